@@ -1,0 +1,1 @@
+"""Analyses: facts computed from the IR (loop structure, exits, dependence slices)."""

@@ -1,0 +1,104 @@
+"""Loop structure in seed 003's vocabulary: header, latch, exiting and exit blocks,
+preheader and guard, computed on the CFG with networkx (dominators, back edges)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from verifier.ir.program import Branch, Program
+
+
+class LoopShapeError(Exception):
+    """The CFG has a shape the tool does not handle (nested or irreducible loops)."""
+
+
+@dataclass(frozen=True)
+class Loop:
+    header: str
+    blocks: frozenset[str]
+    latches: tuple[str, ...]
+    exiting: tuple[str, ...]
+    exits: tuple[str, ...]
+    preheader: str | None
+    guard: str | None
+    exits_dominating_latch: tuple[str, ...]
+    body_order: tuple[str, ...]  # topological order of the blocks, back edges removed
+
+
+def cfg(prog: Program) -> nx.DiGraph:
+    g = nx.DiGraph()
+    for b in prog.blocks.values():
+        g.add_node(b.name)
+        for s in b.successors():
+            g.add_edge(b.name, s)
+    return g
+
+
+def reachable_cfg(prog: Program) -> nx.DiGraph:
+    g = cfg(prog)
+    return g.subgraph(nx.descendants(g, prog.entry) | {prog.entry}).copy()
+
+
+def dominates(idom: dict[str, str], a: str, b: str) -> bool:
+    while True:
+        if a == b:
+            return True
+        parent = idom.get(b)
+        if parent is None or parent == b:
+            return False
+        b = parent
+
+
+def find_loops(prog: Program) -> list[Loop]:
+    """Every natural loop, in program order. Loops may follow one another but not nest."""
+    g = reachable_cfg(prog)
+    idom = nx.immediate_dominators(g, prog.entry)
+    headers: dict[str, list[str]] = {}
+    for u, v in g.edges:
+        if dominates(idom, v, u):
+            headers.setdefault(v, []).append(u)
+    loops: list[Loop] = []
+    for scc in nx.strongly_connected_components(g):
+        if len(scc) == 1 and not g.has_edge(next(iter(scc)), next(iter(scc))):
+            continue
+        hs = [h for h in scc if h in headers]
+        if len(hs) != 1:
+            raise LoopShapeError("irreducible control flow (a cycle with more than one entry)"
+                                 if not hs else "nested loops are not supported")
+        h = hs[0]
+        latches = tuple(sorted(headers[h]))
+        body = g.subgraph(scc).copy()
+        body.remove_edges_from([(latch, h) for latch in latches])
+        if not nx.is_directed_acyclic_graph(body):
+            raise LoopShapeError("nested loops are not supported")
+        order = tuple(nx.lexicographical_topological_sort(body, key=_block_rank(prog)))
+        exiting = tuple(b for b in order if any(s not in scc for s in g.successors(b)))
+        exits = tuple(dict.fromkeys(s for b in exiting for s in g.successors(b) if s not in scc))
+        outside_preds = [p for p in g.predecessors(h) if p not in scc]
+        preheader = outside_preds[0] if len(outside_preds) == 1 else None
+        guard = None
+        if preheader is not None:
+            pre_preds = list(g.predecessors(preheader))
+            term = prog.blocks[preheader].term
+            if isinstance(term, Branch):
+                guard = preheader
+                preheader = None
+            elif len(pre_preds) == 1 and isinstance(prog.blocks[pre_preds[0]].term, Branch):
+                guard = pre_preds[0]
+        dom_latch = tuple(b for b in exiting if all(dominates(idom, b, latch) for latch in latches))
+        loops.append(Loop(h, frozenset(scc), latches, exiting, exits, preheader, guard, dom_latch, order))
+    rank = _block_rank(prog)
+    loops.sort(key=lambda lp: rank(lp.header))
+    return loops
+
+
+def _block_rank(prog: Program):  # type: ignore[no-untyped-def]
+    index = {name: k for k, name in enumerate(prog.blocks)}
+    return lambda name: f"{index[name]:08d}"
+
+
+def loop_of(loops: list[Loop]) -> dict[str, Loop]:
+    """The loop containing each block (blocks outside loops are absent)."""
+    return {b: lp for lp in loops for b in lp.blocks}

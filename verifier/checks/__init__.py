@@ -1,0 +1,1 @@
+"""Checks: obligations posed to the solver, answered with a Verdict and evidence."""

@@ -1,0 +1,308 @@
+"""Refinement (DESIGN.md "refinement"): the target refines the source when, on every
+input where the source has no UB, the target has no UB, emits the same trace, and
+leaves the same memory and live-outs (a poison source value allows anything).
+
+Bounded: the source's loops run at most `max_trip` iterations each (inputs where
+they would run longer are excluded and the coverage says so); the target's loops
+are unrolled as far as those inputs can take them, which the solver decides.
+A satisfying model is minimised, turned into concrete Inputs and replayed by the
+interpreter; only a replay that reproduces the failure is shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import z3
+
+from verifier.checks.verdict import Counterexample, Divergence, Verdict
+from verifier.errors import UserError
+from verifier.ir.printer import instr as instr_text
+from verifier.ir.program import Program
+from verifier.ir.types import elem_of
+from verifier.semantics.domain import TRACE_IDX, Z3Domain, to_signed
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import Run, run
+from verifier.semantics.ops import Val, Value, is_vec
+from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
+from verifier.smt.minimize import minimize
+from verifier.smt.solver import check, new_solver
+
+REPLAY_FUEL = 1_000_000
+
+
+def check_compatible(src: Program, tgt: Program) -> None:
+    """Both programs must read the same environment: parameters, arrays, functions."""
+    sp = {p.name: p.type for p in src.params}
+    tp = {p.name: p.type for p in tgt.params}
+    if sp != tp:
+        raise UserError(f"{tgt.file}: parameters differ from {src.file}: "
+                        f"{_fmt(sp)} vs {_fmt(tp)}")
+    for a in tgt.arrays:
+        try:
+            sa = src.array(a.name)
+        except KeyError:
+            raise UserError(f"{tgt.file}: array {a.name!r} is not declared in {src.file}") from None
+        if sa.elem != a.elem:
+            raise UserError(f"{tgt.file}: array {a.name!r} is {a.elem}[], but {sa.elem}[] in {src.file}")
+    if sorted(tgt.aliases) != sorted(src.aliases):
+        raise UserError(f"{tgt.file}: alias declarations differ from {src.file}")
+    for name, f in tgt.funcs.items():
+        g = src.funcs.get(name)
+        if g is not None and g != f:
+            raise UserError(f"{tgt.file}: function {name!r} is declared differently in {src.file}")
+        if g is None and f.pure:
+            raise UserError(f"{tgt.file}: pure function {name!r} is not declared in {src.file}")
+    souts = _out_types(src)
+    touts = _out_types(tgt)
+    for n, t in souts.items():
+        if n in touts and touts[n] != t:
+            raise UserError(f"{tgt.file}: live-out {n!r} is {touts[n]}, but {t} in {src.file}")
+
+
+def _fmt(d: dict[str, Any]) -> str:
+    return "(" + ", ".join(f"{k}: {v}" for k, v in d.items()) + ")"
+
+
+def _out_types(p: Program) -> dict[str, Any]:
+    types = p.value_types()
+    from verifier.semantics.interpreter import operand_type
+
+    return {i.attrs["name"]: operand_type(i.args[0], types) for i in p.instructions() if i.op == "out"}
+
+
+def _refines(d: Z3Domain, s: Val, t: Val, w: int) -> Any:
+    return d.or_(d.or_(s.p, s.u), d.and_(d.not_(d.or_(t.p, t.u)), d.eq(s.v, t.v, w)))
+
+
+def _refines_value(d: Z3Domain, s: Value, t: Value, w: int) -> Any:
+    if is_vec(s):
+        return d.all_([_refines(d, a, b, w) for a, b in zip(s, t, strict=True)])  # type: ignore[arg-type]
+    return _refines(d, s, t, w)  # type: ignore[arg-type]
+
+
+def _trace_mismatch(d: Z3Domain, st: Any, tt: Any) -> Any:
+    """The traces differ: other lengths, or an event (callee, arguments) that differs."""
+    same = [d.eq(d.term(st.length, TRACE_IDX), d.term(tt.length, TRACE_IDX), TRACE_IDX)
+            if not (type(st.length) is int and type(tt.length) is int) else st.length == tt.length]
+    for j in range(min(len(st.slots), len(tt.slots))):
+        (sf, sargs), (tf, targs) = st.slots[j], tt.slots[j]
+        ev = [d.eq(sf, tf, 16)]
+        for (sv, sp), (tv, tp) in zip(sargs, targs, strict=False):
+            ev.append(d.or_(sp, d.and_(d.not_(tp), d.eq(sv, tv, 64))))
+        live = d.ult(j, st.length, TRACE_IDX) if type(st.length) is not int else j < st.length
+        same.append(d.or_(d.not_(live), d.all_(ev)))
+    return d.not_(d.all_(same))
+
+
+def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
+                   quantified: bool) -> dict[str, Any]:
+    """The ways the target can fail to refine the source, each a z3 formula."""
+    d = Z3Domain()
+    parts: dict[str, Any] = {"target UB": t.ub, "target unrolling exceeded": t.exceeded}
+    parts["trace"] = _trace_mismatch(d, s.trace, t.trace)
+    mem = []
+    for a in src.arrays:
+        (sv_arr, sp_arr), (tv_arr, tp_arr) = s.memory[a.name], t.memory[a.name]
+        if sv_arr is tv_arr and sp_arr is tp_arr:
+            continue  # neither program changed it
+        idx = z3.BitVec(f"mem!{a.name}", 64)
+        sv, tv = z3.Select(sv_arr, idx), z3.Select(tv_arr, idx)
+        sp = False if sp_arr is None else z3.Select(sp_arr, idx)
+        tp = False if tp_arr is None else z3.Select(tp_arr, idx)
+        ok = d.or_(sp, d.and_(d.not_(tp), d.eq(sv, tv, a.elem.bits)))
+        bad = z3.And(idx >= 0, idx < d.term(inputs.extents[a.name], 64), z3.Not(d.bterm(ok)))
+        mem.append(z3.Exists([idx], bad) if quantified else bad)
+    parts["memory"] = d.any_(mem)
+    outs = []
+    for n, ty in s.out_types.items():
+        outs.append(d.not_(_refines_value(d, s.outs[n], t.outs[n], elem_of(ty).bits)))
+    parts["live-out"] = d.any_(outs)
+    return {k: d.bterm(v) for k, v in parts.items()}
+
+
+def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
+               check_name: str = "equiv", minimize_budget: float = 10.0) -> Verdict:
+    """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?"""
+    t0 = time.perf_counter()
+    check_compatible(src, tgt)
+    # The environment (extents, init, read-only, aliasing) is the source's: a target
+    # may not rely on more than the source was given.
+    tgt = dataclasses.replace(tgt, arrays=list(src.arrays))
+    name = f"{src.name} -> {tgt.name}"
+
+    def verdict(v: str, **kw: Any) -> Verdict:
+        return Verdict(name, check_name, v, time.perf_counter() - t0, **kw)
+
+    inputs = make_inputs(src)
+    s = encode(src, inputs, "src!", Unroll(bound=max_trip))
+    quantified = bool(s.choices)
+    d = Z3Domain()
+    src_ok = z3.And(*inputs.assumptions, d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
+    solver = new_solver(timeout, quantified)
+    feas = new_solver(timeout)
+    feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound
+
+    last: list[z3.ModelRef] = []
+
+    def feasible(guard: Any) -> bool:
+        if guard is True:
+            return True
+        if last and z3.is_true(last[0].eval(guard, model_completion=True)):
+            return True  # the last witness already reaches this iteration
+        r = check(feas, guard)
+        if r.status == "unknown":
+            return True
+        if r.status == "sat":
+            last[:] = [feas.model()]
+        return r.status == "sat"
+
+    t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip, feasible=feasible, cap=4 * max_trip + 8))
+    parts = mismatch_terms(src, inputs, s, t, quantified)
+    bad = z3.Or(*parts.values())
+    body = z3.And(src_ok, bad)
+    if quantified:
+        solver.add(z3.ForAll(list(s.choices.values()), body))
+    else:
+        solver.add(body)
+    coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
+                "quantified": quantified}
+    remaining = max(0.5, timeout - (time.perf_counter() - t0))
+    solver.set("timeout", int(remaining * 1000))
+    ans = check(solver)
+    if ans.status == "unsat":
+        return verdict("proved", coverage=coverage)
+    if ans.status == "unknown":
+        return verdict("unknown", reason=ans.reason, coverage=coverage)
+    model = minimize(solver, inputs, t.choices, src, minimize_budget)
+    cex_inputs = model_inputs(model, src, inputs, t.choices)
+    src_run = run(src, _without_choices(cex_inputs), fuel=REPLAY_FUEL)
+    tgt_run = run(tgt, cex_inputs, fuel=REPLAY_FUEL)
+    div = compare_runs(src, tgt, src_run, tgt_run)
+    if div is None:
+        if z3.is_true(model.eval(parts["target unrolling exceeded"], model_completion=True)):
+            return verdict("unknown", coverage=coverage,
+                           reason=f"a target loop needs more than {4 * max_trip + 8} iterations to "
+                                  "finish some source run; raise --max-trip or check termination")
+        return verdict("unknown", coverage=coverage,
+                       reason="internal error: the solver's counterexample did not replay "
+                              "(a bug in the tool: please report it)")
+    cex = Counterexample(cex_inputs, src_run, tgt_run, div, src.name, tgt.name)
+    return verdict("counterexample", counterexample=cex, coverage=coverage)
+
+
+def _without_choices(inp: Inputs) -> Inputs:
+    return Inputs(inp.params, inp.arrays, inp.defaults, inp.alias, inp.pure, inp.traps, {})
+
+
+def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: dict[Any, Any],
+                 limit: int = 4096) -> Inputs:
+    """Concrete Inputs read off a model (arrays up to `limit` elements are listed)."""
+    def ev(x: Any) -> Any:
+        if type(x) is int:
+            return z3.BitVecVal(x, 64)
+        return model.eval(x, model_completion=True)
+
+    params = {p.name: to_signed(ev(inputs.params[p.name]).as_long(), p.type.bits) for p in prog.params}
+    arrays: dict[str, list[int | None]] = {}
+    defaults: dict[str, int | None] = {}
+    for a in prog.arrays:
+        vals, pois = inputs.memory[a.name]
+        n = max(0, min(to_signed(ev(inputs.extents[a.name]).as_long(), 64), limit))
+        content: list[int | None] = []
+        for k in range(n):
+            if pois is not None and z3.is_true(ev(z3.Select(pois, k))):
+                content.append(None)
+            else:
+                content.append(to_signed(ev(z3.Select(vals, k)).as_long(), a.elem.bits))
+        arrays[a.name] = content
+        ip = pois is not None and z3.is_true(ev(z3.Select(pois, z3.BitVecVal(-1, 64))))
+        defaults[a.name] = None if ip else to_signed(ev(z3.Select(vals, z3.BitVecVal(-1, 64))).as_long(), a.elem.bits)
+    alias = {b: (z3.is_true(ev(flag)), to_signed(ev(delta).as_long(), 64))
+             for b, (flag, delta) in inputs.alias.items()}
+    pure: dict[tuple[str, tuple[int, ...]], int] = {}
+    traps: dict[tuple[str, tuple[int, ...]], bool] = {}
+    for fname, fn in inputs.pure.items():
+        _read_table(model, fn, pure, fname, lambda v: v.as_long())
+        _read_table(model, inputs.traps[fname], traps, fname, lambda v: z3.is_true(v))
+    ch = {k: ev(v).as_long() for k, v in choices.items()}
+    return Inputs(params, arrays, defaults, alias, pure, traps, ch)
+
+
+def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, conv: Any) -> None:
+    decl = fn.decl() if z3.is_const(fn) else fn
+    interp = model[decl] if decl in model else None
+    if interp is None:
+        return
+    if isinstance(interp, z3.FuncInterp):
+        for entry in interp.as_list()[:-1]:
+            *args, val = entry
+            out[(fname, tuple(a.as_long() for a in args))] = conv(val)
+        out[(fname, ("else",))] = conv(interp.else_value())  # type: ignore[index]
+    else:
+        out[(fname, ())] = conv(interp)
+
+
+def _lane_refines(s: Val, t: Val) -> bool:
+    return bool(s.p or s.u) or (not (t.p or t.u) and s.v == t.v)
+
+
+def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
+    """The first way the concrete target run fails to refine the source run, if any."""
+    if s.status != "ok":
+        return None
+    if t.status == "ub":
+        assert t.ub is not None
+        lane = f", lane {t.ub.lane}" if t.ub.lane else ""
+        it = f", iteration {t.ub.iteration}" if t.ub.iteration >= 0 else ""
+        return Divergence("target-ub", f"target has immediate UB ({t.ub.reason}) at `{t.ub.text}`"
+                          f" in block {t.ub.block}{it}{lane}; the source has none",
+                          t.ub.text, str(t.ub.loc) if t.ub.loc else None, t.ub.lane or None,
+                          t.ub.iteration, None)
+    if t.status == "fuel":
+        return Divergence("termination", "the target does not finish (it ran out of fuel) "
+                          "while the source does")
+    uids = {i.uid: i for i in tgt.instructions()}
+    for j in range(max(len(s.trace), len(t.trace))):
+        se = s.trace[j] if j < len(s.trace) else None
+        te = t.trace[j] if j < len(t.trace) else None
+        ok = se is not None and te is not None and se.callee == te.callee and all(
+            sp or (not tp and sv == tv) for (sv, sp), (tv, tp) in zip(se.args, te.args, strict=True))
+        if not ok:
+            where = None
+            if te is not None and te.uid in uids:
+                where = instr_text(uids[te.uid])
+            summary = (f"trace differs at event {j + 1}: source {se if se else '(ends)'}, "
+                       f"target {te if te else '(ends)'}")
+            return Divergence("trace", summary, where,
+                              str(uids[te.uid].loc) if te is not None and te.uid in uids and uids[te.uid].loc else None,
+                              te.lane if te is not None and te.lane else None,
+                              te.iteration if te is not None else None, j + 1)
+    for a in src.arrays:
+        sm, tm = s.memory.get(a.name, []), t.memory.get(a.name, [])
+        for k, ((sv, sp), (tv, tp)) in enumerate(zip(sm, tm, strict=False)):
+            if not (sp or (not tp and sv == tv)):
+                shown = "poison" if tp else str(to_signed(tv, a.elem.bits))
+                return Divergence("memory", f"{a.name}[{k}] is {to_signed(sv, a.elem.bits)} after the "
+                                  f"source but {shown} after the target", position=k)
+    for n, sv in s.outs.items():
+        tv = t.outs.get(n)
+        if tv is None:
+            return Divergence("live-out", f"live-out {n} is not produced by the target")
+        s_l = list(sv) if is_vec(sv) else [sv]
+        t_l = list(tv) if is_vec(tv) else [tv]
+        for k, (a, b) in enumerate(zip(s_l, t_l, strict=True)):
+            if not _lane_refines(a, b):  # type: ignore[arg-type]
+                return Divergence("live-out", f"live-out {n}: source {show_val(a)}, target {show_val(b)}",  # type: ignore[arg-type]
+                                  lane=k + 1 if is_vec(sv) else None)
+    return None
+
+
+def show_val(x: Val, bits: int | None = None) -> str:
+    if x.p:
+        return "poison"
+    if x.u:
+        return "undef"
+    return str(x.v if bits is None else to_signed(x.v, bits))

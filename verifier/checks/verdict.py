@@ -1,0 +1,51 @@
+"""Verdicts (DESIGN.md "Verdicts and exit codes"): proved | counterexample | unknown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import Run
+
+EXIT_CODES = {"proved": 0, "counterexample": 1, "unknown": 3}
+
+
+@dataclass
+class Divergence:
+    """Where the target first departs from the source."""
+
+    kind: str  # "target-ub", "trace", "memory", "live-out", "termination"
+    summary: str
+    instruction: str | None = None
+    loc: str | None = None
+    lane: int | None = None
+    iteration: int | None = None
+    position: int | None = None  # trace position, memory index
+
+
+@dataclass
+class Counterexample:
+    inputs: Inputs
+    source: Run
+    target: Run
+    divergence: Divergence
+    source_name: str
+    target_name: str
+
+
+@dataclass
+class Verdict:
+    model: str
+    check: str
+    verdict: str
+    seconds: float
+    reason: str | None = None
+    counterexample: Counterexample | None = None
+    vf: int | None = None
+    form: str | None = None
+    coverage: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.verdict]

@@ -1,0 +1,1 @@
+"""Front ends: model text (.loop) into the IR."""

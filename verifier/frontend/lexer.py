@@ -1,0 +1,92 @@
+"""Tokens of the .loop language, with line and column for every token."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from verifier.errors import UserError
+from verifier.ir.program import Loc
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # "int", "name", "op", "eof"
+    text: str
+    loc: Loc
+
+
+# Operators that may carry an attached suffix of flags: `+nsw`, `/u`, `>>u.exact`, `<u`.
+SUFFIXES = {
+    "+": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
+    "-": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
+    "*": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
+    "<<": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
+    "/": {"s", "u", "exact", "s.exact", "u.exact"},
+    "%": {"s", "u"},
+    ">>": {"u", "exact", "u.exact"},
+    "<": {"u"}, "<=": {"u"}, ">": {"u"}, ">=": {"u"},
+}
+
+OPERATORS = sorted(
+    ["..", "->", "==", "!=", "<=", ">=", "<<", ">>", "&&", "||", "+", "-", "*", "/", "%", "<", ">",
+     "=", "!", "~", "&", "|", "^", "(", ")", "{", "}", "[", "]", ",", ":", ";"],
+    key=len, reverse=True,
+)
+
+_SPACE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*|/\*.*?\*/)+", re.S)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_INT = re.compile(r"0x[0-9a-fA-F]+|[0-9]+")
+_SUFFIX = re.compile(r"[a-z][a-z.]*")
+
+
+def tokenize(text: str, file: str) -> list[Token]:
+    toks: list[Token] = []
+    pos, line, line_start = 0, 1, 0
+
+    def loc_at(p: int) -> Loc:
+        return Loc(file, line, p - line_start + 1)
+
+    while pos < len(text):
+        m = _SPACE.match(text, pos)
+        if m:
+            chunk = m.group(0)
+            for k, ch in enumerate(chunk):
+                if ch == "\n":
+                    line += 1
+                    line_start = pos + k + 1
+            pos = m.end()
+            continue
+        if text.startswith("/*", pos):
+            raise UserError("unterminated comment", loc_at(pos))
+        loc = loc_at(pos)
+        m = _INT.match(text, pos)
+        if m:
+            end = m.end()
+            if end < len(text) and (text[end].isalpha() or text[end] == "_"):
+                raise UserError(f"malformed number {text[pos:end + 1]!r}", loc)
+            toks.append(Token("int", m.group(0), loc))
+            pos = end
+            continue
+        m = _NAME.match(text, pos)
+        if m:
+            toks.append(Token("name", m.group(0), loc))
+            pos = m.end()
+            continue
+        for op in OPERATORS:
+            if text.startswith(op, pos):
+                end = pos + len(op)
+                sm = _SUFFIX.match(text, end)
+                if op in SUFFIXES and sm and sm.group(0) in SUFFIXES[op]:
+                    after = sm.end()
+                    if after >= len(text) or not (text[after].isalnum() or text[after] == "_"):
+                        toks.append(Token("op", op + sm.group(0), loc))
+                        pos = after
+                        break
+                toks.append(Token("op", op, loc))
+                pos = end
+                break
+        else:
+            raise UserError(f"unexpected character {text[pos]!r}", loc)
+    toks.append(Token("eof", "", loc_at(pos)))
+    return toks

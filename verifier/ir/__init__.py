@@ -1,0 +1,1 @@
+"""The IR: SSA values in basic blocks with phis and branches (plain data)."""

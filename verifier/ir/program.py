@@ -1,0 +1,220 @@
+"""The IR proper: a Program is parameters, memory objects, declared functions and
+a CFG of basic blocks in SSA form. Everything is plain data; passes are functions.
+
+Opcodes (all lane-wise on vectors unless noted):
+  binary  add sub mul udiv sdiv urem srem shl lshr ashr and or xor  (flags nsw nuw exact)
+  icmp    attrs["pred"] in eq ne ult ule ugt uge slt sle sgt sge
+  select  (c, a, b)         freeze (x)        zext/sext/trunc (x)
+  smin smax umin umax (a, b)  abs (x)
+  load    attrs["array"], args (index[, mask]); vector result: contiguous from a
+          scalar index (attrs["width"]) or a gather from a vector index
+  store   attrs["array"], args (index, value[, mask])
+  call    attrs["callee"], args (...[, mask]); effectful calls are trace events
+  assume  (c)               out attrs["name"], args (v)
+  vector  clsz clsnz anyof allones (v) -> scalar; extract (v, n) with 1-based n;
+          prefix (n) -> <W x i1> lanes 1..n set; iota (s) -> <s, s+1, ...>;
+          splat (x); vec (x1..xW); bitcast (x)
+A mask operand (attrs["masked"] = True, last argument) switches lanes off: they do
+nothing, cannot fault, and yield poison.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from verifier.ir.types import IntType, Type
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A position in a source file, for messages."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Const:
+    """An integer constant; for a vector type, the same value in every lane."""
+
+    value: int
+    type: Type
+
+
+@dataclass(frozen=True)
+class Undef:
+    """LLVM's undef: every use observes a fresh arbitrary value."""
+
+    type: Type
+
+
+@dataclass(frozen=True)
+class PoisonConst:
+    type: Type
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A use of an SSA value (a parameter or an instruction's result)."""
+
+    name: str
+
+
+Operand = Const | Undef | PoisonConst | Ref
+
+
+@dataclass
+class Instr:
+    uid: int
+    op: str
+    args: list[Operand]
+    type: Type | None = None
+    dest: str | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+    loc: Loc | None = None
+
+    @property
+    def masked(self) -> bool:
+        return bool(self.attrs.get("masked"))
+
+
+@dataclass
+class Phi:
+    uid: int
+    dest: str
+    type: Type
+    incoming: list[tuple[str, Operand]]
+    loc: Loc | None = None
+
+
+@dataclass
+class Jump:
+    target: str
+
+
+@dataclass
+class Branch:
+    cond: Operand
+    then: str
+    other: str
+    uid: int = -1
+    loc: Loc | None = None
+
+
+@dataclass
+class Halt:
+    """The end of the program (the function returns)."""
+
+
+Terminator = Jump | Branch | Halt
+
+
+@dataclass
+class Block:
+    name: str
+    phis: list[Phi] = field(default_factory=list)
+    instrs: list[Instr] = field(default_factory=list)
+    term: Terminator = field(default_factory=Halt)
+
+    def successors(self) -> list[str]:
+        if isinstance(self.term, Jump):
+            return [self.term.target]
+        if isinstance(self.term, Branch):
+            return [self.term.then, self.term.other]
+        return []
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: IntType
+
+
+# An extent is a small expression over parameters: int | param name | (op, lhs, rhs).
+Extent = int | str | tuple[str, Any, Any]
+
+
+@dataclass(frozen=True)
+class ArrayDecl:
+    """A memory object: elements of `elem`, dereferenceable for `extent` elements.
+
+    `init` means no element holds poison; otherwise any element may (LLVM's memory).
+    """
+
+    name: str
+    elem: IntType
+    extent: Extent
+    init: bool = False
+    readonly: bool = False
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True)
+class FuncDecl:
+    """A declared callee: effectful (a trace event) or pure (an uninterpreted function).
+
+    A pure call that is not speculatable may trap: the trap is an uninterpreted
+    predicate of the arguments, so a call the source never made may be UB.
+    """
+
+    name: str
+    params: tuple[IntType, ...]
+    ret: IntType | None
+    pure: bool
+    speculatable: bool = False
+
+
+@dataclass
+class Program:
+    name: str
+    params: list[Param]
+    arrays: list[ArrayDecl]
+    funcs: dict[str, FuncDecl]
+    aliases: list[tuple[str, str]]
+    blocks: dict[str, Block]
+    entry: str
+    consts: dict[str, int] = field(default_factory=dict)
+    file: str = "<model>"
+
+    def array(self, name: str) -> ArrayDecl:
+        for a in self.arrays:
+            if a.name == name:
+                return a
+        raise KeyError(name)
+
+    def instructions(self) -> list[Instr]:
+        return [i for b in self.blocks.values() for i in b.instrs]
+
+    def out_names(self) -> list[str]:
+        seen: list[str] = []
+        for i in self.instructions():
+            if i.op == "out" and i.attrs["name"] not in seen:
+                seen.append(i.attrs["name"])
+        return seen
+
+    def value_types(self) -> dict[str, Type]:
+        """The type of every SSA value (parameters, phis, instruction results)."""
+        types: dict[str, Type] = {p.name: p.type for p in self.params}
+        for b in self.blocks.values():
+            for ph in b.phis:
+                types[ph.dest] = ph.type
+            for i in b.instrs:
+                if i.dest is not None and i.type is not None:
+                    types[i.dest] = i.type
+        return types
+
+    def def_blocks(self) -> dict[str, str]:
+        """Which block defines each SSA value (parameters: the entry block)."""
+        where: dict[str, str] = {p.name: self.entry for p in self.params}
+        for b in self.blocks.values():
+            for ph in b.phis:
+                where[ph.dest] = b.name
+            for i in b.instrs:
+                if i.dest is not None:
+                    where[i.dest] = b.name
+        return where

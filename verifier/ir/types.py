@@ -1,0 +1,43 @@
+"""IR types: integers i1..i64 and fixed-width vectors <VF x iN> of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class IntType:
+    bits: int
+
+    def __str__(self) -> str:
+        return f"i{self.bits}"
+
+
+@dataclass(frozen=True)
+class VecType:
+    lanes: int
+    elem: IntType
+
+    def __str__(self) -> str:
+        return f"<{self.lanes} x {self.elem}>"
+
+
+Type = IntType | VecType
+
+I1 = IntType(1)
+I64 = IntType(64)
+
+
+def elem_of(t: Type) -> IntType:
+    """The lane type of a vector, or the type itself for a scalar."""
+    return t.elem if isinstance(t, VecType) else t
+
+
+def lanes_of(t: Type) -> int | None:
+    """The number of lanes of a vector type, None for a scalar."""
+    return t.lanes if isinstance(t, VecType) else None
+
+
+def with_elem(t: Type, elem: IntType) -> Type:
+    """Same shape as `t` (scalar or vector) with another lane type."""
+    return VecType(t.lanes, elem) if isinstance(t, VecType) else elem

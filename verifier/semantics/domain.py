@@ -1,0 +1,545 @@
+"""Domains: the primitive operations the shared semantics is written against.
+
+ConcreteDomain computes on Python ints (bit-vectors as unsigned ints) and bools;
+Z3Domain builds z3 terms and folds constant operands through ConcreteDomain, so
+the two cannot disagree on what a constant expression means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import z3
+
+Key = tuple[Hashable, ...]
+
+
+def mask(w: int) -> int:
+    return (1 << w) - 1
+
+
+def to_signed(x: int, w: int) -> int:
+    return x - (1 << w) if x >> (w - 1) & 1 else x
+
+
+class ConcreteDomain:
+    """Bit-vectors are ints in [0, 2^w), booleans are bools.
+
+    `choose(key, w)` answers a nondeterministic choice (a freeze of poison, a use of
+    undef) from the oracle, 0 when it has none: the same key always gets the same
+    value, so a symbolic model can be replayed exactly.
+    """
+
+    T = True
+    F = False
+
+    def __init__(self, oracle: Callable[[Key, int], int] | None = None) -> None:
+        self._oracle = oracle
+
+    # booleans
+    def and_(self, a: bool, b: bool) -> bool:
+        return a and b
+
+    def or_(self, a: bool, b: bool) -> bool:
+        return a or b
+
+    def not_(self, a: bool) -> bool:
+        return not a
+
+    def bite(self, c: bool, a: bool, b: bool) -> bool:
+        return a if c else b
+
+    def any_(self, xs: Sequence[bool]) -> bool:
+        return any(xs)
+
+    def all_(self, xs: Sequence[bool]) -> bool:
+        return all(xs)
+
+    def is_true(self, a: bool) -> bool:
+        return a is True
+
+    def is_false(self, a: bool) -> bool:
+        return a is False
+
+    # bit-vectors
+    def const(self, v: int, w: int) -> int:
+        return v & mask(w)
+
+    def add(self, a: int, b: int, w: int) -> int:
+        return (a + b) & mask(w)
+
+    def sub(self, a: int, b: int, w: int) -> int:
+        return (a - b) & mask(w)
+
+    def mul(self, a: int, b: int, w: int) -> int:
+        return (a * b) & mask(w)
+
+    def udiv(self, a: int, b: int, w: int) -> int:
+        return mask(w) if b == 0 else a // b
+
+    def urem(self, a: int, b: int, w: int) -> int:
+        return a if b == 0 else a % b
+
+    def sdiv(self, a: int, b: int, w: int) -> int:
+        sa, sb = to_signed(a, w), to_signed(b, w)
+        if sb == 0:
+            return mask(w) if sa >= 0 else 1
+        q = abs(sa) // abs(sb)
+        return (q if (sa < 0) == (sb < 0) else -q) & mask(w)
+
+    def srem(self, a: int, b: int, w: int) -> int:
+        sa, sb = to_signed(a, w), to_signed(b, w)
+        if sb == 0:
+            return a
+        r = abs(sa) % abs(sb)
+        return (-r if sa < 0 else r) & mask(w)
+
+    def shl(self, a: int, b: int, w: int) -> int:
+        return 0 if b >= w else (a << b) & mask(w)
+
+    def lshr(self, a: int, b: int, w: int) -> int:
+        return 0 if b >= w else a >> b
+
+    def ashr(self, a: int, b: int, w: int) -> int:
+        sa = to_signed(a, w)
+        return (sa >> min(b, w - 1)) & mask(w)
+
+    def band(self, a: int, b: int, w: int) -> int:
+        return a & b
+
+    def bor(self, a: int, b: int, w: int) -> int:
+        return a | b
+
+    def bxor(self, a: int, b: int, w: int) -> int:
+        return a ^ b
+
+    def eq(self, a: int, b: int, w: int) -> bool:
+        return a == b
+
+    def ult(self, a: int, b: int, w: int) -> bool:
+        return a < b
+
+    def ule(self, a: int, b: int, w: int) -> bool:
+        return a <= b
+
+    def slt(self, a: int, b: int, w: int) -> bool:
+        return to_signed(a, w) < to_signed(b, w)
+
+    def sle(self, a: int, b: int, w: int) -> bool:
+        return to_signed(a, w) <= to_signed(b, w)
+
+    def zext(self, a: int, wf: int, wt: int) -> int:
+        return a
+
+    def sext(self, a: int, wf: int, wt: int) -> int:
+        return to_signed(a, wf) & mask(wt)
+
+    def trunc(self, a: int, wf: int, wt: int) -> int:
+        return a & mask(wt)
+
+    def ite(self, c: bool, a: int, b: int, w: int) -> int:
+        return a if c else b
+
+    def from_bool(self, c: bool) -> int:
+        return 1 if c else 0
+
+    def choose(self, key: Key, w: int) -> int:
+        return 0 if self._oracle is None else self._oracle(key, w) & mask(w)
+
+
+def _bv(x: Any, w: int) -> Any:
+    return z3.BitVecVal(x, w) if type(x) is int else x
+
+
+def _b(x: Any) -> Any:
+    return z3.BoolVal(x) if type(x) is bool else x
+
+
+class Z3Domain:
+    """Symbolic values: a Python int (bool) when the value is known, a z3 term otherwise.
+
+    Operations on known values are computed by ConcreteDomain, so constant folding
+    is exact and cheap; `term`/`bterm` turn a value into a z3 term at the boundary.
+    `choose(key, w)` makes a fresh variable (named after the key and this domain's
+    prefix) and records it in `choices`, so the caller can quantify over it or read
+    it back from a model.
+    """
+
+    T = True
+    F = False
+
+    def __init__(self, prefix: str = "") -> None:
+        self.prefix = prefix
+        self.choices: dict[Key, z3.BitVecRef] = {}
+        self._c = ConcreteDomain()
+
+    @staticmethod
+    def term(x: Any, w: int) -> Any:
+        return _bv(x, w)
+
+    @staticmethod
+    def bterm(x: Any) -> Any:
+        return _b(x)
+
+    # booleans
+    def and_(self, a: Any, b: Any) -> Any:
+        if a is False or b is False:
+            return False
+        if a is True:
+            return b
+        if b is True:
+            return a
+        return z3.And(a, b)
+
+    def or_(self, a: Any, b: Any) -> Any:
+        if a is True or b is True:
+            return True
+        if a is False:
+            return b
+        if b is False:
+            return a
+        return z3.Or(a, b)
+
+    def not_(self, a: Any) -> Any:
+        if type(a) is bool:
+            return not a
+        return z3.Not(a)
+
+    def bite(self, c: Any, a: Any, b: Any) -> Any:
+        if c is True:
+            return a
+        if c is False:
+            return b
+        if a is b or (type(a) is bool and a == b):
+            return a
+        if a is True and b is False:
+            return c
+        return z3.If(c, _b(a), _b(b))
+
+    def any_(self, xs: Sequence[Any]) -> Any:
+        ys = [x for x in xs if x is not False]
+        if any(x is True for x in ys):
+            return True
+        if not ys:
+            return False
+        return ys[0] if len(ys) == 1 else z3.Or(*ys)
+
+    def all_(self, xs: Sequence[Any]) -> Any:
+        ys = [x for x in xs if x is not True]
+        if any(x is False for x in ys):
+            return False
+        if not ys:
+            return True
+        return ys[0] if len(ys) == 1 else z3.And(*ys)
+
+    def is_true(self, a: Any) -> bool:
+        return a is True
+
+    def is_false(self, a: Any) -> bool:
+        return a is False
+
+    # bit-vectors
+    def const(self, v: int, w: int) -> int:
+        return v & mask(w)
+
+    def _op(self, name: str, a: Any, b: Any, w: int, build: Callable[[Any, Any], Any]) -> Any:
+        if type(a) is int and type(b) is int:
+            return getattr(self._c, name)(a, b, w)
+        return build(_bv(a, w), _bv(b, w))
+
+    def add(self, a: Any, b: Any, w: int) -> Any:
+        if b == 0 and type(b) is int:
+            return a
+        return self._op("add", a, b, w, lambda x, y: x + y)
+
+    def sub(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("sub", a, b, w, lambda x, y: x - y)
+
+    def mul(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("mul", a, b, w, lambda x, y: x * y)
+
+    def udiv(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("udiv", a, b, w, z3.UDiv)
+
+    def urem(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("urem", a, b, w, z3.URem)
+
+    def sdiv(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("sdiv", a, b, w, lambda x, y: x / y)
+
+    def srem(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("srem", a, b, w, z3.SRem)
+
+    def shl(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("shl", a, b, w, lambda x, y: x << y)
+
+    def lshr(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("lshr", a, b, w, z3.LShR)
+
+    def ashr(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("ashr", a, b, w, lambda x, y: x >> y)
+
+    def band(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("band", a, b, w, lambda x, y: x & y)
+
+    def bor(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("bor", a, b, w, lambda x, y: x | y)
+
+    def bxor(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("bxor", a, b, w, lambda x, y: x ^ y)
+
+    def eq(self, a: Any, b: Any, w: int) -> Any:
+        if a is b:
+            return True
+        return self._op("eq", a, b, w, lambda x, y: x == y)
+
+    def ult(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("ult", a, b, w, z3.ULT)
+
+    def ule(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("ule", a, b, w, z3.ULE)
+
+    def slt(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("slt", a, b, w, lambda x, y: x < y)
+
+    def sle(self, a: Any, b: Any, w: int) -> Any:
+        return self._op("sle", a, b, w, lambda x, y: x <= y)
+
+    def zext(self, a: Any, wf: int, wt: int) -> Any:
+        if wf == wt or type(a) is int:
+            return a
+        return z3.ZeroExt(wt - wf, a)
+
+    def sext(self, a: Any, wf: int, wt: int) -> Any:
+        if wf == wt:
+            return a
+        if type(a) is int:
+            return self._c.sext(a, wf, wt)
+        return z3.SignExt(wt - wf, a)
+
+    def trunc(self, a: Any, wf: int, wt: int) -> Any:
+        if wf == wt:
+            return a
+        if type(a) is int:
+            return a & mask(wt)
+        return z3.Extract(wt - 1, 0, a)
+
+    def ite(self, c: Any, a: Any, b: Any, w: int) -> Any:
+        if c is True:
+            return a
+        if c is False:
+            return b
+        if a is b or (type(a) is int and type(b) is int and a == b):
+            return a
+        return z3.If(c, _bv(a, w), _bv(b, w))
+
+    def from_bool(self, c: Any) -> Any:
+        if type(c) is bool:
+            return 1 if c else 0
+        return z3.If(c, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
+
+    def choose(self, key: Key, w: int) -> z3.BitVecRef:
+        if key not in self.choices:
+            name = self.prefix + "choice!" + "!".join(str(k) for k in key)
+            self.choices[key] = z3.BitVec(name, w)
+        return self.choices[key]
+
+
+# ------------------------------------------------------------------ memory, trace
+# Concrete memory objects are dicts {index: (value, poison)} updated in place (the
+# interpreter follows one path); the concrete trace is a list of events.
+# Symbolic objects are pairs of z3 arrays (values, poison) and the symbolic trace
+# is a SymTrace; both are immutable, so merging at joins is an ite.
+
+
+def _concrete_mem_read(obj: dict[int, tuple[int, bool]], i: int) -> tuple[int, bool]:
+    return obj.get(i)  # type: ignore[return-value]  # Cells.get falls back to the default
+
+
+def _concrete_mem_write(obj: dict[int, tuple[int, bool]], i: int, v: int, p: bool, cond: bool) -> dict[int, tuple[int, bool]]:
+    if cond:
+        obj[i] = (v, p)
+    return obj
+
+
+def _concrete_trace_append(trace: list[Any], cond: bool, fid: int, args: Sequence[Any],
+                           site: tuple[int, int, int] = (0, 0, -1)) -> list[Any]:
+    if cond:
+        trace.append((fid, tuple(args), site))
+    return trace
+
+
+ConcreteDomain.mem_read = staticmethod(_concrete_mem_read)  # type: ignore[attr-defined]
+ConcreteDomain.mem_write = staticmethod(_concrete_mem_write)  # type: ignore[attr-defined]
+ConcreteDomain.trace_append = staticmethod(_concrete_trace_append)  # type: ignore[attr-defined]
+
+
+TRACE_IDX = 16  # bits of a trace length
+
+
+class SymTrace:
+    """A trace as slots: slot j is (callee id, [(argument, poison)]) of event j; the
+    length is symbolic, known to lie in [lo, hi]. Appending at a known length just
+    fills a slot; otherwise every possible position is guarded by length == j."""
+
+    def __init__(self, length: Any, slots: list[tuple[Any, list[tuple[Any, Any]]]], lo: int, hi: int) -> None:
+        self.length, self.slots, self.lo, self.hi = length, slots, lo, hi
+
+    @staticmethod
+    def empty(name: str, arity: int) -> SymTrace:
+        return SymTrace(0, [], 0, 0)
+
+    @property
+    def maxlen(self) -> int:
+        return self.hi
+
+
+_EMPTY_SLOT: tuple[Any, list[tuple[Any, Any]]] = (0, [])
+
+
+MAX_INDEX_CASES = 64
+
+
+def const_cases(t: Any, limit: int = MAX_INDEX_CASES) -> list[tuple[Any, int]] | None:
+    """An index that is an if-then-else tree of constants (plus a constant offset), as
+    (condition, value) cases in order, the last one the default; None otherwise.
+    Reading memory case by case keeps every read at a constant index, which the
+    solver handles far better than a read at an ite."""
+    if type(t) is int:
+        return [(True, t)]
+    if z3.is_bv_value(t):
+        return [(True, t.as_long())]
+    if z3.is_app_of(t, z3.Z3_OP_ITE):
+        c, a, b = t.children()
+        ca, cb = const_cases(a, limit), const_cases(b, limit)
+        if ca is None or cb is None or len(ca) + len(cb) > limit:
+            return None
+        return [(c if g is True else z3.And(c, g), v) for g, v in ca] + cb
+    if z3.is_app_of(t, z3.Z3_OP_BADD) and t.num_args() == 2:
+        a, b = t.children()
+        if z3.is_bv_value(a):
+            a, b = b, a
+        if z3.is_bv_value(b):
+            cases = const_cases(a, limit)
+            if cases is None:
+                return None
+            m = mask(t.size())
+            return [(g, (v + b.as_long()) & m) for g, v in cases]
+    return None
+
+
+def _z3_mem_read(obj: tuple[Any, Any], i: Any) -> tuple[Any, Any]:
+    cases = const_cases(i) if type(i) is not int else None
+    if cases is not None and len(cases) > 1:
+        v, p = _z3_mem_read(obj, cases[-1][1])
+        for g, k in reversed(cases[:-1]):
+            kv, kp = _z3_mem_read(obj, k)
+            v = z3.If(g, kv, v)
+            p = kp if kp is p else z3.If(g, _b(kp), _b(p))
+        return v, p
+    idx = _bv(i, 64)
+    return z3.Select(obj[0], idx), (False if obj[1] is None else z3.Select(obj[1], idx))
+
+
+def _z3_mem_write(obj: tuple[Any, Any], i: Any, v: Any, p: Any, cond: Any) -> tuple[Any, Any]:
+    if cond is False:
+        return obj
+    idx = _bv(i, 64)
+    vals, pois = obj
+    w = vals.range().size()
+    nv = z3.Store(vals, idx, _bv(v, w))
+    if pois is None and p is False:
+        np_ = None
+    else:
+        base = z3.K(z3.BitVecSort(64), z3.BoolVal(False)) if pois is None else pois
+        np_ = z3.Store(base, idx, _b(p))
+        pois = base
+    if cond is True:
+        return nv, np_
+    return z3.If(cond, nv, vals), (None if np_ is None else z3.If(cond, np_, pois))
+
+
+def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
+                     site: tuple[int, int, int] = (0, 0, -1)) -> SymTrace:
+    if cond is False:
+        return tr
+    ev = (fid, [(a.v if type(a.v) is int else _widen(a.v), _or(a.p, a.u)) for a in args])
+    slots = list(tr.slots)
+    if type(tr.length) is int:
+        while len(slots) <= tr.length:
+            slots.append(_EMPTY_SLOT)
+        if cond is True:
+            slots[tr.length] = ev
+            return SymTrace(tr.length + 1, slots, tr.lo + 1, tr.hi + 1)
+        slots[tr.length] = _pick_slot(cond, ev, slots[tr.length])
+        return SymTrace(z3.If(cond, z3.BitVecVal(tr.length + 1, TRACE_IDX), z3.BitVecVal(tr.length, TRACE_IDX)),
+                        slots, tr.lo, tr.hi + 1)
+    while len(slots) <= tr.hi:
+        slots.append(_EMPTY_SLOT)
+    for j in range(tr.lo, tr.hi + 1):
+        hit = z3.And(_b(cond), tr.length == j) if cond is not True else (tr.length == j)
+        slots[j] = _pick_slot(hit, ev, slots[j])
+    length = tr.length + 1 if cond is True else z3.If(cond, tr.length + 1, tr.length)
+    return SymTrace(length, slots, tr.lo if cond is not True else tr.lo + 1, tr.hi + 1)
+
+
+def _widen(v: Any) -> Any:
+    w = v.size()
+    return z3.ZeroExt(64 - w, v) if w < 64 else v
+
+
+def _or(a: Any, b: Any) -> Any:
+    if a is False:
+        return b
+    if b is False:
+        return a
+    if a is True or b is True:
+        return True
+    return z3.Or(a, b)
+
+
+def _pick_slot(c: Any, a: tuple[Any, list[tuple[Any, Any]]], b: tuple[Any, list[tuple[Any, Any]]]) -> tuple[Any, list[tuple[Any, Any]]]:
+    if a is b or c is True:
+        return a
+    if c is False:
+        return b
+    n = max(len(a[1]), len(b[1]))
+    aa = a[1] + [(0, False)] * (n - len(a[1]))
+    bb = b[1] + [(0, False)] * (n - len(b[1]))
+    fid = a[0] if a[0] is b[0] or (type(a[0]) is int and type(b[0]) is int and a[0] == b[0]) \
+        else z3.If(c, _bv(a[0], 16), _bv(b[0], 16))
+    args = []
+    for (av, ap), (bv, bp) in zip(aa, bb, strict=True):
+        v = av if (av is bv or (type(av) is int and type(bv) is int and av == bv)) else z3.If(c, _bv(av, 64), _bv(bv, 64))
+        p = ap if (ap is bp or (type(ap) is bool and ap == bp)) else z3.If(c, _b(ap), _b(bp))
+        args.append((v, p))
+    return fid, args
+
+
+def merge_traces(items: Sequence[tuple[Any, SymTrace]]) -> SymTrace:
+    """The trace after a join: items are (edge guard, trace), the last one the default."""
+    first = items[-1][1]
+    if all(t is first for _, t in items):
+        return first
+    n = max(len(t.slots) for _, t in items)
+    slots = []
+    for j in range(n):
+        acc = items[-1][1].slots[j] if j < len(items[-1][1].slots) else _EMPTY_SLOT
+        for g, t in reversed(items[:-1]):
+            x = t.slots[j] if j < len(t.slots) else _EMPTY_SLOT
+            acc = _pick_slot(g, x, acc)
+        slots.append(acc)
+    lengths = [t.length for _, t in items]
+    if all(type(x) is int for x in lengths) and len(set(lengths)) == 1:
+        length: Any = lengths[0]
+    else:
+        length = _bv(items[-1][1].length, TRACE_IDX)
+        for g, t in reversed(items[:-1]):
+            length = _bv(t.length, TRACE_IDX) if g is True else z3.If(_b(g), _bv(t.length, TRACE_IDX), length)
+    return SymTrace(length, slots, min(t.lo for _, t in items), max(t.hi for _, t in items))
+
+
+Z3Domain.mem_read = staticmethod(_z3_mem_read)  # type: ignore[attr-defined]
+Z3Domain.mem_write = staticmethod(_z3_mem_write)  # type: ignore[attr-defined]
+Z3Domain.trace_append = staticmethod(_z3_trace_append)  # type: ignore[attr-defined]

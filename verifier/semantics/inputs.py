@@ -1,0 +1,22 @@
+"""Concrete inputs of a program run: what a counterexample is made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from verifier.semantics.domain import Key
+
+
+@dataclass
+class Inputs:
+    """Parameter values (signed or unsigned ints), array contents over their extent
+    (None marks a poison element; `defaults` gives every element past the list), alias choices, pure-function tables and the
+    nondeterministic choices (freeze of poison, uses of undef) by key."""
+
+    params: dict[str, int] = field(default_factory=dict)
+    arrays: dict[str, list[int | None]] = field(default_factory=dict)
+    defaults: dict[str, int | None] = field(default_factory=dict)  # elements past the list
+    alias: dict[str, tuple[bool, int]] = field(default_factory=dict)
+    pure: dict[tuple[str, tuple[int, ...]], int] = field(default_factory=dict)
+    traps: dict[tuple[str, tuple[int, ...]], bool] = field(default_factory=dict)
+    choices: dict[Key, int] = field(default_factory=dict)

@@ -1,0 +1,219 @@
+"""The concrete interpreter: runs a Program on Inputs with Python ints (ops.py's rules).
+
+It follows one path, numbers loop iterations, answers nondeterministic choices
+from Inputs.choices, stops at the first immediate UB and names the instruction,
+the lane and the iteration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from verifier.analysis.loops import find_loops, loop_of
+from verifier.ir.program import Branch, Const, Halt, Instr, Jump, Loc, Operand, PoisonConst, Program, Ref, Undef
+from verifier.ir.types import Type, VecType, elem_of
+from verifier.semantics.domain import ConcreteDomain, Key, mask, to_signed
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.ops import Env, State, Val, Value, eval_extent, exec_instr, poison_of
+
+
+@dataclass(frozen=True)
+class UBEvent:
+    """Immediate UB: where (instruction, block, lane, loop iteration) and why."""
+
+    uid: int
+    block: str
+    lane: int
+    iteration: int
+    reason: str
+    text: str
+    loc: Loc | None
+
+
+@dataclass(frozen=True)
+class Event:
+    """One effectful call: callee and arguments, each (value, poison); and where it
+    was issued (instruction uid, lane, loop iteration)."""
+
+    callee: str
+    args: tuple[tuple[int, bool], ...]
+    uid: int = 0
+    lane: int = 0
+    iteration: int = -1
+
+    def __str__(self) -> str:
+        return f"{self.callee}({', '.join('poison' if p else str(v) for v, p in self.args)})"
+
+
+@dataclass
+class Run:
+    status: str  # "ok", "ub", "fuel"
+    ub: UBEvent | None
+    trace: list[Event]
+    memory: dict[str, list[tuple[int, bool]]]
+    outs: dict[str, Value]
+    iterations: dict[str, int] = field(default_factory=dict)  # loop header -> iterations run
+    path: list[tuple[str, int]] = field(default_factory=list)  # (block, iteration) visited
+
+
+def read_operand(d: Any, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
+    """An operand's value; every use of undef is a fresh choice named by `key` and lane."""
+    if isinstance(op, Ref):
+        return values[op.name]
+    w = elem_of(ty).bits
+    n = ty.lanes if isinstance(ty, VecType) else 0
+    if isinstance(op, Const):
+        lane = Val(d.const(op.value, w), d.F, d.F)
+    elif isinstance(op, PoisonConst):
+        lane = Val(d.const(0, w), d.T, d.F)
+    elif isinstance(op, Undef):
+        lanes = [Val(d.choose((*key, k), w), d.F, d.T) for k in range(1, max(n, 1) + 1)]
+        return tuple(lanes) if n else lanes[0]
+    else:  # pragma: no cover
+        raise TypeError(op)
+    return (lane,) * n if n else lane
+
+
+def operand_type(op: Operand, types: dict[str, Type]) -> Type:
+    return types[op.name] if isinstance(op, Ref) else op.type
+
+
+def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[str, Val]) -> Env:
+    widths = {p.name: p.type.bits for p in prog.params}
+    extents = {a.name: eval_extent(d, a.extent, params, widths) for a in prog.arrays}
+    alias = {}
+    for a, b in prog.aliases:
+        flag, delta = inputs.alias.get(b, (False, 0))
+        alias[b] = (a, flag, delta & mask(64))
+
+    def apply(f: Any, args: list[int]) -> int:
+        other = inputs.pure.get((f.name, ("else",)), 0)  # type: ignore[arg-type]
+        return inputs.pure.get((f.name, tuple(args)), other) & mask(f.ret.bits)
+
+    def traps(f: Any, args: list[int]) -> bool:
+        other = inputs.traps.get((f.name, ("else",)), False)  # type: ignore[arg-type]
+        return inputs.traps.get((f.name, tuple(args)), other)
+
+    return Env(extents, {a.name: a.readonly for a in prog.arrays}, {a.name: a.elem.bits for a in prog.arrays},
+               alias, apply, traps, {name: k for k, name in enumerate(sorted(prog.funcs))})
+
+
+def initial_memory(prog: Program, inputs: Inputs, extents: dict[str, int]) -> dict[str, Any]:
+    mem: dict[str, Any] = {}
+    for a in prog.arrays:
+        content = inputs.arrays.get(a.name, [])
+        n = to_signed(extents[a.name], 64)
+        obj = Cells()
+        obj.default = (0, True) if inputs.defaults.get(a.name, 0) is None else \
+            (inputs.defaults.get(a.name, 0) & mask(a.elem.bits), False)  # type: ignore[operator]
+        for k in range(max(0, min(n, len(content)))):
+            x = content[k]
+            obj[k] = (0, True) if x is None else (x & mask(a.elem.bits), False)
+        mem[a.name] = obj
+    return mem
+
+
+class Cells(dict[int, tuple[int, bool]]):
+    """A concrete memory object: explicit cells, and the value of every other one."""
+
+    default: tuple[int, bool] = (0, False)
+
+    def get(self, key: int, default: Any = None) -> Any:  # type: ignore[override]
+        return super().get(key, self.default)
+
+
+def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
+    """Execute `prog` on `inputs` until it ends, hits immediate UB, or runs out of fuel."""
+    d = ConcreteDomain(lambda key, w: inputs.choices.get(key, 0))
+    types = prog.value_types()
+    loops = find_loops(prog)
+    where = loop_of(loops)
+    params: dict[str, Val] = {}
+    for p in prog.params:
+        params[p.name] = Val(inputs.params.get(p.name, 0) & mask(p.type.bits), False, False)
+    env = concrete_env(prog, d, inputs, params)
+    st = State(initial_memory(prog, inputs, env.extents), [], {})
+    values: dict[str, Value] = dict(params)
+    iters: dict[str, int] = {}
+    path: list[tuple[str, int]] = []
+    fid_names = {k: name for name, k in env.func_ids.items()}
+    block, prev = prog.entry, None
+    ub: UBEvent | None = None
+    status = "ok"
+    steps = 0
+    while True:
+        steps += 1
+        if steps > fuel:
+            status = "fuel"
+            break
+        blk = prog.blocks[block]
+        lp = where.get(block)
+        if lp is not None and block == lp.header:
+            iters[lp.header] = iters[lp.header] + 1 if prev in lp.blocks else 0
+        k = iters[lp.header] if lp is not None else -1
+        path.append((block, k))
+        if blk.phis:
+            new = {}
+            for ph in blk.phis:
+                op = dict(blk_inc(ph.incoming))[prev]
+                new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k))
+            values.update(new)
+        for ins in blk.instrs:
+            ub = _step(d, env, st, ins, values, types, k, block)
+            if ub is not None:
+                break
+        if ub is not None:
+            status = "ub"
+            break
+        t = blk.term
+        if isinstance(t, Halt):
+            break
+        if isinstance(t, Jump):
+            prev, block = block, t.target
+            continue
+        assert isinstance(t, Branch)
+        c = read_operand(d, t.cond, operand_type(t.cond, types), values, ("undef", t.uid, 0, k))
+        assert isinstance(c, Val)
+        if poison_of(d, c):
+            ub = UBEvent(t.uid, block, 0, k, "branch on poison or undef",
+                         f"if ({_opname(t.cond)}) goto {t.then} else goto {t.other}", t.loc)
+            status = "ub"
+            break
+        prev, block = block, (t.then if c.v else t.other)
+    memory = {a.name: [st.mem[a.name].get(i, (0, False))
+                       for i in range(max(0, to_signed(env.extents[a.name], 64)))] for a in prog.arrays}
+    # An aliased array shows the object it views.
+    for b, (a, flag, delta) in env.alias.items():
+        if flag:
+            n = max(0, to_signed(env.extents[b], 64))
+            memory[b] = [st.mem[a].get((i + delta) & mask(64), (0, False)) for i in range(n)]
+    trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
+             for fid, args, site in st.trace]
+    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path)
+
+
+def blk_inc(incoming: list[tuple[str, Operand]]) -> list[tuple[str, Operand]]:
+    return incoming
+
+
+def _opname(op: Operand) -> str:
+    from verifier.ir.printer import operand
+
+    return operand(op)
+
+
+def _step(d: ConcreteDomain, env: Env, st: State, ins: Instr, values: dict[str, Value],
+          types: dict[str, Type], k: int, block: str) -> UBEvent | None:
+    arg_types = [operand_type(a, types) for a in ins.args]
+    args = [read_operand(d, a, t, values, ("undef", ins.uid, j, k))
+            for j, (a, t) in enumerate(zip(ins.args, arg_types, strict=True))]
+    res, ubs = exec_instr(d, env, st, ins, args, arg_types, k)
+    for cond, site in sorted(ubs, key=lambda u: u[1].lane):
+        if cond:
+            from verifier.ir.printer import instr
+
+            return UBEvent(ins.uid, block, site.lane, k, site.reason, instr(ins), ins.loc)
+    if ins.dest is not None and res is not None:
+        values[ins.dest] = res
+    return None

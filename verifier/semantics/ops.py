@@ -1,0 +1,507 @@
+"""The one definition of every instruction (DESIGN.md "Semantics").
+
+Written against a Domain (domain.py) so that the concrete interpreter and the
+z3 encoder run the same rules. A scalar value is a Val (value, poison, undef);
+a vector is a tuple of Vals, lane 1 first. `undef` is a taint: a value computed
+from an undef use; branching on it is UB, like branching on poison.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from verifier.ir.program import Extent, FuncDecl, Instr
+from verifier.ir.types import IntType, Type, VecType, elem_of
+
+
+class Val(NamedTuple):
+    v: Any
+    p: Any  # poison
+    u: Any  # computed from undef (any value; a branch on it is UB)
+
+
+Value = Val | tuple[Val, ...]
+
+
+class UBSite(NamedTuple):
+    """Where immediate UB can happen: instruction uid, lane (0 = scalar), reason."""
+
+    uid: int
+    lane: int
+    reason: str
+
+
+@dataclass
+class Env:
+    """What the program sees of its environment besides parameters.
+
+    extents: array -> i64 extent; alias: array -> (object, flag, delta) when the
+    array may be a view of `object` at element offset delta; apply/traps: pure
+    function results and trap predicates; func_ids: callee -> trace id.
+    """
+
+    extents: dict[str, Any]
+    readonly: dict[str, bool]
+    elem_bits: dict[str, int]
+    alias: dict[str, tuple[str, Any, Any]]
+    apply: Callable[[FuncDecl, Sequence[Any]], Any]
+    traps: Callable[[FuncDecl, Sequence[Any]], Any]
+    func_ids: dict[str, int]
+
+
+@dataclass
+class State:
+    """Machine state threaded through execution: memory objects, trace, live-outs."""
+
+    mem: dict[str, Any]
+    trace: Any
+    outs: dict[str, Value] = field(default_factory=dict)
+
+
+def is_vec(x: Value) -> bool:
+    """A vector value (tuple of lanes), as opposed to a scalar Val (itself a NamedTuple)."""
+    return isinstance(x, tuple) and not isinstance(x, Val)
+
+
+def poison_of(d: Any, x: Val) -> Any:
+    return d.or_(x.p, x.u)
+
+
+# ---------------------------------------------------------------- scalar lanes
+
+def _ovf_add(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+    ext = d.sext if signed else d.zext
+    wide = d.add(ext(a, w, w + 1), ext(b, w, w + 1), w + 1)
+    return d.not_(d.eq(wide, ext(d.add(a, b, w), w, w + 1), w + 1))
+
+
+def _ovf_sub(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+    ext = d.sext if signed else d.zext
+    wide = d.sub(ext(a, w, w + 1), ext(b, w, w + 1), w + 1)
+    return d.not_(d.eq(wide, ext(d.sub(a, b, w), w, w + 1), w + 1))
+
+
+def _ovf_mul(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+    ext = d.sext if signed else d.zext
+    wide = d.mul(ext(a, w, 2 * w), ext(b, w, 2 * w), 2 * w)
+    return d.not_(d.eq(wide, ext(d.mul(a, b, w), w, 2 * w), 2 * w))
+
+
+def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int) -> tuple[Val, Any]:
+    """An integer binary operation on one lane: (result, immediate UB)."""
+    p = d.or_(a.p, b.p)
+    u = d.or_(a.u, b.u)
+    ub: Any = d.F
+    x, y = a.v, b.v
+    if op in ("add", "sub", "mul"):
+        r = getattr(d, op)(x, y, w)
+        ovf = {"add": _ovf_add, "sub": _ovf_sub, "mul": _ovf_mul}[op]
+        if "nsw" in flags:
+            p = d.or_(p, ovf(d, x, y, w, True))
+        if "nuw" in flags:
+            p = d.or_(p, ovf(d, x, y, w, False))
+    elif op in ("udiv", "urem", "sdiv", "srem"):
+        zero = d.eq(y, d.const(0, w), w)
+        ub = d.any_([b.p, b.u, zero])
+        if op in ("sdiv", "srem"):
+            ovf = d.and_(d.eq(x, d.const(1 << (w - 1), w), w), d.eq(y, d.const(-1, w), w))
+            # INT_MIN / -1 is UB; a poison dividend could be INT_MIN, so it is UB too.
+            ub = d.or_(ub, d.and_(d.eq(y, d.const(-1, w), w), d.or_(ovf, d.or_(a.p, a.u))))
+        r = getattr(d, op)(x, y, w)
+        if "exact" in flags and op in ("udiv", "sdiv"):
+            rem = d.urem(x, y, w) if op == "udiv" else d.srem(x, y, w)
+            p = d.or_(p, d.not_(d.eq(rem, d.const(0, w), w)))
+    elif op in ("shl", "lshr", "ashr"):
+        big = d.not_(d.ult(y, d.const(w, w), w))
+        p = d.or_(p, big)
+        r = getattr(d, op)(x, y, w)
+        if op == "shl":
+            if "nuw" in flags:
+                p = d.or_(p, d.not_(d.eq(d.lshr(r, y, w), x, w)))
+            if "nsw" in flags:
+                p = d.or_(p, d.not_(d.eq(d.ashr(r, y, w), x, w)))
+        elif "exact" in flags:
+            back = d.shl(r, y, w)
+            p = d.or_(p, d.not_(d.eq(back, x, w)))
+    elif op in ("and", "or", "xor"):
+        r = getattr(d, "b" + op)(x, y, w)
+    elif op in ("smin", "smax", "umin", "umax"):
+        lt = d.slt(x, y, w) if op[0] == "s" else d.ult(x, y, w)
+        r = d.ite(lt, x, y, w) if op.endswith("min") else d.ite(lt, y, x, w)
+    else:  # pragma: no cover - the frontend only emits known opcodes
+        raise ValueError(op)
+    return Val(r, p, u), ub
+
+
+def icmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, samesign: bool = False) -> Val:
+    x, y = a.v, b.v
+    table = {
+        "eq": lambda: d.eq(x, y, w),
+        "ne": lambda: d.not_(d.eq(x, y, w)),
+        "ult": lambda: d.ult(x, y, w),
+        "ule": lambda: d.ule(x, y, w),
+        "ugt": lambda: d.ult(y, x, w),
+        "uge": lambda: d.ule(y, x, w),
+        "slt": lambda: d.slt(x, y, w),
+        "sle": lambda: d.sle(x, y, w),
+        "sgt": lambda: d.slt(y, x, w),
+        "sge": lambda: d.sle(y, x, w),
+    }
+    p = d.or_(a.p, b.p)
+    if samesign:
+        zero = d.const(0, w)
+        p = d.or_(p, d.not_(d.eq(d.from_bool(d.slt(x, zero, w)), d.from_bool(d.slt(y, zero, w)), 1)))
+    return Val(d.from_bool(table[pred]()), p, d.or_(a.u, b.u))
+
+
+def select_lane(d: Any, c: Val, a: Val, b: Val, w: int) -> Val:
+    t = d.eq(c.v, d.const(1, 1), 1)
+    return Val(d.ite(t, a.v, b.v, w), d.or_(c.p, d.bite(t, a.p, b.p)), d.or_(c.u, d.bite(t, a.u, b.u)))
+
+
+def freeze_lane(d: Any, x: Val, key: tuple[Any, ...], w: int) -> Val:
+    """freeze: x itself unless poison (or undef); then one arbitrary fixed value."""
+    bad = d.or_(x.p, x.u)
+    if d.is_false(bad):
+        return Val(x.v, d.F, d.F)
+    return Val(d.ite(bad, d.choose(key, w), x.v, w), d.F, d.F)
+
+
+def cast_lane(d: Any, op: str, x: Val, wf: int, wt: int, flags: frozenset[str]) -> Val:
+    r = getattr(d, op)(x.v, wf, wt)
+    p = x.p
+    if op == "zext" and "nneg" in flags:
+        p = d.or_(p, d.slt(x.v, d.const(0, wf), wf))
+    if op == "trunc":
+        if "nuw" in flags:
+            p = d.or_(p, d.not_(d.eq(d.zext(r, wt, wf), x.v, wf)))
+        if "nsw" in flags:
+            p = d.or_(p, d.not_(d.eq(d.sext(r, wt, wf), x.v, wf)))
+    return Val(r, p, x.u)
+
+
+def abs_lane(d: Any, x: Val, w: int, int_min_poison: bool) -> Val:
+    neg = d.slt(x.v, d.const(0, w), w)
+    r = d.ite(neg, d.sub(d.const(0, w), x.v, w), x.v, w)
+    p = x.p
+    if int_min_poison:
+        p = d.or_(p, d.eq(x.v, d.const(1 << (w - 1), w), w))
+    return Val(r, p, x.u)
+
+
+# ------------------------------------------------------------ vector reductions
+
+def known_zero(d: Any, x: Val, w: int) -> Any:
+    return d.and_(d.not_(poison_of(d, x)), d.eq(x.v, d.const(0, w), w))
+
+
+def known_nonzero(d: Any, x: Val, w: int) -> Any:
+    return d.and_(d.not_(poison_of(d, x)), d.not_(d.eq(x.v, d.const(0, w), w)))
+
+
+def count_leading(d: Any, lanes: Sequence[Val], w: int, want_zero: bool, rw: int) -> Val:
+    """CLSZ (want_zero) / CLSNZ of seed 000: lanes counted from lane 1 while they are
+    zero (non-zero); poison if the lane that stops the count is poison; lanes after
+    it do not matter. All lanes counted gives VF."""
+    counted = known_zero if want_zero else known_nonzero
+    prefix = d.T
+    poison = d.F
+    n = d.const(0, rw)
+    for x in lanes:
+        poison = d.or_(poison, d.and_(prefix, poison_of(d, x)))
+        prefix = d.and_(prefix, counted(d, x, w))
+        n = d.ite(prefix, d.add(n, d.const(1, rw), rw), n, rw)
+    return Val(n, poison, d.F)
+
+
+def reduce_lanes(d: Any, op: str, lanes: Sequence[Val], w: int) -> Val:
+    """anyof / allones (llvm.vector.reduce.or/and on i1): poison if any lane is."""
+    p = d.any_([poison_of(d, x) for x in lanes])
+    ones = [d.eq(x.v, d.const(0 if op == "anyof" else 1, 1), 1) for x in lanes]
+    r = d.not_(d.all_(ones)) if op == "anyof" else d.all_(ones)
+    return Val(d.from_bool(r), p, d.F)
+
+
+# -------------------------------------------------------------- instructions
+
+def _lanes(x: Value, n: int) -> tuple[Val, ...]:
+    return x if is_vec(x) else (x,) * n  # type: ignore[return-value]
+
+
+def _mask_lanes(d: Any, ins: Instr, args: list[Value], n: int) -> tuple[list[Value], list[Val]]:
+    """Split a trailing mask operand off; without one every lane is on."""
+    if ins.masked:
+        m = args[-1]
+        return args[:-1], list(_lanes(m, n))
+    return args, [Val(d.const(1, 1), d.F, d.F)] * n
+
+
+def exec_instr(
+    d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
+) -> tuple[Value | None, list[tuple[Any, UBSite]]]:
+    """Run one instruction: its result and the (condition, site) pairs of immediate UB.
+
+    `it` is the iteration of the enclosing loop (-1 outside loops); with the uid and
+    the lane it names every nondeterministic choice, so replays are exact.
+    """
+    op = ins.op
+    rt = ins.type
+    n = rt.lanes if isinstance(rt, VecType) else 1
+    vec = isinstance(rt, VecType)
+    ubs: list[tuple[Any, UBSite]] = []
+    flags = frozenset(ins.attrs.get("flags", ()))
+
+    def lane_result(vals: list[Val]) -> Value:
+        return tuple(vals) if vec else vals[0]
+
+    if op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr",
+              "and", "or", "xor", "smin", "smax", "umin", "umax"):
+        assert rt is not None
+        w = elem_of(rt).bits
+        ops, masks = _mask_lanes(d, ins, args, n)
+        a, b = _lanes(ops[0], n), _lanes(ops[1], n)
+        out: list[Val] = []
+        for k in range(n):
+            r, ub = binop_lane(d, op, flags, a[k], b[k], w)
+            on = d.eq(masks[k].v, d.const(1, 1), 1)
+            mp = poison_of(d, masks[k])
+            if not d.is_false(ub):
+                ubs.append((d.and_(d.or_(on, mp), ub), UBSite(ins.uid, k + 1 if vec else 0, _ub_reason(op))))
+            if ins.masked:
+                ubs.append((d.and_(mp, _may_fault(d, op)), UBSite(ins.uid, k + 1, "poison mask lane")))
+                r = Val(r.v, d.or_(r.p, d.or_(d.not_(on), mp)), r.u)
+            out.append(r)
+        return lane_result(out), ubs
+    if op == "icmp":
+        w = elem_of(arg_types[0]).bits
+        a, b = _lanes(args[0], n), _lanes(args[1], n)
+        samesign = "samesign" in flags
+        return lane_result([icmp_lane(d, ins.attrs["pred"], a[k], b[k], w, samesign) for k in range(n)]), ubs
+    if op == "select":
+        assert rt is not None
+        w = elem_of(rt).bits
+        c, a, b = _lanes(args[0], n), _lanes(args[1], n), _lanes(args[2], n)
+        return lane_result([select_lane(d, c[k], a[k], b[k], w) for k in range(n)]), ubs
+    if op == "freeze":
+        assert rt is not None
+        w = elem_of(rt).bits
+        x = _lanes(args[0], n)
+        return lane_result([freeze_lane(d, x[k], ("fr", ins.uid, it, k + 1 if vec else 0), w)
+                            for k in range(n)]), ubs
+    if op in ("zext", "sext", "trunc"):
+        assert rt is not None
+        wf, wt = elem_of(arg_types[0]).bits, elem_of(rt).bits
+        x = _lanes(args[0], n)
+        return lane_result([cast_lane(d, op, x[k], wf, wt, flags) for k in range(n)]), ubs
+    if op == "abs":
+        assert rt is not None
+        w = elem_of(rt).bits
+        x = _lanes(args[0], n)
+        return lane_result([abs_lane(d, x[k], w, bool(ins.attrs.get("int_min_poison")))
+                            for k in range(n)]), ubs
+    if op in ("clsz", "clsnz"):
+        assert rt is not None
+        src = args[0]
+        assert is_vec(src)
+        return count_leading(d, src, elem_of(arg_types[0]).bits, op == "clsz", elem_of(rt).bits), ubs
+    if op in ("anyof", "allones"):
+        src = args[0]
+        assert is_vec(src)
+        return reduce_lanes(d, op, src, 1), ubs
+    if op == "extract":
+        src = args[0]
+        assert is_vec(src) and isinstance(args[1], Val)
+        return extract_lane(d, src, args[1], elem_of(arg_types[0]).bits, elem_of(arg_types[1]).bits), ubs
+    if op == "prefix":
+        x = args[0]
+        assert isinstance(x, Val)
+        w = elem_of(arg_types[0]).bits
+        return tuple(
+            Val(d.from_bool(d.sle(d.const(k + 1, w), x.v, w)) if k + 1 < (1 << (w - 1)) else d.const(0, 1),
+                x.p, x.u)
+            for k in range(n)), ubs
+    if op == "iota":
+        x = args[0]
+        assert isinstance(x, Val) and rt is not None
+        w = elem_of(rt).bits
+        return tuple(Val(d.add(x.v, d.const(k, w), w), x.p, x.u) for k in range(n)), ubs
+    if op == "splat":
+        x = args[0]
+        assert isinstance(x, Val)
+        return (x,) * n, ubs
+    if op == "vec":
+        return tuple(a for a in args if isinstance(a, Val)), ubs  # vec(x1, .., xW)
+    if op == "bitcast":
+        return bitcast(d, args[0], arg_types[0], rt), ubs
+    if op == "load":
+        return _load(d, env, st, ins, args, arg_types, n, vec, ubs), ubs
+    if op == "store":
+        _store(d, env, st, ins, args, arg_types, ubs)
+        return None, ubs
+    if op == "call":
+        return _call(d, env, st, ins, args, arg_types, ubs, it), ubs
+    if op == "assume":
+        c = args[0]
+        assert isinstance(c, Val)
+        ubs.append((d.or_(poison_of(d, c), d.eq(c.v, d.const(0, 1), 1)), UBSite(ins.uid, 0, "assumption is false")))
+        return None, ubs
+    if op == "out":
+        st.outs[ins.attrs["name"]] = args[0]
+        return None, ubs
+    raise ValueError(f"no semantics for opcode {op!r}")  # pragma: no cover
+
+
+def _ub_reason(op: str) -> str:
+    return {"udiv": "division by zero or poison", "sdiv": "division by zero or poison, or INT_MIN / -1",
+            "urem": "remainder by zero or poison", "srem": "remainder by zero or poison, or INT_MIN % -1"}.get(op, op)
+
+
+def _may_fault(d: Any, op: str) -> Any:
+    return d.T if op in ("udiv", "sdiv", "urem", "srem") else d.F
+
+
+def extract_lane(d: Any, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:
+    """Extract(X^, n) with lanes numbered from 1; poison when n is out of range."""
+    r = Val(d.const(0, w), d.T, d.F)
+    for k in reversed(range(len(src))):
+        hit = d.eq(n.v, d.const(k + 1, nw), nw)
+        x = src[k]
+        r = Val(d.ite(hit, x.v, r.v, w), d.bite(hit, x.p, r.p), d.bite(hit, x.u, r.u))
+    return Val(r.v, d.or_(r.p, n.p), d.or_(r.u, n.u))
+
+
+def bitcast(d: Any, x: Value, ft: Type, tt: Type | None) -> Value:
+    """Between <W x i1> and iW: lane k is bit k-1. A poison lane poisons the integer."""
+    if isinstance(ft, VecType) and isinstance(tt, IntType):
+        assert is_vec(x)
+        w = tt.bits
+        acc = d.const(0, w)
+        for k, lane in enumerate(x):
+            acc = d.bor(acc, d.shl(d.zext(lane.v, 1, w), d.const(k, w), w), w)
+        return Val(acc, d.any_([ln.p for ln in x]), d.any_([ln.u for ln in x]))
+    if isinstance(ft, IntType) and isinstance(tt, VecType):
+        assert isinstance(x, Val)
+        w = ft.bits
+        return tuple(Val(d.trunc(d.lshr(x.v, d.const(k, w), w), w, 1), x.p, x.u) for k in range(tt.lanes))
+    return x
+
+
+def _index64(d: Any, idx: Val, w: int) -> Any:
+    return d.sext(idx.v, w, 64)
+
+
+def in_bounds(d: Any, env: Env, array: str, i64: Any) -> Any:
+    ext = env.extents[array]
+    return d.and_(d.sle(d.const(0, 64), i64, 64), d.slt(i64, ext, 64))
+
+
+def mem_read(d: Any, env: Env, st: State, array: str, i64: Any) -> Val:
+    v, p = d.mem_read(st.mem[array], i64)
+    if array in env.alias:
+        obj, flag, delta = env.alias[array]
+        v2, p2 = d.mem_read(st.mem[obj], d.add(i64, delta, 64))
+        v, p = d.ite(flag, v2, v, env.elem_bits[array]), d.bite(flag, p2, p)
+    return Val(v, p, d.F)
+
+
+def mem_write(d: Any, env: Env, st: State, array: str, i64: Any, x: Val, cond: Any) -> None:
+    if array in env.alias:
+        obj, flag, delta = env.alias[array]
+        st.mem[obj] = d.mem_write(st.mem[obj], d.add(i64, delta, 64), x.v, d.or_(x.p, x.u), d.and_(cond, flag))
+        cond = d.and_(cond, d.not_(flag))
+    st.mem[array] = d.mem_write(st.mem[array], i64, x.v, d.or_(x.p, x.u), cond)
+
+
+def _access_lanes(
+    d: Any, ins: Instr, args: list[Value], arg_types: list[Type], n: int, vec: bool
+) -> list[tuple[Val, int]]:
+    """The element index (and its width) each lane accesses: contiguous or gathered."""
+    idx = args[0]
+    w = elem_of(arg_types[0]).bits
+    if is_vec(idx):
+        return [(idx[k], w) for k in range(n)]  # type: ignore[index]
+    if vec:
+        return [(Val(d.add(idx.v, d.const(k, w), w), idx.p, idx.u), w) for k in range(n)]
+    return [(idx, w)]
+
+
+def _check_access(d: Any, env: Env, array: str, ins: Instr, idx: Val, w: int, on: Any, mp: Any,
+                  lane: int, ubs: list[tuple[Any, UBSite]]) -> Any:
+    i64 = _index64(d, idx, w)
+    bad = d.or_(poison_of(d, idx), d.not_(in_bounds(d, env, array, i64)))
+    ubs.append((d.and_(on, bad), UBSite(ins.uid, lane, f"{ins.op} of {array}[] out of bounds or at a poison index")))
+    ubs.append((mp, UBSite(ins.uid, lane, "poison mask lane")))
+    return i64
+
+
+def _load(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+          n: int, vec: bool, ubs: list[tuple[Any, UBSite]]) -> Value:
+    array = ins.attrs["array"]
+    ops, masks = _mask_lanes(d, ins, args, n)
+    out: list[Val] = []
+    for k, (idx, w) in enumerate(_access_lanes(d, ins, ops, arg_types, n, vec)):
+        on = d.eq(masks[k].v, d.const(1, 1), 1)
+        mp = poison_of(d, masks[k])
+        i64 = _check_access(d, env, array, ins, idx, w, on, mp, k + 1 if vec else 0, ubs)
+        r = mem_read(d, env, st, array, i64)
+        out.append(Val(r.v, d.or_(r.p, d.not_(on)), r.u) if ins.masked else r)
+    return tuple(out) if vec else out[0]
+
+
+def _store(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+           ubs: list[tuple[Any, UBSite]]) -> None:
+    array = ins.attrs["array"]
+    vt = arg_types[1]
+    vec = isinstance(vt, VecType)
+    n = vt.lanes if isinstance(vt, VecType) else 1
+    ops, masks = _mask_lanes(d, ins, args, n)
+    vals = _lanes(ops[1], n)
+    for k, (idx, w) in enumerate(_access_lanes(d, ins, [ops[0]], arg_types, n, vec)):
+        on = d.eq(masks[k].v, d.const(1, 1), 1)
+        mp = poison_of(d, masks[k])
+        i64 = _check_access(d, env, array, ins, idx, w, on, mp, k + 1 if vec else 0, ubs)
+        if env.readonly[array]:
+            ubs.append((on, UBSite(ins.uid, k + 1 if vec else 0, f"store to read-only {array}")))
+        mem_write(d, env, st, array, i64, vals[k], on)
+
+
+def _call(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+          ubs: list[tuple[Any, UBSite]], it: int) -> Value | None:
+    f: FuncDecl = ins.attrs["func"]
+    vec_arg = next((a for a in args if is_vec(a)), None)
+    n = len(vec_arg) if vec_arg is not None else 1
+    ops, masks = _mask_lanes(d, ins, args, n)
+    lanes_on = vec_arg is not None or ins.masked
+    results: list[Val] = []
+    for k in range(n):
+        lane_args = [_lanes(a, n)[k] for a in ops]
+        on = d.eq(masks[k].v, d.const(1, 1), 1)
+        mp = poison_of(d, masks[k])
+        lane = k + 1 if lanes_on else 0
+        ubs.append((mp, UBSite(ins.uid, lane, "poison mask lane")))
+        if f.pure:
+            assert f.ret is not None
+            anyp = d.any_([poison_of(d, a) for a in lane_args])
+            if not f.speculatable:
+                trap = d.or_(anyp, env.traps(f, [a.v for a in lane_args]))
+                ubs.append((d.and_(on, trap), UBSite(ins.uid, lane, f"call to {f.name}, which is not speculatable, traps")))
+            r = env.apply(f, [a.v for a in lane_args])
+            results.append(Val(r, d.or_(anyp, d.not_(on)) if ins.masked else anyp, d.F))
+        else:
+            st.trace = d.trace_append(st.trace, on, env.func_ids[f.name], lane_args, (ins.uid, lane, it))
+    if not f.pure:
+        return None
+    return tuple(results) if isinstance(ins.type, VecType) else results[0]
+
+
+def eval_extent(d: Any, e: Extent, params: dict[str, Val], widths: dict[str, int]) -> Any:
+    """An array extent as an i64 value (parameters sign-extended, wrapping arithmetic)."""
+    if isinstance(e, int):
+        return d.const(e, 64)
+    if isinstance(e, str):
+        return d.sext(params[e].v, widths[e], 64)
+    op, a, b = e
+    x, y = eval_extent(d, a, params, widths), eval_extent(d, b, params, widths)
+    return {"+": d.add, "-": d.sub, "*": d.mul, "/": d.sdiv, "%": d.srem}[op](x, y, 64)

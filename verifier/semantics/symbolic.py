@@ -1,0 +1,338 @@
+"""The symbolic encoder: a Program as z3 terms over bounded unrolling (ops.py's rules).
+
+Blocks are visited in a topological order of the CFG's condensation; each loop is
+unrolled iteration by iteration. A block instance runs under a guard (the
+disjunction of its incoming edges); states (memory, trace, live-outs) and phi
+values merge at joins by ite on the edge guards. An SSA value defined in a loop
+and used after it takes the value of the iteration that left the loop.
+
+How far a loop is unrolled is the caller's choice (`Unroll`): a fixed bound, the
+iterations past it recorded as `exceeded`; or "until the header is infeasible",
+asked of a callback (the refinement checker asks its solver), so that a target
+loop is unrolled exactly as far as the source's bounded runs need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+import z3
+
+from verifier.analysis.loops import Loop, find_loops, loop_of, reachable_cfg
+from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, Ref
+from verifier.ir.types import Type, VecType, elem_of
+from verifier.semantics.domain import SymTrace, Z3Domain, merge_traces
+from verifier.semantics.interpreter import operand_type, read_operand
+from verifier.semantics.ops import Env, State, UBSite, Val, Value, eval_extent, exec_instr, is_vec, poison_of
+
+
+@dataclass
+class SymInputs:
+    """The environment both programs of a query share: parameters, initial memory,
+    alias choices, pure functions and their trap predicates (all z3 constants)."""
+
+    params: dict[str, Any]
+    memory: dict[str, tuple[Any, Any]]
+    alias: dict[str, tuple[Any, Any]]
+    pure: dict[str, Any]
+    traps: dict[str, Any]
+    extents: dict[str, Any]
+    assumptions: list[Any] = field(default_factory=list)
+
+
+def make_inputs(prog: Program, prefix: str = "") -> SymInputs:
+    """Fresh z3 constants for everything `prog` reads from its environment."""
+    d = Z3Domain(prefix)
+    params = {p.name: z3.BitVec(prefix + p.name, p.type.bits) for p in prog.params}
+    pvals = {n: Val(v, d.F, d.F) for n, v in params.items()}
+    widths = {p.name: p.type.bits for p in prog.params}
+    idx = z3.BitVecSort(64)
+    memory: dict[str, tuple[Any, Any]] = {}  # (values, poison or None: never poison)
+    for a in prog.arrays:
+        vals = z3.Array(f"{prefix}{a.name}", idx, z3.BitVecSort(a.elem.bits))
+        pois = None if a.init else z3.Array(f"{prefix}{a.name}!poison", idx, z3.BoolSort())
+        memory[a.name] = (vals, pois)
+    extents = {a.name: eval_extent(d, a.extent, pvals, widths) for a in prog.arrays}
+    alias: dict[str, tuple[Any, Any]] = {}
+    assumptions: list[Any] = []
+    for a, b in prog.aliases:
+        flag = z3.Bool(f"{prefix}{b}~{a}")
+        delta = z3.BitVec(f"{prefix}{b}~{a}!offset", 64)
+        alias[b] = (flag, delta)
+        ea, eb = d.term(extents[a], 64), d.term(extents[b], 64)
+        # When b views a's object, all of b lies inside a.
+        assumptions.append(z3.Implies(flag, z3.And(delta >= 0, delta <= ea, eb <= ea - delta)))
+    pure: dict[str, Any] = {}
+    traps: dict[str, Any] = {}
+    for f in prog.funcs.values():
+        if f.pure:
+            assert f.ret is not None
+            sorts = [z3.BitVecSort(t.bits) for t in f.params]
+            pure[f.name] = z3.Function(f"{prefix}{f.name}", *sorts, z3.BitVecSort(f.ret.bits))
+            traps[f.name] = z3.Function(f"{prefix}{f.name}!traps", *sorts, z3.BoolSort())
+    return SymInputs(params, memory, alias, pure, traps, extents, assumptions)
+
+
+@dataclass
+class Unroll:
+    """How far to unroll loops: `bound` iterations each, or, with `feasible`, until
+    the next header is infeasible (asked at every iteration; `cap` at most)."""
+
+    bound: int
+    feasible: Callable[[Any], bool] | None = None
+    cap: int = 0
+
+
+@dataclass
+class SymResult:
+    ub: Any  # immediate UB somewhere
+    exceeded: Any  # a loop would run past its unroll bound
+    done: Any  # the program ended
+    trace: SymTrace
+    memory: dict[str, tuple[Any, Any]]
+    outs: dict[str, Value]
+    out_types: dict[str, Type]
+    choices: dict[Any, Any]
+    unrolled: dict[str, int]
+    ub_sites: list[tuple[Any, UBSite, int]]
+
+
+def _pick(d: Z3Domain, items: list[tuple[Any, Any]], w: int | None) -> Any:
+    """ite over (guard, value) items; the last item is the default."""
+    acc = items[-1][1]
+    for g, x in reversed(items[:-1]):
+        if w is None:
+            acc = d.bite(g, x, acc)
+        else:
+            acc = d.ite(g, x, acc, w)
+    return acc
+
+
+def merge_values(d: Z3Domain, items: list[tuple[Any, Value]], ty: Type) -> Value:
+    w = elem_of(ty).bits
+    first = items[-1][1]
+    if all(v is first for _, v in items):
+        return first
+    if is_vec(first):
+        n = len(first)  # type: ignore[arg-type]
+        return tuple(
+            merge_values(d, [(g, v[k]) for g, v in items], elem_of(ty))  # type: ignore[index, misc]
+            for k in range(n))
+    return Val(_pick(d, [(g, v.v) for g, v in items], w),  # type: ignore[union-attr]
+               _pick(d, [(g, v.p) for g, v in items], None),  # type: ignore[union-attr]
+               _pick(d, [(g, v.u) for g, v in items], None))  # type: ignore[union-attr]
+
+
+_NEVER_POISON = z3.K(z3.BitVecSort(64), z3.BoolVal(False))
+
+
+def merge_states(d: Z3Domain, items: list[tuple[Any, State]], out_types: dict[str, Type]) -> State:
+    if len(items) == 1:
+        s = items[0][1]
+        return State(dict(s.mem), s.trace, dict(s.outs))
+    mem = {}
+    for obj in items[0][1].mem:
+        objs = [(g, s.mem[obj]) for g, s in items]
+        first = objs[-1][1]
+        if all(o is first for _, o in objs):
+            mem[obj] = first
+            continue
+        vals = _pick(d, [(g, o[0]) for g, o in objs], None)
+        if all(o[1] is None for _, o in objs):
+            mem[obj] = (vals, None)
+        else:
+            mem[obj] = (vals, _pick(d, [(g, _NEVER_POISON if o[1] is None else o[1]) for g, o in objs], None))
+    trace = merge_traces([(g, s.trace) for g, s in items])
+    outs: dict[str, Value] = {}
+    names = {n for _, s in items for n in s.outs}
+    for n in sorted(names):
+        ty = out_types[n]
+        outs[n] = merge_values(d, [(g, s.outs.get(n, unset_value(d, ty))) for g, s in items], ty)
+    return State(mem, trace, outs)
+
+
+def unset_value(d: Any, ty: Type) -> Value:
+    """A live-out not written on this path: poison (any target value refines it)."""
+    lane = Val(d.const(0, elem_of(ty).bits), d.T, d.F)
+    return tuple([lane] * ty.lanes) if isinstance(ty, VecType) else lane
+
+
+@dataclass
+class _Pending:
+    guard: Any
+    state: State
+    phis: dict[str, Value]
+
+
+def encode(prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll) -> SymResult:
+    """Encode every run of `prog` (up to the unrolling) over the shared `inputs`."""
+    return _Encoder(prog, inputs, prefix, unroll).run()
+
+
+class _Encoder:
+    def __init__(self, prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll) -> None:
+        self.prog = prog
+        self.d = Z3Domain(prefix)
+        self.inputs = inputs
+        self.unroll = unroll
+        self.types = prog.value_types()
+        self.loops = find_loops(prog)
+        self.where = loop_of(self.loops)
+        self.def_block = prog.def_blocks()
+        self.values: dict[tuple[str, int], Value] = {}
+        self.pending: dict[tuple[str, int], list[_Pending]] = {}
+        self.exit_records: dict[str, list[tuple[Any, int]]] = {lp.header: [] for lp in self.loops}
+        self.post_cache: dict[str, Value] = {}
+        self.ubs: list[Any] = []
+        self.ub_sites: list[tuple[Any, UBSite, int]] = []
+        self.exceeded: list[Any] = []
+        self.halts: list[tuple[Any, State]] = []
+        self.unrolled: dict[str, int] = {}
+        self.out_types = {i.attrs["name"]: operand_type(i.args[0], self.types)
+                          for i in prog.instructions() if i.op == "out"}
+        d = self.d
+        for name, v in inputs.params.items():
+            self.values[(name, -1)] = Val(v, d.F, d.F)
+        arity = max([len(f.params) for f in prog.funcs.values() if not f.pure] + [0])
+        func_ids = {name: k for k, name in enumerate(sorted(prog.funcs))}
+        self.env = Env(
+            dict(inputs.extents),
+            {a.name: a.readonly for a in prog.arrays},
+            {a.name: a.elem.bits for a in prog.arrays},
+            {b: (a, *inputs.alias[b]) for a, b in prog.aliases},
+            self._apply, self._traps, func_ids)
+        self.start = State(dict(inputs.memory), SymTrace.empty(prefix, arity), {})
+
+    def _apply(self, f: FuncDecl, args: list[Any]) -> Any:
+        fn = self.inputs.pure[f.name]
+        return fn(*args) if args else fn
+
+    def _traps(self, f: FuncDecl, args: list[Any]) -> Any:
+        fn = self.inputs.traps[f.name]
+        return fn(*args) if args else fn
+
+    # ------------------------------------------------------------ values
+    def lookup(self, name: str, block: str, k: int) -> Value:
+        dl = self.where.get(self.def_block[name])
+        if dl is None:
+            return self.values[(name, -1)]
+        if self.where.get(block) is dl:
+            return self.values[(name, k)]
+        if name not in self.post_cache:
+            items = [(g, self.values[(name, kk)]) for g, kk in self.exit_records[dl.header]
+                     if (name, kk) in self.values]
+            if not items:
+                raise KeyError(name)
+            self.post_cache[name] = merge_values(self.d, items, self.types[name])
+        return self.post_cache[name]
+
+    def read(self, op: Operand, block: str, k: int, key: tuple[Any, ...]) -> Value:
+        ty = operand_type(op, self.types)
+        if isinstance(op, Ref):
+            return self.lookup(op.name, block, k)
+        return read_operand(self.d, op, ty, {}, key)
+
+    # ------------------------------------------------------------ driver
+    def run(self) -> SymResult:
+        g = reachable_cfg(self.prog)
+        cond = nx.condensation(g)
+        members = cond.graph["mapping"]
+        groups: dict[int, list[str]] = {}
+        for b, c in members.items():
+            groups.setdefault(c, []).append(b)
+        rank = {name: k for k, name in enumerate(self.prog.blocks)}
+        order = list(nx.lexicographical_topological_sort(cond, key=lambda c: min(rank[b] for b in groups[c])))
+        self.pending[(self.prog.entry, -1)] = [_Pending(self.d.T, self.start, {})]
+        for c in order:
+            blocks = groups[c]
+            lp = self.where.get(blocks[0])
+            if lp is None:
+                self.visit(blocks[0], -1)
+            else:
+                self.run_loop(lp)
+        d = self.d
+        if self.halts:
+            done = d.any_([gd for gd, _ in self.halts])
+            final = merge_states(d, self.halts, self.out_types)
+        else:
+            done = d.F
+            final = self.start
+        for n, ty in self.out_types.items():
+            final.outs.setdefault(n, unset_value(d, ty))
+        return SymResult(d.any_(self.ubs), d.any_(self.exceeded), done, final.trace, final.mem,
+                         final.outs, self.out_types, self.d.choices, self.unrolled, self.ub_sites)
+
+    def run_loop(self, lp: Loop) -> None:
+        k = 0
+        while True:
+            items = self.pending.get((lp.header, k), [])
+            guard = self.d.any_([p.guard for p in items])
+            if self.d.is_false(guard):
+                break
+            if k >= 1 and self.unroll.feasible is not None and not self.unroll.feasible(guard):
+                break
+            limit = self.unroll.cap if self.unroll.feasible is not None else self.unroll.bound
+            if k >= limit:
+                self.exceeded.append(guard)
+                break
+            for b in lp.body_order:
+                self.visit(b, k)
+            k += 1
+        self.unrolled[lp.header] = k
+
+    def visit(self, block: str, k: int) -> None:
+        d = self.d
+        items = [p for p in self.pending.pop((block, k), []) if not d.is_false(p.guard)]
+        if not items:
+            return
+        guard = d.any_([p.guard for p in items])
+        blk = self.prog.blocks[block]
+        st = merge_states(d, [(p.guard, p.state) for p in items], self.out_types)
+        for ph in blk.phis:
+            self.values[(ph.dest, k)] = merge_values(d, [(p.guard, p.phis[ph.dest]) for p in items], ph.type)
+        for ins in blk.instrs:
+            arg_types = [operand_type(a, self.types) for a in ins.args]
+            args = [self.read(a, block, k, ("undef", ins.uid, j, k)) for j, a in enumerate(ins.args)]
+            res, ubs = exec_instr(d, self.env, st, ins, args, arg_types, k)
+            for cond, site in ubs:
+                c = d.and_(guard, cond)
+                if not d.is_false(c):
+                    self.ubs.append(c)
+                    self.ub_sites.append((c, site, k))
+            if ins.dest is not None and res is not None:
+                self.values[(ins.dest, k)] = res
+        t = blk.term
+        if isinstance(t, Halt):
+            self.halts.append((guard, st))
+        elif isinstance(t, Jump):
+            self.send(block, k, t.target, guard, st)
+        else:
+            assert isinstance(t, Branch)
+            c = self.read(t.cond, block, k, ("undef", t.uid, 0, k))
+            assert isinstance(c, Val)
+            bad = d.and_(guard, poison_of(d, c))
+            if not d.is_false(bad):
+                self.ubs.append(bad)
+                self.ub_sites.append((bad, UBSite(t.uid, 0, "branch on poison or undef"), k))
+            taken = d.eq(c.v, d.const(1, 1), 1)
+            self.send(block, k, t.then, d.and_(guard, taken), st)
+            self.send(block, k, t.other, d.and_(guard, d.not_(taken)), st)
+
+    def send(self, src: str, k: int, dst: str, guard: Any, st: State) -> None:
+        if self.d.is_false(guard):
+            return
+        phis = {ph.dest: self.read(dict(ph.incoming)[src], src, k, ("undef", ph.uid, 0, k))
+                for ph in self.prog.blocks[dst].phis}
+        ls, ld = self.where.get(src), self.where.get(dst)
+        if ls is not None and ls is ld:
+            key = (dst, k + 1) if dst == ls.header else (dst, k)
+        elif ld is not None:
+            key = (dst, 0)
+        else:
+            key = (dst, -1)
+        if ls is not None and ls is not ld:
+            self.exit_records[ls.header].append((guard, k))
+        self.pending.setdefault(key, []).append(_Pending(guard, st, phis))

@@ -1,0 +1,1 @@
+"""Solver plumbing: deterministic z3 solvers, timeouts, model minimisation."""

@@ -1,0 +1,44 @@
+"""Deterministic z3 solvers with a timeout, and answers as plain strings."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+
+def new_solver(timeout_s: float, quantified: bool = False) -> z3.Solver:
+    """A solver with fixed seeds (same verdict, same model every run) and a timeout."""
+    z3.set_param("smt.random_seed", 0)
+    z3.set_param("sat.random_seed", 0)
+    s = z3.Solver() if quantified else z3.SolverFor("QF_AUFBV")
+    s.set("random_seed", 0)
+    s.set("timeout", max(1, int(timeout_s * 1000)))
+    return s
+
+
+@dataclass
+class Answer:
+    status: str  # "sat", "unsat", "unknown"
+    reason: str
+    seconds: float
+
+
+def check(s: z3.Solver, *assumptions: Any) -> Answer:
+    t0 = time.perf_counter()
+    r = s.check(*assumptions)
+    dt = time.perf_counter() - t0
+    if r == z3.sat:
+        return Answer("sat", "", dt)
+    if r == z3.unsat:
+        return Answer("unsat", "", dt)
+    reason = s.reason_unknown()
+    if reason in ("timeout", "canceled"):
+        reason = "solver timeout"
+    return Answer("unknown", reason or "solver gave up", dt)
+
+
+def set_timeout(s: z3.Solver, seconds: float) -> None:
+    s.set("timeout", max(1, int(seconds * 1000)))
