@@ -25,6 +25,9 @@ class Val(NamedTuple):
 Value = Val | tuple[Val, ...]
 
 
+POISON_MASK = "branch on poison: the mask lane that decides whether this lane runs is poison"
+
+
 class UBSite(NamedTuple):
     """Where immediate UB can happen: instruction uid, lane (0 = scalar), reason."""
 
@@ -270,7 +273,7 @@ def exec_instr(
             if not d.is_false(ub):
                 ubs.append((d.and_(d.or_(on, mp), ub), UBSite(ins.uid, k + 1 if vec else 0, _ub_reason(op))))
             if ins.masked:
-                ubs.append((d.and_(mp, _may_fault(d, op)), UBSite(ins.uid, k + 1, "poison mask lane")))
+                ubs.append((d.and_(mp, _may_fault(d, op)), UBSite(ins.uid, k + 1, POISON_MASK)))
                 r = Val(r.v, d.or_(r.p, d.or_(d.not_(on), mp)), r.u)
             out.append(r)
         return lane_result(out), ubs
@@ -432,7 +435,7 @@ def _check_access(d: Any, env: Env, array: str, ins: Instr, idx: Val, w: int, on
     i64 = _index64(d, idx, w)
     bad = d.or_(poison_of(d, idx), d.not_(in_bounds(d, env, array, i64)))
     ubs.append((d.and_(on, bad), UBSite(ins.uid, lane, f"{ins.op} of {array}[] out of bounds or at a poison index")))
-    ubs.append((mp, UBSite(ins.uid, lane, "poison mask lane")))
+    ubs.append((mp, UBSite(ins.uid, lane, POISON_MASK)))
     return i64
 
 
@@ -480,7 +483,7 @@ def _call(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types:
         on = d.eq(masks[k].v, d.const(1, 1), 1)
         mp = poison_of(d, masks[k])
         lane = k + 1 if lanes_on else 0
-        ubs.append((mp, UBSite(ins.uid, lane, "poison mask lane")))
+        ubs.append((mp, UBSite(ins.uid, lane, POISON_MASK)))
         if f.pure:
             assert f.ret is not None
             anyp = d.any_([poison_of(d, a) for a in lane_args])

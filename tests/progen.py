@@ -1,0 +1,147 @@
+"""Random well-typed .loop programs and inputs for property tests (hypothesis).
+
+The programs exercise what the semantics must get right: nsw/nuw/exact flags,
+division and remainder (UB), shifts, select, freeze, casts, loads of poison,
+stores, effectful calls, early exits, and vector code (masked ops, gathers,
+clsz/clsnz/anyof/allones/extract).
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from verifier.semantics.inputs import Inputs
+
+BIN = ["+", "+nsw", "+nuw", "-", "-nsw", "*", "*nsw", "*nuw", "&", "|", "^", "<<", "<<nsw", "<<nuw",
+       ">>", ">>u", ">>exact", "/u", "/", "%u", "%", "/u.exact"]
+CMP = ["==", "!=", "<", "<=", ">", ">=", "<u", "<=u", ">u", ">=u"]
+
+
+@st.composite
+def scalar_expr(draw: st.DrawFn, names: tuple[str, ...], depth: int = 2) -> str:
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        if draw(st.booleans()):
+            return draw(st.sampled_from(names))
+        return str(draw(st.integers(-128, 127)))
+    kind = draw(st.integers(0, 9))
+    a = draw(scalar_expr(names, depth - 1))
+    b = draw(scalar_expr(names, depth - 1))
+    if kind <= 5:
+        # keep at least one side typed so literals get a type
+        if not any(ch.isalpha() for ch in a + b):
+            a = names[0]
+        return f"({a} {draw(st.sampled_from(BIN))} {b})"
+    if kind == 6:
+        c = draw(cond_expr(names, depth - 1))
+        return f"select({c}, {_typed(a, names)}, {b})"
+    if kind == 7:
+        return f"freeze({_typed(a, names)})"
+    if kind == 8:
+        return f"trunc(zext({_typed(a, names)}, i16) + 1, i8)"
+    return f"{draw(st.sampled_from(['smin', 'umax']))}({_typed(a, names)}, {b})"
+
+
+def _typed(e: str, names: tuple[str, ...]) -> str:
+    return e if any(ch.isalpha() for ch in e) else f"({names[0]} ^ {e})"
+
+
+@st.composite
+def cond_expr(draw: st.DrawFn, names: tuple[str, ...], depth: int = 1) -> str:
+    a = _typed(draw(scalar_expr(names, depth)), names)
+    b = draw(scalar_expr(names, depth))
+    c = f"({a} {draw(st.sampled_from(CMP))} {b})"
+    if draw(st.integers(0, 3)) == 0:
+        d = _typed(draw(scalar_expr(names, depth)), names)
+        c = f"({c} {draw(st.sampled_from(['&', '|', '&&', '||', '^']))} ({d} == 0))"
+    return c
+
+
+@st.composite
+def scalar_program(draw: st.DrawFn) -> str:
+    init = draw(st.booleans())
+    names = ("x", "acc")
+    v = draw(scalar_expr(names))
+    lines = [
+        "loop gen(N: i64) {",
+        f"  array a: i8[N]{' init' if init else ''}",
+        "  array b: i8[N]",
+        "  effect f(i8)",
+        "  i = 0",
+        "  acc: i8 = 0",
+        "  if (i < N) {",
+        "    do {",
+        "      x = a[i]",
+        f"      v = {_typed(v, names)}",
+    ]
+    if draw(st.booleans()):
+        lines.append(f"      b[i] = {_typed(draw(scalar_expr(('x', 'v', 'acc'))), ('v',))}")
+    if draw(st.booleans()):
+        lines.append(f"      if ({draw(cond_expr(('x', 'v')))}) break")
+    if draw(st.booleans()):
+        lines.append(f"      f({_typed(draw(scalar_expr(('v', 'x'))), ('v',))})")
+    if draw(st.booleans()):
+        lines.append(f"      if ({draw(cond_expr(('v', 'acc')))}) {{ f(v)\n        break }}")
+    lines += [
+        f"      acc = {_typed(draw(scalar_expr(('v', 'acc', 'x'))), ('v',))}",
+        "      i = i + 1",
+        "    } while (i < N)",
+        "  }",
+        "  out acc",
+        "  out i",
+        "}",
+    ]
+    return "\n".join(lines)
+
+
+@st.composite
+def vector_program(draw: st.DrawFn) -> str:
+    vf = draw(st.sampled_from([2, 4]))
+    op = draw(st.sampled_from(["+", "+nsw", "*", "/u", "%", "<<", "&", "-nuw"]))
+    cmp = draw(st.sampled_from(CMP))
+    k = draw(st.integers(-3, 3))
+    red = draw(st.sampled_from(["anyof(C)", "allones(C)", "anyof(freeze(C))"]))
+    count = draw(st.sampled_from(["clsz", "clsnz"]))
+    masked_store = draw(st.booleans())
+    gather = draw(st.booleans())
+    lines = [
+        "loop genv(N: i64) {",
+        f"  const VF = {vf}",
+        "  array a: i8[N]",
+        "  array b: i8[N]",
+        "  effect f(i8)",
+        "  i = 0",
+        "  r: i64 = 0",
+        "  e: i8 = 0",
+        "  while (i + VF <= N) {",
+        "    x = a[i .. i+VF)",
+        f"    y = x {op} {k}",
+        f"    C = y {cmp} {k}",
+        f"    r = {count}(C)",
+        "    P = prefix(r, VF)",
+        "    e = extract(y, r)",
+        "    when (P) f(x)",
+    ]
+    if masked_store:
+        lines.append("    when (P) b[i .. i+VF) = y")
+    if gather:
+        lines.append("    g = b[zext(x & 3, i64) + i]")
+        lines.append("    e = extract(g, 1)")
+    lines += [
+        f"    if ({red}) break",
+        "    i = i + VF",
+        "  }",
+        "  out r",
+        "  out e",
+        "  out i",
+        "}",
+    ]
+    return "\n".join(lines)
+
+
+@st.composite
+def inputs_for(draw: st.DrawFn, max_n: int = 6) -> Inputs:
+    n = draw(st.integers(0, max_n))
+    elem = st.one_of(st.none(), st.integers(-128, 127), st.sampled_from([0, 1, -1, 127, -128]))
+    a = draw(st.lists(elem, min_size=n, max_size=n))
+    b = draw(st.lists(elem, min_size=n, max_size=n))
+    return Inputs(params={"N": n}, arrays={"a": a, "b": b}, defaults={"a": 0, "b": 0})

@@ -1,0 +1,107 @@
+"""The command line: equiv, run, show (DESIGN.md exit codes: 0 proved, 1
+counterexample, 2 bad input or usage, 3 unknown)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+
+import typer
+
+from verifier.analysis.loops import find_loops
+from verifier.checks.refinement import refinement
+from verifier.errors import UserError
+from verifier.frontend.parser import parse_file
+from verifier.frontend.setvalues import parse_sets
+from verifier.ir.printer import program as print_program
+from verifier.reports import jsonout, text
+from verifier.semantics.interpreter import run as interpret
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Prove or refute vectorizations of loops with early exits.")
+
+
+@app.command()
+def equiv(
+    source: Path = typer.Argument(..., help="the source loop model (.loop)"),
+    target: Path = typer.Argument(..., help="the target model that should refine it"),
+    max_trip: int = typer.Option(16, "--max-trip", min=1, max=4096,
+                                 help="cover every input whose source loops run at most this many iterations"),
+    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit in seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs)."""
+    src = parse_file(source)
+    tgt = parse_file(target)
+    v = refinement(src, tgt, max_trip=max_trip, timeout=timeout)
+    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+    raise typer.Exit(v.exit_code)
+
+
+@app.command("run")
+def run_cmd(
+    model: Path = typer.Argument(..., help="the loop model (.loop)"),
+    sets: list[str] = typer.Option([], "--set", help="NAME=VALUE: a parameter (N=5) or an array ('a=[1, poison, 0]')"),
+    fuel: int = typer.Option(100_000, "--fuel", min=1, help="stop after this many blocks"),
+    path: bool = typer.Option(False, "--path", help="also print the blocks visited (block#iteration)"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+) -> None:
+    """Run MODEL on concrete inputs and print the trace, live-outs and any UB."""
+    prog = parse_file(model)
+    inp = parse_sets(prog, sets)
+    r = interpret(prog, inp, fuel=fuel)
+    if as_json:
+        out = {"model": prog.name, "inputs": jsonout.inputs(inp), **jsonout.run(r)}
+        typer.echo(json.dumps(out))
+    else:
+        typer.echo(text.run_text(prog, r, inp, path))
+    raise typer.Exit(0 if r.status == "ok" else 1)
+
+
+@app.command()
+def show(model: Path = typer.Argument(..., help="the loop model (.loop)")) -> None:
+    """Print the parsed loop: blocks, exits, and its structure (seed 003's terms)."""
+    prog = parse_file(model)
+    typer.echo(print_program(prog))
+    for lp in find_loops(prog):
+        typer.echo(f"\nloop at {lp.header}:")
+        typer.echo(f"  header:    {lp.header}")
+        typer.echo(f"  blocks:    {', '.join(lp.body_order)}")
+        typer.echo(f"  latch:     {', '.join(lp.latches)}")
+        typer.echo(f"  exiting:   {', '.join(lp.exiting)}")
+        typer.echo(f"  exits:     {', '.join(lp.exits)}")
+        typer.echo(f"  preheader: {lp.preheader or '-'}")
+        typer.echo(f"  guard:     {lp.guard or '-'}")
+        typer.echo(f"  exiting blocks that dominate the latch: {', '.join(lp.exits_dominating_latch) or '-'}")
+
+
+def main() -> None:
+    """Entry point: user mistakes exit 2 with file:line:col; tool bugs say so."""
+    try:
+        rc = app(standalone_mode=False)
+        sys.exit(rc if isinstance(rc, int) else 0)
+    except UserError as e:
+        typer.echo(str(e), err=True)
+        sys.exit(2)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as e:  # usage errors (typer's click) and our own bugs
+        show = getattr(e, "show", None)
+        if callable(show) and hasattr(e, "exit_code"):
+            show()
+            sys.exit(2)
+        if os.environ.get("VERIFIER_DEBUG"):
+            traceback.print_exc()
+        typer.echo(f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}", err=True)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

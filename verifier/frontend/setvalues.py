@@ -1,0 +1,53 @@
+"""Concrete inputs from the command line: `--set N=5 --set 'a=[1, 2, poison, 0]'`."""
+
+from __future__ import annotations
+
+import re
+
+from verifier.errors import UserError
+from verifier.ir.program import Program
+from verifier.semantics.inputs import Inputs
+
+_INT = re.compile(r"-?(0x[0-9a-fA-F]+|[0-9]+)$")
+
+
+def _int(text: str, what: str) -> int:
+    t = text.strip()
+    if not _INT.match(t):
+        raise UserError(f"--set {what}: expected an integer, found {t!r}")
+    return int(t, 0)
+
+
+def parse_sets(prog: Program, sets: list[str]) -> Inputs:
+    """Parameters take integers; arrays take [v, v, ...] where v is an integer or
+    `poison`; a trailing `...` (or a short list) leaves the rest of the array 0."""
+    inp = Inputs()
+    params = {p.name for p in prog.params}
+    arrays = {a.name for a in prog.arrays}
+    for s in sets:
+        if "=" not in s:
+            raise UserError(f"--set {s!r}: expected NAME=VALUE")
+        name, _, text = s.partition("=")
+        name = name.strip()
+        if name in params:
+            inp.params[name] = _int(text, name)
+        elif name in arrays:
+            t = text.strip()
+            if not (t.startswith("[") and t.endswith("]")):
+                raise UserError(f"--set {name}: expected a list like [1, 2, poison, 0]")
+            items = [x.strip() for x in t[1:-1].split(",") if x.strip()]
+            if items and items[-1] == "...":
+                items = items[:-1]
+            vals: list[int | None] = []
+            for x in items:
+                vals.append(None if x == "poison" else _int(x, name))
+            if None in vals and prog.array(name).init:
+                raise UserError(f"--set {name}: {name} is declared `init`, so it cannot hold poison")
+            inp.arrays[name] = vals
+        else:
+            known = ", ".join(sorted(params | arrays)) or "none"
+            raise UserError(f"--set {name}: {prog.name} has no parameter or array {name!r} (it has: {known})")
+    missing = sorted(params - set(inp.params))
+    if missing:
+        raise UserError(f"no value for parameter(s) {', '.join(missing)}: add --set {missing[0]}=...")
+    return inp

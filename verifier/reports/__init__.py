@@ -1,0 +1,1 @@
+"""Reports: verdicts and runs as terminal text or JSON (one object per obligation)."""

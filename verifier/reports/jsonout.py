@@ -1,0 +1,72 @@
+"""Verdicts and runs as JSON-ready dicts (DESIGN.md: model, check, vf, form, verdict,
+seconds, counterexample or reason)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verifier.checks.verdict import Counterexample, Verdict
+from verifier.semantics.domain import to_signed
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import Run
+from verifier.semantics.ops import Val, Value, is_vec
+
+
+def value(x: Value, bits: int | None = None) -> Any:
+    if is_vec(x):
+        return [value(lane, bits) for lane in x]  # type: ignore[union-attr]
+    assert isinstance(x, Val)
+    if x.p:
+        return "poison"
+    if x.u:
+        return "undef"
+    return to_signed(x.v, bits) if bits else x.v
+
+
+def inputs(inp: Inputs) -> dict[str, Any]:
+    out: dict[str, Any] = {"params": dict(inp.params),
+                           "arrays": {k: ["poison" if x is None else x for x in v] for k, v in inp.arrays.items()}}
+    if inp.alias:
+        out["alias"] = {b: {"aliases": f, "offset": d} for b, (f, d) in inp.alias.items()}
+    if inp.pure:
+        out["pure"] = [{"function": f, "args": list(a), "result": r} for (f, a), r in inp.pure.items() if a != ("else",)]
+    chosen = {"/".join(str(k) for k in key): v for key, v in inp.choices.items() if v != 0}
+    if chosen:
+        out["choices"] = chosen
+    return out
+
+
+def run(r: Run, out_bits: dict[str, int] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "status": r.status,
+        "trace": [str(e) for e in r.trace],
+        "live_outs": {n: value(v, (out_bits or {}).get(n)) for n, v in r.outs.items()},
+        "iterations": r.iterations,
+    }
+    if r.ub is not None:
+        out["ub"] = {"instruction": r.ub.text, "block": r.ub.block, "lane": r.ub.lane or None,
+                     "iteration": r.ub.iteration, "reason": r.ub.reason,
+                     "loc": str(r.ub.loc) if r.ub.loc else None}
+    return out
+
+
+def counterexample(c: Counterexample) -> dict[str, Any]:
+    dv = c.divergence
+    return {
+        "inputs": inputs(c.inputs),
+        "divergence": {k: v for k, v in vars(dv).items() if v is not None},
+        "source": run(c.source),
+        "target": run(c.target),
+    }
+
+
+def verdict(v: Verdict) -> dict[str, Any]:
+    out: dict[str, Any] = {"model": v.model, "check": v.check, "vf": v.vf, "form": v.form,
+                           "verdict": v.verdict, "seconds": round(v.seconds, 4)}
+    if v.reason:
+        out["reason"] = v.reason
+    if v.counterexample is not None:
+        out["counterexample"] = counterexample(v.counterexample)
+    if v.coverage:
+        out["coverage"] = v.coverage
+    return out

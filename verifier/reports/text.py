@@ -1,0 +1,120 @@
+"""Verdicts, counterexamples and runs as terminal text: the inputs, where the runs
+diverge, and the source and target traces side by side."""
+
+from __future__ import annotations
+
+from verifier.checks.verdict import Counterexample, Verdict
+from verifier.ir.program import Program
+from verifier.reports import jsonout
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import Run
+
+
+def _elem(x: int | None) -> str:
+    return "poison" if x is None else str(x)
+
+
+def inputs_lines(inp: Inputs, indent: str = "  ") -> list[str]:
+    lines = [f"{indent}{k} = {v}" for k, v in inp.params.items()]
+    for name, content in inp.arrays.items():
+        shown = content[:64]
+        more = f", ... ({len(content)} elements)" if len(content) > 64 else ""
+        lines.append(f"{indent}{name} = [{', '.join(_elem(x) for x in shown)}{more}]")
+    for b, (flag, delta) in inp.alias.items():
+        lines.append(f"{indent}{b} {'aliases its partner at offset ' + str(delta) if flag else 'does not alias'}")
+    for (f, args), r in inp.pure.items():
+        if args != ("else",):
+            lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")
+    chosen = [(k, v) for k, v in inp.choices.items() if v != 0]
+    for key, v in chosen:
+        kind, uid, it, lane = (list(key) + [None] * 4)[:4]
+        what = "freeze" if kind == "fr" else "undef"
+        lines.append(f"{indent}target {what} choice (instruction #{uid}, iteration {it}, lane {lane}) = {v}")
+    return lines
+
+
+def _status(r: Run) -> str:
+    if r.status == "ub" and r.ub is not None:
+        lane = f" lane {r.ub.lane}" if r.ub.lane else ""
+        it = f" iteration {r.ub.iteration}" if r.ub.iteration >= 0 else ""
+        return f"UB: {r.ub.reason} at `{r.ub.text}`{it}{lane}"
+    if r.status == "fuel":
+        return "did not finish (out of fuel)"
+    return "ok"
+
+
+def _outs(r: Run) -> str:
+    if r.status != "ok":
+        return "live-outs: (not reached)"
+    outs = jsonout.run(r)["live_outs"]
+    return "live-outs: " + (", ".join(f"{k} = {v}" for k, v in outs.items()) or "none")
+
+
+def side_by_side(c: Counterexample) -> list[str]:
+    s, t = c.source, c.target
+    left = [f"source {c.source_name}: {_status(s)}"] + [f"{k + 1:>3}  {e}" for k, e in enumerate(s.trace)]
+    right = [f"target {c.target_name}: {_status(t)}"] + [f"{k + 1:>3}  {e}" for k, e in enumerate(t.trace)]
+    if c.divergence.kind == "trace" and c.divergence.position is not None:
+        p = c.divergence.position
+        for col in (left, right):
+            if p < len(col):
+                col[p] = col[p] + "   <-- differs"
+    left.append(_outs(s))
+    right.append(_outs(t))
+    width = max(len(x) for x in left) + 3
+    rows = max(len(left), len(right))
+    return [f"  {(left[k] if k < len(left) else ''):<{width}}| {right[k] if k < len(right) else ''}"
+            for k in range(rows)]
+
+
+def verdict_text(v: Verdict) -> str:
+    head = f"{v.verdict}: {v.model} [{v.check}"
+    if v.form:
+        head += f", {v.form}"
+    if v.vf:
+        head += f", VF={v.vf}"
+    head += f"] in {v.seconds:.2f}s"
+    lines = [head]
+    cov = v.coverage
+    if cov.get("max_trip") is not None:
+        lines.append(f"  covers every input whose source loops run at most {cov['max_trip']} iterations"
+                     f" (target loops unrolled: {cov.get('target_unrolled')})")
+    if v.reason:
+        lines.append(f"  reason: {v.reason}")
+    c = v.counterexample
+    if c is not None:
+        dv = c.divergence
+        lines.append(f"  divergence: {dv.summary}")
+        if dv.loc:
+            lines.append(f"    at {dv.loc}")
+        lines.append("  inputs:")
+        lines.extend(inputs_lines(c.inputs, "    "))
+        lines.extend(side_by_side(c))
+    return "\n".join(lines)
+
+
+def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
+    lines = [f"run {prog.name}:"]
+    lines.extend(inputs_lines(inp))
+    loops = ", ".join(f"{h}: {n} iteration(s)" for h, n in r.iterations.items())
+    lines.append(f"status: {_status(r)}" + (f" ({loops})" if loops else ""))
+    if r.ub is not None and r.ub.loc:
+        lines.append(f"  at {r.ub.loc}")
+    lines.append("trace:" + ("" if r.trace else " (no calls)"))
+    lines.extend(f"  {k + 1:>3}  {e}" for k, e in enumerate(r.trace))
+    outs = jsonout.run(r)["live_outs"]
+    lines.append("live-outs: " + (", ".join(f"{k} = {v}" for k, v in outs.items()) or "none"))
+    changed = []
+    for a in prog.arrays:
+        before = inp.arrays.get(a.name, [])
+        for k, (v, p) in enumerate(r.memory.get(a.name, [])):
+            old = before[k] if k < len(before) else 0
+            new = None if p else v
+            if (old is None) != (new is None) or (old is not None and new is not None
+                                                  and (old - new) % (1 << a.elem.bits) != 0):
+                changed.append(f"{a.name}[{k}] = {_elem(new)}")
+    if changed:
+        lines.append("memory written: " + ", ".join(changed))
+    if path:
+        lines.append("path: " + " ".join(f"{b}#{k}" if k >= 0 else b for b, k in r.path))
+    return "\n".join(lines)
