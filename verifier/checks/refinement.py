@@ -4,7 +4,8 @@ leaves the same memory and live-outs (a poison source value allows anything).
 
 Bounded: the source's loops run at most `max_trip` iterations each (inputs where
 they would run longer are excluded and the coverage says so); the target's loops
-are unrolled as far as those inputs can take them, which the solver decides.
+are unrolled as far as those inputs can take them, which the solver decides. When
+no input is left at all, the verdict is unknown ("vacuous"), never proved.
 A satisfying model is minimised, turned into concrete Inputs and replayed by the
 interpreter; only a replay that reproduces the failure is shown.
 """
@@ -28,7 +29,7 @@ from verifier.semantics.interpreter import Run, run
 from verifier.semantics.ops import Val, Value, is_vec
 from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
 from verifier.smt.minimize import minimize
-from verifier.smt.solver import check, new_solver
+from verifier.smt.solver import check, fresh_context, new_solver
 
 REPLAY_FUEL = 1_000_000
 
@@ -128,6 +129,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?"""
     t0 = time.perf_counter()
     check_compatible(src, tgt)
+    fresh_context()
     # The environment (extents, init, read-only, aliasing) is the source's: a target
     # may not rely on more than the source was given.
     tgt = dataclasses.replace(tgt, arrays=list(src.arrays))
@@ -137,7 +139,9 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
         return Verdict(name, check_name, v, time.perf_counter() - t0, **kw)
 
     inputs = make_inputs(src)
-    s = encode(src, inputs, "src!", Unroll(bound=max_trip))
+    # A loop of trip count T runs its header T+1 times when the header holds the exit
+    # test (while loops), so T+1 header visits cover trip counts up to T in every shape.
+    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1))
     quantified = bool(s.choices)
     d = Z3Domain()
     src_ok = z3.And(*inputs.assumptions, d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
@@ -159,7 +163,12 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
             last[:] = [feas.model()]
         return r.status == "sat"
 
-    t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip, feasible=feasible, cap=4 * max_trip + 8))
+    vacuous = check(feas)
+    if vacuous.status == "unsat":
+        return verdict("unknown", reason=f"vacuous: no input satisfies the source's assumptions without UB "
+                                         f"within {max_trip} iterations, so there is nothing to check")
+    cap = 4 * max_trip + 8
+    t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap))
     parts = mismatch_terms(src, inputs, s, t, quantified)
     bad = z3.Or(*parts.values())
     body = z3.And(src_ok, bad)
@@ -184,7 +193,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     if div is None:
         if z3.is_true(model.eval(parts["target unrolling exceeded"], model_completion=True)):
             return verdict("unknown", coverage=coverage,
-                           reason=f"a target loop needs more than {4 * max_trip + 8} iterations to "
+                           reason=f"a target loop needs more than {cap} iterations to "
                                   "finish some source run; raise --max-trip or check termination")
         return verdict("unknown", coverage=coverage,
                        reason="internal error: the solver's counterexample did not replay "

@@ -83,6 +83,8 @@ def tokenize(text: str, file: str) -> list[Token]:
                         toks.append(Token("op", op + sm.group(0), loc))
                         pos = after
                         break
+                if sm and sm.group(0).split(".")[0] in ("nsw", "nuw", "exact"):
+                    raise UserError(f"flag {sm.group(0)!r} does not apply to {op!r}", loc)
                 toks.append(Token("op", op, loc))
                 pos = end
                 break

@@ -596,6 +596,10 @@ class _Parser:
 
     def range_width(self, start: TV, end: Expr, loc: Loc, mark: int) -> int:
         instrs = self.b.blocks[self.cur].instrs
+        if isinstance(end, Lit) and isinstance(start.op, Const):
+            width = end.value - start.op.value
+            if width > 0:
+                return width
         if isinstance(end, TV) and isinstance(end.op, Ref) and len(instrs) == mark + 1:
             ins = instrs[-1]
             if ins.op == "add" and ins.dest == end.op.name and ins.args[0] == start.op \

@@ -126,9 +126,6 @@ def merge_values(d: Z3Domain, items: list[tuple[Any, Value]], ty: Type) -> Value
                _pick(d, [(g, v.u) for g, v in items], None))  # type: ignore[union-attr]
 
 
-_NEVER_POISON = z3.K(z3.BitVecSort(64), z3.BoolVal(False))
-
-
 def merge_states(d: Z3Domain, items: list[tuple[Any, State]], out_types: dict[str, Type]) -> State:
     if len(items) == 1:
         s = items[0][1]
@@ -144,7 +141,8 @@ def merge_states(d: Z3Domain, items: list[tuple[Any, State]], out_types: dict[st
         if all(o[1] is None for _, o in objs):
             mem[obj] = (vals, None)
         else:
-            mem[obj] = (vals, _pick(d, [(g, _NEVER_POISON if o[1] is None else o[1]) for g, o in objs], None))
+            never = z3.K(z3.BitVecSort(64), z3.BoolVal(False))
+            mem[obj] = (vals, _pick(d, [(g, never if o[1] is None else o[1]) for g, o in objs], None))
     trace = merge_traces([(g, s.trace) for g, s in items])
     outs: dict[str, Value] = {}
     names = {n for _, s in items for n in s.outs}

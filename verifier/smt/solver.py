@@ -9,6 +9,13 @@ from typing import Any
 import z3
 
 
+def fresh_context() -> None:
+    """Start a new default z3 context, so a query's terms, ids and therefore its
+    models do not depend on what this process solved before (deterministic
+    verdicts and counterexamples). Terms of earlier queries must not be reused."""
+    z3.z3._main_ctx = None  # z3.main_ctx() makes a new Context on next use
+
+
 def new_solver(timeout_s: float, quantified: bool = False) -> z3.Solver:
     """A solver with fixed seeds (same verdict, same model every run) and a timeout."""
     z3.set_param("smt.random_seed", 0)

@@ -1,0 +1,25 @@
+"""Small helpers shared by the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from verifier.frontend.parser import parse, parse_file
+from verifier.ir.program import Program
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import Run, run
+
+ROOT = Path(__file__).resolve().parent.parent
+MODELS = ROOT / "models"
+
+
+def model(rel: str) -> Program:
+    return parse_file(MODELS / rel)
+
+
+def run_text(text: str, **kw: object) -> Run:
+    """Run a model given as text; keyword args are parameters (ints) or arrays (lists)."""
+    prog = parse(text, "<test>")
+    params = {k: v for k, v in kw.items() if isinstance(v, int)}
+    arrays = {k: v for k, v in kw.items() if isinstance(v, list)}
+    return run(prog, Inputs(params=params, arrays=arrays))  # type: ignore[arg-type]

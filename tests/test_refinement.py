@@ -1,0 +1,152 @@
+"""The refinement checker: proofs on correct targets, replayed counterexamples on
+broken ones (each kind of divergence), determinism, and the unknown verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import model
+from verifier.checks.refinement import refinement
+from verifier.errors import UserError
+from verifier.frontend.parser import parse
+
+SEARCH = "seed/search_loop.loop"
+
+
+@pytest.mark.parametrize("target", ["search_loop_general_vf4", "search_loop_simple_vf4"])
+def test_hand_written_search_loop_vectorizations_are_proved(target: str) -> None:
+    v = refinement(model(SEARCH), model(f"examples/{target}.loop"), max_trip=16)
+    assert v.verdict == "proved", v.reason
+    assert v.coverage["max_trip"] == 16
+
+
+def test_missing_freeze_is_refuted_with_a_branch_on_poison() -> None:
+    v = refinement(model(SEARCH), model("examples/search_loop_general_vf4_nofreeze.loop"), max_trip=16)
+    assert v.verdict == "counterexample"
+    c = v.counterexample
+    assert c is not None and c.divergence.kind == "target-ub"
+    assert "branch on poison" in c.divergence.summary
+    a = c.inputs.arrays["a"]
+    first_zero = a.index(0)
+    assert None in a[first_zero + 1:], "the poison lies past the first zero, where the scalar loop never reads"
+    assert c.source.status == "ok" and c.target.status == "ub"  # replayed by the interpreter
+
+
+def test_reading_past_the_extent_names_the_load_and_the_lane() -> None:
+    v = refinement(model(SEARCH), model("examples/search_loop_general_vf4_overread.loop"), max_trip=16)
+    assert v.verdict == "counterexample"
+    c = v.counterexample
+    assert c is not None and c.target.ub is not None
+    assert "out of bounds" in c.target.ub.reason
+    assert c.divergence.instruction is not None and "a[i .. i+4)" in c.divergence.instruction
+    n = c.inputs.params["N"]
+    assert c.divergence.lane is not None and c.divergence.lane > n  # the first lane past the extent
+
+
+def test_counterexamples_are_deterministic() -> None:
+    runs = [refinement(model(SEARCH), model("examples/search_loop_general_vf4_nofreeze.loop"), max_trip=8)
+            for _ in range(2)]
+    a, b = (r.counterexample for r in runs)
+    assert a is not None and b is not None
+    assert a.inputs == b.inputs and a.divergence == b.divergence
+
+
+SCALAR = """loop s(N: i64) {
+  array a: i8[N]
+  effect foo(i8)
+  i = 0
+  while (i < N) {
+    x = a[i]
+    if (x == 0) break
+    foo(x)
+    i = i + 1
+  }
+  out i
+}"""
+
+
+def _src() -> object:
+    return parse(SCALAR, "s.loop")
+
+
+def test_calls_issued_for_lanes_past_the_exit_change_the_trace() -> None:
+    tgt = parse(SCALAR.replace("    x = a[i]\n    if (x == 0) break\n    foo(x)",
+                               "    x = a[i]\n    foo(x)\n    if (x == 0) break"), "t.loop")
+    v = refinement(parse(SCALAR, "s.loop"), tgt, max_trip=4)
+    assert v.verdict == "counterexample"
+    c = v.counterexample
+    assert c is not None and c.divergence.kind == "trace"
+    assert [str(e) for e in c.target.trace][-1] == "foo(0)"
+
+
+def test_a_wrong_live_out_is_refuted() -> None:
+    tgt = parse(SCALAR.replace("  out i", "  out i = i + 1"), "t.loop")
+    v = refinement(parse(SCALAR, "s.loop"), tgt, max_trip=4)
+    assert v.verdict == "counterexample"
+    assert v.counterexample is not None and v.counterexample.divergence.kind == "live-out"
+
+
+def test_a_different_store_is_refuted_and_the_same_store_proved() -> None:
+    src = parse("loop s(N: i64) {\n array a: i8[N]\n i = 0\n while (i < N) {\n a[i] = 1\n i = i + 1\n }\n}", "s.loop")
+    same = parse("loop t(N: i64) {\n array a: i8[N]\n i = N - 1\n while (i >= 0 && i < N) {\n a[i] = 1\n i = i - 1\n }\n}", "t.loop")
+    diff = parse("loop t(N: i64) {\n array a: i8[N]\n i = 0\n while (i < N) {\n a[i] = 2\n i = i + 1\n }\n}", "t.loop")
+    assert refinement(src, same, max_trip=5).verdict == "proved"
+    v = refinement(src, diff, max_trip=5)
+    assert v.verdict == "counterexample"
+    assert v.counterexample is not None and v.counterexample.divergence.kind == "memory"
+
+
+def test_wrapping_start_index_is_found() -> None:
+    """Writing a[N-1] down to a[0] without a guard: N = INT64_MIN wraps N - 1."""
+    src = parse("loop s(N: i64) {\n array a: i8[N]\n i = 0\n while (i < N) {\n a[i] = 1\n i = i + 1\n }\n}", "s.loop")
+    tgt = parse("loop t(N: i64) {\n array a: i8[N]\n i = N - 1\n while (i >= 0) {\n a[i] = 1\n i = i - 1\n }\n}", "t.loop")
+    v = refinement(src, tgt, max_trip=5)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.inputs.params["N"] == -(1 << 63)
+
+
+def test_source_nondeterminism_is_quantified() -> None:
+    src = parse("loop s(N: i64) {\n array a: i8[N]\n assume N >= 1\n y = freeze(a[0])\n out y\n}", "s.loop")
+    any_value = parse("loop t(N: i64) {\n array a: i8[N]\n y = freeze(a[0]) ^ 0\n out y\n}", "t.loop")
+    unfrozen = parse("loop t(N: i64) {\n array a: i8[N]\n y = a[0]\n out y\n}", "t.loop")
+    constant = parse("loop t(N: i64) {\n array a: i8[N]\n y: i8 = 0\n out y\n}", "t.loop")
+    v = refinement(src, any_value, max_trip=2)
+    assert v.verdict == "proved" and v.coverage["quantified"]
+    v = refinement(src, unfrozen, max_trip=2)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.inputs.arrays["a"][0] is None  # poison stays poison without the freeze
+    v = refinement(src, constant, max_trip=2)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.inputs.arrays["a"][0] not in (None, 0)
+
+
+def test_a_target_loop_longer_than_the_unroll_cap_is_unknown_not_proved() -> None:
+    src = parse("loop s(N: i64) {\n i = 0\n while (i < 2) { i = i + 1 }\n out i\n}", "s.loop")
+    tgt = parse("loop t(N: i64) {\n j = 0\n while (j < 100) { j = j + 1 }\n i = j - 98\n out i\n}", "t.loop")
+    v = refinement(src, tgt, max_trip=2)
+    assert v.verdict == "unknown"
+    assert v.reason is not None and "more than" in v.reason
+
+
+def test_a_bound_that_excludes_every_input_is_unknown_not_proved() -> None:
+    src = parse("loop s(N: i64) {\n assume N == 10\n i = 0\n while (i < N) { i = i + 1 }\n out i\n}", "s.loop")
+    tgt = parse("loop t(N: i64) {\n i: i64 = 7\n out i\n}", "t.loop")
+    v = refinement(src, tgt, max_trip=4)
+    assert v.verdict == "unknown" and v.reason is not None and "vacuous" in v.reason
+    assert refinement(src, tgt, max_trip=10).verdict == "counterexample"
+
+
+def test_the_trip_bound_counts_body_iterations_of_top_tested_loops() -> None:
+    src = parse("loop s(N: i64) {\n i = 0\n while (i < 2) { i = i + 1 }\n out i\n}", "s.loop")
+    tgt = parse("loop t(N: i64) {\n i: i64 = 2\n out i\n}", "t.loop")
+    assert refinement(src, tgt, max_trip=2).verdict == "proved"
+    assert refinement(src, tgt, max_trip=1).verdict == "unknown"
+
+
+def test_programs_over_different_environments_are_rejected() -> None:
+    other = parse("loop t(M: i64) {\n out M\n}", "t.loop")
+    with pytest.raises(UserError):
+        refinement(_src(), other, max_trip=2)  # type: ignore[arg-type]
+    other = parse("loop t(N: i64) {\n array a: i16[N]\n}", "t.loop")
+    with pytest.raises(UserError):
+        refinement(_src(), other, max_trip=2)  # type: ignore[arg-type]
