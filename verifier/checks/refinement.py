@@ -29,9 +29,13 @@ from verifier.semantics.interpreter import Run, run
 from verifier.semantics.ops import Val, Value, is_vec
 from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
 from verifier.smt.minimize import minimize
-from verifier.smt.solver import check, fresh_context, new_solver
+from verifier.smt.solver import check, fresh_context, new_solver, set_timeout
 
 REPLAY_FUEL = 1_000_000
+
+
+class _OutOfTime(Exception):
+    """The obligation's time budget ran out before the main query."""
 
 
 def check_compatible(src: Program, tgt: Program) -> None:
@@ -150,25 +154,50 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound
 
     last: list[z3.ModelRef] = []
+    deadline = t0 + timeout
+
+    def bounded_check(*assumptions: Any) -> Any:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise _OutOfTime
+        set_timeout(feas, left)
+        return check(feas, *assumptions)
 
     def feasible(guard: Any) -> bool:
         if guard is True:
             return True
         if last and z3.is_true(last[0].eval(guard, model_completion=True)):
             return True  # the last witness already reaches this iteration
-        r = check(feas, guard)
+        r = bounded_check(guard)
         if r.status == "unknown":
             return True
         if r.status == "sat":
             last[:] = [feas.model()]
         return r.status == "sat"
 
-    vacuous = check(feas)
+    def narrow(guard: Any, term: Any, width: int) -> int | None:
+        if not last:
+            return None
+        c = last[0].eval(term, model_completion=True)
+        if not z3.is_bv_value(c):
+            return None
+        g = d.bterm(guard)
+        if bounded_check(g, term != c).status != "unsat":
+            return None
+        return c.as_long()
+
+    try:
+        vacuous = bounded_check()
+    except _OutOfTime:
+        return verdict("unknown", reason="solver timeout")
     if vacuous.status == "unsat":
         return verdict("unknown", reason=f"vacuous: no input satisfies the source's assumptions without UB "
                                          f"within {max_trip} iterations, so there is nothing to check")
     cap = 4 * max_trip + 8
-    t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap))
+    try:
+        t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow))
+    except _OutOfTime:
+        return verdict("unknown", reason="solver timeout (while unrolling the target)")
     parts = mismatch_terms(src, inputs, s, t, quantified)
     bad = z3.Or(*parts.values())
     body = z3.And(src_ok, bad)
@@ -178,8 +207,10 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
         solver.add(body)
     coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
                 "quantified": quantified}
-    remaining = max(0.5, timeout - (time.perf_counter() - t0))
-    solver.set("timeout", int(remaining * 1000))
+    remaining = deadline - time.perf_counter()
+    if remaining <= 0:
+        return verdict("unknown", reason="solver timeout", coverage=coverage)
+    set_timeout(solver, remaining)
     ans = check(solver)
     if ans.status == "unsat":
         return verdict("proved", coverage=coverage)

@@ -24,7 +24,7 @@ import z3
 from verifier.analysis.loops import Loop, find_loops, loop_of, reachable_cfg
 from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, Ref
 from verifier.ir.types import Type, VecType, elem_of
-from verifier.semantics.domain import SymTrace, Z3Domain, merge_traces
+from verifier.semantics.domain import TRACE_IDX, SymTrace, Z3Domain, merge_traces
 from verifier.semantics.interpreter import operand_type, read_operand
 from verifier.semantics.ops import Env, State, UBSite, Val, Value, eval_extent, exec_instr, is_vec, poison_of
 
@@ -84,6 +84,10 @@ class Unroll:
     bound: int
     feasible: Callable[[Any], bool] | None = None
     cap: int = 0
+    # narrow(guard, term, width): a constant the term must equal wherever guard holds
+    # (under the caller's assumptions), or None. Used on the trace length at loop
+    # headers, so appends after a predicated vector iteration go to a known slot.
+    narrow: Callable[[Any, Any, int], int | None] | None = None
 
 
 @dataclass
@@ -289,6 +293,12 @@ class _Encoder:
         guard = d.any_([p.guard for p in items])
         blk = self.prog.blocks[block]
         st = merge_states(d, [(p.guard, p.state) for p in items], self.out_types)
+        lp = self.where.get(block)
+        if lp is not None and block == lp.header and self.unroll.narrow is not None \
+                and type(st.trace.length) is not int:
+            c = self.unroll.narrow(guard, st.trace.length, TRACE_IDX)
+            if c is not None:
+                st.trace = SymTrace(c, st.trace.slots[:c], c, c)
         for ph in blk.phis:
             self.values[(ph.dest, k)] = merge_values(d, [(p.guard, p.phis[ph.dest]) for p in items], ph.type)
         for ins in blk.instrs:

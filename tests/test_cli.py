@@ -1,0 +1,75 @@
+"""The command line as a user runs it: exit codes, JSON fields, run and show."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.helpers import MODELS
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True)
+
+
+SEARCH = str(MODELS / "seed" / "search_loop.loop")
+
+
+def test_equiv_proved_exits_0_with_the_coverage() -> None:
+    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_simple_vf4.loop"), "--max-trip", "8")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.startswith("proved:") and "at most 8 iterations" in r.stdout
+
+
+def test_equiv_counterexample_exits_1_and_json_has_the_contract_fields() -> None:
+    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_general_vf4_overread.loop"),
+            "--max-trip", "8", "--json")
+    assert r.returncode == 1, r.stderr
+    obj = json.loads(r.stdout)
+    for key in ("model", "check", "vf", "form", "verdict", "seconds", "counterexample"):
+        assert key in obj
+    assert obj["verdict"] == "counterexample"
+    cex = obj["counterexample"]
+    assert cex["target"]["status"] == "ub" and cex["target"]["ub"]["lane"] is not None
+    assert "N" in cex["inputs"]["params"] and "a" in cex["inputs"]["arrays"]
+    assert cex["divergence"]["kind"] == "target-ub"
+
+
+def test_equiv_text_shows_inputs_and_both_runs_side_by_side() -> None:
+    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_general_vf4_nofreeze.loop"), "--max-trip", "8")
+    assert r.returncode == 1
+    assert "divergence:" in r.stdout and "inputs:" in r.stdout and "poison" in r.stdout
+    assert "source search_loop: ok" in r.stdout and "| target search_loop_general_vf4_nofreeze: UB" in r.stdout
+
+
+def test_run_prints_the_trace_and_live_outs() -> None:
+    r = cli("run", SEARCH, "--set", "N=5", "--set", "a=[3, 4, 0, poison, 7]")
+    assert r.returncode == 0
+    assert "foo(3)" in r.stdout and "foo(4)" in r.stdout and "live-outs: i = 2" in r.stdout
+    r = cli("run", SEARCH, "--set", "N=5", "--set", "a=[3, poison, 0]", "--json")
+    assert r.returncode == 1
+    obj = json.loads(r.stdout)
+    assert obj["status"] == "ub" and "branch on poison" in obj["ub"]["reason"] and obj["ub"]["iteration"] == 1
+
+
+def test_run_rejects_bad_values_with_exit_2() -> None:
+    for args in (["--set", "M=3"], ["--set", "N=x"], ["--set", "a=1"], []):
+        r = cli("run", SEARCH, *args)
+        assert r.returncode == 2, args
+        assert "error:" in r.stderr and "Traceback" not in r.stderr
+    r = cli("run", str(MODELS / "seed" / "predication_example.loop"), "--set", "N=2", "--set", "c1=[poison, 0]")
+    assert r.returncode == 2 and "cannot hold poison" in r.stderr
+
+
+def test_show_prints_blocks_and_loop_structure() -> None:
+    r = cli("show", SEARCH)
+    assert r.returncode == 0
+    for word in ("header:", "latch:", "exiting:", "exits:", "guard:", "dominate the latch"):
+        assert word in r.stdout
+
+
+def test_usage_errors_exit_2() -> None:
+    assert cli("equiv").returncode == 2
+    assert cli("equiv", SEARCH, "/nonexistent.loop").returncode == 2
+    assert cli("nosuchcommand").returncode == 2
