@@ -150,3 +150,15 @@ def test_programs_over_different_environments_are_rejected() -> None:
     other = parse("loop t(N: i64) {\n array a: i16[N]\n}", "t.loop")
     with pytest.raises(UserError):
         refinement(_src(), other, max_trip=2)  # type: ignore[arg-type]
+
+
+def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
+    """seed 000: a[0] == b[0] != 0 (one scalar iteration), b[1] == 0: lane 2 faults."""
+    v = refinement(model("seed/division.loop"), model("examples/division_general_vf4.loop"), max_trip=16)
+    assert v.verdict == "counterexample"
+    c = v.counterexample
+    assert c is not None and c.target.ub is not None
+    a, b = c.inputs.arrays["a"], c.inputs.arrays["b"]
+    assert a[0] == b[0] != 0 and b[1] == 0
+    assert c.target.ub.lane == 2 and c.target.ub.reason == "division by zero"
+    assert c.source.iterations == {"loop": 1}

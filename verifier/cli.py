@@ -41,6 +41,38 @@ def equiv(
     raise typer.Exit(v.exit_code)
 
 
+@app.command()
+def suite(
+    paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
+    timeout: float | None = typer.Option(None, "--timeout", min=0.1, help="override every obligation's time limit"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
+) -> None:
+    """Run proof suites; exit 0 only if every verdict is the expected one."""
+    from verifier.suite import load, run_obligation, suite_files
+
+    obligations = [ob for f in suite_files(paths) for ob in load(f)]
+    failed = 0
+    rows = []
+    for ob in obligations:
+        v = run_obligation(ob, timeout)
+        ok = v.verdict == ob.expect
+        failed += not ok
+        if as_json:
+            typer.echo(json.dumps({**jsonout.verdict(v), "expected": ob.expect, "as_expected": ok}))
+        else:
+            rows.append((ob.name, v.verdict, ob.expect, v.seconds, ok))
+            if not ok:
+                typer.echo(text.verdict_text(v))
+    if not as_json:
+        width = max(len(r[0]) for r in rows)
+        typer.echo(f"{'obligation':<{width}}  {'verdict':<14}  {'expected':<14}  seconds")
+        for name, verdict, expect, secs, ok in rows:
+            mark = "" if ok else "   <-- MISMATCH"
+            typer.echo(f"{name:<{width}}  {verdict:<14}  {expect:<14}  {secs:7.2f}{mark}")
+        typer.echo(f"{len(rows) - failed} as expected, {failed} mismatched")
+    raise typer.Exit(1 if failed else 0)
+
+
 @app.command("run")
 def run_cmd(
     model: Path = typer.Argument(..., help="the loop model (.loop)"),

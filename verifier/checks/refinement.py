@@ -129,7 +129,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
 
 
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
-               check_name: str = "equiv", minimize_budget: float = 10.0) -> Verdict:
+               check_name: str = "equiv", minimize_budget: float = 30.0) -> Verdict:
     """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?"""
     t0 = time.perf_counter()
     check_compatible(src, tgt)
@@ -216,7 +216,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
         return verdict("proved", coverage=coverage)
     if ans.status == "unknown":
         return verdict("unknown", reason=ans.reason, coverage=coverage)
-    model = minimize(solver, inputs, t.choices, src, minimize_budget)
+    model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards)
     cex_inputs = model_inputs(model, src, inputs, t.choices)
     src_run = run(src, _without_choices(cex_inputs), fuel=REPLAY_FUEL)
     tgt_run = run(tgt, cex_inputs, fuel=REPLAY_FUEL)

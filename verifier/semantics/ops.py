@@ -92,11 +92,13 @@ def _ovf_mul(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
     return d.not_(d.eq(wide, ext(d.mul(a, b, w), w, 2 * w), 2 * w))
 
 
-def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int) -> tuple[Val, Any]:
-    """An integer binary operation on one lane: (result, immediate UB)."""
+def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int
+               ) -> tuple[Val, list[tuple[Any, str]]]:
+    """An integer binary operation on one lane: the result and its immediate UB, as
+    (condition, reason) pairs."""
     p = d.or_(a.p, b.p)
     u = d.or_(a.u, b.u)
-    ub: Any = d.F
+    ub: list[tuple[Any, str]] = []
     x, y = a.v, b.v
     if op in ("add", "sub", "mul"):
         r = getattr(d, op)(x, y, w)
@@ -106,12 +108,15 @@ def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int) -
         if "nuw" in flags:
             p = d.or_(p, ovf(d, x, y, w, False))
     elif op in ("udiv", "urem", "sdiv", "srem"):
-        zero = d.eq(y, d.const(0, w), w)
-        ub = d.any_([b.p, b.u, zero])
+        what = "division" if op.endswith("div") else "remainder"
+        ub.append((d.or_(b.p, b.u), f"{what} by poison"))
+        ub.append((d.and_(d.not_(d.or_(b.p, b.u)), d.eq(y, d.const(0, w), w)), f"{what} by zero"))
         if op in ("sdiv", "srem"):
-            ovf = d.and_(d.eq(x, d.const(1 << (w - 1), w), w), d.eq(y, d.const(-1, w), w))
-            # INT_MIN / -1 is UB; a poison dividend could be INT_MIN, so it is UB too.
-            ub = d.or_(ub, d.and_(d.eq(y, d.const(-1, w), w), d.or_(ovf, d.or_(a.p, a.u))))
+            minus1 = d.and_(d.not_(d.or_(b.p, b.u)), d.eq(y, d.const(-1, w), w))
+            sym = "/" if what == "division" else "%"
+            ub.append((d.and_(minus1, d.eq(x, d.const(1 << (w - 1), w), w)), f"INT_MIN {sym} -1 overflows"))
+            # a poison dividend could be INT_MIN, so dividing it by -1 is UB too
+            ub.append((d.and_(minus1, d.or_(a.p, a.u)), f"poison {sym} -1 (the dividend could be INT_MIN)"))
         r = getattr(d, op)(x, y, w)
         if "exact" in flags and op in ("udiv", "sdiv"):
             rem = d.urem(x, y, w) if op == "udiv" else d.srem(x, y, w)
@@ -267,11 +272,12 @@ def exec_instr(
         a, b = _lanes(ops[0], n), _lanes(ops[1], n)
         out: list[Val] = []
         for k in range(n):
-            r, ub = binop_lane(d, op, flags, a[k], b[k], w)
+            r, lane_ubs = binop_lane(d, op, flags, a[k], b[k], w)
             on = d.eq(masks[k].v, d.const(1, 1), 1)
             mp = poison_of(d, masks[k])
-            if not d.is_false(ub):
-                ubs.append((d.and_(d.or_(on, mp), ub), UBSite(ins.uid, k + 1 if vec else 0, _ub_reason(op))))
+            for ub, reason in lane_ubs:
+                if not d.is_false(ub):
+                    ubs.append((d.and_(d.or_(on, mp), ub), UBSite(ins.uid, k + 1 if vec else 0, reason)))
             if ins.masked:
                 ubs.append((d.and_(mp, _may_fault(d, op)), UBSite(ins.uid, k + 1, POISON_MASK)))
                 r = Val(r.v, d.or_(r.p, d.or_(d.not_(on), mp)), r.u)
@@ -354,11 +360,6 @@ def exec_instr(
         st.outs[ins.attrs["name"]] = args[0]
         return None, ubs
     raise ValueError(f"no semantics for opcode {op!r}")  # pragma: no cover
-
-
-def _ub_reason(op: str) -> str:
-    return {"udiv": "division by zero or poison", "sdiv": "division by zero or poison, or INT_MIN / -1",
-            "urem": "remainder by zero or poison", "srem": "remainder by zero or poison, or INT_MIN % -1"}.get(op, op)
 
 
 def _may_fault(d: Any, op: str) -> Any:

@@ -102,6 +102,7 @@ class SymResult:
     choices: dict[Any, Any]
     unrolled: dict[str, int]
     ub_sites: list[tuple[Any, UBSite, int]]
+    header_guards: dict[str, list[Any]]  # loop header -> guard of reaching it in iteration k
 
 
 def _pick(d: Z3Domain, items: list[tuple[Any, Any]], w: int | None) -> Any:
@@ -193,6 +194,7 @@ class _Encoder:
         self.exceeded: list[Any] = []
         self.halts: list[tuple[Any, State]] = []
         self.unrolled: dict[str, int] = {}
+        self.header_guards: dict[str, list[Any]] = {lp.header: [] for lp in self.loops}
         self.out_types = {i.attrs["name"]: operand_type(i.args[0], self.types)
                           for i in prog.instructions() if i.op == "out"}
         d = self.d
@@ -265,7 +267,8 @@ class _Encoder:
         for n, ty in self.out_types.items():
             final.outs.setdefault(n, unset_value(d, ty))
         return SymResult(d.any_(self.ubs), d.any_(self.exceeded), done, final.trace, final.mem,
-                         final.outs, self.out_types, self.d.choices, self.unrolled, self.ub_sites)
+                         final.outs, self.out_types, self.d.choices, self.unrolled, self.ub_sites,
+                         self.header_guards)
 
     def run_loop(self, lp: Loop) -> None:
         k = 0
@@ -274,6 +277,7 @@ class _Encoder:
             guard = self.d.any_([p.guard for p in items])
             if self.d.is_false(guard):
                 break
+            self.header_guards[lp.header].append(guard)
             if k >= 1 and self.unroll.feasible is not None and not self.unroll.feasible(guard):
                 break
             limit = self.unroll.cap if self.unroll.feasible is not None else self.unroll.bound

@@ -1,8 +1,11 @@
-"""Make a counterexample small and readable: parameters near zero, few poison
-elements, zero-valued elements and choices, where the obligation allows.
+"""Make a counterexample small, readable and canonical.
 
-Greedy and deterministic: each preference is tried in a fixed order with a short
-solver call and kept when still satisfiable; a time budget bounds the whole.
+Preferences, in order: the shortest source run (fewest loop iterations), parameters
+near zero, no poison, elements 0 (else 1, else the smallest magnitude), choices 0.
+Each preference is a fixed sequence of attempts ("is it still satisfiable with
+this added?") whose outcome depends only on the sat/unsat answers, never on which
+model the solver happened to return: the same obligation yields the same
+counterexample in any process. A wall-clock budget is a safety net only.
 """
 
 from __future__ import annotations
@@ -18,63 +21,84 @@ from verifier.semantics.symbolic import SymInputs
 from verifier.smt.solver import set_timeout
 
 MAX_ELEMS = 64
+ATTEMPT_TIMEOUT = 5.0
+
+
+class _Minimizer:
+    def __init__(self, s: z3.Solver, budget: float) -> None:
+        self.s = s
+        self.deadline = time.perf_counter() + budget
+        self.model = s.model()
+
+    def attempt(self, *cs: Any) -> bool:
+        """Keep `cs` if the obligation stays satisfiable with them."""
+        left = self.deadline - time.perf_counter()
+        if left <= 0 or not cs:
+            return False
+        self.s.push()
+        self.s.add(*cs)
+        set_timeout(self.s, min(left, ATTEMPT_TIMEOUT))
+        if self.s.check() == z3.sat:
+            self.model = self.s.model()
+            self.s.pop()
+            self.s.add(*cs)
+            return True
+        self.s.pop()
+        return False
+
+    def value(self, x: Any) -> int:
+        return self.model.eval(x, model_completion=True).as_long()
+
+    def smallest_magnitude(self, x: Any, bits: int) -> None:
+        """Pin x to the value of least magnitude (the non-negative one on a tie)."""
+        if self.attempt(x == 0):
+            return
+        top = bits - 1
+        hi = 1
+        while hi < (1 << top) and not self.attempt(x >= -hi, x <= hi):
+            hi *= 2
+        if hi >= (1 << top):
+            self.attempt(x == self.value(x))  # beyond the search: keep what the solver found
+            return
+        lo = hi // 2  # |x| <= hi holds, |x| <= lo does not (or lo == 0)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.attempt(x >= -mid, x <= mid):
+                hi = mid
+            else:
+                lo = mid
+        if not self.attempt(x == hi):
+            self.attempt(x == -hi)
 
 
 def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Program,
-             budget: float) -> z3.ModelRef:
-    """Return a model of `s` (already sat) that prefers small values; `s` keeps the
-    preferences that held as assertions."""
-    deadline = time.perf_counter() + budget
-    model = s.model()
-
-    def attempt(*cs: Any) -> bool:
-        nonlocal model
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return False
-        s.push()
-        s.add(*cs)
-        set_timeout(s, min(left, max(0.5, budget / 4)))
-        r = s.check()
-        if r == z3.sat:
-            model = s.model()
-            s.pop()
-            s.add(*cs)
-            return True
-        s.pop()
-        return False
-
-    def val(x: Any) -> Any:
-        if type(x) is int:
-            return z3.BitVecVal(x, 64)
-        return model.eval(x, model_completion=True)
-
+             budget: float, header_guards: dict[str, list[Any]] | None = None) -> z3.ModelRef:
+    """A model of `s` (already sat) with the preferences above; `s` keeps them."""
+    m = _Minimizer(s, budget)
+    for guards in (header_guards or {}).values():
+        for g in guards[1:]:  # the first iteration k whose header the run need not reach
+            if type(g) is not bool and m.attempt(z3.Not(g)):
+                break
     for p in prog.params:
-        x = inputs.params[p.name]
-        if attempt(x == 0):
-            continue
-        bound = 1
-        while bound < (1 << (p.type.bits - 1)) and not attempt(x >= -bound, x <= bound):
-            bound *= 2
-        attempt(x == val(x))
-    for flag, _ in inputs.alias.values():
-        attempt(z3.Not(flag))
+        m.smallest_magnitude(inputs.params[p.name], p.type.bits)
     for flag, delta in inputs.alias.values():
-        attempt(delta == val(delta))
+        m.attempt(z3.Not(flag))
+        m.smallest_magnitude(delta, 64)
     for a in prog.arrays:
         vals, pois = inputs.memory[a.name]
-        n = max(0, min(to_signed(val(inputs.extents[a.name]).as_long(), 64), MAX_ELEMS))
-        if pois is not None and not attempt(*[z3.Not(z3.Select(pois, k)) for k in range(n)]):
+        ext = inputs.extents[a.name]
+        n = max(0, min(to_signed(ext if type(ext) is int else m.value(ext), 64), MAX_ELEMS))
+        if pois is not None and not m.attempt(*[z3.Not(z3.Select(pois, k)) for k in range(n)]):
             for k in range(n):
-                if z3.is_true(val(z3.Select(pois, k))):
-                    attempt(z3.Not(z3.Select(pois, k)))
-        if not attempt(*[z3.Select(vals, k) == 0 for k in range(n)]):
+                m.attempt(z3.Not(z3.Select(pois, k)))
+        if not m.attempt(*[z3.Select(vals, k) == 0 for k in range(n)]):
             for k in range(n):
                 e = z3.Select(vals, k)
-                if val(e).as_long() != 0 and not attempt(e == 0) and not attempt(e == 1):
-                    attempt(e == val(e))
+                if not m.attempt(e == 0) and not m.attempt(e == 1):
+                    m.smallest_magnitude(e, a.elem.bits)
     cs = list(choices.values())
-    if cs and not attempt(*[c == 0 for c in cs]):
+    if cs and not m.attempt(*[c == 0 for c in cs]):
         for c in cs:
-            attempt(c == 0)
-    return model
+            if not m.attempt(c == 0):
+                m.smallest_magnitude(c, c.size())
+    return m.model
