@@ -327,16 +327,16 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                 shown = "poison" if tp else str(to_signed(tv, a.elem.bits))
                 return Divergence("memory", f"{a.name}[{k}] is {to_signed(sv, a.elem.bits)} after the "
                                   f"source but {shown} after the target", position=k)
-    for n, sv in s.outs.items():
-        tv = t.outs.get(n)
-        if tv is None:
+    for n, s_out in s.outs.items():
+        t_out = t.outs.get(n)
+        if t_out is None:
             return Divergence("live-out", f"live-out {n} is not produced by the target")
-        s_l = list(sv) if is_vec(sv) else [sv]
-        t_l = list(tv) if is_vec(tv) else [tv]
-        for k, (a, b) in enumerate(zip(s_l, t_l, strict=True)):
-            if not _lane_refines(a, b):  # type: ignore[arg-type]
-                return Divergence("live-out", f"live-out {n}: source {show_val(a)}, target {show_val(b)}",  # type: ignore[arg-type]
-                                  lane=k + 1 if is_vec(sv) else None)
+        s_lanes: list[Val] = list(s_out) if is_vec(s_out) else [s_out]  # type: ignore[arg-type, list-item]
+        t_lanes: list[Val] = list(t_out) if is_vec(t_out) else [t_out]  # type: ignore[arg-type, list-item]
+        for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True)):
+            if not _lane_refines(sl, tl):
+                return Divergence("live-out", f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}",
+                                  lane=k + 1 if is_vec(s_out) else None)
     return None
 
 

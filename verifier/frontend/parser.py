@@ -989,10 +989,10 @@ class _Parser:
             v = self.typed(args[0][0], None, loc)
             if not isinstance(v.type, VecType):
                 raise UserError(f"extract takes a vector, not {v.type}", args[0][1])
-            n = self.typed(args[1][0], I64, args[1][1])
-            if isinstance(n.type, VecType):
+            lane_no = self.typed(args[1][0], I64, args[1][1])
+            if isinstance(lane_no.type, VecType):
                 raise UserError("extract's lane number is a scalar", args[1][1])
-            return TV(self.emit("extract", [v.op, n.op], v.type.elem, loc), v.type.elem)
+            return TV(self.emit("extract", [v.op, lane_no.op], v.type.elem, loc), v.type.elem)
         if name in ("smin", "smax", "umin", "umax"):
             a, b = self.unify(args[0][0], args[1][0], loc)
             return TV(self.emit(name, [a.op, b.op], a.type, loc, flags=()), a.type)

@@ -3,7 +3,19 @@ paragraph (labels, phis, branches), so a generated form can be read and diffed."
 
 from __future__ import annotations
 
-from verifier.ir.program import Branch, Const, Extent, Halt, Instr, Jump, Operand, PoisonConst, Program, Ref, Undef
+from verifier.ir.program import (
+    Branch,
+    Const,
+    Extent,
+    Halt,
+    Instr,
+    Jump,
+    Operand,
+    PoisonConst,
+    Program,
+    Ref,
+    Undef,
+)
 from verifier.ir.types import VecType
 
 _INFIX = {"add": "+", "sub": "-", "mul": "*", "sdiv": "/", "udiv": "/u", "srem": "%", "urem": "%u",

@@ -7,11 +7,24 @@ the lane and the iteration.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.analysis.loops import find_loops, loop_of
-from verifier.ir.program import Branch, Const, Halt, Instr, Jump, Loc, Operand, PoisonConst, Program, Ref, Undef
+from verifier.ir.program import (
+    Branch,
+    Const,
+    Halt,
+    Instr,
+    Jump,
+    Loc,
+    Operand,
+    PoisonConst,
+    Program,
+    Ref,
+    Undef,
+)
 from verifier.ir.types import Type, VecType, elem_of
 from verifier.semantics.domain import ConcreteDomain, Key, mask, to_signed
 from verifier.semantics.inputs import Inputs
@@ -87,11 +100,11 @@ def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[
         flag, delta = inputs.alias.get(b, (False, 0))
         alias[b] = (a, flag, delta & mask(64))
 
-    def apply(f: Any, args: list[int]) -> int:
+    def apply(f: Any, args: Sequence[Any]) -> int:
         other = inputs.pure.get((f.name, ("else",)), 0)  # type: ignore[arg-type]
         return inputs.pure.get((f.name, tuple(args)), other) & mask(f.ret.bits)
 
-    def traps(f: Any, args: list[int]) -> bool:
+    def traps(f: Any, args: Sequence[Any]) -> bool:
         other = inputs.traps.get((f.name, ("else",)), False)  # type: ignore[arg-type]
         return inputs.traps.get((f.name, tuple(args)), other)
 
@@ -154,9 +167,10 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
         k = iters[lp.header] if lp is not None else -1
         path.append((block, k))
         if blk.phis:
-            new = {}
+            new: dict[str, Value] = {}
             for ph in blk.phis:
-                op = dict(blk_inc(ph.incoming))[prev]
+                assert prev is not None, "the entry block has no phis"
+                op = dict(ph.incoming)[prev]
                 new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k))
             values.update(new)
         for ins in blk.instrs:
@@ -191,10 +205,6 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
     trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
              for fid, args, site in st.trace]
     return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path)
-
-
-def blk_inc(incoming: list[tuple[str, Operand]]) -> list[tuple[str, Operand]]:
-    return incoming
 
 
 def _opname(op: Operand) -> str:

@@ -426,6 +426,7 @@ def _access_lanes(
     w = elem_of(arg_types[0]).bits
     if is_vec(idx):
         return [(idx[k], w) for k in range(n)]  # type: ignore[index]
+    assert isinstance(idx, Val)
     if vec:
         return [(Val(d.add(idx.v, d.const(k, w), w), idx.p, idx.u), w) for k in range(n)]
     return [(idx, w)]

@@ -14,7 +14,7 @@ loop is unrolled exactly as far as the source's bounded runs need.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,17 @@ from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, 
 from verifier.ir.types import Type, VecType, elem_of
 from verifier.semantics.domain import TRACE_IDX, SymTrace, Z3Domain, merge_traces
 from verifier.semantics.interpreter import operand_type, read_operand
-from verifier.semantics.ops import Env, State, UBSite, Val, Value, eval_extent, exec_instr, is_vec, poison_of
+from verifier.semantics.ops import (
+    Env,
+    State,
+    UBSite,
+    Val,
+    Value,
+    eval_extent,
+    exec_instr,
+    is_vec,
+    poison_of,
+)
 
 
 @dataclass
@@ -58,11 +68,11 @@ def make_inputs(prog: Program, prefix: str = "") -> SymInputs:
     extents = {a.name: eval_extent(d, a.extent, pvals, widths) for a in prog.arrays}
     alias: dict[str, tuple[Any, Any]] = {}
     assumptions: list[Any] = []
-    for a, b in prog.aliases:
-        flag = z3.Bool(f"{prefix}{b}~{a}")
-        delta = z3.BitVec(f"{prefix}{b}~{a}!offset", 64)
-        alias[b] = (flag, delta)
-        ea, eb = d.term(extents[a], 64), d.term(extents[b], 64)
+    for whole, view in prog.aliases:
+        flag = z3.Bool(f"{prefix}{view}~{whole}")
+        delta = z3.BitVec(f"{prefix}{view}~{whole}!offset", 64)
+        alias[view] = (flag, delta)
+        ea, eb = d.term(extents[whole], 64), d.term(extents[view], 64)
         # When b views a's object, all of b lies inside a.
         assumptions.append(z3.Implies(flag, z3.And(delta >= 0, delta <= ea, eb <= ea - delta)))
     pure: dict[str, Any] = {}
@@ -210,11 +220,11 @@ class _Encoder:
             self._apply, self._traps, func_ids)
         self.start = State(dict(inputs.memory), SymTrace.empty(prefix, arity), {})
 
-    def _apply(self, f: FuncDecl, args: list[Any]) -> Any:
+    def _apply(self, f: FuncDecl, args: Sequence[Any]) -> Any:
         fn = self.inputs.pure[f.name]
         return fn(*args) if args else fn
 
-    def _traps(self, f: FuncDecl, args: list[Any]) -> Any:
+    def _traps(self, f: FuncDecl, args: Sequence[Any]) -> Any:
         fn = self.inputs.traps[f.name]
         return fn(*args) if args else fn
 
@@ -323,13 +333,13 @@ class _Encoder:
             self.send(block, k, t.target, guard, st)
         else:
             assert isinstance(t, Branch)
-            c = self.read(t.cond, block, k, ("undef", t.uid, 0, k))
-            assert isinstance(c, Val)
-            bad = d.and_(guard, poison_of(d, c))
+            cv = self.read(t.cond, block, k, ("undef", t.uid, 0, k))
+            assert isinstance(cv, Val)
+            bad = d.and_(guard, poison_of(d, cv))
             if not d.is_false(bad):
                 self.ubs.append(bad)
                 self.ub_sites.append((bad, UBSite(t.uid, 0, "branch on poison or undef"), k))
-            taken = d.eq(c.v, d.const(1, 1), 1)
+            taken = d.eq(cv.v, d.const(1, 1), 1)
             self.send(block, k, t.then, d.and_(guard, taken), st)
             self.send(block, k, t.other, d.and_(guard, d.not_(taken)), st)
 
