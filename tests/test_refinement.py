@@ -162,3 +162,14 @@ def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
     assert a[0] == b[0] != 0 and b[1] == 0
     assert c.target.ub.lane == 2 and c.target.ub.reason == "division by zero"
     assert c.source.iterations == {"loop": 1}
+
+
+def test_simple_form_without_freeze_branches_on_poison_and_says_on_what() -> None:
+    v = refinement(model(SEARCH), model("examples/search_loop_simple_vf4_nofreeze.loop"), max_trip=16)
+    assert v.verdict == "counterexample"
+    c = v.counterexample
+    assert c is not None and c.target.ub is not None
+    assert c.target.ub.reason == "branch on poison or undef"
+    assert "anyof(" in c.target.ub.text  # the condition's definition is shown
+    a = c.inputs.arrays["a"]
+    assert None in a[a.index(0) + 1:]

@@ -190,8 +190,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
         c = read_operand(d, t.cond, operand_type(t.cond, types), values, ("undef", t.uid, 0, k))
         assert isinstance(c, Val)
         if poison_of(d, c):
-            ub = UBEvent(t.uid, block, 0, k, "branch on poison or undef",
-                         f"if ({_opname(t.cond)}) goto {t.then} else goto {t.other}", t.loc)
+            ub = UBEvent(t.uid, block, 0, k, "branch on poison or undef", _branch_text(prog, t), t.loc)
             status = "ub"
             break
         prev, block = block, (t.then if c.v else t.other)
@@ -207,10 +206,16 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
     return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path)
 
 
-def _opname(op: Operand) -> str:
-    from verifier.ir.printer import operand
+def _branch_text(prog: Program, t: Branch) -> str:
+    """The branch with its condition's definition, e.g. `if (t.6) ... where t.6 = anyof(c)`."""
+    from verifier.ir.printer import instr, operand
 
-    return operand(op)
+    text = f"if ({operand(t.cond)}) goto {t.then} else goto {t.other}"
+    if isinstance(t.cond, Ref):
+        for i in prog.instructions():
+            if i.dest == t.cond.name:
+                return f"{text}, where {instr(i)}"
+    return text
 
 
 def _step(d: ConcreteDomain, env: Env, st: State, ins: Instr, values: dict[str, Value],
