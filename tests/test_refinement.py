@@ -173,3 +173,88 @@ def test_simple_form_without_freeze_branches_on_poison_and_says_on_what() -> Non
     assert "anyof(" in c.target.ub.text  # the condition's definition is shown
     a = c.inputs.arrays["a"]
     assert None in a[a.index(0) + 1:]
+
+
+ALIAS_SRC = """loop s(N: i64) {
+  array a: i8[N]
+  array b: i8[N]
+  alias a, b
+  assume N >= 2
+  b[0] = 1
+  x = a[1]
+  out x
+}"""
+
+
+def test_a_load_hoisted_above_a_store_that_may_alias_is_refuted() -> None:
+    src = parse(ALIAS_SRC, "s.loop")
+    same = parse(ALIAS_SRC.replace("loop s", "loop t"), "t.loop")
+    hoisted = parse(ALIAS_SRC.replace("  b[0] = 1\n  x = a[1]", "  x = a[1]\n  b[0] = 1"), "t.loop")
+    assert refinement(src, same, max_trip=2).verdict == "proved"
+    v = refinement(src, hoisted, max_trip=2)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.inputs.alias["b"] == (True, 1)  # b[0] is a[1]
+    assert v.counterexample.divergence.kind == "live-out"
+
+
+PURE_SRC = """loop s(x: i8) {
+  pure g(i8) -> i8%s
+  r: i8 = 0
+  if (x != 0) { r = g(x) }
+  out r
+}"""
+
+
+def test_calling_a_non_speculatable_function_speculatively_is_refuted() -> None:
+    speculated = """loop t(x: i8) {
+  pure g(i8) -> i8%s
+  y = g(x)
+  r = select(x != 0, y, 0)
+  out r
+}"""
+    v = refinement(parse(PURE_SRC % "", "s.loop"), parse(speculated % "", "t.loop"), max_trip=2)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.inputs.params["x"] == 0
+    assert v.counterexample.target.ub is not None and "traps" in v.counterexample.target.ub.reason
+    spec = " speculatable"
+    assert refinement(parse(PURE_SRC % spec, "s.loop"), parse(speculated % spec, "t.loop"), max_trip=2).verdict == "proved"
+
+
+def test_an_alias_window_starting_before_the_other_array_is_found_and_replayed() -> None:
+    """Reordering b[1] = 5 with a load of a[0] matters only when b = a - 1, a window
+    that reaches outside a's extent (b[0] is the cell before a[0])."""
+    src = parse("""loop s(N: i64, M: i64) {
+  array a: i8[N]
+  array b: i8[M]
+  alias a, b
+  assume N == 1
+  assume M == 2
+  b[1] = 5
+  x = a[0]
+  out x
+}""", "s.loop")
+    tgt = parse("""loop t(N: i64, M: i64) {
+  array a: i8[N]
+  array b: i8[M]
+  alias a, b
+  x = a[0]
+  b[1] = 5
+  out x
+}""", "t.loop")
+    v = refinement(src, tgt, max_trip=2)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    c = v.counterexample
+    assert c.inputs.alias["b"] == (True, -1)
+    assert c.divergence.kind == "live-out"
+    assert c.source.outs["x"].v == 5
+
+
+def test_the_interpreter_reads_cells_outside_an_extent_through_a_window() -> None:
+    from verifier.semantics.inputs import Inputs
+    from verifier.semantics.interpreter import run
+
+    prog = parse("loop t(N: i64) {\n array a: i8[N]\n array b: i8[N]\n alias a, b\n x = b[1]\n out x\n}", "t.loop")
+    r = run(prog, Inputs({"N": 1}, {"a": [3], "b": [0]}, {}, {"b": (True, 1)}, cells={"a": {2: 42}}))
+    assert r.status == "ub"  # b[1] is outside b's own extent of 1
+    r = run(prog, Inputs({"N": 2}, {"a": [3, 4], "b": [0, 0]}, {}, {"b": (True, 1)}, cells={"a": {2: 42}}))
+    assert r.status == "ok" and r.outs["x"].v == 42  # b[1] is a's cell 2, past a's extent

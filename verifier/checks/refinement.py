@@ -102,6 +102,19 @@ def _trace_mismatch(d: Z3Domain, st: Any, tt: Any) -> Any:
     return d.not_(d.all_(same))
 
 
+def _view(memory: dict[str, tuple[Any, Any]], inputs: SymInputs, array: str, idx: Any) -> tuple[Any, Any]:
+    """Element idx of `array` in a final memory: (value, poison)."""
+    vals, pois = memory[array]
+    v, p = z3.Select(vals, idx), (z3.BoolVal(False) if pois is None else z3.Select(pois, idx))
+    if array in inputs.alias_of:
+        flag, delta = inputs.alias[array]
+        ovals, opois = memory[inputs.alias_of[array]]
+        j = idx + delta
+        v = z3.If(flag, z3.Select(ovals, j), v)
+        p = z3.If(flag, z3.BoolVal(False) if opois is None else z3.Select(opois, j), p)
+    return v, p
+
+
 def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
                    quantified: bool) -> dict[str, Any]:
     """The ways the target can fail to refine the source, each a z3 formula."""
@@ -110,13 +123,14 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     parts["trace"] = _trace_mismatch(d, s.trace, t.trace)
     mem = []
     for a in src.arrays:
-        (sv_arr, sp_arr), (tv_arr, tp_arr) = s.memory[a.name], t.memory[a.name]
-        if sv_arr is tv_arr and sp_arr is tp_arr:
+        # Compare what each array sees (through its alias window, if it has one), so a
+        # write through a window outside the other array's extent is compared too.
+        objs = [a.name] + ([inputs.alias_of[a.name]] if a.name in inputs.alias_of else [])
+        if all(s.memory[o][0] is t.memory[o][0] and s.memory[o][1] is t.memory[o][1] for o in objs):
             continue  # neither program changed it
         idx = z3.BitVec(f"mem!{a.name}", 64)
-        sv, tv = z3.Select(sv_arr, idx), z3.Select(tv_arr, idx)
-        sp = False if sp_arr is None else z3.Select(sp_arr, idx)
-        tp = False if tp_arr is None else z3.Select(tp_arr, idx)
+        sv, sp = _view(s.memory, inputs, a.name, idx)
+        tv, tp = _view(t.memory, inputs, a.name, idx)
         ok = d.or_(sp, d.and_(d.not_(tp), d.eq(sv, tv, a.elem.bits)))
         bad = z3.And(idx >= 0, idx < d.term(inputs.extents[a.name], 64), z3.Not(d.bterm(ok)))
         mem.append(z3.Exists([idx], bad) if quantified else bad)
@@ -234,7 +248,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
 
 
 def _without_choices(inp: Inputs) -> Inputs:
-    return Inputs(inp.params, inp.arrays, inp.defaults, inp.alias, inp.pure, inp.traps, {})
+    return dataclasses.replace(inp, choices={})
 
 
 def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: dict[Any, Any],
@@ -262,13 +276,27 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
         defaults[a.name] = None if ip else to_signed(ev(z3.Select(vals, z3.BitVecVal(-1, 64))).as_long(), a.elem.bits)
     alias = {b: (z3.is_true(ev(flag)), to_signed(ev(delta).as_long(), 64))
              for b, (flag, delta) in inputs.alias.items()}
+    cells: dict[str, dict[int, int | None]] = {}
+    for view, (flag, delta) in alias.items():
+        if not flag:
+            continue
+        whole = inputs.alias_of[view]
+        vals, pois = inputs.memory[whole]
+        bits = prog.array(whole).elem.bits
+        n = max(0, min(to_signed(ev(inputs.extents[view]).as_long(), 64), limit))
+        for k in range(delta, delta + n):
+            if 0 <= k < len(arrays[whole]):
+                continue
+            i = z3.BitVecVal(k, 64)
+            poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
+            cells.setdefault(whole, {})[k] = None if poisoned else to_signed(ev(z3.Select(vals, i)).as_long(), bits)
     pure: dict[tuple[str, tuple[int, ...]], int] = {}
     traps: dict[tuple[str, tuple[int, ...]], bool] = {}
     for fname, fn in inputs.pure.items():
         _read_table(model, fn, pure, fname, lambda v: v.as_long())
         _read_table(model, inputs.traps[fname], traps, fname, lambda v: z3.is_true(v))
     ch = {k: ev(v).as_long() for k, v in choices.items()}
-    return Inputs(params, arrays, defaults, alias, pure, traps, ch)
+    return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells)
 
 
 def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, conv: Any) -> None:

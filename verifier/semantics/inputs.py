@@ -20,3 +20,5 @@ class Inputs:
     pure: dict[tuple[str, tuple[int, ...]], int] = field(default_factory=dict)
     traps: dict[tuple[str, tuple[int, ...]], bool] = field(default_factory=dict)
     choices: dict[Key, int] = field(default_factory=dict)
+    # cells of an array's object outside [0, len(list)), seen through an alias window
+    cells: dict[str, dict[int, int | None]] = field(default_factory=dict)

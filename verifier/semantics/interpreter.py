@@ -123,6 +123,8 @@ def initial_memory(prog: Program, inputs: Inputs, extents: dict[str, int]) -> di
         for k in range(max(0, min(n, len(content)))):
             x = content[k]
             obj[k] = (0, True) if x is None else (x & mask(a.elem.bits), False)
+        for k, x in inputs.cells.get(a.name, {}).items():
+            obj[k & mask(64)] = (0, True) if x is None else (x & mask(a.elem.bits), False)
         mem[a.name] = obj
     return mem
 

@@ -51,6 +51,7 @@ class SymInputs:
     traps: dict[str, Any]
     extents: dict[str, Any]
     assumptions: list[Any] = field(default_factory=list)
+    alias_of: dict[str, str] = field(default_factory=dict)  # view -> the array whose object it may share
 
 
 def make_inputs(prog: Program, prefix: str = "") -> SymInputs:
@@ -69,12 +70,9 @@ def make_inputs(prog: Program, prefix: str = "") -> SymInputs:
     alias: dict[str, tuple[Any, Any]] = {}
     assumptions: list[Any] = []
     for whole, view in prog.aliases:
-        flag = z3.Bool(f"{prefix}{view}~{whole}")
-        delta = z3.BitVec(f"{prefix}{view}~{whole}!offset", 64)
-        alias[view] = (flag, delta)
-        ea, eb = d.term(extents[whole], 64), d.term(extents[view], 64)
-        # When b views a's object, all of b lies inside a.
-        assumptions.append(z3.Implies(flag, z3.And(delta >= 0, delta <= ea, eb <= ea - delta)))
+        # When the flag holds, `view` is a window on `whole`'s object at any element
+        # offset (C's b = a + d): the object may be larger than either extent says.
+        alias[view] = (z3.Bool(f"{prefix}{view}~{whole}"), z3.BitVec(f"{prefix}{view}~{whole}!offset", 64))
     pure: dict[str, Any] = {}
     traps: dict[str, Any] = {}
     for f in prog.funcs.values():
@@ -83,7 +81,8 @@ def make_inputs(prog: Program, prefix: str = "") -> SymInputs:
             sorts = [z3.BitVecSort(t.bits) for t in f.params]
             pure[f.name] = z3.Function(f"{prefix}{f.name}", *sorts, z3.BitVecSort(f.ret.bits))
             traps[f.name] = z3.Function(f"{prefix}{f.name}!traps", *sorts, z3.BoolSort())
-    return SymInputs(params, memory, alias, pure, traps, extents, assumptions)
+    return SymInputs(params, memory, alias, pure, traps, extents, assumptions,
+                     {view: whole for whole, view in prog.aliases})
 
 
 @dataclass
