@@ -258,3 +258,20 @@ def test_the_interpreter_reads_cells_outside_an_extent_through_a_window() -> Non
     assert r.status == "ub"  # b[1] is outside b's own extent of 1
     r = run(prog, Inputs({"N": 2}, {"a": [3, 4], "b": [0, 0]}, {}, {"b": (True, 1)}, cells={"a": {2: 42}}))
     assert r.status == "ok" and r.outs["x"].v == 42  # b[1] is a's cell 2, past a's extent
+
+
+def test_calling_another_function_with_the_same_arguments_is_refuted() -> None:
+    """Regression: callees were numbered per program, so bar(x) matched foo(x)."""
+    src = parse("loop s(x: i8) {\n effect foo(i8)\n foo(x)\n}", "s.loop")
+    tgt = parse("loop t(x: i8) {\n effect bar(i8)\n bar(x)\n}", "t.loop")
+    v = refinement(src, tgt, max_trip=1)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.divergence.kind == "trace"
+
+
+def test_a_live_out_the_target_never_writes_is_refuted() -> None:
+    src = parse("loop s(x: i8) {\n out x\n}", "s.loop")
+    tgt = parse("loop t(x: i8) {\n y = x\n}", "t.loop")
+    v = refinement(src, tgt, max_trip=1)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert "not produced" in v.counterexample.divergence.summary

@@ -27,7 +27,14 @@ from verifier.semantics.domain import TRACE_IDX, Z3Domain, to_signed
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, run
 from verifier.semantics.ops import Val, Value, is_vec
-from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
+from verifier.semantics.symbolic import (
+    SymInputs,
+    SymResult,
+    Unroll,
+    encode,
+    make_inputs,
+    unset_value,
+)
 from verifier.smt.minimize import minimize
 from verifier.smt.solver import check, fresh_context, new_solver, set_timeout
 
@@ -137,7 +144,8 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     parts["memory"] = d.any_(mem)
     outs = []
     for n, ty in s.out_types.items():
-        outs.append(d.not_(_refines_value(d, s.outs[n], t.outs[n], elem_of(ty).bits)))
+        t_out = t.outs.get(n, unset_value(d, ty))  # a live-out the target never writes
+        outs.append(d.not_(_refines_value(d, s.outs[n], t_out, elem_of(ty).bits)))
     parts["live-out"] = d.any_(outs)
     return {k: d.bterm(v) for k, v in parts.items()}
 
@@ -156,7 +164,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     def verdict(v: str, **kw: Any) -> Verdict:
         return Verdict(name, check_name, v, time.perf_counter() - t0, **kw)
 
-    inputs = make_inputs(src)
+    inputs = make_inputs(src, others=[tgt])
     # A loop of trip count T runs its header T+1 times when the header holds the exit
     # test (while loops), so T+1 header visits cover trip counts up to T in every shape.
     s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1))

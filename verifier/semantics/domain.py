@@ -395,7 +395,8 @@ class SymTrace:
         return self.hi
 
 
-_EMPTY_SLOT: tuple[Any, list[tuple[Any, Any]]] = (0, [])
+NO_CALLEE = 0xFFFF  # the callee id of an empty slot: no function has it
+_EMPTY_SLOT: tuple[Any, list[tuple[Any, Any]]] = (NO_CALLEE, [])
 
 
 MAX_INDEX_CASES = 64

@@ -52,10 +52,13 @@ class SymInputs:
     extents: dict[str, Any]
     assumptions: list[Any] = field(default_factory=list)
     alias_of: dict[str, str] = field(default_factory=dict)  # view -> the array whose object it may share
+    # callee -> trace id, one numbering for every program encoded over these inputs
+    func_ids: dict[str, int] = field(default_factory=dict)
 
 
-def make_inputs(prog: Program, prefix: str = "") -> SymInputs:
-    """Fresh z3 constants for everything `prog` reads from its environment."""
+def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ()) -> SymInputs:
+    """Fresh z3 constants for everything `prog` reads from its environment; `others`
+    are the programs compared with it (their callees share the trace numbering)."""
     d = Z3Domain(prefix)
     params = {p.name: z3.BitVec(prefix + p.name, p.type.bits) for p in prog.params}
     pvals = {n: Val(v, d.F, d.F) for n, v in params.items()}
@@ -81,8 +84,9 @@ def make_inputs(prog: Program, prefix: str = "") -> SymInputs:
             sorts = [z3.BitVecSort(t.bits) for t in f.params]
             pure[f.name] = z3.Function(f"{prefix}{f.name}", *sorts, z3.BitVecSort(f.ret.bits))
             traps[f.name] = z3.Function(f"{prefix}{f.name}!traps", *sorts, z3.BoolSort())
+    names = sorted(set(prog.funcs).union(*(set(o.funcs) for o in others)))
     return SymInputs(params, memory, alias, pure, traps, extents, assumptions,
-                     {view: whole for whole, view in prog.aliases})
+                     {view: whole for whole, view in prog.aliases}, {n: k for k, n in enumerate(names)})
 
 
 @dataclass
@@ -210,13 +214,12 @@ class _Encoder:
         for name, v in inputs.params.items():
             self.values[(name, -1)] = Val(v, d.F, d.F)
         arity = max([len(f.params) for f in prog.funcs.values() if not f.pure] + [0])
-        func_ids = {name: k for k, name in enumerate(sorted(prog.funcs))}
         self.env = Env(
             dict(inputs.extents),
             {a.name: a.readonly for a in prog.arrays},
             {a.name: a.elem.bits for a in prog.arrays},
             {b: (a, *inputs.alias[b]) for a, b in prog.aliases},
-            self._apply, self._traps, func_ids)
+            self._apply, self._traps, inputs.func_ids)
         self.start = State(dict(inputs.memory), SymTrace.empty(prefix, arity), {})
 
     def _apply(self, f: FuncDecl, args: Sequence[Any]) -> Any:
