@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.progen import inputs_for, scalar_program, vector_program
+from verifier.errors import UserError
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
@@ -110,3 +111,43 @@ def test_freeze_choices_agree(text: str, inp: Inputs, picks: dict[int, int]) -> 
     """Nondeterministic choices named by the same key get the same value in both."""
     inp.choices = {("fr", uid, k, 0): v for uid, v in picks.items() for k in range(-1, 8)}
     agree(text, inp)
+
+
+MUTATIONS = [("+nsw", "+"), ("+", "-"), ("/u", "%u"), ("==", "!="), ("<", "<="), ("acc = ", "acc = 1 + "),
+             ("break", "{ f(x)\n break }"), ("freeze(", "("), ("b[i] = ", "b[i] = 1 ^ "), ("f(v)", "f(x)"),
+             (">>u", ">>"), ("x = a[i]", "x = a[i] & 127")]
+
+
+@settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(scalar_program(), st.data(), st.lists(inputs_for(max_n=4), min_size=12, max_size=12))
+def test_proved_means_no_sampled_input_diverges(text: str, data: st.DataObject, samples: list[Inputs]) -> None:
+    """Soundness, end to end: whenever a mutant is 'proved', concrete runs agree on every
+    sampled input within the bound; whenever it is refuted, the replay diverged."""
+    from verifier.checks.refinement import compare_runs, refinement
+
+    applicable = [m for m in MUTATIONS if m[0] in text]
+    old, new = data.draw(st.sampled_from(applicable))
+    pieces = text.split(old)
+    k = data.draw(st.integers(0, len(pieces) - 2))
+    mutant = old.join(pieces[: k + 1]) + new + old.join(pieces[k + 1:])
+    src = parse(text, "src.loop")
+    try:
+        tgt = parse(mutant.replace("loop gen(", "loop mut("), "mut.loop")
+    except UserError:
+        return  # the mutation made the program ill-typed
+    v = refinement(src, tgt, max_trip=4, timeout=20, minimize_budget=1.0)
+    if v.verdict == "counterexample":
+        c = v.counterexample
+        assert c is not None and compare_runs(src, tgt, c.source, c.target) is not None
+    if v.verdict != "proved":
+        return
+    for inp in samples:
+        for a in src.arrays:
+            if a.init:
+                inp.arrays[a.name] = [0 if x is None else x for x in inp.arrays[a.name]]
+        s_run = run(src, inp)
+        if s_run.status != "ok" or any(n > 5 for n in s_run.iterations.values()):
+            continue
+        t_run = run(tgt, inp)
+        assert compare_runs(src, tgt, s_run, t_run) is None, (text, mutant, inp)
