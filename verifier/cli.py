@@ -42,6 +42,37 @@ def equiv(
 
 
 @app.command()
+def check(
+    model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
+    check_name: str = typer.Option("all", "--check", help="hoist | speculate | all"),
+    vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
+    max_trip: int | None = typer.Option(None, "--max-trip", min=1, help="trip bound (default 2*VF)"),
+    no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
+    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per obligation, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
+) -> None:
+    """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
+    from verifier.checks.legality import hoistability, speculation_safety
+
+    if check_name not in ("hoist", "speculate", "all"):
+        raise UserError(f"--check {check_name}: expected hoist, speculate or all")
+    prog = parse_file(model)
+    verdicts = []
+    if check_name in ("hoist", "all"):
+        verdicts += hoistability(prog, 1, max_trip, timeout)
+        if vf > 1:
+            verdicts += hoistability(prog, vf, max_trip, timeout)
+    if check_name in ("speculate", "all"):
+        verdicts += speculation_safety(prog, vf, max_trip, timeout, freeze=not no_freeze)
+    if not verdicts:
+        typer.echo(f"{prog.name}: no data-dependent exits: nothing to hoist or speculate")
+    for v in verdicts:
+        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+    codes = [v.exit_code for v in verdicts]
+    raise typer.Exit(1 if 1 in codes else 3 if 3 in codes else 0)
+
+
+@app.command()
 def suite(
     paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
     timeout: float | None = typer.Option(None, "--timeout", min=0.1, help="override every obligation's time limit"),

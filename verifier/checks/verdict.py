@@ -45,6 +45,7 @@ class Verdict:
     vf: int | None = None
     form: str | None = None
     coverage: dict[str, Any] = field(default_factory=dict)
+    subject: str | None = None  # what the check is about, e.g. an exit "C2 (line 13)"
 
     @property
     def exit_code(self) -> int:

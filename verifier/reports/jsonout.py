@@ -63,6 +63,8 @@ def counterexample(c: Counterexample) -> dict[str, Any]:
 def verdict(v: Verdict) -> dict[str, Any]:
     out: dict[str, Any] = {"model": v.model, "check": v.check, "vf": v.vf, "form": v.form,
                            "verdict": v.verdict, "seconds": round(v.seconds, 4)}
+    if v.subject:
+        out["subject"] = v.subject
     if v.reason:
         out["reason"] = v.reason
     if v.counterexample is not None:

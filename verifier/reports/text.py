@@ -68,7 +68,7 @@ def side_by_side(c: Counterexample) -> list[str]:
 
 
 def verdict_text(v: Verdict) -> str:
-    head = f"{v.verdict}: {v.model} [{v.check}"
+    head = f"{v.verdict}: {v.model}{' ' + v.subject if v.subject else ''} [{v.check}"
     if v.form:
         head += f", {v.form}"
     if v.vf:

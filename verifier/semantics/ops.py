@@ -254,6 +254,19 @@ def exec_instr(
     `it` is the iteration of the enclosing loop (-1 outside loops); with the uid and
     the lane it names every nondeterministic choice, so replays are exact.
     """
+    res, ubs = _exec(d, env, st, ins, args, arg_types, it)
+    if ins.attrs.get("nofault") and ubs:
+        # a hoisted copy that must not fault: where it would, its value is poison
+        bad = d.any_([c for c, _ in ubs])
+        if isinstance(res, Val):
+            res = Val(res.v, d.or_(res.p, bad), res.u)
+        ubs = []
+    return res, ubs
+
+
+def _exec(
+    d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
+) -> tuple[Value | None, list[tuple[Any, UBSite]]]:
     op = ins.op
     rt = ins.type
     n = rt.lanes if isinstance(rt, VecType) else 1
@@ -358,6 +371,20 @@ def exec_instr(
         return None, ubs
     if op == "out":
         st.outs[ins.attrs["name"]] = args[0]
+        return None, ubs
+    if op == "check_same":
+        # (value at the exit, hoisted value, whether the check applies): UB when they differ
+        orig, hoisted, active = args
+        assert isinstance(orig, Val) and isinstance(hoisted, Val) and isinstance(active, Val)
+        w = elem_of(arg_types[0]).bits
+        same = d.and_(d.not_(poison_of(d, hoisted)), d.eq(orig.v, hoisted.v, w))
+        on = d.and_(d.eq(active.v, d.const(1, 1), 1), d.not_(poison_of(d, active)))
+        what = ins.attrs.get("what", "the hoisted value")
+        if type(orig.v) is int and type(hoisted.v) is int:
+            shown = "poison" if hoisted.p is True or hoisted.u is True else str(hoisted.v)
+            what += f" (at the exit: {orig.v}, hoisted: {shown})"
+        ubs.append((d.and_(on, d.and_(d.not_(poison_of(d, orig)), d.not_(same))),
+                    UBSite(ins.uid, 0, f"{what} differs")))
         return None, ubs
     raise ValueError(f"no semantics for opcode {op!r}")  # pragma: no cover
 

@@ -1,0 +1,103 @@
+"""Legality checks on the seed models: each gives the verdict seed 000 reasons out."""
+
+from __future__ import annotations
+
+from tests.helpers import MODELS, model
+from verifier.checks.legality import hoistability, speculation_safety
+from verifier.frontend.parser import parse
+
+
+def verdicts(vs) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {v.subject.split()[0]: v.verdict for v in vs}
+
+
+def test_search_loop_is_hoistable_and_safe_to_speculate() -> None:
+    prog = model("seed/search_loop.loop")
+    assert verdicts(speculation_safety(prog, 4)) == {"C1": "proved"}
+    assert verdicts(hoistability(prog)) == {"C1": "proved"}
+    assert verdicts(hoistability(prog, 4)) == {"C1": "proved"}
+
+
+def test_search_loop_over_a_shorter_array_is_not_safe() -> None:
+    text = (MODELS / "seed" / "search_loop.loop").read_text().replace("array a: i8[N]", "array a: i8[N - 1]")
+    (v,) = speculation_safety(parse(text, "short.loop"), 4)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert "out of bounds" in v.counterexample.divergence.summary
+
+
+def test_division_faults_on_lane_2_with_the_seeds_input() -> None:
+    (v,) = speculation_safety(model("seed/division.loop"), 4)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    c = v.counterexample
+    a, b = c.inputs.arrays["a"], c.inputs.arrays["b"]
+    assert a[0] == b[0] != 0 and b[1] == 0
+    assert c.divergence.lane == 2 and c.divergence.iteration == 1
+    assert "already left in iteration 0" in c.divergence.summary
+    assert c.divergence.instruction is not None and "x / y" in c.divergence.instruction
+
+
+def test_guarded_division_c0_is_safe_c1_is_not() -> None:
+    vs = speculation_safety(model("seed/guarded_division.loop"), 4)
+    assert verdicts(vs) == {"C1": "proved", "C2": "counterexample"}  # the seed's C0 and C1
+    c = vs[1].counterexample
+    assert c is not None and c.divergence.lane == 1  # not even lane 1: C0 has not been tested yet
+    assert "division by zero" in c.divergence.summary
+
+
+def test_indirect_access_b_of_x_cannot_be_speculated() -> None:
+    vs = speculation_safety(model("seed/indirect_access.loop"), 4)
+    assert verdicts(vs) == {"C1": "proved", "C2": "counterexample"}
+    c = vs[1].counterexample
+    assert c is not None and "b[x]" in (c.divergence.instruction or "")
+
+
+def test_hoist_store_is_not_hoistable_and_names_the_store() -> None:
+    (v,) = hoistability(model("seed/hoist_store.loop"))
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert "c[i] = " in v.counterexample.divergence.summary
+    assert verdicts(speculation_safety(model("seed/hoist_store.loop"), 4)) == {"C1": "proved"}
+
+
+NSW = """loop nsw_exit(N: i64, X: i8) {
+  array a: i8[N] init
+  i = 0
+  if (i < N) {
+    do {
+      x = a[i]
+      s = x +nsw X
+      if (s < 0) break
+      i = i + 1
+    } while (i < N)
+  }
+  out i
+}"""
+
+
+def test_an_nsw_overflow_only_on_speculated_lanes_needs_freeze() -> None:
+    prog = parse(NSW, "nsw.loop")
+    assert verdicts(speculation_safety(prog, 4, freeze=True)) == {"C1": "proved"}
+    (v,) = speculation_safety(prog, 4, freeze=False)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert "without freeze" in v.counterexample.divergence.summary
+
+
+STORED = """loop carried(N: i64) {
+  array a: i8[N]
+  i = 0
+  if (i < N) {
+    do {
+      x = a[i]
+      if (x == 0) break
+      if (i + 1 < N) { a[i + 1] = 0 }
+      i = i + 1
+    } while (i < N)
+  }
+  out i
+}"""
+
+
+def test_an_exit_reading_a_value_stored_by_an_earlier_iteration_is_not_hoistable_across_lanes() -> None:
+    prog = parse(STORED, "carried.loop")
+    assert verdicts(hoistability(prog, 1)) == {"C1": "proved"}  # within one iteration it is fine
+    (v,) = hoistability(prog, 4)
+    assert v.verdict == "counterexample"

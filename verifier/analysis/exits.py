@@ -1,0 +1,146 @@
+"""Exits of the loop and the dependence slices of their conditions (seed 000:
+"Hoistability", "Speculatability").
+
+An exit is a branch in the loop with one successor outside it. Its condition's
+slice is the set of loop instructions it depends on through SSA operands, down
+to the header phis (the iteration's inputs). A countable exit's slice reads no
+memory and calls nothing (the trip-count test, `i < N`); every other exit is
+data-dependent and must be hoisted and speculated to vectorize the loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verifier.analysis.loops import Loop, find_loops
+from verifier.errors import UserError
+from verifier.ir.program import Branch, Const, Instr, Operand, Phi, Program, Ref
+
+MEMORY_OR_EFFECT = {"load", "store", "call"}
+MAY_FAULT = {"load", "store", "call", "udiv", "sdiv", "urem", "srem"}
+
+
+@dataclass(frozen=True)
+class Induction:
+    """A header phi that starts at `start` and steps by the constant `step`
+    (through instruction `update`, whose flags the lanes keep)."""
+
+    phi: str
+    start: Operand
+    step: int
+    update: str
+    flags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Exit:
+    """Exit C{index} (1-based in body order): `block` branches out when `cond` is `exit_when`."""
+
+    index: int
+    block: str
+    cond: Operand
+    exit_when: bool
+    target: str
+    slice: tuple[int, ...]  # uids of the slice's instructions, in program order
+    carried: tuple[str, ...]  # header phis the slice reads
+    countable: bool
+    uid: int  # the branch
+
+    @property
+    def name(self) -> str:
+        return f"C{self.index}"
+
+
+@dataclass(frozen=True)
+class LoopExits:
+    loop: Loop
+    exits: tuple[Exit, ...]
+    inductions: dict[str, Induction]
+    instrs: dict[int, Instr]  # uid -> instruction, for the loop's blocks
+
+    @property
+    def data_dependent(self) -> tuple[Exit, ...]:
+        return tuple(e for e in self.exits if not e.countable)
+
+    @property
+    def countable(self) -> tuple[Exit, ...]:
+        return tuple(e for e in self.exits if e.countable)
+
+
+def single_loop(prog: Program) -> Loop:
+    loops = find_loops(prog)
+    if len(loops) != 1:
+        raise UserError(f"{prog.file}: legality checks take a scalar loop: one loop, not {len(loops)}")
+    return loops[0]
+
+
+def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
+    """Header phis of the form phi [outside: start, latch: phi +/- constant]."""
+    defs = {i.dest: i for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
+    out: dict[str, Induction] = {}
+    for ph in prog.blocks[lp.header].phis:
+        inside = [(b, op) for b, op in ph.incoming if b in lp.blocks]
+        outside = [(b, op) for b, op in ph.incoming if b not in lp.blocks]
+        if len(outside) != 1 or not inside or len({op for _, op in inside}) != 1:
+            continue
+        op = inside[0][1]
+        if not isinstance(op, Ref) or op.name not in defs:
+            continue
+        upd = defs[op.name]
+        if upd.op not in ("add", "sub") or upd.args[0] != Ref(ph.dest) or not isinstance(upd.args[1], Const):
+            continue
+        bits = upd.args[1].type.bits if hasattr(upd.args[1].type, "bits") else 64
+        step = upd.args[1].value
+        step = step - (1 << bits) if step >> (bits - 1) & 1 else step
+        if upd.op == "sub":
+            step = -step
+        out[ph.dest] = Induction(ph.dest, outside[0][1], step, upd.dest or "", tuple(upd.attrs.get("flags", ())))
+    return out
+
+
+def analyse(prog: Program) -> LoopExits:
+    """The loop's exits in body order, with slices and countability."""
+    lp = single_loop(prog)
+    defs: dict[str, Instr] = {}
+    instrs: dict[int, Instr] = {}
+    for b in lp.body_order:
+        for i in prog.blocks[b].instrs:
+            instrs[i.uid] = i
+            if i.dest:
+                defs[i.dest] = i
+    phis: dict[str, Phi] = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
+    ivs = inductions(prog, lp)
+    exits: list[Exit] = []
+    for b in lp.body_order:
+        t = prog.blocks[b].term
+        if not isinstance(t, Branch):
+            continue
+        out_then, out_else = t.then not in lp.blocks, t.other not in lp.blocks
+        if out_then == out_else:
+            continue
+        sl, carried = slice_of(t.cond, defs, phis)
+        countable = not any(instrs[u].op in MEMORY_OR_EFFECT or instrs[u].op in MAY_FAULT for u in sl) \
+            and all(c in ivs for c in carried)
+        exits.append(Exit(len(exits) + 1, b, t.cond, out_then, t.then if out_then else t.other,
+                          tuple(sorted(sl)), tuple(sorted(carried)), countable, t.uid))
+    return LoopExits(lp, tuple(exits), ivs, instrs)
+
+
+def slice_of(cond: Operand, defs: dict[str, Instr], phis: dict[str, Phi]) -> tuple[set[int], set[str]]:
+    """The loop instructions `cond` depends on, and the loop phis it reaches."""
+    seen: set[int] = set()
+    carried: set[str] = set()
+    work = [cond]
+    while work:
+        op = work.pop()
+        if not isinstance(op, Ref):
+            continue
+        if op.name in phis:
+            carried.add(op.name)
+            continue
+        ins = defs.get(op.name)
+        if ins is None or ins.uid in seen:
+            continue  # defined outside the loop: invariant
+        seen.add(ins.uid)
+        work.extend(ins.args)
+    return seen, carried

@@ -1,0 +1,118 @@
+"""Legality checks of seed 000: hoistability and speculation safety, one verdict per
+data-dependent exit, each a refinement query between the loop and a harness
+(transforms/harness.py), so counterexamples are replayed like any other."""
+
+from __future__ import annotations
+
+import time
+
+from verifier.analysis.exits import Exit, analyse
+from verifier.checks.refinement import refinement
+from verifier.checks.verdict import Verdict
+from verifier.ir.printer import instr as instr_text
+from verifier.ir.program import Instr, Program
+from verifier.transforms.harness import Harness, Unsupported, hoist_harness, speculation_harness
+
+
+def _label(e: Exit, prog: Program) -> str:
+    br_loc = next((b.term.loc for b in prog.blocks.values()
+                   if getattr(b.term, "uid", None) == e.uid), None)
+    return f"{e.name} (line {br_loc.line})" if br_loc else e.name
+
+
+def _unknown(prog: Program, check: str, vf: int, subject: str, reason: str, t0: float) -> Verdict:
+    return Verdict(prog.name, check, "unknown", time.perf_counter() - t0, reason=reason, vf=vf, subject=subject)
+
+
+def speculation_safety(prog: Program, vf: int, max_trip: int | None = None, timeout: float = 60.0,
+                       freeze: bool = True) -> list[Verdict]:
+    """Per data-dependent exit: does evaluating its slice for VF lanes at the vector
+    iteration's start add immediate UB (frozen conditions, or branched on unfrozen)?"""
+    le = analyse(prog)
+    originals = {i.uid: i for i in prog.instructions()}
+    out = []
+    for e in le.data_dependent:
+        t0 = time.perf_counter()
+        subject = _label(e, prog)
+        try:
+            h = speculation_harness(prog, vf, (e.index,), freeze=freeze)
+        except Unsupported as u:
+            out.append(_unknown(prog, "speculate", vf, subject, str(u), t0))
+            continue
+        v = refinement(prog, h.program, max_trip=max_trip or 2 * vf, timeout=timeout, check_name="speculate")
+        _finish(v, prog, h, originals, subject, vf, le.loop.header)
+        out.append(v)
+    return out
+
+
+def hoistability(prog: Program, vf: int = 1, max_trip: int | None = None,
+                 timeout: float = 60.0) -> list[Verdict]:
+    """Per data-dependent exit: does its slice, evaluated at the start of the (vector)
+    iteration, give the value the loop computes at the exit whenever it gets there?"""
+    le = analyse(prog)
+    originals = {i.uid: i for i in prog.instructions()}
+    out = []
+    for e in le.data_dependent:
+        t0 = time.perf_counter()
+        subject = _label(e, prog)
+        try:
+            h = hoist_harness(prog, vf, (e.index,))
+        except Unsupported as u:
+            out.append(_unknown(prog, "hoist", vf, subject, str(u), t0))
+            continue
+        v = refinement(prog, h.program, max_trip=max_trip or max(2 * vf, 4), timeout=timeout, check_name="hoist")
+        _finish(v, prog, h, originals, subject, vf, le.loop.header)
+        if v.verdict == "counterexample" and v.counterexample is not None:
+            writers = _writers_before(prog, e, le.instrs)
+            if writers:
+                v.counterexample.divergence.summary += "; written before the exit by " + ", ".join(writers)
+        out.append(v)
+    return out
+
+
+def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], subject: str,
+            vf: int, header: str) -> None:
+    """Name the verdict after the exit and say, in the seed's terms, what went wrong."""
+    v.model = prog.name
+    v.vf = vf
+    v.subject = subject
+    c = v.counterexample
+    if c is None or c.target.ub is None:
+        return
+    ub = c.target.ub
+    last = c.source.iterations.get(header, 0) - 1
+    if ub.uid in h.clones:
+        orig_uid, lane, _ = h.clones[ub.uid]
+        ins = originals[orig_uid]
+        where = f" (line {ins.loc.line})" if ins.loc else ""
+        scalar_it = ub.iteration + lane - 1
+        c.divergence.summary = (
+            f"speculating {subject} is unsafe: `{instr_text(ins)}`{where}: {ub.reason} in lane {lane} "
+            f"of the vector iteration starting at scalar iteration {ub.iteration}, i.e. scalar "
+            f"iteration {scalar_it}; the scalar loop had already left in iteration {last}")
+        c.divergence.instruction = instr_text(ins)
+        c.divergence.lane = lane
+        c.divergence.iteration = scalar_it
+        c.divergence.loc = str(ins.loc) if ins.loc else None
+    elif ub.uid in h.checks:
+        c.divergence.summary = (f"{subject} is not hoistable: {ub.reason} in scalar iteration {ub.iteration}")
+    elif ub.reason.startswith("branch on poison"):
+        c.divergence.summary = (
+            f"speculating {subject} without freeze is unsafe: a speculated lane's condition is poison "
+            f"and the vector loop branches on it (vector iteration starting at scalar iteration "
+            f"{ub.iteration}; the scalar loop had already left in iteration {last}). Freeze the condition.")
+
+
+def _writers_before(prog: Program, e: Exit, instrs: dict[int, Instr]) -> list[str]:
+    """Stores and effectful calls in the loop that may change what e's slice loads."""
+    arrays = {instrs[u].attrs["array"] for u in e.slice if instrs[u].op == "load"}
+    for a, b in prog.aliases:
+        if a in arrays or b in arrays:
+            arrays |= {a, b}
+    found = []
+    for ins in instrs.values():
+        if (ins.op == "store" and ins.attrs["array"] in arrays) or \
+                (ins.op == "call" and not ins.attrs["func"].pure and arrays):
+            line = f" (line {ins.loc.line})" if ins.loc else ""
+            found.append(f"`{instr_text(ins)}`{line}")
+    return found

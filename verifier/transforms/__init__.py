@@ -1,0 +1,1 @@
+"""Transforms: functions from IR to IR (legality harnesses; later the vector forms)."""

@@ -1,0 +1,237 @@
+"""Legality harnesses: the scalar loop with its exit conditions' slices evaluated
+early, as a program in our IR that the refinement checker compares with the loop.
+
+Speculation (seed 000, "Speculatability"): at the start of every vector iteration
+(every VF-th iteration, when the countable exits let all VF lanes run) each
+selected exit's slice is evaluated for lanes 1..VF, the induction variables
+stepped per lane, in the memory of that moment. The results are frozen, or (with
+freeze=False) branched on, as a vector loop would. Any immediate UB this adds is
+a speculation failure, named by instruction, lane and iteration.
+
+Hoisting (seed 000, "Hoistability"): the slices are evaluated without faulting at
+the vector iteration's start, and at each exit the hoisted value of that lane is
+checked against the value the loop computes there.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from verifier.analysis.exits import Exit, LoopExits, analyse
+from verifier.ir.program import Block, Branch, Const, Instr, Jump, Operand, Phi, Program, Ref
+from verifier.ir.types import I1, I64, IntType, VecType
+from verifier.semantics.domain import mask
+
+
+class Unsupported(Exception):
+    """The loop has a shape the harness cannot model (the verdict is unknown)."""
+
+
+@dataclass
+class Harness:
+    program: Program
+    exits: tuple[Exit, ...]
+    clones: dict[int, tuple[int, int, int]]  # harness uid -> (original uid, lane, exit index)
+    checks: dict[int, int]  # check_same uid -> exit index
+
+
+class _Builder:
+    def __init__(self, prog: Program, le: LoopExits, vf: int) -> None:
+        self.p = copy.deepcopy(prog)
+        self.le = le
+        self.vf = vf
+        self.uid = max([i.uid for i in prog.instructions()] + [0]) + 1000
+        self.clones: dict[int, tuple[int, int, int]] = {}
+        self.types = self.p.value_types()
+        self.names: set[str] = set(self.types)
+
+    def fresh(self, hint: str) -> str:
+        k = 0
+        while f"{hint}.h{k}" in self.names:
+            k += 1
+        name = f"{hint}.h{k}"
+        self.names.add(name)
+        return name
+
+    def emit(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None,
+             hint: str = "h", **attrs: object) -> Operand:
+        self.uid += 1
+        dest = self.fresh(hint) if ty is not None else None
+        blk.instrs.append(Instr(self.uid, op, args, ty, dest, dict(attrs)))
+        if dest is not None and ty is not None:
+            self.types[dest] = ty
+            return Ref(dest)
+        return Const(0, I1)
+
+    def lane_values(self, blk: Block, lane: int) -> dict[str, Operand]:
+        """The header phis in lane `lane` (0-based): induction variables stepped."""
+        env: dict[str, Operand] = {}
+        for name, iv in self.le.inductions.items():
+            if lane == 0:
+                env[name] = Ref(name)
+                continue
+            ty = self.types[name]
+            assert isinstance(ty, IntType)
+            step = Const((iv.step * lane) & mask(ty.bits), ty)
+            env[name] = self.emit(blk, "add", [Ref(name), step], ty, f"{name}.lane{lane + 1}",
+                                  flags=iv.flags)
+        return env
+
+    def clone_slice(self, blk: Block, e: Exit, lane: int, env: dict[str, Operand],
+                    nofault: bool) -> Operand:
+        """Emit exit e's slice for one lane; return the lane's condition."""
+        for c in e.carried:
+            if c not in self.le.inductions:
+                raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is not "
+                                  "an induction variable: its value in later lanes is unknown at the "
+                                  "vector iteration's start")
+        remap: dict[str, Operand] = dict(env)
+        for uid in e.slice:
+            ins = self.le.instrs[uid]
+            if ins.op in ("store", "call") and not (ins.op == "call" and ins.attrs["func"].pure):
+                raise Unsupported(f"{e.name} depends on a {ins.op} with side effects")
+            if isinstance(ins.type, VecType):
+                raise Unsupported("legality checks take a scalar loop (vector code found)")
+            args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
+            attrs = dict(ins.attrs)
+            if nofault:
+                attrs["nofault"] = True
+            new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{lane + 1}", **attrs)
+            self.clones[self.uid] = (ins.uid, lane + 1, e.index)
+            self.p.blocks[blk.name].instrs[-1].loc = ins.loc
+            if ins.dest:
+                remap[ins.dest] = new
+        c = e.cond
+        return remap.get(c.name, c) if isinstance(c, Ref) else c
+
+    def split_header(self) -> tuple[Block, Block]:
+        """Move the header's code into a new block after it; the header keeps its phis."""
+        lp = self.le.loop
+        head = self.p.blocks[lp.header]
+        rest = Block(self.fresh(f"{lp.header}.rest"))
+        rest.instrs, rest.term = head.instrs, head.term
+        head.instrs = []
+        head.term = Jump(rest.name)
+        for s in rest.successors():
+            for ph in self.p.blocks[s].phis:
+                ph.incoming = [(rest.name if b == lp.header else b, op) for b, op in ph.incoming]
+        blocks = list(self.p.blocks.items())
+        at = next(k for k, (n, _) in enumerate(blocks) if n == lp.header) + 1
+        blocks.insert(at, (rest.name, rest))
+        self.p.blocks = dict(blocks)
+        return head, rest
+
+    def add_block(self, name: str, after: str) -> Block:
+        blk = Block(self.fresh(name))
+        blocks = list(self.p.blocks.items())
+        at = next(k for k, (n, _) in enumerate(blocks) if n == after) + 1
+        blocks.insert(at, (blk.name, blk))
+        self.p.blocks = dict(blocks)
+        return blk
+
+    def counter(self, head: Block) -> tuple[Operand, Operand]:
+        """An iteration counter k in the header; returns (k, k % VF == 0)."""
+        lp = self.le.loop
+        k = self.fresh("spec.k")
+        kn = self.emit(head, "add", [Ref(k), Const(1, I64)], I64, "spec.k.next")
+        self.uid += 1
+        ph = self.p.blocks[lp.header]
+        inc: list[tuple[str, Operand]] = []
+        for b, _ in ph.phis[0].incoming if ph.phis else []:
+            inc.append((b, Const(0, I64) if b not in lp.blocks else kn))
+        if not inc:
+            raise Unsupported("the loop header has no phis to find its predecessors by")
+        ph.phis.append(Phi(self.uid, k, I64, inc))
+        self.types[k] = I64
+        r = self.emit(head, "urem", [Ref(k), Const(self.vf, I64)], I64, "spec.lane", flags=())
+        start = self.emit(head, "icmp", [r, Const(0, I64)], I1, "spec.start", pred="eq")
+        return r, start
+
+    def precondition(self, blk: Block) -> Operand:
+        """All VF lanes run: no countable exit is taken in lanes that must complete."""
+        first_dd = min((self.le.loop.body_order.index(e.block) for e in self.le.data_dependent), default=0)
+        acc: Operand = Const(1, I1)
+        for e in self.le.countable:
+            before_dd = self.le.loop.body_order.index(e.block) < first_dd
+            lanes = range(self.vf) if before_dd else range(self.vf - 1)
+            for j in lanes:
+                env = self.lane_values(blk, j)
+                c = self.clone_slice(blk, e, j, env, nofault=False)
+                stay = c if not e.exit_when else self.emit(blk, "xor", [c, Const(1, I1)], I1, "spec.stay", flags=())
+                acc = self.emit(blk, "and", [acc, stay], I1, "spec.pre", flags=())
+        return acc
+
+
+def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = None,
+                        freeze: bool = True) -> Harness:
+    """The loop plus, at every vector iteration's start, the slices of the selected
+    data-dependent exits (all by default) for VF lanes."""
+    le = analyse(prog)
+    chosen = tuple(e for e in le.data_dependent if exits is None or e.index in exits)
+    b = _Builder(prog, le, vf)
+    head, rest = b.split_header()
+    _, start = b.counter(head)
+    pre = b.precondition(head)
+    go = b.emit(head, "and", [start, pre], I1, "spec.go", flags=())
+    lanes = b.add_block("spec.lanes", head.name)
+    head.term = Branch(go, lanes.name, rest.name, b.uid + 1)
+    b.uid += 1
+    conds: list[Operand] = []
+    for e in chosen:
+        for j in range(vf):
+            env = b.lane_values(lanes, j)
+            conds.append(b.clone_slice(lanes, e, j, env, nofault=False))
+    if freeze:
+        for c in conds:
+            b.emit(lanes, "freeze", [c], I1, "spec.frozen")
+        lanes.term = Jump(rest.name)
+    else:
+        any_c: Operand = Const(0, I1)
+        for c in conds:
+            any_c = b.emit(lanes, "or", [any_c, c], I1, "spec.any", flags=())
+        use = b.add_block("spec.use", lanes.name)
+        use.term = Jump(rest.name)
+        b.uid += 1
+        lanes.term = Branch(any_c, use.name, rest.name, b.uid)
+    return Harness(b.p, chosen, b.clones, {})
+
+
+def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = None) -> Harness:
+    """The loop plus, at each vector iteration's start, the selected exits' slices for
+    VF lanes (never faulting), checked at every exit against the loop's own value."""
+    le = analyse(prog)
+    chosen = tuple(e for e in le.data_dependent if exits is None or e.index in exits)
+    b = _Builder(prog, le, vf)
+    head, rest = b.split_header()
+    lane_no, start = b.counter(head)
+    lp = le.loop
+    checks: dict[int, int] = {}
+    for e in chosen:
+        current: list[Operand] = []
+        for j in range(vf):
+            env = b.lane_values(head, j)
+            new = b.clone_slice(head, e, j, env, nofault=True)
+            if vf == 1:
+                current.append(new)
+                continue
+            # carry lane j's hoisted value to the iteration that uses it
+            old = b.fresh(f"hoisted.C{e.index}.lane{j + 1}")
+            cur = b.emit(head, "select", [start, new, Ref(old)], I1, f"hoisted.C{e.index}.lane{j + 1}")
+            inc = [(blk, Const(0, I1) if blk not in lp.blocks else cur)
+                   for blk, _ in b.p.blocks[lp.header].phis[0].incoming]
+            b.uid += 1
+            b.p.blocks[lp.header].phis.append(Phi(b.uid, old, I1, inc))
+            b.types[old] = I1
+            current.append(cur)
+        expected = current[0]
+        for j in range(1, vf):
+            is_j = b.emit(head, "icmp", [lane_no, Const(j, I64)], I1, "spec.is.lane", pred="eq")
+            expected = b.emit(head, "select", [is_j, current[j], expected], I1, f"hoisted.C{e.index}")
+        blk = b.p.blocks[rest.name if e.block == lp.header else e.block]
+        ins = Instr(b.uid + 1, "check_same", [e.cond, expected, Const(1, I1)], None, None,
+                    {"what": f"{e.name} hoisted to the start of the vector iteration"})
+        b.uid += 1
+        blk.instrs.append(ins)
+        checks[ins.uid] = e.index
+    return Harness(b.p, chosen, b.clones, checks)
