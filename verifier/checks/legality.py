@@ -10,13 +10,13 @@ from verifier.analysis.exits import Exit, analyse
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Verdict
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Instr, Program
+from verifier.ir.program import Branch, Instr, Program
 from verifier.transforms.harness import Harness, Unsupported, hoist_harness, speculation_harness
 
 
 def _label(e: Exit, prog: Program) -> str:
     br_loc = next((b.term.loc for b in prog.blocks.values()
-                   if getattr(b.term, "uid", None) == e.uid), None)
+                   if isinstance(b.term, Branch) and b.term.uid == e.uid), None)
     return f"{e.name} (line {br_loc.line})" if br_loc else e.name
 
 

@@ -102,8 +102,8 @@ class _Builder:
             self.p.blocks[blk.name].instrs[-1].loc = ins.loc
             if ins.dest:
                 remap[ins.dest] = new
-        c = e.cond
-        return remap.get(c.name, c) if isinstance(c, Ref) else c
+        cond = e.cond
+        return remap.get(cond.name, cond) if isinstance(cond, Ref) else cond
 
     def split_header(self) -> tuple[Block, Block]:
         """Move the header's code into a new block after it; the header keeps its phis."""
