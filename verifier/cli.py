@@ -44,7 +44,7 @@ def equiv(
 @app.command()
 def check(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
-    check_name: str = typer.Option("all", "--check", help="hoist | speculate | all"),
+    check_name: str = typer.Option("all", "--check", help="hoist | speculate | freeze | all"),
     vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
     max_trip: int | None = typer.Option(None, "--max-trip", min=1, help="trip bound (default 2*VF)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
@@ -52,10 +52,12 @@ def check(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
 ) -> None:
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
+    from verifier.analysis.exits import analyse
+    from verifier.checks.freeze import freeze_invariance
     from verifier.checks.legality import hoistability, speculation_safety
 
-    if check_name not in ("hoist", "speculate", "all"):
-        raise UserError(f"--check {check_name}: expected hoist, speculate or all")
+    if check_name not in ("hoist", "speculate", "freeze", "all"):
+        raise UserError(f"--check {check_name}: expected hoist, speculate, freeze or all")
     prog = parse_file(model)
     verdicts = []
     if check_name in ("hoist", "all"):
@@ -64,6 +66,10 @@ def check(
             verdicts += hoistability(prog, vf, max_trip, timeout)
     if check_name in ("speculate", "all"):
         verdicts += speculation_safety(prog, vf, max_trip, timeout, freeze=not no_freeze)
+    if check_name in ("freeze", "all"):
+        k = len(analyse(prog).data_dependent)
+        if k:
+            verdicts.append(freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name))
     if not verdicts:
         typer.echo(f"{prog.name}: no data-dependent exits: nothing to hoist or speculate")
     for v in verdicts:

@@ -1,0 +1,178 @@
+"""Freeze invariance (seed 000, after "Speculatability"): the predicates computed from
+frozen conditions equal the values the scalar execution defines, for every choice
+of the frozen values.
+
+The scalar loop runs lanes 1..VF in order and, in each lane, tests C1..Ck in order
+until one holds; the conditions it tests are never poison (it would branch on
+poison), the ones it never tests may be anything. With m the lane and K the exit
+it leaves by (none: all VF lanes complete), the scalar execution defines
+
+  P0         lane j active            iff j <= m
+  Pi_LOOP    lane j past exit i       iff j < m, or j == m and i < K
+  Pi_EXIT    lane j leaves by exit i  iff j == m and i == K
+  EMask      Extract lane of a live-out defined after exit i (Pi_LOOP), or in exit
+             i's block and after it (Pi_EXIT | Pi_LOOP): its last defining lane
+  anyof      the simple form leaves    iff some lane leaves
+
+The vector side computes them from freeze(Ci^) with the seed's formulas and the
+CLSZ/CLSNZ of semantics/ops.py. Variants: "nofreeze" uses the conditions as they
+are; "nofreeze-anypoison" also uses a CLSZ that is poison when any lane is. Both
+must be refuted.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from verifier.checks.verdict import Verdict
+from verifier.semantics.domain import Z3Domain
+from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
+from verifier.smt.solver import check, fresh_context, new_solver
+
+VARIANTS = ("seed", "nofreeze", "nofreeze-anypoison")
+
+
+@dataclass
+class FreezeCounterexample:
+    conditions: list[list[str]]  # [exit][lane]: "0", "1" or "poison"
+    choices: list[list[int]]
+    scalar_exit: str  # e.g. "lane 2 by C1", or "no exit in these lanes"
+    predicate: str
+    lane: int | None
+    expected: str
+    got: str
+
+    def summary(self) -> str:
+        where = f" lane {self.lane}" if self.lane else ""
+        return (f"{self.predicate}{where} is {self.got} but the scalar run (leaving at {self.scalar_exit}) "
+                f"defines {self.expected}")
+
+
+def _bool(d: Z3Domain, x: Val) -> Any:
+    return d.eq(x.v, 1, 1)
+
+
+def _lane_and(d: Z3Domain, a: Val, b: Val) -> Val:
+    return Val(d.band(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
+
+
+def _lane_or(d: Z3Domain, a: Val, b: Val) -> Val:
+    return Val(d.bor(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
+
+
+def _lane_not(d: Z3Domain, a: Val) -> Val:
+    return Val(d.bxor(a.v, 1, 1), a.p, a.u)
+
+
+def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 60.0,
+                      model_name: str = "freeze-theorem") -> Verdict:
+    """Prove (or refute) that the seed's predicates are freeze-invariant for k exits, VF lanes."""
+    if variant not in VARIANTS:
+        raise ValueError(variant)
+    t0 = time.perf_counter()
+    fresh_context()
+    d = Z3Domain("fz!")
+    val = [[z3.Bool(f"c{i + 1}_{j + 1}") for j in range(vf)] for i in range(k)]
+    poi = [[z3.Bool(f"c{i + 1}_{j + 1}!poison") for j in range(vf)] for i in range(k)]
+    cond = [[Val(d.from_bool(val[i][j]), poi[i][j], False) for j in range(vf)] for i in range(k)]
+    facts: list[Any] = []
+    # The scalar scan: reached[j][i] = the scalar run tests Ci in lane j.
+    reached: list[list[Any]] = []
+    going: Any = True
+    for j in range(vf):
+        row = []
+        for i in range(k):
+            row.append(going)
+            facts.append(z3.Implies(d.bterm(going), z3.Not(poi[i][j])))
+            going = d.and_(going, z3.Not(val[i][j]))
+        reached.append(row)
+    leaves = [[d.and_(reached[j][i], val[i][j]) for i in range(k)] for j in range(vf)]  # lane j by Ci
+
+    if variant == "seed":
+        used = [[freeze_lane(d, cond[i][j], ("fr", i, 0, j), 1) for j in range(vf)] for i in range(k)]
+    else:
+        used = cond
+    ors: list[list[Val]] = []  # ors[i][j] = C1|..|C(i+1) in lane j
+    for i in range(k):
+        ors.append([used[0][j] if i == 0 else _lane_or(d, ors[i - 1][j], used[i][j]) for j in range(vf)])
+    clsz = count_leading(d, ors[k - 1], 1, True, 64)
+    if variant == "nofreeze-anypoison":
+        clsz = Val(clsz.v, d.any_([x.p for x in ors[k - 1]]), False)
+    p0 = [Val(d.from_bool(d.ult(j, d.add(clsz.v, 1, 64), 64)), clsz.p, False) for j in range(vf)]
+
+    checks: list[tuple[str, int | None, Val, Any]] = []  # (name, lane, computed, expected bool)
+    for j in range(vf):
+        checks.append(("P0", j + 1, p0[j], d.or_(d.any_([reached[j][i] for i in range(k)]), False)))
+    for i in range(k):
+        for j in range(vf):
+            loop = _lane_and(d, p0[j], _lane_not(d, ors[i][j]))
+            past = d.all_([d.and_(reached[j][ii], z3.Not(val[ii][j])) for ii in range(i + 1)])
+            checks.append((f"P{i + 1}_LOOP", j + 1, loop, past))
+            exit_ = _lane_and(d, p0[j], used[i][j])
+            if i > 0:
+                exit_ = _lane_and(d, exit_, _lane_not(d, ors[i - 1][j]))
+            checks.append((f"P{i + 1}_EXIT", j + 1, exit_, leaves[j][i]))
+    # live-out extraction lanes: CLSNZ(EMask) is the last lane that defined X
+    for i in range(k):
+        loop_mask = [_lane_and(d, p0[j], _lane_not(d, ors[i][j])) for j in range(vf)]
+        both = [_lane_or(d, _lane_and(d, _lane_and(d, p0[j], used[i][j]),
+                                      _lane_not(d, ors[i - 1][j]) if i > 0 else Val(1, False, False)),
+                         loop_mask[j]) for j in range(vf)]
+        for name, m, defined in (
+            (f"Extract lane for a live-out under P{i + 1}_LOOP", loop_mask, lambda j, i=i: d.all_(
+                [d.and_(reached[j][ii], z3.Not(val[ii][j])) for ii in range(i + 1)])),
+            (f"Extract lane for a live-out under P{i + 1}_EXIT|P{i + 1}_LOOP", both, lambda j, i=i: d.and_(
+                reached[j][i], True)),
+        ):
+            got = count_leading(d, m, 1, False, 64)
+            expected = 0
+            for j in range(vf):
+                expected = d.ite(defined(j), j + 1, expected, 64)
+            checks.append((name, None, got, d.eq(got.v, expected, 64)))
+    anyof = reduce_lanes(d, "anyof", ors[k - 1], 1)
+    checks.append(("anyof (simple form)", None, anyof,
+                   d.any_([leaves[j][i] for j in range(vf) for i in range(k)])))
+
+    wrong = []
+    for name, lane, got, expected in checks:
+        if name.startswith("Extract"):
+            bad = d.or_(got.p, d.not_(expected))
+        else:
+            bad = d.or_(got.p, d.not_(d.eq(d.from_bool(expected), got.v, 1)))
+        wrong.append(d.bterm(bad))
+    s = new_solver(timeout)
+    s.add(*facts, z3.Or(*wrong))
+    ans = check(s)
+    name = f"{model_name} (k={k})" + ("" if variant == "seed" else f" [{variant}]")
+    v = Verdict(name, "freeze", "proved", time.perf_counter() - t0, vf=vf)
+    if ans.status == "unknown":
+        v.verdict, v.reason = "unknown", ans.reason
+        return v
+    if ans.status == "unsat":
+        return v
+    m = s.model()
+    v.verdict = "counterexample"
+
+    def ev(x: Any) -> Any:
+        return m.eval(d.bterm(x) if type(x) is bool else x, model_completion=True)
+
+    conds = [["poison" if z3.is_true(ev(poi[i][j])) else ("1" if z3.is_true(ev(val[i][j])) else "0")
+              for j in range(vf)] for i in range(k)]
+    where = "no exit in these lanes"
+    for j in range(vf):
+        for i in range(k):
+            if z3.is_true(ev(leaves[j][i])):
+                where = f"lane {j + 1} by C{i + 1}"
+    for (nm, lane, got, expected), bad in zip(checks, wrong, strict=True):
+        if z3.is_true(m.eval(bad, model_completion=True)):
+            shown = "poison" if z3.is_true(ev(got.p)) else str(ev(got.v))
+            exp = str(ev(expected)) if not nm.startswith("Extract") else "the last defining lane"
+            cex = FreezeCounterexample(conds, [], where, nm, lane, exp, shown)
+            v.reason = cex.summary() + "; conditions (exit x lane): " + \
+                "; ".join(f"C{i + 1} = [{', '.join(row)}]" for i, row in enumerate(conds))
+            break
+    return v
