@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import MODELS, model
 from verifier.checks.legality import hoistability, speculation_safety
 from verifier.frontend.parser import parse
@@ -101,3 +103,47 @@ def test_an_exit_reading_a_value_stored_by_an_earlier_iteration_is_not_hoistable
     assert verdicts(hoistability(prog, 1)) == {"C1": "proved"}  # within one iteration it is fine
     (v,) = hoistability(prog, 4)
     assert v.verdict == "counterexample"
+
+
+def test_the_derived_extent_requirement_of_the_search_loop_is_N() -> None:
+    (v,) = speculation_safety(model("seed/search_loop.loop"), 4, repair=True)
+    assert v.verdict == "proved"
+    assert any(a.startswith("a must be dereferenceable for N elements") and "N - 1 is not enough" in a
+               for a in v.advice)
+
+
+def test_a_short_array_gets_the_extent_it_needs() -> None:
+    text = (MODELS / "seed" / "search_loop.loop").read_text().replace("array a: i8[N]", "array a: i8[N - 1]")
+    (v,) = speculation_safety(parse(text, "short.loop"), 4, repair=True)
+    assert v.verdict == "counterexample"
+    assert any("for N elements" in a and "speculation is unsafe" in a for a in v.advice)
+
+
+def test_no_extent_makes_an_indirect_access_safe_and_the_tool_says_so() -> None:
+    vs = speculation_safety(model("seed/indirect_access.loop"), 4, repair=True)
+    assert vs[1].verdict == "counterexample"
+    assert any(a.startswith("b: no extent") for a in vs[1].advice)
+
+
+LEGALITY = [
+    # model, VF, {exit: speculate verdict}, {exit: hoist verdict across VF lanes}
+    ("two_exits", 4, {"C1": "proved", "C2": "proved"}, {"C1": "proved", "C2": "proved"}),
+    ("three_exits", 4, {"C1": "proved", "C2": "proved", "C3": "counterexample"}, None),
+    ("stored_exit", 4, None, {"C1": "counterexample"}),
+    ("while_true_latch", 4, {"C1": "proved"}, {"C1": "proved"}),
+]
+
+
+@pytest.mark.parametrize("name,vf,spec,hoist", LEGALITY, ids=[x[0] for x in LEGALITY])
+def test_more_models(name: str, vf: int, spec: dict[str, str] | None, hoist: dict[str, str] | None) -> None:
+    prog = model(f"legality/{name}.loop")
+    if spec is not None:
+        assert verdicts(speculation_safety(prog, vf)) == spec
+    if hoist is not None:
+        assert verdicts(hoistability(prog, vf)) == hoist
+
+
+def test_nsw_exit_model_needs_freeze() -> None:
+    prog = model("legality/nsw_exit.loop")
+    assert verdicts(speculation_safety(prog, 4)) == {"C1": "proved"}
+    assert verdicts(speculation_safety(prog, 4, freeze=False)) == {"C1": "counterexample"}

@@ -48,6 +48,7 @@ def check(
     vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
     max_trip: int | None = typer.Option(None, "--max-trip", min=1, help="trip bound (default 2*VF)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
+    repair: bool = typer.Option(True, "--repair/--no-repair", help="speculate: derive the extents that make loads safe"),
     timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per obligation, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
 ) -> None:
@@ -65,7 +66,7 @@ def check(
         if vf > 1:
             verdicts += hoistability(prog, vf, max_trip, timeout)
     if check_name in ("speculate", "all"):
-        verdicts += speculation_safety(prog, vf, max_trip, timeout, freeze=not no_freeze)
+        verdicts += speculation_safety(prog, vf, max_trip, timeout, freeze=not no_freeze, repair=repair)
     if check_name in ("freeze", "all"):
         k = len(analyse(prog).data_dependent)
         if k:

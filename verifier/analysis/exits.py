@@ -34,7 +34,8 @@ class Induction:
 
 @dataclass(frozen=True)
 class Exit:
-    """Exit C{index} (1-based in body order): `block` branches out when `cond` is `exit_when`."""
+    """An exit: `block` branches out when `cond` is `exit_when`. Data-dependent exits are
+    C1..Ck in body order (the seed's names); countable exits are L1, L2, ..."""
 
     index: int
     block: str
@@ -48,7 +49,7 @@ class Exit:
 
     @property
     def name(self) -> str:
-        return f"C{self.index}"
+        return f"L{self.index}" if self.countable else f"C{self.index}"
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ def analyse(prog: Program) -> LoopExits:
     phis: dict[str, Phi] = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
     ivs = inductions(prog, lp)
     exits: list[Exit] = []
+    counts = {True: 0, False: 0}
     for b in lp.body_order:
         t = prog.blocks[b].term
         if not isinstance(t, Branch):
@@ -121,7 +123,8 @@ def analyse(prog: Program) -> LoopExits:
         sl, carried = slice_of(t.cond, defs, phis)
         countable = not any(instrs[u].op in MEMORY_OR_EFFECT or instrs[u].op in MAY_FAULT for u in sl) \
             and all(c in ivs for c in carried)
-        exits.append(Exit(len(exits) + 1, b, t.cond, out_then, t.then if out_then else t.other,
+        counts[countable] += 1
+        exits.append(Exit(counts[countable], b, t.cond, out_then, t.then if out_then else t.other,
                           tuple(sorted(sl)), tuple(sorted(carried)), countable, t.uid))
     return LoopExits(lp, tuple(exits), ivs, instrs)
 

@@ -138,7 +138,7 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
                    d.any_([leaves[j][i] for j in range(vf) for i in range(k)])))
 
     wrong = []
-    for name, lane, got, expected in checks:
+    for name, _lane, got, expected in checks:
         if name.startswith("Extract"):
             bad = d.or_(got.p, d.not_(expected))
         else:

@@ -4,13 +4,16 @@ data-dependent exit, each a refinement query between the loop and a harness
 
 from __future__ import annotations
 
+import dataclasses
 import time
+
+import sympy
 
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Verdict
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Branch, Instr, Program
+from verifier.ir.program import ArrayDecl, Branch, Extent, Instr, Program
 from verifier.transforms.harness import Harness, Unsupported, hoist_harness, speculation_harness
 
 
@@ -25,7 +28,7 @@ def _unknown(prog: Program, check: str, vf: int, subject: str, reason: str, t0: 
 
 
 def speculation_safety(prog: Program, vf: int, max_trip: int | None = None, timeout: float = 60.0,
-                       freeze: bool = True) -> list[Verdict]:
+                       freeze: bool = True, repair: bool = False) -> list[Verdict]:
     """Per data-dependent exit: does evaluating its slice for VF lanes at the vector
     iteration's start add immediate UB (frozen conditions, or branched on unfrozen)?"""
     le = analyse(prog)
@@ -41,8 +44,93 @@ def speculation_safety(prog: Program, vf: int, max_trip: int | None = None, time
             continue
         v = refinement(prog, h.program, max_trip=max_trip or 2 * vf, timeout=timeout, check_name="speculate")
         _finish(v, prog, h, originals, subject, vf, le.loop.header)
+        if repair:
+            v.advice = extent_requirements(prog, e, vf, max_trip, timeout, freeze)
         out.append(v)
     return out
+
+
+def _with_extent(prog: Program, array: str, extent: Extent) -> Program:
+    arrays = [dataclasses.replace(a, extent=extent) if a.name == array else a for a in prog.arrays]
+    return dataclasses.replace(prog, arrays=arrays)
+
+
+def _spec_verdict(prog: Program, e: Exit, vf: int, max_trip: int | None, timeout: float, freeze: bool) -> Verdict:
+    h = speculation_harness(prog, vf, (e.index,), freeze=freeze)
+    return refinement(prog, h.program, max_trip=max_trip or 2 * vf, timeout=timeout,
+                      check_name="speculate", minimize_budget=0.0)
+
+
+def _shifted(extent: Extent, d: int) -> Extent:
+    """extent + d as an extent expression."""
+    if d == 0:
+        return extent
+    return ("+", extent, d) if d > 0 else ("-", extent, -d)
+
+
+def _oob_on(v: Verdict, array: str) -> bool:
+    c = v.counterexample
+    return c is not None and c.target.ub is not None and f"of {array}[] out of bounds" in c.target.ub.reason
+
+
+def extent_requirements(prog: Program, e: Exit, vf: int, max_trip: int | None = None,
+                        timeout: float = 60.0, freeze: bool = True) -> list[str]:
+    """For each array e's slice loads at an index the loop steps (not an indirect one):
+    the smallest extent `declared + d` (|d| <= 2 VF) under which speculating e is
+    proved, found by bisection (a larger extent is never less safe) and proved."""
+    le = analyse(prog)
+    arrays = sorted({le.instrs[u].attrs["array"] for u in e.slice if le.instrs[u].op == "load"})
+    advice = []
+    for name in arrays:
+        decl = prog.array(name)
+        base = extent_expr(decl.extent)
+
+        def verdict_at(d: int, decl: ArrayDecl = decl) -> Verdict:
+            return _spec_verdict(_with_extent(prog, decl.name, _shifted(decl.extent, d)), e, vf,
+                                 max_trip, timeout, freeze)
+
+        hi_v = verdict_at(2 * vf)
+        if hi_v.verdict != "proved":
+            if _oob_on(hi_v, name):
+                advice.append(f"{name}: no extent up to {base + 2 * vf} makes speculating {e.name} safe "
+                              "(the index is not bounded by the loop); guard the access or do not speculate")
+            continue
+        lo, hi = -2 * vf, 2 * vf  # verdict_at(hi) is proved; find the smallest such d
+        lo_v = verdict_at(lo)
+        if lo_v.verdict == "proved":
+            advice.append(f"{name}: its extent does not matter for {e.name} (proved even with {base - 2 * vf})")
+            continue
+        if not _oob_on(lo_v, name):
+            continue  # something else fails: the extent is not what decides
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if verdict_at(mid).verdict == "proved":
+                hi = mid
+            else:
+                lo = mid
+        need = sympy.simplify(base + hi)
+        have = "which the model declares" if hi == 0 else \
+            f"the model declares {base}" + (", so speculation is unsafe" if hi > 0 else ", more than needed")
+        advice.append(f"{name} must be dereferenceable for {need} elements for speculating {e.name} "
+                      f"at VF={vf} (proved; {sympy.simplify(base + hi - 1)} is not enough); {have}")
+    return advice
+
+
+def extent_expr(e: Extent) -> sympy.Expr:
+    """An extent as a sympy expression over its parameters (for printing requirements)."""
+    if isinstance(e, int):
+        return sympy.Integer(e)
+    if isinstance(e, str):
+        return sympy.Symbol(e, integer=True)
+    op, a, b = e
+    x, y = extent_expr(a), extent_expr(b)
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "*":
+        return x * y
+    return sympy.Function("sdiv" if op == "/" else "srem")(x, y)
 
 
 def hoistability(prog: Program, vf: int = 1, max_trip: int | None = None,

@@ -38,8 +38,6 @@ from verifier.semantics.symbolic import (
 from verifier.smt.minimize import minimize
 from verifier.smt.solver import check, fresh_context, new_solver, set_timeout
 
-REPLAY_FUEL = 1_000_000
-
 
 class _OutOfTime(Exception):
     """The obligation's time budget ran out before the main query."""
@@ -240,8 +238,10 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
         return verdict("unknown", reason=ans.reason, coverage=coverage)
     model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards)
     cex_inputs = model_inputs(model, src, inputs, t.choices)
-    src_run = run(src, _without_choices(cex_inputs), fuel=REPLAY_FUEL)
-    tgt_run = run(tgt, cex_inputs, fuel=REPLAY_FUEL)
+    # enough fuel for every run the unrolling covers, and no more
+    fuel = (cap + 2) * (len(src.blocks) + len(tgt.blocks)) * 4
+    src_run = run(src, _without_choices(cex_inputs), fuel=fuel)
+    tgt_run = run(tgt, cex_inputs, fuel=fuel)
     div = compare_runs(src, tgt, src_run, tgt_run)
     if div is None:
         if z3.is_true(model.eval(parts["target unrolling exceeded"], model_completion=True)):
@@ -285,6 +285,17 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     alias = {b: (z3.is_true(ev(flag)), to_signed(ev(delta).as_long(), 64))
              for b, (flag, delta) in inputs.alias.items()}
     cells: dict[str, dict[int, int | None]] = {}
+    # every cell the model sets explicitly, wherever it is (past the listed ones too)
+    for a in prog.arrays:
+        vals, pois = inputs.memory[a.name]
+        keys = _explicit_indices(ev(vals)) | (_explicit_indices(ev(pois)) if pois is not None else set())
+        for k in sorted(keys):
+            if 0 <= k < len(arrays[a.name]):
+                continue
+            i = z3.BitVecVal(k, 64)
+            poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
+            cells.setdefault(a.name, {})[k] = None if poisoned else \
+                to_signed(ev(z3.Select(vals, i)).as_long(), a.elem.bits)
     for view, (flag, delta) in alias.items():
         if not flag:
             continue
@@ -305,6 +316,17 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
         _read_table(model, inputs.traps[fname], traps, fname, lambda v: z3.is_true(v))
     ch = {k: ev(v).as_long() for k, v in choices.items()}
     return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells)
+
+
+def _explicit_indices(arr: Any) -> set[int]:
+    """The indices a model's array value stores to explicitly (z3 gives Store chains over K)."""
+    out: set[int] = set()
+    seen = 0
+    while z3.is_store(arr) and seen < 100_000:
+        out.add(to_signed(arr.arg(1).as_long(), 64))
+        arr = arr.arg(0)
+        seen += 1
+    return out
 
 
 def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, conv: Any) -> None:
@@ -357,8 +379,9 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                               te.lane if te is not None and te.lane else None,
                               te.iteration if te is not None else None, j + 1)
     for a in src.arrays:
-        sm, tm = s.memory.get(a.name, []), t.memory.get(a.name, [])
-        for k, ((sv, sp), (tv, tp)) in enumerate(zip(sm, tm, strict=False)):
+        sm, tm = s.memory[a.name], t.memory[a.name]
+        for k in sorted(set(sm.explicit()) | set(tm.explicit())):
+            (sv, sp), (tv, tp) = sm[k], tm[k]
             if not (sp or (not tp and sv == tv)):
                 shown = "poison" if tp else str(to_signed(tv, a.elem.bits))
                 return Divergence("memory", f"{a.name}[{k}] is {to_signed(sv, a.elem.bits)} after the "

@@ -46,6 +46,7 @@ class Verdict:
     form: str | None = None
     coverage: dict[str, Any] = field(default_factory=dict)
     subject: str | None = None  # what the check is about, e.g. an exit "C2 (line 13)"
+    advice: list[str] = field(default_factory=list)  # what would make it safe, proved or not
 
     @property
     def exit_code(self) -> int:

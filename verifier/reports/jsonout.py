@@ -65,6 +65,8 @@ def verdict(v: Verdict) -> dict[str, Any]:
                            "verdict": v.verdict, "seconds": round(v.seconds, 4)}
     if v.subject:
         out["subject"] = v.subject
+    if v.advice:
+        out["advice"] = v.advice
     if v.reason:
         out["reason"] = v.reason
     if v.counterexample is not None:

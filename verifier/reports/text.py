@@ -81,6 +81,8 @@ def verdict_text(v: Verdict) -> str:
                      f" (target loops unrolled: {cov.get('target_unrolled')})")
     if v.reason:
         lines.append(f"  reason: {v.reason}")
+    for a in v.advice:
+        lines.append(f"  advice: {a}")
     c = v.counterexample
     if c is not None:
         dv = c.divergence
@@ -107,8 +109,10 @@ def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
     changed = []
     for a in prog.arrays:
         before = inp.arrays.get(a.name, [])
-        for k, (v, p) in enumerate(r.memory.get(a.name, [])):
-            old = before[k] if k < len(before) else 0
+        view = r.memory[a.name]
+        for k in view.explicit():
+            v, p = view[k]
+            old = before[k] if k < len(before) else inp.defaults.get(a.name, 0)
             new = None if p else v
             if (old is None) != (new is None) or (old is not None and new is not None
                                                   and (old - new) % (1 << a.elem.bits) != 0):

@@ -59,12 +59,37 @@ class Event:
         return f"{self.callee}({', '.join('poison' if p else str(v) for v, p in self.args)})"
 
 
+@dataclass(frozen=True)
+class ArrayView:
+    """An array's final contents: element i is cell delta + i of its memory object.
+    Sparse: only cells set by the inputs or written are stored."""
+
+    cells: dict[int, tuple[int, bool]]
+    delta: int
+    extent: int
+
+    def __getitem__(self, i: int) -> tuple[int, bool]:
+        return self.cells.get((i + self.delta) & mask(64))  # type: ignore[return-value]
+
+    def explicit(self) -> list[int]:
+        """The element indices within the extent whose cells are stored explicitly."""
+        out = []
+        for k in self.cells:
+            i = to_signed(k, 64) - self.delta
+            if 0 <= i < self.extent:
+                out.append(i)
+        return sorted(out)
+
+    def prefix(self, n: int) -> list[tuple[int, bool]]:
+        return [self[i] for i in range(min(n, self.extent))]
+
+
 @dataclass
 class Run:
     status: str  # "ok", "ub", "fuel"
     ub: UBEvent | None
     trace: list[Event]
-    memory: dict[str, list[tuple[int, bool]]]
+    memory: dict[str, ArrayView]
     outs: dict[str, Value]
     iterations: dict[str, int] = field(default_factory=dict)  # loop header -> iterations run
     path: list[tuple[str, int]] = field(default_factory=list)  # (block, iteration) visited
@@ -196,13 +221,13 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
             status = "ub"
             break
         prev, block = block, (t.then if c.v else t.other)
-    memory = {a.name: [st.mem[a.name].get(i, (0, False))
-                       for i in range(max(0, to_signed(env.extents[a.name], 64)))] for a in prog.arrays}
-    # An aliased array shows the object it views.
-    for b, (a, flag, delta) in env.alias.items():
-        if flag:
-            n = max(0, to_signed(env.extents[b], 64))
-            memory[b] = [st.mem[a].get((i + delta) & mask(64), (0, False)) for i in range(n)]
+    memory: dict[str, ArrayView] = {}
+    for a in prog.arrays:
+        obj, delta = st.mem[a.name], 0
+        alias = env.alias.get(a.name)
+        if alias is not None and alias[1]:  # an aliased array shows the object it views
+            obj, delta = st.mem[alias[0]], to_signed(alias[2], 64)
+        memory[a.name] = ArrayView(obj, delta, max(0, to_signed(env.extents[a.name], 64)))
     trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
              for fid, args, site in st.trace]
     return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path)

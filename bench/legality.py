@@ -1,0 +1,45 @@
+"""Benchmark: each legality check's seconds per seed model at VF 4 and 16.
+
+    python bench/legality.py
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from verifier.analysis.exits import analyse  # noqa: E402
+from verifier.checks.freeze import freeze_invariance  # noqa: E402
+from verifier.checks.legality import hoistability, speculation_safety  # noqa: E402
+from verifier.frontend.parser import parse_file  # noqa: E402
+
+MODELS = ["search_loop", "division", "guarded_division", "indirect_access", "hoist_store",
+          "liveout_a", "liveout_b", "liveout_y", "predication_example"]
+
+
+def main() -> None:
+    vfs = [int(x) for x in sys.argv[1:]] or [4, 16]
+    print(f"{'model':22} {'check':10} {'VF':>3} {'bound':>5} {'seconds':>8} {'peak MiB':>9}  verdicts")
+    for name in MODELS:
+        prog = parse_file(ROOT / "models" / "seed" / f"{name}.loop")
+        k = len(analyse(prog).data_dependent)
+        for vf in vfs:
+            for check, run in (("hoist", lambda p, vf=vf: hoistability(p, vf)),
+                               ("speculate", lambda p, vf=vf: speculation_safety(p, vf)),
+                               ("freeze", lambda p, vf=vf, k=k: [freeze_invariance(k, vf, model_name=p.name)])):
+                t0 = time.perf_counter()
+                vs = run(prog)
+                dt = time.perf_counter() - t0
+                mem = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+                summary = ", ".join(f"{(v.subject or '').split(' ')[0] or 'all'}:{v.verdict}" for v in vs)
+                bound = 2 * vf if check == "speculate" else (max(2 * vf, 4) if check == "hoist" else "-")
+                print(f"{name:22} {check:10} {vf:>3} {bound!s:>5} {dt:>8.2f} {mem:>9.1f}  {summary}")
+
+
+if __name__ == "__main__":
+    main()
