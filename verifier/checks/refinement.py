@@ -285,12 +285,14 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     alias = {b: (z3.is_true(ev(flag)), to_signed(ev(delta).as_long(), 64))
              for b, (flag, delta) in inputs.alias.items()}
     cells: dict[str, dict[int, int | None]] = {}
-    # every cell the model sets explicitly, wherever it is (past the listed ones too)
+    # cells the model sets inside the extent past the listed ones (huge extents); cells
+    # outside it are never read without UB stopping the run (alias windows: below)
     for a in prog.arrays:
         vals, pois = inputs.memory[a.name]
         keys = _explicit_indices(ev(vals)) | (_explicit_indices(ev(pois)) if pois is not None else set())
+        extent = to_signed(ev(inputs.extents[a.name]).as_long(), 64)
         for k in sorted(keys):
-            if 0 <= k < len(arrays[a.name]):
+            if not len(arrays[a.name]) <= k < extent:
                 continue
             i = z3.BitVecVal(k, 64)
             poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
