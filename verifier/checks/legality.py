@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 
 import sympy
 
@@ -31,6 +32,18 @@ def speculation_safety(prog: Program, vf: int, max_trip: int | None = None, time
                        freeze: bool = True, repair: bool = False) -> list[Verdict]:
     """Per data-dependent exit: does evaluating its slice for VF lanes at the vector
     iteration's start add immediate UB (frozen conditions, or branched on unfrozen)?"""
+    out = []
+    for e, v in _per_exit(prog, "speculate", vf, max_trip or 2 * vf, timeout,
+                          lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
+        if repair and v.verdict != "unknown":
+            v.advice = extent_requirements(prog, e, vf, max_trip, timeout, freeze)
+        out.append(v)
+    return out
+
+
+def _per_exit(prog: Program, check: str, vf: int, max_trip: int, timeout: float,
+              build: Callable[[Exit], Harness]) -> list[tuple[Exit, Verdict]]:
+    """One refinement query per data-dependent exit, between the loop and its harness."""
     le = analyse(prog)
     originals = {i.uid: i for i in prog.instructions()}
     out = []
@@ -38,15 +51,13 @@ def speculation_safety(prog: Program, vf: int, max_trip: int | None = None, time
         t0 = time.perf_counter()
         subject = _label(e, prog)
         try:
-            h = speculation_harness(prog, vf, (e.index,), freeze=freeze)
+            h = build(e)
         except Unsupported as u:
-            out.append(_unknown(prog, "speculate", vf, subject, str(u), t0))
+            out.append((e, _unknown(prog, check, vf, subject, str(u), t0)))
             continue
-        v = refinement(prog, h.program, max_trip=max_trip or 2 * vf, timeout=timeout, check_name="speculate")
+        v = refinement(prog, h.program, max_trip=max_trip, timeout=timeout, check_name=check)
         _finish(v, prog, h, originals, subject, vf, le.loop.header)
-        if repair:
-            v.advice = extent_requirements(prog, e, vf, max_trip, timeout, freeze)
-        out.append(v)
+        out.append((e, v))
     return out
 
 
@@ -138,18 +149,9 @@ def hoistability(prog: Program, vf: int = 1, max_trip: int | None = None,
     """Per data-dependent exit: does its slice, evaluated at the start of the (vector)
     iteration, give the value the loop computes at the exit whenever it gets there?"""
     le = analyse(prog)
-    originals = {i.uid: i for i in prog.instructions()}
     out = []
-    for e in le.data_dependent:
-        t0 = time.perf_counter()
-        subject = _label(e, prog)
-        try:
-            h = hoist_harness(prog, vf, (e.index,))
-        except Unsupported as u:
-            out.append(_unknown(prog, "hoist", vf, subject, str(u), t0))
-            continue
-        v = refinement(prog, h.program, max_trip=max_trip or max(2 * vf, 4), timeout=timeout, check_name="hoist")
-        _finish(v, prog, h, originals, subject, vf, le.loop.header)
+    for e, v in _per_exit(prog, "hoist", vf, max_trip or max(2 * vf, 4), timeout,
+                          lambda e: hoist_harness(prog, vf, (e.index,))):
         if v.verdict == "counterexample" and v.counterexample is not None:
             writers = _writers_before(prog, e, le.instrs)
             if writers:
