@@ -29,7 +29,7 @@ from typing import Any
 import z3
 
 from verifier.checks.verdict import Verdict
-from verifier.semantics.domain import Z3Domain
+from verifier.semantics.domain import ConcreteDomain, Z3Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
 from verifier.smt.solver import check, fresh_context, new_solver
 
@@ -52,46 +52,34 @@ class FreezeCounterexample:
                 f"defines {self.expected}")
 
 
-def _bool(d: Z3Domain, x: Val) -> Any:
-    return d.eq(x.v, 1, 1)
-
-
-def _lane_and(d: Z3Domain, a: Val, b: Val) -> Val:
+def _lane_and(d: Any, a: Val, b: Val) -> Val:
     return Val(d.band(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
 
 
-def _lane_or(d: Z3Domain, a: Val, b: Val) -> Val:
+def _lane_or(d: Any, a: Val, b: Val) -> Val:
     return Val(d.bor(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
 
 
-def _lane_not(d: Z3Domain, a: Val) -> Val:
+def _lane_not(d: Any, a: Val) -> Val:
     return Val(d.bxor(a.v, 1, 1), a.p, a.u)
 
 
-def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 60.0,
-                      model_name: str = "freeze-theorem") -> Verdict:
-    """Prove (or refute) that the seed's predicates are freeze-invariant for k exits, VF lanes."""
-    if variant not in VARIANTS:
-        raise ValueError(variant)
-    t0 = time.perf_counter()
-    fresh_context()
-    d = Z3Domain("fz!")
-    val = [[z3.Bool(f"c{i + 1}_{j + 1}") for j in range(vf)] for i in range(k)]
-    poi = [[z3.Bool(f"c{i + 1}_{j + 1}!poison") for j in range(vf)] for i in range(k)]
-    cond = [[Val(d.from_bool(val[i][j]), poi[i][j], False) for j in range(vf)] for i in range(k)]
+def _obligations(d: Any, val: list[list[Any]], poi: list[list[Any]], k: int, vf: int,
+                 variant: str) -> tuple[list[Any], list[tuple[str, int | None, Val, Any]], list[list[Any]]]:
+    """The scalar facts, the (predicate, lane, computed, expected) checks and the
+    exit-taken matrix, for conditions val/poi in domain d (z3 to prove, concrete to replay)."""
+    cond = [[Val(d.from_bool(val[i][j]), poi[i][j], d.F) for j in range(vf)] for i in range(k)]
     facts: list[Any] = []
-    # The scalar scan: reached[j][i] = the scalar run tests Ci in lane j.
-    reached: list[list[Any]] = []
-    going: Any = True
+    reached: list[list[Any]] = []  # reached[j][i]: the scalar run tests Ci in lane j
+    going: Any = d.T
     for j in range(vf):
         row = []
         for i in range(k):
             row.append(going)
-            facts.append(z3.Implies(d.bterm(going), z3.Not(poi[i][j])))
-            going = d.and_(going, z3.Not(val[i][j]))
+            facts.append(d.or_(d.not_(going), d.not_(poi[i][j])))
+            going = d.and_(going, d.not_(val[i][j]))
         reached.append(row)
-    leaves = [[d.and_(reached[j][i], val[i][j]) for i in range(k)] for j in range(vf)]  # lane j by Ci
-
+    leaves = [[d.and_(reached[j][i], val[i][j]) for i in range(k)] for j in range(vf)]
     if variant == "seed":
         used = [[freeze_lane(d, cond[i][j], ("fr", i, 0, j), 1) for j in range(vf)] for i in range(k)]
     else:
@@ -101,51 +89,65 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
         ors.append([used[0][j] if i == 0 else _lane_or(d, ors[i - 1][j], used[i][j]) for j in range(vf)])
     clsz = count_leading(d, ors[k - 1], 1, True, 64)
     if variant == "nofreeze-anypoison":
-        clsz = Val(clsz.v, d.any_([x.p for x in ors[k - 1]]), False)
-    p0 = [Val(d.from_bool(d.ult(j, d.add(clsz.v, 1, 64), 64)), clsz.p, False) for j in range(vf)]
+        clsz = Val(clsz.v, d.any_([x.p for x in ors[k - 1]]), d.F)
+    p0 = [Val(d.from_bool(d.ult(j, d.add(clsz.v, 1, 64), 64)), clsz.p, d.F) for j in range(vf)]
 
-    checks: list[tuple[str, int | None, Val, Any]] = []  # (name, lane, computed, expected bool)
+    def past(j: int, i: int) -> Any:
+        return d.all_([d.and_(reached[j][ii], d.not_(val[ii][j])) for ii in range(i + 1)])
+
+    checks: list[tuple[str, int | None, Val, Any]] = []
     for j in range(vf):
-        checks.append(("P0", j + 1, p0[j], d.or_(d.any_([reached[j][i] for i in range(k)]), False)))
+        checks.append(("P0", j + 1, p0[j], reached[j][0]))
     for i in range(k):
         for j in range(vf):
             loop = _lane_and(d, p0[j], _lane_not(d, ors[i][j]))
-            past = d.all_([d.and_(reached[j][ii], z3.Not(val[ii][j])) for ii in range(i + 1)])
-            checks.append((f"P{i + 1}_LOOP", j + 1, loop, past))
+            checks.append((f"P{i + 1}_LOOP", j + 1, loop, past(j, i)))
             exit_ = _lane_and(d, p0[j], used[i][j])
             if i > 0:
                 exit_ = _lane_and(d, exit_, _lane_not(d, ors[i - 1][j]))
             checks.append((f"P{i + 1}_EXIT", j + 1, exit_, leaves[j][i]))
-    # live-out extraction lanes: CLSNZ(EMask) is the last lane that defined X
+    one = Val(d.const(1, 1), d.F, d.F)
     for i in range(k):
         loop_mask = [_lane_and(d, p0[j], _lane_not(d, ors[i][j])) for j in range(vf)]
         both = [_lane_or(d, _lane_and(d, _lane_and(d, p0[j], used[i][j]),
-                                      _lane_not(d, ors[i - 1][j]) if i > 0 else Val(1, False, False)),
+                                      _lane_not(d, ors[i - 1][j]) if i > 0 else one),
                          loop_mask[j]) for j in range(vf)]
         for name, m, defined in (
-            (f"Extract lane for a live-out under P{i + 1}_LOOP", loop_mask, lambda j, i=i: d.all_(
-                [d.and_(reached[j][ii], z3.Not(val[ii][j])) for ii in range(i + 1)])),
-            (f"Extract lane for a live-out under P{i + 1}_EXIT|P{i + 1}_LOOP", both, lambda j, i=i: d.and_(
-                reached[j][i], True)),
+            (f"Extract lane for a live-out under P{i + 1}_LOOP", loop_mask, lambda j, i=i: past(j, i)),
+            (f"Extract lane for a live-out under P{i + 1}_EXIT|P{i + 1}_LOOP", both,
+             lambda j, i=i: reached[j][i]),
         ):
             got = count_leading(d, m, 1, False, 64)
-            expected = 0
+            expected: Any = d.const(0, 64)
             for j in range(vf):
-                expected = d.ite(defined(j), j + 1, expected, 64)
+                expected = d.ite(defined(j), d.const(j + 1, 64), expected, 64)
             checks.append((name, None, got, d.eq(got.v, expected, 64)))
     anyof = reduce_lanes(d, "anyof", ors[k - 1], 1)
-    checks.append(("anyof (simple form)", None, anyof,
-                   d.any_([leaves[j][i] for j in range(vf) for i in range(k)])))
+    checks.append(("anyof (simple form)", None, anyof, d.any_([leaves[j][i] for j in range(vf) for i in range(k)])))
+    return facts, checks, leaves
 
-    wrong = []
-    for name, _lane, got, expected in checks:
-        if name.startswith("Extract"):
-            bad = d.or_(got.p, d.not_(expected))
-        else:
-            bad = d.or_(got.p, d.not_(d.eq(d.from_bool(expected), got.v, 1)))
-        wrong.append(d.bterm(bad))
+
+def _bad(d: Any, name: str, got: Val, expected: Any) -> Any:
+    if name.startswith("Extract"):
+        return d.or_(got.p, d.not_(expected))
+    return d.or_(got.p, d.not_(d.eq(d.from_bool(expected), got.v, 1)))
+
+
+def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 60.0,
+                      model_name: str = "freeze-theorem") -> Verdict:
+    """Prove (or refute) that the seed's predicates are freeze-invariant for k exits, VF lanes.
+    A counterexample is replayed on the concrete domain before it is shown."""
+    if variant not in VARIANTS:
+        raise ValueError(variant)
+    t0 = time.perf_counter()
+    fresh_context()
+    d = Z3Domain("fz!")
+    val = [[z3.Bool(f"c{i + 1}_{j + 1}") for j in range(vf)] for i in range(k)]
+    poi = [[z3.Bool(f"c{i + 1}_{j + 1}!poison") for j in range(vf)] for i in range(k)]
+    facts, checks, leaves = _obligations(d, val, poi, k, vf, variant)
+    wrong = [d.bterm(_bad(d, name, got, expected)) for name, _lane, got, expected in checks]
     s = new_solver(timeout)
-    s.add(*facts, z3.Or(*wrong))
+    s.add(*[d.bterm(f) for f in facts], z3.Or(*wrong))
     ans = check(s)
     name = f"{model_name} (k={k})" + ("" if variant == "seed" else f" [{variant}]")
     v = Verdict(name, "freeze", "proved", time.perf_counter() - t0, vf=vf)
@@ -162,6 +164,17 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
 
     conds = [["poison" if z3.is_true(ev(poi[i][j])) else ("1" if z3.is_true(ev(val[i][j])) else "0")
               for j in range(vf)] for i in range(k)]
+    # Replay on the concrete domain: the same formulas on the model's conditions and choices.
+    choice_values = {key: m.eval(var, model_completion=True).as_long() for key, var in d.choices.items()}
+    c = ConcreteDomain(lambda key, w: choice_values.get(key, 0))
+    cval = [[z3.is_true(ev(val[i][j])) for j in range(vf)] for i in range(k)]
+    cpoi = [[z3.is_true(ev(poi[i][j])) for j in range(vf)] for i in range(k)]
+    cfacts, cchecks, _ = _obligations(c, cval, cpoi, k, vf, variant)
+    replayed = [nm for nm, ln, got, exp in cchecks if _bad(c, nm, got, exp)]
+    if not all(cfacts) or not replayed:
+        v.verdict = "unknown"
+        v.reason = "internal error: the solver's counterexample did not replay (a bug in the tool: please report it)"
+        return v
     where = "no exit in these lanes"
     for j in range(vf):
         for i in range(k):
