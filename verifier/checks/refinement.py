@@ -168,7 +168,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1))
     quantified = bool(s.choices)
     d = Z3Domain()
-    src_ok = z3.And(*inputs.assumptions, d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
+    src_ok = z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
     solver = new_solver(timeout, quantified)
     feas = new_solver(timeout)
     feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound

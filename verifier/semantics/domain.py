@@ -387,7 +387,7 @@ class SymTrace:
         self.length, self.slots, self.lo, self.hi = length, slots, lo, hi
 
     @staticmethod
-    def empty(name: str, arity: int) -> SymTrace:
+    def empty() -> SymTrace:
         return SymTrace(0, [], 0, 0)
 
     @property

@@ -29,7 +29,6 @@ from verifier.semantics.interpreter import operand_type, read_operand
 from verifier.semantics.ops import (
     Env,
     State,
-    UBSite,
     Val,
     Value,
     eval_extent,
@@ -50,7 +49,6 @@ class SymInputs:
     pure: dict[str, Any]
     traps: dict[str, Any]
     extents: dict[str, Any]
-    assumptions: list[Any] = field(default_factory=list)
     alias_of: dict[str, str] = field(default_factory=dict)  # view -> the array whose object it may share
     # callee -> trace id, one numbering for every program encoded over these inputs
     func_ids: dict[str, int] = field(default_factory=dict)
@@ -71,7 +69,6 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
         memory[a.name] = (vals, pois)
     extents = {a.name: eval_extent(d, a.extent, pvals, widths) for a in prog.arrays}
     alias: dict[str, tuple[Any, Any]] = {}
-    assumptions: list[Any] = []
     for whole, view in prog.aliases:
         # When the flag holds, `view` is a window on `whole`'s object at any element
         # offset (C's b = a + d): the object may be larger than either extent says.
@@ -85,7 +82,7 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
             pure[f.name] = z3.Function(f"{prefix}{f.name}", *sorts, z3.BitVecSort(f.ret.bits))
             traps[f.name] = z3.Function(f"{prefix}{f.name}!traps", *sorts, z3.BoolSort())
     names = sorted(set(prog.funcs).union(*(set(o.funcs) for o in others)))
-    return SymInputs(params, memory, alias, pure, traps, extents, assumptions,
+    return SymInputs(params, memory, alias, pure, traps, extents,
                      {view: whole for whole, view in prog.aliases}, {n: k for k, n in enumerate(names)})
 
 
@@ -114,7 +111,6 @@ class SymResult:
     out_types: dict[str, Type]
     choices: dict[Any, Any]
     unrolled: dict[str, int]
-    ub_sites: list[tuple[Any, UBSite, int]]
     header_guards: dict[str, list[Any]]  # loop header -> guard of reaching it in iteration k
 
 
@@ -203,7 +199,6 @@ class _Encoder:
         self.exit_records: dict[str, list[tuple[Any, int]]] = {lp.header: [] for lp in self.loops}
         self.post_cache: dict[str, Value] = {}
         self.ubs: list[Any] = []
-        self.ub_sites: list[tuple[Any, UBSite, int]] = []
         self.exceeded: list[Any] = []
         self.halts: list[tuple[Any, State]] = []
         self.unrolled: dict[str, int] = {}
@@ -213,14 +208,13 @@ class _Encoder:
         d = self.d
         for name, v in inputs.params.items():
             self.values[(name, -1)] = Val(v, d.F, d.F)
-        arity = max([len(f.params) for f in prog.funcs.values() if not f.pure] + [0])
         self.env = Env(
             dict(inputs.extents),
             {a.name: a.readonly for a in prog.arrays},
             {a.name: a.elem.bits for a in prog.arrays},
             {b: (a, *inputs.alias[b]) for a, b in prog.aliases},
             self._apply, self._traps, inputs.func_ids)
-        self.start = State(dict(inputs.memory), SymTrace.empty(prefix, arity), {})
+        self.start = State(dict(inputs.memory), SymTrace.empty(), {})
 
     def _apply(self, f: FuncDecl, args: Sequence[Any]) -> Any:
         fn = self.inputs.pure[f.name]
@@ -279,8 +273,7 @@ class _Encoder:
         for n, ty in self.out_types.items():
             final.outs.setdefault(n, unset_value(d, ty))
         return SymResult(d.any_(self.ubs), d.any_(self.exceeded), done, final.trace, final.mem,
-                         final.outs, self.out_types, self.d.choices, self.unrolled, self.ub_sites,
-                         self.header_guards)
+                         final.outs, self.out_types, self.d.choices, self.unrolled, self.header_guards)
 
     def run_loop(self, lp: Loop) -> None:
         k = 0
@@ -321,11 +314,10 @@ class _Encoder:
             arg_types = [operand_type(a, self.types) for a in ins.args]
             args = [self.read(a, block, k, ("undef", ins.uid, j, k)) for j, a in enumerate(ins.args)]
             res, ubs = exec_instr(d, self.env, st, ins, args, arg_types, k)
-            for cond, site in ubs:
+            for cond, _site in ubs:  # the interpreter names the site when it replays
                 c = d.and_(guard, cond)
                 if not d.is_false(c):
                     self.ubs.append(c)
-                    self.ub_sites.append((c, site, k))
             if ins.dest is not None and res is not None:
                 self.values[(ins.dest, k)] = res
         t = blk.term
@@ -340,7 +332,6 @@ class _Encoder:
             bad = d.and_(guard, poison_of(d, cv))
             if not d.is_false(bad):
                 self.ubs.append(bad)
-                self.ub_sites.append((bad, UBSite(t.uid, 0, "branch on poison or undef"), k))
             taken = d.eq(cv.v, d.const(1, 1), 1)
             self.send(block, k, t.then, d.and_(guard, taken), st)
             self.send(block, k, t.other, d.and_(guard, d.not_(taken)), st)
