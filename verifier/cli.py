@@ -46,7 +46,8 @@ def check(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
     check_name: str = typer.Option("all", "--check", help="hoist | speculate | freeze | all"),
     vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
-    max_trip: int | None = typer.Option(None, "--max-trip", min=1, help="trip bound (default 2*VF)"),
+    max_trip: int | None = typer.Option(None, "--max-trip", min=1, help="trip bound of the bounded check (default 2*VF)"),
+    bounded: bool = typer.Option(False, "--bounded", help="skip the unbounded proof (one vector iteration from any state)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
     repair: bool = typer.Option(True, "--repair/--no-repair", help="speculate: derive the extents that make loads safe"),
     timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per obligation, seconds"),
@@ -55,18 +56,19 @@ def check(
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
     from verifier.analysis.exits import analyse
     from verifier.checks.freeze import freeze_invariance
-    from verifier.checks.legality import hoistability, speculation_safety
+    from verifier.checks.legality import Limits, hoistability, speculation_safety
 
     if check_name not in ("hoist", "speculate", "freeze", "all"):
         raise UserError(f"--check {check_name}: expected hoist, speculate, freeze or all")
     prog = parse_file(model)
     verdicts = []
+    limits = Limits(max_trip, timeout, inductive=not bounded)
     if check_name in ("hoist", "all"):
-        verdicts += hoistability(prog, 1, max_trip, timeout)
+        verdicts += hoistability(prog, 1, limits)
         if vf > 1:
-            verdicts += hoistability(prog, vf, max_trip, timeout)
+            verdicts += hoistability(prog, vf, limits)
     if check_name in ("speculate", "all"):
-        verdicts += speculation_safety(prog, vf, max_trip, timeout, freeze=not no_freeze, repair=repair)
+        verdicts += speculation_safety(prog, vf, limits, freeze=not no_freeze, repair=repair)
     if check_name in ("freeze", "all"):
         k = len(analyse(prog).data_dependent)
         if k:

@@ -76,9 +76,16 @@ def verdict_text(v: Verdict) -> str:
     head += f"] in {v.seconds:.2f}s"
     lines = [head]
     cov = v.coverage
-    if cov.get("max_trip") is not None:
+    if v.verdict == "counterexample":
+        pass  # a concrete run: the coverage of the search does not matter
+    elif cov.get("unbounded"):
+        lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
+                     "iteration's start")
+    elif cov.get("max_trip") is not None:
         lines.append(f"  covers every input whose source loops run at most {cov['max_trip']} iterations"
                      f" (target loops unrolled: {cov.get('target_unrolled')})")
+        if cov.get("why_bounded"):
+            lines.append(f"  (no proof for every trip count: {cov['why_bounded']})")
     if v.reason:
         lines.append(f"  reason: {v.reason}")
     for a in v.advice:

@@ -169,10 +169,13 @@ class Z3Domain:
     T = True
     F = False
 
-    def __init__(self, prefix: str = "") -> None:
+    def __init__(self, prefix: str = "", abstract: frozenset[str] = frozenset()) -> None:
         self.prefix = prefix
         self.choices: dict[Key, z3.BitVecRef] = {}
         self._c = ConcreteDomain()
+        # operations (e.g. "sdiv") left uninterpreted on unknown values: any function
+        # of the operands, so a formula unsat with them is unsat with the real ones
+        self.abstract = abstract
 
     @staticmethod
     def term(x: Any, w: int) -> Any:
@@ -246,6 +249,9 @@ class Z3Domain:
     def _op(self, name: str, a: Any, b: Any, w: int, build: Callable[[Any, Any], Any]) -> Any:
         if type(a) is int and type(b) is int:
             return getattr(self._c, name)(a, b, w)
+        if name in self.abstract:
+            f = z3.Function(f"{name}!{w}", z3.BitVecSort(w), z3.BitVecSort(w), z3.BitVecSort(w))
+            return f(_bv(a, w), _bv(b, w))
         return build(_bv(a, w), _bv(b, w))
 
     def add(self, a: Any, b: Any, w: int) -> Any:

@@ -112,6 +112,7 @@ class SymResult:
     choices: dict[Any, Any]
     unrolled: dict[str, int]
     header_guards: dict[str, list[Any]]  # loop header -> guard of reaching it in iteration k
+    ub_sites: list[tuple[Any, int]]  # (condition, uid of the instruction or branch) per UB site
 
 
 def _pick(d: Z3Domain, items: list[tuple[Any, Any]], w: int | None) -> Any:
@@ -179,15 +180,18 @@ class _Pending:
     phis: dict[str, Value]
 
 
-def encode(prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll) -> SymResult:
-    """Encode every run of `prog` (up to the unrolling) over the shared `inputs`."""
-    return _Encoder(prog, inputs, prefix, unroll).run()
+def encode(prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll,
+           abstract: frozenset[str] = frozenset()) -> SymResult:
+    """Encode every run of `prog` (up to the unrolling) over the shared `inputs`;
+    `abstract` operations become uninterpreted functions (an over-approximation)."""
+    return _Encoder(prog, inputs, prefix, unroll, abstract).run()
 
 
 class _Encoder:
-    def __init__(self, prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll) -> None:
+    def __init__(self, prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll,
+                 abstract: frozenset[str] = frozenset()) -> None:
         self.prog = prog
-        self.d = Z3Domain(prefix)
+        self.d = Z3Domain(prefix, abstract)
         self.inputs = inputs
         self.unroll = unroll
         self.types = prog.value_types()
@@ -198,7 +202,7 @@ class _Encoder:
         self.pending: dict[tuple[str, int], list[_Pending]] = {}
         self.exit_records: dict[str, list[tuple[Any, int]]] = {lp.header: [] for lp in self.loops}
         self.post_cache: dict[str, Value] = {}
-        self.ubs: list[Any] = []
+        self.ubs: list[tuple[Any, int]] = []
         self.exceeded: list[Any] = []
         self.halts: list[tuple[Any, State]] = []
         self.unrolled: dict[str, int] = {}
@@ -272,8 +276,9 @@ class _Encoder:
             final = self.start
         for n, ty in self.out_types.items():
             final.outs.setdefault(n, unset_value(d, ty))
-        return SymResult(d.any_(self.ubs), d.any_(self.exceeded), done, final.trace, final.mem,
-                         final.outs, self.out_types, self.d.choices, self.unrolled, self.header_guards)
+        return SymResult(d.any_([c for c, _ in self.ubs]), d.any_(self.exceeded), done, final.trace,
+                         final.mem, final.outs, self.out_types, self.d.choices, self.unrolled,
+                         self.header_guards, self.ubs)
 
     def run_loop(self, lp: Loop) -> None:
         k = 0
@@ -317,7 +322,7 @@ class _Encoder:
             for cond, _site in ubs:  # the interpreter names the site when it replays
                 c = d.and_(guard, cond)
                 if not d.is_false(c):
-                    self.ubs.append(c)
+                    self.ubs.append((c, ins.uid))
             if ins.dest is not None and res is not None:
                 self.values[(ins.dest, k)] = res
         t = blk.term
@@ -331,7 +336,7 @@ class _Encoder:
             assert isinstance(cv, Val)
             bad = d.and_(guard, poison_of(d, cv))
             if not d.is_false(bad):
-                self.ubs.append(bad)
+                self.ubs.append((bad, t.uid))
             taken = d.eq(cv.v, d.const(1, 1), 1)
             self.send(block, k, t.then, d.and_(guard, taken), st)
             self.send(block, k, t.other, d.and_(guard, d.not_(taken)), st)

@@ -19,7 +19,18 @@ import copy
 from dataclasses import dataclass
 
 from verifier.analysis.exits import Exit, LoopExits, analyse
-from verifier.ir.program import Block, Branch, Const, Instr, Jump, Operand, Phi, Program, Ref
+from verifier.ir.program import (
+    Block,
+    Branch,
+    Const,
+    Extent,
+    Instr,
+    Jump,
+    Operand,
+    Phi,
+    Program,
+    Ref,
+)
 from verifier.ir.types import I1, I64, IntType, VecType
 from verifier.semantics.domain import mask
 
@@ -34,6 +45,19 @@ class Harness:
     exits: tuple[Exit, ...]
     clones: dict[int, tuple[int, int, int]]  # harness uid -> (original uid, lane, exit index)
     checks: dict[int, int]  # check_same uid -> exit index
+    # all added code runs at the vector iteration's start (speculation), not at
+    # later iterations' exits (hoisting): then a shorter window checks all of it
+    added_at_start: bool = True
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A runtime guard of the simple form (seed 000, "General vs. Simple:
+    Speculatability"): before the load `load_uid` is speculated, every lane's index
+    is frozen and checked to lie in [0, extent); if any lane fails, the vector
+    iteration is abandoned for the scalar loop, and the load reads at the frozen index."""
+    load_uid: int
+    extent: Extent
 
 
 class _Builder:
@@ -81,18 +105,10 @@ class _Builder:
     def clone_slice(self, blk: Block, e: Exit, lane: int, env: dict[str, Operand],
                     nofault: bool) -> Operand:
         """Emit exit e's slice for one lane; return the lane's condition."""
-        for c in e.carried:
-            if c not in self.le.inductions:
-                raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is not "
-                                  "an induction variable: its value in later lanes is unknown at the "
-                                  "vector iteration's start")
+        self.check_slice(e)
         remap: dict[str, Operand] = dict(env)
         for uid in e.slice:
             ins = self.le.instrs[uid]
-            if ins.op in ("store", "call") and not (ins.op == "call" and ins.attrs["func"].pure):
-                raise Unsupported(f"{e.name} depends on a {ins.op} with side effects")
-            if isinstance(ins.type, VecType):
-                raise Unsupported("legality checks take a scalar loop (vector code found)")
             args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
             attrs = dict(ins.attrs)
             if nofault:
@@ -104,6 +120,74 @@ class _Builder:
                 remap[ins.dest] = new
         cond = e.cond
         return remap.get(cond.name, cond) if isinstance(cond, Ref) else cond
+
+    def extent_value(self, blk: Block, e: Extent) -> Operand:
+        """An extent expression as an i64 value (parameters sign-extended, as the semantics reads them)."""
+        if isinstance(e, int):
+            return Const(e & mask(64), I64)
+        if isinstance(e, str):
+            ty = self.types[e]
+            assert isinstance(ty, IntType)
+            return Ref(e) if ty.bits == 64 else self.emit(blk, "sext", [Ref(e)], I64, f"{e}.i64", flags=())
+        op, a, b = e
+        x, y = self.extent_value(blk, a), self.extent_value(blk, b)
+        opname = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}[op]
+        return self.emit(blk, opname, [x, y], I64, "guard.extent", flags=(), nofault=True)
+
+    def in_bounds(self, blk: Block, idx: Operand, ty: IntType, extent: Extent) -> Operand:
+        """0 <= idx < extent, never poison (the index is frozen by the caller)."""
+        i64 = idx if ty.bits == 64 else self.emit(blk, "sext", [idx], I64, "guard.index", flags=())
+        ext = self.extent_value(blk, extent)
+        lo = self.emit(blk, "icmp", [Const(0, I64), i64], I1, "guard.lo", pred="sle")
+        hi = self.emit(blk, "icmp", [i64, ext], I1, "guard.hi", pred="slt")
+        both = self.emit(blk, "and", [lo, hi], I1, "guard.ok", flags=())
+        return self.emit(blk, "freeze", [both], I1, "guard.ok")
+
+    def vector_slice(self, blk: Block, e: Exit, guards: dict[int, Guard], bail: str) -> tuple[Block, list[Operand]]:
+        """Emit exit e's slice for all VF lanes, one instruction at a time as vector code
+        would, with each guarded load preceded by its runtime guard (bailing to `bail`).
+        Returns the block the code ends in and each lane's condition."""
+        self.check_slice(e)
+        remaps: list[dict[str, Operand]] = [dict(self.lane_values(blk, j)) for j in range(self.vf)]
+        for uid in e.slice:
+            ins = self.le.instrs[uid]
+            lane_args = [[remaps[j].get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
+                         for j in range(self.vf)]
+            if uid in guards:
+                ity = self.types[ins.args[0].name] if isinstance(ins.args[0], Ref) else ins.args[0].type
+                assert isinstance(ity, IntType)
+                ok: Operand = Const(1, I1)
+                for j in range(self.vf):
+                    hint = ins.args[0].name if isinstance(ins.args[0], Ref) else "idx"
+                    lane_args[j][0] = self.emit(blk, "freeze", [lane_args[j][0]], ity, f"{hint}.lane{j + 1}.frozen")
+                    ok = self.emit(blk, "and", [ok, self.in_bounds(blk, lane_args[j][0], ity, guards[uid].extent)],
+                                   I1, "guard.all", flags=())
+                nxt = self.add_block("spec.guarded", blk.name)
+                self.uid += 1
+                blk.term = Branch(ok, nxt.name, bail, self.uid)
+                blk = nxt
+            for j in range(self.vf):
+                new = self.emit(blk, ins.op, lane_args[j], ins.type, f"{ins.dest}.lane{j + 1}", **ins.attrs)
+                self.clones[self.uid] = (ins.uid, j + 1, e.index)
+                blk.instrs[-1].loc = ins.loc
+                if ins.dest:
+                    remaps[j][ins.dest] = new
+        conds = [remaps[j].get(e.cond.name, e.cond) if isinstance(e.cond, Ref) else e.cond for j in range(self.vf)]
+        return blk, conds
+
+    def check_slice(self, e: Exit) -> None:
+        """Raise Unsupported for a slice the harness cannot evaluate ahead of time."""
+        for c in e.carried:
+            if c not in self.le.inductions:
+                raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is not "
+                                  "an induction variable: its value in later lanes is unknown at the "
+                                  "vector iteration's start")
+        for uid in e.slice:
+            ins = self.le.instrs[uid]
+            if ins.op in ("store", "call") and not (ins.op == "call" and ins.attrs["func"].pure):
+                raise Unsupported(f"{e.name} depends on a {ins.op} with side effects")
+            if isinstance(ins.type, VecType):
+                raise Unsupported("legality checks take a scalar loop (vector code found)")
 
     def split_header(self) -> tuple[Block, Block]:
         """Move the header's code into a new block after it; the header keeps its phis."""
@@ -148,10 +232,33 @@ class _Builder:
         start = self.emit(head, "icmp", [r, Const(0, I64)], I1, "spec.start", pred="eq")
         return r, start
 
-    def precondition(self, blk: Block) -> Operand:
-        """All VF lanes run: no countable exit is taken in lanes that must complete."""
-        first_dd = min((self.le.loop.body_order.index(e.block) for e in self.le.data_dependent), default=0)
+    def no_overflow(self, blk: Block) -> Operand:
+        """Every lane's induction value (start + step * lane, lanes < VF) fits without
+        the poison its nsw/nuw flags give on overflow: a vector loop runs only where
+        VF iterations remain, which never overflow such an induction."""
         acc: Operand = Const(1, I1)
+        for name, iv in self.le.inductions.items():
+            ty = self.types[name]
+            assert isinstance(ty, IntType)
+            w = ty.bits
+            far = iv.step * (self.vf - 1)  # the farthest lane; the bound is monotone in the lane
+            tests: list[tuple[str, int]] = []
+            if "nsw" in iv.flags and far > 0:
+                tests.append(("sle", (1 << (w - 1)) - 1 - far))
+            if "nsw" in iv.flags and far < 0:
+                tests.append(("sge", -(1 << (w - 1)) - far))
+            if "nuw" in iv.flags and far & mask(w):
+                tests.append(("ule", mask(w) - (far & mask(w))))
+            for pred, bound in tests:
+                ok = self.emit(blk, "icmp", [Ref(name), Const(bound & mask(w), ty)], I1, "spec.fits", pred=pred)
+                acc = self.emit(blk, "and", [acc, ok], I1, "spec.pre", flags=())
+        return acc
+
+    def precondition(self, blk: Block) -> Operand:
+        """All VF lanes run: no countable exit is taken in lanes that must complete, and
+        no lane's induction value overflows. Never poison (frozen)."""
+        first_dd = min((self.le.loop.body_order.index(e.block) for e in self.le.data_dependent), default=0)
+        acc = self.no_overflow(blk)
         for e in self.le.countable:
             before_dd = self.le.loop.body_order.index(e.block) < first_dd
             lanes = range(self.vf) if before_dd else range(self.vf - 1)
@@ -160,28 +267,31 @@ class _Builder:
                 c = self.clone_slice(blk, e, j, env, nofault=False)
                 stay = c if not e.exit_when else self.emit(blk, "xor", [c, Const(1, I1)], I1, "spec.stay", flags=())
                 acc = self.emit(blk, "and", [acc, stay], I1, "spec.pre", flags=())
-        return acc
+        return self.emit(blk, "freeze", [acc], I1, "spec.pre")
 
 
 def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = None,
-                        freeze: bool = True) -> Harness:
+                        freeze: bool = True, guards: tuple[Guard, ...] = ()) -> Harness:
     """The loop plus, at every vector iteration's start, the slices of the selected
-    data-dependent exits (all by default) for VF lanes."""
+    data-dependent exits (all by default) for VF lanes; `guards` puts the simple
+    form's runtime guards before the loads they name."""
     le = analyse(prog)
     chosen = tuple(e for e in le.data_dependent if exits is None or e.index in exits)
     b = _Builder(prog, le, vf)
     head, rest = b.split_header()
     _, start = b.counter(head)
-    pre = b.precondition(head)
-    go = b.emit(head, "and", [start, pre], I1, "spec.go", flags=())
-    lanes = b.add_block("spec.lanes", head.name)
-    head.term = Branch(go, lanes.name, rest.name, b.uid + 1)
+    check = b.add_block("spec.check", head.name)
+    head.term = Branch(start, check.name, rest.name, b.uid + 1)
+    b.uid += 1
+    pre = b.precondition(check)
+    lanes = b.add_block("spec.lanes", check.name)
+    check.term = Branch(pre, lanes.name, rest.name, b.uid + 1)
     b.uid += 1
     conds: list[Operand] = []
+    by_load = {g.load_uid: g for g in guards}
     for e in chosen:
-        for j in range(vf):
-            env = b.lane_values(lanes, j)
-            conds.append(b.clone_slice(lanes, e, j, env, nofault=False))
+        lanes, lane_conds = b.vector_slice(lanes, e, by_load, rest.name)
+        conds += lane_conds
     if freeze:
         for c in conds:
             b.emit(lanes, "freeze", [c], I1, "spec.frozen")
@@ -234,4 +344,4 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
         b.uid += 1
         blk.instrs.append(ins)
         checks[ins.uid] = e.index
-    return Harness(b.p, chosen, b.clones, checks)
+    return Harness(b.p, chosen, b.clones, checks, added_at_start=False)

@@ -1,0 +1,206 @@
+"""Does a legality harness add UB to the loop it was built from? (`harness_verdict`)
+
+A harness (transforms/harness.py) is the loop plus early evaluation whose results
+nothing observes, so it refines the loop exactly when the added code has no UB on
+a run where the loop's own code has none. One encoding of the harness answers
+that: its UB sites split into the model's own (uids of the original program) and
+the added ones. This is the refinement question of checks/refinement.py for this
+special shape, without a second program, traces or memory to compare.
+
+Nondeterminism (freeze, undef) of the model's own code is quantified: a run is a
+counterexample only if *no* choice gives the loop UB (a choice of the source that
+is UB excuses the target, DESIGN.md "refinement").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from verifier.analysis.exits import analyse
+from verifier.checks.refinement import compare_runs, model_inputs
+from verifier.checks.verdict import Counterexample, Verdict
+from verifier.ir.program import Branch, Program
+from verifier.semantics.domain import Z3Domain
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import run
+from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
+from verifier.smt.minimize import minimize
+from verifier.smt.solver import Answer, check, fresh_context, new_solver
+from verifier.transforms.harness import Harness
+from verifier.transforms.window import NoWindow, vector_window
+
+
+@dataclass
+class AddedUB:
+    status: str  # "unsat" (no added UB), "sat" (inputs found), "unknown"
+    reason: str = ""
+    inputs: Inputs | None = None
+    unrolled: dict[str, int] = field(default_factory=dict)
+    quantified: bool = False
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How hard to try: the trip bound of the bounded fallback (None: 2 VF), the time
+    per exit, and whether to try the unbounded (one vector iteration) proof first."""
+    max_trip: int | None = None
+    timeout: float = 60.0
+    inductive: bool = True
+
+    def trip(self, vf: int) -> int:
+        return self.max_trip or max(2 * vf, 4)
+
+
+def original_uids(prog: Program) -> set[int]:
+    """The uids of the model's own UB sites: instructions and branches."""
+    uids = {i.uid for i in prog.instructions()}
+    uids |= {b.term.uid for b in prog.blocks.values() if isinstance(b.term, Branch)}
+    return uids
+
+
+DIVISIONS = frozenset({"sdiv", "udiv", "srem", "urem"})
+
+
+@dataclass
+class _Query:
+    inputs: SymInputs
+    result: SymResult
+    added: z3.BoolRef  # the added code has UB
+    ok: z3.BoolRef  # the model's own code has none (and the run fits the bound)
+    own_choices: list[z3.BitVecRef]
+
+
+def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
+            abstract: frozenset[str] = frozenset()) -> _Query:
+    fresh_context()
+    d = Z3Domain()
+    inputs = make_inputs(harness)
+    r = encode(harness, inputs, "h!", Unroll(bound=bound), abstract)
+    added = d.bterm(d.any_([c for c, uid in r.ub_sites if uid not in own]))
+    ok = d.bterm(d.not_(d.any_([c for c, uid in r.ub_sites if uid in own])))
+    if not truncated:
+        ok = z3.And(ok, d.bterm(d.not_(r.exceeded)))
+    return _Query(inputs, r, added, ok, [v for k, v in r.choices.items() if k[1] in own])
+
+
+def added_ub(harness: Program, own: set[int], bound: int, timeout: float, truncated: bool,
+             minimize_budget: float = 30.0) -> AddedUB:
+    """Is there an input on which the harness's added code has UB and the model's own
+    code (sites `own`) has none? Loops are read for `bound` header visits: with
+    `truncated`, runs longer than that are cut there (a window); otherwise inputs
+    whose loop would run longer are left out (bounded coverage)."""
+    deadline = time.perf_counter() + timeout
+
+    def ask(*fs: z3.BoolRef, quantified: bool = False) -> tuple[z3.Solver, Answer]:
+        # a fresh solver per question: z3 solves a one-shot bit-vector query by
+        # bit-blasting, far faster than its incremental core after a first check
+        s = new_solver(max(0.001, deadline - time.perf_counter()), quantified)
+        s.add(*fs)
+        return s, check(s)
+
+    def body(q: _Query) -> list[z3.BoolRef]:
+        fs = [q.added, q.ok]
+        if q.own_choices:  # no choice of the model's own may give it UB
+            copies = [z3.FreshConst(v.sort(), "any") for v in q.own_choices]
+            fs.append(z3.ForAll(copies, z3.substitute(q.ok, *zip(q.own_choices, copies, strict=True))))
+        return fs
+
+    def vacuous() -> AddedUB | None:
+        """A proof must not be vacuous: some input runs without UB. A run that fits
+        one header visit fits any bound, so that cheap question usually answers."""
+        for b in sorted({1, bound}):
+            _, a = ask(_encode(harness, own, b, truncated).ok)
+            if a.status == "sat":
+                return None
+        return AddedUB("unknown", "vacuous: no input runs the loop without UB within the bound"
+                       if a.status == "unsat" else a.reason)
+
+    kinds = {i.op for i in harness.instructions()} & DIVISIONS
+    if kinds:  # first with divisions uninterpreted: cheap, and unsat there is unsat
+        q = _encode(harness, own, bound, truncated, frozenset(kinds))
+        _, ans = ask(*body(q), quantified=bool(q.own_choices))
+        if ans.status == "unsat":
+            return vacuous() or AddedUB("unsat", unrolled=q.result.unrolled, quantified=bool(q.own_choices))
+    q = _encode(harness, own, bound, truncated)
+    r = q.result
+    quantified = bool(q.own_choices)
+    if time.perf_counter() >= deadline:
+        return AddedUB("unknown", "solver timeout", unrolled=r.unrolled)
+    s, ans = ask(*body(q), quantified=quantified)
+    if ans.status == "unsat":
+        return vacuous() or AddedUB("unsat", unrolled=r.unrolled, quantified=quantified)
+    if ans.status != "sat":
+        return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
+    model = minimize(s, q.inputs, r.choices, harness, minimize_budget, r.header_guards)
+    return AddedUB("sat", inputs=model_inputs(model, harness, q.inputs, r.choices), unrolled=r.unrolled,
+                   quantified=quantified)
+
+
+def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: str,
+                    minimize_budget: float = 30.0) -> Verdict:
+    """Does harness h add UB to prog? First for every trip count, by one vector
+    iteration from any vector-start state (transforms/window.py); if that finds
+    no real counterexample, for runs of at most limits.trip(vf) iterations from the
+    start. Every counterexample is replayed from the real start before it is shown."""
+    t0 = time.perf_counter()
+    deadline = t0 + limits.timeout
+    max_trip = limits.trip(vf)
+    own = original_uids(prog)
+    name = f"{prog.name} -> {h.program.name}"
+
+    def verdict(v: str, **kw: Any) -> Verdict:
+        return Verdict(name, check, v, time.perf_counter() - t0, **kw)
+
+    def replayed(inputs: Inputs) -> Counterexample | None:
+        fuel = (4 * max_trip + 10) * (len(prog.blocks) + len(h.program.blocks)) * 4
+        src_run = run(prog, inputs, fuel=fuel)
+        tgt_run = run(h.program, inputs, fuel=fuel)
+        div = compare_runs(prog, h.program, src_run, tgt_run)
+        return None if div is None else Counterexample(inputs, src_run, tgt_run, div, prog.name, h.program.name)
+
+    why = "not tried (bounded check requested)"
+    w = None
+    if limits.inductive:
+        try:
+            w = vector_window(h.program, prog, analyse(prog), vf)
+        except NoWindow as nw:
+            why = str(nw)
+    # When all added code runs at the window's start, a window of 1 scalar iteration
+    # checks all of it and asks more of the loop's own code (which may excuse added UB
+    # only within the window): unsat there is unsat for VF too, and far cheaper.
+    windows = sorted({1, vf}) if h.added_at_start else [vf]
+    for bound in windows if w is not None else []:
+        assert w is not None
+        r = added_ub(w.program, own, bound, deadline - time.perf_counter(), truncated=True,
+                     minimize_budget=minimize_budget)
+        cov = {"unbounded": True, "window": bound, "quantified": r.quantified}
+        if r.status == "unsat":
+            return verdict("proved", coverage=cov)
+        why = "one vector iteration from any start state " + (
+            f"was not decided ({r.reason})" if r.status == "unknown" else "found a state the loop may not reach")
+        if r.status == "sat" and r.inputs is not None:
+            inputs = dataclasses.replace(r.inputs, params={k: v for k, v in r.inputs.params.items()
+                                                           if k not in w.params})
+            cex = replayed(inputs)
+            if cex is not None:
+                return verdict("counterexample", counterexample=cex, coverage=cov)
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        return verdict("unknown", reason="solver timeout")
+    r = added_ub(h.program, own, max_trip + 1, left, truncated=False, minimize_budget=minimize_budget)
+    coverage = {"max_trip": max_trip, "target_unrolled": r.unrolled, "quantified": r.quantified,
+                "unbounded": False, "why_bounded": why}
+    if r.status == "unsat":
+        return verdict("proved", coverage=coverage)
+    if r.status == "unknown" or r.inputs is None:
+        return verdict("unknown", reason=r.reason, coverage=coverage)
+    cex = replayed(r.inputs)
+    if cex is None:
+        return verdict("unknown", coverage=coverage, reason="internal error: the solver's counterexample did "
+                       "not replay (a bug in the tool: please report it)")
+    return verdict("counterexample", counterexample=cex, coverage=coverage)

@@ -1,0 +1,148 @@
+"""One vector iteration entered from any state the loop can be in at a vector
+iteration's start: the inductive form of the legality checks.
+
+A legality harness (transforms/harness.py) adds its early evaluation at every
+vector iteration's start. If, from *every* such state, the added evaluation has
+UB only when the scalar loop itself has UB within the next VF iterations, the
+harness adds no UB for any trip count. `vector_window` rewrites a harness so its
+loop starts in such a state, chosen by new parameters:
+
+- each induction variable at `start + step * VF * q`, for a free `q` (the vector
+  iteration number): wrapping, or poison past its range under nsw/nuw;
+- each other loop-carried value of the model free, possibly poison (the harness's
+  own counters restart with the window);
+- memory as the input gives it: arbitrary contents, poison cells allowed.
+
+Reading the window for VF iterations (the caller unrolls that far and no further)
+is then one vector iteration from an over-approximation of the reachable states.
+That is sound only when the loop's stores cannot contradict facts fixed before
+the loop; `vector_window` refuses (NoWindow) the shapes where it cannot tell.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from verifier.analysis.exits import LoopExits
+from verifier.analysis.loops import find_loops, reachable_cfg
+from verifier.ir.program import Const, Instr, Operand, Param, PoisonConst, Program, Ref, Undef
+from verifier.ir.types import I1, I64, IntType
+from verifier.semantics.domain import mask
+
+Q = "window.q"
+
+
+class NoWindow(Exception):
+    """The loop's shape does not let the window over-approximate its states."""
+
+
+@dataclass
+class Window:
+    program: Program
+    params: tuple[str, ...]  # the parameters that choose the start state (not the model's)
+
+
+def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -> Window:
+    """`harness` (built from `original`, analysed as `le`) entered at a vector
+    iteration's start chosen by new parameters."""
+    _check_applicable(original, le)
+    p = copy.deepcopy(harness)
+    lp = le.loop
+    head = p.blocks[lp.header]
+    outside = {b for ph in head.phis for b, _ in ph.incoming if b not in lp.blocks}
+    if len(outside) != 1:
+        raise NoWindow("the loop is entered from more than one block")
+    pre = p.blocks[outside.pop()]
+    uid = max([i.uid for i in p.instructions()] + [0]) + 1
+    names = set(p.value_types()) | {q.name for q in p.params}
+    new_params: list[Param] = [Param(Q, I64)]
+
+    def emit(op: str, args: list, ty: IntType, hint: str, **attrs: object) -> Ref:
+        nonlocal uid
+        k = 0
+        while f"{hint}.w{k}" in names:
+            k += 1
+        dest = f"{hint}.w{k}"
+        names.add(dest)
+        pre.instrs.append(Instr(uid, op, args, ty, dest, dict(attrs)))
+        uid += 1
+        return Ref(dest)
+
+    originals = {ph.dest for ph in original.blocks[lp.header].phis}
+    for ph in head.phis:
+        if ph.dest not in originals:
+            continue  # the harness's own counters restart with the window
+        ty = ph.type
+        if not isinstance(ty, IntType):
+            raise NoWindow(f"the loop carries a vector value {ph.dest!r}")
+        k = next(i for i, (b, _) in enumerate(ph.incoming) if b == pre.name)
+        start = ph.incoming[k][1]
+        iv = le.inductions.get(ph.dest)
+        if iv is not None:
+            new = _iv_at(emit, start, ty, iv.step * vf, iv.flags)
+        else:
+            val, pick, pois = f"window.{ph.dest}", f"window.{ph.dest}.pick", f"window.{ph.dest}.poison"
+            new_params += [Param(val, ty), Param(pick, I1), Param(pois, I1)]
+            any_v = emit("select", [Ref(pois), PoisonConst(ty), Ref(val)], ty, f"{ph.dest}.havoc")
+            new = emit("select", [Ref(pick), any_v, start], ty, f"{ph.dest}.window")
+        ph.incoming[k] = (pre.name, new)
+    p.params = new_params + list(p.params)
+    return Window(p, tuple(q.name for q in new_params))
+
+
+def _iv_at(emit: Callable[..., Ref], start: Operand, ty: IntType, stride: int, flags: tuple[str, ...]) -> Operand:
+    """start + stride * q for the free vector iteration number q. With nsw/nuw on the
+    induction's update, the value is computed exactly (in a wider type) and is poison
+    where it leaves the type's range, as the loop's own value is once it overflowed;
+    without flags it wraps. Either way it covers every value the loop can hold."""
+    w = ty.bits
+    if not {"nsw", "nuw"} & set(flags):
+        q = Ref(Q) if w == 64 else emit("trunc", [Ref(Q)], ty, f"{Q}.i{w}", flags=())
+        off = emit("mul", [q, Const(stride & mask(w), ty)], ty, "iv.offset", flags=())
+        return emit("add", [start, off], ty, "iv.window", flags=())
+    wide = IntType(w + 72)
+    q = emit("zext", [Ref(Q)], wide, f"{Q}.wide", flags=())
+    off = emit("mul", [q, Const(stride & mask(wide.bits), wide)], wide, "iv.offset", flags=())
+    ok: Operand = Const(1, I1)
+    exact: Operand | None = None
+    for flag, ext, lo, hi in (("nsw", "sext", -(1 << (w - 1)), (1 << (w - 1)) - 1), ("nuw", "zext", 0, (1 << w) - 1)):
+        if flag not in flags:
+            continue
+        s0 = emit(ext, [start], wide, "iv.start", flags=())
+        exact = emit("add", [s0, off], wide, "iv.exact", flags=())
+        above = emit("icmp", [Const(lo & mask(wide.bits), wide), exact], I1, "iv.lo", pred="sle")
+        below = emit("icmp", [exact, Const(hi & mask(wide.bits), wide)], I1, "iv.hi", pred="sle")
+        ok = emit("and", [ok, emit("and", [above, below], I1, "iv.fits", flags=())], I1, "iv.fits", flags=())
+    assert exact is not None
+    value = emit("trunc", [exact], ty, "iv.value", flags=())
+    return emit("select", [ok, value, PoisonConst(ty)], ty, "iv.window")
+
+
+def _check_applicable(prog: Program, le: LoopExits) -> None:
+    """Refuse shapes whose reachable vector-start states the window may miss."""
+    if len(find_loops(prog)) != 1:
+        raise NoWindow("the model has more than one loop")
+    for ins in prog.instructions():
+        if any(isinstance(a, Undef) for a in ins.args):
+            raise NoWindow("the model uses undef, whose per-use values a free start state does not cover")
+    lp = le.loop
+    written: set[str] = set()
+    for b in lp.blocks:
+        for ins in prog.blocks[b].instrs:
+            if ins.op == "store":
+                written.add(ins.attrs["array"])
+    for a, b in prog.aliases:
+        if a in written or b in written:
+            written |= {a, b}
+    for name in written:
+        if prog.array(name).init:
+            raise NoWindow(f"the loop writes {name}[], whose cells the input never makes poison")
+    before = nx.ancestors(reachable_cfg(prog), lp.header) - lp.blocks
+    for b in before:
+        for ins in prog.blocks[b].instrs:
+            if ins.op in ("load", "store") and ins.attrs["array"] in written:
+                raise NoWindow(f"code outside the loop accesses {ins.attrs['array']}[], which the loop writes")
