@@ -27,9 +27,21 @@ class Induction:
 
     phi: str
     start: Operand
-    step: int
+    step: int  # signed: the constant's signed value, negated for sub
     update: str
     flags: tuple[str, ...]
+    op: str = "add"  # the update's opcode, add or sub
+    ustep: int = 1  # the constant as an unsigned number (what nuw reads)
+
+    def lane_offset(self, lane: int, bits: int) -> int | None:
+        """The constant that steps the phi by `lane` iterations in one `op`, or None
+        when one operation cannot: the flags' poison would differ from `lane` steps."""
+        signed = (self.step if self.op == "add" else -self.step) * lane
+        if "nsw" in self.flags and not -(1 << (bits - 1)) <= signed < (1 << (bits - 1)):
+            return None
+        if "nuw" in self.flags and self.ustep * lane >= (1 << bits):
+            return None
+        return (self.ustep * lane) & ((1 << bits) - 1)
 
 
 @dataclass(frozen=True)
@@ -95,7 +107,8 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
         step = step - (1 << bits) if step >> (bits - 1) & 1 else step
         if upd.op == "sub":
             step = -step
-        out[ph.dest] = Induction(ph.dest, outside[0][1], step, upd.dest or "", tuple(upd.attrs.get("flags", ())))
+        out[ph.dest] = Induction(ph.dest, outside[0][1], step, upd.dest or "", tuple(upd.attrs.get("flags", ())),
+                                 upd.op, upd.args[1].value & ((1 << bits) - 1))
     return out
 
 

@@ -89,11 +89,12 @@ def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
 
 
 def added_ub(harness: Program, own: set[int], bound: int, timeout: float, truncated: bool,
-             minimize_budget: float = 30.0) -> AddedUB:
+             minimize_budget: float = 30.0, witness: Program | None = None) -> AddedUB:
     """Is there an input on which the harness's added code has UB and the model's own
     code (sites `own`) has none? Loops are read for `bound` header visits: with
     `truncated`, runs longer than that are cut there (a window); otherwise inputs
-    whose loop would run longer are left out (bounded coverage)."""
+    whose loop would run longer are left out (bounded coverage). A proof needs a run
+    of `witness` (default: the harness) whose first `bound` iterations have no UB."""
     deadline = time.perf_counter() + timeout
 
     def ask(*fs: z3.BoolRef, quantified: bool = False) -> tuple[z3.Solver, Answer]:
@@ -114,7 +115,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
         """A proof must not be vacuous: some input runs without UB. A run that fits
         one header visit fits any bound, so that cheap question usually answers."""
         for b in sorted({1, bound}):
-            _, a = ask(_encode(harness, own, b, truncated).ok)
+            _, a = ask(_encode(witness or harness, own, b, truncated).ok)
             if a.status == "sat":
                 return None
         return AddedUB("unknown", "vacuous: no input runs the loop without UB within the bound"
@@ -176,8 +177,9 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     windows = sorted({1, vf}) if h.added_at_start else [vf]
     for bound in windows if w is not None else []:
         assert w is not None
-        r = added_ub(w.program, own, bound, deadline - time.perf_counter(), truncated=True,
-                     minimize_budget=minimize_budget)
+        # a quarter of what is left: an undecided window must leave time for the bounded check
+        r = added_ub(w.program, own, bound, (deadline - time.perf_counter()) / 4, truncated=True,
+                     minimize_budget=minimize_budget, witness=h.program)
         cov = {"unbounded": True, "window": bound, "quantified": r.quantified}
         if r.status == "unsat":
             return verdict("proved", coverage=cov)

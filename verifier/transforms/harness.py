@@ -97,8 +97,10 @@ class _Builder:
                 continue
             ty = self.types[name]
             assert isinstance(ty, IntType)
-            step = Const((iv.step * lane) & mask(ty.bits), ty)
-            env[name] = self.emit(blk, "add", [Ref(name), step], ty, f"{name}.lane{lane + 1}",
+            off = iv.lane_offset(lane, ty.bits)
+            if off is None:
+                raise Unsupported(f"{name} steps past its range within {self.vf} lanes")
+            env[name] = self.emit(blk, iv.op, [Ref(name), Const(off, ty)], ty, f"{name}.lane{lane + 1}",
                                   flags=iv.flags)
         return env
 
@@ -241,24 +243,30 @@ class _Builder:
             ty = self.types[name]
             assert isinstance(ty, IntType)
             w = ty.bits
-            far = iv.step * (self.vf - 1)  # the farthest lane; the bound is monotone in the lane
+            lanes = self.vf - 1  # the farthest lane; the bound is monotone in the lane
+            far = iv.step * lanes
+            ufar = iv.ustep * lanes
             tests: list[tuple[str, int]] = []
             if "nsw" in iv.flags and far > 0:
                 tests.append(("sle", (1 << (w - 1)) - 1 - far))
             if "nsw" in iv.flags and far < 0:
                 tests.append(("sge", -(1 << (w - 1)) - far))
-            if "nuw" in iv.flags and far & mask(w):
-                tests.append(("ule", mask(w) - (far & mask(w))))
+            if "nuw" in iv.flags and ufar and iv.op == "add":
+                tests.append(("ule", mask(w) - ufar))
+            if "nuw" in iv.flags and ufar and iv.op == "sub":
+                tests.append(("uge", ufar))
             for pred, bound in tests:
                 ok = self.emit(blk, "icmp", [Ref(name), Const(bound & mask(w), ty)], I1, "spec.fits", pred=pred)
                 acc = self.emit(blk, "and", [acc, ok], I1, "spec.pre", flags=())
         return acc
 
     def precondition(self, blk: Block) -> Operand:
-        """All VF lanes run: no countable exit is taken in lanes that must complete, and
-        no lane's induction value overflows. Never poison (frozen)."""
+        """All VF lanes run: no lane's induction value overflows, and no countable exit
+        is taken in lanes that must complete. Never poison: the lanes' exit tests are
+        read (frozen) only where the inductions fit."""
         first_dd = min((self.le.loop.body_order.index(e.block) for e in self.le.data_dependent), default=0)
-        acc = self.no_overflow(blk)
+        fits = self.no_overflow(blk)
+        acc: Operand = Const(1, I1)
         for e in self.le.countable:
             before_dd = self.le.loop.body_order.index(e.block) < first_dd
             lanes = range(self.vf) if before_dd else range(self.vf - 1)
@@ -267,7 +275,8 @@ class _Builder:
                 c = self.clone_slice(blk, e, j, env, nofault=False)
                 stay = c if not e.exit_when else self.emit(blk, "xor", [c, Const(1, I1)], I1, "spec.stay", flags=())
                 acc = self.emit(blk, "and", [acc, stay], I1, "spec.pre", flags=())
-        return self.emit(blk, "freeze", [acc], I1, "spec.pre")
+        stays = self.emit(blk, "freeze", [acc], I1, "spec.stays")
+        return self.emit(blk, "select", [fits, stays, Const(0, I1)], I1, "spec.pre")
 
 
 def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = None,

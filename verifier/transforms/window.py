@@ -83,7 +83,7 @@ def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -
         start = ph.incoming[k][1]
         iv = le.inductions.get(ph.dest)
         if iv is not None:
-            new = _iv_at(emit, start, ty, iv.step * vf, iv.flags)
+            new = _iv_at(emit, start, ty, iv.step * vf, (iv.ustep if iv.op == "add" else -iv.ustep) * vf, iv.flags)
         else:
             val, pick, pois = f"window.{ph.dest}", f"window.{ph.dest}.pick", f"window.{ph.dest}.poison"
             new_params += [Param(val, ty), Param(pick, I1), Param(pois, I1)]
@@ -94,26 +94,33 @@ def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -
     return Window(p, tuple(q.name for q in new_params))
 
 
-def _iv_at(emit: Callable[..., Ref], start: Operand, ty: IntType, stride: int, flags: tuple[str, ...]) -> Operand:
+def _iv_at(emit: Callable[..., Ref], start: Operand, ty: IntType, stride: int, ustride: int,
+           flags: tuple[str, ...]) -> Operand:
     """start + stride * q for the free vector iteration number q. With nsw/nuw on the
-    induction's update, the value is computed exactly (in a wider type) and is poison
-    where it leaves the type's range, as the loop's own value is once it overflowed;
-    without flags it wraps. Either way it covers every value the loop can hold."""
+    induction's update, the value is computed exactly (in a wider type: signed stride
+    for nsw, unsigned `ustride` for nuw) and is poison where it leaves the type's
+    range, as the loop's own value is once it overflowed; without flags it wraps.
+    Either way it covers every value the loop can hold."""
     w = ty.bits
+
+    def moved(base: Operand, q: Operand, by: int, t: IntType) -> Operand:
+        # base +/- q * |by|: a multiplication by a small positive constant (a
+        # multiplication by a negative one is a full-width multiplier for the solver)
+        off = emit("mul", [q, Const(abs(by) & mask(t.bits), t)], t, "iv.offset", flags=())
+        return emit("add" if by >= 0 else "sub", [base, off], t, "iv.window", flags=())
+
     if not {"nsw", "nuw"} & set(flags):
         q = Ref(Q) if w == 64 else emit("trunc", [Ref(Q)], ty, f"{Q}.i{w}", flags=())
-        off = emit("mul", [q, Const(stride & mask(w), ty)], ty, "iv.offset", flags=())
-        return emit("add", [start, off], ty, "iv.window", flags=())
+        return moved(start, q, stride, ty)
     wide = IntType(w + 72)
-    q = emit("zext", [Ref(Q)], wide, f"{Q}.wide", flags=())
-    off = emit("mul", [q, Const(stride & mask(wide.bits), wide)], wide, "iv.offset", flags=())
+    qw = emit("zext", [Ref(Q)], wide, f"{Q}.wide", flags=())
     ok: Operand = Const(1, I1)
     exact: Operand | None = None
-    for flag, ext, lo, hi in (("nsw", "sext", -(1 << (w - 1)), (1 << (w - 1)) - 1), ("nuw", "zext", 0, (1 << w) - 1)):
+    for flag, ext, lo, hi, step in (("nsw", "sext", -(1 << (w - 1)), (1 << (w - 1)) - 1, stride),
+                                    ("nuw", "zext", 0, (1 << w) - 1, ustride)):
         if flag not in flags:
             continue
-        s0 = emit(ext, [start], wide, "iv.start", flags=())
-        exact = emit("add", [s0, off], wide, "iv.exact", flags=())
+        exact = moved(emit(ext, [start], wide, "iv.start", flags=()), qw, step, wide)
         above = emit("icmp", [Const(lo & mask(wide.bits), wide), exact], I1, "iv.lo", pred="sle")
         below = emit("icmp", [exact, Const(hi & mask(wide.bits), wide)], I1, "iv.hi", pred="sle")
         ok = emit("and", [ok, emit("and", [above, below], I1, "iv.fits", flags=())], I1, "iv.fits", flags=())
