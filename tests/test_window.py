@@ -19,7 +19,8 @@ from verifier.frontend.parser import parse
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
-from verifier.transforms.harness import Guard, speculation_harness
+from verifier.transforms.harness import speculation_harness
+from verifier.transforms.lanes import Guard
 from verifier.transforms.window import NoWindow, vector_window
 
 ALL = sorted(f"seed/{p.stem}" for p in (MODELS / "seed").glob("*.loop")) + \

@@ -6,19 +6,25 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import traceback
 from pathlib import Path
 
 import typer
 
 from verifier.analysis.loops import find_loops
+from verifier.checks.added_ub import Limits
 from verifier.checks.refinement import refinement
+from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.setvalues import parse_sets
 from verifier.ir.printer import program as print_program
+from verifier.ir.program import Program
 from verifier.reports import jsonout, text
 from verifier.semantics.interpreter import run as interpret
+from verifier.transforms.lanes import Unsupported
+from verifier.transforms.simple_form import SimpleForm
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Prove or refute vectorizations of loops with early exits.")
@@ -44,9 +50,12 @@ def equiv(
 @app.command()
 def check(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
-    check_name: str = typer.Option("all", "--check", help="hoist | speculate | freeze | all"),
+    check_name: str = typer.Option("all", "--check", help="hoist | speculate | freeze | equiv | all"),
+    form: str = typer.Option("simple", "--form", help="equiv: the vectorized form to generate (simple)"),
+    guards: bool = typer.Option(False, "--guards", help="equiv: add the runtime guards the speculation repair proves"),
     vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
-    max_trip: int | None = typer.Option(None, "--max-trip", min=1, help="trip bound of the bounded check (default 2*VF)"),
+    max_trip: int | None = typer.Option(None, "--max-trip", min=1,
+                                        help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
     bounded: bool = typer.Option(False, "--bounded", help="skip the unbounded proof (one vector iteration from any state)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
     repair: bool = typer.Option(True, "--repair/--no-repair", help="speculate: derive the extents that make loads safe"),
@@ -56,10 +65,11 @@ def check(
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
     from verifier.analysis.exits import analyse
     from verifier.checks.freeze import freeze_invariance
-    from verifier.checks.legality import Limits, hoistability, speculation_safety
+    from verifier.checks.legality import hoistability, speculation_safety
 
-    if check_name not in ("hoist", "speculate", "freeze", "all"):
-        raise UserError(f"--check {check_name}: expected hoist, speculate, freeze or all")
+    if check_name not in ("hoist", "speculate", "freeze", "equiv", "all"):
+        raise UserError(f"--check {check_name}: expected hoist, speculate, freeze, equiv or all")
+    _check_form(form)
     prog = parse_file(model)
     verdicts = []
     limits = Limits(max_trip, timeout, inductive=not bounded)
@@ -73,12 +83,59 @@ def check(
         k = len(analyse(prog).data_dependent)
         if k:
             verdicts.append(freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name))
+    if check_name in ("equiv", "all"):
+        verdicts.append(form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards))
     if not verdicts:
         typer.echo(f"{prog.name}: no data-dependent exits: nothing to hoist or speculate")
     for v in verdicts:
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     codes = [v.exit_code for v in verdicts]
     raise typer.Exit(1 if 1 in codes else 3 if 3 in codes else 0)
+
+
+def _check_form(form: str) -> None:
+    if form == "general":
+        raise UserError("--form general: the general (predicated) form generator is not built yet; "
+                        "use --form simple, or write the target and use `verifier equiv`")
+    if form != "simple":
+        raise UserError(f"--form {form}: expected simple")
+
+
+def _simple_form(prog: Program, vf: int, with_guards: bool, timeout: float) -> SimpleForm:
+    from verifier.checks.legality import repair_guards
+    from verifier.transforms.simple_form import simple_form
+
+    found = repair_guards(prog, vf, Limits(timeout=timeout)) if with_guards else ()
+    return simple_form(prog, vf, found)
+
+
+def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float, with_guards: bool) -> Verdict:
+    """The scalar loop refined by its simple form (unknown when the form cannot be built)."""
+    t0 = time.perf_counter()
+    try:
+        sf = _simple_form(prog, vf, with_guards, timeout)
+    except Unsupported as u:
+        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form="simple")
+    v = refinement(prog, sf.program, max_trip=max_trip, timeout=timeout, check_name="equiv")
+    v.model, v.vf, v.form = prog.name, vf, "simple"
+    return v
+
+
+@app.command()
+def vectorize(
+    model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
+    form: str = typer.Option("simple", "--form", help="the vectorized form: simple"),
+    vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
+    guards: bool = typer.Option(False, "--guards", help="add the runtime guards the speculation repair proves"),
+) -> None:
+    """Print the vectorized form of a scalar loop (IR block form)."""
+    _check_form(form)
+    prog = parse_file(model)
+    try:
+        sf = _simple_form(prog, vf, guards, 60.0)
+    except Unsupported as u:
+        raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
+    typer.echo(print_program(sf.program))
 
 
 @app.command()

@@ -17,9 +17,10 @@ from verifier.checks.repair import extent_requirements, guard_repair
 from verifier.checks.verdict import Verdict
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Branch, Instr, Program
-from verifier.transforms.harness import Harness, Unsupported, hoist_harness, speculation_harness
+from verifier.transforms.harness import Harness, hoist_harness, speculation_harness
+from verifier.transforms.lanes import Guard, Unsupported
 
-__all__ = ["Limits", "hoistability", "speculation_safety"]
+__all__ = ["Limits", "hoistability", "repair_guards", "speculation_safety"]
 
 
 def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze: bool = True,
@@ -50,6 +51,19 @@ def hoistability(prog: Program, vf: int = 1, limits: Limits = Limits()) -> list[
                 v.counterexample.divergence.summary += "; written before the exit by " + ", ".join(writers)
         out.append(v)
     return out
+
+
+def repair_guards(prog: Program, vf: int, limits: Limits = Limits(), freeze: bool = True) -> tuple[Guard, ...]:
+    """The runtime guards that make speculation of the loop's exits safe, each proved
+    (for the simple form's --guards); exits no guard fixes contribute none."""
+    found: list[Guard] = []
+    for e, v, h in _per_exit(prog, "speculate", vf, limits,
+                             lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
+        if v.verdict == "counterexample" and h is not None:
+            g = guard_repair(prog, e, vf, v, h, limits, freeze)
+            if g.verdict is not None and g.verdict.verdict == "proved":
+                found += [x for x in g.guards if x not in found]
+    return tuple(found)
 
 
 def _label(e: Exit, prog: Program) -> str:

@@ -16,7 +16,8 @@ from verifier.checks.added_ub import Limits, harness_verdict
 from verifier.checks.verdict import Verdict
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
-from verifier.transforms.harness import Guard, Harness, speculation_harness
+from verifier.transforms.harness import Harness, speculation_harness
+from verifier.transforms.lanes import Guard
 
 
 def _with_extent(prog: Program, array: str, extent: Extent) -> Program:
@@ -151,5 +152,6 @@ def guard_text(g: Guard, instrs: dict[int, Instr]) -> str:
     name = idx.name if isinstance(idx, Ref) else str(getattr(idx, "value", idx))
     line = f" (line {ins.loc.line})" if ins.loc else ""
     return f"`0 <= freeze({name}) < {extent_expr(g.extent)}` before `{instr_text(ins)}`{line}"
+
 
 

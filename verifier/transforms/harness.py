@@ -1,5 +1,5 @@
 """Legality harnesses: the scalar loop with its exit conditions' slices evaluated
-early, as a program in our IR that the refinement checker compares with the loop.
+early, as a program in our IR; checks/added_ub.py asks whether it adds UB.
 
 Speculation (seed 000, "Speculatability"): at the start of every vector iteration
 (every VF-th iteration, when the countable exits let all VF lanes run) each
@@ -15,15 +15,12 @@ checked against the value the loop computes there.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
-from verifier.analysis.exits import Exit, LoopExits, analyse
+from verifier.analysis.exits import Exit, analyse
 from verifier.ir.program import (
-    Block,
     Branch,
     Const,
-    Extent,
     Instr,
     Jump,
     Operand,
@@ -31,12 +28,8 @@ from verifier.ir.program import (
     Program,
     Ref,
 )
-from verifier.ir.types import I1, I64, IntType, VecType
-from verifier.semantics.domain import mask
-
-
-class Unsupported(Exception):
-    """The loop has a shape the harness cannot model (the verdict is unknown)."""
+from verifier.ir.types import I1, I64
+from verifier.transforms.lanes import Guard, LaneBuilder
 
 
 @dataclass
@@ -50,235 +43,6 @@ class Harness:
     added_at_start: bool = True
 
 
-@dataclass(frozen=True)
-class Guard:
-    """A runtime guard of the simple form (seed 000, "General vs. Simple:
-    Speculatability"): before the load `load_uid` is speculated, every lane's index
-    is frozen and checked to lie in [0, extent); if any lane fails, the vector
-    iteration is abandoned for the scalar loop, and the load reads at the frozen index."""
-    load_uid: int
-    extent: Extent
-
-
-class _Builder:
-    def __init__(self, prog: Program, le: LoopExits, vf: int) -> None:
-        self.p = copy.deepcopy(prog)
-        self.le = le
-        self.vf = vf
-        self.uid = max([i.uid for i in prog.instructions()] + [0]) + 1000
-        self.clones: dict[int, tuple[int, int, int]] = {}
-        self.types = self.p.value_types()
-        self.names: set[str] = set(self.types)
-
-    def fresh(self, hint: str) -> str:
-        k = 0
-        while f"{hint}.h{k}" in self.names:
-            k += 1
-        name = f"{hint}.h{k}"
-        self.names.add(name)
-        return name
-
-    def emit(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None,
-             hint: str = "h", **attrs: object) -> Operand:
-        self.uid += 1
-        dest = self.fresh(hint) if ty is not None else None
-        blk.instrs.append(Instr(self.uid, op, args, ty, dest, dict(attrs)))
-        if dest is not None and ty is not None:
-            self.types[dest] = ty
-            return Ref(dest)
-        return Const(0, I1)
-
-    def lane_values(self, blk: Block, lane: int) -> dict[str, Operand]:
-        """The header phis in lane `lane` (0-based): induction variables stepped."""
-        env: dict[str, Operand] = {}
-        for name, iv in self.le.inductions.items():
-            if lane == 0:
-                env[name] = Ref(name)
-                continue
-            ty = self.types[name]
-            assert isinstance(ty, IntType)
-            off = iv.lane_offset(lane, ty.bits)
-            if off is None:
-                raise Unsupported(f"{name} steps past its range within {self.vf} lanes")
-            env[name] = self.emit(blk, iv.op, [Ref(name), Const(off, ty)], ty, f"{name}.lane{lane + 1}",
-                                  flags=iv.flags)
-        return env
-
-    def clone_slice(self, blk: Block, e: Exit, lane: int, env: dict[str, Operand],
-                    nofault: bool) -> Operand:
-        """Emit exit e's slice for one lane; return the lane's condition."""
-        self.check_slice(e)
-        remap: dict[str, Operand] = dict(env)
-        for uid in e.slice:
-            ins = self.le.instrs[uid]
-            args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
-            attrs = dict(ins.attrs)
-            if nofault:
-                attrs["nofault"] = True
-            new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{lane + 1}", **attrs)
-            self.clones[self.uid] = (ins.uid, lane + 1, e.index)
-            self.p.blocks[blk.name].instrs[-1].loc = ins.loc
-            if ins.dest:
-                remap[ins.dest] = new
-        cond = e.cond
-        return remap.get(cond.name, cond) if isinstance(cond, Ref) else cond
-
-    def extent_value(self, blk: Block, e: Extent) -> Operand:
-        """An extent expression as an i64 value (parameters sign-extended, as the semantics reads them)."""
-        if isinstance(e, int):
-            return Const(e & mask(64), I64)
-        if isinstance(e, str):
-            ty = self.types[e]
-            assert isinstance(ty, IntType)
-            return Ref(e) if ty.bits == 64 else self.emit(blk, "sext", [Ref(e)], I64, f"{e}.i64", flags=())
-        op, a, b = e
-        x, y = self.extent_value(blk, a), self.extent_value(blk, b)
-        opname = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}[op]
-        return self.emit(blk, opname, [x, y], I64, "guard.extent", flags=(), nofault=True)
-
-    def in_bounds(self, blk: Block, idx: Operand, ty: IntType, extent: Extent) -> Operand:
-        """0 <= idx < extent, never poison (the index is frozen by the caller)."""
-        i64 = idx if ty.bits == 64 else self.emit(blk, "sext", [idx], I64, "guard.index", flags=())
-        ext = self.extent_value(blk, extent)
-        lo = self.emit(blk, "icmp", [Const(0, I64), i64], I1, "guard.lo", pred="sle")
-        hi = self.emit(blk, "icmp", [i64, ext], I1, "guard.hi", pred="slt")
-        both = self.emit(blk, "and", [lo, hi], I1, "guard.ok", flags=())
-        return self.emit(blk, "freeze", [both], I1, "guard.ok")
-
-    def vector_slice(self, blk: Block, e: Exit, guards: dict[int, Guard], bail: str) -> tuple[Block, list[Operand]]:
-        """Emit exit e's slice for all VF lanes, one instruction at a time as vector code
-        would, with each guarded load preceded by its runtime guard (bailing to `bail`).
-        Returns the block the code ends in and each lane's condition."""
-        self.check_slice(e)
-        remaps: list[dict[str, Operand]] = [dict(self.lane_values(blk, j)) for j in range(self.vf)]
-        for uid in e.slice:
-            ins = self.le.instrs[uid]
-            lane_args = [[remaps[j].get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
-                         for j in range(self.vf)]
-            if uid in guards:
-                ity = self.types[ins.args[0].name] if isinstance(ins.args[0], Ref) else ins.args[0].type
-                assert isinstance(ity, IntType)
-                ok: Operand = Const(1, I1)
-                for j in range(self.vf):
-                    hint = ins.args[0].name if isinstance(ins.args[0], Ref) else "idx"
-                    lane_args[j][0] = self.emit(blk, "freeze", [lane_args[j][0]], ity, f"{hint}.lane{j + 1}.frozen")
-                    ok = self.emit(blk, "and", [ok, self.in_bounds(blk, lane_args[j][0], ity, guards[uid].extent)],
-                                   I1, "guard.all", flags=())
-                nxt = self.add_block("spec.guarded", blk.name)
-                self.uid += 1
-                blk.term = Branch(ok, nxt.name, bail, self.uid)
-                blk = nxt
-            for j in range(self.vf):
-                new = self.emit(blk, ins.op, lane_args[j], ins.type, f"{ins.dest}.lane{j + 1}", **ins.attrs)
-                self.clones[self.uid] = (ins.uid, j + 1, e.index)
-                blk.instrs[-1].loc = ins.loc
-                if ins.dest:
-                    remaps[j][ins.dest] = new
-        conds = [remaps[j].get(e.cond.name, e.cond) if isinstance(e.cond, Ref) else e.cond for j in range(self.vf)]
-        return blk, conds
-
-    def check_slice(self, e: Exit) -> None:
-        """Raise Unsupported for a slice the harness cannot evaluate ahead of time."""
-        for c in e.carried:
-            if c not in self.le.inductions:
-                raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is not "
-                                  "an induction variable: its value in later lanes is unknown at the "
-                                  "vector iteration's start")
-        for uid in e.slice:
-            ins = self.le.instrs[uid]
-            if ins.op in ("store", "call") and not (ins.op == "call" and ins.attrs["func"].pure):
-                raise Unsupported(f"{e.name} depends on a {ins.op} with side effects")
-            if isinstance(ins.type, VecType):
-                raise Unsupported("legality checks take a scalar loop (vector code found)")
-
-    def split_header(self) -> tuple[Block, Block]:
-        """Move the header's code into a new block after it; the header keeps its phis."""
-        lp = self.le.loop
-        head = self.p.blocks[lp.header]
-        rest = Block(self.fresh(f"{lp.header}.rest"))
-        rest.instrs, rest.term = head.instrs, head.term
-        head.instrs = []
-        head.term = Jump(rest.name)
-        for s in rest.successors():
-            for ph in self.p.blocks[s].phis:
-                ph.incoming = [(rest.name if b == lp.header else b, op) for b, op in ph.incoming]
-        blocks = list(self.p.blocks.items())
-        at = next(k for k, (n, _) in enumerate(blocks) if n == lp.header) + 1
-        blocks.insert(at, (rest.name, rest))
-        self.p.blocks = dict(blocks)
-        return head, rest
-
-    def add_block(self, name: str, after: str) -> Block:
-        blk = Block(self.fresh(name))
-        blocks = list(self.p.blocks.items())
-        at = next(k for k, (n, _) in enumerate(blocks) if n == after) + 1
-        blocks.insert(at, (blk.name, blk))
-        self.p.blocks = dict(blocks)
-        return blk
-
-    def counter(self, head: Block) -> tuple[Operand, Operand]:
-        """An iteration counter k in the header; returns (k, k % VF == 0)."""
-        lp = self.le.loop
-        k = self.fresh("spec.k")
-        kn = self.emit(head, "add", [Ref(k), Const(1, I64)], I64, "spec.k.next")
-        self.uid += 1
-        ph = self.p.blocks[lp.header]
-        inc: list[tuple[str, Operand]] = []
-        for b, _ in ph.phis[0].incoming if ph.phis else []:
-            inc.append((b, Const(0, I64) if b not in lp.blocks else kn))
-        if not inc:
-            raise Unsupported("the loop header has no phis to find its predecessors by")
-        ph.phis.append(Phi(self.uid, k, I64, inc))
-        self.types[k] = I64
-        r = self.emit(head, "urem", [Ref(k), Const(self.vf, I64)], I64, "spec.lane", flags=())
-        start = self.emit(head, "icmp", [r, Const(0, I64)], I1, "spec.start", pred="eq")
-        return r, start
-
-    def no_overflow(self, blk: Block) -> Operand:
-        """Every lane's induction value (start + step * lane, lanes < VF) fits without
-        the poison its nsw/nuw flags give on overflow: a vector loop runs only where
-        VF iterations remain, which never overflow such an induction."""
-        acc: Operand = Const(1, I1)
-        for name, iv in self.le.inductions.items():
-            ty = self.types[name]
-            assert isinstance(ty, IntType)
-            w = ty.bits
-            lanes = self.vf - 1  # the farthest lane; the bound is monotone in the lane
-            far = iv.step * lanes
-            ufar = iv.ustep * lanes
-            tests: list[tuple[str, int]] = []
-            if "nsw" in iv.flags and far > 0:
-                tests.append(("sle", (1 << (w - 1)) - 1 - far))
-            if "nsw" in iv.flags and far < 0:
-                tests.append(("sge", -(1 << (w - 1)) - far))
-            if "nuw" in iv.flags and ufar and iv.op == "add":
-                tests.append(("ule", mask(w) - ufar))
-            if "nuw" in iv.flags and ufar and iv.op == "sub":
-                tests.append(("uge", ufar))
-            for pred, bound in tests:
-                ok = self.emit(blk, "icmp", [Ref(name), Const(bound & mask(w), ty)], I1, "spec.fits", pred=pred)
-                acc = self.emit(blk, "and", [acc, ok], I1, "spec.pre", flags=())
-        return acc
-
-    def precondition(self, blk: Block) -> Operand:
-        """All VF lanes run: no lane's induction value overflows, and no countable exit
-        is taken in lanes that must complete. Never poison: the lanes' exit tests are
-        read (frozen) only where the inductions fit."""
-        first_dd = min((self.le.loop.body_order.index(e.block) for e in self.le.data_dependent), default=0)
-        fits = self.no_overflow(blk)
-        acc: Operand = Const(1, I1)
-        for e in self.le.countable:
-            before_dd = self.le.loop.body_order.index(e.block) < first_dd
-            lanes = range(self.vf) if before_dd else range(self.vf - 1)
-            for j in lanes:
-                env = self.lane_values(blk, j)
-                c = self.clone_slice(blk, e, j, env, nofault=False)
-                stay = c if not e.exit_when else self.emit(blk, "xor", [c, Const(1, I1)], I1, "spec.stay", flags=())
-                acc = self.emit(blk, "and", [acc, stay], I1, "spec.pre", flags=())
-        stays = self.emit(blk, "freeze", [acc], I1, "spec.stays")
-        return self.emit(blk, "select", [fits, stays, Const(0, I1)], I1, "spec.pre")
-
-
 def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = None,
                         freeze: bool = True, guards: tuple[Guard, ...] = ()) -> Harness:
     """The loop plus, at every vector iteration's start, the slices of the selected
@@ -286,7 +50,7 @@ def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = 
     form's runtime guards before the loads they name."""
     le = analyse(prog)
     chosen = tuple(e for e in le.data_dependent if exits is None or e.index in exits)
-    b = _Builder(prog, le, vf)
+    b = LaneBuilder(prog, le, vf)
     head, rest = b.split_header()
     _, start = b.counter(head)
     check = b.add_block("spec.check", head.name)
@@ -321,7 +85,7 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
     VF lanes (never faulting), checked at every exit against the loop's own value."""
     le = analyse(prog)
     chosen = tuple(e for e in le.data_dependent if exits is None or e.index in exits)
-    b = _Builder(prog, le, vf)
+    b = LaneBuilder(prog, le, vf)
     head, rest = b.split_header()
     lane_no, start = b.counter(head)
     lp = le.loop

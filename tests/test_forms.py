@@ -1,0 +1,112 @@
+"""The simple vectorized form (transforms/simple_form.py): generated, proved equal
+to the scalar loop by the refinement checker, and broken on purpose to be refuted."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tests.helpers import model
+from verifier.checks.refinement import refinement
+from verifier.ir.program import Instr, Program, Ref
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import run
+from verifier.transforms.lanes import Unsupported
+from verifier.transforms.simple_form import simple_form
+
+PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4), ("seed/liveout_b", 2),
+          ("legality/two_exits", 4), ("legality/while_true_latch", 4), ("legality/nsw_exit", 2)]
+
+
+@pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
+def test_the_simple_form_refines_the_loop(name: str, vf: int) -> None:
+    prog = model(f"{name}.loop")
+    v = refinement(prog, simple_form(prog, vf).program, max_trip=4 * vf, timeout=120)
+    assert v.verdict == "proved", v.reason or (v.counterexample and v.counterexample.divergence.summary)
+
+
+def test_the_vector_loop_runs_and_hands_over_to_the_scalar_loop() -> None:
+    """Not vacuous: on a long input the vector loop does iterate, then the scalar loop
+    finds the zero; the live-out is the scalar loop's."""
+    prog = model("seed/search_loop.loop")
+    sf = simple_form(prog, 4).program
+    inputs = Inputs(params={"N": 12}, arrays={"a": [1] * 9 + [0, 1, 1]})
+    src, tgt = run(prog, inputs), run(sf, inputs)
+    assert src.outs == tgt.outs
+    assert [(e.callee, e.args) for e in src.trace] == [(e.callee, e.args) for e in tgt.trace]
+    assert tgt.iterations[next(b for b in sf.blocks if b.startswith("vec.header"))] >= 3
+
+
+def test_calls_reordered_across_lanes_are_refuted() -> None:
+    """predication_example calls I0/I1/I2 per iteration; the vector body issues each
+    call site for all lanes before the next one, which changes the trace."""
+    prog = model("seed/predication_example.loop")
+    sf = simple_form(prog, 2) if _straight(prog) else None
+    if sf is None:
+        pytest.skip("predication_example has conditional code")
+    v = refinement(prog, sf.program, max_trip=8)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert "trace differs" in v.counterexample.divergence.summary
+
+
+def _straight(prog: Program) -> bool:
+    try:
+        simple_form(prog, 2)
+        return True
+    except Unsupported:
+        return False
+
+
+def test_conditional_bodies_are_unsupported_with_a_reason() -> None:
+    with pytest.raises(Unsupported, match="straight-line"):
+        simple_form(model("legality/stored_exit.loop"), 4)
+
+
+# ------------------------------------------------------------------ mutants
+
+def _mutant(name: str, vf: int, mutate) -> Program:  # type: ignore[no-untyped-def]
+    prog = model(f"{name}.loop")
+    p = copy.deepcopy(simple_form(prog, vf).program)
+    mutate(p)
+    return p
+
+
+def _resume_past_the_failing_iteration(p: Program) -> None:
+    """The epilogue resumes at the next vector iteration (i + VF), skipping lanes."""
+    head = next(b for b in p.blocks.values() if any(ph.incoming[0][0].startswith("scalar.entry") for ph in b.phis))
+    ph = head.phis[0]
+    entry = p.blocks[ph.incoming[0][0]]
+    body = next(b for n, b in p.blocks.items() if n.startswith("vec.body"))
+    nxt = next(i for i in reversed(body.instrs) if i.dest and i.dest.startswith("i.2.v"))
+    entry.instrs.append(Instr(99999, "add", [ph.incoming[0][1], nxt.args[1]], ph.type, "skip.resume",
+                              dict(nxt.attrs)))
+    ph.incoming[0] = (entry.name, Ref("skip.resume"))
+
+
+def _anyof_ignores_the_last_lane(p: Program) -> None:
+    """anyof over lanes 1..VF-1 only: the last lane's exit is missed."""
+    check = next(b for n, b in p.blocks.items() if n.startswith("vec.check"))
+    ors = [i for i in check.instrs if i.dest and i.dest.startswith("anyof")]
+    last = ors[-1]
+    check.term.cond = last.args[0]  # type: ignore[union-attr]
+
+
+def _no_freeze(p: Program) -> None:
+    """The exit conditions are not frozen before anyof: a poison lane is branched on."""
+    check = next(b for n, b in p.blocks.items() if n.startswith("vec.check"))
+    for i in check.instrs:
+        if i.op == "freeze" and i.dest and i.dest.startswith("C"):
+            i.op, i.args, i.attrs = "or", [i.args[0], i.args[0]], {"flags": ()}
+
+
+MUTANTS = [("resume past the failing iteration", "seed/search_loop", 4, _resume_past_the_failing_iteration),
+           ("anyof ignores the last lane", "seed/search_loop", 4, _anyof_ignores_the_last_lane),
+           ("no freeze before anyof", "seed/search_loop", 4, _no_freeze)]
+
+
+@pytest.mark.parametrize("what,name,vf,mutate", MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_a_broken_simple_form_is_refuted(what: str, name: str, vf: int, mutate) -> None:  # type: ignore[no-untyped-def]
+    prog = model(f"{name}.loop")
+    v = refinement(prog, _mutant(name, vf, mutate), max_trip=4 * vf, timeout=120)
+    assert v.verdict == "counterexample", (what, v.reason)
