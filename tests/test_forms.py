@@ -22,7 +22,8 @@ PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 def test_the_simple_form_refines_the_loop(name: str, vf: int) -> None:
     prog = model(f"{name}.loop")
-    v = refinement(prog, simple_form(prog, vf).program, max_trip=4 * vf, timeout=120)
+    sf = simple_form(prog, vf)
+    v = refinement(prog, sf.program, max_trip=4 * vf, timeout=120, target_unroll=sf.unroll(4 * vf))
     assert v.verdict == "proved", v.reason or (v.counterexample and v.counterexample.divergence.summary)
 
 
@@ -110,3 +111,13 @@ def test_a_broken_simple_form_is_refuted(what: str, name: str, vf: int, mutate) 
     prog = model(f"{name}.loop")
     v = refinement(prog, _mutant(name, vf, mutate), max_trip=4 * vf, timeout=120)
     assert v.verdict == "counterexample", (what, v.reason)
+
+
+def test_a_generator_bound_that_is_too_small_gives_unknown_not_a_proof() -> None:
+    """The simple form's unroll bounds are trusted only as far as the target not
+    exceeding them: a bound one vector iteration short must not prove anything."""
+    prog = model("seed/search_loop.loop")
+    sf = simple_form(prog, 2)
+    short = {sf.vector_header: 2, sf.scalar_header: 2}
+    v = refinement(prog, sf.program, max_trip=8, target_unroll=short)
+    assert v.verdict == "unknown" and "unrolled for" in (v.reason or "")

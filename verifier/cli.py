@@ -116,7 +116,8 @@ def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float, with
         sf = _simple_form(prog, vf, with_guards, timeout)
     except Unsupported as u:
         return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form="simple")
-    v = refinement(prog, sf.program, max_trip=max_trip, timeout=timeout, check_name="equiv")
+    v = refinement(prog, sf.program, max_trip=max_trip, timeout=timeout, check_name="equiv",
+                   target_unroll=sf.unroll(max_trip))
     v.model, v.vf, v.form = prog.name, vf, "simple"
     return v
 

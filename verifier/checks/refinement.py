@@ -149,8 +149,12 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
 
 
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
-               check_name: str = "equiv", minimize_budget: float = 30.0) -> Verdict:
-    """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?"""
+               check_name: str = "equiv", minimize_budget: float = 30.0,
+               target_unroll: dict[str, int] | None = None) -> Verdict:
+    """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?
+    `target_unroll` gives header visits for target loops whose bound the caller
+    knows (a generated form); a wrong one makes the target exceed it, which is
+    reported as unknown, never as a proof."""
     t0 = time.perf_counter()
     check_compatible(src, tgt)
     fresh_context()
@@ -215,7 +219,8 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
                                          f"within {max_trip} iterations, so there is nothing to check")
     cap = 4 * max_trip + 8
     try:
-        t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow))
+        t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow,
+                                               per_loop=dict(target_unroll or {})))
     except _OutOfTime:
         return verdict("unknown", reason="solver timeout (while unrolling the target)")
     parts = mismatch_terms(src, inputs, s, t, quantified)
@@ -246,8 +251,9 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     if div is None:
         if z3.is_true(model.eval(parts["target unrolling exceeded"], model_completion=True)):
             return verdict("unknown", coverage=coverage,
-                           reason=f"a target loop needs more than {cap} iterations to "
-                                  "finish some source run; raise --max-trip or check termination")
+                           reason="a target loop needs more iterations than it was unrolled for "
+                                  f"(at most {cap}, or the generator's bound) to finish some source "
+                                  "run; raise --max-trip or check termination")
         return verdict("unknown", coverage=coverage,
                        reason="internal error: the solver's counterexample did not replay "
                               "(a bug in the tool: please report it)")

@@ -98,6 +98,8 @@ class Unroll:
     # (under the caller's assumptions), or None. Used on the trace length at loop
     # headers, so appends after a predicated vector iteration go to a known slot.
     narrow: Callable[[Any, Any, int], int | None] | None = None
+    # header -> header visits, for loops whose bound the caller knows (no solver asked)
+    per_loop: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -288,9 +290,11 @@ class _Encoder:
             if self.d.is_false(guard):
                 break
             self.header_guards[lp.header].append(guard)
-            if k >= 1 and self.unroll.feasible is not None and not self.unroll.feasible(guard):
+            if k >= 1 and self.unroll.feasible is not None and lp.header not in self.unroll.per_loop \
+                    and not self.unroll.feasible(guard):
                 break
-            limit = self.unroll.cap if self.unroll.feasible is not None else self.unroll.bound
+            limit = self.unroll.per_loop.get(lp.header) or (
+                self.unroll.cap if self.unroll.feasible is not None else self.unroll.bound)
             if k >= limit:
                 self.exceeded.append(guard)
                 break

@@ -32,6 +32,14 @@ class SimpleForm:
     program: Program
     vf: int
     guards: tuple[Guard, ...]
+    vector_header: str
+    scalar_header: str
+
+    def unroll(self, max_trip: int) -> dict[str, int]:
+        """Header visits that cover every run of the loop of at most max_trip
+        iterations: each vector iteration completes VF of them, the scalar loop
+        finishes the rest (a wrong bound shows as unknown, never as a proof)."""
+        return {self.vector_header: max_trip // self.vf + 2, self.scalar_header: max_trip + 1}
 
 
 def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> SimpleForm:
@@ -133,7 +141,7 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
         ph.incoming = [(scalar.name, Ref(vphis[ph.dest].dest)) if blk_name == pre else (blk_name, op)
                        for blk_name, op in ph.incoming]
     p.name = f"{prog.name}_simple_vf{vf}"
-    return SimpleForm(p, vf, guards)
+    return SimpleForm(p, vf, guards, vh.name, lp.header)
 
 
 def _insert_before(p: Program, name: str, before: str) -> Block:
