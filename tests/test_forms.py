@@ -4,11 +4,13 @@ to the scalar loop by the refinement checker, and broken on purpose to be refute
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
-from tests.helpers import model
+from tests.helpers import MODELS, ROOT, model
 from verifier.checks.refinement import refinement
+from verifier.frontend.parser import parse_file
 from verifier.ir.program import Instr, Program, Ref
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
@@ -121,3 +123,23 @@ def test_a_generator_bound_that_is_too_small_gives_unknown_not_a_proof() -> None
     short = {sf.vector_header: 2, sf.scalar_header: 2}
     v = refinement(prog, sf.program, max_trip=8, target_unroll=short)
     assert v.verdict == "unknown" and "unrolled for" in (v.reason or "")
+
+
+MUTANT_MODELS = sorted((MODELS / "mutants").glob("*.loop"))
+
+
+@pytest.mark.parametrize("path", MUTANT_MODELS, ids=[p.stem for p in MUTANT_MODELS])
+def test_every_mutant_model_is_refuted_with_a_replayed_counterexample(path: Path) -> None:
+    prog = model("seed/search_loop.loop")
+    v = refinement(prog, parse_file(path), max_trip=16, timeout=120)
+    assert v.verdict == "counterexample", v.reason
+    c = v.counterexample
+    assert c is not None and c.divergence.summary
+    assert c.target.status == "ub" or c.source.outs != c.target.outs or \
+        [(e.callee, e.args) for e in c.source.trace] != [(e.callee, e.args) for e in c.target.trace]
+
+
+def test_there_are_at_least_twelve_mutants_and_the_suite_lists_them_all() -> None:
+    listed = (ROOT / "proofs" / "mutants.toml").read_text()
+    assert len(MUTANT_MODELS) >= 12
+    assert all(p.name in listed for p in MUTANT_MODELS)
