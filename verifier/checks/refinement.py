@@ -210,13 +210,6 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
             return None
         return c.as_long()
 
-    try:
-        vacuous = bounded_check()
-    except _OutOfTime:
-        return verdict("unknown", reason="solver timeout")
-    if vacuous.status == "unsat":
-        return verdict("unknown", reason=f"vacuous: no input satisfies the source's assumptions without UB "
-                                         f"within {max_trip} iterations, so there is nothing to check")
     cap = 4 * max_trip + 8
     try:
         t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow,
@@ -238,6 +231,16 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     set_timeout(solver, remaining)
     ans = check(solver)
     if ans.status == "unsat":
+        # a proof must not be vacuous (a counterexample's model shows it is not)
+        try:
+            vacuous = bounded_check()
+        except _OutOfTime:
+            return verdict("unknown", reason="solver timeout (checking the proof is not vacuous)",
+                           coverage=coverage)
+        if vacuous.status == "unsat":
+            return verdict("unknown", coverage=coverage,
+                           reason=f"vacuous: no input satisfies the source's assumptions without UB "
+                                  f"within {max_trip} iterations, so there is nothing to check")
         return verdict("proved", coverage=coverage)
     if ans.status == "unknown":
         return verdict("unknown", reason=ans.reason, coverage=coverage)
