@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import MODELS, ROOT, model
 from verifier.checks.refinement import refinement
-from verifier.frontend.parser import parse_file
+from verifier.frontend.parser import parse, parse_file
 from verifier.ir.program import Instr, Program, Ref
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
@@ -143,3 +143,28 @@ def test_there_are_at_least_twelve_mutants_and_the_suite_lists_them_all() -> Non
     listed = (ROOT / "proofs" / "mutants.toml").read_text()
     assert len(MUTANT_MODELS) >= 12
     assert all(p.name in listed for p in MUTANT_MODELS)
+
+
+SWAP = """loop swap(N: i64) {
+  array a: i8[N]
+  X: i8 = 0
+  Y: i8 = 1
+  i = 0
+  while (i < N) {
+    x = a[i]
+    if (x == 0) break
+    T = X
+    X = Y
+    Y = T
+    i = i + 1
+  }
+  out X
+}"""
+
+
+def test_values_carried_through_each_other_are_a_recurrence_not_vectorized() -> None:
+    """X and Y swap every iteration: the vector loop cannot take the last lane's X
+    without the lanes before it, so the form is not generated (it used to refer to
+    the scalar loop's phi from the vector loop)."""
+    with pytest.raises(Unsupported, match="carries"):
+        simple_form(parse(SWAP, "swap.loop"), 2)

@@ -54,8 +54,10 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
     used_in_body |= {t.cond.name for n in lp.body_order
                      if isinstance(t := p.blocks[n].term, Branch) and isinstance(t.cond, Ref)}
     carried = [ph for ph in head.phis if ph.dest not in le.inductions]
+    header_phis = {ph.dest for ph in head.phis}
     for ph in carried:
-        if ph.dest in used_in_body:
+        from_latch = [op for blk_name, op in ph.incoming if blk_name in lp.blocks]
+        if ph.dest in used_in_body or any(isinstance(op, Ref) and op.name in header_phis for op in from_latch):
             raise Unsupported(f"the loop carries {ph.dest!r} from one iteration to the next "
                               "(a reduction or recurrence, not vectorized here)")
     for name in lp.body_order:
