@@ -60,46 +60,16 @@ def test_hoist_store_is_not_hoistable_and_names_the_store() -> None:
     assert verdicts(speculation_safety(model("seed/hoist_store.loop"), 4)) == {"C1": "proved"}
 
 
-NSW = """loop nsw_exit(N: i64, X: i8) {
-  array a: i8[N] init
-  i = 0
-  if (i < N) {
-    do {
-      x = a[i]
-      s = x +nsw X
-      if (s < 0) break
-      i = i + 1
-    } while (i < N)
-  }
-  out i
-}"""
-
-
 def test_an_nsw_overflow_only_on_speculated_lanes_needs_freeze() -> None:
-    prog = parse(NSW, "nsw.loop")
+    prog = model("legality/nsw_exit.loop")
     assert verdicts(speculation_safety(prog, 4, freeze=True)) == {"C1": "proved"}
     (v,) = speculation_safety(prog, 4, freeze=False)
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert "without freeze" in v.counterexample.divergence.summary
 
 
-STORED = """loop carried(N: i64) {
-  array a: i8[N]
-  i = 0
-  if (i < N) {
-    do {
-      x = a[i]
-      if (x == 0) break
-      if (i + 1 < N) { a[i + 1] = 0 }
-      i = i + 1
-    } while (i < N)
-  }
-  out i
-}"""
-
-
 def test_an_exit_reading_a_value_stored_by_an_earlier_iteration_is_not_hoistable_across_lanes() -> None:
-    prog = parse(STORED, "carried.loop")
+    prog = model("legality/stored_exit.loop")
     assert verdicts(hoistability(prog, 1)) == {"C1": "proved"}  # within one iteration it is fine
     (v,) = hoistability(prog, 4)
     assert v.verdict == "counterexample"
@@ -141,9 +111,3 @@ def test_more_models(name: str, vf: int, spec: dict[str, str] | None, hoist: dic
         assert verdicts(speculation_safety(prog, vf)) == spec
     if hoist is not None:
         assert verdicts(hoistability(prog, vf)) == hoist
-
-
-def test_nsw_exit_model_needs_freeze() -> None:
-    prog = model("legality/nsw_exit.loop")
-    assert verdicts(speculation_safety(prog, 4)) == {"C1": "proved"}
-    assert verdicts(speculation_safety(prog, 4, freeze=False)) == {"C1": "counterexample"}
