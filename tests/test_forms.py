@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import MODELS, ROOT, model
+from verifier.checks.forms import form_equivalence
 from verifier.checks.refinement import refinement
 from verifier.frontend.parser import parse, parse_file
 from verifier.ir.program import Instr, Program, Ref
@@ -24,8 +25,7 @@ PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 def test_the_simple_form_refines_the_loop(name: str, vf: int) -> None:
     prog = model(f"{name}.loop")
-    sf = simple_form(prog, vf)
-    v = refinement(prog, sf.program, max_trip=4 * vf, timeout=120, target_unroll=sf.unroll(4 * vf))
+    v = form_equivalence(prog, vf, max_trip=4 * vf, timeout=120)
     assert v.verdict == "proved", v.reason or (v.counterexample and v.counterexample.divergence.summary)
 
 

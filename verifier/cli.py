@@ -6,25 +6,20 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 import traceback
 from pathlib import Path
 
 import typer
 
 from verifier.analysis.loops import find_loops
-from verifier.checks.added_ub import Limits
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.setvalues import parse_sets
 from verifier.ir.printer import program as print_program
-from verifier.ir.program import Program
 from verifier.reports import jsonout, text
 from verifier.semantics.interpreter import run as interpret
 from verifier.transforms.lanes import Unsupported
-from verifier.transforms.simple_form import SimpleForm
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Prove or refute vectorizations of loops with early exits.")
@@ -65,7 +60,7 @@ def check(
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
     from verifier.analysis.exits import analyse
     from verifier.checks.freeze import freeze_invariance
-    from verifier.checks.legality import hoistability, speculation_safety
+    from verifier.checks.legality import Limits, hoistability, speculation_safety
 
     if check_name not in ("hoist", "speculate", "freeze", "equiv", "all"):
         raise UserError(f"--check {check_name}: expected hoist, speculate, freeze, equiv or all")
@@ -84,6 +79,8 @@ def check(
         if k:
             verdicts.append(freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name))
     if check_name in ("equiv", "all"):
+        from verifier.checks.forms import form_equivalence
+
         verdicts.append(form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards))
     if not verdicts:
         typer.echo(f"{prog.name}: no data-dependent exits: nothing to hoist or speculate")
@@ -101,27 +98,6 @@ def _check_form(form: str) -> None:
         raise UserError(f"--form {form}: expected simple")
 
 
-def _simple_form(prog: Program, vf: int, with_guards: bool, timeout: float) -> SimpleForm:
-    from verifier.checks.legality import repair_guards
-    from verifier.transforms.simple_form import simple_form
-
-    found = repair_guards(prog, vf, Limits(timeout=timeout)) if with_guards else ()
-    return simple_form(prog, vf, found)
-
-
-def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float, with_guards: bool) -> Verdict:
-    """The scalar loop refined by its simple form (unknown when the form cannot be built)."""
-    t0 = time.perf_counter()
-    try:
-        sf = _simple_form(prog, vf, with_guards, timeout)
-    except Unsupported as u:
-        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form="simple")
-    v = refinement(prog, sf.program, max_trip=max_trip, timeout=timeout, check_name="equiv",
-                   target_unroll=sf.unroll(max_trip))
-    v.model, v.vf, v.form = prog.name, vf, "simple"
-    return v
-
-
 @app.command()
 def vectorize(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
@@ -130,10 +106,12 @@ def vectorize(
     guards: bool = typer.Option(False, "--guards", help="add the runtime guards the speculation repair proves"),
 ) -> None:
     """Print the vectorized form of a scalar loop (IR block form)."""
+    from verifier.checks.forms import generated_simple_form
+
     _check_form(form)
     prog = parse_file(model)
     try:
-        sf = _simple_form(prog, vf, guards, 60.0)
+        sf = generated_simple_form(prog, vf, guards)
     except Unsupported as u:
         raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
     typer.echo(print_program(sf.program))
