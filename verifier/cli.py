@@ -46,12 +46,14 @@ def equiv(
 def check(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
     check_name: str = typer.Option("all", "--check", help="hoist | speculate | freeze | equiv | all"),
-    form: str = typer.Option("simple", "--form", help="equiv: the vectorized form to generate (simple)"),
+    form: str = typer.Option("both", "--form", help="equiv: the vectorized form to generate: general, simple or both"),
     guards: bool = typer.Option(False, "--guards", help="equiv: add the runtime guards the speculation repair proves"),
     vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
     max_trip: int | None = typer.Option(None, "--max-trip", min=1,
                                         help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
     bounded: bool = typer.Option(False, "--bounded", help="skip the unbounded proof (one vector iteration from any state)"),
+    unbounded: bool = typer.Option(False, "--unbounded",
+                                   help="equiv: a proof must cover every trip count (else unknown)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
     repair: bool = typer.Option(True, "--repair/--no-repair", help="speculate: derive the extents that make loads safe"),
     timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per obligation, seconds"),
@@ -64,7 +66,9 @@ def check(
 
     if check_name not in ("hoist", "speculate", "freeze", "equiv", "all"):
         raise UserError(f"--check {check_name}: expected hoist, speculate, freeze, equiv or all")
-    _check_form(form)
+    from verifier.checks.forms import forms_of
+
+    forms = forms_of(form)
     prog = parse_file(model)
     verdicts = []
     limits = Limits(max_trip, timeout, inductive=not bounded)
@@ -79,9 +83,16 @@ def check(
         if k:
             verdicts.append(freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name))
     if check_name in ("equiv", "all"):
-        from verifier.checks.forms import form_equivalence
+        from verifier.checks.forms import form_equivalence, inductive_equivalence
 
-        verdicts.append(form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards))
+        if bounded and unbounded:
+            raise UserError("--bounded and --unbounded contradict each other")
+        for f in forms:
+            if bounded:
+                verdicts.append(form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f))
+            else:
+                verdicts.append(inductive_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f,
+                                                      require_unbounded=unbounded))
     if not verdicts:
         typer.echo(f"{prog.name}: no data-dependent exits: nothing to hoist or speculate")
     for v in verdicts:
@@ -90,31 +101,24 @@ def check(
     raise typer.Exit(1 if 1 in codes else 3 if 3 in codes else 0)
 
 
-def _check_form(form: str) -> None:
-    if form == "general":
-        raise UserError("--form general: the general (predicated) form generator is not built yet; "
-                        "use --form simple, or write the target and use `verifier equiv`")
-    if form != "simple":
-        raise UserError(f"--form {form}: expected simple")
-
-
 @app.command()
 def vectorize(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
-    form: str = typer.Option("simple", "--form", help="the vectorized form: simple"),
+    form: str = typer.Option("general", "--form", help="the vectorized form: general or simple"),
     vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
     guards: bool = typer.Option(False, "--guards", help="add the runtime guards the speculation repair proves"),
 ) -> None:
-    """Print the vectorized form of a scalar loop (IR block form)."""
-    from verifier.checks.forms import generated_simple_form
+    """Print the vectorized form of a scalar loop as model text (block form)."""
+    from verifier.checks.forms import forms_of, generate
 
-    _check_form(form)
+    if len(forms_of(form)) != 1:
+        raise UserError("--form: vectorize prints one form: general or simple")
     prog = parse_file(model)
     try:
-        sf = generated_simple_form(prog, vf, guards)
+        vform = generate(prog, form, vf, guards)
     except Unsupported as u:
         raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
-    typer.echo(print_program(sf.program))
+    typer.echo(print_program(vform.program))
 
 
 @app.command()

@@ -1,4 +1,4 @@
-"""Equivalence of a scalar loop with the vectorized form the tool generates
+"""Equivalence of a scalar loop with the vectorized forms the tool generates
 (seed 000, "General vs. Simple"): generate, then refine with the generator's own
 loop bounds (checks/refinement.py)."""
 
@@ -6,30 +6,91 @@ from __future__ import annotations
 
 import time
 
+from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Verdict
+from verifier.errors import UserError
 from verifier.ir.program import Program
+from verifier.transforms.general_form import GeneralForm, general_form
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.simple_form import SimpleForm, simple_form
+from verifier.transforms.step import source_step, target_step
+from verifier.transforms.window import NoWindow
+
+FORMS = ("general", "simple")
 
 
-def generated_simple_form(prog: Program, vf: int, with_guards: bool = False, timeout: float = 60.0) -> SimpleForm:
-    """The simple form, with the runtime guards the speculation repair proves if asked."""
+def forms_of(choice: str) -> tuple[str, ...]:
+    """`general`, `simple` or `both`, as the forms to generate."""
+    if choice == "both":
+        return FORMS
+    if choice not in FORMS:
+        raise UserError(f"--form {choice}: expected general, simple or both")
+    return (choice,)
+
+
+def generate(prog: Program, form: str, vf: int, with_guards: bool = False,
+             timeout: float = 60.0) -> GeneralForm | SimpleForm:
+    """The vectorized form `form` of prog's loop; the simple form takes the runtime
+    guards the speculation repair proves if asked (the general form has none)."""
+    if form == "general":
+        if with_guards:
+            raise UserError("--guards: runtime guards belong to the simple form (seed 000, "
+                            "\"General vs. Simple\"); the general form has none")
+        return general_form(prog, vf)
     found = repair_guards(prog, vf, Limits(timeout=timeout)) if with_guards else ()
     return simple_form(prog, vf, found)
 
 
 def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.0,
-                     with_guards: bool = False) -> Verdict:
-    """The scalar loop refined by its simple form (unknown when the form cannot be built)."""
+                     with_guards: bool = False, form: str = "simple") -> Verdict:
+    """The scalar loop refined by its generated form (unknown when it cannot be built)."""
     t0 = time.perf_counter()
     try:
-        sf = generated_simple_form(prog, vf, with_guards, timeout)
+        vform = generate(prog, form, vf, with_guards, timeout)
     except Unsupported as u:
-        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form="simple")
-    v = refinement(prog, sf.program, max_trip=max_trip, timeout=timeout, check_name="equiv",
-                   target_unroll=sf.unroll(max_trip))
-    v.model, v.vf, v.form = prog.name, vf, "simple"
+        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
+    v = refinement(prog, vform.program, max_trip=max_trip, timeout=timeout, check_name="equiv",
+                   target_unroll=vform.unroll(max_trip))
+    v.model, v.vf, v.form = prog.name, vf, form
     return v
+
+
+def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.0,
+                          with_guards: bool = False, form: str = "simple",
+                          require_unbounded: bool = False) -> Verdict:
+    """Equivalence for every trip count (transforms/step.py): one vector iteration from
+    any state refines VF scalar iterations. Where that step cannot be built or fails
+    (an unreachable state, or a real bug) the bounded check decides: a counterexample
+    stands; a bounded proof is reported as such, or as unknown if `require_unbounded`."""
+    t0 = time.perf_counter()
+    why = ""
+    try:
+        vform = generate(prog, form, vf, with_guards, timeout)
+        le = analyse(prog)
+        src, tgt = source_step(prog, le, vf), target_step(vform, prog, le)
+    except Unsupported as u:
+        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
+    except NoWindow as nw:
+        why = f"the induction does not apply: {nw}"
+    if not why:
+        step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name="equiv",
+                          target_unroll={vform.vector_header: 2, vform.scalar_header: vf + 2})
+        step.model, step.vf, step.form = prog.name, vf, form
+        if step.verdict == "proved":
+            step.coverage = {"unbounded": True, "window": vf}
+            step.seconds = time.perf_counter() - t0
+            return step
+        why = "the induction over one vector iteration does not close: " + (
+            step.reason or (step.counterexample.divergence.summary if step.counterexample else ""))
+    left = max(0.1, timeout - (time.perf_counter() - t0))
+    bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form)
+    if bounded.verdict == "proved":
+        bounded.coverage["why_bounded"] = why
+        if require_unbounded:
+            bounded.verdict = "unknown"
+            bounded.reason = f"proved for trip counts up to {max_trip} only: {why}"
+    bounded.seconds = time.perf_counter() - t0
+    return bounded

@@ -25,6 +25,7 @@ class VecType:
 Type = IntType | VecType
 
 I1 = IntType(1)
+I8 = IntType(8)
 I64 = IntType(64)
 
 

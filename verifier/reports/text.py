@@ -76,8 +76,8 @@ def verdict_text(v: Verdict) -> str:
     head += f"] in {v.seconds:.2f}s"
     lines = [head]
     cov = v.coverage
-    if v.verdict == "counterexample":
-        pass  # a concrete run: the coverage of the search does not matter
+    if v.verdict != "proved":
+        pass  # a concrete run, or no answer: what a proof would cover does not apply
     elif cov.get("unbounded"):
         lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
                      "iteration's start")

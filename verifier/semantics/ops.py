@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from verifier.ir.program import Extent, FuncDecl, Instr
 from verifier.ir.types import IntType, Type, VecType, elem_of
+from verifier.semantics.domain import mask, to_signed
 
 
 class Val(NamedTuple):
@@ -74,13 +75,35 @@ def poison_of(d: Any, x: Val) -> Any:
 
 # ---------------------------------------------------------------- scalar lanes
 
+def _ovf_const(d: Any, a: Any, c: int, w: int, signed: bool, negate: bool) -> Any:
+    """a + c (a - c if `negate`) overflows, for a constant c: one comparison of `a`
+    with a constant, which solvers relate across iterations far more easily than
+    the wide sums of the general case (the same function of a)."""
+    if signed:
+        cs = to_signed(c, w)
+        cs = -cs if negate else cs
+        lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+        if cs > 0:
+            return d.slt(d.const(hi - cs, w), a, w)
+        if cs < 0:
+            return d.slt(a, d.const(lo - cs, w), w)
+        return False
+    if negate:
+        return d.ult(a, d.const(c, w), w)
+    return d.ult(d.const(mask(w) - c, w), a, w) if c else False
+
+
 def _ovf_add(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+    if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
+        return _ovf_const(d, a, b, w, signed, False)
     ext = d.sext if signed else d.zext
     wide = d.add(ext(a, w, w + 1), ext(b, w, w + 1), w + 1)
     return d.not_(d.eq(wide, ext(d.add(a, b, w), w, w + 1), w + 1))
 
 
 def _ovf_sub(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+    if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
+        return _ovf_const(d, a, b, w, signed, True)
     ext = d.sext if signed else d.zext
     wide = d.sub(ext(a, w, w + 1), ext(b, w, w + 1), w + 1)
     return d.not_(d.eq(wide, ext(d.sub(a, b, w), w, w + 1), w + 1))

@@ -129,14 +129,19 @@ class LaneBuilder:
         both = self.emit(blk, "and", [lo, hi], I1, "guard.ok", flags=())
         return self.emit(blk, "freeze", [both], I1, "guard.ok")
 
-    def vector_slice(self, blk: Block, e: Exit, guards: dict[int, Guard], bail: str) -> tuple[Block, list[Operand]]:
+    def vector_slice(self, blk: Block, e: Exit, guards: dict[int, Guard], bail: str,
+                     remaps: list[dict[str, Operand]] | None = None) -> tuple[Block, list[Operand]]:
         """Emit exit e's slice for all VF lanes, one instruction at a time as vector code
         would, with each guarded load preceded by its runtime guard (bailing to `bail`).
-        Returns the block the code ends in and each lane's condition."""
+        Returns the block the code ends in and each lane's condition. `remaps` (each
+        lane's values by scalar name) are read and extended when given."""
         self.check_slice(e)
-        remaps: list[dict[str, Operand]] = [dict(self.lane_values(blk, j)) for j in range(self.vf)]
+        if remaps is None:
+            remaps = [dict(self.lane_values(blk, j)) for j in range(self.vf)]
         for uid in e.slice:
             ins = self.le.instrs[uid]
+            if ins.dest is not None and ins.dest in remaps[0]:
+                continue  # hoisted already, for an earlier exit
             lane_args = [[remaps[j].get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
                          for j in range(self.vf)]
             if uid in guards:
@@ -219,15 +224,17 @@ class LaneBuilder:
         return r, start
 
     def no_overflow(self, blk: Block) -> Operand:
-        """Every lane's induction value (start + step * lane, lanes < VF) fits without
-        the poison its nsw/nuw flags give on overflow: a vector loop runs only where
-        VF iterations remain, which never overflow such an induction."""
+        """Every induction value the vector iteration computes (start + step * k for
+        k <= VF: each lane's value and the last lane's update, which the countable
+        exits' tests read) fits without the poison its nsw/nuw flags give on
+        overflow: a vector loop runs only where VF iterations remain, and past them
+        the scalar loop takes over."""
         acc: Operand = Const(1, I1)
         for name, iv in self.le.inductions.items():
             ty = self.types[name]
             assert isinstance(ty, IntType)
             w = ty.bits
-            lanes = self.vf - 1  # the farthest lane; the bound is monotone in the lane
+            lanes = self.vf  # the last lane's update; the bound is monotone in the lane
             far = iv.step * lanes
             ufar = iv.ustep * lanes
             tests: list[tuple[str, int]] = []
@@ -246,19 +253,21 @@ class LaneBuilder:
         return acc
 
     def precondition(self, blk: Block, all_lanes: bool = False) -> Operand:
-        """All VF lanes run: no lane's induction value overflows, and no countable exit
-        is taken in lanes that must complete. Never poison: the lanes' exit tests are
-        read (frozen) only where the inductions fit."""
+        """All VF lanes run: no induction value overflows, and no countable exit is
+        taken in lanes that must complete. Never poison: the lanes' tests are and-ed
+        in lane order as the scalar loop would evaluate them (a lane that leaves hides
+        the later lanes' tests), read only where the inductions fit, and frozen."""
         first_dd = min((self.le.loop.body_order.index(e.block) for e in self.le.data_dependent), default=0)
         fits = self.no_overflow(blk)
         acc: Operand = Const(1, I1)
-        for e in self.le.countable:
-            before_dd = self.le.loop.body_order.index(e.block) < first_dd
-            lanes = range(self.vf) if before_dd or all_lanes else range(self.vf - 1)
-            for j in lanes:
+        for j in range(self.vf):
+            for e in self.le.countable:
+                before_dd = self.le.loop.body_order.index(e.block) < first_dd
+                if j == self.vf - 1 and not (before_dd or all_lanes):
+                    continue
                 env = self.lane_values(blk, j)
                 c = self.clone_slice(blk, e, j, env, nofault=False)
                 stay = c if not e.exit_when else self.emit(blk, "xor", [c, Const(1, I1)], I1, "spec.stay", flags=())
-                acc = self.emit(blk, "and", [acc, stay], I1, "spec.pre", flags=())
+                acc = self.emit(blk, "select", [acc, stay, Const(0, I1)], I1, "spec.pre")
         stays = self.emit(blk, "freeze", [acc], I1, "spec.stays")
         return self.emit(blk, "select", [fits, stays, Const(0, I1)], I1, "spec.pre")

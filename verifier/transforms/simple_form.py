@@ -22,24 +22,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verifier.analysis.exits import analyse
-from verifier.ir.program import Block, Branch, Const, Jump, Operand, Phi, Program, Ref
-from verifier.ir.types import I1, IntType
+from verifier.ir.program import Branch, Const, Operand, Program, Ref
+from verifier.ir.types import I1
 from verifier.transforms.lanes import Guard, LaneBuilder, Unsupported
+from verifier.transforms.vector_loop import (
+    VectorForm,
+    build_vector_loop,
+    close_vector_loop,
+    insert_before,
+)
 
 
 @dataclass
-class SimpleForm:
-    program: Program
-    vf: int
-    guards: tuple[Guard, ...]
-    vector_header: str
-    scalar_header: str
-
-    def unroll(self, max_trip: int) -> dict[str, int]:
-        """Header visits that cover every run of the loop of at most max_trip
-        iterations: each vector iteration completes VF of them, the scalar loop
-        finishes the rest (a wrong bound shows as unknown, never as a proof)."""
-        return {self.vector_header: max_trip // self.vf + 2, self.scalar_header: max_trip + 1}
+class SimpleForm(VectorForm):
+    guards: tuple[Guard, ...] = ()
 
 
 def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> SimpleForm:
@@ -68,41 +64,11 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
         if isinstance(t, Branch) and (t.then in lp.blocks) == (t.other in lp.blocks):
             raise Unsupported(f"block {name} branches inside the loop (conditional code in the body): "
                               "the simple form is generated for straight-line bodies only")
-    outside = {blk for ph in head.phis for blk, _ in ph.incoming if blk not in lp.blocks}
-    if len(outside) != 1:
-        raise Unsupported("the loop is entered from more than one block")
-    pre = outside.pop()
-
-    # blocks: vector header, check, body; the scalar loop's new entry
-    vh = _insert_before(p, b.fresh("vec.header"), lp.header)
-    vcheck = _insert_before(p, b.fresh("vec.check"), lp.header)
-    scalar = _insert_before(p, b.fresh("scalar.entry"), lp.header)
-    scalar.term = Jump(lp.header)
-    vphis: dict[str, Phi] = {}
-    for name, iv in le.inductions.items():
-        ty = b.types[name]
-        assert isinstance(ty, IntType)
-        vname = b.fresh(f"{name}.vec")
-        b.uid += 1
-        vphis[name] = Phi(b.uid, vname, ty, [(pre, iv.start)])
-        vh.phis.append(vphis[name])
-        b.types[vname] = ty
-    b.iv_base = {name: Ref(ph.dest) for name, ph in vphis.items()}
-    for ph in carried:  # a value only the exits read: the last lane's
-        vname = b.fresh(f"{ph.dest}.vec")
-        b.uid += 1
-        start = next(op for blk_name, op in ph.incoming if blk_name == pre)
-        vphis[ph.dest] = Phi(b.uid, vname, ph.type, [(pre, start)])
-        vh.phis.append(vphis[ph.dest])
-        b.types[vname] = ph.type
-
-    # all VF lanes continue past every countable exit, and no induction overflows
-    ok = b.precondition(vh, all_lanes=True)
-    b.uid += 1
-    vh.term = Branch(ok, vcheck.name, scalar.name, b.uid)
+    vl = build_vector_loop(b, le, carried)
+    scalar = vl.scalar
 
     # anyof(freeze(C^)) over every data-dependent exit, guards first where given
-    blk = vcheck
+    blk = vl.start
     any_c: Operand = Const(0, I1)
     by_load = {g.load_uid: g for g in guards}
     for e in le.data_dependent:
@@ -111,7 +77,7 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
             fc = b.emit(blk, "freeze", [c], I1, f"C{e.index}.frozen")
             taken = fc if e.exit_when else b.emit(blk, "xor", [fc, Const(1, I1)], I1, f"C{e.index}.leaves", flags=())
             any_c = b.emit(blk, "or", [any_c, taken], I1, "anyof", flags=())
-    body = _insert_before(p, b.fresh("vec.body"), scalar.name)
+    body = insert_before(p, b.fresh("vec.body"), scalar.name)
     b.uid += 1
     blk.term = Branch(any_c, scalar.name, body.name, b.uid)
 
@@ -125,31 +91,9 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
                 body.instrs[-1].loc = ins.loc
                 if ins.dest:
                     remaps[j][ins.dest] = new
-    for ph in head.phis:
-        latch = next(op for blk_name, op in ph.incoming if blk_name in lp.blocks)
-        last = remaps[vf - 1].get(latch.name, latch) if isinstance(latch, Ref) else latch
-        vphis[ph.dest].incoming.append((body.name, last))
-    body.term = Jump(vh.name)
-
-    # the scalar loop starts where the vector loop stopped
-    pb = p.blocks[pre]
-    if isinstance(pb.term, Jump):
-        pb.term = Jump(vh.name)
-    elif isinstance(pb.term, Branch):
-        t = pb.term
-        pb.term = Branch(t.cond, vh.name if t.then == lp.header else t.then,
-                         vh.name if t.other == lp.header else t.other, t.uid, t.loc)
-    for ph in head.phis:
-        ph.incoming = [(scalar.name, Ref(vphis[ph.dest].dest)) if blk_name == pre else (blk_name, op)
-                       for blk_name, op in ph.incoming]
+    close_vector_loop(vl, b, le, body, remaps[vf - 1])
     p.name = f"{prog.name}_simple_vf{vf}"
-    return SimpleForm(p, vf, guards, vh.name, lp.header)
+    sf = SimpleForm.of(vl, p, vf, lp.header)
+    sf.guards = guards
+    return sf
 
-
-def _insert_before(p: Program, name: str, before: str) -> Block:
-    blk = Block(name)
-    items = list(p.blocks.items())
-    at = next(k for k, (n, _) in enumerate(items) if n == before)
-    items.insert(at, (name, blk))
-    p.blocks = dict(items)
-    return blk

@@ -49,46 +49,57 @@ class Window:
 def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -> Window:
     """`harness` (built from `original`, analysed as `le`) entered at a vector
     iteration's start chosen by new parameters."""
-    _check_applicable(original, le)
+    check_applicable(original, le)
     p = copy.deepcopy(harness)
     lp = le.loop
     head = p.blocks[lp.header]
     outside = {b for ph in head.phis for b, _ in ph.incoming if b not in lp.blocks}
     if len(outside) != 1:
         raise NoWindow("the loop is entered from more than one block")
-    pre = p.blocks[outside.pop()]
+    originals = {ph.dest for ph in original.blocks[lp.header].phis}
+    # the harness's own counters restart with the window
+    return enter_window(p, lp.header, outside.pop(), {d: d for d in originals}, le, vf)
+
+
+def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], le: LoopExits,
+                 vf: int) -> Window:
+    """Rewrite `p` in place so that `header`'s phis named in `names` (phi -> the scalar
+    loop's phi it stands for) take, from block `pre_name`, the window's state: the
+    same parameters for every program built over the same scalar loop."""
+    head = p.blocks[header]
+    pre = p.blocks[pre_name]
     uid = max([i.uid for i in p.instructions()] + [0]) + 1
-    names = set(p.value_types()) | {q.name for q in p.params}
+    taken = set(p.value_types()) | {q.name for q in p.params}
     new_params: list[Param] = [Param(Q, I64)]
 
     def emit(op: str, args: list, ty: IntType, hint: str, **attrs: object) -> Ref:
         nonlocal uid
         k = 0
-        while f"{hint}.w{k}" in names:
+        while f"{hint}.w{k}" in taken:
             k += 1
         dest = f"{hint}.w{k}"
-        names.add(dest)
+        taken.add(dest)
         pre.instrs.append(Instr(uid, op, args, ty, dest, dict(attrs)))
         uid += 1
         return Ref(dest)
 
-    originals = {ph.dest for ph in original.blocks[lp.header].phis}
     for ph in head.phis:
-        if ph.dest not in originals:
-            continue  # the harness's own counters restart with the window
+        if ph.dest not in names:
+            continue
+        scalar = names[ph.dest]
         ty = ph.type
         if not isinstance(ty, IntType):
             raise NoWindow(f"the loop carries a vector value {ph.dest!r}")
         k = next(i for i, (b, _) in enumerate(ph.incoming) if b == pre.name)
         start = ph.incoming[k][1]
-        iv = le.inductions.get(ph.dest)
+        iv = le.inductions.get(scalar)
         if iv is not None:
             new = _iv_at(emit, start, ty, iv.step * vf, (iv.ustep if iv.op == "add" else -iv.ustep) * vf, iv.flags)
         else:
-            val, pick, pois = f"window.{ph.dest}", f"window.{ph.dest}.pick", f"window.{ph.dest}.poison"
+            val, pick, pois = f"window.{scalar}", f"window.{scalar}.pick", f"window.{scalar}.poison"
             new_params += [Param(val, ty), Param(pick, I1), Param(pois, I1)]
-            any_v = emit("select", [Ref(pois), PoisonConst(ty), Ref(val)], ty, f"{ph.dest}.havoc")
-            new = emit("select", [Ref(pick), any_v, start], ty, f"{ph.dest}.window")
+            any_v = emit("select", [Ref(pois), PoisonConst(ty), Ref(val)], ty, f"{scalar}.havoc")
+            new = emit("select", [Ref(pick), any_v, start], ty, f"{scalar}.window")
         ph.incoming[k] = (pre.name, new)
     p.params = new_params + list(p.params)
     return Window(p, tuple(q.name for q in new_params))
@@ -129,7 +140,7 @@ def _iv_at(emit: Callable[..., Ref], start: Operand, ty: IntType, stride: int, u
     return emit("select", [ok, value, PoisonConst(ty)], ty, "iv.window")
 
 
-def _check_applicable(prog: Program, le: LoopExits) -> None:
+def check_applicable(prog: Program, le: LoopExits) -> None:
     """Refuse shapes whose reachable vector-start states the window may miss."""
     if len(find_loops(prog)) != 1:
         raise NoWindow("the model has more than one loop")

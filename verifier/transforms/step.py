@@ -1,0 +1,142 @@
+"""One step of the induction behind unbounded equivalence (issue 4, seed 000 "General
+vs. Simple"): the scalar loop and its vectorized form, each entered from the same
+arbitrary state at a vector iteration's start (transforms/window.py), run until
+the next such point or the end.
+
+The relation at those points: the vector header's phis hold what the scalar
+header's phis hold (the form's `vphis` mapping), memory and the trace so far are
+equal. One step:
+
+- source: the scalar loop from the window state, cut at its header after VF
+  iterations, where it emits its phis as `step.<phi>` live-outs (`step.kind` 1);
+- target: the form from its vector header, cut where it comes back to it (the
+  same live-outs, from the values the back edge carries), or, if it hands over
+  to its scalar loop, cut there after VF iterations just like the source (the
+  scalar loop is the source's loop resumed in the same state);
+- both: where the program ends, `step.kind` is 2 and the model's own live-outs,
+  trace and memory are compared as usual.
+
+If the target refines the source for every window state, then by induction over
+vector iterations it refines it for every trip count: the first vector header
+visit holds the source's initial state (the forms enter the vector loop from the
+source's preheader with its initial values), and once the target is in its scalar
+loop it runs the source's own code. The semantics is monotone (a refined state
+can only refine what follows), so a target state that refines the source's, as
+the live-out comparison allows, keeps the induction sound.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from verifier.analysis.exits import LoopExits
+from verifier.ir.program import Block, Branch, Const, Halt, Instr, Jump, Operand, Phi, Program, Ref
+from verifier.ir.types import I1, I8, I64
+from verifier.transforms.vector_loop import VectorForm
+from verifier.transforms.window import NoWindow, check_applicable, enter_window
+
+KIND = "step.kind"
+CUT, END = 1, 2
+
+
+def source_step(prog: Program, le: LoopExits, vf: int) -> Program:
+    """The scalar loop from the window state, for at most VF iterations."""
+    check_applicable(prog, le)
+    p = copy.deepcopy(prog)
+    lp = le.loop
+    head = p.blocks[lp.header]
+    outside = {b for ph in head.phis for b, _ in ph.incoming if b not in lp.blocks}
+    if len(outside) != 1:
+        raise NoWindow("the loop is entered from more than one block")
+    pre = outside.pop()
+    _mark_ends(p)
+    enter_window(p, lp.header, pre, {ph.dest: ph.dest for ph in head.phis}, le, vf)
+    _cut_after(p, lp.header, pre, vf)
+    p.name = f"{prog.name}.step"
+    return p
+
+
+def target_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
+    """The form from its vector header in the window state, for one vector iteration
+    (or VF iterations of its scalar loop, if it hands over)."""
+    check_applicable(prog, le)
+    p = copy.deepcopy(form.program)
+    _mark_ends(p)
+    enter_window(p, form.vector_header, form.preheader, form.vphis, le, form.vf)
+    vh = p.blocks[form.vector_header]
+    uid = _next_uid(p)
+    for src in [b for b in list(p.blocks) if form.vector_header in p.blocks[b].successors()]:
+        if src == form.preheader:
+            continue
+        values = {form.vphis[ph.dest]: op for ph in vh.phis if ph.dest in form.vphis
+                  for b, op in ph.incoming if b == src}
+        cut = _cut_block(p, f"{src}.cut", values, uid)
+        uid += len(values) + 1
+        _retarget(p.blocks[src], form.vector_header, cut.name)
+        for ph in vh.phis:
+            ph.incoming = [(b, op) for b, op in ph.incoming if b != src]
+    _cut_after(p, form.scalar_header, form.scalar_entry, form.vf)
+    p.name = f"{form.program.name}.step"
+    return p
+
+
+def _cut_after(p: Program, header: str, pre: str, vf: int) -> None:
+    """Count `header`'s visits from `pre`; on visit VF, emit the phis and stop."""
+    head = p.blocks[header]
+    if not head.phis:
+        raise NoWindow(f"the loop header {header} has no phis to carry the state by")
+    uid = _next_uid(p)
+    k = _fresh(p, "step.k")
+    rest = Block(_fresh(p, f"{header}.rest"), [], head.instrs, head.term)
+    for s in rest.successors():
+        for ph in p.blocks[s].phis:
+            ph.incoming = [(rest.name if b == header else b, op) for b, op in ph.incoming]
+    preds = [b for b, _ in head.phis[0].incoming]
+    k_next = f"{k}.next"
+    at = f"{k}.cut"
+    head.phis.append(Phi(uid, k, I64, [(b, Const(0, I64) if b == pre else Ref(k_next)) for b in preds]))
+    values: dict[str, Operand] = {ph.dest: Ref(ph.dest) for ph in head.phis[:-1]}
+    head.instrs = [Instr(uid + 1, "add", [Ref(k), Const(1, I64)], I64, k_next, {"flags": ()}),
+                   Instr(uid + 2, "icmp", [Ref(k), Const(vf, I64)], I1, at, {"pred": "eq"})]
+    cut = _cut_block(p, f"{header}.cut", values, uid + 3)
+    head.term = Branch(Ref(at), cut.name, rest.name, uid + 4 + len(values))
+    p.blocks[rest.name] = rest
+
+
+def _cut_block(p: Program, hint: str, values: dict[str, Operand], uid: int) -> Block:
+    """A block that emits the state (`step.<phi>` and `step.kind` 1) and stops."""
+    blk = Block(_fresh(p, hint))
+    for k, (name, op) in enumerate(sorted(values.items())):
+        blk.instrs.append(Instr(uid + k, "out", [op], None, None, {"name": f"step.{name}"}))
+    blk.instrs.append(Instr(uid + len(values), "out", [Const(CUT, I8)], None, None, {"name": KIND}))
+    blk.term = Halt()
+    p.blocks[blk.name] = blk
+    return blk
+
+
+def _mark_ends(p: Program) -> None:
+    uid = _next_uid(p)
+    for blk in p.blocks.values():
+        if isinstance(blk.term, Halt):
+            blk.instrs.append(Instr(uid, "out", [Const(END, I8)], None, None, {"name": KIND}))
+            uid += 1
+
+
+def _retarget(blk: Block, old: str, new: str) -> None:
+    t = blk.term
+    if isinstance(t, Jump):
+        blk.term = Jump(new if t.target == old else t.target)
+    elif isinstance(t, Branch):
+        blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
+
+
+def _fresh(p: Program, hint: str) -> str:
+    taken = set(p.blocks) | set(p.value_types())
+    k = 0
+    while f"{hint}{k or ''}" in taken:
+        k += 1
+    return f"{hint}{k or ''}"
+
+
+def _next_uid(p: Program) -> int:
+    return max([i.uid for i in p.instructions()] + [ph.uid for b in p.blocks.values() for ph in b.phis] + [0]) + 1
