@@ -1,0 +1,85 @@
+"""Unbounded equivalence (transforms/step.py, checks/forms.inductive_equivalence):
+one vector iteration from any state refines VF scalar iterations. Proofs on both
+forms; a form that is right only within the bound must not be proved for every
+trip count; shapes the window cannot cover fall back to the bounded check."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tests.helpers import model
+from verifier.checks.forms import generate, induction_step, inductive_equivalence
+from verifier.checks.refinement import refinement
+from verifier.frontend.parser import parse
+from verifier.ir.program import Const, Instr, Ref
+from verifier.ir.types import I1
+from verifier.transforms.vector_loop import VectorForm
+
+PROVED = [("seed/search_loop", "general", 4), ("seed/search_loop", "simple", 4), ("seed/search_loop", "simple", 16),
+          ("seed/liveout_a", "general", 4), ("seed/liveout_b", "general", 4), ("seed/liveout_a", "simple", 4),
+          ("legality/two_exits", "general", 4), ("legality/two_exits", "simple", 4),
+          ("legality/countdown", "general", 4), ("legality/while_true_latch", "simple", 4),
+          ("forms/sum_until_zero", "general", 4), ("forms/abs_copy", "general", 4)]
+
+
+@pytest.mark.parametrize("name,form,vf", PROVED, ids=[f"{n}-{f}-vf{vf}" for n, f, vf in PROVED])
+def test_the_form_is_proved_for_every_trip_count(name: str, form: str, vf: int) -> None:
+    v = inductive_equivalence(model(f"{name}.loop"), vf, 4 * vf, timeout=120, form=form, require_unbounded=True)
+    assert v.verdict == "proved", v.reason
+    assert v.coverage.get("unbounded") is True
+
+
+def _wrong_after_100(vform: VectorForm) -> VectorForm:
+    """The vector loop steps its induction one too far once i >= 100: right for every
+    run of fewer than 100 iterations, wrong after."""
+    f = copy.deepcopy(vform)
+    vh = f.program.blocks[f.vector_header]
+    iv = next(ph for ph in vh.phis if f.vphis[ph.dest] == "i")
+    k = next(n for n, (b, _) in enumerate(iv.incoming) if b != f.preheader)
+    latch, nxt = iv.incoming[k]
+    blk = f.program.blocks[latch]
+    blk.instrs += [Instr(90001, "icmp", [Ref(iv.dest), Const(100, iv.type)], I1, "early", {"pred": "slt"}),
+                   Instr(90002, "add", [nxt, Const(1, iv.type)], iv.type, "skewed", {"flags": ()}),
+                   Instr(90003, "select", [Ref("early"), nxt, Ref("skewed")], iv.type, "i.back", {})]
+    iv.incoming[k] = (latch, Ref("i.back"))
+    return f
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_form_right_only_within_the_bound_is_not_proved_for_every_trip_count(form: str) -> None:
+    prog = model("seed/search_loop.loop")
+    bad = _wrong_after_100(generate(prog, form, 4))
+    within = refinement(prog, bad.program, max_trip=16, timeout=120, target_unroll=bad.unroll(16))
+    assert within.verdict == "proved", within.reason  # the bound cannot see it
+    step = induction_step(prog, bad, timeout=120)
+    assert step.verdict == "counterexample"  # from a window state with i >= 100
+    assert step.counterexample is not None and "step.i" in step.counterexample.divergence.summary
+
+
+def test_a_bounded_only_proof_says_why_and_is_unknown_when_every_trip_count_is_required() -> None:
+    text = """loop marks(N: i64) {
+      array a: i8[N] init
+      i = 0
+      while (i < N) {
+        x = a[i]
+        if (x == 0) break
+        a[i] = 1
+        i = i +nsw 1
+      }
+      out i
+    }"""
+    prog = parse(text, "marks.loop")
+    v = inductive_equivalence(prog, 2, 8, timeout=120, form="simple")
+    assert v.verdict == "proved" and not v.coverage.get("unbounded")
+    assert "init" in v.coverage["why_bounded"] or "never makes poison" in v.coverage["why_bounded"]
+    strict = inductive_equivalence(prog, 2, 8, timeout=120, form="simple", require_unbounded=True)
+    assert strict.verdict == "unknown" and "up to 8 only" in (strict.reason or "")
+
+
+def test_an_illegal_form_still_gets_a_replayed_counterexample_from_the_real_start() -> None:
+    v = inductive_equivalence(model("seed/division.loop"), 2, 8, timeout=120, form="general")
+    assert v.verdict == "counterexample"
+    assert v.counterexample is not None and "division by zero" in v.counterexample.divergence.summary
+    assert "window.q" not in v.counterexample.inputs.params  # a real input, not a window state
