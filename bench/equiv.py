@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 CASES = [
     ("search_loop simple", "seed/search_loop.loop", "examples/search_loop_simple_vf4.loop"),
-    ("search_loop general", "seed/search_loop.loop", "examples/search_loop_general_vf4.loop"),
+    ("search_loop general", "seed/search_loop.loop", "seed/vectorized/search_loop_general_vf4.loop"),
     ("find_first_zero simple", "examples/find_first_zero.loop", "examples/find_first_zero_simple_vf4.loop"),
 ]
 

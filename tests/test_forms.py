@@ -4,6 +4,7 @@ to the scalar loop by the refinement checker, and broken on purpose to be refute
 from __future__ import annotations
 
 import copy
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -128,10 +129,18 @@ def test_a_generator_bound_that_is_too_small_gives_unknown_not_a_proof() -> None
 MUTANT_MODELS = sorted((MODELS / "mutants").glob("*.loop"))
 
 
+def _suite_entry(path: Path) -> tuple[Path, int]:
+    """The source and trip bound proofs/mutants.toml gives a mutant."""
+    suite = tomllib.loads((ROOT / "proofs" / "mutants.toml").read_text())
+    ob = next(o for o in suite["obligation"] if o["target"].endswith("/" + path.name))
+    return (ROOT / "proofs" / ob["source"]).resolve(), int(ob.get("max_trip", 16))
+
+
 @pytest.mark.parametrize("path", MUTANT_MODELS, ids=[p.stem for p in MUTANT_MODELS])
 def test_every_mutant_model_is_refuted_with_a_replayed_counterexample(path: Path) -> None:
-    prog = model("seed/search_loop.loop")
-    v = refinement(prog, parse_file(path), max_trip=16, timeout=120)
+    source, trip = _suite_entry(path)
+    prog = parse_file(source)
+    v = refinement(prog, parse_file(path), max_trip=trip, timeout=120)
     assert v.verdict == "counterexample", v.reason
     c = v.counterexample
     assert c is not None and c.divergence.summary

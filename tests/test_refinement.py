@@ -13,9 +13,9 @@ from verifier.frontend.parser import parse
 SEARCH = "seed/search_loop.loop"
 
 
-@pytest.mark.parametrize("target", ["search_loop_general_vf4", "search_loop_simple_vf4"])
+@pytest.mark.parametrize("target", ["seed/vectorized/search_loop_general_vf4", "examples/search_loop_simple_vf4"])
 def test_hand_written_search_loop_vectorizations_are_proved(target: str) -> None:
-    v = refinement(model(SEARCH), model(f"examples/{target}.loop"), max_trip=16)
+    v = refinement(model(SEARCH), model(f"{target}.loop"), max_trip=16)
     assert v.verdict == "proved", v.reason
     assert v.coverage["max_trip"] == 16
 
