@@ -73,3 +73,44 @@ def test_usage_errors_exit_2() -> None:
     assert cli("equiv").returncode == 2
     assert cli("equiv", SEARCH, "/nonexistent.loop").returncode == 2
     assert cli("nosuchcommand").returncode == 2
+
+
+def test_a_suite_obligation_may_name_a_generated_form(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    suite = tmp_path / "s.toml"
+    suite.write_text(f'''[[obligation]]
+name = "search loop, general form, VF 8, every trip count"
+check = "equiv"
+source = "{SEARCH}"
+form = "general"
+vf = 8
+unbounded = true
+expect = "proved"
+''')
+    r = cli("suite", str(suite))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "1 as expected" in r.stdout
+
+
+def test_a_suite_obligation_with_both_a_target_and_a_form_is_bad_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    suite = tmp_path / "s.toml"
+    suite.write_text(f'''[[obligation]]
+name = "x"
+check = "equiv"
+source = "{SEARCH}"
+target = "{SEARCH}"
+form = "simple"
+expect = "proved"
+''')
+    r = cli("suite", str(suite))
+    assert r.returncode == 2 and "either a 'target' model or a generated 'form'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_check_equiv_runs_both_forms_and_vectorize_prints_the_general_form() -> None:
+    r = cli("check", SEARCH, "--check", "equiv", "--vf", "4", "--json")
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.returncode == 0 and [(x["form"], x["verdict"]) for x in rows] == [("general", "proved"), ("simple", "proved")]
+    out = cli("vectorize", SEARCH, "--vf", "2")
+    assert out.returncode == 0 and "when (P1_LOOP" in out.stdout
+    bad = cli("vectorize", SEARCH, "--form", "general", "--guards")
+    assert bad.returncode == 2 and "simple form" in bad.stderr
