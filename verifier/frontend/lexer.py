@@ -35,7 +35,7 @@ OPERATORS = sorted(
 )
 
 _SPACE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*|/\*.*?\*/)+", re.S)
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*")  # dotted: SSA names of the block form
 _INT = re.compile(r"0x[0-9a-fA-F]+|[0-9]+")
 _SUFFIX = re.compile(r"[a-z][a-z.]*")
 

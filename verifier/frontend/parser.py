@@ -13,6 +13,7 @@ from pathlib import Path
 
 from verifier.analysis.loops import LoopShapeError, find_loops
 from verifier.errors import UserError
+from verifier.frontend.blocks import at_label, parse_blocks
 from verifier.frontend.lexer import Token, tokenize
 from verifier.ir.program import (
     ArrayDecl,
@@ -283,12 +284,31 @@ class _Parser:
             if self.peek().kind == "eof":
                 raise UserError("unterminated block: expected '}' before the end of the file "
                                 f"(opened at line {open_tok.loc.line})", self.peek().loc)
+            if at_label(self):
+                return self.finish_blocks(name)
             self.item(top=True)
         self.next()
         if self.peek().kind != "eof":
             raise UserError(f"expected the end of the file, found {_describe(self.peek())}", self.peek().loc)
         self.b.blocks[self.cur].term = Halt()
         return self.finish(name)
+
+    def finish_blocks(self, name: str) -> Program:
+        """The rest of a model in block form (frontend/blocks.py)."""
+        if any(b.instrs or b.phis for b in self.b.blocks.values()):
+            raise UserError("a model is either statements or labelled blocks, not both: "
+                            "put the declarations first, then the blocks", self.peek().loc)
+        blocks, entry = parse_blocks(self)
+        self.next()
+        if self.peek().kind != "eof":
+            raise UserError(f"expected the end of the file, found {_describe(self.peek())}", self.peek().loc)
+        prog = Program(name, self.params, list(self.arrays.values()), self.funcs, self.aliases,
+                       blocks, entry, dict(self.consts), self.file)
+        try:
+            find_loops(prog)
+        except LoopShapeError as e:
+            raise UserError(str(e), Loc(self.file, 1, 1)) from None
+        return prog
 
     def finish(self, name: str) -> Program:
         blocks = _prune_unreachable(self.b.blocks, "entry")
@@ -538,6 +558,9 @@ class _Parser:
         n = self.next()
         if n.text in self.consts or n.text in self.arrays:
             raise UserError(f"cannot assign to {n.text!r}: it is a constant or an array", n.loc)
+        if "." in n.text:
+            raise UserError(f"{n.text!r}: names with '.' belong to the block form (the SSA names it prints); "
+                            "a variable's name has none", n.loc)
         want: Type | None = None
         if self.accept(":"):
             want = self.parse_type()

@@ -50,7 +50,7 @@ def instr(i: Instr) -> str:
         args = args[:-1]
     flags = "".join("." + f if k else f for k, f in enumerate(i.attrs.get("flags", ())))
     if i.op in _INFIX:
-        sep = "" if not flags or i.op in ("add", "sub", "mul", "shl") else "."
+        sep = "." if flags and _INFIX[i.op][-1].isalpha() else ""  # /u.exact, but /exact
         rhs = f"{args[0]} {_INFIX[i.op]}{sep}{flags} {args[1]}"
     elif i.op == "icmp":
         rhs = f"{args[0]} {_CMP[i.attrs['pred']]} {args[1]}"

@@ -1,0 +1,416 @@
+"""The block form of the .loop language: SSA blocks written out, as `verifier
+vectorize` and `ir/printer.py` print them, so a generated form can be saved,
+edited and checked like any other model.
+
+    loop name(N: i64) {
+      array a: i8[N]                 // declarations as in the structured form
+    entry:                           // a label: a name and ':' alone on its line
+      t: i1 = N >= 1                 // one instruction per line, its type given
+      when (m) x.2: i8 = a[i]        // masked (predicated) instruction
+      i: i64 = phi [entry: 0, body: i.2]
+      if (t) goto body else goto exit
+      end                            // the program ends here
+    }
+
+Every operand is a name or an integer; an integer takes its type from where it is
+used (the other operand, the result, the array's elements, the callee's parameter).
+Two passes: the statements first (each value's type known from its definition),
+then the instructions, so operands may refer to values defined further down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from verifier.errors import UserError
+from verifier.frontend.lexer import Token
+from verifier.ir.program import (
+    Block,
+    Branch,
+    Const,
+    FuncDecl,
+    Halt,
+    Instr,
+    Jump,
+    Loc,
+    Operand,
+    Phi,
+    PoisonConst,
+    Ref,
+    Undef,
+)
+from verifier.ir.types import I1, I64, Type, VecType, elem_of, with_elem
+
+if TYPE_CHECKING:
+    from verifier.frontend.parser import _Parser
+
+BIN = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "/u": "udiv", "%": "srem", "%u": "urem",
+       "<<": "shl", ">>": "ashr", ">>u": "lshr", "&": "and", "|": "or", "^": "xor"}
+CMP = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge",
+       "<u": "ult", "<=u": "ule", ">u": "ugt", ">=u": "uge"}
+CONVERSIONS = ("zext", "sext", "trunc", "bitcast")
+LANES = ("prefix", "iota", "splat")
+PLAIN = ("freeze", "select", "clsz", "clsnz", "anyof", "allones", "extract", "abs", "vec")
+FLAGGED = ("smin", "smax", "umin", "umax")
+
+# an operand before typing: a name, or an integer literal waiting for its type
+RawOp = tuple[str, int | str | Type, Loc]  # ("ref", name, loc) | ("int", value, loc) | ("undef"/"poison", type, loc)
+
+
+@dataclass
+class _Stmt:
+    kind: str  # def | store | call | out | assume | phi
+    loc: Loc
+    op: str = ""
+    dest: str | None = None
+    type: Type | None = None
+    args: list[RawOp] = field(default_factory=list)
+    attrs: dict[str, object] = field(default_factory=dict)
+    mask: RawOp | None = None
+    incoming: list[tuple[str, RawOp]] = field(default_factory=list)
+
+
+@dataclass
+class _RawBlock:
+    name: str
+    loc: Loc
+    stmts: list[_Stmt] = field(default_factory=list)
+    term: tuple[str, list[object], Loc] | None = None
+
+
+def at_label(p: _Parser) -> bool:
+    """A label: a name and ':' with nothing after them on the line."""
+    a, b, c = p.peek(), p.peek(1), p.peek(2)
+    return a.kind == "name" and b.text == ":" and (c.kind == "eof" or c.loc.line > b.loc.line)
+
+
+def parse_blocks(p: _Parser) -> tuple[dict[str, Block], str]:
+    """The blocks up to the model's closing '}' (not consumed); and the entry block."""
+    raw: list[_RawBlock] = []
+    while not p.at("}"):
+        if p.peek().kind == "eof":
+            raise UserError("expected '}' to close the model", p.peek().loc)
+        if at_label(p):
+            t = p.next()
+            p.next()
+            if any(r.name == t.text for r in raw):
+                raise UserError(f"block {t.text!r} is defined twice", t.loc)
+            raw.append(_RawBlock(t.text, t.loc))
+            continue
+        if not raw:
+            raise UserError("expected a block label (a name and ':' on its own line) before the first instruction",
+                            p.peek().loc)
+        blk = raw[-1]
+        if blk.term is not None:
+            raise UserError(f"block {blk.name} already ended (goto/if/end); expected a label", p.peek().loc)
+        _statement(p, blk)
+    for r in raw:
+        if r.term is None:
+            raise UserError(f"block {r.name} does not end with goto, if ... goto or end", r.loc)
+    return _Lower(p, raw).blocks(), raw[0].name if raw else "entry"
+
+
+def _statement(p: _Parser, blk: _RawBlock) -> None:
+    t = p.peek()
+    loc = t.loc
+    if t.text == "goto":
+        p.next()
+        blk.term = ("goto", [_label(p)], loc)
+        return
+    if t.text == "end":
+        p.next()
+        blk.term = ("end", [], loc)
+        return
+    if t.text == "if":
+        p.next()
+        p.expect("(")
+        c = _operand(p)
+        p.expect(")")
+        p.expect("goto")
+        a = _label(p)
+        p.expect("else")
+        p.expect("goto")
+        b = _label(p)
+        blk.term = ("if", [c, a, b], loc)
+        return
+    if t.text == "assume":
+        p.next()
+        blk.stmts.append(_Stmt("assume", loc, "assume", args=[_operand(p)]))
+        return
+    if t.text == "out":
+        p.next()
+        n = p.expect_name("the live-out's name")
+        p.expect("=")
+        blk.stmts.append(_Stmt("out", loc, "out", args=[_operand(p)], attrs={"name": n.text}))
+        return
+    mask = None
+    if t.text == "when":
+        p.next()
+        p.expect("(")
+        mask = _operand(p)
+        p.expect(")")
+    name = p.expect_name("an instruction")
+    if p.accept(":"):
+        ty = p.parse_type()
+        p.expect("=")
+        st = _rhs(p, name.loc)
+        st.dest, st.type, st.mask = name.text, ty, mask
+        if st.kind == "phi" and mask is not None:
+            raise UserError("a phi cannot be masked", loc)
+        blk.stmts.append(st)
+        return
+    if p.at("["):
+        arr = _array(p, name)
+        p.next()
+        idx, width = _index(p)
+        p.expect("=")
+        attrs: dict[str, object] = {"array": arr}
+        if width:
+            attrs["width"] = width
+        blk.stmts.append(_Stmt("store", loc, "store", args=[idx, _operand(p)], attrs=attrs, mask=mask))
+        return
+    if p.at("("):
+        f = p.funcs.get(name.text)
+        if f is None or f.pure:
+            raise UserError(f"expected a call of a declared effect, found {name.text!r}", name.loc)
+        blk.stmts.append(_Stmt("call", loc, "call", args=_args(p), attrs={"func": f, "callee": f.name}, mask=mask))
+        return
+    raise UserError(f"expected ':' and a type, '[' (a store) or '(' (a call) after {name.text!r}", p.peek().loc)
+
+
+def _rhs(p: _Parser, loc: Loc) -> _Stmt:
+    t = p.peek()
+    if t.text == "phi" and p.peek(1).text == "[":
+        p.next()
+        p.next()
+        inc: list[tuple[str, RawOp]] = []
+        while not p.accept("]"):
+            b = _label(p)
+            p.expect(":")
+            inc.append((b, _operand(p)))
+            if not p.at("]"):
+                p.expect(",", "',' or ']'")
+        return _Stmt("phi", loc, "phi", incoming=inc)
+    if t.kind == "name" and p.peek(1).text == "[" and t.text in p.arrays:
+        p.next()
+        p.next()
+        idx, width = _index(p)
+        attrs: dict[str, object] = {"array": t.text}
+        if width:
+            attrs["width"] = width
+        return _Stmt("def", loc, "load", args=[idx], attrs=attrs)
+    if t.kind == "name" and p.peek(1).text == "(" and t.text not in ("undef", "poison"):
+        p.next()
+        if t.text in p.funcs:
+            f = p.funcs[t.text]
+            return _Stmt("def", loc, "call", args=_args(p), attrs={"func": f, "callee": f.name})
+        if t.text in CONVERSIONS:
+            p.expect("(")
+            x = _operand(p)
+            p.expect(",")
+            p.parse_type()  # the result type, also given after the name
+            p.expect(")")
+            return _Stmt("def", loc, t.text, args=[x], attrs={} if t.text == "bitcast" else {"flags": ()})
+        if t.text in LANES:
+            p.expect("(")
+            x = _operand(p)
+            p.expect(",")
+            p.expect_int("the number of lanes")
+            p.expect(")")
+            return _Stmt("def", loc, t.text, args=[x])
+        if t.text in PLAIN or t.text in FLAGGED:
+            return _Stmt("def", loc, t.text, args=_args(p), attrs={"flags": ()} if t.text in FLAGGED else {})
+        raise UserError(f"unknown operation or function {t.text!r}", t.loc)
+    a = _operand(p)
+    op = p.peek()
+    if op.kind == "op" and op.text in CMP:
+        p.next()
+        return _Stmt("def", loc, "icmp", args=[a, _operand(p)], attrs={"pred": CMP[op.text]})
+    sym = next((s for s in ("<<", ">>", "+", "-", "*", "/", "%", "&", "|", "^") if op.text.startswith(s)), None)
+    if op.kind != "op" or sym is None:
+        raise UserError(f"expected an operator after the first operand, found {op.text or op.kind!r}", op.loc)
+    p.next()
+    parts = [f for f in op.text[len(sym):].split(".") if f]
+    if "u" in parts and sym in ("/", "%", ">>"):
+        sym += "u"
+    flags = tuple(f for f in parts if f not in ("u", "s"))
+    return _Stmt("def", loc, BIN[sym], args=[a, _operand(p)], attrs={"flags": flags})
+
+
+def _label(p: _Parser) -> str:
+    """A block name: any name, keywords too (`loop`, `else` are common labels)."""
+    t = p.next()
+    if t.kind != "name":
+        raise UserError(f"expected a block name, found {t.text or t.kind!r}", t.loc)
+    return t.text
+
+
+def _array(p: _Parser, t: Token) -> str:
+    if t.text not in p.arrays:
+        raise UserError(f"{t.text!r} is not a declared array", t.loc)
+    return t.text
+
+
+def _index(p: _Parser) -> tuple[RawOp, int]:
+    """`[i]` or `[i .. i+W)`, after the '['."""
+    idx = _operand(p)
+    if p.accept("]"):
+        return idx, 0
+    p.expect("..", "']' or '..'")
+    _operand(p)
+    p.expect("+")
+    width = p.expect_int("the access width")
+    p.expect(")")
+    return idx, width
+
+
+def _args(p: _Parser) -> list[RawOp]:
+    p.expect("(")
+    out: list[RawOp] = []
+    while not p.accept(")"):
+        out.append(_operand(p))
+        if not p.at(")"):
+            p.expect(",", "',' or ')'")
+    return out
+
+
+def _operand(p: _Parser) -> RawOp:
+    t = p.next()
+    if t.kind == "int":
+        return ("int", int(t.text, 0), t.loc)
+    if t.text == "-" and p.peek().kind == "int":
+        return ("int", -int(p.next().text, 0), t.loc)
+    if t.text in ("undef", "poison"):
+        p.expect("(")
+        ty = p.parse_type()
+        p.expect(")")
+        return (t.text, ty, t.loc)
+    if t.kind == "name":
+        return ("ref", t.text, t.loc)
+    raise UserError(f"expected a value (a name or an integer), found {t.text or t.kind!r}", t.loc)
+
+
+class _Lower:
+    """The second pass: operands typed, instructions and blocks built."""
+
+    def __init__(self, p: _Parser, raw: list[_RawBlock]) -> None:
+        self.p, self.raw = p, raw
+        self.types: dict[str, Type] = {q.name: q.type for q in p.params}
+        self.names = {r.name for r in raw}
+        for r in raw:
+            for s in r.stmts:
+                if s.dest is not None and s.type is not None:
+                    if s.dest in self.types:
+                        raise UserError(f"{s.dest!r} is defined twice", s.loc)
+                    self.types[s.dest] = s.type
+        self.uid = 0
+
+    def next_uid(self) -> int:
+        self.uid += 1
+        return self.uid
+
+    def ref_type(self, o: RawOp) -> Type | None:
+        return self.types.get(o[1]) if o[0] == "ref" else None  # type: ignore[arg-type]
+
+    def op(self, o: RawOp, want: Type | None) -> Operand:
+        kind, val, loc = o
+        if kind == "ref":
+            assert isinstance(val, str)
+            if val in self.p.consts:
+                return Const(self.p.consts[val] & _mask(want or I64), want or I64)
+            if val not in self.types:
+                raise UserError(f"{val!r} is not defined", loc)
+            return Ref(val)
+        if kind in ("undef", "poison"):
+            assert not isinstance(val, (int, str))
+            return Undef(val) if kind == "undef" else PoisonConst(val)
+        assert isinstance(val, int)
+        if want is None:
+            raise UserError("cannot tell this integer's type here: name a value instead", loc)
+        return Const(val & _mask(want), want)
+
+    def blocks(self) -> dict[str, Block]:
+        out: dict[str, Block] = {}
+        for r in self.raw:
+            blk = Block(r.name)
+            for s in r.stmts:
+                if s.kind == "phi":
+                    assert s.dest is not None and s.type is not None
+                    for b, _ in s.incoming:
+                        if b not in self.names:
+                            raise UserError(f"no block named {b!r}", s.loc)
+                    blk.phis.append(Phi(self.next_uid(), s.dest, s.type,
+                                        [(b, self.op(o, s.type)) for b, o in s.incoming], s.loc))
+                    continue
+                blk.instrs.append(self.instr(s))
+            blk.term = self.term(r)
+            out[r.name] = blk
+        return out
+
+    def term(self, r: _RawBlock) -> Jump | Branch | Halt:
+        assert r.term is not None
+        kind, args, loc = r.term
+        for name in args[1:] if kind == "if" else args:
+            if name not in self.names:
+                raise UserError(f"no block named {name!r}", loc)
+        if kind == "goto":
+            return Jump(str(args[0]))
+        if kind == "end":
+            return Halt()
+        cond = args[0]
+        return Branch(self.op(cond, I1), str(args[1]), str(args[2]), self.next_uid(), loc)  # type: ignore[arg-type]
+
+    def instr(self, s: _Stmt) -> Instr:
+        ty = s.type
+        args = self.typed_args(s)
+        attrs = dict(s.attrs)
+        if s.mask is not None:
+            lanes = _lanes_of(ty) or _lanes_of(self.ref_type(s.args[0]) if s.args else None)
+            args.append(self.op(s.mask, VecType(lanes, I1) if lanes else I1))
+            attrs["masked"] = True
+        return Instr(self.next_uid(), s.op, args, ty, s.dest, attrs, s.loc)
+
+    def typed_args(self, s: _Stmt) -> list[Operand]:
+        ty, a = s.type, s.args
+        other: Callable[[int], Type | None] = lambda k: self.ref_type(a[1 - k]) or ty  # noqa: E731
+        if s.op in BIN.values() or s.op in FLAGGED:
+            return [self.op(x, other(k)) for k, x in enumerate(a)]
+        if s.op == "icmp":
+            t = self.ref_type(a[0]) or self.ref_type(a[1]) or I64
+            return [self.op(x, t) for x in a]
+        if s.op == "select":
+            return [self.op(a[0], with_elem(ty, I1) if ty else I1), self.op(a[1], ty), self.op(a[2], ty)]
+        if s.op in ("freeze", "abs"):
+            return [self.op(a[0], ty)]
+        if s.op in LANES:
+            return [self.op(a[0], I64 if s.op == "prefix" else (elem_of(ty) if ty else None))]
+        if s.op == "extract":
+            return [self.op(a[0], None), self.op(a[1], I64)]
+        if s.op == "vec":
+            return [self.op(x, elem_of(ty) if ty else None) for x in a]
+        if s.op == "load":
+            return [self.op(a[0], I64)]
+        if s.op == "store":
+            arr = self.p.arrays[str(s.attrs["array"])]
+            w = s.attrs.get("width")
+            return [self.op(a[0], I64), self.op(a[1], VecType(int(w), arr.elem) if isinstance(w, int) else arr.elem)]
+        if s.op == "call":
+            f = s.attrs["func"]
+            assert isinstance(f, FuncDecl)
+            return [self.op(x, f.params[k] if k < len(f.params) else None) for k, x in enumerate(a)]
+        if s.op in ("assume",):
+            return [self.op(a[0], I1)]
+        if s.op == "out":
+            return [self.op(a[0], I64)]
+        return [self.op(x, None) for x in a]  # conversions, clsz, anyof, ...: a named operand
+
+
+def _mask(t: Type) -> int:
+    return (1 << elem_of(t).bits) - 1
+
+
+def _lanes_of(t: Type | None) -> int | None:
+    return t.lanes if isinstance(t, VecType) else None
+
