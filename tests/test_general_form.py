@@ -111,12 +111,16 @@ def _blocks(p: Program, prefix: str) -> list:  # type: ignore[type-arg]
     return [b for n, b in p.blocks.items() if n.startswith(prefix)]
 
 
-def _calls_unmasked(p: Program) -> None:
-    """foo(x) issued in every lane, also past the exit."""
+def _unmask(p: Program, op: str) -> None:
     for b in _blocks(p, "vec.body"):
         for i in b.instrs:
-            if i.op == "call" and i.masked:
+            if i.op == op and i.masked:
                 i.args, i.attrs = i.args[:-1], {k: v for k, v in i.attrs.items() if k != "masked"}
+
+
+def _calls_unmasked(p: Program) -> None:
+    """foo(x) issued in every lane, also past the exit."""
+    _unmask(p, "call")
 
 
 def _conditions_not_frozen(p: Program) -> None:
@@ -137,10 +141,7 @@ def _live_out_from_the_last_lane(p: Program) -> None:
 
 def _masked_store_made_plain(p: Program) -> None:
     """The if-converted stores run unmasked: both arms store in every lane."""
-    for b in _blocks(p, "vec.body"):
-        for i in b.instrs:
-            if i.op == "store" and i.masked:
-                i.args, i.attrs = i.args[:-1], {k: v for k, v in i.attrs.items() if k != "masked"}
+    _unmask(p, "store")
 
 
 def _next_lane_not_gated(p: Program) -> None:

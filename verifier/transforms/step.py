@@ -33,7 +33,7 @@ from verifier.analysis.exits import LoopExits
 from verifier.ir.program import Block, Branch, Const, Halt, Instr, Jump, Operand, Phi, Program, Ref
 from verifier.ir.types import I1, I8, I64
 from verifier.transforms.vector_loop import VectorForm
-from verifier.transforms.window import NoWindow, check_applicable, enter_window
+from verifier.transforms.window import NoWindow, check_applicable, enter_window, entry_block
 
 KIND = "step.kind"
 CUT, END = 1, 2
@@ -45,10 +45,7 @@ def source_step(prog: Program, le: LoopExits, vf: int) -> Program:
     p = copy.deepcopy(prog)
     lp = le.loop
     head = p.blocks[lp.header]
-    outside = {b for ph in head.phis for b, _ in ph.incoming if b not in lp.blocks}
-    if len(outside) != 1:
-        raise NoWindow("the loop is entered from more than one block")
-    pre = outside.pop()
+    pre = entry_block(p, le)
     _mark_ends(p)
     enter_window(p, lp.header, pre, {ph.dest: ph.dest for ph in head.phis}, le, vf)
     _cut_after(p, lp.header, pre, vf)

@@ -51,14 +51,18 @@ def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -
     iteration's start chosen by new parameters."""
     check_applicable(original, le)
     p = copy.deepcopy(harness)
+    originals = {ph.dest for ph in original.blocks[le.loop.header].phis}
+    # the harness's own counters restart with the window
+    return enter_window(p, le.loop.header, entry_block(p, le), {d: d for d in originals}, le, vf)
+
+
+def entry_block(p: Program, le: LoopExits) -> str:
+    """The one block outside the loop that its header is entered from."""
     lp = le.loop
-    head = p.blocks[lp.header]
-    outside = {b for ph in head.phis for b, _ in ph.incoming if b not in lp.blocks}
+    outside = {b for ph in p.blocks[lp.header].phis for b, _ in ph.incoming if b not in lp.blocks}
     if len(outside) != 1:
         raise NoWindow("the loop is entered from more than one block")
-    originals = {ph.dest for ph in original.blocks[lp.header].phis}
-    # the harness's own counters restart with the window
-    return enter_window(p, lp.header, outside.pop(), {d: d for d in originals}, le, vf)
+    return outside.pop()
 
 
 def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], le: LoopExits,
