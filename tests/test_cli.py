@@ -75,33 +75,26 @@ def test_usage_errors_exit_2() -> None:
     assert cli("nosuchcommand").returncode == 2
 
 
+def _suite(tmp_path, **keys: object) -> str:  # type: ignore[no-untyped-def]
+    """A one-obligation suite file (strings quoted, numbers and booleans as TOML)."""
+    def toml(v: object) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v) if isinstance(v, int) else f'"{v}"'
+
+    path = tmp_path / "s.toml"
+    path.write_text("[[obligation]]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in keys.items()))
+    return str(path)
+
+
 def test_a_suite_obligation_may_name_a_generated_form(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    suite = tmp_path / "s.toml"
-    suite.write_text(f'''[[obligation]]
-name = "search loop, general form, VF 8, every trip count"
-check = "equiv"
-source = "{SEARCH}"
-form = "general"
-vf = 8
-unbounded = true
-expect = "proved"
-''')
-    r = cli("suite", str(suite))
+    r = cli("suite", _suite(tmp_path, name="search loop, general form, VF 8, every trip count", check="equiv",
+                            source=SEARCH, form="general", vf=8, unbounded=True, expect="proved"))
     assert r.returncode == 0, r.stdout + r.stderr
     assert "1 as expected" in r.stdout
 
 
 def test_a_suite_obligation_with_both_a_target_and_a_form_is_bad_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    suite = tmp_path / "s.toml"
-    suite.write_text(f'''[[obligation]]
-name = "x"
-check = "equiv"
-source = "{SEARCH}"
-target = "{SEARCH}"
-form = "simple"
-expect = "proved"
-''')
-    r = cli("suite", str(suite))
+    r = cli("suite", _suite(tmp_path, name="x", check="equiv", source=SEARCH, target=SEARCH, form="simple",
+                            expect="proved"))
     assert r.returncode == 2 and "either a 'target' model or a generated 'form'" in r.stderr
     assert "Traceback" not in r.stderr
 

@@ -72,7 +72,7 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
     for e in dd:
         top, conds = b.vector_slice(top, e, {}, vl.scalar.name, remaps)
         hoisted |= set(e.slice)
-        taken[e.index] = [_taken(b, top, e, c) for c in conds]
+        taken[e.index] = [b.taken(top, e, c) for c in conds]
 
     # lane activity: A^1 = 1, A^j+1 = A^j & ~(C1^j | .. | Ck^j)   (P0's lanes)
     active: list[Operand] = [Const(1, I1)]
@@ -80,8 +80,7 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
         anyc: Operand = Const(0, I1)
         for e in dd:
             anyc = _or(b, top, anyc, taken[e.index][j], "anyc")
-        stays = b.emit(top, "xor", [anyc, Const(1, I1)], I1, f"stays.lane{j + 1}", flags=())
-        active.append(_and(b, top, active[j], stays, f"P0.lane{j + 2}"))
+        active.append(_and(b, top, active[j], _not(b, top, anyc), f"P0.lane{j + 2}"))
 
     body = insert_before(p, b.fresh("vec.body"), vl.scalar.name)
     b.uid += 1
@@ -163,12 +162,6 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
 
     p.name = f"{prog.name}_general_vf{vf}"
     return GeneralForm.of(vl, p, vf, lp.header)
-
-
-def _taken(b: LaneBuilder, blk: Block, e: Exit, c: Operand) -> Operand:
-    """freeze(Ce^j), true where the lane takes the exit."""
-    fc = b.emit(blk, "freeze", [c], I1, f"C{e.index}.frozen")
-    return fc if e.exit_when else _not(b, blk, fc)
 
 
 def _not(b: LaneBuilder, blk: Block, x: Operand) -> Operand:

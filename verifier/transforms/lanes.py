@@ -166,6 +166,14 @@ class LaneBuilder:
         conds = [remaps[j].get(e.cond.name, e.cond) if isinstance(e.cond, Ref) else e.cond for j in range(self.vf)]
         return blk, conds
 
+    def taken(self, blk: Block, e: Exit, c: Operand) -> Operand:
+        """freeze(Ce^j) as "the lane takes exit e": the exit's branch condition, or its
+        negation for an exit on false (seed 000: the conditions vector code reads)."""
+        fc = self.emit(blk, "freeze", [c], I1, f"C{e.index}.frozen")
+        if e.exit_when:
+            return fc
+        return self.emit(blk, "xor", [fc, Const(1, I1)], I1, f"C{e.index}.leaves", flags=())
+
     def check_slice(self, e: Exit) -> None:
         """Raise Unsupported for a slice the harness cannot evaluate ahead of time."""
         for c in e.carried:

@@ -74,9 +74,7 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
     for e in le.data_dependent:
         blk, conds = b.vector_slice(blk, e, by_load, scalar.name)
         for c in conds:
-            fc = b.emit(blk, "freeze", [c], I1, f"C{e.index}.frozen")
-            taken = fc if e.exit_when else b.emit(blk, "xor", [fc, Const(1, I1)], I1, f"C{e.index}.leaves", flags=())
-            any_c = b.emit(blk, "or", [any_c, taken], I1, "anyof", flags=())
+            any_c = b.emit(blk, "or", [any_c, b.taken(blk, e, c)], I1, "anyof", flags=())
     body = insert_before(p, b.fresh("vec.body"), scalar.name)
     b.uid += 1
     blk.term = Branch(any_c, scalar.name, body.name, b.uid)
