@@ -139,9 +139,52 @@ def vector_program(draw: st.DrawFn) -> str:
 
 
 @st.composite
-def inputs_for(draw: st.DrawFn, max_n: int = 6) -> Inputs:
-    n = draw(st.integers(0, max_n))
+def inputs_for(draw: st.DrawFn, max_n: int = 6, min_n: int = 0) -> Inputs:
+    n = draw(st.integers(min_n, max_n))
     elem = st.one_of(st.none(), st.integers(-128, 127), st.sampled_from([0, 1, -1, 127, -128]))
     a = draw(st.lists(elem, min_size=n, max_size=n))
     b = draw(st.lists(elem, min_size=n, max_size=n))
     return Inputs(params={"N": n}, arrays={"a": a, "b": b}, defaults={"a": 0, "b": 0})
+
+
+@st.composite
+def lane_chain_program(draw: st.DrawFn) -> str:
+    """Straight-line block-form code in the shape of a predicated vector body: lane
+    j's call under a mask that and-s lane j-1's mask (or, drawn, under an unrelated
+    mask or none), a branch whose two sides call differently and join, then more
+    masked calls. Exercises the trace encoding's slot placement after appends whose
+    position is symbolic."""
+    lanes = draw(st.integers(2, 5))
+    k = draw(st.integers(-2, 2))
+    lines = ["loop chain(N: i64) {", "  array a: i8[N]", "  effect f(i8)", "  effect g(i8, i8)",
+             "entry:", "  t: i1 = N >= 8", "  assume t"]
+    for j in range(lanes):
+        lines.append(f"  x{j}: i8 = a[{j}]")
+        lines.append(f"  c{j}: i1 = x{j} != {k}")
+        lines.append(f"  fc{j}: i1 = freeze(c{j})")
+    prev = None
+    for j in range(lanes):
+        shape = draw(st.sampled_from(["chain", "chain", "chain", "own", "always"]))
+        if shape == "chain" and prev is not None:
+            lines.append(f"  m{j}: i1 = {prev} & fc{j}")
+        else:
+            lines.append(f"  m{j}: i1 = fc{j} ^ 0")
+        if shape == "always":
+            lines.append(f"  f(x{j})")
+        else:
+            lines.append(f"  when (m{j}) f(x{j})")
+        prev = f"m{j}"
+    lines += ["  if (fc0) goto left else goto right", "left:", "  g(x0, x1)"]
+    if draw(st.booleans()):
+        lines.append("  when (m1) f(x1)")
+    lines += ["  goto join", "right:"]
+    if draw(st.booleans()):
+        lines.append("  when (m1) g(x1, x0)")
+    lines += ["  goto join", "join:"]
+    prev = "fc1"
+    for j in range(lanes):
+        lines.append(f"  n{j}: i1 = {prev} & fc{j}")
+        lines.append(f"  when (n{j}) f(x{j})")
+        prev = f"n{j}"
+    lines += ["  end", "}"]
+    return "\n".join(lines)

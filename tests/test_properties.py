@@ -10,7 +10,7 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.progen import inputs_for, scalar_program, vector_program
+from tests.progen import inputs_for, lane_chain_program, scalar_program, vector_program
 from verifier.errors import UserError
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
@@ -102,6 +102,14 @@ def test_scalar_programs_agree(text: str, inp: Inputs) -> None:
 @SETTINGS
 @given(vector_program(), inputs_for(max_n=9))
 def test_vector_programs_agree(text: str, inp: Inputs) -> None:
+    agree(text, inp)
+
+
+@SETTINGS
+@given(lane_chain_program(), inputs_for(min_n=8, max_n=8))
+def test_predicated_call_chains_agree(text: str, inp: Inputs) -> None:
+    """Masked calls whose masks chain lane to lane (the general form's shape), around
+    a join: the trace's slots and length agree with the interpreter."""
     agree(text, inp)
 
 

@@ -387,10 +387,18 @@ TRACE_IDX = 16  # bits of a trace length
 class SymTrace:
     """A trace as slots: slot j is (callee id, [(argument, poison)]) of event j; the
     length is symbolic, known to lie in [lo, hi]. Appending at a known length just
-    fills a slot; otherwise every possible position is guarded by length == j."""
+    fills a slot; otherwise every possible position is guarded by length == j.
 
-    def __init__(self, length: Any, slots: list[tuple[Any, list[tuple[Any, Any]]]], lo: int, hi: int) -> None:
+    `full` is a condition under which the length is exactly hi (False when none is
+    known). A predicated vector body issues lane j+1's call under a mask that is a
+    conjunction containing lane j's: such an append can only land in slot hi, so it
+    fills that one slot instead of guarding all hi-lo+1 positions (linear, not
+    quadratic, in VF)."""
+
+    def __init__(self, length: Any, slots: list[tuple[Any, list[tuple[Any, Any]]]], lo: int, hi: int,
+                 full: Any = None) -> None:
         self.length, self.slots, self.lo, self.hi = length, slots, lo, hi
+        self.full = (True if type(length) is int else False) if full is None else full
 
     @staticmethod
     def empty() -> SymTrace:
@@ -481,14 +489,71 @@ def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
             return SymTrace(tr.length + 1, slots, tr.lo + 1, tr.hi + 1)
         slots[tr.length] = _pick_slot(cond, ev, slots[tr.length])
         return SymTrace(z3.If(cond, z3.BitVecVal(tr.length + 1, TRACE_IDX), z3.BitVecVal(tr.length, TRACE_IDX)),
-                        slots, tr.lo, tr.hi + 1)
+                        slots, tr.lo, tr.hi + 1, cond)
     while len(slots) <= tr.hi:
         slots.append(_EMPTY_SLOT)
+    if cond is not True and implies(cond, tr.full):
+        # under cond the length is hi: the event can only go to slot hi
+        slots[tr.hi] = _pick_slot(cond, ev, slots[tr.hi])
+        return SymTrace(z3.If(cond, z3.BitVecVal(tr.hi + 1, TRACE_IDX), tr.length), slots, tr.lo, tr.hi + 1, cond)
     for j in range(tr.lo, tr.hi + 1):
         hit = z3.And(_b(cond), tr.length == j) if cond is not True else (tr.length == j)
         slots[j] = _pick_slot(hit, ev, slots[j])
     length = tr.length + 1 if cond is True else z3.If(cond, tr.length + 1, tr.length)
-    return SymTrace(length, slots, tr.lo if cond is not True else tr.lo + 1, tr.hi + 1)
+    full = tr.full if cond is True else _and(_b(cond), tr.full)
+    return SymTrace(length, slots, tr.lo if cond is not True else tr.lo + 1, tr.hi + 1, full)
+
+
+def _and(a: Any, b: Any) -> Any:
+    if a is False or b is False:
+        return False
+    if a is True:
+        return b
+    if b is True:
+        return a
+    return z3.And(a, b)
+
+
+def conjuncts(c: Any) -> set[tuple[str, int]] | None:
+    """The atoms of a condition that is a conjunction (of booleans, or `t == 1` over
+    a tree of 1-bit ands), by z3 AST id; None for True. Syntactic: used only to
+    establish an implication, never to refute one."""
+    if c is True:
+        return None
+    out: set[tuple[str, int]] = set()
+    stack: list[tuple[str, Any]] = [("b", c)]
+    while stack:
+        kind, t = stack.pop()
+        if kind == "b":
+            if z3.is_and(t):
+                stack.extend(("b", x) for x in t.children())
+            elif z3.is_eq(t) and z3.is_bv(t.arg(0)) and t.arg(0).size() == 1 and _is_one(t.arg(0)):
+                stack.append(("bv", t.arg(1)))
+            elif z3.is_eq(t) and z3.is_bv(t.arg(0)) and t.arg(0).size() == 1 and _is_one(t.arg(1)):
+                stack.append(("bv", t.arg(0)))
+            else:
+                out.add(("b", t.get_id()))
+        elif z3.is_app_of(t, z3.Z3_OP_BAND):
+            stack.extend(("bv", x) for x in t.children())
+        elif _is_one(t):
+            continue
+        else:
+            out.add(("bv", t.get_id()))
+    return out
+
+
+def _is_one(t: Any) -> bool:
+    return bool(z3.is_bv_value(t) and t.as_long() == 1)
+
+
+def implies(c: Any, d: Any) -> bool:
+    """c implies d, seen syntactically: every conjunct of d is one of c's."""
+    if d is True or c is False:
+        return True
+    if d is False or c is True:
+        return False
+    cc, dc = conjuncts(c), conjuncts(d)
+    return cc is not None and dc is not None and dc <= cc
 
 
 def _widen(v: Any) -> Any:
@@ -525,16 +590,22 @@ def _pick_slot(c: Any, a: tuple[Any, list[tuple[Any, Any]]], b: tuple[Any, list[
 
 
 def merge_traces(items: Sequence[tuple[Any, SymTrace]]) -> SymTrace:
-    """The trace after a join: items are (edge guard, trace), the last one the default."""
+    """The trace after a join: items are (edge guard, trace), the last one the default.
+    Slot j of a trace whose length is at most j is never read (events past the length
+    do not exist), so only the items where slot j may be live choose it: the exits of
+    an unrolled loop, each a prefix of the next, merge without a single ite."""
     first = items[-1][1]
     if all(t is first for _, t in items):
         return first
     n = max(len(t.slots) for _, t in items)
     slots = []
     for j in range(n):
-        acc = items[-1][1].slots[j] if j < len(items[-1][1].slots) else _EMPTY_SLOT
-        for g, t in reversed(items[:-1]):
-            x = t.slots[j] if j < len(t.slots) else _EMPTY_SLOT
+        live = [(g, t.slots[j]) for g, t in items if j < t.hi and j < len(t.slots)]
+        if not live:
+            slots.append(_EMPTY_SLOT)
+            continue
+        acc = live[-1][1]
+        for g, x in reversed(live[:-1]):
             acc = _pick_slot(g, x, acc)
         slots.append(acc)
     lengths = [t.length for _, t in items]
