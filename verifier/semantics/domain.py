@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import z3
+from z3 import z3core
 
 Key = tuple[Hashable, ...]
 
@@ -389,16 +390,16 @@ class SymTrace:
     length is symbolic, known to lie in [lo, hi]. Appending at a known length just
     fills a slot; otherwise every possible position is guarded by length == j.
 
-    `full` is a condition under which the length is exactly hi (False when none is
-    known). A predicated vector body issues lane j+1's call under a mask that is a
+    `full` is the conjuncts of a condition under which the length is exactly hi (None
+    when none is known). A predicated vector body issues lane j+1's call under a mask that is a
     conjunction containing lane j's: such an append can only land in slot hi, so it
     fills that one slot instead of guarding all hi-lo+1 positions (linear, not
     quadratic, in VF)."""
 
     def __init__(self, length: Any, slots: list[tuple[Any, list[tuple[Any, Any]]]], lo: int, hi: int,
-                 full: Any = None) -> None:
+                 full: Conjuncts | None = None) -> None:
         self.length, self.slots, self.lo, self.hi = length, slots, lo, hi
-        self.full = (True if type(length) is int else False) if full is None else full
+        self.full = TRUE_CONJUNCTS if type(length) is int else full
 
     @staticmethod
     def empty() -> SymTrace:
@@ -489,71 +490,86 @@ def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
             return SymTrace(tr.length + 1, slots, tr.lo + 1, tr.hi + 1)
         slots[tr.length] = _pick_slot(cond, ev, slots[tr.length])
         return SymTrace(z3.If(cond, z3.BitVecVal(tr.length + 1, TRACE_IDX), z3.BitVecVal(tr.length, TRACE_IDX)),
-                        slots, tr.lo, tr.hi + 1, cond)
+                        slots, tr.lo, tr.hi + 1, conjuncts(cond))
     while len(slots) <= tr.hi:
         slots.append(_EMPTY_SLOT)
-    if cond is not True and implies(cond, tr.full):
+    cc = conjuncts(cond) if cond is not True and tr.full is not None else None
+    if cc is not None and tr.full is not None and tr.full.implied_by(cc):
         # under cond the length is hi: the event can only go to slot hi
         slots[tr.hi] = _pick_slot(cond, ev, slots[tr.hi])
-        return SymTrace(z3.If(cond, z3.BitVecVal(tr.hi + 1, TRACE_IDX), tr.length), slots, tr.lo, tr.hi + 1, cond)
+        return SymTrace(z3.If(cond, z3.BitVecVal(tr.hi + 1, TRACE_IDX), tr.length), slots, tr.lo, tr.hi + 1, cc)
     for j in range(tr.lo, tr.hi + 1):
         hit = z3.And(_b(cond), tr.length == j) if cond is not True else (tr.length == j)
         slots[j] = _pick_slot(hit, ev, slots[j])
     length = tr.length + 1 if cond is True else z3.If(cond, tr.length + 1, tr.length)
-    full = tr.full if cond is True else _and(_b(cond), tr.full)
+    full = None if tr.full is None else tr.full if cond is True else tr.full.with_(conjuncts(cond))
     return SymTrace(length, slots, tr.lo if cond is not True else tr.lo + 1, tr.hi + 1, full)
 
 
-def _and(a: Any, b: Any) -> Any:
-    if a is False or b is False:
-        return False
-    if a is True:
-        return b
-    if b is True:
-        return a
-    return z3.And(a, b)
+class Conjuncts:
+    """The atoms of a conjunction, by z3 AST id, with the conditions they were taken
+    from (kept alive so that no id is reused while this set is in use)."""
+
+    def __init__(self, atoms: frozenset[int], keep: tuple[Any, ...]) -> None:
+        self.atoms, self.keep = atoms, keep
+
+    def implied_by(self, other: Conjuncts) -> bool:
+        return self.atoms <= other.atoms
+
+    def with_(self, other: Conjuncts) -> Conjuncts:
+        return Conjuncts(self.atoms | other.atoms, self.keep + other.keep)
 
 
-def conjuncts(c: Any) -> set[tuple[str, int]] | None:
-    """The atoms of a condition that is a conjunction (of booleans, or `t == 1` over
-    a tree of 1-bit ands), by z3 AST id; None for True. Syntactic: used only to
-    establish an implication, never to refute one."""
+TRUE_CONJUNCTS = Conjuncts(frozenset(), ())
+
+
+def conjuncts(c: Any) -> Conjuncts:
+    """The atoms of a condition read as a conjunction: boolean `and`s, and `t == 1`
+    over trees of 1-bit `and`s (how a lane mask reaches a call). Syntactic, so it only
+    ever establishes an implication (atoms of d among atoms of c), never refutes one.
+    Walks the term through the C API: the Python wrappers cost more than the walk."""
     if c is True:
-        return None
-    out: set[tuple[str, int]] = set()
-    stack: list[tuple[str, Any]] = [("b", c)]
+        return TRUE_CONJUNCTS
+    ctx = c.ctx.ref()
+    out: set[int] = set()
+    seen: set[int] = set()
+    stack: list[tuple[bool, Any]] = [(False, c.as_ast())]
     while stack:
-        kind, t = stack.pop()
-        if kind == "b":
-            if z3.is_and(t):
-                stack.extend(("b", x) for x in t.children())
-            elif z3.is_eq(t) and z3.is_bv(t.arg(0)) and t.arg(0).size() == 1 and _is_one(t.arg(0)):
-                stack.append(("bv", t.arg(1)))
-            elif z3.is_eq(t) and z3.is_bv(t.arg(0)) and t.arg(0).size() == 1 and _is_one(t.arg(1)):
-                stack.append(("bv", t.arg(0)))
-            else:
-                out.add(("b", t.get_id()))
-        elif z3.is_app_of(t, z3.Z3_OP_BAND):
-            stack.extend(("bv", x) for x in t.children())
-        elif _is_one(t):
+        in_bv, a = stack.pop()
+        aid = z3core.Z3_get_ast_id(ctx, a)
+        if aid in seen:
             continue
-        else:
-            out.add(("bv", t.get_id()))
-    return out
+        seen.add(aid)
+        if z3core.Z3_get_ast_kind(ctx, a) == z3.Z3_APP_AST:
+            app = z3core.Z3_to_app(ctx, a)
+            kind = z3core.Z3_get_decl_kind(ctx, z3core.Z3_get_app_decl(ctx, app))
+            n = z3core.Z3_get_app_num_args(ctx, app)
+            args = [z3core.Z3_get_app_arg(ctx, app, k) for k in range(n)]
+            if in_bv and kind == z3.Z3_OP_BAND:
+                stack.extend((True, x) for x in args)
+                continue
+            if in_bv and _is_bv_one(ctx, a):
+                continue
+            if not in_bv and kind == z3.Z3_OP_AND:
+                stack.extend((False, x) for x in args)
+                continue
+            if not in_bv and kind == z3.Z3_OP_EQ and n == 2:
+                if _is_bv_one(ctx, args[0]):
+                    stack.append((True, args[1]))
+                    continue
+                if _is_bv_one(ctx, args[1]):
+                    stack.append((True, args[0]))
+                    continue
+        out.add(aid if not in_bv else -1 - aid)  # a bit-vector atom t stands for t == 1
+    return Conjuncts(frozenset(out), (c,))
 
 
-def _is_one(t: Any) -> bool:
-    return bool(z3.is_bv_value(t) and t.as_long() == 1)
-
-
-def implies(c: Any, d: Any) -> bool:
-    """c implies d, seen syntactically: every conjunct of d is one of c's."""
-    if d is True or c is False:
-        return True
-    if d is False or c is True:
+def _is_bv_one(ctx: Any, a: Any) -> bool:
+    if not z3core.Z3_is_numeral_ast(ctx, a):
         return False
-    cc, dc = conjuncts(c), conjuncts(d)
-    return cc is not None and dc is not None and dc <= cc
+    sort = z3core.Z3_get_sort(ctx, a)
+    return bool(z3core.Z3_get_sort_kind(ctx, sort) == z3.Z3_BV_SORT and z3core.Z3_get_bv_sort_size(ctx, sort) == 1
+                and z3core.Z3_get_numeral_string(ctx, a) == "1")
 
 
 def _widen(v: Any) -> Any:
