@@ -126,31 +126,44 @@ def suite(
     paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
     timeout: float | None = typer.Option(None, "--timeout", min=0.1, help="override every obligation's time limit"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
+    junit: Path | None = typer.Option(None, "--junit", help="write a JUnit XML report here (for CI)"),
+    html: Path | None = typer.Option(None, "--html", help="write a self-contained HTML report here"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel worker processes"),
+    name_filter: list[str] = typer.Option([], "--filter", "-k",
+                                          help="only obligations whose name contains this (repeatable)"),
+    no_cache: bool = typer.Option(False, "--no-cache", help="solve everything again (fresh answers are still stored)"),
+    cache_dir: Path | None = typer.Option(None, "--cache-dir",
+                                          help="the result cache (default .verifier-cache, or $VERIFIER_CACHE_DIR)"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
     """Run proof suites; exit 0 only if every verdict is the expected one."""
-    from verifier.suite import load, run_obligation, suite_files
+    from verifier.cache import ResultCache
+    from verifier.reports.html import suite_html
+    from verifier.reports.junit import junit_xml
+    from verifier.runner import progress_printer, run_suite
+    from verifier.suite import load, suite_files
 
     obligations = [ob for f in suite_files(paths) for ob in load(f)]
-    failed = 0
-    rows = []
-    for ob in obligations:
-        v = run_obligation(ob, timeout)
-        ok = v.verdict == ob.expect
-        failed += not ok
-        if as_json:
-            typer.echo(json.dumps({**jsonout.verdict(v), "expected": ob.expect, "as_expected": ok}))
-        else:
-            rows.append((ob.name, v.verdict, ob.expect, v.seconds, ok))
-            if not ok:
-                typer.echo(text.verdict_text(v))
-    if not as_json:
-        width = max(len(r[0]) for r in rows)
-        typer.echo(f"{'obligation':<{width}}  {'verdict':<14}  {'expected':<14}  seconds")
-        for name, verdict, expect, secs, ok in rows:
-            mark = "" if ok else "   <-- MISMATCH"
-            typer.echo(f"{name:<{width}}  {verdict:<14}  {expect:<14}  {secs:7.2f}{mark}")
-        typer.echo(f"{len(rows) - failed} as expected, {failed} mismatched")
-    raise typer.Exit(1 if failed else 0)
+    if name_filter:
+        obligations = [ob for ob in obligations if any(n.lower() in ob.name.lower() for n in name_filter)]
+        if not obligations:
+            raise UserError(f"--filter {' '.join(name_filter)}: no obligation's name contains it")
+    outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir),
+                         None if quiet or as_json else progress_printer(), read_cache=not no_cache)
+    if junit is not None:
+        junit.write_text(junit_xml(outcomes))
+    if html is not None:
+        html.write_text(suite_html(outcomes))
+    if as_json:
+        for oc in outcomes:
+            typer.echo(json.dumps({**oc.result, "obligation": oc.name, "file": oc.file, "line": oc.line,
+                                   "expected": oc.expect, "as_expected": oc.as_expected, "cached": oc.cached,
+                                   **({"error": oc.error} if oc.error else {})}))
+    else:
+        typer.echo(text.suite_text(outcomes))
+    if any(oc.error is not None for oc in outcomes):
+        raise typer.Exit(2)
+    raise typer.Exit(0 if all(oc.as_expected for oc in outcomes) else 1)
 
 
 @app.command("run")

@@ -1,54 +1,75 @@
 """Proof suites: TOML files of obligations with the verdict each must give.
 
     [[obligation]]
-    name = "search loop, simple form, VF=4"
-    check = "equiv"                      # the checks this version knows: equiv
+    name = "search loop, simple form, hand-written"
+    check = "equiv"                      # equiv | hoist | speculate | freeze
     source = "../models/seed/search_loop.loop"     # paths relative to the suite file
     target = "../models/examples/search_loop_simple_vf4.loop"
     max_trip = 16
     expect = "proved"                    # proved | counterexample | unknown
 
     [[obligation]]                       # a form the tool generates, instead of a target
-    name = "search loop, general form, VF=16, every trip count"
+    name = "search loop, general form"
     check = "equiv"
-    source = "../models/seed/search_loop.loop"
+    model = "../models/seed/search_loop.loop"      # `model` and `source` are the same key
     form = "general"                     # general | simple
-    vf = 16
+    vf = [4, 16]                         # one obligation per VF: "search loop, general form [VF=4]"
     unbounded = true                     # the proof must cover every trip count
                                          # (bounded = true: only trip counts <= max_trip)
 
-A suite passes when every verdict is the expected one.
+    [[obligation]]
+    name = "division: C1 cannot be speculated"
+    check = "speculate"                  # hoist, speculate: one verdict per exit, combined
+    model = "../models/seed/division.loop"
+    exit = "C1"                          # only the exits whose label starts with this
+    expect = "counterexample"
+
+A suite passes when every verdict is the expected one. Mistakes in a suite file are
+reported with the file, the line of the obligation and what was expected.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
-from verifier.frontend.parser import parse_file
+from verifier.ir.program import Loc
 
-CHECKS = {"equiv"}
-VERDICTS = {"proved", "counterexample", "unknown"}
-KEYS = {"name", "check", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip", "timeout", "expect"}
+CHECKS = ("equiv", "hoist", "speculate", "freeze")
+VERDICTS = ("proved", "counterexample", "unknown")
+KEYS = {"name", "check", "model", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip",
+        "timeout", "expect", "exit", "freeze", "guards"}
 
 
 @dataclass(frozen=True)
 class Obligation:
+    """One question with its expected verdict (one VF: a list of VFs is expanded)."""
+
     name: str
     check: str
     source: Path
-    target: Path | None  # None: the generated `form`
-    max_trip: int
+    target: Path | None  # equiv: None means the generated `form`
+    max_trip: int | None  # None: the check's default (equiv 4*VF, legality 2*VF)
     timeout: float
     expect: str
     file: Path
+    line: int = 0
     form: str | None = None
     vf: int = 4
     scope: str = "default"  # default (unbounded, else bounded) | unbounded | bounded
+    exit: str | None = None
+    freeze: bool = True
+    guards: bool = False
+    options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
 
 
 def suite_files(paths: list[Path]) -> list[Path]:
@@ -65,68 +86,163 @@ def suite_files(paths: list[Path]) -> list[Path]:
     return files
 
 
+def _toml_error(path: Path, e: tomllib.TOMLDecodeError) -> UserError:
+    m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+    msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
+    if m:
+        return UserError(f"malformed TOML: {msg}", Loc(str(path), int(m.group(1)), int(m.group(2))))
+    return UserError(f"{path}: malformed TOML: {msg}")
+
+
+def _header_lines(text: str) -> list[int]:
+    """The line of each `[[obligation]]` header, in order (for messages)."""
+    return [k for k, line in enumerate(text.splitlines(), 1) if re.match(r"\s*\[\[\s*obligation\s*\]\]", line)]
+
+
 def load(path: Path) -> list[Obligation]:
+    """The obligations of one suite file, checked; a mistake names file, line, column."""
     try:
-        data = tomllib.loads(path.read_text())
+        text = path.read_text()
+    except OSError as e:
+        raise UserError(f"cannot read suite file {path}: {e.strerror}") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise UserError(f"{path}: {e}") from None
+        raise _toml_error(path, e) from None
     items = data.get("obligation")
     if not isinstance(items, list) or not items:
-        raise UserError(f"{path}: expected one or more [[obligation]] tables")
-    out = []
-    for k, item in enumerate(items, 1):
-        where = f"{path}: obligation {k}"
-        unknown = set(item) - KEYS
-        if unknown:
-            raise UserError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (expected {', '.join(sorted(KEYS))})")
-        for key in ("name", "check", "source", "expect"):
-            if not isinstance(item.get(key), str):
-                raise UserError(f"{where}: expected a string {key!r}")
+        raise UserError("expected one or more [[obligation]] tables", Loc(str(path), 1, 1))
+    lines = _header_lines(text)
+    out: list[Obligation] = []
+    for k, item in enumerate(items):
+        line = lines[k] if k < len(lines) else 1
+        out.extend(_obligations(path, line, item))
+    names = [ob.name for ob in out]
+    dup = next((n for n in names if names.count(n) > 1), None)
+    if dup is not None:
+        raise UserError(f"two obligations are named {dup!r}: names must be unique", Loc(str(path), 1, 1))
+    return out
+
+
+def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation]:
+    loc = Loc(str(path), line, 1)
+
+    def bad(msg: str) -> UserError:
+        return UserError(f"obligation {item.get('name', '')!r}: {msg}" if "name" in item else msg, loc)
+
+    unknown = set(item) - KEYS
+    if unknown:
+        raise bad(f"unknown key(s) {', '.join(sorted(unknown))} (expected some of {', '.join(sorted(KEYS))})")
+    if "model" in item and "source" in item:
+        raise bad("give 'model' or 'source' (the same thing), not both")
+    if "model" in item:
+        item = {**item, "source": item["model"]}
+    for key in ("name", "check", "source", "expect"):
+        if not isinstance(item.get(key), str):
+            shown = "'model' (or 'source')" if key == "source" else repr(key)
+            raise bad(f"expected a string {shown}")
+    check = item["check"]
+    if check not in CHECKS:
+        raise bad(f"unknown check {check!r} (expected one of {', '.join(CHECKS)})")
+    if item["expect"] not in VERDICTS:
+        raise bad(f"expect must be one of {', '.join(VERDICTS)}, not {item['expect']!r}")
+    if check == "equiv":
         if ("target" in item) == ("form" in item):
-            raise UserError(f"{where}: give either a 'target' model or a generated 'form' (general or simple)")
-        if "target" in item and not isinstance(item["target"], str):
-            raise UserError(f"{where}: expected a string 'target'")
-        if "form" in item and item["form"] not in ("general", "simple"):
-            raise UserError(f"{where}: form must be general or simple")
-        vf = item.get("vf", 4)
-        if not isinstance(vf, int) or not 1 <= vf <= 64 or "target" in item and "vf" in item:
-            raise UserError(f"{where}: vf must be an integer 1..64, and goes with a generated 'form'")
-        scope = "default"
-        for key in ("unbounded", "bounded"):
-            if key in item:
-                if not isinstance(item[key], bool) or "target" in item:
-                    raise UserError(f"{where}: {key} must be true or false, and goes with a generated 'form'")
-                if item[key]:
-                    scope = key
-        if item.get("unbounded") and item.get("bounded"):
-            raise UserError(f"{where}: bounded and unbounded contradict each other")
-        if item["check"] not in CHECKS:
-            raise UserError(f"{where}: unknown check {item['check']!r} (expected one of {', '.join(sorted(CHECKS))})")
-        if item["expect"] not in VERDICTS:
-            raise UserError(f"{where}: expect must be one of {', '.join(sorted(VERDICTS))}")
-        max_trip = item.get("max_trip", 16)
-        timeout = item.get("timeout", 60.0)
-        if not isinstance(max_trip, int) or max_trip < 1:
-            raise UserError(f"{where}: max_trip must be a positive integer")
-        if not isinstance(timeout, (int, float)) or timeout <= 0:
-            raise UserError(f"{where}: timeout must be a positive number of seconds")
-        target = path.parent / item["target"] if "target" in item else None
-        out.append(Obligation(item["name"], item["check"], path.parent / item["source"], target, max_trip,
-                              float(timeout), item["expect"], path, item.get("form"), vf, scope))
+            raise bad("an equiv obligation gives either a 'target' model or a generated 'form' (general or simple)")
+    elif "target" in item or "form" in item:
+        raise bad(f"'target' and 'form' go with check = \"equiv\", not {check!r}")
+    if "target" in item and not isinstance(item["target"], str):
+        raise bad("expected a string 'target'")
+    if "form" in item and item["form"] not in ("general", "simple"):
+        raise bad(f"form must be general or simple, not {item['form']!r}")
+    vfs = item.get("vf", 4)
+    vfs = vfs if isinstance(vfs, list) else [vfs]
+    if not vfs or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 64 for v in vfs):
+        raise bad("vf must be an integer 1..64 or a list of them")
+    if "target" in item and "vf" in item:
+        raise bad("vf goes with a generated 'form' (a hand-written target has its own)")
+    scope = "default"
+    for key in ("unbounded", "bounded"):
+        if key in item:
+            if not isinstance(item[key], bool) or "target" in item or check == "freeze":
+                raise bad(f"{key} must be true or false, and goes with a generated form or a legality check")
+            if item[key]:
+                scope = key
+    if item.get("unbounded") and item.get("bounded"):
+        raise bad("bounded and unbounded contradict each other")
+    for key in ("freeze", "guards"):
+        if key in item and not isinstance(item[key], bool):
+            raise bad(f"{key} must be true or false")
+    if "exit" in item and (not isinstance(item["exit"], str) or check not in ("hoist", "speculate")):
+        raise bad("exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\"")
+    max_trip = item.get("max_trip")
+    timeout = item.get("timeout", 60.0)
+    if max_trip is not None and (not isinstance(max_trip, int) or isinstance(max_trip, bool) or max_trip < 1):
+        raise bad("max_trip must be a positive integer")
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
+        raise bad("timeout must be a positive number of seconds")
+    if check == "equiv" and "target" in item and max_trip is None:
+        max_trip = 16
+    target = path.parent / item["target"] if "target" in item else None
+    options = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
+    out = []
+    for vf in vfs:
+        name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
+        out.append(Obligation(name, check, path.parent / item["source"], target, max_trip, float(timeout),
+                              item["expect"], path, line, item.get("form"), vf, scope, item.get("exit"),
+                              item.get("freeze", True), item.get("guards", False), options))
     return out
 
 
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
+    """The obligation's verdict (several per-exit verdicts are combined into one)."""
+    from verifier.checks.added_ub import Limits
     from verifier.checks.forms import form_equivalence, inductive_equivalence
+    from verifier.checks.refinement import refinement
+    from verifier.frontend.parser import parse_file
 
     limit = timeout if timeout is not None else ob.timeout
     src = parse_file(ob.source)
-    if ob.target is not None:
-        v = refinement(src, parse_file(ob.target), max_trip=ob.max_trip, timeout=limit)
-    elif ob.scope == "bounded":
-        v = form_equivalence(src, ob.vf, ob.max_trip, limit, form=ob.form or "simple")
+    if ob.check == "equiv":
+        if ob.target is not None:
+            v = refinement(src, parse_file(ob.target), max_trip=ob.max_trip or 16, timeout=limit)
+        elif ob.scope == "bounded":
+            v = form_equivalence(src, ob.vf, ob.max_trip or 4 * ob.vf, limit, ob.guards, ob.form or "simple")
+        else:
+            v = inductive_equivalence(src, ob.vf, ob.max_trip or 4 * ob.vf, limit, ob.guards, ob.form or "simple",
+                                      require_unbounded=ob.scope == "unbounded")
+    elif ob.check == "freeze":
+        from verifier.analysis.exits import analyse
+        from verifier.checks.freeze import freeze_invariance
+
+        k = len(analyse(src).data_dependent)
+        if not k:
+            raise UserError(f"{ob.source}: no data-dependent exits, nothing to freeze", Loc(str(ob.file), ob.line, 1))
+        v = freeze_invariance(k, ob.vf, "seed" if ob.freeze else "nofreeze", limit, src.name)
     else:
-        v = inductive_equivalence(src, ob.vf, ob.max_trip, limit, form=ob.form or "simple",
-                                  require_unbounded=ob.scope == "unbounded")
+        from verifier.checks.legality import hoistability, speculation_safety
+
+        limits = Limits(ob.max_trip, limit, inductive=ob.scope != "bounded")
+        vs = (hoistability(src, ob.vf, limits) if ob.check == "hoist"
+              else speculation_safety(src, ob.vf, limits, freeze=ob.freeze))
+        if ob.exit is not None:
+            vs = [x for x in vs if (x.subject or "").startswith(ob.exit)]
+            if not vs:
+                raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}",
+                                Loc(str(ob.file), ob.line, 1))
+        v = combine(vs, src.name, ob.check, ob.vf)
     v.model = ob.name
     return v
+
+
+def combine(vs: list[Verdict], model: str, check: str, vf: int) -> Verdict:
+    """One verdict for several (one per exit): the first counterexample, else the
+    first unknown, else proved; seconds add up, subjects are listed."""
+    if not vs:
+        return Verdict(model, check, "proved", 0.0, vf=vf, reason="no data-dependent exits")
+    pick = next((x for x in vs if x.verdict == "counterexample"), None) \
+        or next((x for x in vs if x.verdict == "unknown"), None) or vs[0]
+    pick.seconds = sum(x.seconds for x in vs)
+    if len(vs) > 1:
+        pick.subject = ", ".join(f"{x.subject}: {x.verdict}" for x in vs)
+    return pick

@@ -23,7 +23,7 @@ import z3
 
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import compare_runs, model_inputs
-from verifier.checks.verdict import Counterexample, Verdict
+from verifier.checks.verdict import Counterexample, Verdict, value_bits
 from verifier.ir.program import Branch, Program
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
@@ -162,7 +162,8 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
         src_run = run(prog, inputs, fuel=fuel)
         tgt_run = run(h.program, inputs, fuel=fuel)
         div = compare_runs(prog, h.program, src_run, tgt_run)
-        return None if div is None else Counterexample(inputs, src_run, tgt_run, div, prog.name, h.program.name)
+        return None if div is None else Counterexample(inputs, src_run, tgt_run, div, prog.name, h.program.name,
+                                                       value_bits(h.program))
 
     why = "not tried (bounded check requested)"
     w = None

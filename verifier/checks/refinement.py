@@ -18,7 +18,7 @@ from typing import Any
 
 import z3
 
-from verifier.checks.verdict import Counterexample, Divergence, Verdict
+from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
 from verifier.errors import UserError
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Program
@@ -260,7 +260,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
         return verdict("unknown", coverage=coverage,
                        reason="internal error: the solver's counterexample did not replay "
                               "(a bug in the tool: please report it)")
-    cex = Counterexample(cex_inputs, src_run, tgt_run, div, src.name, tgt.name)
+    cex = Counterexample(cex_inputs, src_run, tgt_run, div, src.name, tgt.name, value_bits(tgt))
     return verdict("counterexample", counterexample=cex, coverage=coverage)
 
 

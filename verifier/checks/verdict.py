@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from verifier.ir.program import Program
+from verifier.ir.types import elem_of
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
 
@@ -26,12 +28,16 @@ class Divergence:
 
 @dataclass
 class Counterexample:
+    """Concrete inputs and both replayed runs, with where they first differ."""
+
     inputs: Inputs
     source: Run
     target: Run
     divergence: Divergence
     source_name: str
     target_name: str
+    # element width of each target value, so reports can show lanes signed
+    target_bits: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -51,3 +57,8 @@ class Verdict:
     @property
     def exit_code(self) -> int:
         return EXIT_CODES[self.verdict]
+
+
+def value_bits(prog: Program) -> dict[str, int]:
+    """Each SSA value's element width (for showing lanes as signed numbers)."""
+    return {name: elem_of(t).bits for name, t in prog.value_types().items()}

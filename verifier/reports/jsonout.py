@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from verifier.checks.verdict import Counterexample, Verdict
+from verifier.reports.lanes import lane_table
 from verifier.semantics.domain import to_signed
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
@@ -50,14 +51,18 @@ def run(r: Run, out_bits: dict[str, int] | None = None) -> dict[str, Any]:
     return out
 
 
-def counterexample(c: Counterexample) -> dict[str, Any]:
+def counterexample(c: Counterexample, vf: int | None = None) -> dict[str, Any]:
     dv = c.divergence
-    return {
+    out = {
         "inputs": inputs(c.inputs),
         "divergence": {k: v for k, v in vars(dv).items() if v is not None},
         "source": run(c.source),
         "target": run(c.target),
     }
+    table = lane_table(c, vf)
+    if table is not None:
+        out["lanes"] = table
+    return out
 
 
 def verdict(v: Verdict) -> dict[str, Any]:
@@ -70,7 +75,7 @@ def verdict(v: Verdict) -> dict[str, Any]:
     if v.reason:
         out["reason"] = v.reason
     if v.counterexample is not None:
-        out["counterexample"] = counterexample(v.counterexample)
+        out["counterexample"] = counterexample(v.counterexample, v.vf)
     if v.coverage:
         out["coverage"] = v.coverage
     return out

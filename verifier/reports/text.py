@@ -3,11 +3,18 @@ diverge, and the source and target traces side by side."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from verifier.checks.verdict import Counterexample, Verdict
 from verifier.ir.program import Program
 from verifier.reports import jsonout
+from verifier.reports.lanes import lane_table, table_lines
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
+
+if TYPE_CHECKING:
+    from verifier.runner import Outcome
 
 
 def _elem(x: int | None) -> str:
@@ -99,6 +106,9 @@ def verdict_text(v: Verdict) -> str:
         lines.append("  inputs:")
         lines.extend(inputs_lines(c.inputs, "    "))
         lines.extend(side_by_side(c))
+        table = lane_table(c, v.vf)
+        if table is not None:
+            lines.extend(table_lines(table))
     return "\n".join(lines)
 
 
@@ -128,4 +138,27 @@ def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
         lines.append("memory written: " + ", ".join(changed))
     if path:
         lines.append("path: " + " ".join(f"{b}#{k}" if k >= 0 else b for b, k in r.path))
+    return "\n".join(lines)
+
+
+def suite_text(outcomes: Sequence[Outcome]) -> str:
+    """The end-of-run table (obligation, verdict, expected, seconds), preceded by the
+    full report of every obligation that did not give its expected verdict."""
+    lines: list[str] = []
+    for oc in outcomes:
+        if oc.error is not None:
+            lines += [f"error in {oc.file}:{oc.line} ({oc.name}): {oc.error}", ""]
+        elif not oc.as_expected:
+            lines += [f"MISMATCH {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict}",
+                      oc.text, ""]
+    width = max([len("obligation")] + [len(oc.name) for oc in outcomes])
+    lines.append(f"{'obligation':<{width}}  {'verdict':<14}  {'expected':<14}  {'seconds':>8}")
+    for oc in outcomes:
+        mark = "" if oc.as_expected else "   <-- ERROR" if oc.error else "   <-- MISMATCH"
+        secs = f"{oc.seconds:8.2f}" + (" (cached)" if oc.cached else "")
+        lines.append(f"{oc.name:<{width}}  {oc.verdict:<14}  {oc.expect:<14}  {secs}{mark}")
+    bad = sum(not oc.as_expected for oc in outcomes)
+    cached = sum(oc.cached for oc in outcomes)
+    lines.append(f"{len(outcomes) - bad} as expected, {bad} mismatched"
+                 + (f" ({cached} answers from the cache)" if cached else ""))
     return "\n".join(lines)

@@ -93,6 +93,8 @@ class Run:
     outs: dict[str, Value]
     iterations: dict[str, int] = field(default_factory=dict)  # loop header -> iterations run
     path: list[tuple[str, int]] = field(default_factory=list)  # (block, iteration) visited
+    # every SSA value as last defined (a vector body's values: its last iteration run)
+    values: dict[str, Value] = field(default_factory=dict)
 
 
 def read_operand(d: Any, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
@@ -230,7 +232,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
         memory[a.name] = ArrayView(obj, delta, max(0, to_signed(env.extents[a.name], 64)))
     trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
              for fid, args, site in st.trace]
-    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path)
+    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values)
 
 
 def _branch_text(prog: Program, t: Branch) -> str:

@@ -1,0 +1,86 @@
+"""The result cache of proof suites: an obligation whose models (as normalised IR),
+check, options and tool are unchanged is not solved again.
+
+The key hashes the printed IR of every model the obligation reads (comments,
+spacing and names of files do not matter), the check and its options, and the
+tool's fingerprint: its version and the text of its own source files, so an entry
+is never trusted across versions, nor across edits of the tool. Answers that
+depend on the machine (`unknown` after a timeout) are not stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import verifier
+
+DEFAULT_DIR = ".verifier-cache"
+
+
+def tool_fingerprint() -> str:
+    """The version and a hash of the package's sources."""
+    h = hashlib.sha256(verifier.__version__.encode())
+    root = Path(verifier.__file__).parent
+    for p in sorted(root.rglob("*.py")):
+        h.update(str(p.relative_to(root)).encode())
+        h.update(p.read_bytes())
+    return f"{verifier.__version__}+{h.hexdigest()[:16]}"
+
+
+def obligation_key(models: list[str], check: str, options: dict[str, Any], tool: str) -> str:
+    """The cache key: normalised IR of each model, the check, its options, the tool."""
+    h = hashlib.sha256()
+    h.update(json.dumps({"tool": tool, "check": check, "options": options}, sort_keys=True, default=str).encode())
+    for text in models:
+        h.update(b"\0model\0")
+        h.update(text.encode())
+    return h.hexdigest()
+
+
+def cacheable(entry: dict[str, Any]) -> bool:
+    """Proofs and counterexamples are facts about the models; a timeout is not."""
+    return entry.get("verdict") in ("proved", "counterexample")
+
+
+@dataclass
+class ResultCache:
+    """Entries as JSON files under `root`, one per key; each carries the tool
+    fingerprint it was computed with, and is ignored under any other."""
+
+    root: Path
+    tool: str
+
+    @staticmethod
+    def at(root: Path | None = None) -> ResultCache:
+        root = root or Path(os.environ.get("VERIFIER_CACHE_DIR", DEFAULT_DIR))
+        return ResultCache(root, tool_fingerprint())
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        try:
+            entry = json.loads(self._path(key).read_text())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(entry, dict) or entry.get("tool") != self.tool:
+            return None
+        result = entry.get("result")
+        return result if isinstance(result, dict) else None
+
+    def put(self, key: str, result: dict[str, Any]) -> None:
+        if not cacheable(result):
+            return
+        p = self._path(key)
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            tmp = p.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"tool": self.tool, "result": result}))
+            tmp.replace(p)  # atomic: parallel workers never see half an entry
+        except OSError:
+            pass  # a read-only checkout still runs, uncached

@@ -1,0 +1,81 @@
+"""The lane table of a counterexample: the target's values and predicates lane by
+lane (columns 1..VF), as the last vector iteration it ran left them.
+
+Rows are the target's vector values and its per-lane scalar families, which the
+generated forms name `<value>.lane<k>` or `<value>.v<k>` (lane k of the seed's X^),
+so the table reads like the seed's tables: P0, Pi_LOOP, Pi_EXIT, the frozen
+conditions, the loaded values. Poison and undef lanes are shown as such."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from verifier.checks.verdict import Counterexample
+from verifier.semantics.domain import to_signed
+from verifier.semantics.ops import Val, Value, is_vec
+
+MAX_ROWS = 40
+MAX_LANES = 16
+_LANE = re.compile(r"^(?P<base>.+?)\.(?:lane|v)(?P<k>\d+)(?P<rest>(?:\.[a-z]+\d+)*)$")
+
+
+def _cell(x: Val, bits: int) -> Any:
+    if x.p:
+        return "poison"
+    if x.u:
+        return "undef"
+    return to_signed(x.v, bits) if bits > 1 else x.v
+
+
+def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | None:
+    """{"vf", "rows": [{"name", "lanes": [...]}], "lane": diverging lane or None,
+    "omitted_rows", "omitted_lanes"}; None when the target has no lanes to show."""
+    rows: list[tuple[str, dict[int, Any]]] = []
+    families: dict[str, dict[int, Any]] = {}
+    order: list[str] = []
+    values: dict[str, Value] = c.target.values
+    for name, v in values.items():
+        w = c.target_bits.get(name, 64)
+        if is_vec(v):
+            rows.append((name, {k + 1: _cell(x, w) for k, x in enumerate(v)}))  # type: ignore[arg-type]
+            continue
+        m = _LANE.match(name)
+        if m is None or not isinstance(v, Val):
+            continue
+        fam = m.group("base") + m.group("rest")
+        if fam not in families:
+            families[fam] = {}
+            order.append(fam)
+        families[fam][int(m.group("k"))] = _cell(v, w)
+    rows += [(f, families[f]) for f in order if len(families[f]) >= 2]
+    if not rows:
+        return None
+    width = vf or max(max(r) for _, r in rows)
+    shown = min(width, MAX_LANES)
+    return {
+        "vf": width,
+        "rows": [{"name": n, "lanes": [r.get(k, "") for k in range(1, shown + 1)]} for n, r in rows[:MAX_ROWS]],
+        "lane": c.divergence.lane,
+        "omitted_rows": max(0, len(rows) - MAX_ROWS),
+        "omitted_lanes": width - shown,
+    }
+
+
+def table_lines(t: dict[str, Any], indent: str = "  ") -> list[str]:
+    """The lane table as terminal text; the diverging lane's column is marked."""
+    n = len(t["rows"][0]["lanes"])
+    names = max(len(r["name"]) for r in t["rows"])
+    cells = [[str(x) for x in r["lanes"]] for r in t["rows"]]
+    w = max(6, *(len(x) for row in cells for x in row))
+    mark = t.get("lane")
+    head = "".join(f"{('*' if k == mark else '') + str(k):>{w + 1}}" for k in range(1, n + 1))
+    lines = [f"{indent}lanes of the target's last vector iteration"
+             + (f" (* lane {mark}, where it diverges)" if mark else "") + ":",
+             f"{indent}  {'':<{names}}{head}"]
+    for r, row in zip(t["rows"], cells, strict=True):
+        lines.append(f"{indent}  {r['name']:<{names}}" + "".join(f"{x:>{w + 1}}" for x in row))
+    if t["omitted_rows"] or t["omitted_lanes"]:
+        lines.append(f"{indent}  ({t['omitted_rows']} more rows, lanes {n + 1}..{t['vf']} not shown)"
+                     if t["omitted_lanes"] else f"{indent}  ({t['omitted_rows']} more rows)")
+    return lines

@@ -1,0 +1,142 @@
+"""Running proof suites: obligations in parallel worker processes, answers from the
+result cache where the models and the tool are unchanged, progress as it goes.
+
+Every obligation is solved in its own fresh z3 context with fixed seeds, so a
+parallel run gives the same verdicts as a serial one; outcomes are returned in
+the suite's order whatever order the workers finish in."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from verifier.cache import ResultCache, obligation_key
+from verifier.errors import UserError
+from verifier.frontend.parser import parse_file
+from verifier.ir.printer import program as print_program
+from verifier.suite import Obligation, run_obligation
+
+
+@dataclass
+class Outcome:
+    """What one obligation gave: plain data (it crosses process boundaries and sits
+    in the cache). `result` is the verdict as JSON (reports/jsonout.py), `text` the
+    terminal rendering with the counterexample."""
+
+    name: str
+    file: str
+    line: int
+    check: str
+    expect: str
+    verdict: str
+    seconds: float
+    result: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    cached: bool = False
+    error: str | None = None  # a mistake in the suite or a model it names (exit 2)
+
+    @property
+    def as_expected(self) -> bool:
+        return self.error is None and self.verdict == self.expect
+
+
+def _models(ob: Obligation) -> list[str]:
+    """The obligation's models as normalised IR (the cache key's content); parsing
+    them here also reports a broken model before any solving starts."""
+    paths = [ob.source] + ([ob.target] if ob.target is not None else [])
+    return [print_program(parse_file(p)) for p in paths]
+
+
+def solve(ob: Obligation, timeout: float | None) -> Outcome:
+    """Run one obligation (in a worker process, or inline)."""
+    from verifier.reports import jsonout, text
+
+    t0 = time.perf_counter()
+    try:
+        v = run_obligation(ob, timeout)
+    except UserError as e:
+        return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", time.perf_counter() - t0,
+                       error=str(e))
+    return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, v.verdict, v.seconds,
+                   jsonout.verdict(v), text.verdict_text(v))
+
+
+def _cached(ob: Obligation, entry: dict[str, Any]) -> Outcome:
+    return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, entry["result"]["verdict"],
+                   float(entry["result"].get("seconds", 0.0)), entry["result"], entry.get("text", ""), cached=True)
+
+
+Progress = Callable[[int, int, Outcome], None]
+
+
+def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | None = None,
+              cache: ResultCache | None = None, progress: Progress | None = None,
+              read_cache: bool = True) -> list[Outcome]:
+    """Every obligation's outcome, in order. Models are parsed first (a broken one is
+    a UserError before anything runs); cached answers are used where present (unless
+    not `read_cache`), and new ones stored."""
+    keys: list[str | None] = []
+    for ob in obligations:
+        models = _models(ob)
+        options = {**ob.options, "vf": ob.vf, "timeout": timeout or ob.timeout}
+        keys.append(obligation_key(models, ob.check, options, cache.tool) if cache else None)
+    out: list[Outcome | None] = [None] * len(obligations)
+    todo: list[int] = []
+    done = 0
+    for k, ob in enumerate(obligations):
+        key = keys[k]
+        entry = cache.get(key) if cache and key and read_cache else None
+        if entry is not None and "result" in entry:
+            out[k] = _cached(ob, entry)
+            done += 1
+            if progress:
+                progress(done, len(obligations), out[k])  # type: ignore[arg-type]
+        else:
+            todo.append(k)
+
+    def finish(k: int, oc: Outcome) -> None:
+        nonlocal done
+        out[k] = oc
+        done += 1
+        key = keys[k]
+        if cache and key and oc.error is None:
+            cache.put(key, {"result": oc.result, "text": oc.text, "verdict": oc.verdict})
+        if progress:
+            progress(done, len(obligations), oc)
+
+    if jobs <= 1 or len(todo) <= 1:
+        for k in todo:
+            finish(k, solve(obligations[k], timeout))
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=mp.get_context("spawn")) as pool:
+            futures = {pool.submit(solve, obligations[k], timeout): k for k in todo}
+            for f in as_completed(futures):
+                finish(futures[f], f.result())
+    return [oc for oc in out if oc is not None]
+
+
+def progress_printer(stream: TextIO = sys.stderr) -> Progress:
+    """A progress bar on a terminal; one line per finished obligation otherwise (CI logs)."""
+    tty = stream.isatty()
+    t0 = time.perf_counter()
+
+    def show(done: int, total: int, oc: Outcome) -> None:
+        mark = "ok" if oc.as_expected else "MISMATCH" if oc.error is None else "ERROR"
+        what = f"{oc.name}: {oc.verdict}{' (cached)' if oc.cached else ''} {mark}"
+        if tty:
+            width = 24
+            filled = width * done // total
+            bar = "#" * filled + "." * (width - filled)
+            stream.write(f"\r\x1b[K[{bar}] {done}/{total} {time.perf_counter() - t0:6.1f}s  {what[:60]}")
+            if done == total:
+                stream.write("\n")
+        else:
+            stream.write(f"[{done}/{total}] {what} ({oc.seconds:.2f}s)\n")
+        stream.flush()
+
+    return show
