@@ -19,6 +19,7 @@ from verifier.cache import ResultCache, obligation_key
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.ir.printer import program as print_program
+from verifier.ir.program import Loc
 from verifier.suite import Obligation, run_obligation
 
 
@@ -49,7 +50,12 @@ def _models(ob: Obligation) -> list[str]:
     """The obligation's models as normalised IR (the cache key's content); parsing
     them here also reports a broken model before any solving starts."""
     paths = [ob.source] + ([ob.target] if ob.target is not None else [])
-    return [print_program(parse_file(p)) for p in paths]
+    try:
+        return [print_program(parse_file(p)) for p in paths]
+    except UserError as e:
+        if e.loc is not None:
+            raise  # the model's own file:line:col
+        raise UserError(f"obligation {ob.name!r}: {e.message}", Loc(str(ob.file), ob.line, 1)) from None
 
 
 def solve(ob: Obligation, timeout: float | None) -> Outcome:

@@ -1,0 +1,181 @@
+"""Proof suites as CI runs them: the suite schema and its errors, parallel runs,
+the result cache, JUnit and HTML reports, the pytest plugin, lane tables."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import MODELS
+from verifier.cache import ResultCache
+from verifier.errors import UserError
+from verifier.reports.html import suite_html
+from verifier.reports.junit import junit_xml
+from verifier.runner import run_suite
+from verifier.suite import load
+
+SEARCH = MODELS / "seed" / "search_loop.loop"
+GOOD = MODELS / "examples" / "search_loop_simple_vf4.loop"
+BROKEN = MODELS / "examples" / "search_loop_general_vf4_nofreeze.loop"
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def write_suite(path: Path, *obligations: dict[str, object]) -> Path:
+    def toml(v: object) -> str:
+        if isinstance(v, bool):
+            return str(v).lower()
+        if isinstance(v, int):
+            return str(v)
+        if isinstance(v, list):
+            return "[" + ", ".join(toml(x) for x in v) + "]"
+        return json.dumps(str(v))
+
+    path.write_text("\n".join("[[obligation]]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in ob.items())
+                              for ob in obligations))
+    return path
+
+
+CHEAP = [
+    {"name": "simple form proved", "check": "equiv", "source": SEARCH, "target": GOOD, "max_trip": 6,
+     "expect": "proved"},
+    {"name": "no freeze refuted", "check": "equiv", "source": SEARCH, "target": BROKEN, "max_trip": 6,
+     "expect": "counterexample"},
+    {"name": "speculate", "check": "speculate", "model": SEARCH, "vf": [2, 4], "expect": "proved"},
+    {"name": "freeze", "check": "freeze", "model": SEARCH, "freeze": False, "expect": "counterexample"},
+]
+
+
+def test_a_vf_list_expands_into_one_obligation_per_vf(tmp_path: Path) -> None:
+    obs = load(write_suite(tmp_path / "s.toml", *CHEAP))
+    assert [ob.name for ob in obs] == ["simple form proved", "no freeze refuted", "speculate [VF=2]",
+                                       "speculate [VF=4]", "freeze"]
+    assert [ob.vf for ob in obs][2:4] == [2, 4]
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ({"check": "speculat"}, "unknown check 'speculat'"),
+    ({"expect": "yes"}, "expect must be one of"),
+    ({"vf": 0}, "vf must be an integer 1..64"),
+    ({"target": str(GOOD)}, "'target' and 'form' go with check = \"equiv\""),
+    ({"colour": "red"}, "unknown key(s) colour"),
+    ({"exit": 3}, "exit (a string"),
+])
+def test_a_malformed_obligation_names_its_file_and_line(tmp_path: Path, entry: dict[str, object],
+                                                        message: str) -> None:
+    ok = {"name": "fine", "check": "hoist", "model": SEARCH, "expect": "proved"}
+    bad = {**ok, "name": "broken", **entry}
+    path = write_suite(tmp_path / "s.toml", ok, bad)
+    with pytest.raises(UserError) as e:
+        load(path)
+    assert message in str(e.value)
+    assert str(e.value).startswith(f"{path}:7:1: error:")  # the second [[obligation]] header
+
+
+def test_malformed_toml_and_a_missing_model_exit_2_with_a_location(tmp_path: Path) -> None:
+    (tmp_path / "t.toml").write_text('[[obligation]]\nname = "x\n')
+    r = cli("suite", str(tmp_path / "t.toml"))
+    assert r.returncode == 2 and "t.toml:2:" in r.stderr and "Traceback" not in r.stderr
+    write_suite(tmp_path / "m.toml", {"name": "gone", "check": "hoist", "model": "nope.loop", "expect": "proved"})
+    r = cli("suite", str(tmp_path / "m.toml"))
+    assert r.returncode == 2 and "m.toml:1:1: error: obligation 'gone': cannot read" in r.stderr
+
+
+def test_parallel_runs_give_the_serial_verdicts_in_suite_order(tmp_path: Path) -> None:
+    obs = load(write_suite(tmp_path / "s.toml", *CHEAP))
+    serial = run_suite(obs, jobs=1)
+    parallel = run_suite(obs, jobs=2)
+    assert [(o.name, o.verdict) for o in serial] == [(o.name, o.verdict) for o in parallel]
+    assert [o.verdict for o in serial] == ["proved", "counterexample", "proved", "proved", "counterexample"]
+    assert all(o.as_expected for o in serial)
+    assert serial[1].result["counterexample"]["divergence"] == parallel[1].result["counterexample"]["divergence"]
+
+
+def test_the_cache_answers_unchanged_obligations_and_only_those(tmp_path: Path) -> None:
+    src = tmp_path / "search.loop"
+    src.write_text(SEARCH.read_text())
+    suite = write_suite(tmp_path / "s.toml", {**CHEAP[0], "source": src}, {**CHEAP[1], "source": src})
+    cache = ResultCache(tmp_path / "cache", "tool-A")
+    first = run_suite(load(suite), cache=cache)
+    assert [o.cached for o in first] == [False, False]
+    again = run_suite(load(suite), cache=cache)
+    assert [o.cached for o in again] == [True, True]
+    assert [o.result for o in again] == [o.result for o in first]
+    # a comment does not change the normalised IR; an edit of the loop does
+    src.write_text("// a comment\n" + SEARCH.read_text())
+    assert all(o.cached for o in run_suite(load(suite), cache=cache))
+    src.write_text(SEARCH.read_text().replace("assume N >= 1", "assume N >= 2"))
+    assert not any(o.cached for o in run_suite(load(suite), cache=cache))
+    # another tool version never trusts the entries; --no-cache does not read them
+    assert not any(o.cached for o in run_suite(load(suite), cache=ResultCache(tmp_path / "cache", "tool-B")))
+    assert not any(o.cached for o in run_suite(load(suite), cache=cache, read_cache=False))
+
+
+def test_a_timeout_is_not_cached(tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path / "cache", "t")
+    cache.put("k" * 64, {"result": {"verdict": "unknown"}, "verdict": "unknown"})
+    assert cache.get("k" * 64) is None
+    cache.put("j" * 64, {"result": {"verdict": "proved"}, "verdict": "proved"})
+    assert cache.get("j" * 64) is not None
+
+
+def test_a_broken_model_fails_the_suite_with_its_counterexample_in_junit_and_html(tmp_path: Path) -> None:
+    suite = write_suite(tmp_path / "s.toml", CHEAP[0], {**CHEAP[1], "name": "believed fine", "expect": "proved"})
+    r = cli("suite", str(suite), "--junit", str(tmp_path / "r.xml"), "--html", str(tmp_path / "r.html"))
+    assert r.returncode == 1
+    assert "MISMATCH believed fine" in r.stdout and "a = [" in r.stdout and "lanes of the target" in r.stdout
+    root = ET.parse(tmp_path / "r.xml").getroot()
+    assert root.get("tests") == "2" and root.get("failures") == "1"
+    failures = root.findall(".//testcase/failure")
+    assert len(failures) == 1 and failures[0].get("message") == "expected proved, got counterexample"
+    assert "branch on poison" in (failures[0].text or "")
+    page = (tmp_path / "r.html").read_text()
+    assert "believed fine" in page and 'class="lane"' in page and "poison" in page
+
+
+def test_json_lines_carry_the_expectation_and_filter_selects_by_name(tmp_path: Path) -> None:
+    suite = write_suite(tmp_path / "s.toml", *CHEAP)
+    r = cli("suite", str(suite), "--json", "--filter", "speculate")
+    assert r.returncode == 0, r.stderr
+    objs = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [o["obligation"] for o in objs] == ["speculate [VF=2]", "speculate [VF=4]"]
+    assert all(o["as_expected"] and o["expected"] == "proved" and o["check"] == "speculate" for o in objs)
+    assert cli("suite", str(suite), "--filter", "nothing-like-this").returncode == 2
+
+
+def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path) -> None:
+    suite = write_suite(tmp_path / "s.toml", {"name": "liveout_y general", "check": "equiv",
+                                              "model": MODELS / "seed" / "liveout_y.loop", "form": "general",
+                                              "vf": 4, "bounded": True, "max_trip": 4, "expect": "counterexample"})
+    (oc,) = run_suite(load(suite))
+    assert oc.verdict == "counterexample"
+    table = oc.result["counterexample"]["lanes"]
+    names = [r["name"] for r in table["rows"]]
+    assert any(n.startswith("P1_EXIT") for n in names) and any(n.startswith("P1_LOOP") for n in names)
+    assert all(len(r["lanes"]) == 4 for r in table["rows"]) and table["lane"] is not None
+
+
+def test_html_and_junit_of_an_all_green_run(tmp_path: Path) -> None:
+    outcomes = run_suite(load(write_suite(tmp_path / "s.toml", CHEAP[0])))
+    assert "1 as expected, 0 not" in suite_html(outcomes)
+    root = ET.fromstring(junit_xml(outcomes).split("\n", 1)[1])
+    assert root.get("failures") == "0" and root.find(".//testcase/system-out") is not None
+
+
+def test_the_pytest_plugin_runs_each_obligation_as_an_item(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".toml", proofs="\n".join(
+        "[[obligation]]\n" + "".join(f"{k} = {json.dumps(str(v))}\n" for k, v in ob.items())
+        for ob in [{"name": "fine", "check": "hoist", "model": SEARCH, "expect": "proved"},
+                   {"name": "believed fine", "check": "freeze", "model": SEARCH, "expect": "proved",
+                    "freeze": "x"}]).replace('freeze = "x"', "freeze = false"))
+    pytester.makefile(".toml", pyproject="[project]\nname = 'x'\n")
+    r = pytester.runpytest("-p", "no:cacheprovider")
+    r.assert_outcomes(passed=1, failed=1)
+    r.stdout.fnmatch_lines(["*expected proved, got counterexample*", "*P1_LOOP lane*"])
