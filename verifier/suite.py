@@ -184,10 +184,12 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
     if check == "equiv" and "target" in item and max_trip is None:
         max_trip = 16
     target = path.parent / item["target"] if "target" in item else None
-    options = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
+    # what the answer depends on (the cache key; the name too, as reports carry it)
+    options = {k: item[k] for k in sorted(item) if k not in ("expect", "timeout", "vf")}
     out = []
     for vf in vfs:
         name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
+        options = {**options, "name": name}
         out.append(Obligation(name, check, path.parent / item["source"], target, max_trip, float(timeout),
                               item["expect"], path, line, item.get("form"), vf, scope, item.get("exit"),
                               item.get("freeze", True), item.get("guards", False), options))
