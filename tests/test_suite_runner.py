@@ -28,18 +28,23 @@ def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
     return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
-def write_suite(path: Path, *obligations: dict[str, object]) -> Path:
-    def toml(v: object) -> str:
-        if isinstance(v, bool):
-            return str(v).lower()
-        if isinstance(v, int):
-            return str(v)
-        if isinstance(v, list):
-            return "[" + ", ".join(toml(x) for x in v) + "]"
-        return json.dumps(str(v))
+def _toml(v: object) -> str:
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml(x) for x in v) + "]"
+    return json.dumps(str(v))
 
-    path.write_text("\n".join("[[obligation]]\n" + "".join(f"{k} = {toml(v)}\n" for k, v in ob.items())
-                              for ob in obligations))
+
+def suite_text(*obligations: dict[str, object]) -> str:
+    return "\n".join("[[obligation]]\n" + "".join(f"{k} = {_toml(v)}\n" for k, v in ob.items())
+                     for ob in obligations)
+
+
+def write_suite(path: Path, *obligations: dict[str, object]) -> Path:
+    path.write_text(suite_text(*obligations))
     return path
 
 
@@ -131,6 +136,7 @@ def test_a_broken_model_fails_the_suite_with_its_counterexample_in_junit_and_htm
     r = cli("suite", str(suite), "--junit", str(tmp_path / "r.xml"), "--html", str(tmp_path / "r.html"))
     assert r.returncode == 1
     assert "MISMATCH believed fine" in r.stdout and "a = [" in r.stdout and "lanes of the target" in r.stdout
+    assert "[2/2] believed fine: counterexample MISMATCH" in r.stderr  # progress, one line each off a terminal
     root = ET.parse(tmp_path / "r.xml").getroot()
     assert root.get("tests") == "2" and root.get("failures") == "1"
     failures = root.findall(".//testcase/failure")
@@ -170,11 +176,9 @@ def test_html_and_junit_of_an_all_green_run(tmp_path: Path) -> None:
 
 
 def test_the_pytest_plugin_runs_each_obligation_as_an_item(pytester: pytest.Pytester) -> None:
-    pytester.makefile(".toml", proofs="\n".join(
-        "[[obligation]]\n" + "".join(f"{k} = {json.dumps(str(v))}\n" for k, v in ob.items())
-        for ob in [{"name": "fine", "check": "hoist", "model": SEARCH, "expect": "proved"},
-                   {"name": "believed fine", "check": "freeze", "model": SEARCH, "expect": "proved",
-                    "freeze": "x"}]).replace('freeze = "x"', "freeze = false"))
+    pytester.makefile(".toml", proofs=suite_text(
+        {"name": "fine", "check": "hoist", "model": SEARCH, "expect": "proved"},
+        {"name": "believed fine", "check": "freeze", "model": SEARCH, "expect": "proved", "freeze": False}))
     pytester.makefile(".toml", pyproject="[project]\nname = 'x'\n")
     r = pytester.runpytest("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1, failed=1)

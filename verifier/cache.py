@@ -43,8 +43,10 @@ def obligation_key(models: list[str], check: str, options: dict[str, Any], tool:
 
 
 def cacheable(entry: dict[str, Any]) -> bool:
-    """Proofs and counterexamples are facts about the models; a timeout is not."""
-    return entry.get("verdict") in ("proved", "counterexample")
+    """Proofs and counterexamples are facts about the models; a timeout is not.
+    An entry is {"result": the verdict's JSON, ...}."""
+    result = entry.get("result")
+    return isinstance(result, dict) and result.get("verdict") in ("proved", "counterexample")
 
 
 @dataclass

@@ -111,7 +111,7 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
         done += 1
         key = keys[k]
         if cache and key and oc.error is None:
-            cache.put(key, {"result": oc.result, "text": oc.text, "verdict": oc.verdict})
+            cache.put(key, {"result": oc.result, "text": oc.text})
         if progress:
             progress(done, len(obligations), oc)
 

@@ -185,14 +185,13 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
         max_trip = 16
     target = path.parent / item["target"] if "target" in item else None
     # what the answer depends on (the cache key; the name too, as reports carry it)
-    options = {k: item[k] for k in sorted(item) if k not in ("expect", "timeout", "vf")}
+    depends = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
     out = []
     for vf in vfs:
         name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
-        options = {**options, "name": name}
         out.append(Obligation(name, check, path.parent / item["source"], target, max_trip, float(timeout),
                               item["expect"], path, line, item.get("form"), vf, scope, item.get("exit"),
-                              item.get("freeze", True), item.get("guards", False), options))
+                              item.get("freeze", True), item.get("guards", False), {**depends, "name": name}))
     return out
 
 
