@@ -74,13 +74,15 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
         hoisted |= set(e.slice)
         taken[e.index] = [b.taken(top, e, c) for c in conds]
 
-    # lane activity: A^1 = 1, A^j+1 = A^j & ~(C1^j | .. | Ck^j)   (P0's lanes)
+    # lane activity: A^1 = 1, A^j+1 = A^j & ~C1^j & .. & ~Ck^j   (P0's lanes), written
+    # as the and of the exits' negations, as the body's Pk_LOOP are: lane j+1's mask
+    # then contains lane j's conjuncts literally (the trace encoding's linear case)
     active: list[Operand] = [Const(1, I1)]
     for j in range(vf):
-        anyc: Operand = Const(0, I1)
+        acc = active[j]
         for e in dd:
-            anyc = _or(b, top, anyc, taken[e.index][j], "anyc")
-        active.append(_and(b, top, active[j], _not(b, top, anyc), f"P0.lane{j + 2}"))
+            acc = _and(b, top, acc, _not(b, top, taken[e.index][j]), f"P0.lane{j + 2}")
+        active.append(acc)
 
     body = insert_before(p, b.fresh("vec.body"), vl.scalar.name)
     b.uid += 1
