@@ -17,9 +17,32 @@ from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.setvalues import parse_sets
 from verifier.ir.printer import program as print_program
+from verifier.ir.program import Program
 from verifier.reports import jsonout, text
 from verifier.semantics.interpreter import run as interpret
 from verifier.transforms.lanes import Unsupported
+
+
+def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
+                 exit_unknown: bool = False) -> Program:
+    """A model (.loop) or one function of an LLVM module (.ll). A construct outside the
+    .ll subset raises LLUnsupported, or with `exit_unknown` ends the command: unknown, 3."""
+    if path.suffix == ".ll":
+        from verifier.frontend.llvm import LLOptions, LLUnsupported, parse_ll_file
+
+        if not path.is_file():
+            raise UserError(f"{path}: no such file")
+        try:
+            return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts))
+        except LLUnsupported as u:
+            if exit_unknown:
+                typer.echo(f"unknown: {u}")
+                raise typer.Exit(3) from None
+            raise
+    if func is not None:
+        raise UserError("--func applies to LLVM IR (.ll) input only")
+    return parse_file(path)
+
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Prove or refute vectorizations of loops with early exits.")
@@ -33,11 +56,23 @@ def equiv(
                                  help="cover every input whose source loops run at most this many iterations"),
     timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit in seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    func: str | None = typer.Option(None, "--func", help=".ll input: the function to check (the same in both)"),
+    cttz_elts: str = typer.Option("any-poison", "--cttz-elts",
+                                  help=".ll input: llvm.experimental.cttz.elts over a poison lane: "
+                                       "any-poison (LangRef today) or first-true"),
 ) -> None:
-    """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs)."""
-    src = parse_file(source)
-    tgt = parse_file(target)
-    v = refinement(src, tgt, max_trip=max_trip, timeout=timeout)
+    """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
+    Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func)."""
+    from verifier.checks.verdict import Verdict
+    from verifier.frontend.llvm import LLUnsupported
+
+    try:
+        src = load_program(source, func, cttz_elts)
+        tgt = load_program(target, func, cttz_elts)
+    except LLUnsupported as u:
+        v = Verdict(func or source.stem, "equiv", "unknown", 0.0, reason=str(u))
+    else:
+        v = refinement(src, tgt, max_trip=max_trip, timeout=timeout)
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     raise typer.Exit(v.exit_code)
 
@@ -58,6 +93,8 @@ def check(
     repair: bool = typer.Option(True, "--repair/--no-repair", help="speculate: derive the extents that make loads safe"),
     timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per obligation, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
+    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
+    cttz_elts: str = typer.Option("any-poison", "--cttz-elts", help=".ll input: any-poison or first-true"),
 ) -> None:
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
     from verifier.analysis.exits import analyse
@@ -69,7 +106,7 @@ def check(
     from verifier.checks.forms import forms_of
 
     forms = forms_of(form)
-    prog = parse_file(model)
+    prog = load_program(model, func, cttz_elts, exit_unknown=True)
     verdicts = []
     limits = Limits(max_trip, timeout, inductive=not bounded)
     if check_name in ("hoist", "all"):
@@ -107,13 +144,15 @@ def vectorize(
     form: str = typer.Option("general", "--form", help="the vectorized form: general or simple"),
     vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
     guards: bool = typer.Option(False, "--guards", help="add the runtime guards the speculation repair proves"),
+    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
+    cttz_elts: str = typer.Option("any-poison", "--cttz-elts", help=".ll input: any-poison or first-true"),
 ) -> None:
     """Print the vectorized form of a scalar loop as model text (block form)."""
     from verifier.checks.forms import forms_of, generate
 
     if len(forms_of(form)) != 1:
         raise UserError("--form: vectorize prints one form: general or simple")
-    prog = parse_file(model)
+    prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
         vform = generate(prog, form, vf, guards)
     except Unsupported as u:

@@ -72,6 +72,13 @@ def instr(i: Instr) -> str:
     elif i.op in ("zext", "sext", "trunc", "bitcast"):
         t = i.type.elem if isinstance(i.type, VecType) and i.op != "bitcast" else i.type
         rhs = f"{i.op}({args[0]}, {t})"
+    elif i.op == "shuffle":
+        rhs = f"shuffle({args[0]}, {args[1]}, [{', '.join(map(str, i.attrs['mask']))}])"
+    elif i.op == "reduce":
+        rhs = f"reduce.{i.attrs['kind']}({args[0]})"
+    elif i.op == "cttz_elts":
+        zp = ", zero_poison" if i.attrs.get("zero_poison") else ""
+        rhs = f"cttz_elts({args[0]}{zp}) /* {i.attrs.get('rule', 'any-poison')} */"
     elif i.op in ("prefix", "iota", "splat"):
         assert isinstance(i.type, VecType)
         rhs = f"{i.op}({args[0]}, {i.type.lanes})"

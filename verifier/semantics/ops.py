@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from verifier.ir.program import Extent, FuncDecl, Instr
-from verifier.ir.types import IntType, Type, VecType, elem_of
+from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of
 from verifier.semantics.domain import mask, to_signed
 
 
@@ -158,6 +158,8 @@ def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int
             p = d.or_(p, d.not_(d.eq(back, x, w)))
     elif op in ("and", "or", "xor"):
         r = getattr(d, "b" + op)(x, y, w)
+        if op == "or" and "disjoint" in flags:  # LLVM: poison when the operands share a set bit
+            p = d.or_(p, d.not_(d.eq(d.band(x, y, w), d.const(0, w), w)))
     elif op in ("smin", "smax", "umin", "umax"):
         lt = d.slt(x, y, w) if op[0] == "s" else d.ult(x, y, w)
         r = d.ite(lt, x, y, w) if op.endswith("min") else d.ite(lt, y, x, w)
@@ -253,6 +255,35 @@ def reduce_lanes(d: Any, op: str, lanes: Sequence[Val], w: int) -> Val:
     ones = [d.eq(x.v, d.const(0 if op == "anyof" else 1, 1), 1) for x in lanes]
     r = d.not_(d.all_(ones)) if op == "anyof" else d.all_(ones)
     return Val(d.from_bool(r), p, d.F)
+
+
+def cttz_elts(d: Any, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_poison: bool) -> Val:
+    """llvm.experimental.cttz.elts: the number of lanes, from lane 0, before the first
+    non-zero one (all lanes if none; poison then if `zero_poison`). A poison lane makes
+    the result poison: any poison lane under "any-poison" (the rule in LLVM's current
+    language reference), only one up to the first non-zero lane under "first-true"."""
+    n = count_leading(d, lanes, w, True, rw)
+    p = n.p if rule == "first-true" else d.any_([poison_of(d, x) for x in lanes])
+    if zero_poison:
+        p = d.or_(p, d.all_([known_zero(d, x, w) for x in lanes]))
+    return Val(n.v, p, d.F)
+
+
+REDUCE_KINDS = ("or", "and", "xor", "add", "mul", "umin", "umax", "smin", "smax")
+
+
+def reduce_int(d: Any, kind: str, lanes: Sequence[Val], w: int) -> Val:
+    """llvm.vector.reduce.<kind>: the lanes combined left to right; poison if any lane is
+    (undef lanes count as poison: a conservative reading)."""
+    p = d.any_([d.or_(x.p, x.u) for x in lanes])
+    acc = lanes[0].v
+    for x in lanes[1:]:
+        if kind in ("umin", "umax", "smin", "smax"):
+            lt = d.ult if kind[0] == "u" else d.slt
+            acc = d.ite(lt(x.v, acc, w) if kind.endswith("min") else lt(acc, x.v, w), x.v, acc, w)
+        else:
+            acc = {"or": d.bor, "and": d.band, "xor": d.bxor, "add": d.add, "mul": d.mul}[kind](acc, x.v, w)
+    return Val(acc, p, d.F)
 
 
 # -------------------------------------------------------------- instructions
@@ -359,6 +390,40 @@ def _exec(
         src = args[0]
         assert is_vec(src) and isinstance(args[1], Val)
         return extract_lane(d, src, args[1], elem_of(arg_types[0]).bits, elem_of(arg_types[1]).bits), ubs
+    if op == "cttz_elts":
+        assert rt is not None and is_vec(args[0])
+        return cttz_elts(d, args[0], elem_of(arg_types[0]).bits, elem_of(rt).bits,  # type: ignore[arg-type]
+                         ins.attrs.get("rule", "any-poison"), bool(ins.attrs.get("zero_poison"))), ubs
+    if op == "reduce":
+        assert is_vec(args[0])
+        return reduce_int(d, ins.attrs["kind"], args[0], elem_of(arg_types[0]).bits), ubs  # type: ignore[arg-type]
+    if op == "shuffle":
+        assert rt is not None
+        pool = list(_lanes(args[0], lanes_of(arg_types[0]) or 1)) + list(_lanes(args[1], lanes_of(arg_types[1]) or 1))
+        w = elem_of(rt).bits
+        return tuple(pool[m] if m >= 0 else Val(d.const(0, w), d.T, d.F) for m in ins.attrs["mask"]), ubs
+    if op == "insertelt":
+        vv, x, ix = args
+        assert is_vec(vv) and isinstance(x, Val) and isinstance(ix, Val)
+        kw = elem_of(arg_types[2]).bits
+        w = elem_of(rt).bits if rt is not None else 1
+        out = []
+        for j, lane in enumerate(vv):  # type: ignore[arg-type]
+            hit = d.eq(ix.v, d.const(j, kw), kw)
+            out.append(Val(d.ite(hit, x.v, lane.v, w), d.or_(poison_of(d, ix), d.bite(hit, x.p, lane.p)),
+                           d.bite(hit, x.u, lane.u)))
+        if len(vv) < (1 << kw):  # type: ignore[arg-type]
+            outside = d.not_(d.ult(ix.v, d.const(len(vv), kw), kw))  # type: ignore[arg-type]
+            out = [Val(ln.v, d.or_(ln.p, outside), ln.u) for ln in out]
+        return tuple(out), ubs
+    if op == "extractelt":
+        vv, ix = args
+        assert is_vec(vv) and isinstance(ix, Val)
+        kw = elem_of(arg_types[1]).bits
+        one = Val(d.add(ix.v, d.const(1, kw), kw), ix.p, ix.u)
+        wide = d.ult(ix.v, d.const(len(vv), kw), kw) if len(vv) < (1 << kw) else d.T  # type: ignore[arg-type]
+        r = extract_lane(d, vv, one, elem_of(arg_types[0]).bits, kw)  # type: ignore[arg-type]
+        return Val(r.v, d.or_(r.p, d.not_(wide)), r.u), ubs
     if op == "prefix":
         x = args[0]
         assert isinstance(x, Val)

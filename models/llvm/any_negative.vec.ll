@@ -1,0 +1,64 @@
+; ModuleID = 'any_negative.scalar.ll'
+source_filename = "c/any_negative.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i32 0, 2) i32 @any_negative(ptr noundef readonly align 2 captures(none) dereferenceable(96) %0) local_unnamed_addr #0 {
+  br label %vector.ph
+
+vector.ph:                                        ; preds = %1
+  br label %vector.body
+
+vector.body:                                      ; preds = %vector.body, %vector.ph
+  %index = phi i64 [ 0, %vector.ph ], [ %index.next, %vector.body ]
+  %2 = getelementptr inbounds nuw i16, ptr %0, i64 %index
+  %wide.load = load <8 x i16>, ptr %2, align 2, !tbaa !9
+  %3 = icmp slt <8 x i16> %wide.load, zeroinitializer
+  %index.next = add nuw i64 %index, 8
+  %4 = freeze <8 x i1> %3
+  %5 = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %4)
+  %6 = icmp eq i64 %index.next, 48
+  %7 = or i1 %5, %6
+  br i1 %7, label %middle.split, label %vector.body, !llvm.loop !11
+
+middle.split:                                     ; preds = %vector.body
+  br i1 %5, label %vector.early.exit, label %middle.block
+
+middle.block:                                     ; preds = %middle.split
+  br label %8
+
+vector.early.exit:                                ; preds = %middle.split
+  br label %8
+
+8:                                                ; preds = %vector.early.exit, %middle.block
+  %9 = phi i32 [ 1, %vector.early.exit ], [ 0, %middle.block ]
+  ret i32 %9
+}
+
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>) #1
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!10, !10, i64 0}
+!10 = !{!"short", !7, i64 0}
+!11 = distinct !{!11, !12, !13, !14, !15}
+!12 = !{!"llvm.loop.mustprogress"}
+!13 = !{!"llvm.loop.unroll.disable"}
+!14 = !{!"llvm.loop.isvectorized", i32 1}
+!15 = !{!"llvm.loop.unroll.runtime.disable"}

@@ -1,0 +1,166 @@
+"""The LLVM IR front end (frontend/llvm.py) on the committed clang-22/opt-22 fixtures
+(models/llvm/): translation, the cttz.elts rule, unsupported constructs, errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import MODELS
+from verifier.checks.refinement import refinement
+from verifier.errors import UserError
+from verifier.frontend.llvm import LLOptions, LLUnsupported, parse_ll_file
+from verifier.ir.types import IntType, VecType
+from verifier.semantics.domain import ConcreteDomain, Z3Domain
+from verifier.semantics.ops import Val, cttz_elts, reduce_int
+
+LL = MODELS / "llvm"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True)
+
+
+def equiv(name: str, target: str, rule: str, max_trip: int = 129) -> str:
+    o = LLOptions(cttz_elts=rule)
+    src = parse_ll_file(LL / f"{name}.scalar.ll", None, o)
+    tgt = parse_ll_file(LL / f"{name}.{target}.ll", None, o)
+    v = refinement(src, tgt, max_trip=max_trip, timeout=120)
+    if v.verdict == "counterexample":
+        assert v.counterexample is not None and v.counterexample.divergence is not None
+    return v.verdict
+
+
+# LLVM 22 finds the exiting lane with cttz.elts over the *unfrozen* compare: a poison
+# lane after the exit (memory may hold poison) makes the index poison under the
+# current LangRef rule, where the scalar loop returned a defined value.
+@pytest.mark.parametrize("name", ["find_first_16", "mismatch", "shift_test", "liveout_value"])
+def test_unfrozen_cttz_elts_is_refuted_under_any_poison_and_proved_under_first_true(name: str) -> None:
+    assert equiv(name, "vf4", "any-poison") == "counterexample"
+    assert equiv(name, "vf4", "first-true") == "proved"
+
+
+@pytest.mark.parametrize("name", ["any_negative", "find_global", "range_n"])
+def test_outputs_without_the_unfrozen_lane_index_are_proved(name: str) -> None:
+    # any_negative returns a constant (no lane index), find_global reads initialised
+    # global memory (no poison), range_n was not vectorized (a possibly faulting load)
+    assert equiv(name, "vec", "any-poison") == "proved"
+
+
+def test_memory_without_poison_removes_the_finding() -> None:
+    o = LLOptions(memory_poison=False)
+    src = parse_ll_file(LL / "find_first_16.scalar.ll", None, o)
+    tgt = parse_ll_file(LL / "find_first_16.vf4.ll", None, o)
+    assert refinement(src, tgt, max_trip=17, timeout=120).verdict == "proved"
+
+
+def test_a_wrong_vectorization_is_refuted(tmp_path: Path) -> None:
+    # step the vector index by 8 instead of 4: lanes are skipped
+    text = (LL / "find_first_16.vf4.ll").read_text().replace("add nuw i64 %index, 4", "add nuw i64 %index, 8")
+    assert "%index, 8" in text
+    bad = tmp_path / "skip.ll"
+    bad.write_text(text)
+    o = LLOptions(cttz_elts="first-true")
+    v = refinement(parse_ll_file(LL / "find_first_16.scalar.ll", None, o), parse_ll_file(bad, None, o),
+                   max_trip=17, timeout=120)
+    assert v.verdict == "counterexample"
+
+
+def test_translation_reads_objects_flags_and_vector_ops() -> None:
+    p = parse_ll_file(LL / "find_first_16.vf4.ll")
+    arr = p.array("v0")
+    assert arr.elem == IntType(32) and arr.readonly and not arr.init
+    ops = {i.op for i in p.instructions()}
+    assert {"load", "insertelt", "shuffle", "freeze", "reduce", "cttz_elts"} <= ops
+    load = next(i for i in p.instructions() if i.op == "load" and isinstance(i.type, VecType))
+    assert load.attrs["width"] == 4
+    assert "v0.size" in {q.name for q in p.params}
+
+
+def test_cli_equiv_on_ll_reports_the_finding_and_the_coverage() -> None:
+    r = cli("equiv", str(LL / "find_first_16.scalar.ll"), str(LL / "find_first_16.vf4.ll"), "--func", "find_first_16",
+            "--max-trip", "17")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "target poison" in r.stdout
+    r = cli("equiv", str(LL / "find_first_16.scalar.ll"), str(LL / "find_first_16.vf4.ll"),
+            "--cttz-elts", "first-true", "--max-trip", "17")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "at most 17 iterations" in r.stdout
+
+
+def test_unsupported_construct_is_unknown_naming_it(tmp_path: Path) -> None:
+    f = tmp_path / "ptr.ll"
+    f.write_text("define i1 @f(ptr %a, ptr %b) {\n  %c = icmp eq ptr %a, %b\n  ret i1 %c\n}\n")
+    with pytest.raises(LLUnsupported, match="icmp of pointers"):
+        parse_ll_file(f)
+    r = cli("equiv", str(f), str(f))
+    assert r.returncode == 3 and "unknown" in r.stdout and "icmp of pointers" in r.stdout
+
+
+def test_bad_ll_is_a_user_error_with_file_line_col(tmp_path: Path) -> None:
+    f = tmp_path / "bad.ll"
+    f.write_text("define i32 @f() {\n  ret i32 %x\n}\n")
+    with pytest.raises(UserError) as e:
+        parse_ll_file(f)
+    assert e.value.loc is not None and (e.value.loc.line, e.value.loc.col) == (2, 11)
+    r = cli("equiv", str(f), str(f))
+    assert r.returncode == 2 and "bad.ll:2:11" in r.stderr + r.stdout and "Traceback" not in r.stderr
+    r = cli("equiv", str(LL / "find_first_16.scalar.ll"), str(LL / "find_first_16.vf4.ll"), "--func", "nope")
+    assert r.returncode == 2 and "no function @nope" in r.stderr + r.stdout
+
+
+# --- the new vector operations: concrete and symbolic semantics agree ----------------
+
+LANE = st.one_of(st.none(), st.integers(0, 3))  # None: a poison lane
+
+
+def _lanes(d: object, xs: list[int | None], w: int) -> list[Val]:
+    return [Val(d.const(0 if x is None else x, w), d.T if x is None else d.F, d.F) for x in xs]  # type: ignore[attr-defined]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(LANE, min_size=1, max_size=6), st.sampled_from(["any-poison", "first-true"]), st.booleans())
+def test_cttz_elts_concrete_and_symbolic_agree(xs: list[int | None], rule: str, zp: bool) -> None:
+    import z3
+
+    c = cttz_elts(ConcreteDomain(), _lanes(ConcreteDomain(), xs, 2), 2, 8, rule, zp)
+    zd = Z3Domain()
+    s = cttz_elts(zd, _lanes(zd, xs, 2), 2, 8, rule, zp)
+    assert z3.is_true(z3.simplify(zd.bterm(s.p))) == bool(c.p)
+    if not c.p:
+        assert _num(s.v) == c.v
+    # the rule itself: any-poison is poison whenever a lane is
+    if rule == "any-poison" and any(x is None for x in xs):
+        assert c.p
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 255), min_size=1, max_size=5), st.sampled_from(["or", "and", "add", "umax", "smin"]))
+def test_reduce_concrete_and_symbolic_agree(xs: list[int], kind: str) -> None:
+
+    c = reduce_int(ConcreteDomain(), kind, _lanes(ConcreteDomain(), list(xs), 8), 8)
+    zd = Z3Domain()
+    s = reduce_int(zd, kind, _lanes(zd, list(xs), 8), 8)
+    assert _num(s.v) == c.v
+    signed = [x - 256 if x >= 128 else x for x in xs]
+    want = {"or": lambda: _fold(xs, lambda a, b: a | b), "and": lambda: _fold(xs, lambda a, b: a & b),
+            "add": lambda: sum(xs) % 256, "umax": lambda: max(xs), "smin": lambda: min(signed) % 256}[kind]()
+    assert c.v == want
+
+
+def _num(t: object) -> int:
+    import z3
+
+    return t if isinstance(t, int) else z3.simplify(t).as_long()  # type: ignore[arg-type]
+
+
+def _fold(xs: list[int], f: object) -> int:
+    acc = xs[0]
+    for x in xs[1:]:
+        acc = f(acc, x)  # type: ignore[operator]
+    return acc

@@ -1,0 +1,763 @@
+"""LLVM IR (.ll) front end (issue 6): one function of a module clang-22 or opt-22
+wrote, read with llvmlite (LLVM 22's own parser), into our IR.
+
+Memory: every pointer the function uses is traced to one object (a pointer
+parameter or a global); a pointer value becomes an i64 offset into it, counted in
+the object's *unit*: the gcd of the sizes of its accesses and GEP strides, so that
+every access is whole units (an `int` array: 4 bytes). A parameter's object has a
+free size `<p>.size` in bytes, at least its `dereferenceable(N)`, and a free base
+address `<p>.addr` (aligned to its `align`) against which each access's `align` is
+checked. Memory may hold poison unless `LLOptions.memory_poison` is off.
+
+Anything outside the supported subset raises `LLUnsupported` naming the construct;
+the caller turns it into an `unknown` verdict (never a crash, never a proof).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from verifier.errors import UserError
+from verifier.ir.program import (
+    ArrayDecl,
+    Block,
+    Branch,
+    Const,
+    Extent,
+    FuncDecl,
+    Halt,
+    Instr,
+    Jump,
+    Loc,
+    Operand,
+    Param,
+    Phi,
+    PoisonConst,
+    Program,
+    Ref,
+    Undef,
+)
+from verifier.ir.types import I1, I64, IntType, Type, VecType
+from verifier.semantics.domain import mask
+from verifier.semantics.ops import REDUCE_KINDS
+
+CTTZ_RULES = ("any-poison", "first-true")
+
+
+class LLUnsupported(Exception):
+    """A construct outside the subset: the verdict is unknown, naming it."""
+
+    def __init__(self, what: str, loc: Loc | None = None) -> None:
+        super().__init__(f"{loc}: unsupported: {what}" if loc else f"unsupported: {what}")
+        self.what, self.loc = what, loc
+
+
+@dataclass(frozen=True)
+class LLOptions:
+    """Semantic choices where LLVM's language reference has moved (issue 6, item 3)."""
+
+    cttz_elts: str = "any-poison"  # or "first-true"
+    memory_poison: bool = True  # memory may hold poison (LLVM's semantics)
+
+
+# ---------------------------------------------------------------- reading
+
+def read_module(path: Path) -> Any:
+    """The parsed module; a parse error is the user's, with file:line:col."""
+    import llvmlite.binding as llvm
+
+    text = path.read_text()
+    try:
+        mod = llvm.parse_assembly(text)
+        mod.verify()
+    except RuntimeError as e:
+        m = re.search(r"<string>:(\d+):(\d+): error: (.*)", str(e))
+        if m:
+            raise UserError(m.group(3), Loc(str(path), int(m.group(1)), int(m.group(2)))) from None
+        raise UserError(f"not valid LLVM IR: {str(e).strip().splitlines()[-1]}", Loc(str(path), 1, 1)) from None
+    return mod
+
+
+def _key(v: Any) -> int:
+    return int(ctypes.cast(v._ptr, ctypes.c_void_p).value or 0)
+
+
+_INT = re.compile(r"i(\d+)$")
+_VEC = re.compile(r"<(\d+) x i(\d+)>$")
+
+
+def parse_type(t: str, loc: Loc | None = None) -> Type | None:
+    """iN, <W x iN>; `ptr` and `void` as None (pointers are handled apart)."""
+    t = t.strip()
+    if t in ("ptr", "void"):
+        return None
+    m = _INT.match(t)
+    if m:
+        return IntType(int(m.group(1)))
+    m = _VEC.match(t)
+    if m:
+        return VecType(int(m.group(1)), IntType(int(m.group(2))))
+    raise LLUnsupported(f"type {t}", loc)
+
+
+def type_size(t: str, loc: Loc | None) -> int:
+    """Bytes of a GEP source type or an access: iN (N a multiple of 8), [N x T], <N x T>."""
+    t = t.strip()
+    m = re.match(r"\[(\d+) x (.*)\]$", t)
+    if m:
+        return int(m.group(1)) * type_size(m.group(2), loc)
+    ty = parse_type(t, loc)
+    if ty is None:
+        raise LLUnsupported(f"the size of {t}", loc)
+    bits = ty.elem.bits * ty.lanes if isinstance(ty, VecType) else ty.bits
+    if bits % 8:
+        raise LLUnsupported(f"memory access of {t} (not whole bytes)", loc)
+    return bits // 8
+
+
+def _clean(name: str) -> str:
+    name = name.lstrip("%@")
+    name = re.sub(r"[^A-Za-z0-9_.]", "_", name)
+    return f"v{name}" if not name or name[0].isdigit() or name[0] == "." else name
+
+
+# ---------------------------------------------------------------- objects
+
+@dataclass
+class MemObject:
+    """A memory object the function reaches: a pointer parameter or a global."""
+
+    name: str
+    size: int | None  # exact bytes (a global), else free (a parameter: <name>.size)
+    deref: int = 0  # bytes known dereferenceable (a parameter)
+    align: int = 1  # known alignment of its base
+    readonly: bool = False
+    unit: int = 0  # bytes per element of our array (gcd of access and stride sizes)
+    access_align: int = 1  # the largest `align` any access claims
+
+
+_FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", "nneg"}
+
+
+@dataclass
+class _Fn:
+    """Translation state of one function."""
+
+    path: Path
+    lines: list[str]
+    opts: LLOptions
+    names: dict[int, str] = field(default_factory=dict)
+    blocks: dict[str, Block] = field(default_factory=dict)
+    objects: dict[str, MemObject] = field(default_factory=dict)
+    prov: dict[int, str] = field(default_factory=dict)  # pointer value -> object
+    offsets: dict[int, Operand] = field(default_factory=dict)  # pointer value -> offset in units
+    params: list[Param] = field(default_factory=list)
+    funcs: dict[str, FuncDecl] = field(default_factory=dict)
+    uid: int = 0
+    taken: set[str] = field(default_factory=set)
+    start_line: int = 0
+    pointer_phis: list[tuple[Phi, list[tuple[str, int]]]] = field(default_factory=list)
+
+    def loc_of(self, text: str) -> Loc:
+        first = text.strip().splitlines()[0].strip() if text.strip() else ""
+        for k in range(self.start_line, len(self.lines)):
+            if first and self.lines[k].strip().startswith(first[:60]):
+                return Loc(str(self.path), k + 1, len(self.lines[k]) - len(self.lines[k].lstrip()) + 1)
+        return Loc(str(self.path), self.start_line + 1, 1)
+
+    def fresh(self, hint: str) -> str:
+        k = 0
+        while f"{hint}.l{k}" in self.taken:
+            k += 1
+        self.taken.add(f"{hint}.l{k}")
+        return f"{hint}.l{k}"
+
+    def emit(self, blk: Block, op: str, args: list[Operand], ty: Type | None, dest: str | None,
+             loc: Loc | None = None, **attrs: Any) -> Operand:
+        self.uid += 1
+        blk.instrs.append(Instr(self.uid, op, args, ty, dest, dict(attrs), loc))
+        return Ref(dest) if dest is not None else Const(0, I1)
+
+
+def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | None = None) -> Program:
+    """Function `func` (the only defined one if None) of the module at `path`."""
+    path = Path(path)
+    opts = opts or LLOptions()
+    if opts.cttz_elts not in CTTZ_RULES:
+        raise UserError(f"--cttz-elts {opts.cttz_elts}: expected one of {', '.join(CTTZ_RULES)}")
+    mod = read_module(path)
+    defined = [f for f in mod.functions if not f.is_declaration]
+    if func is None:
+        if len(defined) != 1:
+            raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func "
+                            f"({', '.join(f.name for f in defined)})")
+        fn = defined[0]
+    else:
+        match = [f for f in defined if f.name == func]
+        if not match:
+            raise UserError(f"{path}: no function @{func} defined here "
+                            f"(there are: {', '.join(f.name for f in defined) or 'none'})")
+        fn = match[0]
+    lines = path.read_text().splitlines()
+    st = _Fn(path, lines, opts)
+    for k, line in enumerate(lines):
+        if line.startswith("define") and f"@{fn.name}(" in line:
+            st.start_line = k
+            break
+    return _translate(st, mod, fn)
+
+
+# ---------------------------------------------------------------- translation
+
+def _operand_text(v: Any) -> str:
+    return str(v).strip()
+
+
+def _const(st: _Fn, blk: Block, v: Any, ty: Type, loc: Loc) -> Operand:
+    """A constant operand: integers, poison, undef, splats and constant vectors."""
+    text = _operand_text(v)
+    body = text[len(str(v.type)):].strip() if text.startswith(str(v.type)) else text
+    if body == "poison":
+        return PoisonConst(ty)
+    if body == "undef":
+        return Undef(ty)
+    if body == "zeroinitializer":
+        return Const(0, ty)
+    lane_ty = ty.elem if isinstance(ty, VecType) else ty
+    m = re.match(r"splat \((i\d+) (.*)\)$", body)
+    if m:
+        return Const(_int_lit(m.group(2), lane_ty.bits, loc), ty)
+    if isinstance(ty, VecType) and body.startswith("<"):
+        lanes = [x.strip() for x in body.strip("<>").split(",")]
+        ops: list[Operand] = []
+        for ln in lanes:
+            t, _, val = ln.partition(" ")
+            val = val.strip()
+            if val == "poison":
+                ops.append(PoisonConst(lane_ty))
+            elif val == "undef":
+                ops.append(Undef(lane_ty))
+            else:
+                ops.append(Const(_int_lit(val, lane_ty.bits, loc), lane_ty))
+        if all(o == ops[0] for o in ops) and isinstance(ops[0], Const):
+            return Const(ops[0].value, ty)
+        return st.emit(blk, "vec", ops, ty, st.fresh("const"), loc)
+    return Const(_int_lit(body, lane_ty.bits, loc), ty)
+
+
+def _int_lit(s: str, bits: int, loc: Loc) -> int:
+    s = s.strip()
+    if s in ("true", "false"):
+        return int(s == "true")
+    try:
+        return int(s) & mask(bits)
+    except ValueError:
+        raise LLUnsupported(f"constant {s}", loc) from None
+
+
+def _flags(text: str, opcode: str) -> tuple[str, ...]:
+    """The flags written after the opcode (`add nuw nsw`, `icmp samesign ult`, ...)."""
+    m = re.search(rf"\b{re.escape(opcode)}\b(.*)", text)
+    out = []
+    for tok in (m.group(1) if m else "").split():
+        if tok in _FLAGS:
+            out.append(tok)
+        elif tok not in ("eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"):
+            break
+    return tuple(out)
+
+
+def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
+    head = st.lines[st.start_line] if st.lines else ""
+    # names: arguments, blocks, instructions
+    for a in fn.arguments:
+        st.names[_key(a)] = _clean(_operand_text(a).split()[-1])
+    blocks = list(fn.blocks)
+    for k, b in enumerate(blocks):
+        first = str(b).lstrip("\n").splitlines()[0] if str(b).strip() else ""
+        m = re.match(r"^([\w.$-]+):", first)
+        st.names[_key(b)] = _clean(m.group(1)) if m else ("entry" if k == 0 else f"bb{k}")
+        for ins in b.instructions:
+            t = _operand_text(ins)
+            if t.startswith("%"):
+                st.names[_key(ins)] = _clean(t.split("=")[0].strip())
+    st.taken = set(st.names.values())
+    for b in blocks:
+        st.blocks[st.names[_key(b)]] = Block(st.names[_key(b)])
+    entry = st.blocks[st.names[_key(blocks[0])]]
+    pre: list[Instr] = []  # the entry's own facts (object sizes, alignment, poison parameters)
+    pre_blk = Block("pre")
+
+    # parameters
+    attrs_of = _param_attrs(head)
+    for k, a in enumerate(fn.arguments):
+        name = st.names[_key(a)]
+        at = attrs_of[k] if k < len(attrs_of) else ""
+        loc = Loc(str(st.path), st.start_line + 1, 1)
+        if str(a.type) == "ptr":
+            deref = re.search(r"dereferenceable\((\d+)\)", at)
+            align = re.search(r"\balign (\d+)", at)
+            obj = MemObject(name, None, int(deref.group(1)) if deref else 0,
+                            int(align.group(1)) if align else 1, "readonly" in at)
+            st.objects[name] = obj
+            st.prov[_key(a)] = name
+            st.offsets[_key(a)] = Const(0, I64)
+            continue
+        ty = parse_type(str(a.type), loc)
+        if not isinstance(ty, IntType):
+            raise LLUnsupported(f"parameter of type {a.type}", loc)
+        if "noundef" in at:
+            st.params.append(Param(name, ty))
+        else:  # without noundef the argument may be poison
+            raw, pois = f"{name}.value", f"{name}.poison"
+            st.params += [Param(raw, ty), Param(pois, I1)]
+            st.emit(pre_blk, "select", [Ref(pois), PoisonConst(ty), Ref(raw)], ty, name, loc)
+    for g in mod.global_variables:
+        st.names[_key(g)] = _clean(g.name)
+    _provenance(st, fn, mod)
+    _units(st, fn)
+    arrays = _objects(st, pre_blk)
+    pre = pre_blk.instrs
+
+    for b in blocks:
+        _block(st, b)
+    for phi, incoming in st.pointer_phis:
+        phi.incoming = [(blk, st.offsets[k]) if k in st.offsets else _unknown_pointer(phi.loc)
+                        for blk, k in incoming]
+    entry.instrs[:0] = pre
+    prog = Program(_clean(fn.name), st.params, arrays, st.funcs, [], st.blocks, entry.name, file=str(st.path))
+    return prog
+
+
+def _unknown_pointer(loc: Loc | None) -> tuple[str, Operand]:
+    raise LLUnsupported("a pointer phi with an incoming pointer of unknown origin", loc)
+
+
+def _param_attrs(head: str) -> list[str]:
+    """Each parameter's attribute text, from the `define` line."""
+    m = re.search(r"@[\w.$]+\((.*)\)", head)
+    if not m:
+        return []
+    out, depth, cur = [], 0, ""
+    for ch in m.group(1):
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        depth += ch in "([<"
+        depth -= ch in ")]>"
+        cur += ch
+    if cur.strip():
+        out.append(cur)
+    return out
+
+
+def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
+    """Which object every pointer value points into (a fixed point over phis)."""
+    for g in mod.global_variables:
+        gname = st.names[_key(g)]
+        text = _operand_text(g)
+        vt = str(g.global_value_type)
+        loc = Loc(str(st.path), 1, 1)
+        size = type_size(vt, loc)
+        am = re.search(r"\balign (\d+)", text)
+        st.objects[gname] = MemObject(gname, size, size, int(am.group(1)) if am else 1,
+                                      bool(re.search(r"\bconstant\b", text.split("=", 1)[-1][:40])))
+        st.prov[_key(g)] = gname
+        st.offsets[_key(g)] = Const(0, I64)
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            for ins in b.instructions:
+                if str(ins.type) != "ptr" or _key(ins) in st.prov:
+                    continue
+                srcs = [o for o in ins.operands if str(o.type) == "ptr" and _key(o) in st.prov]
+                if ins.opcode in ("getelementptr", "phi", "select") and srcs:
+                    objs = {st.prov[_key(o)] for o in srcs}
+                    if len(objs) == 1:
+                        st.prov[_key(ins)] = objs.pop()
+                        changed = True
+
+
+def _units(st: _Fn, fn: Any) -> None:
+    """Each object's unit: the gcd of its access sizes and GEP strides (in bytes)."""
+    for b in fn.blocks:
+        for ins in b.instructions:
+            text = _operand_text(ins)
+            loc = st.loc_of(text)
+            if ins.opcode in ("load", "store"):
+                ptr = list(ins.operands)[0 if ins.opcode == "load" else 1]
+                obj = st.objects.get(st.prov.get(_key(ptr), ""))
+                if obj is None:
+                    raise LLUnsupported("an access through a pointer of unknown origin", loc)
+                ty = str(ins.type) if ins.opcode == "load" else str(list(ins.operands)[0].type)
+                obj.unit = math.gcd(obj.unit, type_size(ty, loc))
+                am = re.search(r"\balign (\d+)", text)
+                obj.access_align = max(obj.access_align, int(am.group(1)) if am else 1)
+            elif ins.opcode == "getelementptr":
+                obj = st.objects.get(st.prov.get(_key(list(ins.operands)[0]), ""))
+                if obj is None:
+                    raise LLUnsupported("a getelementptr from a pointer of unknown origin", loc)
+                for stride in _gep_strides(text, loc):
+                    obj.unit = math.gcd(obj.unit, stride)
+    for obj in st.objects.values():
+        obj.unit = obj.unit or 1
+
+
+def _gep_strides(text: str, loc: Loc) -> list[int]:
+    """The byte stride of each GEP index: the source type's size, then its elements'."""
+    m = re.search(r"getelementptr(?: (?:inbounds|nuw|nusw))* (.*?), ptr", text)
+    if not m:
+        raise LLUnsupported("a getelementptr form", loc)
+    t = m.group(1)
+    strides = [type_size(t, loc)]
+    n_idx = text.count(",") - 1
+    for _ in range(n_idx - 1):
+        am = re.match(r"\[(\d+) x (.*)\]$", t.strip())
+        if not am:
+            raise LLUnsupported(f"getelementptr into {t}", loc)
+        t = am.group(2)
+        strides.append(type_size(t, loc))
+    return strides
+
+
+def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
+    """Array declarations, and the entry's facts about sizes and base addresses."""
+    arrays = []
+    for obj in st.objects.values():
+        elem = IntType(obj.unit * 8)
+        extent: Extent
+        if obj.size is not None:
+            extent = obj.size // obj.unit
+        else:
+            size = f"{obj.name}.size"
+            st.params.append(Param(size, I64))
+            extent = ("/", size, obj.unit)
+            ok = st.emit(pre, "icmp", [Const(obj.deref, I64), Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
+            st.emit(pre, "assume", [ok], None, None)
+        if _align_unknown(obj, obj.access_align):
+            addr = f"{obj.name}.addr"
+            st.params.append(Param(addr, I64))
+            if obj.align > 1:
+                low = st.emit(pre, "and", [Ref(addr), Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
+                              flags=())
+                ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
+                st.emit(pre, "assume", [ok], None, None)
+        arrays.append(ArrayDecl(obj.name, elem, extent, init=not st.opts.memory_poison or obj.size is not None,
+                                readonly=obj.readonly))
+    return arrays
+
+
+def _align_unknown(obj: MemObject, align: int) -> bool:
+    """Whether an access claiming `align` at a whole-unit offset may be misaligned."""
+    return align > obj.align or obj.unit % align != 0
+
+
+def _block(st: _Fn, b: Any) -> None:
+    blk = st.blocks[st.names[_key(b)]]
+    for ins in b.instructions:
+        _instr(st, blk, ins)
+
+
+def _value(st: _Fn, blk: Block, v: Any, loc: Loc) -> Operand:
+    """An integer operand: an SSA value or a constant."""
+    k = _key(v)
+    if k in st.names and not v.is_constant:
+        if str(v.type) == "ptr":
+            raise LLUnsupported("a pointer used as a value", loc)
+        return Ref(st.names[k])
+    ty = parse_type(str(v.type), loc)
+    if ty is None:
+        raise LLUnsupported(f"operand {_operand_text(v)}", loc)
+    return _const(st, blk, v, ty, loc)
+
+
+def _pointer(st: _Fn, v: Any, loc: Loc) -> tuple[str, Operand]:
+    k = _key(v)
+    if k not in st.prov or k not in st.offsets:
+        raise LLUnsupported("a pointer of unknown origin", loc)
+    return st.prov[k], st.offsets[k]
+
+
+def _instr(st: _Fn, blk: Block, ins: Any) -> None:
+    text = _operand_text(ins)
+    loc = st.loc_of(text)
+    op = ins.opcode
+    ops = list(ins.operands)
+    dest = st.names.get(_key(ins))
+    ty = parse_type(str(ins.type), loc) if str(ins.type) not in ("label",) else None
+    flags = _flags(text, op)
+    if op == "phi":
+        incoming = list(ins.incoming_blocks)
+        if str(ins.type) == "ptr":
+            obj = st.prov.get(_key(ins))
+            if obj is None or any(st.prov.get(_key(o)) != obj for o in ops):
+                raise LLUnsupported("a pointer phi over several objects", loc)
+            name = dest or st.fresh("ptr")
+            st.offsets[_key(ins)] = Ref(name)
+            # incoming offsets may be defined further down: filled in after every block
+            st.uid += 1
+            phi = Phi(st.uid, name, I64, [], loc)
+            blk.phis.append(phi)
+            st.pointer_phis.append((phi, [(st.names[_key(ib)], _key(o)) for ib, o in zip(incoming, ops, strict=True)]))
+            return
+        assert dest is not None and ty is not None
+        st.uid += 1
+        blk.phis.append(Phi(st.uid, dest, ty, [(st.names[_key(ib)], _value(st, blk, o, loc))
+                                               for ib, o in zip(incoming, ops, strict=True)], loc))
+        return
+    if op == "br":
+        if len(ops) == 1:
+            blk.term = Jump(st.names[_key(ops[0])])
+        else:
+            st.uid += 1
+            blk.term = Branch(_value(st, blk, ops[0], loc), st.names[_key(ops[2])], st.names[_key(ops[1])], st.uid, loc)
+        return
+    if op == "switch":
+        cond = _value(st, blk, ops[0], loc)
+        cty = parse_type(str(ops[0].type), loc)
+        default = st.names[_key(ops[1])]
+        cases = [(ops[k], ops[k + 1]) for k in range(2, len(ops), 2)]
+        cur = blk
+        for val, target in cases:
+            c = st.emit(cur, "icmp", [cond, _value(st, cur, val, loc)], I1, st.fresh("switch.case"), loc, pred="eq")
+            nxt = Block(st.fresh("switch.next"))
+            st.blocks[nxt.name] = nxt
+            st.uid += 1
+            cur.term = Branch(c, st.names[_key(target)], nxt.name, st.uid, loc)
+            cur = nxt
+        cur.term = Jump(default)
+        del cty
+        return
+    if op == "ret":
+        if ops:
+            v = _value(st, blk, ops[0], loc)
+            v = _return_attrs(st, blk, v, ty_of(st, ops[0], loc), loc)
+            st.emit(blk, "out", [v], None, None, loc, name="ret")
+        blk.term = Halt()
+        return
+    if op == "unreachable":
+        st.emit(blk, "assume", [Const(0, I1)], None, None, loc)
+        blk.term = Halt()
+        return
+    if op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
+        st.emit(blk, op, [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
+                flags=tuple(f for f in flags if f in ("nuw", "nsw", "exact", "disjoint")))
+        return
+    if op == "icmp":
+        pred = re.search(r"icmp(?: samesign)? (\w+)", text)
+        if str(ops[0].type) == "ptr" or not pred:
+            raise LLUnsupported("icmp of pointers", loc)
+        st.emit(blk, "icmp", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
+                pred=pred.group(1), flags=tuple(f for f in flags if f == "samesign"))
+        return
+    if op == "select":
+        if str(ins.type) == "ptr":
+            obj = st.prov.get(_key(ins))
+            if obj is None:
+                raise LLUnsupported("a select of pointers into several objects", loc)
+            _, a = _pointer(st, ops[1], loc)
+            _, b2 = _pointer(st, ops[2], loc)
+            name = dest or st.fresh("ptr")
+            st.offsets[_key(ins)] = st.emit(blk, "select", [_value(st, blk, ops[0], loc), a, b2], I64, name, loc)
+            return
+        st.emit(blk, "select", [_value(st, blk, o, loc) for o in ops], ty, dest, loc)
+        return
+    if op == "freeze":
+        if str(ins.type) == "ptr":
+            raise LLUnsupported("freeze of a pointer", loc)
+        st.emit(blk, "freeze", [_value(st, blk, ops[0], loc)], ty, dest, loc)
+        return
+    if op in ("zext", "sext", "trunc"):
+        st.emit(blk, op, [_value(st, blk, ops[0], loc)], ty, dest, loc,
+                flags=tuple(f for f in flags if f in ("nuw", "nsw", "nneg")))
+        return
+    if op == "getelementptr":
+        _gep(st, blk, ins, text, loc, flags)
+        return
+    if op == "load":
+        if re.search(r"\b(volatile|atomic)\b", text):
+            raise LLUnsupported("a volatile or atomic load", loc)
+        obj, off = _pointer(st, ops[0], loc)
+        _access(st, blk, ins, obj, off, ty, text, loc, dest, None)
+        return
+    if op == "store":
+        if re.search(r"\b(volatile|atomic)\b", text):
+            raise LLUnsupported("a volatile or atomic store", loc)
+        obj, off = _pointer(st, ops[1], loc)
+        vty = parse_type(str(ops[0].type), loc)
+        _access(st, blk, ins, obj, off, vty, text, loc, None, _value(st, blk, ops[0], loc))
+        return
+    if op == "insertelement":
+        st.emit(blk, "insertelt", [_value(st, blk, o, loc) for o in ops], ty, dest, loc)
+        return
+    if op == "extractelement":
+        st.emit(blk, "extractelt", [_value(st, blk, o, loc) for o in ops], ty, dest, loc)
+        return
+    if op == "shufflevector":
+        m = re.search(r"<\d+ x i32> (zeroinitializer|poison|<[^>]*>|splat \(i32 -?\d+\))\s*$", text)
+        if not m:
+            raise LLUnsupported("a shufflevector mask", loc)
+        assert isinstance(ty, VecType)
+        mk = m.group(1)
+        if mk == "zeroinitializer":
+            lanes = [0] * ty.lanes
+        elif mk == "poison":
+            lanes = [-1] * ty.lanes
+        elif mk.startswith("splat"):
+            lanes = [int(re.findall(r"-?\d+", mk)[-1])] * ty.lanes
+        else:
+            lanes = [-1 if x.strip().endswith("poison") else int(x.split()[-1]) for x in mk.strip("<>").split(",")]
+        st.emit(blk, "shuffle", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
+                mask=tuple(lanes))
+        return
+    if op == "call":
+        _call(st, blk, ins, ops, text, loc, ty, dest)
+        return
+    raise LLUnsupported(f"instruction {op}", loc)
+
+
+def ty_of(st: _Fn, v: Any, loc: Loc) -> Type:
+    t = parse_type(str(v.type), loc)
+    if t is None:
+        raise LLUnsupported(f"a value of type {v.type}", loc)
+    return t
+
+
+def _return_attrs(st: _Fn, blk: Block, v: Operand, ty: Type, loc: Loc) -> Operand:
+    """`range(iN a, b)` on the return value: poison outside [a, b); `noundef`: UB if poison."""
+    head = st.lines[st.start_line]
+    before = head.split("@", 1)[0]
+    m = re.search(r"range\(i(\d+) (-?\d+), (-?\d+)\)", before)
+    if m and isinstance(ty, IntType):
+        lo, hi = int(m.group(2)) & mask(ty.bits), int(m.group(3)) & mask(ty.bits)
+        d = st.emit(blk, "sub", [v, Const(lo, ty)], ty, st.fresh("ret.range"), loc, flags=())
+        ok = st.emit(blk, "icmp", [d, Const((hi - lo) & mask(ty.bits), ty)], I1, st.fresh("ret.inrange"), loc,
+                     pred="ult")
+        v = st.emit(blk, "select", [ok, v, PoisonConst(ty)], ty, st.fresh("ret"), loc)
+    if re.search(r"\bnoundef\b", before) and isinstance(ty, IntType):
+        same = st.emit(blk, "icmp", [v, v], I1, st.fresh("ret.defined"), loc, pred="eq")
+        st.emit(blk, "assume", [same], None, None, loc)  # poison compares to poison: UB
+    return v
+
+
+def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, ...]) -> None:
+    ops = list(ins.operands)
+    obj_name, base = _pointer(st, ops[0], loc)
+    obj = st.objects[obj_name]
+    dest = st.names.get(_key(ins)) or st.fresh("gep")
+    # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
+    ar = (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ())
+    acc = base
+    for idx, stride in zip(ops[1:], _gep_strides(text, loc), strict=True):
+        ity = parse_type(str(idx.type), loc)
+        if not isinstance(ity, IntType):
+            raise LLUnsupported("a vector getelementptr", loc)
+        i = _value(st, blk, idx, loc)
+        if ity.bits < 64:
+            i = st.emit(blk, "sext", [i], I64, st.fresh(f"{dest}.idx"), loc, flags=())
+        elif ity.bits > 64:
+            raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
+        scaled = st.emit(blk, "mul", [i, Const(stride // obj.unit, I64)], I64, st.fresh(f"{dest}.off"), loc,
+                         flags=ar) if stride != obj.unit else i
+        acc = st.emit(blk, "add", [acc, scaled], I64, st.fresh(f"{dest}.sum"), loc, flags=ar)
+    if "inbounds" in flags:
+        # in bounds of the object, or one past its end: else poison
+        if obj.size is not None:
+            limit: Operand = Const(obj.size // obj.unit, I64)
+        else:
+            limit = st.emit(blk, "sdiv", [Ref(f"{obj.name}.size"), Const(obj.unit, I64)], I64,
+                            st.fresh(f"{dest}.extent"), loc, flags=())
+        ok = st.emit(blk, "icmp", [acc, limit], I1, st.fresh(f"{dest}.inbounds"), loc, pred="ule")
+        acc = st.emit(blk, "select", [ok, acc, PoisonConst(I64)], I64, dest, loc)
+    else:
+        acc = st.emit(blk, "add", [acc, Const(0, I64)], I64, dest, loc, flags=())
+    st.offsets[_key(ins)] = acc
+
+
+def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type | None, text: str, loc: Loc,
+            dest: str | None, value: Operand | None, maskop: Operand | None = None) -> Operand:
+    obj = st.objects[obj_name]
+    if ty is None:
+        raise LLUnsupported("a load or store of a pointer", loc)
+    lane = ty.elem if isinstance(ty, VecType) else ty
+    if lane.bits != obj.unit * 8:
+        raise LLUnsupported(f"an access of {lane} to {obj.name}, which is also accessed in {obj.unit}-byte units",
+                            loc)
+    am = re.search(r"\balign (\d+)", text)
+    align = int(am.group(1)) if am else 1
+    if _align_unknown(obj, align):  # misaligned: UB
+        scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
+        addr = st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
+        low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
+        ok = st.emit(blk, "icmp", [low, Const(0, I64)], I1, st.fresh("aligned"), loc, pred="eq")
+        st.emit(blk, "assume", [ok], None, None, loc)
+    attrs: dict[str, Any] = {"array": obj.name}
+    if isinstance(ty, VecType):
+        attrs["width"] = ty.lanes
+    args: list[Operand] = [off] if value is None else [off, value]
+    if maskop is not None:
+        args.append(maskop)
+        attrs["masked"] = True
+    return st.emit(blk, "load" if value is None else "store", args, ty if value is None else None, dest, loc, **attrs)
+
+
+_INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
+
+
+def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty: Type | None,
+          dest: str | None) -> None:
+    callee = ops[-1]
+    name = callee.name
+    args = ops[:-1]
+    if re.search(r"\)\s*\[\s*\"", text):
+        raise LLUnsupported(f"operand bundles on a call to @{name}", loc)
+    if name.startswith("llvm."):
+        base = name.split(".")[1]
+        if name.startswith("llvm.vector.reduce."):
+            kind = name.split(".")[3]
+            if kind not in REDUCE_KINDS:
+                raise LLUnsupported(f"intrinsic @{name}", loc)
+            st.emit(blk, "reduce", [_value(st, blk, args[0], loc)], ty, dest, loc, kind=kind)
+            return
+        if name.startswith("llvm.experimental.cttz.elts."):
+            zp = _operand_text(args[1]).endswith("true")
+            st.emit(blk, "cttz_elts", [_value(st, blk, args[0], loc)], ty, dest, loc,
+                    rule=st.opts.cttz_elts, zero_poison=zp)
+            return
+        if base in _INTRINSIC_BINOPS:
+            st.emit(blk, base, [_value(st, blk, a, loc) for a in args], ty, dest, loc, flags=())
+            return
+        if base == "abs":
+            st.emit(blk, "abs", [_value(st, blk, args[0], loc)], ty, dest, loc,
+                    int_min_poison=_operand_text(args[1]).endswith("true"))
+            return
+        if base == "assume":
+            st.emit(blk, "assume", [_value(st, blk, args[0], loc)], None, None, loc)
+            return
+        if base in ("lifetime", "dbg"):
+            return
+        raise LLUnsupported(f"intrinsic @{name}", loc)
+    decl = _operand_text(callee)
+    if any(str(a.type) == "ptr" for a in args):
+        raise LLUnsupported(f"a call to @{name} with a pointer argument", loc)
+    if ty is not None and not isinstance(ty, IntType):
+        raise LLUnsupported(f"a call to @{name} returning {ins.type}", loc)
+    pure = "memory(none)" in decl or "readnone" in decl
+    ptys = tuple(ty_of(st, a, loc) for a in args)
+    if not all(isinstance(t, IntType) for t in ptys):
+        raise LLUnsupported(f"a call to @{name} with vector arguments", loc)
+    if not pure and ty is not None:
+        raise LLUnsupported(f"a call to @{name} that returns a value and has effects", loc)
+    if pure and ty is None:
+        return  # no effect, no result
+    fname = _clean(name)
+    st.funcs[fname] = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure,  # type: ignore[arg-type]
+                               speculatable="speculatable" in decl)
+    st.emit(blk, "call", [_value(st, blk, a, loc) for a in args], ty, dest, loc, callee=fname, func=st.funcs[fname])
