@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import subprocess
 import sys
 from pathlib import Path
@@ -148,7 +150,7 @@ def test_reduce_concrete_and_symbolic_agree(xs: list[int], kind: str) -> None:
     s = reduce_int(zd, kind, _lanes(zd, list(xs), 8), 8)
     assert _num(s.v) == c.v
     signed = [x - 256 if x >= 128 else x for x in xs]
-    want = {"or": lambda: _fold(xs, lambda a, b: a | b), "and": lambda: _fold(xs, lambda a, b: a & b),
+    want = {"or": lambda: functools.reduce(operator.or_, xs), "and": lambda: functools.reduce(operator.and_, xs),
             "add": lambda: sum(xs) % 256, "umax": lambda: max(xs), "smin": lambda: min(signed) % 256}[kind]()
     assert c.v == want
 
@@ -159,8 +161,11 @@ def _num(t: object) -> int:
     return t if isinstance(t, int) else z3.simplify(t).as_long()  # type: ignore[arg-type]
 
 
-def _fold(xs: list[int], f: object) -> int:
-    acc = xs[0]
-    for x in xs[1:]:
-        acc = f(acc, x)  # type: ignore[operator]
-    return acc
+@pytest.mark.parametrize("lane, verdict", [(2, "proved"), (3, "counterexample")])
+def test_constant_vector_lanes_and_extractelement(tmp_path: Path, lane: int, verdict: str) -> None:
+    src, tgt = tmp_path / "src.ll", tmp_path / "tgt.ll"
+    src.write_text("define i32 @f() {\n  ret i32 2\n}\n")
+    tgt.write_text("define i32 @f() {\n  %x = extractelement <4 x i32> <i32 0, i32 1, i32 2, i32 poison>, "
+                   f"i64 {lane}\n  ret i32 %x\n}}\n")
+    assert "vec" in {i.op for i in parse_ll_file(tgt).instructions()}
+    assert refinement(parse_ll_file(src), parse_ll_file(tgt), max_trip=1, timeout=60).verdict == verdict

@@ -120,6 +120,12 @@ def type_size(t: str, loc: Loc | None) -> int:
     return bits // 8
 
 
+def _align_of(text: str, default: int = 1) -> int:
+    """The `align N` written in an instruction, parameter or global (default if none)."""
+    m = re.search(r"\balign (\d+)", text)
+    return int(m.group(1)) if m else default
+
+
 def _clean(name: str) -> str:
     name = name.lstrip("%@")
     name = re.sub(r"[^A-Za-z0-9_.]", "_", name)
@@ -222,10 +228,6 @@ def _const(st: _Fn, blk: Block, v: Any, ty: Type, loc: Loc) -> Operand:
     """A constant operand: integers, poison, undef, splats and constant vectors."""
     text = _operand_text(v)
     body = text[len(str(v.type)):].strip() if text.startswith(str(v.type)) else text
-    if body == "poison":
-        return PoisonConst(ty)
-    if body == "undef":
-        return Undef(ty)
     if body == "zeroinitializer":
         return Const(0, ty)
     lane_ty = ty.elem if isinstance(ty, VecType) else ty
@@ -233,21 +235,21 @@ def _const(st: _Fn, blk: Block, v: Any, ty: Type, loc: Loc) -> Operand:
     if m:
         return Const(_int_lit(m.group(2), lane_ty.bits, loc), ty)
     if isinstance(ty, VecType) and body.startswith("<"):
-        lanes = [x.strip() for x in body.strip("<>").split(",")]
-        ops: list[Operand] = []
-        for ln in lanes:
-            t, _, val = ln.partition(" ")
-            val = val.strip()
-            if val == "poison":
-                ops.append(PoisonConst(lane_ty))
-            elif val == "undef":
-                ops.append(Undef(lane_ty))
-            else:
-                ops.append(Const(_int_lit(val, lane_ty.bits, loc), lane_ty))
+        ops = [_literal(ln.strip().partition(" ")[2], lane_ty, loc) for ln in body.strip("<>").split(",")]
         if all(o == ops[0] for o in ops) and isinstance(ops[0], Const):
             return Const(ops[0].value, ty)
         return st.emit(blk, "vec", ops, ty, st.fresh("const"), loc)
-    return Const(_int_lit(body, lane_ty.bits, loc), ty)
+    return _literal(body, ty, loc)
+
+
+def _literal(s: str, ty: Type, loc: Loc) -> Operand:
+    """poison, undef or an integer (every lane of a vector type)."""
+    s = s.strip()
+    if s == "poison":
+        return PoisonConst(ty)
+    if s == "undef":
+        return Undef(ty)
+    return Const(_int_lit(s, (ty.elem if isinstance(ty, VecType) else ty).bits, loc), ty)
 
 
 def _int_lit(s: str, bits: int, loc: Loc) -> int:
@@ -290,8 +292,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     for b in blocks:
         st.blocks[st.names[_key(b)]] = Block(st.names[_key(b)])
     entry = st.blocks[st.names[_key(blocks[0])]]
-    pre: list[Instr] = []  # the entry's own facts (object sizes, alignment, poison parameters)
-    pre_blk = Block("pre")
+    pre_blk = Block("pre")  # the entry's own facts (object sizes, alignment, poison parameters)
 
     # parameters
     attrs_of = _param_attrs(head)
@@ -301,9 +302,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
         loc = Loc(str(st.path), st.start_line + 1, 1)
         if str(a.type) == "ptr":
             deref = re.search(r"dereferenceable\((\d+)\)", at)
-            align = re.search(r"\balign (\d+)", at)
-            obj = MemObject(name, None, int(deref.group(1)) if deref else 0,
-                            int(align.group(1)) if align else 1, "readonly" in at)
+            obj = MemObject(name, None, int(deref.group(1)) if deref else 0, _align_of(at), "readonly" in at)
             st.objects[name] = obj
             st.prov[_key(a)] = name
             st.offsets[_key(a)] = Const(0, I64)
@@ -322,14 +321,13 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     _provenance(st, fn, mod)
     _units(st, fn)
     arrays = _objects(st, pre_blk)
-    pre = pre_blk.instrs
 
     for b in blocks:
         _block(st, b)
     for phi, incoming in st.pointer_phis:
         phi.incoming = [(blk, st.offsets[k]) if k in st.offsets else _unknown_pointer(phi.loc)
                         for blk, k in incoming]
-    entry.instrs[:0] = pre
+    entry.instrs[:0] = pre_blk.instrs
     prog = Program(_clean(fn.name), st.params, arrays, st.funcs, [], st.blocks, entry.name, file=str(st.path))
     return prog
 
@@ -365,8 +363,7 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
         vt = str(g.global_value_type)
         loc = Loc(str(st.path), 1, 1)
         size = type_size(vt, loc)
-        am = re.search(r"\balign (\d+)", text)
-        st.objects[gname] = MemObject(gname, size, size, int(am.group(1)) if am else 1,
+        st.objects[gname] = MemObject(gname, size, size, _align_of(text),
                                       bool(re.search(r"\bconstant\b", text.split("=", 1)[-1][:40])))
         st.prov[_key(g)] = gname
         st.offsets[_key(g)] = Const(0, I64)
@@ -398,8 +395,7 @@ def _units(st: _Fn, fn: Any) -> None:
                     raise LLUnsupported("an access through a pointer of unknown origin", loc)
                 ty = str(ins.type) if ins.opcode == "load" else str(list(ins.operands)[0].type)
                 obj.unit = math.gcd(obj.unit, type_size(ty, loc))
-                am = re.search(r"\balign (\d+)", text)
-                obj.access_align = max(obj.access_align, int(am.group(1)) if am else 1)
+                obj.access_align = max(obj.access_align, _align_of(text))
             elif ins.opcode == "getelementptr":
                 obj = st.objects.get(st.prov.get(_key(list(ins.operands)[0]), ""))
                 if obj is None:
@@ -521,7 +517,6 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         return
     if op == "switch":
         cond = _value(st, blk, ops[0], loc)
-        cty = parse_type(str(ops[0].type), loc)
         default = st.names[_key(ops[1])]
         cases = [(ops[k], ops[k + 1]) for k in range(2, len(ops), 2)]
         cur = blk
@@ -533,7 +528,6 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             cur.term = Branch(c, st.names[_key(target)], nxt.name, st.uid, loc)
             cur = nxt
         cur.term = Jump(default)
-        del cty
         return
     if op == "ret":
         if ops:
@@ -682,7 +676,7 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
 
 
 def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type | None, text: str, loc: Loc,
-            dest: str | None, value: Operand | None, maskop: Operand | None = None) -> Operand:
+            dest: str | None, value: Operand | None) -> Operand:
     obj = st.objects[obj_name]
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
@@ -690,8 +684,7 @@ def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type
     if lane.bits != obj.unit * 8:
         raise LLUnsupported(f"an access of {lane} to {obj.name}, which is also accessed in {obj.unit}-byte units",
                             loc)
-    am = re.search(r"\balign (\d+)", text)
-    align = int(am.group(1)) if am else 1
+    align = _align_of(text)
     if _align_unknown(obj, align):  # misaligned: UB
         scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
         addr = st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
@@ -702,9 +695,6 @@ def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type
     if isinstance(ty, VecType):
         attrs["width"] = ty.lanes
     args: list[Operand] = [off] if value is None else [off, value]
-    if maskop is not None:
-        args.append(maskop)
-        attrs["masked"] = True
     return st.emit(blk, "load" if value is None else "store", args, ty if value is None else None, dest, loc, **attrs)
 
 
