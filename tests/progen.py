@@ -188,3 +188,28 @@ def lane_chain_program(draw: st.DrawFn) -> str:
         prev = f"n{j}"
     lines += ["  end", "}"]
     return "\n".join(lines)
+
+
+@st.composite
+def lane_loads_program(draw: st.DrawFn) -> tuple[str, int]:
+    """One block of scalar loads `a[b + o]` for drawn constant offsets o of one base b
+    (the shape of a vector iteration's lane loads), the base itself among them or not,
+    all computed by one operation with one set of flags, in a drawn index width; and a
+    base value drawn near 0 and near the signed limits, where lanes wrap or overflow.
+    The symbolic encoder keeps only the end lanes' bounds checks (analysis/accesses.py)."""
+    w = draw(st.sampled_from([8, 16, 64]))
+    op = draw(st.sampled_from(["+", "-"]))
+    flags = draw(st.sampled_from(["", "nuw", "nsw", "nuw.nsw"]))
+    lim = 1 << (w - 1)
+    far = st.sampled_from([-lim, -lim + 1, lim - 2, lim - 1])  # a group spanning half the range
+    offsets = draw(st.lists(st.one_of(st.integers(-6, 6), far), min_size=2, max_size=6, unique=True))
+    base = draw(st.one_of(st.integers(-8, 12), st.integers(lim - 8, lim - 1), st.integers(-lim, -lim + 8)))
+    lines = [f"loop lanes(N: i64, b: i{w}) {{", "  array a: i8[N]", "entry:"]
+    for j, o in enumerate(offsets):
+        if o == 0 and draw(st.booleans()):
+            lines.append(f"  x{j}: i8 = a[b]")
+            continue
+        lines.append(f"  i{j}: i{w} = b {op}{flags} {o}")
+        lines.append(f"  x{j}: i8 = a[i{j}]")
+    lines += ["  end", "}"]
+    return "\n".join(lines), base

@@ -10,7 +10,13 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.progen import inputs_for, lane_chain_program, scalar_program, vector_program
+from tests.progen import (
+    inputs_for,
+    lane_chain_program,
+    lane_loads_program,
+    scalar_program,
+    vector_program,
+)
 from verifier.errors import UserError
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
@@ -162,3 +168,13 @@ def test_proved_means_no_sampled_input_diverges(text: str, data: st.DataObject, 
             continue
         t_run = run(tgt, inp)
         assert compare_runs(src, tgt, s_run, t_run) is None, (text, mutant, inp)
+
+
+@SETTINGS
+@given(lane_loads_program(), inputs_for(max_n=9))
+def test_lane_load_bounds_agree(prog_base: tuple[str, int], inp: Inputs) -> None:
+    """The encoder checks only the end lanes of a group of `a[b + o]` loads: UB or not
+    agrees with the interpreter, which checks every lane, also where lanes wrap."""
+    text, base = prog_base
+    inp.params["b"] = base
+    agree(text, inp)

@@ -21,6 +21,7 @@ from typing import Any
 import networkx as nx
 import z3
 
+from verifier.analysis.accesses import implied_bounds_checks
 from verifier.analysis.loops import Loop, find_loops, loop_of, reachable_cfg
 from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, Ref
 from verifier.ir.types import Type, VecType, elem_of
@@ -205,6 +206,7 @@ class _Encoder:
         self.exit_records: dict[str, list[tuple[Any, int]]] = {lp.header: [] for lp in self.loops}
         self.post_cache: dict[str, Value] = {}
         self.ubs: list[tuple[Any, int]] = []
+        self.implied = implied_bounds_checks(prog)
         self.exceeded: list[Any] = []
         self.halts: list[tuple[Any, State]] = []
         self.unrolled: dict[str, int] = {}
@@ -323,6 +325,8 @@ class _Encoder:
             arg_types = [operand_type(a, self.types) for a in ins.args]
             args = [self.read(a, block, k, ("undef", ins.uid, j, k)) for j, a in enumerate(ins.args)]
             res, ubs = exec_instr(d, self.env, st, ins, args, arg_types, k)
+            if ins.uid in self.implied:
+                ubs = []  # the group's end lanes cover this load's conditions (analysis/accesses.py)
             for cond, _site in ubs:  # the interpreter names the site when it replays
                 c = d.and_(guard, cond)
                 if not d.is_false(c):

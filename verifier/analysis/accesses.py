@@ -1,0 +1,91 @@
+"""Bounds checks that other bounds checks imply (an encoding fact, not a semantic one).
+
+A vector iteration reads `a[b + o]` for VF constant offsets o of one base b, one
+scalar load per lane. The lanes' "out of bounds or at a poison index" conditions
+are all implied by the two lanes with the least and the greatest offset:
+
+- the in-bounds set {x : 0 <= x < extent} is an interval of sign-extended indices,
+  and the lanes' wrapped values b+o are monotone in o unless they cross the signed
+  limit, in which case one end lands below zero (the offsets span less than half
+  the index range), so both ends in bounds put every lane in bounds;
+- nuw/nsw make b+o poison on a set that grows with |o| on each side of zero.
+
+The symbolic encoder leaves the middle lanes' conditions out of the UB disjunction;
+the disjunction means the same, and the solver no longer bit-blasts one 64-bit
+comparison per lane (countdown at VF 64). The interpreter still checks every lane.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verifier.ir.program import Const, Instr, Program, Ref
+from verifier.ir.types import IntType
+
+
+@dataclass(frozen=True)
+class _Offset:
+    """An index `base + offset`, computed by `op` with `flags` (op None: the base itself)."""
+
+    base: str
+    offset: int
+    op: str | None
+    flags: frozenset[str]
+
+
+def _signed(v: int, w: int) -> int:
+    v &= (1 << w) - 1
+    return v - (1 << w) if v >> (w - 1) else v
+
+
+def _offset_of(idx: Ref, defs: dict[str, Instr], block_uids: set[int], width: int) -> _Offset:
+    """idx as base + constant when it is defined so in this block; else idx + 0."""
+    ins = defs.get(idx.name)
+    if ins is None or ins.uid not in block_uids or ins.op not in ("add", "sub") or ins.masked:
+        return _Offset(idx.name, 0, None, frozenset())
+    a, b = ins.args
+    if ins.op == "add" and isinstance(a, Const) and isinstance(b, Ref):
+        a, b = b, a
+    if not (isinstance(a, Ref) and isinstance(b, Const)):
+        return _Offset(idx.name, 0, None, frozenset())
+    c = _signed(b.value, width)
+    flags = frozenset(ins.attrs.get("flags", ()))
+    if "nuw" in flags and c < 0:  # a huge unsigned constant: poison is not monotone in o
+        return _Offset(idx.name, 0, None, frozenset())
+    return _Offset(a.name, c if ins.op == "add" else -c, ins.op, flags)
+
+
+def implied_bounds_checks(prog: Program) -> frozenset[int]:
+    """Uids of unmasked scalar loads whose UB conditions are implied by the loads of
+    the same array, base, operation and flags at the least and greatest offset in the
+    same block (module docstring)."""
+    types = prog.value_types()
+    defs = {i.dest: i for i in prog.instructions() if i.dest is not None}
+    implied: set[int] = set()
+    for blk in prog.blocks.values():
+        uids = {i.uid for i in blk.instrs}
+        groups: dict[tuple[str, str, int, str | None, frozenset[str]], list[tuple[int, int]]] = {}
+        for ins in blk.instrs:
+            if ins.op != "load" or ins.masked or ins.type is None or not isinstance(ins.type, IntType):
+                continue
+            idx = ins.args[0]
+            ity = types.get(idx.name) if isinstance(idx, Ref) else None
+            if not isinstance(idx, Ref) or not isinstance(ity, IntType):
+                continue
+            off = _offset_of(idx, defs, uids, ity.bits)
+            groups.setdefault((ins.attrs["array"], off.base, ity.bits, off.op, off.flags), []).append(
+                (off.offset, ins.uid))
+        # The base itself (offset 0, no operation) joins each group on the same base.
+        for (array, base, w, op, _flags), members in list(groups.items()):
+            if op is None:
+                continue
+            plain = groups.get((array, base, w, None, frozenset()), [])
+            lanes = members + [m for m in plain if m[0] == 0]
+            if len(lanes) < 3:
+                continue
+            lo, hi = min(o for o, _ in lanes), max(o for o, _ in lanes)
+            if hi - lo >= 1 << (w - 1):
+                continue
+            ends = {next(u for o, u in lanes if o == lo), next(u for o, u in lanes if o == hi)}
+            implied.update(u for _, u in lanes if u not in ends)
+    return frozenset(implied)
