@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -49,3 +50,29 @@ def check(s: z3.Solver, *assumptions: Any) -> Answer:
 
 def set_timeout(s: z3.Solver, seconds: float) -> None:
     s.set("timeout", max(1, int(seconds * 1000)))
+
+
+class BackgroundCheck:
+    """A satisfiability check run on a copy of a solver in its own z3 context and
+    thread, beside the main query (z3 releases the GIL while it solves; one context
+    per thread is what z3 supports). Used for the vacuity check of a proof."""
+
+    def __init__(self, s: z3.Solver, timeout_s: float) -> None:
+        self._ctx = z3.Context()
+        self._solver = s.translate(self._ctx)
+        set_timeout(self._solver, timeout_s)
+        self._answer: Answer | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        self._answer = check(self._solver)
+
+    def result(self) -> Answer:
+        self._thread.join()
+        assert self._answer is not None
+        return self._answer
+
+    def cancel(self) -> None:
+        self._ctx.interrupt()
+        self._thread.join()
