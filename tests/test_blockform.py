@@ -14,6 +14,8 @@ from verifier.checks.refinement import refinement
 from verifier.errors import UserError
 from verifier.frontend.parser import parse, parse_file
 from verifier.ir.printer import program
+from verifier.ir.program import Const, Halt, Instr, copy_program
+from verifier.ir.types import I1
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.transforms.lanes import Unsupported
@@ -79,3 +81,24 @@ def test_bad_block_form_input_is_a_clear_error(text: str, where: str, what: str)
         parse(text, "bad.loop")
     assert what in str(e.value)
     assert f"bad.loop:{where}" in str(e.value)
+
+
+@pytest.mark.parametrize("path", ALL[::4], ids=[str(p.relative_to(MODELS)) for p in ALL[::4]])
+def test_a_copied_program_is_equal_and_independent(path) -> None:  # type: ignore[no-untyped-def]
+    """copy_program (what the transforms edit) equals the original, and editing the
+    copy's blocks, phis, instructions, operands and attributes leaves it untouched."""
+    prog = parse_file(path)
+    before = program(prog)
+    dup = copy_program(prog)
+    assert dup == prog and program(dup) == before
+    for b in dup.blocks.values():
+        for ph in b.phis:
+            ph.incoming.clear()
+        for ins in b.instrs:
+            ins.args.clear()
+            ins.attrs["edited"] = True
+        b.instrs.append(Instr(99999, "assume", [Const(1, I1)]))
+        b.term = Halt()
+    dup.blocks.clear()
+    dup.params.clear()
+    assert program(prog) == before

@@ -3,7 +3,6 @@ shared builder of the legality harnesses and the vectorized forms."""
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from verifier.analysis.exits import Exit, LoopExits
@@ -18,6 +17,7 @@ from verifier.ir.program import (
     Phi,
     Program,
     Ref,
+    copy_program,
 )
 from verifier.ir.types import I1, I64, IntType, VecType
 from verifier.semantics.domain import mask
@@ -44,7 +44,7 @@ class LaneBuilder:
     (default: the header phis themselves)."""
 
     def __init__(self, prog: Program, le: LoopExits, vf: int) -> None:
-        self.p = copy.deepcopy(prog)
+        self.p = copy_program(prog)
         self.le = le
         self.vf = vf
         self.uid = max([i.uid for i in prog.instructions()] + [0]) + 1000

@@ -27,10 +27,20 @@ the live-out comparison allows, keeps the induction sound.
 
 from __future__ import annotations
 
-import copy
-
 from verifier.analysis.exits import LoopExits
-from verifier.ir.program import Block, Branch, Const, Halt, Instr, Jump, Operand, Phi, Program, Ref
+from verifier.ir.program import (
+    Block,
+    Branch,
+    Const,
+    Halt,
+    Instr,
+    Jump,
+    Operand,
+    Phi,
+    Program,
+    Ref,
+    copy_program,
+)
 from verifier.ir.types import I1, I8, I64
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import NoWindow, check_applicable, enter_window, entry_block
@@ -42,7 +52,7 @@ CUT, END = 1, 2
 def source_step(prog: Program, le: LoopExits, vf: int) -> Program:
     """The scalar loop from the window state, for at most VF iterations."""
     check_applicable(prog, le)
-    p = copy.deepcopy(prog)
+    p = copy_program(prog)
     lp = le.loop
     head = p.blocks[lp.header]
     pre = entry_block(p, le)
@@ -57,7 +67,7 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
     """The form from its vector header in the window state, for one vector iteration
     (or VF iterations of its scalar loop, if it hands over)."""
     check_applicable(prog, le)
-    p = copy.deepcopy(form.program)
+    p = copy_program(form.program)
     _mark_ends(p)
     enter_window(p, form.vector_header, form.preheader, form.vphis, le, form.vf)
     vh = p.blocks[form.vector_header]

@@ -21,7 +21,6 @@ the loop; `vector_window` refuses (NoWindow) the shapes where it cannot tell.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,7 +28,17 @@ import networkx as nx
 
 from verifier.analysis.exits import LoopExits
 from verifier.analysis.loops import find_loops, reachable_cfg
-from verifier.ir.program import Const, Instr, Operand, Param, PoisonConst, Program, Ref, Undef
+from verifier.ir.program import (
+    Const,
+    Instr,
+    Operand,
+    Param,
+    PoisonConst,
+    Program,
+    Ref,
+    Undef,
+    copy_program,
+)
 from verifier.ir.types import I1, I64, IntType
 from verifier.semantics.domain import mask
 
@@ -50,7 +59,7 @@ def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -
     """`harness` (built from `original`, analysed as `le`) entered at a vector
     iteration's start chosen by new parameters."""
     check_applicable(original, le)
-    p = copy.deepcopy(harness)
+    p = copy_program(harness)
     originals = {ph.dest for ph in original.blocks[le.loop.header].phis}
     # the harness's own counters restart with the window
     return enter_window(p, le.loop.header, entry_block(p, le), {d: d for d in originals}, le, vf)
