@@ -169,3 +169,49 @@ def test_constant_vector_lanes_and_extractelement(tmp_path: Path, lane: int, ver
                    f"i64 {lane}\n  ret i32 %x\n}}\n")
     assert "vec" in {i.op for i in parse_ll_file(tgt).instructions()}
     assert refinement(parse_ll_file(src), parse_ll_file(tgt), max_trip=1, timeout=60).verdict == verdict
+
+
+def test_every_fixture_is_checked_by_the_llvm_suite() -> None:
+    """proofs/llvm.toml (run by the main job) holds each fixture's vectorized outputs
+    against its scalar source and its scalar loop's legality."""
+    from verifier.suite import load
+
+    obs = load(MODELS.parent / "proofs" / "llvm.toml")
+    for c in sorted((LL / "c").glob("*.c")):
+        mine = [ob for ob in obs if ob.source.name == f"{c.stem}.scalar.ll"]
+        assert any(ob.check == "speculate" for ob in mine), c.stem
+        assert any(ob.check == "equiv" and ob.target is not None and ob.target.name == f"{c.stem}.vf4.ll"
+                   for ob in mine), c.stem
+        assert all(ob.func for ob in mine), c.stem
+
+
+def test_a_byte_offset_pointer_induction_moves_in_whole_elements() -> None:
+    """std::find's shape: `gep i8, p, %off` with %off stepping by 4 (LLVM 20+ writes
+    pointer inductions this way) reads an i32 array, and the pointer returned is
+    compared as an offset into its object."""
+    p = parse_ll_file(LL / "find_ptr.scalar.ll")
+    assert p.array("v0").elem == IntType(32)
+    assert "ret.v0" in p.out_names()
+    assert any(i.op == "ashr" and "exact" in i.attrs.get("flags", ()) for i in p.instructions())
+
+
+def test_a_byte_offset_that_may_split_an_element_is_unknown(tmp_path: Path) -> None:
+    text = (LL / "find_ptr.scalar.ll").read_text().replace("add nuw nsw i64 %5, 4", "add nuw nsw i64 %5, 2")
+    bad = tmp_path / "split.ll"
+    bad.write_text(text)
+    with pytest.raises(LLUnsupported, match="also accessed in 2-byte units"):
+        parse_ll_file(bad)
+
+
+def test_suite_llvm_keys_are_checked(tmp_path: Path) -> None:
+    from verifier.suite import load
+
+    suite = tmp_path / "s.toml"
+    suite.write_text('[[obligation]]\nname = "x"\ncheck = "speculate"\nsource = "m.loop"\nfunc = "f"\n'
+                     'expect = "proved"\n')
+    with pytest.raises(UserError, match="func and cttz_elts go with LLVM IR"):
+        load(suite)
+    suite.write_text('[[obligation]]\nname = "x"\ncheck = "speculate"\nsource = "m.ll"\ncttz_elts = "some"\n'
+                     'expect = "proved"\n')
+    with pytest.raises(UserError, match="cttz_elts must be any-poison or first-true"):
+        load(suite)

@@ -275,3 +275,50 @@ def test_a_live_out_the_target_never_writes_is_refuted() -> None:
     v = refinement(src, tgt, max_trip=1)
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert "not produced" in v.counterexample.divergence.summary
+
+
+_PRODUCT = """loop product(N: i64, X: i64) {
+  array a: i64[N]
+  i = 0
+  p: i64 = 0
+  while (i < N) {
+    x = a[i]
+    p = EXPR
+    if (x == 0) break
+    i = i + 1
+  }
+  out p
+}"""
+
+
+def test_uninterpreted_products_prove_what_they_can_and_never_show_a_spurious_counterexample() -> None:
+    """x * X against itself is proved with the product uninterpreted; X * x needs
+    the real product (an uninterpreted one is not commutative): the abstract attempt's
+    counterexample does not replay, so the exact one decides, and proves it."""
+    src = parse(_PRODUCT.replace("EXPR", "x * X"), "src.loop")
+    same = refinement(src, parse(_PRODUCT.replace("EXPR", "x * X"), "same.loop"), max_trip=4, timeout=60)
+    assert same.verdict == "proved" and same.coverage.get("abstracted") == ["mul"]
+    swapped = refinement(src, parse(_PRODUCT.replace("EXPR", "X * x"), "swapped.loop"), max_trip=4, timeout=60)
+    assert swapped.verdict == "proved", swapped.reason
+    assert "abstracted" not in swapped.coverage
+
+
+def test_a_wrong_product_is_refuted_and_replayed() -> None:
+    src = parse(_PRODUCT.replace("EXPR", "x * X"), "src.loop")
+    v = refinement(src, parse(_PRODUCT.replace("EXPR", "x * (X + 1)"), "bad.loop"), max_trip=4, timeout=60)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert "live-out p" in v.counterexample.divergence.summary
+
+
+def test_a_source_that_only_an_uninterpreted_product_lets_run_is_vacuous() -> None:
+    """assume X * X == 2 has no solution in i64 arithmetic (2 is not a square mod 4,
+    so not mod 2^64), though an uninterpreted product allows it: not proved."""
+    text = """loop sq(X: i64) {
+      array a: i64[4]
+      y: i64 = X * X
+      assume y == 2
+      out y
+    }"""
+    v = refinement(parse(text, "sq.loop"), parse(text.replace("loop sq", "loop sq2"), "sq2.loop"), max_trip=2,
+                   timeout=60)
+    assert v.verdict == "unknown" and "vacuous" in (v.reason or "")

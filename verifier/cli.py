@@ -11,6 +11,7 @@ from pathlib import Path
 
 import typer
 
+from verifier import frontend
 from verifier.analysis.loops import find_loops
 from verifier.checks.refinement import refinement
 from verifier.errors import UserError
@@ -25,23 +26,17 @@ from verifier.transforms.lanes import Unsupported
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
                  exit_unknown: bool = False) -> Program:
-    """A model (.loop) or one function of an LLVM module (.ll). A construct outside the
-    .ll subset raises LLUnsupported, or with `exit_unknown` ends the command: unknown, 3."""
-    if path.suffix == ".ll":
-        from verifier.frontend.llvm import LLOptions, LLUnsupported, parse_ll_file
+    """frontend.load_program; with `exit_unknown` a construct outside the .ll subset
+    ends the command: unknown, exit code 3."""
+    from verifier.frontend.llvm import LLUnsupported
 
-        if not path.is_file():
-            raise UserError(f"{path}: no such file")
-        try:
-            return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts))
-        except LLUnsupported as u:
-            if exit_unknown:
-                typer.echo(f"unknown: {u}")
-                raise typer.Exit(3) from None
-            raise
-    if func is not None:
-        raise UserError("--func applies to LLVM IR (.ll) input only")
-    return parse_file(path)
+    try:
+        return frontend.load_program(path, func, cttz_elts)
+    except LLUnsupported as u:
+        if exit_unknown:
+            typer.echo(f"unknown: {u}")
+            raise typer.Exit(3) from None
+        raise
 
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,

@@ -51,11 +51,15 @@ def _models(ob: Obligation) -> list[str]:
     them here also reports a broken model before any solving starts."""
     paths = [ob.source] + ([ob.target] if ob.target is not None else [])
     try:
-        return [print_program(parse_file(p)) for p in paths]
+        # an LLVM module keys by its text (it may hold constructs the front end
+        # reports as unknown); the function and the cttz.elts rule are obligation keys
+        return [p.read_text() if p.suffix == ".ll" else print_program(parse_file(p)) for p in paths]
     except UserError as e:
         if e.loc is not None:
             raise  # the model's own file:line:col
         raise UserError(f"obligation {ob.name!r}: {e.message}", Loc(str(ob.file), ob.line, 1)) from None
+    except OSError as e:
+        raise UserError(f"obligation {ob.name!r}: cannot read {e.filename}", Loc(str(ob.file), ob.line, 1)) from None
 
 
 def solve(ob: Obligation, timeout: float | None) -> Outcome:

@@ -43,7 +43,7 @@ from verifier.ir.program import Loc
 CHECKS = ("equiv", "hoist", "speculate", "freeze")
 VERDICTS = ("proved", "counterexample", "unknown")
 KEYS = {"name", "check", "model", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip",
-        "timeout", "expect", "exit", "freeze", "guards"}
+        "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,8 @@ class Obligation:
     exit: str | None = None
     freeze: bool = True
     guards: bool = False
+    func: str | None = None  # .ll input: the function (the same in source and target)
+    cttz_elts: str = "any-poison"  # .ll input: the cttz.elts rule (LLOptions)
     options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -175,6 +177,14 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
             raise bad(f"{key} must be true or false")
     if "exit" in item and (not isinstance(item["exit"], str) or check not in ("hoist", "speculate")):
         raise bad("exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\"")
+    for key in ("func", "cttz_elts"):
+        if key in item and not isinstance(item[key], str):
+            raise bad(f"expected a string {key!r}")
+    if item.get("cttz_elts", "any-poison") not in ("any-poison", "first-true"):
+        raise bad(f"cttz_elts must be any-poison or first-true, not {item['cttz_elts']!r}")
+    lls = [item[k] for k in ("source", "target") if str(item.get(k, "")).endswith(".ll")]
+    if ("func" in item or "cttz_elts" in item) and not lls:
+        raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets")
     max_trip = item.get("max_trip")
     timeout = item.get("timeout", 60.0)
     if max_trip is not None and (not isinstance(max_trip, int) or isinstance(max_trip, bool) or max_trip < 1):
@@ -191,7 +201,8 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
         name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
         out.append(Obligation(name, check, path.parent / item["source"], target, max_trip, float(timeout),
                               item["expect"], path, line, item.get("form"), vf, scope, item.get("exit"),
-                              item.get("freeze", True), item.get("guards", False), {**depends, "name": name}))
+                              item.get("freeze", True), item.get("guards", False), item.get("func"),
+                              item.get("cttz_elts", "any-poison"), {**depends, "name": name}))
     return out
 
 
@@ -200,13 +211,18 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     from verifier.checks.added_ub import Limits
     from verifier.checks.forms import form_equivalence, inductive_equivalence
     from verifier.checks.refinement import refinement
-    from verifier.frontend.parser import parse_file
+    from verifier.frontend import load_program
+    from verifier.frontend.llvm import LLUnsupported
 
     limit = timeout if timeout is not None else ob.timeout
-    src = parse_file(ob.source)
+    try:
+        src = load_program(ob.source, ob.func, ob.cttz_elts)
+        tgt = load_program(ob.target, ob.func, ob.cttz_elts) if ob.target is not None else None
+    except LLUnsupported as u:
+        return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf)
     if ob.check == "equiv":
-        if ob.target is not None:
-            v = refinement(src, parse_file(ob.target), max_trip=ob.max_trip or 16, timeout=limit)
+        if tgt is not None:
+            v = refinement(src, tgt, max_trip=ob.max_trip or 16, timeout=limit)
         elif ob.scope == "bounded":
             v = form_equivalence(src, ob.vf, ob.max_trip or 4 * ob.vf, limit, ob.guards, ob.form or "simple")
         else:

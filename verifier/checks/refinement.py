@@ -148,13 +148,55 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     return {k: d.bterm(v) for k, v in parts.items()}
 
 
+# Operations z3 bit-blasts into large circuits: a first attempt leaves them
+# uninterpreted between two unknown operands (smt/: Z3Domain.abstract).
+ABSTRACTABLE = frozenset({"mul", "udiv", "sdiv", "urem", "srem"})
+
+
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
                check_name: str = "equiv", minimize_budget: float = 30.0,
                target_unroll: dict[str, int] | None = None) -> Verdict:
     """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?
     `target_unroll` gives header visits for target loops whose bound the caller
     knows (a generated form); a wrong one makes the target exceed it, which is
-    reported as unknown, never as a proof."""
+    reported as unknown, never as a proof.
+
+    Where the programs multiply or divide two unknowns, a first attempt (a quarter of
+    the budget) leaves those operations uninterpreted: unsat for every function is
+    unsat for the real one, so its proof stands once the source is shown to have an
+    input at all under the real semantics; its counterexample stands only if the
+    interpreter replays it. Anything else goes on to the exact encoding."""
+    t0 = time.perf_counter()
+    ops = frozenset(i.op for p in (src, tgt) for i in p.instructions()) & ABSTRACTABLE
+    if ops:
+        v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
+                        min(minimize_budget, 5.0), target_unroll, ops)
+        if v.verdict == "counterexample" or (v.verdict == "proved" and not _vacuous(src, max_trip, timeout)):
+            v.coverage["abstracted"] = sorted(ops)
+            v.seconds = time.perf_counter() - t0
+            return v
+    v = _refinement(src, tgt, max_trip, max(0.1, timeout - (time.perf_counter() - t0)), check_name,
+                    minimize_budget, target_unroll)
+    v.seconds = time.perf_counter() - t0
+    return v
+
+
+def _vacuous(src: Program, max_trip: int, timeout: float) -> bool:
+    """No input runs the source within max_trip iterations without UB (exact semantics);
+    False when the solver cannot tell, as for the exact check's own vacuity test."""
+    fresh_context()
+    inputs = make_inputs(src)
+    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1))
+    d = Z3Domain()
+    solver = new_solver(timeout)
+    solver.add(z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub))))
+    return check(solver).status == "unsat"
+
+
+def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
+                minimize_budget: float, target_unroll: dict[str, int] | None,
+                abstract: frozenset[str] = frozenset()) -> Verdict:
+    """The refinement check, with `abstract` operations uninterpreted (see refinement)."""
     t0 = time.perf_counter()
     check_compatible(src, tgt)
     fresh_context()
@@ -169,7 +211,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     inputs = make_inputs(src, others=[tgt])
     # A loop of trip count T runs its header T+1 times when the header holds the exit
     # test (while loops), so T+1 header visits cover trip counts up to T in every shape.
-    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1))
+    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1), abstract)
     quantified = bool(s.choices)
     d = Z3Domain()
     src_ok = z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
@@ -213,7 +255,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     cap = 4 * max_trip + 8
     try:
         t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow,
-                                               per_loop=dict(target_unroll or {})))
+                                               per_loop=dict(target_unroll or {})), abstract)
     except _OutOfTime:
         return verdict("unknown", reason="solver timeout (while unrolling the target)")
     parts = mismatch_terms(src, inputs, s, t, quantified)
@@ -231,7 +273,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     set_timeout(solver, remaining)
     # A proof must not be vacuous: some input must satisfy the source (a witness from
     # the unrolling, or a model of the feasibility solver, checked beside the main query).
-    vacuity = None if last else BackgroundCheck(feas, remaining)
+    vacuity = None if last or abstract else BackgroundCheck(feas, remaining)  # abstract: the caller checks
     ans = check(solver)
     if ans.status != "unsat" and vacuity is not None:
         vacuity.cancel()

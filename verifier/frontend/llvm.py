@@ -382,8 +382,67 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
                         changed = True
 
 
+def _known_zeros(fn: Any) -> dict[int, int]:
+    """For each integer SSA value, how many low bits are always zero (LLVM's known
+    trailing zeros, 64 for zero): a byte-offset GEP `gep i8, p, %off` with %off
+    stepping by 4 then moves in 4-byte units (LLVM 20+ writes pointer inductions
+    and constant offsets this way). An optimistic fixpoint over phis."""
+    tz: dict[int, int] = {}
+
+    def of(v: Any) -> int:
+        if v.is_constant:
+            m = re.match(r"i\d+ (-?\d+)$", _operand_text(v))
+            if not m:
+                return 0
+            c = int(m.group(1))
+            return 64 if c == 0 else (c & -c).bit_length() - 1
+        return tz.get(_key(v), 0)
+
+    def step(ins: Any) -> int:
+        ops = list(ins.operands)
+        op = ins.opcode
+        if op == "phi":
+            return min(of(o) for o in ops)
+        if op in ("add", "sub", "or", "xor"):
+            return min(of(ops[0]), of(ops[1]))
+        if op == "and":
+            return max(of(ops[0]), of(ops[1]))
+        if op == "mul":
+            return min(64, of(ops[0]) + of(ops[1]))
+        if op == "shl" and ops[1].is_constant:
+            m = re.match(r"i\d+ (\d+)$", _operand_text(ops[1]))
+            return min(64, of(ops[0]) + int(m.group(1))) if m else 0
+        if op in ("zext", "sext"):
+            return of(ops[0])
+        return 0
+
+    ints = [ins for b in fn.blocks for ins in b.instructions if re.fullmatch(r"i\d+", str(ins.type))]
+    for ins in ints:
+        tz[_key(ins)] = 64  # top: every value starts as a multiple of everything
+    changed = True
+    while changed:
+        changed = False
+        for ins in ints:
+            new = min(step(ins), tz[_key(ins)])
+            if new != tz[_key(ins)]:
+                tz[_key(ins)] = new
+                changed = True
+    return tz
+
+
+def _index_stride(tz: dict[int, int], idx: Any, stride: int) -> int:
+    """The bytes a GEP index moves in: its stride times the index's known power of two
+    (a constant index: the whole offset; zero moves nothing)."""
+    if idx.is_constant:
+        m = re.match(r"i\d+ (-?\d+)$", _operand_text(idx))
+        return abs(int(m.group(1))) * stride if m else stride
+    return stride << min(tz.get(_key(idx), 0), 12)
+
+
 def _units(st: _Fn, fn: Any) -> None:
-    """Each object's unit: the gcd of its access sizes and GEP strides (in bytes)."""
+    """Each object's unit: the gcd of its access sizes and the bytes its GEP indices
+    move in."""
+    tz = _known_zeros(fn)
     for b in fn.blocks:
         for ins in b.instructions:
             text = _operand_text(ins)
@@ -394,14 +453,15 @@ def _units(st: _Fn, fn: Any) -> None:
                 if obj is None:
                     raise LLUnsupported("an access through a pointer of unknown origin", loc)
                 ty = str(ins.type) if ins.opcode == "load" else str(list(ins.operands)[0].type)
-                obj.unit = math.gcd(obj.unit, type_size(ty, loc))
+                lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
+                obj.unit = math.gcd(obj.unit, type_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
             elif ins.opcode == "getelementptr":
                 obj = st.objects.get(st.prov.get(_key(list(ins.operands)[0]), ""))
                 if obj is None:
                     raise LLUnsupported("a getelementptr from a pointer of unknown origin", loc)
-                for stride in _gep_strides(text, loc):
-                    obj.unit = math.gcd(obj.unit, stride)
+                for idx, stride in zip(list(ins.operands)[1:], _gep_strides(text, loc), strict=True):
+                    obj.unit = math.gcd(obj.unit, _index_stride(tz, idx, stride))
     for obj in st.objects.values():
         obj.unit = obj.unit or 1
 
@@ -530,7 +590,11 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         cur.term = Jump(default)
         return
     if op == "ret":
-        if ops:
+        if ops and str(ops[0].type) == "ptr":
+            # a pointer into one object: its offset, under a name that says which object
+            obj, off = _pointer(st, ops[0], loc)
+            st.emit(blk, "out", [off], None, None, loc, name=f"ret.{obj}")
+        elif ops:
             v = _value(st, blk, ops[0], loc)
             v = _return_attrs(st, blk, v, ty_of(st, ops[0], loc), loc)
             st.emit(blk, "out", [v], None, None, loc, name="ret")
@@ -658,8 +722,18 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
             i = st.emit(blk, "sext", [i], I64, st.fresh(f"{dest}.idx"), loc, flags=())
         elif ity.bits > 64:
             raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
-        scaled = st.emit(blk, "mul", [i, Const(stride // obj.unit, I64)], I64, st.fresh(f"{dest}.off"), loc,
-                         flags=ar) if stride != obj.unit else i
+        if stride % obj.unit:  # a byte offset in whole units (_known_zeros): an exact shift
+            ratio = obj.unit // stride
+            if obj.unit % stride or ratio & (ratio - 1):
+                raise LLUnsupported(f"a getelementptr stride of {stride} bytes into {obj.unit}-byte units", loc)
+            shift = ratio.bit_length() - 1
+            scaled = st.emit(blk, "ashr", [i, Const(shift, I64)], I64, st.fresh(f"{dest}.off"), loc,
+                             flags=("exact",))
+        elif stride != obj.unit:
+            scaled = st.emit(blk, "mul", [i, Const(stride // obj.unit, I64)], I64, st.fresh(f"{dest}.off"), loc,
+                             flags=ar)
+        else:
+            scaled = i
         acc = st.emit(blk, "add", [acc, scaled], I64, st.fresh(f"{dest}.sum"), loc, flags=ar)
     if "inbounds" in flags:
         # in bounds of the object, or one past its end: else poison

@@ -250,7 +250,8 @@ class Z3Domain:
     def _op(self, name: str, a: Any, b: Any, w: int, build: Callable[[Any, Any], Any]) -> Any:
         if type(a) is int and type(b) is int:
             return getattr(self._c, name)(a, b, w)
-        if name in self.abstract:
+        if name in self.abstract and type(a) is not int and type(b) is not int:
+            # by a constant (an address scale, a shift in disguise) it stays exact
             f = z3.Function(f"{name}!{w}", z3.BitVecSort(w), z3.BitVecSort(w), z3.BitVecSort(w))
             return f(_bv(a, w), _bv(b, w))
         return build(_bv(a, w), _bv(b, w))
