@@ -181,15 +181,19 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     return v
 
 
+def _source_ok(s: SymResult) -> Any:
+    """The source ran within the bound and without UB."""
+    d = Z3Domain()
+    return z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
+
+
 def _vacuous(src: Program, max_trip: int, timeout: float) -> bool:
     """No input runs the source within max_trip iterations without UB (exact semantics);
     False when the solver cannot tell, as for the exact check's own vacuity test."""
     fresh_context()
     inputs = make_inputs(src)
-    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1))
-    d = Z3Domain()
     solver = new_solver(timeout)
-    solver.add(z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub))))
+    solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1))))
     return check(solver).status == "unsat"
 
 
@@ -214,7 +218,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1), abstract)
     quantified = bool(s.choices)
     d = Z3Domain()
-    src_ok = z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
+    src_ok = _source_ok(s)
     solver = new_solver(timeout, quantified)
     feas = new_solver(timeout)
     feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound

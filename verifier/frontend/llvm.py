@@ -382,6 +382,12 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
                         changed = True
 
 
+def _int_const(v: Any) -> int | None:
+    """A scalar integer constant operand's value (as printed, signed); else None."""
+    m = re.match(r"i\d+ (-?\d+)$", _operand_text(v)) if v.is_constant else None
+    return int(m.group(1)) if m else None
+
+
 def _known_zeros(fn: Any) -> dict[int, int]:
     """For each integer SSA value, how many low bits are always zero (LLVM's known
     trailing zeros, 64 for zero): a byte-offset GEP `gep i8, p, %off` with %off
@@ -391,11 +397,8 @@ def _known_zeros(fn: Any) -> dict[int, int]:
 
     def of(v: Any) -> int:
         if v.is_constant:
-            m = re.match(r"i\d+ (-?\d+)$", _operand_text(v))
-            if not m:
-                return 0
-            c = int(m.group(1))
-            return 64 if c == 0 else (c & -c).bit_length() - 1
+            c = _int_const(v)
+            return 0 if c is None else 64 if c == 0 else (c & -c).bit_length() - 1
         return tz.get(_key(v), 0)
 
     def step(ins: Any) -> int:
@@ -409,9 +412,8 @@ def _known_zeros(fn: Any) -> dict[int, int]:
             return max(of(ops[0]), of(ops[1]))
         if op == "mul":
             return min(64, of(ops[0]) + of(ops[1]))
-        if op == "shl" and ops[1].is_constant:
-            m = re.match(r"i\d+ (\d+)$", _operand_text(ops[1]))
-            return min(64, of(ops[0]) + int(m.group(1))) if m else 0
+        if op == "shl" and (c := _int_const(ops[1])) is not None and c >= 0:
+            return min(64, of(ops[0]) + c)
         if op in ("zext", "sext"):
             return of(ops[0])
         return 0
@@ -434,8 +436,8 @@ def _index_stride(tz: dict[int, int], idx: Any, stride: int) -> int:
     """The bytes a GEP index moves in: its stride times the index's known power of two
     (a constant index: the whole offset; zero moves nothing)."""
     if idx.is_constant:
-        m = re.match(r"i\d+ (-?\d+)$", _operand_text(idx))
-        return abs(int(m.group(1))) * stride if m else stride
+        c = _int_const(idx)
+        return stride if c is None else abs(c) * stride
     return stride << min(tz.get(_key(idx), 0), 12)
 
 
