@@ -10,11 +10,18 @@ import copy
 import pytest
 
 from tests.helpers import model
-from verifier.checks.forms import generate, induction_step, inductive_equivalence
+from verifier.analysis.exits import analyse
+from verifier.checks.forms import (
+    first_vector_iteration,
+    generate,
+    induction_step,
+    inductive_equivalence,
+)
 from verifier.checks.refinement import refinement
 from verifier.frontend.parser import parse
 from verifier.ir.program import Const, Instr, Ref
 from verifier.ir.types import I1
+from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
 
 PROVED = [("seed/search_loop", "general", 4), ("seed/search_loop", "simple", 4), ("seed/search_loop", "simple", 16),
@@ -31,16 +38,16 @@ def test_the_form_is_proved_for_every_trip_count(name: str, form: str, vf: int) 
     assert v.coverage.get("unbounded") is True
 
 
-def _wrong_after_100(vform: VectorForm) -> VectorForm:
-    """The vector loop steps its induction one too far once i >= 100: right for every
-    run of fewer than 100 iterations, wrong after."""
+def _wrong_after_100(vform: VectorForm, at: int = 100) -> VectorForm:
+    """The vector loop steps its induction one too far once i >= `at`: right for every
+    run of fewer than `at` iterations, wrong after."""
     f = copy.deepcopy(vform)
     vh = f.program.blocks[f.vector_header]
     iv = next(ph for ph in vh.phis if f.vphis[ph.dest] == "i")
     k = next(n for n, (b, _) in enumerate(iv.incoming) if b != f.preheader)
     latch, nxt = iv.incoming[k]
     blk = f.program.blocks[latch]
-    blk.instrs += [Instr(90001, "icmp", [Ref(iv.dest), Const(100, iv.type)], I1, "early", {"pred": "slt"}),
+    blk.instrs += [Instr(90001, "icmp", [Ref(iv.dest), Const(at, iv.type)], I1, "early", {"pred": "slt"}),
                    Instr(90002, "add", [nxt, Const(1, iv.type)], iv.type, "skewed", {"flags": ()}),
                    Instr(90003, "select", [Ref("early"), nxt, Ref("skewed")], iv.type, "i.back", {})]
     iv.incoming[k] = (latch, Ref("i.back"))
@@ -107,3 +114,45 @@ def test_a_middle_lane_that_reads_past_the_end_is_caught(form: str) -> None:
     v = induction_step(prog, bad, timeout=120)
     assert v.verdict == "counterexample", v.reason
     assert v.counterexample is not None and "out of bounds" in v.counterexample.divergence.summary
+
+
+REFUTED_AT_16 = [("seed/guarded_division", "general", "division by zero"),
+                 ("seed/indirect_access", "simple", "out of bounds"),
+                 ("seed/predication_example", "general", "trace differs"),
+                 ("seed/hoist_store", "simple", "after the source but")]
+
+
+@pytest.mark.parametrize("name,form,what", REFUTED_AT_16, ids=[f"{n}-{f}" for n, f, _ in REFUTED_AT_16])
+def test_an_illegal_form_at_vf_16_is_refuted_from_its_first_vector_iteration(name: str, form: str,
+                                                                             what: str) -> None:
+    """The step fails; the step fixed to the loop's start state (q = 0) finds the
+    divergence, replayed on the whole programs, without unrolling 64 trips."""
+    v = inductive_equivalence(model(f"{name}.loop"), 16, 64, timeout=120, form=form)
+    assert v.verdict == "counterexample", v.reason
+    assert v.coverage.get("found_in") == "the first vector iteration"
+    assert v.counterexample is not None and what in v.counterexample.divergence.summary
+    assert not any(p.startswith("window.") for p in v.counterexample.inputs.params)
+
+
+def _steps(prog, vform):  # type: ignore[no-untyped-def]
+    le = analyse(prog)
+    return source_step(prog, le, vform.vf), target_step(vform, prog, le)
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_form_wrong_only_from_its_second_vector_iteration_is_left_to_the_bounded_check(form: str) -> None:
+    """The first vector iteration alone shows nothing (unknown, never a counterexample
+    made up from the step); the bounded check then finds the real one."""
+    prog = model("seed/search_loop.loop")
+    bad = _wrong_after_100(generate(prog, form, 4), at=4)
+    first = first_vector_iteration(prog, bad, *_steps(prog, bad), timeout=120)
+    assert first.verdict == "unknown" and first.counterexample is None
+    bounded = refinement(prog, bad.program, max_trip=16, timeout=120, target_unroll=bad.unroll(16))
+    assert bounded.verdict == "counterexample"
+
+
+def test_the_first_vector_iteration_of_a_correct_form_shows_nothing() -> None:
+    prog = model("seed/search_loop.loop")
+    vform = generate(prog, "general", 4)
+    first = first_vector_iteration(prog, vform, *_steps(prog, vform), timeout=120)
+    assert first.verdict == "unknown" and first.counterexample is None

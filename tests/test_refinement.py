@@ -322,3 +322,32 @@ def test_a_source_that_only_an_uninterpreted_product_lets_run_is_vacuous() -> No
     v = refinement(parse(text, "sq.loop"), parse(text.replace("loop sq", "loop sq2"), "sq2.loop"), max_trip=2,
                    timeout=60)
     assert v.verdict == "unknown" and "vacuous" in (v.reason or "")
+
+
+def test_ignored_divergences_are_looked_past_and_the_others_still_caught() -> None:
+    """`ignore` drops kinds of divergence: a wrong live-out alone passes when live-outs
+    are ignored; a wrong store is still caught."""
+    src = parse("""loop s(N: i64) {
+      array a: i8[N]
+      assume N >= 1
+      a[0] = 1
+      r = N + 1
+      out r
+    }""", "s.loop")
+    wrong_out = parse("""loop t(N: i64) {
+      array a: i8[N]
+      a[0] = 1
+      r = N + 2
+      out r
+    }""", "t.loop")
+    wrong_store = parse("""loop u(N: i64) {
+      array a: i8[N]
+      a[0] = 2
+      r = N + 2
+      out r
+    }""", "u.loop")
+    assert refinement(src, wrong_out).verdict == "counterexample"
+    assert refinement(src, wrong_out, ignore=frozenset({"live-out"})).verdict == "proved"
+    v = refinement(src, wrong_store, ignore=frozenset({"live-out"}))
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.divergence.kind == "memory"

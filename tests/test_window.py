@@ -188,3 +188,23 @@ def test_no_guard_applies_to_a_division_and_the_advice_says_so() -> None:
     (v,) = speculation_safety(model("seed/division.loop"), 4, repair=True)
     assert v.verdict == "counterexample"
     assert any(a.startswith("no runtime guard applies to C1") and "division by zero" in a for a in v.advice)
+
+
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=9))
+@settings(max_examples=40, deadline=None)
+def test_the_step_at_the_loop_start_runs_the_loop_from_its_own_start(a: list[int]) -> None:
+    """window.at_loop_start drops q and the picks; the step then runs the model's own
+    first VF iterations: the same trace, and where it stops, the same live-outs."""
+    from verifier.transforms.step import KIND, source_step
+    from verifier.transforms.window import at_loop_start
+
+    prog = model("seed/search_loop.loop")
+    step = at_loop_start(source_step(prog, analyse(prog), 4))
+    assert [p.name for p in step.params] == [p.name for p in prog.params]
+    inputs = Inputs(params={"N": len(a)}, arrays={"a": a})  # type: ignore[dict-item]
+    whole, first = run(prog, inputs), run(step, inputs)
+    assert whole.status == first.status == "ok"
+    if first.outs[KIND].v == 2:  # the loop ended within VF iterations
+        assert first.trace == whole.trace and first.outs["i"] == whole.outs["i"]
+    else:  # cut after VF iterations, at i = 4
+        assert first.outs["step.i"].v == 4 and first.trace == whole.trace[:4]

@@ -4,12 +4,13 @@ loop bounds (checks/refinement.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
-from verifier.checks.refinement import refinement
+from verifier.checks.refinement import refinement, replay
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
 from verifier.ir.program import Program
@@ -18,7 +19,7 @@ from verifier.transforms.lanes import Unsupported
 from verifier.transforms.simple_form import SimpleForm, simple_form
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
-from verifier.transforms.window import NoWindow
+from verifier.transforms.window import NoWindow, at_loop_start
 
 FORMS = ("general", "simple")
 
@@ -77,12 +78,21 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
     except NoWindow as nw:
         why = f"the induction does not apply: {nw}"
     if not why:
-        step = induction_step(prog, vform, src, tgt, timeout)
+        # its counterexample only says why (the first vector iteration shows a real one)
+        step = induction_step(prog, vform, src, tgt, timeout, minimize_budget=1.0)
         if step.verdict == "proved":
             step.seconds = time.perf_counter() - t0
             return step
         why = "the induction over one vector iteration does not close: " + (
             step.reason or (step.counterexample.divergence.summary if step.counterexample else ""))
+        if step.verdict == "counterexample":
+            # the step's state may be unreachable; the loop's own first vector iteration
+            # is not, and is far cheaper than unrolling every trip count up to the bound
+            left = max(0.1, timeout - (time.perf_counter() - t0))
+            first = first_vector_iteration(prog, vform, src, tgt, left)
+            if first.verdict == "counterexample":
+                first.seconds = time.perf_counter() - t0
+                return first
     left = max(0.1, timeout - (time.perf_counter() - t0))
     bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form)
     if bounded.verdict == "proved":
@@ -95,7 +105,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
 
 
 def induction_step(prog: Program, vform: VectorForm, src: Program | None = None, tgt: Program | None = None,
-                   timeout: float = 60.0) -> Verdict:
+                   timeout: float = 60.0, minimize_budget: float = 30.0) -> Verdict:
     """The inductive step alone: proved means equivalence for every trip count; a
     counterexample here starts from a window state, which may be unreachable."""
     if src is None or tgt is None:
@@ -103,9 +113,49 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
         src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le)
     vf = vform.vf
     step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name="equiv",
-                      target_unroll={vform.vector_header: 2, vform.scalar_header: vf + 2})
+                      minimize_budget=minimize_budget, target_unroll=_step_unroll(vform))
     step.model, step.vf = prog.name, vf
     step.form = "general" if isinstance(vform, GeneralForm) else "simple"
     if step.verdict == "proved":
         step.coverage = {"unbounded": True, "window": vf}
     return step
+
+
+def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: Program,
+                           timeout: float = 60.0) -> Verdict:
+    """The induction step from the loop's start state only (window.at_loop_start):
+    a divergence there is replayed on the whole scalar loop and the whole form, and
+    only a replay that diverges is a counterexample; anything else is unknown.
+
+    The step's own live-outs (the state at its cut) may differ where the whole
+    programs do not (one side ends on the iteration the other cuts at), so UB, trace
+    and memory divergences are asked for first."""
+    t0 = time.perf_counter()
+    vf = vform.vf
+    form = "general" if isinstance(vform, GeneralForm) else "simple"
+    out = Verdict(prog.name, "equiv", "unknown", 0.0, vf=vf, form=form,
+                  reason="the first vector iteration shows no divergence of the whole programs")
+    src0, tgt0 = at_loop_start(src), at_loop_start(tgt)
+    for ignore in (frozenset({"live-out"}), frozenset()):
+        left = timeout - (time.perf_counter() - t0)
+        if left <= 0:
+            break
+        v = refinement(src0, tgt0, max_trip=vf, timeout=left, check_name="equiv", ignore=ignore,
+                       minimize_budget=10.0, target_unroll=_step_unroll(vform))
+        if v.counterexample is None:
+            continue
+        inputs = v.counterexample.inputs
+        inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
+        cex = replay(prog, vform.program, inputs)
+        if cex is not None:
+            out.verdict, out.reason, out.counterexample = "counterexample", None, cex
+            out.coverage = {"found_in": "the first vector iteration"}
+            break
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def _step_unroll(vform: VectorForm) -> dict[str, int]:
+    """Header visits of one step: the vector header twice (entry and the cut), the
+    scalar loop's header VF+2 times (VF iterations, the cut, one spare)."""
+    return {vform.vector_header: 2, vform.scalar_header: vform.vf + 2}

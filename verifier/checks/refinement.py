@@ -21,7 +21,7 @@ import z3
 from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
 from verifier.errors import UserError
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Program
+from verifier.ir.program import Const, Program
 from verifier.ir.types import elem_of
 from verifier.semantics.domain import TRACE_IDX, Z3Domain, to_signed
 from verifier.semantics.inputs import Inputs
@@ -155,8 +155,10 @@ ABSTRACTABLE = frozenset({"mul", "udiv", "sdiv", "urem", "srem"})
 
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
                check_name: str = "equiv", minimize_budget: float = 30.0,
-               target_unroll: dict[str, int] | None = None) -> Verdict:
+               target_unroll: dict[str, int] | None = None, ignore: frozenset[str] = frozenset()) -> Verdict:
     """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?
+    `ignore` leaves out kinds of divergence (mismatch_terms' keys) a caller looks
+    past: then "proved" only means none of the others.
     `target_unroll` gives header visits for target loops whose bound the caller
     knows (a generated form); a wrong one makes the target exceed it, which is
     reported as unknown, never as a proof.
@@ -167,16 +169,17 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     input at all under the real semantics; its counterexample stands only if the
     interpreter replays it. Anything else goes on to the exact encoding."""
     t0 = time.perf_counter()
-    ops = frozenset(i.op for p in (src, tgt) for i in p.instructions()) & ABSTRACTABLE
+    ops = frozenset(i.op for p in (src, tgt) for i in p.instructions()
+                    if i.op in ABSTRACTABLE and not any(isinstance(x, Const) for x in i.args))
     if ops:
         v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
-                        min(minimize_budget, 5.0), target_unroll, ops)
+                        min(minimize_budget, 5.0), target_unroll, ops, ignore)
         if v.verdict == "counterexample" or (v.verdict == "proved" and not _vacuous(src, max_trip, timeout)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
     v = _refinement(src, tgt, max_trip, max(0.1, timeout - (time.perf_counter() - t0)), check_name,
-                    minimize_budget, target_unroll)
+                    minimize_budget, target_unroll, ignore=ignore)
     v.seconds = time.perf_counter() - t0
     return v
 
@@ -199,7 +202,7 @@ def _vacuous(src: Program, max_trip: int, timeout: float) -> bool:
 
 def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
                 minimize_budget: float, target_unroll: dict[str, int] | None,
-                abstract: frozenset[str] = frozenset()) -> Verdict:
+                abstract: frozenset[str] = frozenset(), ignore: frozenset[str] = frozenset()) -> Verdict:
     """The refinement check, with `abstract` operations uninterpreted (see refinement)."""
     t0 = time.perf_counter()
     check_compatible(src, tgt)
@@ -262,7 +265,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
                                                per_loop=dict(target_unroll or {})), abstract)
     except _OutOfTime:
         return verdict("unknown", reason="solver timeout (while unrolling the target)")
-    parts = mismatch_terms(src, inputs, s, t, quantified)
+    parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}
     bad = z3.Or(*parts.values())
     body = z3.And(src_ok, bad)
     if quantified:
@@ -297,7 +300,8 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     tgt_run = run(tgt, cex_inputs, fuel=fuel)
     div = compare_runs(src, tgt, src_run, tgt_run)
     if div is None:
-        if z3.is_true(model.eval(parts["target unrolling exceeded"], model_completion=True)):
+        exceeded = parts.get("target unrolling exceeded", z3.BoolVal(False))
+        if z3.is_true(model.eval(exceeded, model_completion=True)):
             return verdict("unknown", coverage=coverage,
                            reason="a target loop needs more iterations than it was unrolled for "
                                   f"(at most {cap}, or the generator's bound) to finish some source "
@@ -307,6 +311,17 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
                               "(a bug in the tool: please report it)")
     cex = Counterexample(cex_inputs, src_run, tgt_run, div, src.name, tgt.name, value_bits(tgt))
     return verdict("counterexample", counterexample=cex, coverage=coverage)
+
+
+def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int = 1_000_000) -> Counterexample | None:
+    """Both programs run on concrete inputs (the source without the target's
+    nondeterministic choices); a counterexample if the target fails to refine."""
+    src_run = run(src, _without_choices(inputs), fuel=fuel)
+    tgt_run = run(tgt, inputs, fuel=fuel)
+    div = compare_runs(src, tgt, src_run, tgt_run)
+    if div is None:
+        return None
+    return Counterexample(inputs, src_run, tgt_run, div, src.name, tgt.name, value_bits(tgt))
 
 
 def _without_choices(inp: Inputs) -> Inputs:

@@ -29,6 +29,7 @@ import networkx as nx
 from verifier.analysis.exits import LoopExits
 from verifier.analysis.loops import find_loops, reachable_cfg
 from verifier.ir.program import (
+    Branch,
     Const,
     Instr,
     Operand,
@@ -177,3 +178,29 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
         for ins in prog.blocks[b].instrs:
             if ins.op in ("load", "store") and ins.attrs["array"] in written:
                 raise NoWindow(f"code outside the loop accesses {ins.attrs['array']}[], which the loop writes")
+
+
+def at_loop_start(p: Program) -> Program:
+    """A windowed program (enter_window) fixed to the loop's own first vector
+    iteration: q = 0 and no loop-carried value picked, so the window state is the
+    state the loop starts in. A divergence found from there needs no unreachable
+    state, only the inputs, and is replayed on the whole programs."""
+    fixed: dict[str, Operand] = {Q: Const(0, I64)}
+    names = {q.name for q in p.params}
+    fixed.update({q.name: Const(0, I1) for q in p.params
+                  if q.type == I1 and q.name.startswith("window.") and q.name.endswith(".pick")
+                  and {q.name[:-5], q.name[:-5] + ".poison"} <= names})
+    out = copy_program(p)
+    out.params = [q for q in out.params if q.name not in fixed]
+
+    def sub(op: Operand) -> Operand:
+        return fixed.get(op.name, op) if isinstance(op, Ref) else op
+
+    for blk in out.blocks.values():
+        for ph in blk.phis:
+            ph.incoming = [(b, sub(op)) for b, op in ph.incoming]
+        for ins in blk.instrs:
+            ins.args = [sub(a) for a in ins.args]
+        if isinstance(blk.term, Branch):
+            blk.term.cond = sub(blk.term.cond)
+    return out
