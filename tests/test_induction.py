@@ -125,11 +125,11 @@ REFUTED_AT_16 = [("seed/guarded_division", "general", "division by zero"),
 @pytest.mark.parametrize("name,form,what", REFUTED_AT_16, ids=[f"{n}-{f}" for n, f, _ in REFUTED_AT_16])
 def test_an_illegal_form_at_vf_16_is_refuted_from_its_first_vector_iteration(name: str, form: str,
                                                                              what: str) -> None:
-    """The step fails; the step fixed to the loop's start state (q = 0) finds the
-    divergence, replayed on the whole programs, without unrolling 64 trips."""
+    """The step fails; its inputs, or the step fixed to the loop's start state (q = 0),
+    show the divergence, replayed on the whole programs, without unrolling 64 trips."""
     v = inductive_equivalence(model(f"{name}.loop"), 16, 64, timeout=120, form=form)
     assert v.verdict == "counterexample", v.reason
-    assert v.coverage.get("found_in") == "the first vector iteration"
+    assert v.coverage.get("found_in") in ("the first vector iteration", "the induction step's inputs")
     assert v.counterexample is not None and what in v.counterexample.divergence.summary
     assert not any(p.startswith("window.") for p in v.counterexample.inputs.params)
 
@@ -149,6 +149,19 @@ def test_a_form_wrong_only_from_its_second_vector_iteration_is_left_to_the_bound
     assert first.verdict == "unknown" and first.counterexample is None
     bounded = refinement(prog, bad.program, max_trip=16, timeout=120, target_unroll=bad.unroll(16))
     assert bounded.verdict == "counterexample"
+
+
+@pytest.mark.parametrize("name,form", [("seed/hoist_store", "simple"), ("seed/liveout_y", "general")])
+def test_the_first_vector_iteration_alone_refutes_an_illegal_form(name: str, form: str) -> None:
+    """Without the step's inputs: the query from the start state (hoist_store's first
+    answer there is a step live-out that the whole programs do not show; memory is
+    asked for first) and its replay."""
+    prog = model(f"{name}.loop")
+    vform = generate(prog, form, 8)
+    first = first_vector_iteration(prog, vform, *_steps(prog, vform), timeout=120)
+    assert first.verdict == "counterexample", first.reason
+    assert first.coverage == {"found_in": "the first vector iteration"}
+    assert first.counterexample is not None and first.counterexample.divergence.kind in ("memory", "trace")
 
 
 def test_the_first_vector_iteration_of_a_correct_form_shows_nothing() -> None:

@@ -10,10 +10,11 @@ import time
 from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
-from verifier.checks.refinement import refinement, replay
+from verifier.checks.refinement import refinement, replay, replay_fuel
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
 from verifier.ir.program import Program
+from verifier.semantics.inputs import Inputs
 from verifier.transforms.general_form import GeneralForm, general_form
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.simple_form import SimpleForm, simple_form
@@ -89,7 +90,8 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
             # the step's state may be unreachable; the loop's own first vector iteration
             # is not, and is far cheaper than unrolling every trip count up to the bound
             left = max(0.1, timeout - (time.perf_counter() - t0))
-            first = first_vector_iteration(prog, vform, src, tgt, left)
+            assert step.counterexample is not None
+            first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip)
             if first.verdict == "counterexample":
                 first.seconds = time.perf_counter() - t0
                 return first
@@ -122,19 +124,36 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
 
 
 def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: Program,
-                           timeout: float = 60.0) -> Verdict:
+                           timeout: float = 60.0, step_inputs: Inputs | None = None,
+                           max_trip: int | None = None) -> Verdict:
     """The induction step from the loop's start state only (window.at_loop_start):
     a divergence there is replayed on the whole scalar loop and the whole form, and
     only a replay that diverges is a counterexample; anything else is unknown.
 
     The step's own live-outs (the state at its cut) may differ where the whole
     programs do not (one side ends on the iteration the other cuts at), so UB, trace
-    and memory divergences are asked for first."""
+    and memory divergences are asked for first. The inputs of the step's own
+    counterexample (`step_inputs`, window state dropped) are replayed before any of it:
+    whatever state the step started from, a replay that diverges is real. Replays
+    run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
     t0 = time.perf_counter()
     vf = vform.vf
     form = "general" if isinstance(vform, GeneralForm) else "simple"
     out = Verdict(prog.name, "equiv", "unknown", 0.0, vf=vf, form=form,
                   reason="the first vector iteration shows no divergence of the whole programs")
+    fuel = replay_fuel(prog, vform.program, max_trip or 4 * vf)
+
+    def replayed(inputs: Inputs, found_in: str) -> bool:
+        inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
+        cex = replay(prog, vform.program, inputs, fuel)
+        if cex is not None:
+            out.verdict, out.reason, out.counterexample = "counterexample", None, cex
+            out.coverage = {"found_in": found_in}
+        return cex is not None
+
+    if step_inputs is not None and replayed(step_inputs, "the induction step's inputs"):
+        out.seconds = time.perf_counter() - t0
+        return out
     src0, tgt0 = at_loop_start(src), at_loop_start(tgt)
     for ignore in (frozenset({"live-out"}), frozenset()):
         left = timeout - (time.perf_counter() - t0)
@@ -142,14 +161,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
             break
         v = refinement(src0, tgt0, max_trip=vf, timeout=left, check_name="equiv", ignore=ignore,
                        minimize_budget=10.0, target_unroll=_step_unroll(vform))
-        if v.counterexample is None:
-            continue
-        inputs = v.counterexample.inputs
-        inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
-        cex = replay(prog, vform.program, inputs)
-        if cex is not None:
-            out.verdict, out.reason, out.counterexample = "counterexample", None, cex
-            out.coverage = {"found_in": "the first vector iteration"}
+        if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):
             break
     out.seconds = time.perf_counter() - t0
     return out

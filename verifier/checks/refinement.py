@@ -294,12 +294,8 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         return verdict("unknown", reason=ans.reason, coverage=coverage)
     model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards)
     cex_inputs = model_inputs(model, src, inputs, t.choices)
-    # enough fuel for every run the unrolling covers, and no more
-    fuel = (cap + 2) * (len(src.blocks) + len(tgt.blocks)) * 4
-    src_run = run(src, _without_choices(cex_inputs), fuel=fuel)
-    tgt_run = run(tgt, cex_inputs, fuel=fuel)
-    div = compare_runs(src, tgt, src_run, tgt_run)
-    if div is None:
+    cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
+    if cex is None:
         exceeded = parts.get("target unrolling exceeded", z3.BoolVal(False))
         if z3.is_true(model.eval(exceeded, model_completion=True)):
             return verdict("unknown", coverage=coverage,
@@ -309,11 +305,16 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         return verdict("unknown", coverage=coverage,
                        reason="internal error: the solver's counterexample did not replay "
                               "(a bug in the tool: please report it)")
-    cex = Counterexample(cex_inputs, src_run, tgt_run, div, src.name, tgt.name, value_bits(tgt))
     return verdict("counterexample", counterexample=cex, coverage=coverage)
 
 
-def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int = 1_000_000) -> Counterexample | None:
+def replay_fuel(src: Program, tgt: Program, max_trip: int) -> int:
+    """Interpreter fuel for every run a bounded check up to max_trip covers (its
+    target unrolling cap included), and no more: a longer run is not replayed."""
+    return (4 * max_trip + 10) * (len(src.blocks) + len(tgt.blocks)) * 4
+
+
+def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int) -> Counterexample | None:
     """Both programs run on concrete inputs (the source without the target's
     nondeterministic choices); a counterexample if the target fails to refine."""
     src_run = run(src, _without_choices(inputs), fuel=fuel)

@@ -180,16 +180,22 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
                 raise NoWindow(f"code outside the loop accesses {ins.attrs['array']}[], which the loop writes")
 
 
+def _start_values(params: list[Param]) -> dict[str, Operand]:
+    """The window parameters (of enter_window) and their values at the loop's start."""
+    names = {q.name for q in params}
+    fixed: dict[str, Operand] = {Q: Const(0, I64)} if Q in names else {}
+    fixed.update({q.name: Const(0, I1) for q in params
+                  if q.type == I1 and q.name.startswith("window.") and q.name.endswith(".pick")
+                  and {q.name[:-5], q.name[:-5] + ".poison"} <= names})
+    return fixed
+
+
 def at_loop_start(p: Program) -> Program:
     """A windowed program (enter_window) fixed to the loop's own first vector
     iteration: q = 0 and no loop-carried value picked, so the window state is the
     state the loop starts in. A divergence found from there needs no unreachable
     state, only the inputs, and is replayed on the whole programs."""
-    fixed: dict[str, Operand] = {Q: Const(0, I64)}
-    names = {q.name for q in p.params}
-    fixed.update({q.name: Const(0, I1) for q in p.params
-                  if q.type == I1 and q.name.startswith("window.") and q.name.endswith(".pick")
-                  and {q.name[:-5], q.name[:-5] + ".poison"} <= names})
+    fixed = _start_values(p.params)
     out = copy_program(p)
     out.params = [q for q in out.params if q.name not in fixed]
 
