@@ -11,11 +11,13 @@ row ("all") covers the trip bound too: `verifier check --check equiv` without
 --bounded tries that induction first and unrolls only where it does not close.
 
 Each obligation runs in a fresh process so that peak memory (max RSS, z3's heap
-included) is its own; each has --timeout seconds.
+included) is its own; each has --timeout seconds. --repeat R runs each R times and
+shows the median seconds (the ratio is of medians).
 
     python bench/equiv.py                          # VF 4 8 16
     python bench/equiv.py --vf 4 16 64 --bounded-vf 16
     python bench/equiv.py --vf 64 --only generated --models search_loop liveout_a
+    python bench/equiv.py --vf 16 --bounded-vf 0 --models search_loop --repeat 5
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import argparse
 import multiprocessing as mp
 import re
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -87,9 +90,16 @@ def _minimal(args: tuple[int, int]) -> tuple[str, float, int]:
     return r, dt, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def in_fresh_process(fn, args):  # type: ignore[no-untyped-def]
-    with mp.get_context("spawn").Pool(1) as pool:
-        return pool.apply(fn, (args,))
+def in_fresh_process(fn, args, repeat: int = 1):  # type: ignore[no-untyped-def]
+    """(verdict, seconds, peak memory): the median seconds and the largest peak of
+    `repeat` runs, each in a fresh process (one run's z3 jitter is +-30% at 0.1 s)."""
+    runs = []
+    for _ in range(repeat):
+        with mp.get_context("spawn").Pool(1) as pool:
+            runs.append(pool.apply(fn, (args,)))
+    verdicts = {r[0] for r in runs}
+    return (runs[0][0] if len(verdicts) == 1 else "/".join(sorted(verdicts)),
+            statistics.median(r[1] for r in runs), max(r[2] for r in runs))
 
 
 def main() -> None:
@@ -100,6 +110,7 @@ def main() -> None:
     ap.add_argument("--models", nargs="*", help="generated forms: these models only (stems)")
     ap.add_argument("--forms", nargs="*", default=["general", "simple"])
     ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("--repeat", type=int, default=1, help="runs per obligation; the median seconds is shown")
     opts = ap.parse_args()
     rows = []
     header = f"{'obligation':44} {'VF':>3} {'bound':>9} {'verdict':>14} {'seconds':>8} {'peak MiB':>9} {'vs minimal':>10}"
@@ -117,11 +128,11 @@ def main() -> None:
             trip = 4 * vf
             base = 0.0  # the hand-minimal query's seconds at this VF, when measured
             if opts.only != "generated":
-                r, base, mem = in_fresh_process(_minimal, (vf, trip))
+                r, base, mem = in_fresh_process(_minimal, (vf, trip), opts.repeat)
                 show(("find_first_zero hand-minimal z3", vf, trip, r, base, mem, None))
                 for name, src, tgt in CASES:
                     verdict, dt, mem = in_fresh_process(
-                        _obligation, (str(ROOT / "models" / src), str(at_vf(tgt, vf, tmp)), trip))
+                        _obligation, (str(ROOT / "models" / src), str(at_vf(tgt, vf, tmp)), trip), opts.repeat)
                     ratio = dt / base if name.startswith("find_first_zero") else None
                     show((f"{name} (hand-written)", vf, trip, verdict, dt, mem, ratio))
             if opts.only == "hand":
@@ -134,7 +145,8 @@ def main() -> None:
                         if not unbounded and vf > opts.bounded_vf:
                             continue
                         verdict, dt, mem = in_fresh_process(
-                            _generated, (str(ROOT / "models" / f"{rel}.loop"), vf, trip, form, unbounded, opts.timeout))
+                            _generated, (str(ROOT / "models" / f"{rel}.loop"), vf, trip, form, unbounded, opts.timeout),
+                            opts.repeat)
                         show((f"{Path(rel).name} {form}", vf, "all" if unbounded else trip, verdict, dt, mem,
                               dt / base if base else None))
 

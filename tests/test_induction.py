@@ -169,3 +169,10 @@ def test_the_first_vector_iteration_of_a_correct_form_shows_nothing() -> None:
     vform = generate(prog, "general", 4)
     first = first_vector_iteration(prog, vform, *_steps(prog, vform), timeout=120)
     assert first.verdict == "unknown" and first.counterexample is None
+
+
+def test_a_budget_spent_on_the_step_is_unknown_not_an_unbounded_unrolling() -> None:
+    """With the time gone before the bounded fallback, the verdict is a timeout: the
+    unrolled check is not started (its encoding alone can outlast the budget)."""
+    v = inductive_equivalence(model("seed/division.loop"), 16, 64, timeout=0.5, form="general")
+    assert v.verdict == "unknown" and "timeout" in (v.reason or "")

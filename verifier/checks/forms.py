@@ -95,7 +95,10 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
             if first.verdict == "counterexample":
                 first.seconds = time.perf_counter() - t0
                 return first
-    left = max(0.1, timeout - (time.perf_counter() - t0))
+    left = timeout - (time.perf_counter() - t0)
+    if left < 1.0:  # encoding the unrolled check alone can take longer than the solver
+        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, vf=vf, form=form,
+                       reason=f"solver timeout: {timeout:g} s spent before the bounded check ({why})")
     bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form)
     if bounded.verdict == "proved":
         bounded.coverage["why_bounded"] = why
@@ -142,10 +145,13 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     out = Verdict(prog.name, "equiv", "unknown", 0.0, vf=vf, form=form,
                   reason="the first vector iteration shows no divergence of the whole programs")
     fuel = replay_fuel(prog, vform.program, max_trip or 4 * vf)
+    # the step's inputs may make the loop run far past the bound (a huge N): only runs
+    # of up to about max_trip source iterations are replayed
+    src_fuel = ((max_trip or 4 * vf) + 2) * len(prog.blocks) * 2
 
     def replayed(inputs: Inputs, found_in: str) -> bool:
         inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
-        cex = replay(prog, vform.program, inputs, fuel)
+        cex = replay(prog, vform.program, inputs, fuel, src_fuel)
         if cex is not None:
             out.verdict, out.reason, out.counterexample = "counterexample", None, cex
             out.coverage = {"found_in": found_in}

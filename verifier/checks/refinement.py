@@ -314,10 +314,13 @@ def replay_fuel(src: Program, tgt: Program, max_trip: int) -> int:
     return (4 * max_trip + 10) * (len(src.blocks) + len(tgt.blocks)) * 4
 
 
-def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int) -> Counterexample | None:
+def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int | None = None) -> Counterexample | None:
     """Both programs run on concrete inputs (the source without the target's
-    nondeterministic choices); a counterexample if the target fails to refine."""
-    src_run = run(src, _without_choices(inputs), fuel=fuel)
+    nondeterministic choices); a counterexample if the target fails to refine.
+    `src_fuel`, if given, is the source's own (tighter) fuel."""
+    src_run = run(src, _without_choices(inputs), fuel=fuel if src_fuel is None else src_fuel)
+    if src_run.status != "ok":
+        return None  # nothing to refine (and a long target run is not worth interpreting)
     tgt_run = run(tgt, inputs, fuel=fuel)
     div = compare_runs(src, tgt, src_run, tgt_run)
     if div is None:
