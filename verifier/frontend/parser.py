@@ -33,6 +33,7 @@ from verifier.ir.program import (
     Program,
     Ref,
     Undef,
+    map_operands,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_elem
 
@@ -1126,13 +1127,7 @@ def _substitute(blocks: dict[str, Block], subst: dict[str, Operand]) -> None:
             seen += 1
         return op
 
-    for blk in blocks.values():
-        for ph in blk.phis:
-            ph.incoming = [(b, s(op)) for b, op in ph.incoming]
-        for ins in blk.instrs:
-            ins.args = [s(a) for a in ins.args]
-        if isinstance(blk.term, Branch):
-            blk.term.cond = s(blk.term.cond)
+    map_operands(blocks, s)
 
 
 def _prune_unreachable(blocks: dict[str, Block], entry: str) -> dict[str, Block]:

@@ -20,6 +20,7 @@ nothing, cannot fault, and yield poison.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -218,6 +219,18 @@ class Program:
                 if i.dest is not None:
                     where[i.dest] = b.name
         return where
+
+
+def map_operands(blocks: dict[str, Block], f: Callable[[Operand], Operand]) -> None:
+    """Replace, in place, every operand of the phis, instructions and branch
+    conditions of `blocks` by f(operand) (substitution of values)."""
+    for blk in blocks.values():
+        for ph in blk.phis:
+            ph.incoming = [(b, f(op)) for b, op in ph.incoming]
+        for ins in blk.instrs:
+            ins.args = [f(a) for a in ins.args]
+        if isinstance(blk.term, Branch):
+            blk.term.cond = f(blk.term.cond)
 
 
 def copy_program(p: Program) -> Program:

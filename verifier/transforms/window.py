@@ -29,7 +29,6 @@ import networkx as nx
 from verifier.analysis.exits import LoopExits
 from verifier.analysis.loops import find_loops, reachable_cfg
 from verifier.ir.program import (
-    Branch,
     Const,
     Instr,
     Operand,
@@ -39,6 +38,7 @@ from verifier.ir.program import (
     Ref,
     Undef,
     copy_program,
+    map_operands,
 )
 from verifier.ir.types import I1, I64, IntType
 from verifier.semantics.domain import mask
@@ -202,11 +202,5 @@ def at_loop_start(p: Program) -> Program:
     def sub(op: Operand) -> Operand:
         return fixed.get(op.name, op) if isinstance(op, Ref) else op
 
-    for blk in out.blocks.values():
-        for ph in blk.phis:
-            ph.incoming = [(b, sub(op)) for b, op in ph.incoming]
-        for ins in blk.instrs:
-            ins.args = [sub(a) for a in ins.args]
-        if isinstance(blk.term, Branch):
-            blk.term.cond = sub(blk.term.cond)
+    map_operands(out.blocks, sub)
     return out
