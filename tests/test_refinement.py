@@ -9,6 +9,7 @@ from tests.helpers import model
 from verifier.checks.refinement import refinement
 from verifier.errors import UserError
 from verifier.frontend.parser import parse
+from verifier.ir.program import Program
 
 SEARCH = "seed/search_loop.loop"
 
@@ -324,28 +325,23 @@ def test_a_source_that_only_an_uninterpreted_product_lets_run_is_vacuous() -> No
     assert v.verdict == "unknown" and "vacuous" in (v.reason or "")
 
 
+def _store_and_out(name: str, stored: int, added: int, assume: str = "") -> Program:
+    """A straight-line model: a[0] = stored; out r = N + added."""
+    return parse(f"""loop {name}(N: i64) {{
+      array a: i8[N]
+      {assume}
+      a[0] = {stored}
+      r = N + {added}
+      out r
+    }}""", f"{name}.loop")
+
+
 def test_ignored_divergences_are_looked_past_and_the_others_still_caught() -> None:
     """`ignore` drops kinds of divergence: a wrong live-out alone passes when live-outs
     are ignored; a wrong store is still caught."""
-    src = parse("""loop s(N: i64) {
-      array a: i8[N]
-      assume N >= 1
-      a[0] = 1
-      r = N + 1
-      out r
-    }""", "s.loop")
-    wrong_out = parse("""loop t(N: i64) {
-      array a: i8[N]
-      a[0] = 1
-      r = N + 2
-      out r
-    }""", "t.loop")
-    wrong_store = parse("""loop u(N: i64) {
-      array a: i8[N]
-      a[0] = 2
-      r = N + 2
-      out r
-    }""", "u.loop")
+    src = _store_and_out("s", 1, 1, assume="assume N >= 1")
+    wrong_out = _store_and_out("t", 1, 2)
+    wrong_store = _store_and_out("u", 2, 2)
     assert refinement(src, wrong_out).verdict == "counterexample"
     assert refinement(src, wrong_out, ignore=frozenset({"live-out"})).verdict == "proved"
     v = refinement(src, wrong_store, ignore=frozenset({"live-out"}))

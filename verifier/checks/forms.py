@@ -120,7 +120,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
     step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name="equiv",
                       minimize_budget=minimize_budget, target_unroll=_step_unroll(vform))
     step.model, step.vf = prog.name, vf
-    step.form = "general" if isinstance(vform, GeneralForm) else "simple"
+    step.form = _form_name(vform)
     if step.verdict == "proved":
         step.coverage = {"unbounded": True, "window": vf}
     return step
@@ -141,13 +141,13 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
     t0 = time.perf_counter()
     vf = vform.vf
-    form = "general" if isinstance(vform, GeneralForm) else "simple"
-    out = Verdict(prog.name, "equiv", "unknown", 0.0, vf=vf, form=form,
+    out = Verdict(prog.name, "equiv", "unknown", 0.0, vf=vf, form=_form_name(vform),
                   reason="the first vector iteration shows no divergence of the whole programs")
-    fuel = replay_fuel(prog, vform.program, max_trip or 4 * vf)
+    bound = max_trip or 4 * vf
+    fuel = replay_fuel(prog, vform.program, bound)
     # the step's inputs may make the loop run far past the bound (a huge N): only runs
-    # of up to about max_trip source iterations are replayed
-    src_fuel = ((max_trip or 4 * vf) + 2) * len(prog.blocks) * 2
+    # of up to about `bound` source iterations are replayed
+    src_fuel = (bound + 2) * len(prog.blocks) * 2
 
     def replayed(inputs: Inputs, found_in: str) -> bool:
         inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
@@ -177,3 +177,7 @@ def _step_unroll(vform: VectorForm) -> dict[str, int]:
     """Header visits of one step: the vector header twice (entry and the cut), the
     scalar loop's header VF+2 times (VF iterations, the cut, one spare)."""
     return {vform.vector_header: 2, vform.scalar_header: vform.vf + 2}
+
+
+def _form_name(vform: VectorForm) -> str:
+    return "general" if isinstance(vform, GeneralForm) else "simple"

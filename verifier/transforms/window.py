@@ -110,7 +110,7 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
         if iv is not None:
             new = _iv_at(emit, start, ty, iv.step * vf, (iv.ustep if iv.op == "add" else -iv.ustep) * vf, iv.flags)
         else:
-            val, pick, pois = f"window.{scalar}", f"window.{scalar}.pick", f"window.{scalar}.poison"
+            val, pick, pois = _carried(scalar)
             new_params += [Param(val, ty), Param(pick, I1), Param(pois, I1)]
             any_v = emit("select", [Ref(pois), PoisonConst(ty), Ref(val)], ty, f"{scalar}.havoc")
             new = emit("select", [Ref(pick), any_v, start], ty, f"{scalar}.window")
@@ -180,13 +180,21 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
                 raise NoWindow(f"code outside the loop accesses {ins.attrs['array']}[], which the loop writes")
 
 
+def _carried(scalar: str) -> tuple[str, str, str]:
+    """The window's parameters for a loop-carried value that is not an induction:
+    its value, whether the window picks it (else the loop's start value), poison."""
+    return f"window.{scalar}", f"window.{scalar}.pick", f"window.{scalar}.poison"
+
+
 def _start_values(params: list[Param]) -> dict[str, Operand]:
-    """The window parameters (of enter_window) and their values at the loop's start."""
+    """The window parameters (of enter_window) and their values at the loop's start:
+    q = 0, and no carried value picked."""
     names = {q.name for q in params}
     fixed: dict[str, Operand] = {Q: Const(0, I64)} if Q in names else {}
-    fixed.update({q.name: Const(0, I1) for q in params
-                  if q.type == I1 and q.name.startswith("window.") and q.name.endswith(".pick")
-                  and {q.name[:-5], q.name[:-5] + ".poison"} <= names})
+    for q in params:
+        scalar = q.name.removeprefix("window.").removesuffix(".pick")
+        if q.type == I1 and q.name == _carried(scalar)[1] and set(_carried(scalar)) <= names:
+            fixed[q.name] = Const(0, I1)
     return fixed
 
 
