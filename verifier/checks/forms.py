@@ -80,7 +80,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         why = f"the induction does not apply: {nw}"
     if not why:
         # its counterexample only says why (the first vector iteration shows a real one)
-        step = induction_step(prog, vform, src, tgt, timeout, minimize_budget=1.0)
+        step = induction_step(prog, vform, src, tgt, timeout, minimize_budget=1.0, param_limit=max_trip)
         if step.verdict == "proved":
             step.seconds = time.perf_counter() - t0
             return step
@@ -110,15 +110,18 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
 
 
 def induction_step(prog: Program, vform: VectorForm, src: Program | None = None, tgt: Program | None = None,
-                   timeout: float = 60.0, minimize_budget: float = 30.0) -> Verdict:
+                   timeout: float = 60.0, minimize_budget: float = 30.0,
+                   param_limit: int | None = None) -> Verdict:
     """The inductive step alone: proved means equivalence for every trip count; a
-    counterexample here starts from a window state, which may be unreachable."""
+    counterexample here starts from a window state, which may be unreachable
+    (`param_limit`: see refinement; its inputs are replayed on the whole programs)."""
     if src is None or tgt is None:
         le = analyse(prog)
         src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le)
     vf = vform.vf
     step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name="equiv",
-                      minimize_budget=minimize_budget, target_unroll=_step_unroll(vform))
+                      minimize_budget=minimize_budget, target_unroll=_step_unroll(vform),
+                      param_limit=param_limit)
     step.model, step.vf = prog.name, vf
     step.form = _form_name(vform)
     if step.verdict == "proved":
@@ -166,7 +169,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         if left <= 0:
             break
         v = refinement(src0, tgt0, max_trip=vf, timeout=left, check_name="equiv", ignore=ignore,
-                       minimize_budget=10.0, target_unroll=_step_unroll(vform))
+                       minimize_budget=10.0, target_unroll=_step_unroll(vform), param_limit=bound)
         if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):
             break
     out.seconds = time.perf_counter() - t0

@@ -155,8 +155,10 @@ ABSTRACTABLE = frozenset({"mul", "udiv", "sdiv", "urem", "srem"})
 
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
                check_name: str = "equiv", minimize_budget: float = 30.0,
-               target_unroll: dict[str, int] | None = None, ignore: frozenset[str] = frozenset()) -> Verdict:
+               target_unroll: dict[str, int] | None = None, ignore: frozenset[str] = frozenset(),
+               param_limit: int | None = None) -> Verdict:
     """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?
+    `param_limit` asks the minimizer for parameters within +-param_limit first.
     `ignore` leaves out kinds of divergence (mismatch_terms' keys) a caller looks
     past: then "proved" only means none of the others.
     `target_unroll` gives header visits for target loops whose bound the caller
@@ -173,13 +175,13 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
                     if i.op in ABSTRACTABLE and not any(isinstance(x, Const) for x in i.args))
     if ops:
         v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
-                        min(minimize_budget, 5.0), target_unroll, ops, ignore)
+                        min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
         if v.verdict == "counterexample" or (v.verdict == "proved" and not _vacuous(src, max_trip, timeout)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
     v = _refinement(src, tgt, max_trip, max(0.1, timeout - (time.perf_counter() - t0)), check_name,
-                    minimize_budget, target_unroll, ignore=ignore)
+                    minimize_budget, target_unroll, ignore=ignore, param_limit=param_limit)
     v.seconds = time.perf_counter() - t0
     return v
 
@@ -202,7 +204,8 @@ def _vacuous(src: Program, max_trip: int, timeout: float) -> bool:
 
 def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
                 minimize_budget: float, target_unroll: dict[str, int] | None,
-                abstract: frozenset[str] = frozenset(), ignore: frozenset[str] = frozenset()) -> Verdict:
+                abstract: frozenset[str] = frozenset(), ignore: frozenset[str] = frozenset(),
+                param_limit: int | None = None) -> Verdict:
     """The refinement check, with `abstract` operations uninterpreted (see refinement)."""
     t0 = time.perf_counter()
     check_compatible(src, tgt)
@@ -292,7 +295,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         return verdict("proved", coverage=coverage)
     if ans.status == "unknown":
         return verdict("unknown", reason=ans.reason, coverage=coverage)
-    model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards)
+    model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards, param_limit)
     cex_inputs = model_inputs(model, src, inputs, t.choices)
     cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
     if cex is None:

@@ -46,6 +46,21 @@ class _Minimizer:
         self.s.pop()
         return False
 
+    def first_skippable(self, guards: list[Any]) -> None:
+        """Pin the run to skip the earliest header visit it can (the shortest run).
+        A run that skips visit k skips every later one, so the visits that can be
+        skipped are a suffix: bisection finds the first in log2(len) attempts, not
+        len (at VF 64 a linear scan spent the whole budget on 64 unsat answers).
+        A guard that is a Python bool (always reached) cannot be skipped."""
+        lo, hi = 0, len(guards)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            g = guards[mid]
+            if type(g) is not bool and self.attempt(z3.Not(g)):
+                hi = mid
+            else:
+                lo = mid + 1
+
     def value(self, x: Any) -> int:
         return self.model.eval(x, model_completion=True).as_long()
 
@@ -72,13 +87,18 @@ class _Minimizer:
 
 
 def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Program,
-             budget: float, header_guards: dict[str, list[Any]] | None = None) -> z3.ModelRef:
-    """A model of `s` (already sat) with the preferences above; `s` keeps them."""
+             budget: float, header_guards: dict[str, list[Any]] | None = None,
+             param_limit: int | None = None) -> z3.ModelRef:
+    """A model of `s` (already sat) with the preferences above; `s` keeps them.
+    `param_limit` first asks, in one attempt, for every parameter within
+    +-param_limit: a caller that replays the inputs on whole runs needs a trip
+    count it can run, and the per-parameter search may not get there in time."""
     m = _Minimizer(s, budget)
+    if param_limit is not None:
+        m.attempt(*[_magnitude_at_most(inputs.params[p.name], p.type.bits, param_limit)
+                    for p in prog.params if p.type.bits > 1])
     for guards in (header_guards or {}).values():
-        for g in guards[1:]:  # the first iteration k whose header the run need not reach
-            if type(g) is not bool and m.attempt(z3.Not(g)):
-                break
+        m.first_skippable(guards[1:])
     for p in prog.params:
         m.smallest_magnitude(inputs.params[p.name], p.type.bits)
     for flag, delta in inputs.alias.values():
@@ -102,3 +122,9 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
             if not m.attempt(c == 0):
                 m.smallest_magnitude(c, c.size())
     return m.model
+
+
+def _magnitude_at_most(x: Any, bits: int, limit: int) -> Any:
+    """-limit <= x <= limit as signed `bits`-wide values (limit clipped to the type)."""
+    lim = min(limit, (1 << (bits - 1)) - 1)
+    return z3.And(x >= -lim, x <= lim)
