@@ -36,7 +36,14 @@ from verifier.semantics.symbolic import (
     unset_value,
 )
 from verifier.smt.minimize import minimize
-from verifier.smt.solver import BackgroundCheck, check, fresh_context, new_solver, set_timeout
+from verifier.smt.solver import (
+    BackgroundCheck,
+    check,
+    check_racing,
+    fresh_context,
+    new_solver,
+    set_timeout,
+)
 
 
 class _OutOfTime(Exception):
@@ -302,8 +309,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     input at all under the real semantics; its counterexample stands only if the
     interpreter replays it. Anything else goes on to the exact encoding."""
     t0 = time.perf_counter()
-    ops = frozenset(i.op for p in (src, tgt) for i in p.instructions()
-                    if i.op in ABSTRACTABLE and not any(isinstance(x, Const) for x in i.args))
+    ops = _hard_ops(src, tgt)
     if ops:
         v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
                         min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
@@ -315,6 +321,12 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
                     minimize_budget, target_unroll, ignore=ignore, param_limit=param_limit)
     v.seconds = time.perf_counter() - t0
     return v
+
+
+def _hard_ops(src: Program, tgt: Program) -> frozenset[str]:
+    """The ABSTRACTABLE operations the programs apply to two unknowns."""
+    return frozenset(i.op for p in (src, tgt) for i in p.instructions()
+                     if i.op in ABSTRACTABLE and not any(isinstance(x, Const) for x in i.args))
 
 
 def _source_ok(s: SymResult) -> Any:
@@ -415,7 +427,10 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     # A proof must not be vacuous: some input must satisfy the source (a witness from
     # the unrolling, or a model of the feasibility solver, checked beside the main query).
     vacuity = None if last or abstract else BackgroundCheck(feas, remaining)  # abstract: the caller checks
-    ans = check(solver)
+    # bit-blasting races the SMT solver, except where it would blast multiplications
+    # or divisions of unknowns (division at VF 64: seconds -> over the budget)
+    race = not quantified and not _hard_ops(src, tgt)
+    ans = check_racing(solver, remaining) if race else check(solver)
     if ans.status != "unsat" and vacuity is not None:
         vacuity.cancel()
     if ans.status == "unsat":
