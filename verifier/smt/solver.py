@@ -78,78 +78,55 @@ class BackgroundCheck:
         self._thread.join()
 
 
-# Engines tried beside the SMT solver on a proof obligation, each on a copy of it in
-# its own context and thread; which is fastest differs by query (seconds):
-#                                  SMT (QF_AUFBV)  QF_BV  bit-blasting
-#   sum_until_zero general, VF 16       19.1        0.54     0.55
-#   abs_copy general, VF 16              9.4        6.0      0.75
-#   find_first_64.ll, VF 4, trip 64      2.8        0.16     3.9
-# so they race and the first unsat wins.
+# z3's bit-blasting pipeline, raced beside the SMT solver on a proof obligation. It
+# is far faster on some steps and far slower on others (seconds, alone):
+#                                  SMT (QF_AUFBV)  bit-blasting
+#   sum_until_zero general, VF 16       19.1          0.55
+#   abs_copy general, VF 16              9.4          0.75
+#   sum_until_zero general, VF 64        0.87        29.8
+# so the two race and the first unsat wins. (z3's QF_BV solver as a third engine
+# won on find_first_64.ll in some processes and lost in others, and a third thread
+# on two cores slowed every mid-size proof: left out.)
 PROOF_TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "ackermannize_bv", "bit-blast", "sat")
-
-
-def _bit_blasting(s: z3.Solver, ctx: z3.Context, timeout_ms: int) -> z3.Solver:
-    other = z3.TryFor(z3.Then(*[z3.Tactic(n, ctx) for n in PROOF_TACTIC], ctx=ctx), timeout_ms).solver()
-    other.add(*[a.translate(ctx) for a in s.assertions()])
-    return other
-
-
-def _qf_bv(s: z3.Solver, ctx: z3.Context, timeout_ms: int) -> z3.Solver:
-    """z3's QF_BV solver on the obligation's SMT-LIB text: parsed afresh, its terms
-    come in another order than a translated copy's, which changes z3's search a lot
-    (find_first_64.ll: 0.2 s parsed against 3-8 s translated, over seeds 0-3)."""
-    other = z3.SolverFor("QF_BV", ctx=ctx)
-    other.set("timeout", timeout_ms)
-    other.from_string(s.sexpr())
-    return other
-
-
-PROOF_ENGINES = (_bit_blasting, _qf_bv)
 QUICK_CHECK = 0.25  # seconds the SMT solver has alone before the race starts
 
 
 def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
-    """s.check(), raced against PROOF_ENGINES after QUICK_CHECK seconds alone: an unsat
-    from one of them interrupts s and is the answer. Only an unsat is taken from them (an engine that cannot take
-    a goal says unknown, never unsat), so a sat answer and its model are s's own."""
+    """s.check(), raced against PROOF_TACTIC on a copy of the obligation in its own
+    context and thread, which starts only if s has not answered within QUICK_CHECK
+    seconds (most obligations: no contention). An unsat from the copy interrupts s
+    and is the answer. Only an unsat is taken from it (a tactic that cannot take a
+    goal says unknown, never unsat), so a sat answer and its model are s's own."""
     t0 = time.perf_counter()
-    if timeout_s > 2 * QUICK_CHECK:
-        # most obligations take less than this alone: no copies, no contention
-        set_timeout(s, QUICK_CHECK)
-        ans = check(s)
-        set_timeout(s, timeout_s - ans.seconds)
-        if ans.status != "unknown" or ans.reason != "solver timeout":
-            return ans
-        timeout_s -= ans.seconds
-    ms = max(1, int(timeout_s * 1000))
+    ctx = z3.Context()
+    tactic = z3.Then(*[z3.Tactic(n, ctx) for n in PROOF_TACTIC], ctx=ctx)
+    other = z3.TryFor(tactic, max(1, int(timeout_s * 1000))).solver()
+    other.add(*[a.translate(ctx) for a in s.assertions()])
     lock = threading.Lock()
-    main_running = [True]
+    main_done = threading.Event()
     found: list[Answer] = []
-    helpers: list[tuple[z3.Context, threading.Thread]] = []
-    for engine in PROOF_ENGINES:
-        ctx = z3.Context()
-        other = engine(s, ctx, ms)
 
-        def race(other: z3.Solver = other) -> None:
-            ans = check(other)
-            if ans.status == "unsat":
-                with lock:
-                    found.append(ans)
-                    if main_running[0]:
-                        s.ctx.interrupt()
-                        for c, _ in helpers:
-                            c.interrupt()
+    def race() -> None:
+        if main_done.wait(QUICK_CHECK):
+            return
+        ans = check(other)
+        if ans.status == "unsat":
+            with lock:
+                found.append(ans)
+                if not main_done.is_set():
+                    s.ctx.interrupt()
 
-        helpers.append((ctx, threading.Thread(target=race, daemon=True)))
-    for _, thread in helpers:
-        thread.start()
+    thread = threading.Thread(target=race, daemon=True)
+    thread.start()
     ans = check(s)
     with lock:
-        main_running[0] = False
-        for c, _ in helpers:
-            c.interrupt()
-    for _, thread in helpers:
-        thread.join(timeout=2.0)  # an engine deep in bit-blasting may take a while to notice
+        main_done.set()
+    # interrupt until the copy stops (an interrupt just before its check starts is
+    # lost); a tactic deep in bit-blasting may take a while to notice
+    give_up = time.perf_counter() + 2.0
+    while thread.is_alive() and time.perf_counter() < give_up:
+        ctx.interrupt()
+        thread.join(0.02)
     if found:
         return Answer("unsat", "", time.perf_counter() - t0)
     return ans
