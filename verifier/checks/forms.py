@@ -168,8 +168,10 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         left = timeout - (time.perf_counter() - t0)
         if left <= 0:
             break
-        v = refinement(src0, tgt0, max_trip=vf, timeout=left, check_name="equiv", ignore=ignore,
-                       minimize_budget=10.0, target_unroll=_step_unroll(vform), param_limit=bound)
+        # the minimizer's budget comes out of the same time (it ran 10 s past a 60 s budget)
+        v = refinement(src0, tgt0, max_trip=vf, timeout=0.8 * left, check_name="equiv", ignore=ignore,
+                       minimize_budget=min(10.0, 0.2 * left), target_unroll=_step_unroll(vform),
+                       param_limit=bound)
         if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):
             break
     out.seconds = time.perf_counter() - t0
