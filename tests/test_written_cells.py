@@ -1,5 +1,5 @@
 """Memory compared at the written cells only (checks/refinement.py:
-_written_indices, _read_at) means the same as compared at every index: a
+_store_chains, _written_cells, _read_at) means the same as compared at every index: a
 property test over random store chains, both sides held to z3's own array
 semantics."""
 
@@ -11,7 +11,7 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verifier.checks.refinement import _chain, _read_at, _written_indices
+from verifier.checks.refinement import _read_at, _store_chains, _written_cells
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -41,17 +41,17 @@ def _build(base: Any, writes: list[tuple[str, int, int, bool]], tag: str, poison
 def test_written_cells_decide_like_every_index(src: list[Any], tgt: list[Any]) -> None:
     base = z3.Array("m", z3.BitVecSort(64), z3.BitVecSort(8))
     s_final, t_final = _build(base, src, "s"), _build(base, tgt, "t")
-    keys: dict[int, tuple[int, int]] = {}
-    written = _written_indices((base, None), [(s_final, None), (t_final, None)], keys)
-    assert written is not None
-    s_nodes, t_nodes = _chain(s_final, base, keys), _chain(t_final, base, keys)
+    chains = _store_chains((base, None), [(s_final, None), (t_final, None)], {})
+    assert chains is not None
+    (_, s_nodes), _, (_, t_nodes), _ = chains
+    written = _written_cells(chains)
     idx = z3.BitVec("idx", 64)
     everywhere = z3.Solver()
     everywhere.add(z3.Select(s_final, idx) != z3.Select(t_final, idx))
     cells = z3.Solver()
     reads = []
     for w, k in written:
-        sv, tv = _read_at(s_final, base, w, k, s_nodes), _read_at(t_final, base, w, k, t_nodes)
+        sv, tv = _read_at(base, s_nodes, w, k), _read_at(base, t_nodes, w, k)
         reads.append(sv != tv)
         # each resolved read is the array read it stands for
         exact = z3.Solver()
@@ -65,8 +65,8 @@ def test_other_shapes_are_left_to_the_array_comparison() -> None:
     base = z3.Array("m", z3.BitVecSort(64), z3.BitVecSort(8))
     other = z3.Array("other", z3.BitVecSort(64), z3.BitVecSort(8))
     final = z3.Store(other, z3.BitVecVal(0, 64), z3.BitVecVal(1, 8))  # not built over m
-    assert _written_indices((base, None), [(final, None)], {}) is None
-    assert _written_indices((base, None), [(z3.Store(base, z3.BitVecVal(0, 64), z3.BitVecVal(1, 8)), None)], {}) \
+    assert _store_chains((base, None), [(final, None)], {}) is None
+    assert _store_chains((base, None), [(z3.Store(base, z3.BitVecVal(0, 64), z3.BitVecVal(1, 8)), None)], {}) \
         is not None
 
 
@@ -77,9 +77,10 @@ def test_poison_never_written_reads_false(src: list[Any], tgt: list[Any]) -> Non
     none = z3.K(z3.BitVecSort(64), z3.BoolVal(False))
     s_final = _build(none, src, "s", poison=True) if src else None
     t_final = _build(none, tgt, "t", poison=True) if tgt else None
-    keys: dict[int, tuple[int, int]] = {}
-    written = _written_indices((None, None), [(s_final, None), (t_final, None)], keys)
-    assert written is not None
+    chains = _store_chains((None, None), [(s_final, None), (t_final, None)], {})
+    assert chains is not None
+    (_, s_nodes), _, (_, t_nodes), _ = chains
+    written = _written_cells(chains)
     idx = z3.BitVec("idx", 64)
 
     def at(final: Any, i: Any) -> Any:
@@ -87,9 +88,7 @@ def test_poison_never_written_reads_false(src: list[Any], tgt: list[Any]) -> Non
 
     everywhere = z3.Solver()
     everywhere.add(at(s_final, idx) != at(t_final, idx))
-    s_nodes = None if s_final is None else _chain(s_final, None, keys)
-    t_nodes = None if t_final is None else _chain(t_final, None, keys)
     cells = z3.Solver()
-    cells.add(z3.Or([_read_at(s_final, None, w, k, s_nodes) != _read_at(t_final, None, w, k, t_nodes)
+    cells.add(z3.Or([_read_at(None, s_nodes, w, k) != _read_at(None, t_nodes, w, k)
                      for w, k in written] + [z3.BoolVal(False)]))
     assert everywhere.check() == cells.check()
