@@ -62,8 +62,7 @@ def equiv(
     from verifier.frontend.llvm import LLUnsupported
 
     try:
-        src = load_program(source, func, cttz_elts)
-        tgt = load_program(target, func, cttz_elts)
+        src, tgt = frontend.load_pair(source, target, func, cttz_elts)
     except LLUnsupported as u:
         v = Verdict(func or source.stem, "equiv", "unknown", 0.0, reason=str(u))
     else:

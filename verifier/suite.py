@@ -211,13 +211,15 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     from verifier.checks.added_ub import Limits
     from verifier.checks.forms import form_equivalence, inductive_equivalence
     from verifier.checks.refinement import refinement
-    from verifier.frontend import load_program
+    from verifier.frontend import load_pair, load_program
     from verifier.frontend.llvm import LLUnsupported
 
     limit = timeout if timeout is not None else ob.timeout
     try:
-        src = load_program(ob.source, ob.func, ob.cttz_elts)
-        tgt = load_program(ob.target, ob.func, ob.cttz_elts) if ob.target is not None else None
+        if ob.target is not None:
+            src, tgt = load_pair(ob.source, ob.target, ob.func, ob.cttz_elts)
+        else:
+            src, tgt = load_program(ob.source, ob.func, ob.cttz_elts), None
     except LLUnsupported as u:
         return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf)
     if ob.check == "equiv":

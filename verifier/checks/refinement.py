@@ -422,8 +422,9 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         solver.add(z3.ForAll(list(s.choices.values()), body))
     else:
         solver.add(body)
+    # no source loop can run past the bound (its header is unreachable there): every input
     coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
-                "quantified": quantified}
+                "quantified": quantified, "complete": d.is_false(s.exceeded)}
     remaining = deadline - time.perf_counter()
     if remaining <= 0:
         return verdict("unknown", reason="solver timeout", coverage=coverage)

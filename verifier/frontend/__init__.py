@@ -22,3 +22,17 @@ def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-pois
     from verifier.frontend.parser import parse_file
 
     return parse_file(path)
+
+
+def load_pair(source: Path, target: Path, func: str | None = None,
+              cttz_elts: str = "any-poison") -> tuple[Program, Program]:
+    """A source and its target: two .ll functions are read over one environment
+    (frontend.llvm.parse_ll_pair); anything else, each on its own."""
+    if source.suffix == ".ll" and target.suffix == ".ll":
+        from verifier.frontend.llvm import LLOptions, parse_ll_pair
+
+        for p in (source, target):
+            if not p.is_file():
+                raise UserError(f"{p}: no such file")
+        return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts))
+    return load_program(source, func, cttz_elts), load_program(target, func, cttz_elts)

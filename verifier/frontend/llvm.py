@@ -16,6 +16,7 @@ the caller turns it into an `unknown` verdict (never a crash, never a proof).
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from verifier.errors import UserError
+from verifier.frontend.layout import FieldStep, Layout
+from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import (
     ArrayDecl,
     Block,
@@ -49,20 +52,17 @@ from verifier.semantics.ops import REDUCE_KINDS
 CTTZ_RULES = ("any-poison", "first-true")
 
 
-class LLUnsupported(Exception):
-    """A construct outside the subset: the verdict is unknown, naming it."""
-
-    def __init__(self, what: str, loc: Loc | None = None) -> None:
-        super().__init__(f"{loc}: unsupported: {what}" if loc else f"unsupported: {what}")
-        self.what, self.loc = what, loc
-
-
 @dataclass(frozen=True)
 class LLOptions:
     """Semantic choices where LLVM's language reference has moved (issue 6, item 3)."""
 
     cttz_elts: str = "any-poison"  # or "first-true"
     memory_poison: bool = True  # memory may hold poison (LLVM's semantics)
+    # what the other function of a pair needs (parse_ll_pair): each object's unit
+    # divides these, and these objects get a base address / a null flag
+    units: tuple[tuple[str, int], ...] = ()
+    addrs: frozenset[str] = frozenset()
+    nulls: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------- reading
@@ -73,7 +73,7 @@ def read_module(path: Path) -> Any:
 
     text = path.read_text()
     try:
-        mod = llvm.parse_assembly(text)
+        mod = llvm.parse_assembly(text, context=llvm.create_context())  # named types keep their names
         mod.verify()
     except RuntimeError as e:
         m = re.search(r"<string>:(\d+):(\d+): error: (.*)", str(e))
@@ -105,13 +105,9 @@ def parse_type(t: str, loc: Loc | None = None) -> Type | None:
     raise LLUnsupported(f"type {t}", loc)
 
 
-def type_size(t: str, loc: Loc | None) -> int:
-    """Bytes of a GEP source type or an access: iN (N a multiple of 8), [N x T], <N x T>."""
-    t = t.strip()
-    m = re.match(r"\[(\d+) x (.*)\]$", t)
-    if m:
-        return int(m.group(1)) * type_size(m.group(2), loc)
-    ty = parse_type(t, loc)
+def _access_size(t: str, loc: Loc | None) -> int:
+    """Bytes of a scalar or vector access: iN or <W x iN>, N a multiple of 8."""
+    ty = parse_type(t.strip(), loc)
     if ty is None:
         raise LLUnsupported(f"the size of {t}", loc)
     bits = ty.elem.bits * ty.lanes if isinstance(ty, VecType) else ty.bits
@@ -144,7 +140,9 @@ class MemObject:
     align: int = 1  # known alignment of its base
     readonly: bool = False
     unit: int = 0  # bytes per element of our array (gcd of access and stride sizes)
-    access_align: int = 1  # the largest `align` any access claims
+    access_align: int = 1  # the largest `align` an access or an assume's align bundle claims
+    may_be_null: bool = False  # a parameter without nonnull or dereferenceable(N > 0)
+    null_tested: bool = False  # compared with null somewhere: <name>.null says whether it is
 
 
 _FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", "nneg"}
@@ -167,7 +165,12 @@ class _Fn:
     uid: int = 0
     taken: set[str] = field(default_factory=set)
     start_line: int = 0
-    pointer_phis: list[tuple[Phi, list[tuple[str, int]]]] = field(default_factory=list)
+    pointer_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
+    layout: Layout = field(default_factory=Layout)
+    edges: dict[tuple[str, str], str] = field(default_factory=dict)  # (llvm pred, succ) -> our pred
+    nullable: set[int] = field(default_factory=set)  # pointer values that may be the null literal
+    nulls: dict[int, Operand] = field(default_factory=dict)  # ... and the i1 saying whether they are
+    null_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
 
     def loc_of(self, text: str) -> Loc:
         first = text.strip().splitlines()[0].strip() if text.strip() else ""
@@ -210,12 +213,35 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
                             f"(there are: {', '.join(f.name for f in defined) or 'none'})")
         fn = match[0]
     lines = path.read_text().splitlines()
-    st = _Fn(path, lines, opts)
+    st = _Fn(path, lines, opts, layout=Layout.of_module(lines))
     for k, line in enumerate(lines):
         if line.startswith("define") and f"@{fn.name}(" in line:
             st.start_line = k
             break
     return _translate(st, mod, fn)
+
+
+def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
+                  opts: LLOptions | None = None) -> tuple[Program, Program]:
+    """The same function of two modules, over one environment: where one side reads an
+    object in smaller units, needs its base address or its null flag, both do."""
+    opts = opts or LLOptions()
+    a, b = parse_ll_file(src, func, opts), parse_ll_file(tgt, func, opts)
+    na, nb = _needs(a), _needs(b)
+    if na == nb:
+        return a, b
+    units: dict[str, int] = {}
+    for name, unit in na[0] | nb[0]:
+        units[name] = math.gcd(units.get(name, 0), unit)
+    both = dataclasses.replace(opts, units=tuple(sorted(units.items())), addrs=na[1] | nb[1], nulls=na[2] | nb[2])
+    return parse_ll_file(src, func, both), parse_ll_file(tgt, func, both)
+
+
+def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str]]:
+    names = {q.name for q in p.params}
+    return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
+            frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
+            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names))
 
 
 # ---------------------------------------------------------------- translation
@@ -303,6 +329,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
         if str(a.type) == "ptr":
             deref = re.search(r"dereferenceable\((\d+)\)", at)
             obj = MemObject(name, None, int(deref.group(1)) if deref else 0, _align_of(at), "readonly" in at)
+            obj.may_be_null = obj.deref == 0 and not re.search(r"\bnonnull\b", at)
             st.objects[name] = obj
             st.prov[_key(a)] = name
             st.offsets[_key(a)] = Const(0, I64)
@@ -325,11 +352,27 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     for b in blocks:
         _block(st, b)
     for phi, incoming in st.pointer_phis:
-        phi.incoming = [(blk, st.offsets[k]) if k in st.offsets else _unknown_pointer(phi.loc)
-                        for blk, k in incoming]
+        phi.incoming = [(blk, Const(0, I64)) if k is None else (blk, st.offsets[k]) if k in st.offsets
+                        else _unknown_pointer(phi.loc) for blk, k in incoming]
+    for phi, incoming in st.null_phis:
+        phi.incoming = [(blk, Const(1, I1) if k is None else st.nulls.get(k, Const(0, I1))) for blk, k in incoming]
+    _split_edges(st)
     entry.instrs[:0] = pre_blk.instrs
     prog = Program(_clean(fn.name), st.params, arrays, st.funcs, [], st.blocks, entry.name, file=str(st.path))
     return prog
+
+
+def _split_edges(st: _Fn) -> None:
+    """Phi edges out of a lowered switch come from the block that now branches to the
+    target; an edge LLVM lists once per case (same block, same value) is kept once."""
+    for name, blk in st.blocks.items():
+        for phi in blk.phis:
+            seen: list[tuple[str, Operand]] = []
+            for pred, v in phi.incoming:
+                pred = st.edges.get((pred, name), pred)
+                if all(p != pred for p, _ in seen):
+                    seen.append((pred, v))
+            phi.incoming = seen
 
 
 def _unknown_pointer(loc: Loc | None) -> tuple[str, Operand]:
@@ -362,7 +405,7 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
         text = _operand_text(g)
         vt = str(g.global_value_type)
         loc = Loc(str(st.path), 1, 1)
-        size = type_size(vt, loc)
+        size = st.layout.size(vt, loc)
         st.objects[gname] = MemObject(gname, size, size, _align_of(text),
                                       bool(re.search(r"\bconstant\b", text.split("=", 1)[-1][:40])))
         st.prov[_key(g)] = gname
@@ -380,6 +423,23 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
                     if len(objs) == 1:
                         st.prov[_key(ins)] = objs.pop()
                         changed = True
+    # which of them may be the null literal (a phi or select with a null operand)
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            for ins in b.instructions:
+                if str(ins.type) != "ptr" or _key(ins) in st.nullable or ins.opcode not in (
+                        "getelementptr", "phi", "select"):
+                    continue
+                ptrs = list(ins.operands)[:1] if ins.opcode == "getelementptr" else list(ins.operands)
+                if any(_is_null(o) or _key(o) in st.nullable for o in ptrs):
+                    st.nullable.add(_key(ins))
+                    changed = True
+
+
+def _is_null(v: Any) -> bool:
+    return bool(v.is_constant) and str(v.type) == "ptr" and _operand_text(v).endswith("null")
 
 
 def _int_const(v: Any) -> int | None:
@@ -456,33 +516,37 @@ def _units(st: _Fn, fn: Any) -> None:
                     raise LLUnsupported("an access through a pointer of unknown origin", loc)
                 ty = str(ins.type) if ins.opcode == "load" else str(list(ins.operands)[0].type)
                 lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
-                obj.unit = math.gcd(obj.unit, type_size(lane.group(1) if lane else ty, loc))
+                obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
+            elif ins.opcode == "call" and "@llvm.assume(" in text:
+                for kind, ptr, args in _bundles(text):
+                    if kind == "align" and (found := _named_pointer(st, ptr)) is not None and args:
+                        obj = st.objects[found[0]]
+                        obj.access_align = max(obj.access_align, args[0])
+            elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr" and "null" in text:
+                for o in ins.operands:
+                    if (name := st.prov.get(_key(o))) is not None:
+                        st.objects[name].null_tested = True
             elif ins.opcode == "getelementptr":
                 obj = st.objects.get(st.prov.get(_key(list(ins.operands)[0]), ""))
                 if obj is None:
                     raise LLUnsupported("a getelementptr from a pointer of unknown origin", loc)
-                for idx, stride in zip(list(ins.operands)[1:], _gep_strides(text, loc), strict=True):
-                    obj.unit = math.gcd(obj.unit, _index_stride(tz, idx, stride))
+                for idx, step in zip(list(ins.operands)[1:], _gep_steps(st, ins, text, loc), strict=True):
+                    moves = step.offset if isinstance(step, FieldStep) else _index_stride(tz, idx, step)
+                    obj.unit = math.gcd(obj.unit, moves)
+    for name, unit in st.opts.units:
+        if name in st.objects:
+            st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
     for obj in st.objects.values():
         obj.unit = obj.unit or 1
 
 
-def _gep_strides(text: str, loc: Loc) -> list[int]:
-    """The byte stride of each GEP index: the source type's size, then its elements'."""
-    m = re.search(r"getelementptr(?: (?:inbounds|nuw|nusw))* (.*?), ptr", text)
+def _gep_steps(st: _Fn, ins: Any, text: str, loc: Loc) -> list[int | FieldStep]:
+    """What each GEP index does: a byte stride, or a struct field's byte offset."""
+    m = re.search(r"getelementptr(?: (?:inbounds|nuw|nusw|inrange\([^)]*\)))* (.*?), ptr", text)
     if not m:
         raise LLUnsupported("a getelementptr form", loc)
-    t = m.group(1)
-    strides = [type_size(t, loc)]
-    n_idx = text.count(",") - 1
-    for _ in range(n_idx - 1):
-        am = re.match(r"\[(\d+) x (.*)\]$", t.strip())
-        if not am:
-            raise LLUnsupported(f"getelementptr into {t}", loc)
-        t = am.group(2)
-        strides.append(type_size(t, loc))
-    return strides
+    return st.layout.gep_steps(m.group(1), [_int_const(i) for i in list(ins.operands)[1:]], loc)
 
 
 def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
@@ -499,7 +563,7 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             extent = ("/", size, obj.unit)
             ok = st.emit(pre, "icmp", [Const(obj.deref, I64), Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
             st.emit(pre, "assume", [ok], None, None)
-        if _align_unknown(obj, obj.access_align):
+        if _align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs:
             addr = f"{obj.name}.addr"
             st.params.append(Param(addr, I64))
             if obj.align > 1:
@@ -507,6 +571,15 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
                               flags=())
                 ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
                 st.emit(pre, "assume", [ok], None, None)
+        obj.null_tested |= obj.name in st.opts.nulls
+        if obj.may_be_null and obj.null_tested:  # a null pointer: an object of no bytes
+            st.params.append(Param(f"{obj.name}.null", I1))
+            empty = st.emit(pre, "icmp", [Ref(f"{obj.name}.size"), Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"),
+                            pred="eq")
+            real = st.emit(pre, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh(f"{obj.name}.real"),
+                           flags=())
+            st.emit(pre, "assume", [st.emit(pre, "or", [real, empty], I1, st.fresh(f"{obj.name}.nullsize"),
+                                            flags=())], None, None)
         arrays.append(ArrayDecl(obj.name, elem, extent, init=not st.opts.memory_poison or obj.size is not None,
                                 readonly=obj.readonly))
     return arrays
@@ -555,7 +628,7 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         incoming = list(ins.incoming_blocks)
         if str(ins.type) == "ptr":
             obj = st.prov.get(_key(ins))
-            if obj is None or any(st.prov.get(_key(o)) != obj for o in ops):
+            if obj is None or any(st.prov.get(_key(o)) != obj for o in ops if not _is_null(o)):
                 raise LLUnsupported("a pointer phi over several objects", loc)
             name = dest or st.fresh("ptr")
             st.offsets[_key(ins)] = Ref(name)
@@ -563,7 +636,14 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             st.uid += 1
             phi = Phi(st.uid, name, I64, [], loc)
             blk.phis.append(phi)
-            st.pointer_phis.append((phi, [(st.names[_key(ib)], _key(o)) for ib, o in zip(incoming, ops, strict=True)]))
+            edges = [(st.names[_key(ib)], None if _is_null(o) else _key(o)) for ib, o in zip(incoming, ops, strict=True)]
+            st.pointer_phis.append((phi, edges))
+            if _key(ins) in st.nullable:
+                st.uid += 1
+                flag = Phi(st.uid, st.fresh(f"{name}.isnull"), I1, [], loc)
+                blk.phis.append(flag)
+                st.nulls[_key(ins)] = Ref(flag.dest)
+                st.null_phis.append((flag, edges))
             return
         assert dest is not None and ty is not None
         st.uid += 1
@@ -578,24 +658,41 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             blk.term = Branch(_value(st, blk, ops[0], loc), st.names[_key(ops[2])], st.names[_key(ops[1])], st.uid, loc)
         return
     if op == "switch":
+        # one branch per distinct case target (its values or-ed), then the default; each
+        # target keeps a single predecessor edge, recorded for its phis in `st.edges`
         cond = _value(st, blk, ops[0], loc)
+        cty = ty_of(st, ops[0], loc)
         default = st.names[_key(ops[1])]
-        cases = [(ops[k], ops[k + 1]) for k in range(2, len(ops), 2)]
+        values = re.findall(r"\bi\d+ (-?\d+|true|false), label", text)
+        targets = [st.names[_key(o)] for o in ops[2:]]
+        if len(values) != len(targets):
+            raise LLUnsupported("a switch whose case values are not integer literals", loc)
+        by_target: dict[str, list[int]] = {}
+        for v, t in zip(values, targets, strict=True):
+            if t != default:
+                by_target.setdefault(t, []).append(1 if v == "true" else 0 if v == "false" else int(v))
         cur = blk
-        for val, target in cases:
-            c = st.emit(cur, "icmp", [cond, _value(st, cur, val, loc)], I1, st.fresh("switch.case"), loc, pred="eq")
+        for t, vals in by_target.items():
+            hits = [st.emit(cur, "icmp", [cond, Const(v, cty)], I1, st.fresh("switch.case"), loc, pred="eq")
+                    for v in vals]
+            c = hits[0]
+            for h in hits[1:]:
+                c = st.emit(cur, "or", [c, h], I1, st.fresh("switch.any"), loc)
             nxt = Block(st.fresh("switch.next"))
             st.blocks[nxt.name] = nxt
             st.uid += 1
-            cur.term = Branch(c, st.names[_key(target)], nxt.name, st.uid, loc)
+            cur.term = Branch(c, t, nxt.name, st.uid, loc)
+            st.edges[(blk.name, t)] = cur.name
             cur = nxt
         cur.term = Jump(default)
+        st.edges[(blk.name, default)] = cur.name
         return
     if op == "ret":
         if ops and str(ops[0].type) == "ptr":
             # a pointer into one object: its offset, under a name that says which object
             obj, off = _pointer(st, ops[0], loc)
             st.emit(blk, "out", [off], None, None, loc, name=f"ret.{obj}")
+            st.emit(blk, "out", [st.nulls.get(_key(ops[0]), Const(0, I1))], None, None, loc, name=f"ret.{obj}.null")
         elif ops:
             v = _value(st, blk, ops[0], loc)
             v = _return_attrs(st, blk, v, ty_of(st, ops[0], loc), loc)
@@ -612,8 +709,11 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         return
     if op == "icmp":
         pred = re.search(r"icmp(?: samesign)? (\w+)", text)
-        if str(ops[0].type) == "ptr" or not pred:
-            raise LLUnsupported("icmp of pointers", loc)
+        if not pred:
+            raise LLUnsupported("an icmp form", loc)
+        if str(ops[0].type) == "ptr":
+            _pointer_icmp(st, blk, ops, pred.group(1), ty, dest, loc)
+            return
         st.emit(blk, "icmp", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
                 pred=pred.group(1), flags=tuple(f for f in flags if f == "samesign"))
         return
@@ -622,10 +722,14 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             obj = st.prov.get(_key(ins))
             if obj is None:
                 raise LLUnsupported("a select of pointers into several objects", loc)
-            _, a = _pointer(st, ops[1], loc)
-            _, b2 = _pointer(st, ops[2], loc)
+            c = _value(st, blk, ops[0], loc)
+            a = Const(0, I64) if _is_null(ops[1]) else _pointer(st, ops[1], loc)[1]
+            b2 = Const(0, I64) if _is_null(ops[2]) else _pointer(st, ops[2], loc)[1]
             name = dest or st.fresh("ptr")
-            st.offsets[_key(ins)] = st.emit(blk, "select", [_value(st, blk, ops[0], loc), a, b2], I64, name, loc)
+            st.offsets[_key(ins)] = st.emit(blk, "select", [c, a, b2], I64, name, loc)
+            if _key(ins) in st.nullable:
+                fa, fb = (Const(1, I1) if _is_null(o) else st.nulls.get(_key(o), Const(0, I1)) for o in ops[1:3])
+                st.nulls[_key(ins)] = st.emit(blk, "select", [c, fa, fb], I1, st.fresh(f"{name}.isnull"), loc)
             return
         st.emit(blk, "select", [_value(st, blk, o, loc) for o in ops], ty, dest, loc)
         return
@@ -645,12 +749,14 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         if re.search(r"\b(volatile|atomic)\b", text):
             raise LLUnsupported("a volatile or atomic load", loc)
         obj, off = _pointer(st, ops[0], loc)
+        _not_null(st, blk, ops[0], loc)
         _access(st, blk, ins, obj, off, ty, text, loc, dest, None)
         return
     if op == "store":
         if re.search(r"\b(volatile|atomic)\b", text):
             raise LLUnsupported("a volatile or atomic store", loc)
         obj, off = _pointer(st, ops[1], loc)
+        _not_null(st, blk, ops[1], loc)
         vty = parse_type(str(ops[0].type), loc)
         _access(st, blk, ins, obj, off, vty, text, loc, None, _value(st, blk, ops[0], loc))
         return
@@ -707,6 +813,112 @@ def _return_attrs(st: _Fn, blk: Block, v: Operand, ty: Type, loc: Loc) -> Operan
     return v
 
 
+_SIGNED_OFFSET = {"eq": "eq", "ne": "ne", "ult": "slt", "ule": "sle", "ugt": "sgt", "uge": "sge",
+                  "slt": "slt", "sle": "sle", "sgt": "sgt", "sge": "sge"}
+
+
+def _pointer_icmp(st: _Fn, blk: Block, ops: list[Any], pred: str, ty: Type | None, dest: str | None,
+                  loc: Loc) -> None:
+    """icmp of two pointers into one object compares their offsets (addresses do not
+    wrap: signed offsets); against null, a pointer is null only at offset 0 of a
+    parameter that is null (<obj>.null, whose object then has no bytes). Pointers
+    into two different objects are outside the subset."""
+    nulls = [_operand_text(o).endswith("null") and o.is_constant for o in ops]
+    if all(nulls):
+        st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
+        return
+    if any(nulls):
+        if pred not in ("eq", "ne"):
+            raise LLUnsupported(f"icmp {pred} of a pointer with null", loc)
+        p = ops[1 if nulls[0] else 0]
+        obj_name, off = _pointer(st, p, loc)
+        obj = st.objects[obj_name]
+        at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="eq", flags=())
+        is_null = (st.emit(blk, "and", [at0, Ref(f"{obj.name}.null")], I1, st.fresh("ptr.null"), loc, flags=())
+                   if obj.may_be_null else Const(0, I1))
+        if _key(p) in st.nulls:  # the null literal itself, or a null parameter at offset 0
+            is_null = st.emit(blk, "or", [st.nulls[_key(p)], is_null], I1, st.fresh("ptr.null"), loc, flags=())
+        if pred == "eq":
+            st.emit(blk, "or", [is_null, Const(0, I1)], I1, dest, loc, flags=())
+        else:
+            st.emit(blk, "xor", [is_null, Const(1, I1)], I1, dest, loc, flags=())
+        return
+    (oa, a), (ob, b) = _pointer(st, ops[0], loc), _pointer(st, ops[1], loc)
+    if any(_key(o) in st.nulls for o in ops):
+        raise LLUnsupported("icmp of two pointers that may be null", loc)
+    if oa != ob:
+        raise LLUnsupported("icmp of pointers into different objects", loc)
+    st.emit(blk, "icmp", [a, b], ty, dest, loc, pred=_SIGNED_OFFSET[pred], flags=())
+
+
+def _bundles(text: str) -> list[tuple[str, str, list[int]]]:
+    """An assume's operand bundles: (kind, the pointer's name or '', its integer arguments)."""
+    m = re.search(r"\)\s*\[(.*)\]\s*$", text.split("!", 1)[0] if " !" in text else text)
+    if not m:
+        return []
+    out = []
+    for kind, body in re.findall(r'"([\w.]+)"\(([^)]*)\)', m.group(1)):
+        ptr = re.match(r"\s*ptr ([%@][-\w.$\"]+)", body)
+        ints = [int(v) for v in re.findall(r"\bi\d+ (-?\d+)", body)]
+        out.append((kind, ptr.group(1) if ptr else "", ints))
+    return out
+
+
+def _named_pointer(st: _Fn, text: str) -> tuple[str, int] | None:
+    """The object and value key of the pointer written `%x` or `@g` (None if unknown)."""
+    want = _clean(text)
+    for k, name in st.names.items():
+        if name == want and k in st.prov:
+            return st.prov[k], k
+    return None
+
+
+def _assume_bundles(st: _Fn, blk: Block, text: str, loc: Loc) -> None:
+    """`llvm.assume` operand bundles: "align"(p, A[, off]), "dereferenceable"(p, N) and
+    "nonnull"(p) are facts at that point (UB if false); "ignore" says nothing."""
+    for kind, ptr, ints in _bundles(text):
+        if kind == "ignore":
+            continue
+        found = _named_pointer(st, ptr) if ptr else None
+        if found is None or kind not in ("align", "dereferenceable", "nonnull"):
+            raise LLUnsupported(f'an assume bundle "{kind}"' + ("" if found or not ptr else f" on {ptr}"), loc)
+        obj = st.objects[found[0]]
+        off = st.offsets.get(found[1])
+        if off is None:
+            raise LLUnsupported(f'an assume bundle "{kind}" on a pointer of unknown origin', loc)
+        ok: Operand
+        if kind == "nonnull":
+            if not (obj.may_be_null and obj.null_tested):
+                continue
+            at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="ne", flags=())
+            real = st.emit(blk, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh("ptr.real"), loc,
+                           flags=())
+            ok = st.emit(blk, "or", [at0, real], I1, st.fresh("ptr.nonnull"), loc, flags=())
+        elif kind == "dereferenceable":
+            if not ints:
+                raise LLUnsupported('an assume bundle "dereferenceable" without a size', loc)
+            size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.size")
+            start = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("deref.at"), loc, flags=())
+            end = st.emit(blk, "add", [start, Const(ints[0], I64)], I64, st.fresh("deref.end"), loc, flags=())
+            inside = st.emit(blk, "icmp", [end, size], I1, st.fresh("deref.inside"), loc, pred="sle", flags=())
+            nonneg = st.emit(blk, "icmp", [start, Const(0, I64)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
+                             flags=())
+            ok = st.emit(blk, "and", [inside, nonneg], I1, st.fresh("deref.ok"), loc, flags=())
+        else:
+            if not ints or ints[0] <= 0 or ints[0] & (ints[0] - 1):
+                raise LLUnsupported('an assume bundle "align" without a power-of-two alignment', loc)
+            align, extra = ints[0], (ints[1] if len(ints) > 1 else 0)
+            if not _align_unknown(obj, align) and extra % align == 0:
+                continue  # implied by the object's alignment and whole-unit offsets
+            scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
+            addr = st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
+            if extra:
+                addr = st.emit(blk, "sub", [addr, Const(extra, I64)], I64, st.fresh("addr"), loc, flags=())
+            low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
+            ok = st.emit(blk, "icmp", [low, Const(0, I64)], I1, st.fresh("aligned"), loc, pred="eq", flags=())
+        st.emit(blk, "assume", [ok], None, None, loc)
+
+
 def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, ...]) -> None:
     ops = list(ins.operands)
     obj_name, base = _pointer(st, ops[0], loc)
@@ -715,7 +927,13 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
     # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
     ar = (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ())
     acc = base
-    for idx, stride in zip(ops[1:], _gep_strides(text, loc), strict=True):
+    for idx, step in zip(ops[1:], _gep_steps(st, ins, text, loc), strict=True):
+        if isinstance(step, FieldStep):  # a struct field: a constant offset, whole units by _units
+            if step.offset:
+                acc = st.emit(blk, "add", [acc, Const(step.offset // obj.unit, I64)], I64, st.fresh(f"{dest}.sum"),
+                              loc, flags=ar)
+            continue
+        stride = step
         ity = parse_type(str(idx.type), loc)
         if not isinstance(ity, IntType):
             raise LLUnsupported("a vector getelementptr", loc)
@@ -749,6 +967,16 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
     else:
         acc = st.emit(blk, "add", [acc, Const(0, I64)], I64, dest, loc, flags=())
     st.offsets[_key(ins)] = acc
+    if _key(ops[0]) in st.nulls:
+        st.nulls[_key(ins)] = st.nulls[_key(ops[0])]
+
+
+def _not_null(st: _Fn, blk: Block, ptr: Any, loc: Loc) -> None:
+    """An access through a pointer that may be the null literal: UB if it is."""
+    flag = st.nulls.get(_key(ptr))
+    if flag is not None:
+        ok = st.emit(blk, "xor", [flag, Const(1, I1)], I1, st.fresh("ptr.nonnull"), loc, flags=())
+        st.emit(blk, "assume", [ok], None, None, loc)
 
 
 def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type | None, text: str, loc: Loc,
@@ -757,8 +985,9 @@ def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
     lane = ty.elem if isinstance(ty, VecType) else ty
-    if lane.bits != obj.unit * 8:
-        raise LLUnsupported(f"an access of {lane} to {obj.name}, which is also accessed in {obj.unit}-byte units",
+    wide = isinstance(ty, IntType) and lane.bits > obj.unit * 8 and lane.bits % (obj.unit * 8) == 0
+    if lane.bits != obj.unit * 8 and not wide:
+        raise LLUnsupported(f"an access of {ty} to {obj.name}, which is also accessed in {obj.unit}-byte units",
                             loc)
     align = _align_of(text)
     if _align_unknown(obj, align):  # misaligned: UB
@@ -767,11 +996,39 @@ def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type
         low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
         ok = st.emit(blk, "icmp", [low, Const(0, I64)], I1, st.fresh("aligned"), loc, pred="eq")
         st.emit(blk, "assume", [ok], None, None, loc)
+    if wide:
+        assert isinstance(ty, IntType)
+        return _wide_access(st, blk, obj, off, ty, loc, dest, value)
     attrs: dict[str, Any] = {"array": obj.name}
     if isinstance(ty, VecType):
         attrs["width"] = ty.lanes
     args: list[Operand] = [off] if value is None else [off, value]
     return st.emit(blk, "load" if value is None else "store", args, ty if value is None else None, dest, loc, **attrs)
+
+
+def _wide_access(st: _Fn, blk: Block, obj: MemObject, off: Operand, ty: IntType, loc: Loc, dest: str | None,
+                 value: Operand | None) -> Operand:
+    """A scalar access wider than the object's unit (a struct read by fields of
+    several sizes): one access per unit, little-endian; a load is poison if any unit
+    read is, as LLVM's byte-wise load is for an integer."""
+    unit = IntType(obj.unit * 8)
+    n = ty.bits // unit.bits
+    acc: Operand | None = None
+    for j in range(n):
+        at = st.emit(blk, "add", [off, Const(j, I64)], I64, st.fresh("wide.at"), loc, flags=()) if j else off
+        if value is not None:
+            part = st.emit(blk, "lshr", [value, Const(j * unit.bits, ty)], ty, st.fresh("wide.part"), loc,
+                           flags=()) if j else value
+            low = st.emit(blk, "trunc", [part], unit, st.fresh("wide.unit"), loc, flags=())
+            st.emit(blk, "store", [at, low], None, None, loc, array=obj.name)
+            continue
+        piece = st.emit(blk, "load", [at], unit, st.fresh("wide.unit"), loc, array=obj.name)
+        ext = st.emit(blk, "zext", [piece], ty, st.fresh("wide.ext"), loc, flags=())
+        if j:
+            ext = st.emit(blk, "shl", [ext, Const(j * unit.bits, ty)], ty, st.fresh("wide.shl"), loc, flags=())
+        acc = ext if acc is None else st.emit(blk, "or", [acc, ext], ty,
+                                              dest if j == n - 1 and dest else st.fresh("wide.or"), loc, flags=())
+    return acc if acc is not None else Const(0, I1)
 
 
 _INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
@@ -782,7 +1039,7 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
     callee = ops[-1]
     name = callee.name
     args = ops[:-1]
-    if re.search(r"\)\s*\[\s*\"", text):
+    if re.search(r"\)\s*\[\s*\"", text) and name != "llvm.assume":
         raise LLUnsupported(f"operand bundles on a call to @{name}", loc)
     if name.startswith("llvm."):
         base = name.split(".")[1]
@@ -804,7 +1061,12 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
             st.emit(blk, "abs", [_value(st, blk, args[0], loc)], ty, dest, loc,
                     int_min_poison=_operand_text(args[1]).endswith("true"))
             return
+        if base in ("cttz", "ctlz", "ctpop"):
+            zp = base != "ctpop" and _operand_text(args[1]).endswith("true")
+            st.emit(blk, base, [_value(st, blk, args[0], loc)], ty, dest, loc, zero_poison=zp)
+            return
         if base == "assume":
+            _assume_bundles(st, blk, text, loc)
             st.emit(blk, "assume", [_value(st, blk, args[0], loc)], None, None, loc)
             return
         if base in ("lifetime", "dbg"):

@@ -88,6 +88,10 @@ def verdict_text(v: Verdict) -> str:
     elif cov.get("unbounded"):
         lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
                      "iteration's start")
+    elif cov.get("complete"):
+        most = max(cov["source_unrolled"].values(), default=0)
+        lines.append(f"  covers every input: no source loop visits its header more than {most} times"
+                     f" (target loops unrolled: {cov.get('target_unrolled')})")
     elif cov.get("max_trip") is not None:
         lines.append(f"  covers every input whose source loops run at most {cov['max_trip']} iterations"
                      f" (target loops unrolled: {cov.get('target_unrolled')})")

@@ -224,6 +224,23 @@ def abs_lane(d: Any, x: Val, w: int, int_min_poison: bool) -> Val:
     return Val(r, p, x.u)
 
 
+def bitcount_lane(d: Any, op: str, x: Val, w: int, zero_poison: bool) -> Val:
+    """llvm.cttz / llvm.ctlz / llvm.ctpop on one lane: trailing or leading zero bits (w
+    for zero, poison then if zero_poison), or set bits."""
+    bits = [d.not_(d.eq(d.band(x.v, d.const(1 << k, w), w), d.const(0, w), w)) for k in range(w)]
+    if op == "ctpop":
+        r = d.const(0, w)
+        for b in bits:
+            r = d.add(r, d.ite(b, d.const(1, w), d.const(0, w), w), w)
+        return Val(r, x.p, x.u)
+    r = d.const(w, w)
+    order = reversed(range(w)) if op == "cttz" else range(w)
+    for k in order:  # the last bit written wins: the lowest set bit (cttz), the highest (ctlz)
+        r = d.ite(bits[k], d.const(k if op == "cttz" else w - 1 - k, w), r, w)
+    p = d.or_(x.p, d.eq(x.v, d.const(0, w), w)) if zero_poison else x.p
+    return Val(r, p, x.u)
+
+
 # ------------------------------------------------------------ vector reductions
 
 def known_zero(d: Any, x: Val, w: int) -> Any:
@@ -376,6 +393,12 @@ def _exec(
         w = elem_of(rt).bits
         x = _lanes(args[0], n)
         return lane_result([abs_lane(d, x[k], w, bool(ins.attrs.get("int_min_poison")))
+                            for k in range(n)]), ubs
+    if op in ("cttz", "ctlz", "ctpop"):
+        assert rt is not None
+        w = elem_of(rt).bits
+        x = _lanes(args[0], n)
+        return lane_result([bitcount_lane(d, op, x[k], w, bool(ins.attrs.get("zero_poison")))
                             for k in range(n)]), ubs
     if op in ("clsz", "clsnz"):
         assert rt is not None

@@ -1,0 +1,227 @@
+"""Shapes clang-22 writes that the `.ll` front end reads (frontend/llvm.py, layout.py):
+switch, struct fields, accesses wider than an object's unit, llvm.assume's operand
+bundles, pointers compared with null or with each other, the null literal as a
+returned pointer, and llvm.cttz/ctlz/ctpop. Each on both sides: a target that refines
+its source is proved, a broken one refuted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifier.checks.refinement import refinement
+from verifier.frontend.layout import FieldStep, Layout
+from verifier.frontend.llvm import LLUnsupported, parse_ll_pair
+from verifier.semantics.domain import ConcreteDomain, Z3Domain
+from verifier.semantics.ops import Val, bitcount_lane
+
+
+def verdict(tmp_path: Path, src: str, tgt: str, max_trip: int = 4) -> str:
+    a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
+    a.write_text(src)
+    b.write_text(tgt)
+    return refinement(*parse_ll_pair(a, b), max_trip=max_trip, timeout=60).verdict
+
+
+SWITCH = """define i32 @f(i8 noundef %c) {
+entry:
+  switch i8 %c, label %other [
+    i8 32, label %sep
+    i8 44, label %sep
+    i8 7, label %other
+  ]
+sep:
+  %r = phi i32 [ 1, %entry ], [ 1, %entry ]
+  ret i32 %r
+other:
+  ret i32 0
+}
+"""
+
+
+def chain(cases: list[int]) -> str:
+    tests = " ".join(f"%t{k} = icmp eq i8 %c, {v}\n" for k, v in enumerate(cases))
+    ors = "%any0 = or i1 %t0, false\n" + "".join(f"%any{k} = or i1 %any{k - 1}, %t{k}\n"
+                                                 for k in range(1, len(cases)))
+    return (f"define i32 @f(i8 noundef %c) {{\nentry:\n{tests}{ors}"
+            f"%r = zext i1 %any{len(cases) - 1} to i32\nret i32 %r\n}}\n")
+
+
+def test_switch_with_several_cases_to_one_block(tmp_path: Path) -> None:
+    # the phi lists its one predecessor once per case; a case to the default is no case
+    assert verdict(tmp_path, SWITCH, chain([32, 44])) == "proved"
+    assert verdict(tmp_path, SWITCH, chain([32])) == "counterexample"
+    assert verdict(tmp_path, SWITCH, chain([32, 44, 7])) == "counterexample"
+
+
+STRUCT = """%struct.rec = type {{ i8, i32 }}
+define i32 @f(ptr noundef align 4 dereferenceable(32) %t, i64 noundef %i) {{
+entry:
+  %ok = icmp ult i64 %i, 4
+  br i1 %ok, label %in, label %out
+in:
+  {read}
+  ret i32 %v
+out:
+  ret i32 0
+}}
+"""
+
+
+def test_struct_fields_are_read_at_their_padded_offsets(tmp_path: Path) -> None:
+    by_field = ("%p = getelementptr inbounds %struct.rec, ptr %t, i64 %i, i32 1\n"
+                "  %v = load i32, ptr %p, align 4")
+    by_bytes = ("%o = shl i64 %i, 3\n  %q = getelementptr inbounds i8, ptr %t, i64 %o\n"
+                "  %p = getelementptr inbounds i8, ptr %q, i64 {off}\n  %v = load i32, ptr %p, align 4")
+    src = STRUCT.format(read=by_field)
+    assert verdict(tmp_path, src, STRUCT.format(read=by_bytes.format(off=4))) == "proved"
+    assert verdict(tmp_path, src, STRUCT.format(read=by_bytes.format(off=0))) == "counterexample"
+
+
+def test_layout_of_structs_arrays_and_packed_structs() -> None:
+    lay = Layout.of_module(["%s = type { i8, i32, i16 }", "%p = type <{ i8, i32 }>", "%n = type { [3 x i8], %s }"])
+    assert lay.size("%s", None) == 12 and lay.align("%s", None) == 4
+    assert lay.size("%p", None) == 5
+    assert lay.size("%n", None) == 16
+    assert lay.gep_steps("%n", [None, 1, 2], None) == [16, FieldStep(4), FieldStep(8)]
+    with pytest.raises(LLUnsupported, match="non-constant field"):
+        lay.gep_steps("%s", [0, None], None)
+
+
+WIDE = """define i32 @f(ptr noundef align 4 dereferenceable(8) %p) {{
+  %b = load i8, ptr %p, align 1
+  {body}
+}}
+"""
+
+
+def test_an_access_wider_than_the_unit_is_little_endian(tmp_path: Path) -> None:
+    src = WIDE.format(body="%w = load i32, ptr %p, align 4\n  ret i32 %w")
+    parts = []
+    for k in range(4):
+        parts.append(f"%g{k} = getelementptr inbounds i8, ptr %p, i64 {k}\n  %b{k} = load i8, ptr %g{k}\n"
+                     f"  %z{k} = zext i8 %b{k} to i32\n")
+    little = "".join(parts) + ("%s1 = shl i32 %z1, 8\n  %s2 = shl i32 %z2, 16\n  %s3 = shl i32 %z3, 24\n"
+                               "  %o1 = or i32 %z0, %s1\n  %o2 = or i32 %o1, %s2\n  %o3 = or i32 %o2, %s3\n"
+                               "  ret i32 %o3")
+    big = little.replace("shl i32 %z1, 8", "shl i32 %z1, 16").replace("shl i32 %z2, 16", "shl i32 %z2, 8")
+    assert verdict(tmp_path, src, WIDE.format(body=little)) == "proved"
+    assert verdict(tmp_path, src, WIDE.format(body=big)) == "counterexample"
+    # and a store wider than the unit writes the same bytes
+    store = WIDE.format(body="store i32 %x, ptr %p, align 4\n  ret i32 0").replace(
+        "dereferenceable(8) %p)", "dereferenceable(8) %p, i32 noundef %x)")
+    swapped = store.replace("store i32 %x", "%y = call i32 @llvm.bswap.i32(i32 %x)\n  store i32 %y")
+    assert verdict(tmp_path, store, store) == "proved"
+    with pytest.raises(LLUnsupported, match="bswap"):
+        verdict(tmp_path, store, swapped)
+
+
+ASSUME = """define i32 @f(ptr noundef %p) {{
+  {facts}
+  %v = load i32, ptr {at}, align {align}
+  ret i32 %v
+}}
+declare void @llvm.assume(i1 noundef)
+"""
+
+
+def test_assume_bundles_are_facts_at_their_point(tmp_path: Path) -> None:
+    end = "%g = getelementptr inbounds i8, ptr %p, i64 60\n  "
+    deref = 'call void @llvm.assume(i1 true) [ "dereferenceable"(ptr %p, i64 64), "align"(ptr %p, i64 16) ]'
+    src = ASSUME.format(facts=deref, at="%p", align=4)
+    # the target may read the last dereferenceable word, at the bundle's alignment
+    tgt = ASSUME.format(facts=deref + "\n  " + end + "%u = load i32, ptr %g, align 4", at="%p", align=16)
+    assert verdict(tmp_path, src, tgt) == "proved"
+    # without the source's bundle the target's read may be out of bounds or misaligned
+    plain = ASSUME.format(facts="", at="%p", align=4)
+    assert verdict(tmp_path, plain, tgt) == "counterexample"
+    assert verdict(tmp_path, plain, ASSUME.format(facts="", at="%p", align=16)) == "counterexample"
+    with pytest.raises(LLUnsupported, match='assume bundle "separate_storage"'):
+        verdict(tmp_path, ASSUME.format(facts='call void @llvm.assume(i1 true) [ "separate_storage"(ptr %p, '
+                                               'ptr %p) ]', at="%p", align=4), plain)
+
+
+NULL = """define i1 @f(ptr noundef {attrs} %p) {{
+  {body}
+}}
+"""
+
+
+def test_a_pointer_compared_with_null(tmp_path: Path) -> None:
+    test = "%c = icmp eq ptr %p, null\n  ret i1 %c"
+    # a parameter may be null unless nonnull or dereferenceable says otherwise
+    assert verdict(tmp_path, NULL.format(attrs="", body=test), NULL.format(attrs="", body="ret i1 false")) \
+        == "counterexample"
+    assert verdict(tmp_path, NULL.format(attrs="nonnull", body=test),
+                   NULL.format(attrs="nonnull", body="ret i1 false")) == "proved"
+    assert verdict(tmp_path, NULL.format(attrs="dereferenceable(4)", body=test),
+                   NULL.format(attrs="dereferenceable(4)", body="ret i1 false")) == "proved"
+    # a null pointer has no bytes: loading through it is UB, so the load may be dropped... not added
+    load = "%v = load i8, ptr %p\n  %c = icmp eq ptr %p, null\n  ret i1 %c"
+    assert verdict(tmp_path, NULL.format(attrs="", body=load), NULL.format(attrs="", body="ret i1 false")) \
+        == "proved"
+    assert verdict(tmp_path, NULL.format(attrs="", body="ret i1 false"), NULL.format(attrs="", body=load)) \
+        == "counterexample"
+
+
+def test_pointers_into_one_object_compare_by_offset(tmp_path: Path) -> None:
+    body = "%q = getelementptr inbounds i8, ptr %p, i64 4\n  %c = icmp ult ptr %p, %q\n  ret i1 %c"
+    src = NULL.format(attrs="dereferenceable(8)", body=body)
+    assert verdict(tmp_path, src, NULL.format(attrs="dereferenceable(8)", body="ret i1 true")) == "proved"
+    assert verdict(tmp_path, src, NULL.format(attrs="dereferenceable(8)", body="ret i1 false")) \
+        == "counterexample"
+    two = "define i1 @f(ptr %p, ptr %q) {\n  %c = icmp eq ptr %p, %q\n  ret i1 %c\n}\n"
+    with pytest.raises(LLUnsupported, match="different objects"):
+        verdict(tmp_path, two, two)
+
+
+FOUND = """define ptr @f(ptr noundef dereferenceable(4) %p, i1 noundef %hit) {{
+entry:
+  br i1 %hit, label %yes, label %no
+yes:
+  %g = getelementptr inbounds i8, ptr %p, i64 {off}
+  br label %done
+no:
+  br label %done
+done:
+  %r = phi ptr [ %g, %yes ], [ {other}, %no ]
+  ret ptr %r
+}}
+"""
+
+
+def test_a_returned_pointer_may_be_the_null_literal(tmp_path: Path) -> None:
+    src = FOUND.format(off=0, other="null")
+    assert verdict(tmp_path, src, FOUND.format(off=0, other="null")) == "proved"
+    # null is not the object's start, though both have offset 0
+    assert verdict(tmp_path, src, FOUND.format(off=0, other="%p")) == "counterexample"
+    assert verdict(tmp_path, src, FOUND.format(off=4, other="null")) == "counterexample"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["cttz", "ctlz", "ctpop"]), st.integers(0, 255), st.booleans())
+def test_bit_counts_concrete_and_symbolic_agree(op: str, x: int, zero_poison: bool) -> None:
+    import z3
+
+    c = bitcount_lane(ConcreteDomain(), op, Val(x, False, False), 8, zero_poison)
+    s = bitcount_lane(Z3Domain(), op, Val(z3.BitVecVal(x, 8), z3.BoolVal(False), z3.BoolVal(False)), 8, zero_poison)
+    want = {"cttz": (x & -x).bit_length() - 1 if x else 8, "ctlz": 8 - x.bit_length(), "ctpop": bin(x).count("1")}[op]
+    assert c.v == want and z3.simplify(s.v).as_long() == want
+    poison = zero_poison and op != "ctpop" and x == 0
+    assert bool(c.p) == poison and z3.is_true(z3.simplify(s.p)) == poison
+
+
+def test_cttz_intrinsic_is_read(tmp_path: Path) -> None:
+    src = ("define i32 @f(i32 noundef %x) {\n  %c = call i32 @llvm.cttz.i32(i32 %x, i1 false)\n  ret i32 %c\n}\n"
+           "declare i32 @llvm.cttz.i32(i32, i1)\n")
+    # x & -x isolates the lowest set bit; ctlz of it is 31 - cttz (32 - 1 - 32 = -1 at zero: wrong)
+    tgt = ("define i32 @f(i32 noundef %x) {\n  %n = sub i32 0, %x\n  %l = and i32 %x, %n\n"
+           "  %z = call i32 @llvm.ctlz.i32(i32 %l, i1 false)\n  %c = sub i32 31, %z\n  ret i32 %c\n}\n"
+           "declare i32 @llvm.ctlz.i32(i32, i1)\n")
+    assert verdict(tmp_path, src, tgt) == "counterexample"  # x = 0: 32 against -1
+    fixed = tgt.replace("%c = sub i32 31, %z\n  ret i32 %c", "%c = sub i32 31, %z\n  %zero = icmp eq i32 %x, 0\n"
+                        "  %r = select i1 %zero, i32 32, i32 %c\n  ret i32 %r")
+    assert verdict(tmp_path, src, fixed) == "proved"

@@ -1,0 +1,160 @@
+"""Byte layout of LLVM types for the `.ll` front end: sizes, alignments and struct field
+offsets, as x86-64's data layout gives them (integers aligned to their size up to 8
+bytes, i128 to 16, pointers 8 bytes; structs padded to their largest field's alignment,
+packed structs `<{...}>` not padded). A GEP walks these: an array or vector index moves
+by its element's size, a struct index (a constant) by its field's offset."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.program import Loc
+
+
+@dataclass(frozen=True)
+class FieldStep:
+    """A GEP index into a struct: the (constant) field's byte offset."""
+
+    offset: int
+
+
+GepStep = int | FieldStep  # an int: the index's byte stride
+
+
+@dataclass
+class Layout:
+    """The module's named struct types (`%name = type {...}`), and the layout rules."""
+
+    structs: dict[str, str] = field(default_factory=dict)
+
+    @staticmethod
+    def of_module(lines: list[str]) -> Layout:
+        structs = {}
+        for line in lines:
+            m = re.match(r'^(%[-\w.$]+|%"[^"]*") = type (.*?)\s*$', line)
+            if m:
+                structs[m.group(1)] = m.group(2)
+        return Layout(structs)
+
+    def _resolve(self, t: str, loc: Loc | None) -> str:
+        t = t.strip()
+        seen = 0
+        while t.startswith("%"):
+            if t not in self.structs or seen > 64:
+                raise LLUnsupported(f"type {t}", loc)
+            t = self.structs[t].strip()
+            seen += 1
+        if t == "opaque":
+            raise LLUnsupported("the size of an opaque type", loc)
+        return t
+
+    def fields(self, t: str, loc: Loc | None) -> tuple[list[str], bool] | None:
+        """A struct's field types and whether it is packed; None if `t` is not a struct."""
+        t = self._resolve(t, loc)
+        packed = t.startswith("<{") and t.endswith("}>")
+        if not (packed or (t.startswith("{") and t.endswith("}"))):
+            return None
+        body = t[2:-2] if packed else t[1:-1]
+        return _split_top(body), packed
+
+    def align(self, t: str, loc: Loc | None) -> int:
+        t = self._resolve(t, loc)
+        st = self.fields(t, loc)
+        if st is not None:
+            fs, packed = st
+            return 1 if packed else max((self.align(f, loc) for f in fs), default=1)
+        m = re.match(r"\[(\d+) x (.*)\]$", t)
+        if m:
+            return self.align(m.group(2), loc)
+        return _pow2_ceil(self.size(t, loc)) if not t.startswith("i") else min(self._int_align(t, loc), 16)
+
+    def _int_align(self, t: str, loc: Loc | None) -> int:
+        bits = _int_bits(t, loc)
+        return 16 if bits > 64 else min(8, _pow2_ceil((bits + 7) // 8))
+
+    def size(self, t: str, loc: Loc | None) -> int:
+        """The allocation size in bytes (what a GEP over `t` strides by)."""
+        t = self._resolve(t, loc)
+        if t == "ptr":
+            return 8
+        m = re.match(r"\[(\d+) x (.*)\]$", t)
+        if m:
+            return int(m.group(1)) * self.size(m.group(2), loc)
+        m = re.match(r"<(\d+) x (.*)>$", t)
+        if m and not t.startswith("<{"):
+            return _pow2_ceil(int(m.group(1)) * self.size(m.group(2), loc))
+        st = self.fields(t, loc)
+        if st is not None:
+            offs, end = self._offsets(st[0], st[1], loc)
+            a = 1 if st[1] else self.align(t, loc)
+            return -(-end // a) * a
+        if t.startswith("i"):
+            bits = _int_bits(t, loc)
+            a = self._int_align(t, loc)
+            return -(-((bits + 7) // 8) // a) * a
+        raise LLUnsupported(f"type {t}", loc)
+
+    def _offsets(self, fs: list[str], packed: bool, loc: Loc | None) -> tuple[list[int], int]:
+        offs, at = [], 0
+        for f in fs:
+            a = 1 if packed else self.align(f, loc)
+            at = -(-at // a) * a
+            offs.append(at)
+            at += self.size(f, loc)
+        return offs, at
+
+    def gep_steps(self, source: str, indices: list[int | None], loc: Loc | None) -> list[GepStep]:
+        """What each GEP index does (`indices`: each one's constant value, or None): the
+        first strides over `source`, each later one steps into the type reached so far."""
+        steps: list[GepStep] = [self.size(source, loc)]
+        t = source
+        for idx in indices[1:]:
+            r = self._resolve(t, loc)
+            am = None if r.startswith("<{") else re.match(r"\[(\d+) x (.*)\]$|<(\d+) x (.*)>$", r)
+            st = self.fields(r, loc)
+            if am:
+                t = am.group(2) or am.group(4)
+                steps.append(self.size(t, loc))
+            elif st is not None:
+                if idx is None or not 0 <= idx < len(st[0]):
+                    raise LLUnsupported(f"getelementptr into {r} at a non-constant field", loc)
+                offs, _ = self._offsets(st[0], st[1], loc)
+                steps.append(FieldStep(offs[idx]))
+                t = st[0][idx]
+            else:
+                raise LLUnsupported(f"getelementptr into {t}", loc)
+        return steps
+
+
+def _split_top(body: str) -> list[str]:
+    """`i32, [2 x i8], { i8, i8 }` -> its top-level comma-separated parts."""
+    out, depth, cur = [], 0, ""
+    for ch in body:
+        if ch in "[{<(":
+            depth += 1
+        elif ch in "]}>)":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _int_bits(t: str, loc: Loc | None) -> int:
+    m = re.fullmatch(r"i(\d+)", t.strip())
+    if not m:
+        raise LLUnsupported(f"type {t}", loc)
+    return int(m.group(1))
+
+
+def _pow2_ceil(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
