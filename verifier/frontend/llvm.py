@@ -63,6 +63,7 @@ class LLOptions:
     units: tuple[tuple[str, int], ...] = ()
     addrs: frozenset[str] = frozenset()
     nulls: frozenset[str] = frozenset()
+    overlap: bool = False  # pointers that may overlap are aliased even without a store
 
 
 # ---------------------------------------------------------------- reading
@@ -143,6 +144,7 @@ class MemObject:
     access_align: int = 1  # the largest `align` an access or an assume's align bundle claims
     may_be_null: bool = False  # a parameter without nonnull or dereferenceable(N > 0)
     null_tested: bool = False  # compared with null somewhere: <name>.null says whether it is
+    noalias: bool = False  # a parameter marked noalias
 
 
 _FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", "nneg"}
@@ -233,15 +235,16 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
     units: dict[str, int] = {}
     for name, unit in na[0] | nb[0]:
         units[name] = math.gcd(units.get(name, 0), unit)
-    both = dataclasses.replace(opts, units=tuple(sorted(units.items())), addrs=na[1] | nb[1], nulls=na[2] | nb[2])
+    both = dataclasses.replace(opts, units=tuple(sorted(units.items())), addrs=na[1] | nb[1], nulls=na[2] | nb[2],
+                               overlap=bool(a.aliases or b.aliases))
     return parse_ll_file(src, func, both), parse_ll_file(tgt, func, both)
 
 
-def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str]]:
+def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool]:
     names = {q.name for q in p.params}
     return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
             frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
-            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names))
+            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases))
 
 
 # ---------------------------------------------------------------- translation
@@ -330,6 +333,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
             deref = re.search(r"dereferenceable\((\d+)\)", at)
             obj = MemObject(name, None, int(deref.group(1)) if deref else 0, _align_of(at), "readonly" in at)
             obj.may_be_null = obj.deref == 0 and not re.search(r"\bnonnull\b", at)
+            obj.noalias = bool(re.search(r"\bnoalias\b", at))
             st.objects[name] = obj
             st.prov[_key(a)] = name
             st.offsets[_key(a)] = Const(0, I64)
@@ -358,7 +362,9 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
         phi.incoming = [(blk, Const(1, I1) if k is None else st.nulls.get(k, Const(0, I1))) for blk, k in incoming]
     _split_edges(st)
     entry.instrs[:0] = pre_blk.instrs
-    prog = Program(_clean(fn.name), st.params, arrays, st.funcs, [], st.blocks, entry.name, file=str(st.path))
+    writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
+    aliases = _overlaps(st, arrays) if writes or st.opts.overlap else []
+    prog = Program(_clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path))
     return prog
 
 
@@ -373,6 +379,26 @@ def _split_edges(st: _Fn) -> None:
                 if all(p != pred for p, _ in seen):
                     seen.append((pred, v))
             phi.incoming = seen
+
+
+def _overlaps(st: _Fn, arrays: list[ArrayDecl]) -> list[tuple[str, str]]:
+    """Pointers that may overlap, as the IR's aliases (the view may be a window on the
+    whole object at any element offset): two parameters, or a parameter and a global,
+    unless one of them is noalias. Where memory is written this matters; the IR gives a
+    view one whole object, so a third candidate is outside the subset."""
+    free = [o for o in st.objects.values() if o.size is None and not o.noalias]
+    fixed = [o for o in st.objects.values() if o.size is not None]
+    pairs = [(free[0], free[1])] if len(free) == 2 and not fixed else \
+        [(fixed[0], free[0])] if len(free) == 1 and len(fixed) == 1 else []
+    if not pairs and (len(free) >= 2 or (free and fixed)):
+        names = ", ".join(o.name for o in free + fixed)
+        raise LLUnsupported(f"stores, and more than two pointers that may overlap ({names}; no noalias)")
+    elems = {a.name: a.elem for a in arrays}
+    for whole, view in pairs:
+        if elems[whole.name] != elems[view.name]:
+            raise LLUnsupported(f"pointers {whole.name} and {view.name} that may overlap, read in units of "
+                                f"{whole.unit} and {view.unit} bytes")
+    return [(whole.name, view.name) for whole, view in pairs]
 
 
 def _unknown_pointer(loc: Loc | None) -> tuple[str, Operand]:
