@@ -225,3 +225,54 @@ def test_cttz_intrinsic_is_read(tmp_path: Path) -> None:
     fixed = tgt.replace("%c = sub i32 31, %z\n  ret i32 %c", "%c = sub i32 31, %z\n  %zero = icmp eq i32 %x, 0\n"
                         "  %r = select i1 %zero, i32 32, i32 %c\n  ret i32 %r")
     assert verdict(tmp_path, src, fixed) == "proved"
+
+
+MLOAD = """define i32 @f(ptr noundef align 4 dereferenceable(12) %p) {{
+  {body}
+}}
+declare <4 x i32> @llvm.masked.load.v4i32.p0(ptr, <4 x i1>, <4 x i32>)
+declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, <4 x i1>)
+"""
+
+
+def test_masked_load_and_store_touch_only_their_on_lanes(tmp_path: Path) -> None:
+    third = ("%g = getelementptr inbounds i8, ptr %p, i64 8\n  %v = load i32, ptr %g, align 4\n"
+             "  %w = add i32 %v, 0\n  ret i32 %w")
+    masked = ("%m = call <4 x i32> @llvm.masked.load.v4i32.p0(ptr align 4 %p, <4 x i1> <i1 true, i1 true, "
+              "i1 true, i1 {last}>, <4 x i32> <i32 9, i32 9, i32 9, i32 7>)\n  %v = extractelement <4 x i32> %m, "
+              "i64 {lane}\n  ret i32 %v")
+    src = MLOAD.format(body=third)
+    assert verdict(tmp_path, src, MLOAD.format(body=masked.format(last="false", lane=2))) == "proved"
+    # the fourth lane is past the 12 dereferenceable bytes: on, it may be out of bounds
+    assert verdict(tmp_path, src, MLOAD.format(body=masked.format(last="true", lane=2))) == "counterexample"
+    # an off lane is the passthru's
+    seven = MLOAD.format(body="%s = load i32, ptr %p, align 4\n  ret i32 7")
+    assert verdict(tmp_path, seven, MLOAD.format(body=masked.format(last="false", lane=3))) == "proved"
+    stores = "".join(f"%q{k} = getelementptr inbounds i8, ptr %p, i64 {4 * k}\n  store i32 {k}, ptr %q{k}\n  "
+                     for k in range(3)) + "ret i32 0"
+    mstore = ("call void @llvm.masked.store.v4i32.p0(<4 x i32> <i32 0, i32 1, i32 2, i32 3>, ptr align 4 %p, "
+              "<4 x i1> <i1 true, i1 true, i1 true, i1 {last}>)\n  ret i32 0")
+    assert verdict(tmp_path, MLOAD.format(body=stores), MLOAD.format(body=mstore.format(last="false"))) == "proved"
+    assert verdict(tmp_path, MLOAD.format(body=stores), MLOAD.format(body=mstore.format(last="true"))) \
+        == "counterexample"
+
+
+LANES = """define i1 @f(i64 noundef %b, i64 noundef %n) {{
+  {body}
+}}
+declare <4 x i1> @llvm.get.active.lane.mask.v4i1.i64(i64, i64)
+"""
+
+
+def test_active_lane_mask_is_base_plus_lane_below_n(tmp_path: Path) -> None:
+    tgt = LANES.format(body="%m = call <4 x i1> @llvm.get.active.lane.mask.v4i1.i64(i64 %b, i64 %n)\n"
+                            "  %l = extractelement <4 x i1> %m, i64 2\n  ret i1 %l")
+    # b + 2 wrapping is poison in the source (nuw): the target may say anything there
+    def src(pred: str) -> str:
+        return LANES.format(body=f"%s = add nuw i64 %b, 2\n  %c = icmp {pred} i64 %s, %n\n  ret i1 %c")
+
+    assert verdict(tmp_path, src("ult"), tgt) == "proved"
+    assert verdict(tmp_path, src("ule"), tgt) == "counterexample"
+    # without nuw the source wraps where the mask does not: lane 2 of base 2^64 - 1 is off
+    wraps = LANES.format(body="%s = add i64 %b, 2\n  %c = icmp ult i64 %s, %n\n  ret i1 %c")
+    assert verdict(tmp_path, wraps, tgt) == "counterexample"

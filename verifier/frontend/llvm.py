@@ -544,6 +544,18 @@ def _units(st: _Fn, fn: Any) -> None:
                 lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
                 obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
+            elif ins.opcode == "call" and re.search(r"@llvm\.masked\.(load|store)\.", text):
+                cops = list(ins.operands)
+                load = "@llvm.masked.load." in text
+                obj = st.objects.get(st.prov.get(_key(cops[0 if load else 1]), ""))
+                if obj is None:
+                    raise LLUnsupported("a masked access through a pointer of unknown origin", loc)
+                lane = re.match(r"<\d+ x (.*)>$", str(ins.type if load else cops[0].type))
+                if lane is None:
+                    raise LLUnsupported("a masked access of a scalar", loc)
+                obj.unit = math.gcd(obj.unit, _access_size(lane.group(1), loc))
+                m = re.search(r"ptr align (\d+)", text)
+                obj.access_align = max(obj.access_align, int(m.group(1)) if m else 1)
             elif ins.opcode == "call" and "@llvm.assume(" in text:
                 for kind, ptr, args in _bundles(text):
                     if kind == "align" and (found := _named_pointer(st, ptr)) is not None and args:
@@ -1006,7 +1018,7 @@ def _not_null(st: _Fn, blk: Block, ptr: Any, loc: Loc) -> None:
 
 
 def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type | None, text: str, loc: Loc,
-            dest: str | None, value: Operand | None) -> Operand:
+            dest: str | None, value: Operand | None, mask: Operand | None = None) -> Operand:
     obj = st.objects[obj_name]
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
@@ -1029,6 +1041,9 @@ def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type
     if isinstance(ty, VecType):
         attrs["width"] = ty.lanes
     args: list[Operand] = [off] if value is None else [off, value]
+    if mask is not None:
+        attrs["masked"] = True
+        args.append(mask)
     return st.emit(blk, "load" if value is None else "store", args, ty if value is None else None, dest, loc, **attrs)
 
 
@@ -1055,6 +1070,53 @@ def _wide_access(st: _Fn, blk: Block, obj: MemObject, off: Operand, ty: IntType,
         acc = ext if acc is None else st.emit(blk, "or", [acc, ext], ty,
                                               dest if j == n - 1 and dest else st.fresh("wide.or"), loc, flags=())
     return acc if acc is not None else Const(0, I1)
+
+
+def _masked_access(st: _Fn, blk: Block, ins: Any, kind: str, args: list[Any], text: str, loc: Loc,
+                   ty: Type | None, dest: str | None) -> None:
+    """llvm.masked.load(p, [i32 align,] mask, passthru) and llvm.masked.store(v, p, [i32
+    align,] mask): lanes whose mask is off do not touch memory; a load's off lanes are
+    the passthru's. A poison mask lane is UB (the IR's masked accesses; LangRef does not
+    say, and InstCombine reads such a lane as either)."""
+    ptr = args[0] if kind == "load" else args[1]
+    rest = args[1:] if kind == "load" else args[2:]
+    if rest and str(rest[0].type) == "i32":  # the old form's alignment operand
+        align = _int_const(rest[0]) or 1
+        rest = rest[1:]
+    else:
+        m = re.search(r"ptr align (\d+)", text)
+        align = int(m.group(1)) if m else 1
+    obj_name, off = _pointer(st, ptr, loc)
+    _not_null(st, blk, ptr, loc)
+    mask_v = _value(st, blk, rest[0], loc)
+    vty = ty if kind == "load" else ty_of(st, args[0], loc)
+    if not isinstance(vty, VecType):
+        raise LLUnsupported(f"llvm.masked.{kind} of {vty}", loc)
+    access_text = f"align {align}"
+    if kind == "store":
+        _access(st, blk, ins, obj_name, off, vty, access_text, loc, None, _value(st, blk, args[0], loc),
+                mask=mask_v)
+        return
+    raw = _access(st, blk, ins, obj_name, off, vty, access_text, loc, st.fresh("masked.load"), None, mask=mask_v)
+    st.emit(blk, "select", [mask_v, raw, _value(st, blk, rest[1], loc)], vty, dest, loc)
+
+
+def _active_lane_mask(st: _Fn, blk: Block, args: list[Any], ty: Type | None, dest: str | None, loc: Loc) -> None:
+    """llvm.get.active.lane.mask(base, n): lane k is base + k < n (unsigned; the sum
+    taken without wrapping, so a lane past the type's range is off)."""
+    if not isinstance(ty, VecType):
+        raise LLUnsupported("llvm.get.active.lane.mask of a scalar", loc)
+    aty = ty_of(st, args[0], loc)
+    assert isinstance(aty, IntType)
+    wide = IntType(aty.bits + 1)  # base + k does not wrap there
+    base = st.emit(blk, "zext", [_value(st, blk, args[0], loc)], wide, st.fresh("alm.base"), loc, flags=())
+    n = st.emit(blk, "zext", [_value(st, blk, args[1], loc)], wide, st.fresh("alm.n"), loc, flags=())
+    acc: Operand = Const(0, ty)
+    for k in range(ty.lanes):
+        at = st.emit(blk, "add", [base, Const(k, wide)], wide, st.fresh("alm.at"), loc, flags=())
+        on = st.emit(blk, "icmp", [at, n], I1, st.fresh("alm.on"), loc, pred="ult", flags=())
+        acc = st.emit(blk, "insertelt", [acc, on, Const(k, I64)], ty,
+                      dest if k == ty.lanes - 1 and dest else st.fresh("alm.mask"), loc)
 
 
 _INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
@@ -1086,6 +1148,12 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
         if base == "abs":
             st.emit(blk, "abs", [_value(st, blk, args[0], loc)], ty, dest, loc,
                     int_min_poison=_operand_text(args[1]).endswith("true"))
+            return
+        if base == "masked" and name.split(".")[2] in ("load", "store"):
+            _masked_access(st, blk, ins, name.split(".")[2], args, text, loc, ty, dest)
+            return
+        if name.startswith("llvm.get.active.lane.mask."):
+            _active_lane_mask(st, blk, args, ty, dest, loc)
             return
         if base in ("cttz", "ctlz", "ctpop"):
             zp = base != "ctpop" and _operand_text(args[1]).endswith("true")
