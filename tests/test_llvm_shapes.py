@@ -276,3 +276,13 @@ def test_active_lane_mask_is_base_plus_lane_below_n(tmp_path: Path) -> None:
     # without nuw the source wraps where the mask does not: lane 2 of base 2^64 - 1 is off
     wraps = LANES.format(body="%s = add i64 %b, 2\n  %c = icmp ult i64 %s, %n\n  ret i1 %c")
     assert verdict(tmp_path, wraps, tgt) == "counterexample"
+
+
+def test_a_mask_bitcast_to_an_integer_is_its_lanes_bits(tmp_path: Path) -> None:
+    head = ("define i1 @f(i32 noundef %x) {\n  %v = insertelement <4 x i1> zeroinitializer, i1 true, i32 %x\n"
+            "  %m = freeze <4 x i1> %v\n")
+    src = head + ("  %r = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %m)\n  ret i1 %r\n}\n"
+                  "declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)\n")
+    tgt = head + "  %b = bitcast <4 x i1> %m to i4\n  %r = icmp ne i4 %b, 0\n  ret i1 %r\n}\n"
+    assert verdict(tmp_path, src, tgt) == "proved"
+    assert verdict(tmp_path, src, tgt.replace("icmp ne i4 %b, 0", "icmp eq i4 %b, 15")) == "counterexample"

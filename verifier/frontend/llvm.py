@@ -780,6 +780,14 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         st.emit(blk, op, [_value(st, blk, ops[0], loc)], ty, dest, loc,
                 flags=tuple(f for f in flags if f in ("nuw", "nsw", "nneg")))
         return
+    if op == "bitcast":  # a mask to its bits and back (<W x i1> <-> iW), as InstCombine writes reduce.or
+        fty = ty_of(st, ops[0], loc)
+        masks = [t for t in (fty, ty) if isinstance(t, VecType) and t.elem.bits == 1]
+        ints = [t for t in (fty, ty) if isinstance(t, IntType)]
+        if not (len(masks) == 1 and len(ints) == 1 and masks[0].lanes == ints[0].bits):
+            raise LLUnsupported(f"bitcast from {ops[0].type} to {ins.type}", loc)
+        st.emit(blk, "bitcast", [_value(st, blk, ops[0], loc)], ty, dest, loc)
+        return
     if op == "getelementptr":
         _gep(st, blk, ins, text, loc, flags)
         return
