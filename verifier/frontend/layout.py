@@ -87,7 +87,7 @@ class Layout:
             return _pow2_ceil(int(m.group(1)) * self.size(m.group(2), loc))
         st = self.fields(t, loc)
         if st is not None:
-            offs, end = self._offsets(st[0], st[1], loc)
+            _, end = self._offsets(st[0], st[1], loc)
             a = 1 if st[1] else self.align(t, loc)
             return -(-end // a) * a
         if t.startswith("i"):
