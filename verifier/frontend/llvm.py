@@ -535,27 +535,18 @@ def _units(st: _Fn, fn: Any) -> None:
         for ins in b.instructions:
             text = _operand_text(ins)
             loc = st.loc_of(text)
-            if ins.opcode in ("load", "store"):
-                ptr = list(ins.operands)[0 if ins.opcode == "load" else 1]
+            masked = ins.opcode == "call" and re.search(r"@llvm\.masked\.(load|store)\.", text)
+            if ins.opcode in ("load", "store") or masked:
+                # a load's pointer comes first, a store's (masked too) after the value
+                load = ins.opcode == "load" or (masked and "@llvm.masked.load." in text)
+                ptr = list(ins.operands)[0 if load else 1]
                 obj = st.objects.get(st.prov.get(_key(ptr), ""))
                 if obj is None:
                     raise LLUnsupported("an access through a pointer of unknown origin", loc)
-                ty = str(ins.type) if ins.opcode == "load" else str(list(ins.operands)[0].type)
+                ty = str(ins.type) if load else str(list(ins.operands)[0].type)
                 lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
                 obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
-            elif ins.opcode == "call" and re.search(r"@llvm\.masked\.(load|store)\.", text):
-                cops = list(ins.operands)
-                load = "@llvm.masked.load." in text
-                obj = st.objects.get(st.prov.get(_key(cops[0 if load else 1]), ""))
-                if obj is None:
-                    raise LLUnsupported("a masked access through a pointer of unknown origin", loc)
-                lane = re.match(r"<\d+ x (.*)>$", str(ins.type if load else cops[0].type))
-                if lane is None:
-                    raise LLUnsupported("a masked access of a scalar", loc)
-                obj.unit = math.gcd(obj.unit, _access_size(lane.group(1), loc))
-                m = re.search(r"ptr align (\d+)", text)
-                obj.access_align = max(obj.access_align, int(m.group(1)) if m else 1)
             elif ins.opcode == "call" and "@llvm.assume(" in text:
                 for kind, ptr, args in _bundles(text):
                     if kind == "align" and (found := _named_pointer(st, ptr)) is not None and args:
@@ -956,13 +947,19 @@ def _assume_bundles(st: _Fn, blk: Block, text: str, loc: Loc) -> None:
             align, extra = ints[0], (ints[1] if len(ints) > 1 else 0)
             if not _align_unknown(obj, align) and extra % align == 0:
                 continue  # implied by the object's alignment and whole-unit offsets
-            scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
-            addr = st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
-            if extra:
-                addr = st.emit(blk, "sub", [addr, Const(extra, I64)], I64, st.fresh("addr"), loc, flags=())
-            low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
-            ok = st.emit(blk, "icmp", [low, Const(0, I64)], I1, st.fresh("aligned"), loc, pred="eq", flags=())
+            ok = _aligned(st, blk, obj, off, align, loc, extra)
         st.emit(blk, "assume", [ok], None, None, loc)
+
+
+def _aligned(st: _Fn, blk: Block, obj: MemObject, off: Operand, align: int, loc: Loc, extra: int = 0) -> Operand:
+    """Whether the address `off` units into `obj`, less `extra` bytes, is a multiple of
+    `align` (reads the object's free base address, <obj>.addr)."""
+    scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
+    addr = st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
+    if extra:
+        addr = st.emit(blk, "sub", [addr, Const(extra, I64)], I64, st.fresh("addr"), loc, flags=())
+    low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
+    return st.emit(blk, "icmp", [low, Const(0, I64)], I1, st.fresh("aligned"), loc, pred="eq", flags=())
 
 
 def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, ...]) -> None:
@@ -1037,11 +1034,7 @@ def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type
                             loc)
     align = _align_of(text)
     if _align_unknown(obj, align):  # misaligned: UB
-        scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
-        addr = st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
-        low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
-        ok = st.emit(blk, "icmp", [low, Const(0, I64)], I1, st.fresh("aligned"), loc, pred="eq")
-        st.emit(blk, "assume", [ok], None, None, loc)
+        st.emit(blk, "assume", [_aligned(st, blk, obj, off, align, loc)], None, None, loc)
     if wide:
         assert isinstance(ty, IntType)
         return _wide_access(st, blk, obj, off, ty, loc, dest, value)
