@@ -191,7 +191,15 @@ def icmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, samesign: bool = False)
 
 def select_lane(d: Any, c: Val, a: Val, b: Val, w: int) -> Val:
     t = d.eq(c.v, d.const(1, 1), 1)
-    return Val(d.ite(t, a.v, b.v, w), d.or_(c.p, d.bite(t, a.p, b.p)), d.or_(c.u, d.bite(t, a.u, b.u)))
+    # a poison arm's value bits are never observed, so the other arm's stand for
+    # them: `select %inb, %off, poison` (an inbounds GEP) stays the bare offset
+    if d.is_true(a.p):
+        v = b.v
+    elif d.is_true(b.p):
+        v = a.v
+    else:
+        v = d.ite(t, a.v, b.v, w)
+    return Val(v, d.or_(c.p, d.bite(t, a.p, b.p)), d.or_(c.u, d.bite(t, a.u, b.u)))
 
 
 def freeze_lane(d: Any, x: Val, key: tuple[Any, ...], w: int) -> Val:
