@@ -102,7 +102,8 @@ def test_cli_equiv_on_ll_reports_the_finding_and_the_coverage() -> None:
 
 def test_unsupported_construct_is_unknown_naming_it(tmp_path: Path) -> None:
     f = tmp_path / "ptr.ll"
-    f.write_text("define i1 @f(ptr %a, ptr %b) {\n  %c = icmp eq ptr %a, %b\n  ret i1 %c\n}\n")
+    f.write_text("define i1 @f(ptr %a, ptr %b) {\n  %x = load i8, ptr %a\n  %y = load i8, ptr %b\n"
+                 "  %c = icmp eq ptr %a, %b\n  ret i1 %c\n}\n")
     with pytest.raises(LLUnsupported, match="icmp of pointers"):
         parse_ll_file(f)
     r = cli("equiv", str(f), str(f))

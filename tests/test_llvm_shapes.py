@@ -173,9 +173,55 @@ def test_pointers_into_one_object_compare_by_offset(tmp_path: Path) -> None:
     assert verdict(tmp_path, src, NULL.format(attrs="dereferenceable(8)", body="ret i1 true")) == "proved"
     assert verdict(tmp_path, src, NULL.format(attrs="dereferenceable(8)", body="ret i1 false")) \
         == "counterexample"
-    two = "define i1 @f(ptr %p, ptr %q) {\n  %c = icmp eq ptr %p, %q\n  ret i1 %c\n}\n"
-    with pytest.raises(LLUnsupported, match="different objects"):
-        verdict(tmp_path, two, two)
+
+
+TWO = "define i1 @f(ptr %p, ptr %q) {{\n  {body}\n}}\n"
+
+
+def test_pointers_into_two_objects_compare_by_address(tmp_path: Path) -> None:
+    same = TWO.format(body="%c = icmp eq ptr %p, %q\n  ret i1 %c")
+    assert verdict(tmp_path, same, TWO.format(body="%c = icmp eq ptr %q, %p\n  ret i1 %c")) == "proved"
+    # two parameters may hold one address
+    assert verdict(tmp_path, same, TWO.format(body="ret i1 false")) == "counterexample"
+    # both read: their contents and their addresses could disagree
+    read = TWO.format(body="%a = load i8, ptr %p\n  %b = load i8, ptr %q\n  %c = icmp eq ptr %p, %q\n  ret i1 %c")
+    with pytest.raises(LLUnsupported, match="both read or written"):
+        verdict(tmp_path, read, read)
+
+
+RANGE = """define ptr @find(ptr noundef readonly %b, ptr noundef readnone %e, i32 noundef %x) {{
+entry:
+  %empty = icmp eq ptr %b, %e
+  br i1 %empty, label %done, label %loop
+loop:
+  %p = phi ptr [ %next, %latch ], [ %b, %entry ]
+  %v = load i32, ptr %p, align 4
+  %hit = icmp eq i32 %v, %x
+  br i1 %hit, label %out, label %latch
+latch:
+  %next = getelementptr inbounds nuw i8, ptr %p, i64 4
+  %step = getelementptr {flags} i8, ptr %p, i64 {ahead}
+  %end = icmp {pred} ptr %step, %e
+  br i1 %end, label %out, label %loop
+out:
+  %r = phi ptr [ %next, %latch ], [ %p, %loop ]
+  br label %done
+done:
+  %res = phi ptr [ %b, %entry ], [ %r, %out ]
+  ret ptr %res
+}}
+"""
+
+
+def test_a_pointer_range_loop_compares_with_its_end_by_address(tmp_path: Path) -> None:
+    # for (; b != e; ++b) if (*b == x) break; return b;  (e is never read)
+    src = RANGE.format(flags="inbounds nuw", ahead=4, pred="eq")
+    # the end test on a GEP without inbounds: poison in fewer runs
+    assert verdict(tmp_path, src, RANGE.format(flags="", ahead=4, pred="eq"), max_trip=6) == "proved"
+    # b + 4k reaches e exactly, or the source runs off its object, but uge stops
+    # early when e is below b or between two elements (addresses are not offsets)
+    assert verdict(tmp_path, src, RANGE.format(flags="", ahead=4, pred="uge"), max_trip=6) == "counterexample"
+    assert verdict(tmp_path, src, RANGE.format(flags="", ahead=8, pred="eq"), max_trip=6) == "counterexample"
 
 
 FOUND = """define ptr @f(ptr noundef dereferenceable(4) %p, i1 noundef %hit) {{

@@ -145,6 +145,8 @@ class MemObject:
     may_be_null: bool = False  # a parameter without nonnull or dereferenceable(N > 0)
     null_tested: bool = False  # compared with null somewhere: <name>.null says whether it is
     noalias: bool = False  # a parameter marked noalias
+    accessed: bool = False  # loaded from or stored to (else only its address matters)
+    addressed: bool = False  # compared with a pointer into another object: by address
 
 
 _FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", "nneg"}
@@ -384,10 +386,11 @@ def _split_edges(st: _Fn) -> None:
 def _overlaps(st: _Fn, arrays: list[ArrayDecl]) -> list[tuple[str, str]]:
     """Pointers that may overlap, as the IR's aliases (the view may be a window on the
     whole object at any element offset): two parameters, or a parameter and a global,
-    unless one of them is noalias. Where memory is written this matters; the IR gives a
-    view one whole object, so a third candidate is outside the subset."""
-    free = [o for o in st.objects.values() if o.size is None and not o.noalias]
-    fixed = [o for o in st.objects.values() if o.size is not None]
+    unless one of them is noalias or is never accessed (only its address matters).
+    Where memory is written this matters; the IR gives a view one whole object, so a
+    third candidate is outside the subset."""
+    free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed]
+    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed]
     pairs = [(free[0], free[1])] if len(free) == 2 and not fixed else \
         [(fixed[0], free[0])] if len(free) == 1 and len(fixed) == 1 else []
     if not pairs and (len(free) >= 2 or (free and fixed)):
@@ -529,8 +532,9 @@ def _index_stride(tz: dict[int, int], idx: Any, stride: int) -> int:
 
 def _units(st: _Fn, fn: Any) -> None:
     """Each object's unit: the gcd of its access sizes and the bytes its GEP indices
-    move in."""
+    move in; whether it is accessed, and compared by address with another object."""
     tz = _known_zeros(fn)
+    compared: list[tuple[set[str], Loc]] = []
     for b in fn.blocks:
         for ins in b.instructions:
             text = _operand_text(ins)
@@ -547,15 +551,19 @@ def _units(st: _Fn, fn: Any) -> None:
                 lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
                 obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
+                obj.accessed = True
             elif ins.opcode == "call" and "@llvm.assume(" in text:
                 for kind, ptr, args in _bundles(text):
                     if kind == "align" and (found := _named_pointer(st, ptr)) is not None and args:
                         obj = st.objects[found[0]]
                         obj.access_align = max(obj.access_align, args[0])
-            elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr" and "null" in text:
-                for o in ins.operands:
-                    if (name := st.prov.get(_key(o))) is not None:
+            elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
+                names = {st.prov[_key(o)] for o in ins.operands if _key(o) in st.prov}
+                if "null" in text:
+                    for name in names:
                         st.objects[name].null_tested = True
+                elif len(names) == 2:
+                    compared.append((names, loc))
             elif ins.opcode == "getelementptr":
                 obj = st.objects.get(st.prov.get(_key(list(ins.operands)[0]), ""))
                 if obj is None:
@@ -568,6 +576,14 @@ def _units(st: _Fn, fn: Any) -> None:
             st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
     for obj in st.objects.values():
         obj.unit = obj.unit or 1
+    for names, loc in compared:
+        objs = [st.objects[n] for n in sorted(names)]
+        if all(o.accessed for o in objs):
+            # their contents are free apart from each other, but their addresses may
+            # overlap: a model with both would hold memories no machine has
+            raise LLUnsupported("icmp of pointers into two objects that are both read or written", loc)
+        for o in objs:
+            o.addressed = True
 
 
 def _gep_steps(st: _Fn, ins: Any, text: str, loc: Loc) -> list[int | FieldStep]:
@@ -592,19 +608,33 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             extent = ("/", size, obj.unit)
             ok = st.emit(pre, "icmp", [Const(obj.deref, I64), Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
             st.emit(pre, "assume", [ok], None, None)
-        if _align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs:
-            addr = f"{obj.name}.addr"
+        size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.size")
+        addr = f"{obj.name}.addr"
+        has_addr = _align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
+        if has_addr:
             st.params.append(Param(addr, I64))
             if obj.align > 1:
                 low = st.emit(pre, "and", [Ref(addr), Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
                               flags=())
                 ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
                 st.emit(pre, "assume", [ok], None, None)
+            # its bytes do not wrap around the address space (so that addresses
+            # compare as offsets do)
+            room = st.emit(pre, "sub", [Const(mask(64), I64), size_op], I64, st.fresh(f"{obj.name}.room"), flags=())
+            ok = st.emit(pre, "icmp", [Ref(addr), room], I1, st.fresh(f"{obj.name}.nowrap"), pred="ule")
+            st.emit(pre, "assume", [ok], None, None)
+            # and no object with bytes lies at address 0 (null)
+            nonzero = st.emit(pre, "icmp", [Ref(addr), Const(0, I64)], I1, st.fresh(f"{obj.name}.nonzero"), pred="ne")
+            empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
+            st.emit(pre, "assume", [st.emit(pre, "or", [nonzero, empty], I1, st.fresh(f"{obj.name}.notnull"),
+                                            flags=())], None, None)
         obj.null_tested |= obj.name in st.opts.nulls
-        if obj.may_be_null and obj.null_tested:  # a null pointer: an object of no bytes
+        if obj.may_be_null and obj.null_tested:  # a null pointer: an object of no bytes (at address 0)
             st.params.append(Param(f"{obj.name}.null", I1))
-            empty = st.emit(pre, "icmp", [Ref(f"{obj.name}.size"), Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"),
-                            pred="eq")
+            empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
+            if has_addr:
+                at0 = st.emit(pre, "icmp", [Ref(addr), Const(0, I64)], I1, st.fresh(f"{obj.name}.at0"), pred="eq")
+                empty = st.emit(pre, "and", [empty, at0], I1, st.fresh(f"{obj.name}.empty"), flags=())
             real = st.emit(pre, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh(f"{obj.name}.real"),
                            flags=())
             st.emit(pre, "assume", [st.emit(pre, "or", [real, empty], I1, st.fresh(f"{obj.name}.nullsize"),
@@ -859,7 +889,8 @@ def _pointer_icmp(st: _Fn, blk: Block, ops: list[Any], pred: str, ty: Type | Non
     """icmp of two pointers into one object compares their offsets (addresses do not
     wrap: signed offsets); against null, a pointer is null only at offset 0 of a
     parameter that is null (<obj>.null, whose object then has no bytes). Pointers
-    into two different objects are outside the subset."""
+    into two objects compare by address (<obj>.addr; one of them is never accessed,
+    see _units)."""
     nulls = [_operand_text(o).endswith("null") and o.is_constant for o in ops]
     if all(nulls):
         st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
@@ -883,8 +914,10 @@ def _pointer_icmp(st: _Fn, blk: Block, ops: list[Any], pred: str, ty: Type | Non
     (oa, a), (ob, b) = _pointer(st, ops[0], loc), _pointer(st, ops[1], loc)
     if any(_key(o) in st.nulls for o in ops):
         raise LLUnsupported("icmp of two pointers that may be null", loc)
-    if oa != ob:
-        raise LLUnsupported("icmp of pointers into different objects", loc)
+    if oa != ob:  # two objects (one never accessed, see _units): their addresses
+        st.emit(blk, "icmp", [_address(st, blk, st.objects[oa], a, loc), _address(st, blk, st.objects[ob], b, loc)],
+                ty, dest, loc, pred=pred, flags=())
+        return
     st.emit(blk, "icmp", [a, b], ty, dest, loc, pred=_SIGNED_OFFSET[pred], flags=())
 
 
@@ -951,11 +984,16 @@ def _assume_bundles(st: _Fn, blk: Block, text: str, loc: Loc) -> None:
         st.emit(blk, "assume", [ok], None, None, loc)
 
 
+def _address(st: _Fn, blk: Block, obj: MemObject, off: Operand, loc: Loc) -> Operand:
+    """The address `off` units into `obj`, from its free base address <obj>.addr."""
+    scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
+    return st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
+
+
 def _aligned(st: _Fn, blk: Block, obj: MemObject, off: Operand, align: int, loc: Loc, extra: int = 0) -> Operand:
     """Whether the address `off` units into `obj`, less `extra` bytes, is a multiple of
-    `align` (reads the object's free base address, <obj>.addr)."""
-    scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
-    addr = st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
+    `align`."""
+    addr = _address(st, blk, obj, off, loc)
     if extra:
         addr = st.emit(blk, "sub", [addr, Const(extra, I64)], I64, st.fresh("addr"), loc, flags=())
     low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
