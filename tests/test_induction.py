@@ -9,7 +9,7 @@ import copy
 
 import pytest
 
-from tests.helpers import model
+from tests.helpers import MODELS, model
 from verifier.analysis.exits import analyse
 from verifier.checks.forms import (
     first_vector_iteration,
@@ -18,6 +18,7 @@ from verifier.checks.forms import (
     inductive_equivalence,
 )
 from verifier.checks.refinement import refinement
+from verifier.frontend.llvm import parse_ll_file
 from verifier.frontend.parser import parse
 from verifier.ir.program import Const, Instr, Ref
 from verifier.ir.types import I1
@@ -38,12 +39,12 @@ def test_the_form_is_proved_for_every_trip_count(name: str, form: str, vf: int) 
     assert v.coverage.get("unbounded") is True
 
 
-def _wrong_after_100(vform: VectorForm, at: int = 100) -> VectorForm:
+def _wrong_after_100(vform: VectorForm, at: int = 100, iv_name: str = "i") -> VectorForm:
     """The vector loop steps its induction one too far once i >= `at`: right for every
     run of fewer than `at` iterations, wrong after."""
     f = copy.deepcopy(vform)
     vh = f.program.blocks[f.vector_header]
-    iv = next(ph for ph in vh.phis if f.vphis[ph.dest] == "i")
+    iv = next(ph for ph in vh.phis if f.vphis[ph.dest] == iv_name)
     k = next(n for n, (b, _) in enumerate(iv.incoming) if b != f.preheader)
     latch, nxt = iv.incoming[k]
     blk = f.program.blocks[latch]
@@ -176,3 +177,31 @@ def test_a_budget_spent_on_the_step_is_unknown_not_an_unbounded_unrolling() -> N
     unrolled check is not started (its encoding alone can outlast the budget)."""
     v = inductive_equivalence(model("seed/division.loop"), 16, 64, timeout=0.5, form="general")
     assert v.verdict == "unknown" and "timeout" in (v.reason or "")
+
+
+LL = MODELS / "llvm"
+ROTATED = ["abs_exit", "find_first_16", "find_first_64"]
+
+
+@pytest.mark.parametrize("name", ROTATED)
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_rotated_loop_is_proved_for_every_trip_count_past_its_equality_exit(name: str, form: str) -> None:
+    # clang's rotated loop leaves on `i.next == N`: a window state past N (q * VF > N)
+    # is one the loop never reaches, and is left out of the step
+    prog = parse_ll_file(LL / f"{name}.scalar.ll")
+    v = inductive_equivalence(prog, 4, 16, timeout=120, form=form, require_unbounded=True)
+    assert v.verdict == "proved", v.reason
+    assert v.coverage.get("unbounded") is True
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_leaving_out_states_past_an_equality_exit_keeps_every_state_before_it(form: str) -> None:
+    # wrong from i = 8 on, well before find_first_64's N = 64: the step must still see it
+    prog = parse_ll_file(LL / "find_first_64.scalar.ll")
+    vform = generate(prog, form, 4)
+    iv = next(iter(analyse(prog).inductions))
+    bad = _wrong_after_100(vform, at=8, iv_name=iv)
+    le = analyse(prog)
+    step = induction_step(prog, bad, source_step(prog, le, 4), target_step(bad, prog, le), timeout=120)
+    assert step.verdict == "counterexample"
+    assert refinement(prog, bad.program, max_trip=13, timeout=120).verdict == "counterexample"

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from verifier.analysis.exits import LoopExits
-from verifier.analysis.loops import find_loops, reachable_cfg
+from verifier.analysis.loops import dominates, find_loops, reachable_cfg
 from verifier.ir.program import (
     Const,
     Instr,
@@ -86,14 +86,14 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
     taken = set(p.value_types()) | {q.name for q in p.params}
     new_params: list[Param] = [Param(Q, I64)]
 
-    def emit(op: str, args: list, ty: IntType, hint: str, **attrs: object) -> Ref:
+    def emit(op: str, args: list, ty: IntType | None, hint: str, **attrs: object) -> Ref:
         nonlocal uid
         k = 0
         while f"{hint}.w{k}" in taken:
             k += 1
         dest = f"{hint}.w{k}"
         taken.add(dest)
-        pre.instrs.append(Instr(uid, op, args, ty, dest, dict(attrs)))
+        pre.instrs.append(Instr(uid, op, args, ty, dest if ty is not None else None, dict(attrs)))
         uid += 1
         return Ref(dest)
 
@@ -109,6 +109,9 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
         iv = le.inductions.get(scalar)
         if iv is not None:
             new = _iv_at(emit, start, ty, iv.step * vf, (iv.ustep if iv.op == "add" else -iv.ustep) * vf, iv.flags)
+            for c, n in _equality_exits(le, scalar):
+                if _available(p, n, pre_name):
+                    _not_passed(emit, start, ty, iv.step, vf, c, n)
         else:
             val, pick, pois = _carried(scalar)
             new_params += [Param(val, ty), Param(pick, I1), Param(pois, I1)]
@@ -152,6 +155,64 @@ def _iv_at(emit: Callable[..., Ref], start: Operand, ty: IntType, stride: int, u
     assert exact is not None
     value = emit("trunc", [exact], ty, "iv.value", flags=())
     return emit("select", [ok, value, PoisonConst(ty)], ty, "iv.window")
+
+
+def _equality_exits(le: LoopExits, scalar: str) -> list[tuple[int, Operand]]:
+    """The countable exits taken when induction `scalar` (step +-1), or its update,
+    equals some N (a rotated loop's `icmp eq i.next, N`), tested in every iteration
+    that goes on: (c, N) for an exit on `scalar + c`."""
+    iv = le.inductions[scalar]
+    if abs(iv.step) != 1:
+        return []
+    defs = {i.dest: i for i in le.instrs.values() if i.dest}
+    out: list[tuple[int, Operand]] = []
+    for e in le.countable:
+        if e.block not in le.loop.exits_dominating_latch:
+            continue  # an iteration that went on may not have tested it
+        cond = defs.get(e.cond.name) if isinstance(e.cond, Ref) else None
+        if cond is None or cond.op != "icmp" or cond.attrs.get("pred") != ("eq" if e.exit_when else "ne"):
+            continue
+        for x, n in (cond.args, cond.args[::-1]):
+            if x == Ref(scalar):
+                out.append((0, n))
+            elif x == Ref(iv.update):
+                out.append((iv.step, n))
+    return out
+
+
+def _available(p: Program, n: Operand, pre: str) -> bool:
+    """`n` is a constant, a parameter, or computed by an instruction outside every loop
+    of `p` in a block that dominates `pre` (the value the scalar loop compared with,
+    readable where the window starts)."""
+    if isinstance(n, Const):
+        return True
+    if not isinstance(n, Ref):
+        return False
+    if any(q.name == n.name for q in p.params):
+        return True
+    in_loops = {b for lp in find_loops(p) for b in lp.blocks}
+    home = next((b.name for b in p.blocks.values() for i in b.instrs if i.dest == n.name), None)
+    if home is None or home in in_loops:
+        return False
+    g = reachable_cfg(p)
+    return pre in g and dominates(nx.immediate_dominators(g, p.entry), home, pre)
+
+
+def _not_passed(emit: Callable[..., Ref], start: Operand, ty: IntType, step: int, vf: int, c: int,
+                n: Operand) -> None:
+    """Assume the window's state is past no equality exit: in the VF*q iterations
+    before it, `start + c + step*j` (mod 2^w) never met N. With step +-1 it met N at
+    j = +-(N - start - c) mod 2^w, so that distance is at least VF*q. States the loop
+    cannot reach (past a rotated loop's `i.next == N`) are left out of the window."""
+    w = ty.bits
+    at = emit("add", [start, Const(c & mask(w), ty)], ty, "exit.first", flags=())
+    dist = emit("sub", [n, at] if step > 0 else [at, n], ty, "exit.dist", flags=())
+    wide = IntType(w + 72)
+    dist_w = emit("zext", [dist], wide, "exit.dist", flags=())
+    done = emit("mul", [emit("zext", [Ref(Q)], wide, f"{Q}.wide", flags=()), Const(vf, wide)], wide,
+                "exit.before", flags=())
+    ok = emit("icmp", [done, dist_w], I1, "exit.notyet", pred="ule")
+    emit("assume", [ok], None, "exit.assume")
 
 
 def check_applicable(prog: Program, le: LoopExits) -> None:
