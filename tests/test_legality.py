@@ -111,3 +111,15 @@ def test_more_models(name: str, vf: int, spec: dict[str, str] | None, hoist: dic
         assert verdicts(speculation_safety(prog, vf)) == spec
     if hoist is not None:
         assert verdicts(hoistability(prog, vf)) == hoist
+
+
+@pytest.mark.parametrize("vf", [1, 4])
+def test_a_rotated_loops_legality_covers_every_trip_count(vf: int) -> None:
+    # abs_exit leaves on `i.next == 32`; the window's fact that it has not passed 32
+    # is the loop's own, not UB the early evaluation adds
+    from verifier.frontend.llvm import parse_ll_file
+
+    prog = parse_ll_file(MODELS / "llvm" / "abs_exit.scalar.ll")
+    for v in hoistability(prog, vf) + (speculation_safety(prog, vf) if vf > 1 else []):
+        assert v.verdict == "proved", v.reason
+        assert v.coverage.get("unbounded") is True

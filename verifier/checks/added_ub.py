@@ -179,7 +179,8 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     for bound in windows if w is not None else []:
         assert w is not None
         # a quarter of what is left: an undecided window must leave time for the bounded check
-        r = added_ub(w.program, own, bound, (deadline - time.perf_counter()) / 4, truncated=True,
+        # the window's facts about its state are the model's: where one fails, no such state
+        r = added_ub(w.program, own | w.assumes, bound, (deadline - time.perf_counter()) / 4, truncated=True,
                      minimize_budget=minimize_budget, witness=h.program)
         cov = {"unbounded": True, "window": bound, "quantified": r.quantified}
         if r.status == "unsat":

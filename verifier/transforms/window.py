@@ -54,6 +54,7 @@ class NoWindow(Exception):
 class Window:
     program: Program
     params: tuple[str, ...]  # the parameters that choose the start state (not the model's)
+    assumes: frozenset[int] = frozenset()  # uids of its facts about the state (UB: no such state)
 
 
 def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -> Window:
@@ -82,7 +83,7 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
     same parameters for every program built over the same scalar loop."""
     head = p.blocks[header]
     pre = p.blocks[pre_name]
-    uid = max([i.uid for i in p.instructions()] + [0]) + 1
+    uid = first_uid = max([i.uid for i in p.instructions()] + [0]) + 1
     taken = set(p.value_types()) | {q.name for q in p.params}
     new_params: list[Param] = [Param(Q, I64)]
 
@@ -119,7 +120,8 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
             new = emit("select", [Ref(pick), any_v, start], ty, f"{scalar}.window")
         ph.incoming[k] = (pre.name, new)
     p.params = new_params + list(p.params)
-    return Window(p, tuple(q.name for q in new_params))
+    facts = frozenset(i.uid for i in pre.instrs if i.op == "assume" and i.uid >= first_uid)
+    return Window(p, tuple(q.name for q in new_params), facts)
 
 
 def _iv_at(emit: Callable[..., Ref], start: Operand, ty: IntType, stride: int, ustride: int,
