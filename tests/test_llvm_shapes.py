@@ -1,14 +1,17 @@
 """Shapes clang-22 writes that the `.ll` front end reads (frontend/llvm.py, layout.py):
 switch, struct fields, accesses wider than an object's unit, llvm.assume's operand
 bundles, pointers compared with null or with each other, the null literal as a
-returned pointer, and llvm.cttz/ctlz/ctpop. Each on both sides: a target that refines
-its source is proved, a broken one refuted."""
+returned pointer, llvm.cttz/ctlz/ctpop, and fcmp on floats' bits. Each on both
+sides: a target that refines its source is proved, a broken one refuted."""
 
 from __future__ import annotations
 
+import math
+import struct
 from pathlib import Path
 
 import pytest
+import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +19,7 @@ from verifier.checks.refinement import refinement
 from verifier.frontend.layout import FieldStep, Layout
 from verifier.frontend.llvm import LLUnsupported, parse_ll_pair
 from verifier.semantics.domain import ConcreteDomain, Z3Domain
-from verifier.semantics.ops import Val, bitcount_lane
+from verifier.semantics.ops import FCMP_PREDS, FLOAT_FORMATS, Val, bitcount_lane, fcmp_lane
 
 
 def verdict(tmp_path: Path, src: str, tgt: str, max_trip: int = 4) -> str:
@@ -332,3 +335,75 @@ def test_a_mask_bitcast_to_an_integer_is_its_lanes_bits(tmp_path: Path) -> None:
     tgt = head + "  %b = bitcast <4 x i1> %m to i4\n  %r = icmp ne i4 %b, 0\n  ret i1 %r\n}\n"
     assert verdict(tmp_path, src, tgt) == "proved"
     assert verdict(tmp_path, src, tgt.replace("icmp ne i4 %b, 0", "icmp eq i4 %b, 15")) == "counterexample"
+
+
+# --- floating point: fcmp on the values' bits -----------------------------------------
+
+_FMT = {16: "<e", 32: "<f", 64: "<d"}
+
+
+def _as_float(bits: int, w: int) -> float:
+    return float(struct.unpack(_FMT[w], bits.to_bytes(w // 8, "little"))[0])
+
+
+def _python_fcmp(pred: str, x: float, y: float) -> bool:
+    uno = math.isnan(x) or math.isnan(y)
+    rel = {"eq": x == y, "ne": x != y, "gt": x > y, "ge": x >= y, "lt": x < y, "le": x <= y}
+    if pred in ("true", "false"):
+        return pred == "true"
+    if pred in ("ord", "uno"):
+        return uno == (pred == "uno")
+    if pred[0] == "o":
+        return not uno and rel[pred[1:]]
+    return uno or rel[pred[1:]]
+
+
+def _interesting_bits(w: int) -> st.SearchStrategy[int]:
+    e, m = FLOAT_FORMATS[w]
+    special = [0, 1 << (w - 1), ((1 << e) - 1) << m, (((1 << e) - 1) << m) | 1, (1 << w) - 1, 1, (1 << m) - 1]
+    return st.one_of(st.sampled_from(special), st.integers(0, (1 << w) - 1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([16, 32, 64]).flatmap(lambda w: st.tuples(st.just(w), _interesting_bits(w),
+                                                                  _interesting_bits(w))),
+       st.sampled_from(FCMP_PREDS))
+def test_fcmp_on_bits_agrees_with_ieee_and_with_z3(wxy: tuple[int, int, int], pred: str) -> None:
+    w, x, y = wxy
+    cd = ConcreteDomain()
+    got = fcmp_lane(cd, pred, Val(x, False, False), Val(y, False, False), w)
+    assert bool(got.v) == _python_fcmp(pred, _as_float(x, w), _as_float(y, w))
+    zd = Z3Domain()
+    sym = fcmp_lane(zd, pred, Val(z3.BitVecVal(x, w), False, False), Val(z3.BitVecVal(y, w), False, False), w)
+    assert z3.simplify(zd.term(sym.v, 1)).as_long() == got.v
+
+
+FLOAT = """define i1 @f(float noundef %x, float noundef %t) {{
+  {body}
+}}
+"""
+
+
+def test_fcmp_predicates_and_flags_are_read(tmp_path: Path) -> None:
+    src = FLOAT.format(body="%c = fcmp ogt float %x, %t\n  ret i1 %c")
+    assert verdict(tmp_path, src, FLOAT.format(body="%c = fcmp olt float %t, %x\n  ret i1 %c")) == "proved"
+    # unordered: true on NaN, where ogt is false
+    assert verdict(tmp_path, src, FLOAT.format(body="%c = fcmp ugt float %x, %t\n  ret i1 %c")) == "counterexample"
+    # nnan: poison on NaN, where the source is defined
+    assert verdict(tmp_path, src, FLOAT.format(body="%c = fcmp nnan ogt float %x, %t\n  ret i1 %c")) \
+        == "counterexample"
+    # -x > -t is t > x: fneg flips the sign bit (and NaN stays NaN)
+    neg = "%nx = fneg float %x\n  %nt = fneg float %t\n  %c = fcmp olt float %nx, %nt\n  ret i1 %c"
+    assert verdict(tmp_path, src, FLOAT.format(body=neg)) == "proved"
+    # |x| > t differs from x > t for a negative x
+    fabs = "%a = call float @llvm.fabs.f32(float %x)\n  %c = fcmp ogt float %a, %t\n  ret i1 %c"
+    assert verdict(tmp_path, src, FLOAT.format(body=fabs)) == "counterexample"
+    assert verdict(tmp_path, FLOAT.format(body=fabs), FLOAT.format(body=fabs.replace("ogt float %a, %t",
+                                                                                        "olt float %t, %a"))) \
+        == "proved"
+    # a float constant: x > 1.0, written as a decimal and as LLVM's hex double
+    one = FLOAT.format(body="%c = fcmp ogt float %x, 1.000000e+00\n  ret i1 %c")
+    assert verdict(tmp_path, one, FLOAT.format(body="%c = fcmp ogt float %x, 0x3FF0000000000000\n  ret i1 %c")) \
+        == "proved"
+    assert verdict(tmp_path, one, FLOAT.format(body="%c = fcmp oge float %x, 1.000000e+00\n  ret i1 %c")) \
+        == "counterexample"

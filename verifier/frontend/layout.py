@@ -79,6 +79,8 @@ class Layout:
         t = self._resolve(t, loc)
         if t == "ptr":
             return 8
+        if t in _FLOAT_BYTES:
+            return _FLOAT_BYTES[t]
         m = re.match(r"\[(\d+) x (.*)\]$", t)
         if m:
             return int(m.group(1)) * self.size(m.group(2), loc)
@@ -144,6 +146,9 @@ def _split_top(body: str) -> list[str]:
     if cur.strip():
         out.append(cur.strip())
     return out
+
+
+_FLOAT_BYTES = {"half": 2, "float": 4, "double": 8}
 
 
 def _int_bits(t: str, loc: Loc | None) -> int:

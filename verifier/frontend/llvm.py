@@ -19,6 +19,7 @@ import ctypes
 import dataclasses
 import math
 import re
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,9 +46,9 @@ from verifier.ir.program import (
     Ref,
     Undef,
 )
-from verifier.ir.types import I1, I64, IntType, Type, VecType
+from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 from verifier.semantics.domain import mask
-from verifier.semantics.ops import REDUCE_KINDS
+from verifier.semantics.ops import FCMP_PREDS, REDUCE_KINDS
 
 CTTZ_RULES = ("any-poison", "first-true")
 
@@ -89,20 +90,27 @@ def _key(v: Any) -> int:
 
 
 _INT = re.compile(r"i(\d+)$")
-_VEC = re.compile(r"<(\d+) x i(\d+)>$")
+_VEC = re.compile(r"<(\d+) x (\w+)>$")
+# IEEE types are read as their bits; only fcmp (and fneg, fabs) look inside them
+FLOAT_BITS = {"half": 16, "float": 32, "double": 64}
 
 
 def parse_type(t: str, loc: Loc | None = None) -> Type | None:
-    """iN, <W x iN>; `ptr` and `void` as None (pointers are handled apart)."""
+    """iN, half/float/double (as their bits), <W x ...>; `ptr` and `void` as None
+    (pointers are handled apart)."""
     t = t.strip()
     if t in ("ptr", "void"):
         return None
     m = _INT.match(t)
     if m:
         return IntType(int(m.group(1)))
+    if t in FLOAT_BITS:
+        return IntType(FLOAT_BITS[t])
     m = _VEC.match(t)
     if m:
-        return VecType(int(m.group(1)), IntType(int(m.group(2))))
+        lane = parse_type(m.group(2), loc)
+        if isinstance(lane, IntType):
+            return VecType(int(m.group(1)), lane)
     raise LLUnsupported(f"type {t}", loc)
 
 
@@ -149,6 +157,7 @@ class MemObject:
     addressed: bool = False  # compared with a pointer into another object: by address
 
 
+_FAST_MATH = {"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
 _FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", "nneg"}
 
 
@@ -262,7 +271,7 @@ def _const(st: _Fn, blk: Block, v: Any, ty: Type, loc: Loc) -> Operand:
     if body == "zeroinitializer":
         return Const(0, ty)
     lane_ty = ty.elem if isinstance(ty, VecType) else ty
-    m = re.match(r"splat \((i\d+) (.*)\)$", body)
+    m = re.match(r"splat \((\w+) (.*)\)$", body)
     if m:
         return Const(_int_lit(m.group(2), lane_ty.bits, loc), ty)
     if isinstance(ty, VecType) and body.startswith("<"):
@@ -284,12 +293,28 @@ def _literal(s: str, ty: Type, loc: Loc) -> Operand:
 
 
 def _int_lit(s: str, bits: int, loc: Loc) -> int:
+    """An integer literal, or a half/float/double literal's bits (LLVM writes those
+    with an exponent or in hex, never as a bare integer)."""
     s = s.strip()
     if s in ("true", "false"):
         return int(s == "true")
     try:
         return int(s) & mask(bits)
     except ValueError:
+        pass
+    fmt = {16: "<e", 32: "<f", 64: "<d"}.get(bits)
+    try:
+        if fmt and s.startswith("0xH") and bits == 16:
+            return int(s[3:], 16)
+        if fmt and re.fullmatch(r"0x[0-9A-Fa-f]{16}", s):
+            # a double's bits, also for float and half (whose values it holds exactly)
+            value = struct.unpack("<d", int(s, 16).to_bytes(8, "little"))[0]
+        elif fmt and re.fullmatch(r"[-+]?\d+\.\d+e[-+]\d+", s):
+            value = float(s)
+        else:
+            raise ValueError(s)
+        return int.from_bytes(struct.pack(fmt, value), "little")
+    except (ValueError, OverflowError, struct.error):
         raise LLUnsupported(f"constant {s}", loc) from None
 
 
@@ -776,6 +801,24 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         st.emit(blk, "icmp", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
                 pred=pred.group(1), flags=tuple(f for f in flags if f == "samesign"))
         return
+    if op == "fcmp":
+        m = re.search(r"fcmp((?: \w+)*?) (" + "|".join(FCMP_PREDS) + r") ", text)
+        if not m:
+            raise LLUnsupported("an fcmp form", loc)
+        fmf = tuple(m.group(1).split())
+        if set(fmf) - _FAST_MATH:
+            raise LLUnsupported(f"fcmp flags {' '.join(fmf)}", loc)
+        st.emit(blk, "fcmp", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
+                pred=m.group(2), flags=tuple(f for f in fmf if f in ("nnan", "ninf", "fast")))
+        return
+    if op == "fneg":
+        m = re.search(r"fneg((?: \w+)*?) (?:half|float|double|<)", text)
+        if m is None or set(m.group(1).split()) & {"nnan", "ninf", "fast"}:
+            raise LLUnsupported("fneg with nnan or ninf", loc)
+        assert ty is not None
+        w = elem_of(ty).bits
+        st.emit(blk, "xor", [_value(st, blk, ops[0], loc), Const(1 << (w - 1), ty)], ty, dest, loc, flags=())
+        return
     if op == "select":
         if str(ins.type) == "ptr":
             obj = st.prov.get(_key(ins))
@@ -1193,6 +1236,14 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
             return
         if name.startswith("llvm.get.active.lane.mask."):
             _active_lane_mask(st, blk, args, ty, dest, loc)
+            return
+        if base == "fabs":  # clears the sign bit (a NaN stays a NaN)
+            if re.search(r"\bcall(?: \w+)* (?:nnan|ninf|fast)\b", text):
+                raise LLUnsupported("llvm.fabs with nnan or ninf", loc)
+            assert ty is not None
+            w = elem_of(ty).bits
+            st.emit(blk, "and", [_value(st, blk, args[0], loc), Const((1 << (w - 1)) - 1, ty)], ty, dest, loc,
+                    flags=())
             return
         if base in ("cttz", "ctlz", "ctpop"):
             zp = base != "ctpop" and _operand_text(args[1]).endswith("true")

@@ -189,6 +189,57 @@ def icmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, samesign: bool = False)
     return Val(d.from_bool(table[pred]()), p, d.or_(a.u, b.u))
 
 
+# IEEE binary formats by width: (exponent bits, mantissa bits)
+FLOAT_FORMATS = {16: (5, 10), 32: (8, 23), 64: (11, 52)}
+FCMP_PREDS = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+              "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true")
+
+
+def _float_class(d: Any, x: Any, w: int) -> tuple[Any, Any, Any]:
+    """(NaN, infinite, the order key) of the IEEE value with bits x: the key is the
+    magnitude, negated when the sign is set, so that keys compare (signed, one bit
+    wider) as the non-NaN values do, with -0 and +0 equal."""
+    e, m = FLOAT_FORMATS[w]
+    exp = d.band(d.lshr(x, d.const(m, w), w), d.const((1 << e) - 1, w), w)
+    frac = d.band(x, d.const((1 << m) - 1, w), w)
+    top = d.eq(exp, d.const((1 << e) - 1, w), w)
+    zero_frac = d.eq(frac, d.const(0, w), w)
+    nan = d.and_(top, d.not_(zero_frac))
+    inf = d.and_(top, zero_frac)
+    mag = d.zext(d.band(x, d.const((1 << (w - 1)) - 1, w), w), w, w + 1)
+    neg = d.not_(d.eq(d.lshr(x, d.const(w - 1, w), w), d.const(0, w), w))
+    key = d.ite(neg, d.sub(d.const(0, w + 1), mag, w + 1), mag, w + 1)
+    return nan, inf, key
+
+
+def fcmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+    """fcmp on one lane of IEEE values given by their bits (LangRef "fcmp"): o-predicates
+    are false and u-predicates true when either is NaN. `nnan`/`ninf` (or `fast`) make
+    the result poison when an operand is NaN / infinite."""
+    na, ia, ka = _float_class(d, a.v, w)
+    nb, ib, kb = _float_class(d, b.v, w)
+    uno = d.or_(na, nb)
+    rel = {"eq": lambda: d.eq(ka, kb, w + 1), "ne": lambda: d.not_(d.eq(ka, kb, w + 1)),
+           "gt": lambda: d.slt(kb, ka, w + 1), "ge": lambda: d.sle(kb, ka, w + 1),
+           "lt": lambda: d.slt(ka, kb, w + 1), "le": lambda: d.sle(ka, kb, w + 1)}
+    if pred in ("false", "true"):
+        r = d.const(1 if pred == "true" else 0, 1)
+    elif pred == "ord":
+        r = d.from_bool(d.not_(uno))
+    elif pred == "uno":
+        r = d.from_bool(uno)
+    elif pred[0] == "o":
+        r = d.from_bool(d.and_(d.not_(uno), rel[pred[1:]]()))
+    else:
+        r = d.from_bool(d.or_(uno, rel[pred[1:]]()))
+    p = d.or_(a.p, b.p)
+    if flags & {"nnan", "fast"}:
+        p = d.or_(p, uno)
+    if flags & {"ninf", "fast"}:
+        p = d.or_(p, d.or_(ia, ib))
+    return Val(r, p, d.or_(a.u, b.u))
+
+
 def select_lane(d: Any, c: Val, a: Val, b: Val, w: int) -> Val:
     t = d.eq(c.v, d.const(1, 1), 1)
     # a poison arm's value bits are never observed, so the other arm's stand for
@@ -380,6 +431,10 @@ def _exec(
         a, b = _lanes(args[0], n), _lanes(args[1], n)
         samesign = "samesign" in flags
         return lane_result([icmp_lane(d, ins.attrs["pred"], a[k], b[k], w, samesign) for k in range(n)]), ubs
+    if op == "fcmp":
+        w = elem_of(arg_types[0]).bits
+        a, b = _lanes(args[0], n), _lanes(args[1], n)
+        return lane_result([fcmp_lane(d, ins.attrs["pred"], a[k], b[k], w, flags) for k in range(n)]), ubs
     if op == "select":
         assert rt is not None
         w = elem_of(rt).bits
