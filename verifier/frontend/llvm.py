@@ -47,7 +47,7 @@ from verifier.ir.program import (
     Undef,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
-from verifier.semantics.domain import mask
+from verifier.semantics.domain import mask, to_signed
 from verifier.semantics.ops import FCMP_PREDS, REDUCE_KINDS
 
 CTTZ_RULES = ("any-poison", "first-true")
@@ -155,6 +155,7 @@ class MemObject:
     noalias: bool = False  # a parameter marked noalias
     accessed: bool = False  # loaded from or stored to (else only its address matters)
     addressed: bool = False  # compared with a pointer into another object: by address
+    units: str = ""  # the entry's value holding its free size in units (<name>.size / unit)
 
 
 _FAST_MATH = {"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
@@ -633,6 +634,9 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             extent = ("/", size, obj.unit)
             ok = st.emit(pre, "icmp", [Const(obj.deref, I64), Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
             st.emit(pre, "assume", [ok], None, None)
+            # its extent in units, once, for inbounds GEPs (and the inductions they step)
+            obj.units = st.fresh(f"{obj.name}.units")
+            st.emit(pre, "sdiv", [Ref(size), Const(obj.unit, I64)], I64, obj.units, flags=())
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.size")
         addr = f"{obj.name}.addr"
         has_addr = _align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
@@ -1062,10 +1066,18 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
         if not isinstance(ity, IntType):
             raise LLUnsupported("a vector getelementptr", loc)
         i = _value(st, blk, idx, loc)
+        if ity.bits > 64:
+            raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
+        if isinstance(i, Const) and not isinstance(stride, FieldStep):
+            # a constant index: its offset in units, folded (an induction's step stays a constant)
+            off = to_signed(i.value, ity.bits) * stride
+            # (a negative index under nuw is poison in the multiplication: not folded)
+            if off % obj.unit == 0 and -(1 << 63) <= off < (1 << 63) and not (off < 0 and "nuw" in ar):
+                acc = st.emit(blk, "add", [acc, Const((off // obj.unit) & mask(64), I64)], I64,
+                              st.fresh(f"{dest}.sum"), loc, flags=ar)
+                continue
         if ity.bits < 64:
             i = st.emit(blk, "sext", [i], I64, st.fresh(f"{dest}.idx"), loc, flags=())
-        elif ity.bits > 64:
-            raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
         if stride % obj.unit:  # a byte offset in whole units (_known_zeros): an exact shift
             ratio = obj.unit // stride
             if obj.unit % stride or ratio & (ratio - 1):
@@ -1081,11 +1093,7 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
         acc = st.emit(blk, "add", [acc, scaled], I64, st.fresh(f"{dest}.sum"), loc, flags=ar)
     if "inbounds" in flags:
         # in bounds of the object, or one past its end: else poison
-        if obj.size is not None:
-            limit: Operand = Const(obj.size // obj.unit, I64)
-        else:
-            limit = st.emit(blk, "sdiv", [Ref(f"{obj.name}.size"), Const(obj.unit, I64)], I64,
-                            st.fresh(f"{dest}.extent"), loc, flags=())
+        limit = Const(obj.size // obj.unit, I64) if obj.size is not None else Ref(obj.units)
         ok = st.emit(blk, "icmp", [acc, limit], I1, st.fresh(f"{dest}.inbounds"), loc, pred="ule")
         acc = st.emit(blk, "select", [ok, acc, PoisonConst(I64)], I64, dest, loc)
     else:
