@@ -407,3 +407,21 @@ def test_fcmp_predicates_and_flags_are_read(tmp_path: Path) -> None:
         == "proved"
     assert verdict(tmp_path, one, FLOAT.format(body="%c = fcmp oge float %x, 1.000000e+00\n  ret i1 %c")) \
         == "counterexample"
+
+
+def test_a_pointer_phi_stepped_by_an_inbounds_gep_is_an_induction(tmp_path: Path) -> None:
+    # the speculation check reads it lane by lane: safe when the end is 16 elements
+    # into the object it walks (dereferenceable), unsafe when the end is another object
+    from verifier.checks.legality import speculation_safety
+    from verifier.frontend.llvm import parse_ll_file
+
+    inside = RANGE.format(flags="inbounds nuw", ahead=4, pred="eq").replace(
+        "ptr noundef readonly %b, ptr noundef readnone %e", "ptr noundef readonly dereferenceable(64) %b").replace(
+        "entry:\n", "entry:\n  %e = getelementptr inbounds i8, ptr %b, i64 64\n")
+    f = tmp_path / "inside.ll"
+    f.write_text(inside)
+    assert [v.verdict for v in speculation_safety(parse_ll_file(f), 4)] == ["proved"]
+    g = tmp_path / "apart.ll"
+    g.write_text(RANGE.format(flags="inbounds nuw", ahead=4, pred="eq"))
+    (v,) = speculation_safety(parse_ll_file(g), 4)
+    assert v.verdict == "counterexample" and "out of bounds" in v.counterexample.divergence.summary

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from verifier.analysis.loops import Loop, find_loops
 from verifier.errors import UserError
-from verifier.ir.program import Branch, Const, Instr, Operand, Phi, Program, Ref
+from verifier.ir.program import Branch, Const, Instr, Operand, Phi, PoisonConst, Program, Ref
 
 MEMORY_OR_EFFECT = {"load", "store", "call"}
 MAY_FAULT = {"load", "store", "call", "udiv", "sdiv", "urem", "srem"}
@@ -32,6 +32,9 @@ class Induction:
     flags: tuple[str, ...]
     op: str = "add"  # the update's opcode, add or sub
     ustep: int = 1  # the constant as an unsigned number (what nuw reads)
+    # an inbounds GEP's step: the sum is poison unless it is <=u limit (the object's
+    # extent in units, defined before the loop); `update` is then that select
+    limit: Operand | None = None
 
     def lane_offset(self, lane: int, bits: int) -> int | None:
         """The constant that steps the phi by `lane` iterations in one `op`, or None
@@ -100,6 +103,9 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
         if not isinstance(op, Ref) or op.name not in defs:
             continue
         upd = defs[op.name]
+        limit = _inbounds_limit(upd, defs)
+        if limit is not None:
+            upd = defs[upd.args[1].name]  # type: ignore[union-attr]
         if upd.op not in ("add", "sub") or upd.args[0] != Ref(ph.dest) or not isinstance(upd.args[1], Const):
             continue
         bits = upd.args[1].type.bits if hasattr(upd.args[1].type, "bits") else 64
@@ -107,9 +113,24 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
         step = step - (1 << bits) if step >> (bits - 1) & 1 else step
         if upd.op == "sub":
             step = -step
-        out[ph.dest] = Induction(ph.dest, outside[0][1], step, upd.dest or "", tuple(upd.attrs.get("flags", ())),
-                                 upd.op, upd.args[1].value & ((1 << bits) - 1))
+        out[ph.dest] = Induction(ph.dest, outside[0][1], step, op.name, tuple(upd.attrs.get("flags", ())),
+                                 upd.op, upd.args[1].value & ((1 << bits) - 1), limit)
     return out
+
+
+def _inbounds_limit(upd: Instr, defs: dict[str, Instr]) -> Operand | None:
+    """For `select(sum <=u L, sum, poison)` (the front end's inbounds GEP), with L not
+    computed in the loop: L; else None."""
+    if upd.op != "select" or not isinstance(upd.args[2], PoisonConst) or not isinstance(upd.args[0], Ref) \
+            or not isinstance(upd.args[1], Ref) or upd.args[1].name not in defs:
+        return None
+    test = defs.get(upd.args[0].name)
+    if test is None or test.op != "icmp" or test.attrs.get("pred") != "ule" or test.args[0] != upd.args[1]:
+        return None
+    limit = test.args[1]
+    if isinstance(limit, Ref) and limit.name in defs:
+        return None
+    return limit
 
 
 def analyse(prog: Program) -> LoopExits:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.analysis.exits import Exit, LoopExits
+from verifier.analysis.exits import Exit, Induction, LoopExits
 from verifier.ir.program import (
     Block,
     Branch,
@@ -15,6 +15,7 @@ from verifier.ir.program import (
     Jump,
     Operand,
     Phi,
+    PoisonConst,
     Program,
     Ref,
     copy_program,
@@ -84,9 +85,25 @@ class LaneBuilder:
             off = iv.lane_offset(lane, ty.bits)
             if off is None:
                 raise Unsupported(f"{name} steps past its range within {self.vf} lanes")
-            env[name] = self.emit(blk, iv.op, [base, Const(off, ty)], ty, f"{name}.lane{lane + 1}",
-                                  flags=iv.flags)
+            value = self.emit(blk, iv.op, [base, Const(off, ty)], ty, f"{name}.lane{lane + 1}", flags=iv.flags)
+            if iv.limit is not None:
+                value = self._within(blk, iv, base, value, ty, name, lane)
+            env[name] = value
         return env
+
+    def _within(self, blk: Block, iv: Induction, base: Operand, value: Operand, ty: IntType, name: str,
+                lane: int) -> Operand:
+        """An inbounds GEP's induction `lane` steps on: poison unless every step stayed
+        within [0, limit]. The steps move one way, so that is the first and the last
+        (read as unsigned, a step below 0 is past the limit)."""
+        assert iv.limit is not None
+        one = iv.lane_offset(1, ty.bits)
+        assert one is not None  # `lane` steps fit, so one does
+        first = self.emit(blk, iv.op, [base, Const(one, ty)], ty, f"{name}.step1", flags=iv.flags)
+        ok1 = self.emit(blk, "icmp", [first, iv.limit], I1, f"{name}.inb", pred="ule")
+        ok = self.emit(blk, "icmp", [value, iv.limit], I1, f"{name}.inb", pred="ule")
+        both = self.emit(blk, "and", [ok1, ok], I1, f"{name}.inb", flags=())
+        return self.emit(blk, "select", [both, value, PoisonConst(ty)], ty, f"{name}.lane{lane + 1}")
 
     def clone_slice(self, blk: Block, e: Exit, lane: int, env: dict[str, Operand],
                     nofault: bool) -> Operand:
