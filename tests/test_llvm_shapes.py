@@ -425,3 +425,66 @@ def test_a_pointer_phi_stepped_by_an_inbounds_gep_is_an_induction(tmp_path: Path
     g.write_text(RANGE.format(flags="inbounds nuw", ahead=4, pred="eq"))
     (v,) = speculation_safety(parse_ll_file(g), 4)
     assert v.verdict == "counterexample" and "out of bounds" in v.counterexample.divergence.summary
+
+
+REVERSE = """define ptr @rfind(ptr noundef readonly %b, ptr noundef readonly {eattrs} %e, i32 noundef %x) {{
+entry:
+  %empty = icmp eq ptr %e, %b
+  br i1 %empty, label %none, label %loop
+loop:
+  %p = phi ptr [ %prev, %latch ], [ %e, %entry ]
+  %prev = getelementptr inbounds i8, ptr %p, i64 -4
+  %v = load i32, ptr %prev, align 4
+  %hit = icmp eq i32 %v, %x
+  br i1 %hit, label %none, label %latch
+latch:
+  %end = icmp eq ptr %prev, %b
+  br i1 %end, label %none, label %loop
+none:
+  %r = phi ptr [ null, %entry ], [ %prev, %loop ], [ null, %latch ]
+  ret ptr %r
+}}
+"""
+
+BACK_ONE = """define i32 @f(ptr noundef readonly dereferenceable(64) %a, i32 noundef %x) {{
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ {start}, %entry ], [ %next, %latch ]
+  %at = getelementptr inbounds i32, ptr %a, i64 %i
+  %before = getelementptr inbounds i8, ptr %at, i64 -4
+  %v = load i32, ptr %before, align 4
+  %hit = icmp eq i32 %v, %x
+  br i1 %hit, label %out, label %latch
+latch:
+  %next = add nuw nsw i64 %i, 1
+  %end = icmp eq i64 %next, 16
+  br i1 %end, label %out, label %loop
+out:
+  %r = phi i32 [ 1, %loop ], [ 0, %latch ]
+  ret i32 %r
+}}
+"""
+
+
+def guarded(tmp_path: Path, text: str) -> tuple[str, str]:
+    from verifier.checks.param_start import guard_proofs
+
+    f = tmp_path / "f.ll"
+    f.write_text(text)
+    src, tgt = parse_ll_pair(f, f)
+    v = refinement(src, tgt, max_trip=8, timeout=60)
+    guard_proofs(src, [v], 8, 60)
+    return v.verdict, v.reason or ""
+
+
+def test_a_proof_that_skips_runs_before_a_parameters_start_is_unknown(tmp_path: Path) -> None:
+    # a reverse walk from the end pointer reads e[-1] first: the model, where a
+    # parameter points at its object's start, has UB there that C has not
+    verdict_, reason = guarded(tmp_path, REVERSE.format(eattrs=""))
+    assert verdict_ == "unknown" and "before the start of a pointer parameter's object" in reason
+    # a[i - 1] from i = 1 never goes before a: the proof stands; from i = 0 it does
+    assert guarded(tmp_path, BACK_ONE.format(start=1))[0] == "proved"
+    assert guarded(tmp_path, BACK_ONE.format(start=0))[0] == "unknown"
+    # a forward walk over [b, e) never does
+    assert guarded(tmp_path, RANGE.format(flags="inbounds nuw", ahead=4, pred="eq"))[0] == "proved"

@@ -13,6 +13,7 @@ import typer
 
 from verifier import frontend
 from verifier.analysis.loops import find_loops
+from verifier.checks.param_start import guard_proofs
 from verifier.checks.refinement import refinement
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
@@ -67,6 +68,7 @@ def equiv(
         v = Verdict(func or source.stem, "equiv", "unknown", 0.0, reason=str(u))
     else:
         v = refinement(src, tgt, max_trip=max_trip, timeout=timeout)
+        guard_proofs(src, [v], max_trip, timeout)
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     raise typer.Exit(v.exit_code)
 
@@ -124,6 +126,7 @@ def check(
             else:
                 verdicts.append(inductive_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f,
                                                       require_unbounded=unbounded))
+    guard_proofs(prog, verdicts, max_trip or 4 * vf, timeout)
     if not verdicts:
         typer.echo(f"{prog.name}: no data-dependent exits: nothing to hoist or speculate")
     for v in verdicts:

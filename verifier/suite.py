@@ -250,6 +250,10 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
                 raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}",
                                 Loc(str(ob.file), ob.line, 1))
         v = combine(vs, src.name, ob.check, ob.vf)
+    if ob.check != "freeze":
+        from verifier.checks.param_start import guard_proofs
+
+        guard_proofs(src, [v], ob.max_trip or 4 * ob.vf, limit)
     v.model = ob.name
     return v
 

@@ -1091,6 +1091,11 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
         else:
             scaled = i
         acc = st.emit(blk, "add", [acc, scaled], I64, st.fresh(f"{dest}.sum"), loc, flags=ar)
+    if obj.size is None and not (isinstance(acc, Const) and acc.value == 0):
+        # a parameter is taken to point at its object's start: mark where a pointer
+        # before it is formed (checks/param_start.py asks whether any run does)
+        st.emit(blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{dest}.fromstart"), loc, pred="sge",
+                start_of=obj.name)
     if "inbounds" in flags:
         # in bounds of the object, or one past its end: else poison
         limit = Const(obj.size // obj.unit, I64) if obj.size is not None else Ref(obj.units)

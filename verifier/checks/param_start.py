@@ -1,0 +1,113 @@
+"""The `.ll` front end's one assumption about inputs: a pointer parameter points at
+its object's start, so a GEP before it is poison (inbounds) and an access there UB.
+C allows `p[-1]` when p points into an array, and a reverse walk (`while (e != b)
+{ --e; ... }`) does nothing else; on such runs the model's source has UB that the
+real one has not, and a proof would silently skip them.
+
+`start_of_object` asks whether any run of the source, with no UB before, forms such
+a pointer: the front end marks every GEP on a parameter's object with `start_of`;
+here each mark becomes an `assume` (new code), and the added-UB machinery of the
+legality checks (window first, for every trip count; else bounded) answers. Where it
+cannot rule such a run out, a proof is reported as unknown."""
+
+from __future__ import annotations
+
+import time
+
+from verifier.analysis.exits import analyse
+from verifier.analysis.loops import find_loops
+from verifier.checks.added_ub import added_ub, original_uids
+from verifier.checks.verdict import Verdict
+from verifier.ir.program import Block, Branch, Const, Halt, Instr, Program, Ref, copy_program
+from verifier.ir.types import I1
+from verifier.semantics.interpreter import run
+from verifier.transforms.window import NoWindow, vector_window
+
+
+def start_assumed(prog: Program) -> Program:
+    """`prog` where, after every mark, a run that formed a pointer before a
+    parameter's start goes to a block whose only instruction is `assume false` and
+    ends there: UB of new code, and no UB of the model's own code after it (which the
+    poison pointer would otherwise cause)."""
+    out = copy_program(prog)
+    uid = max([i.uid for i in out.instructions()] + [0]) + 1
+    taken = set(out.blocks)
+
+    def fresh(hint: str) -> str:
+        k = 0
+        while f"{hint}.s{k}" in taken:
+            k += 1
+        taken.add(f"{hint}.s{k}")
+        return f"{hint}.s{k}"
+
+    halt = Block(fresh("before.start"), [], [Instr(uid, "assume", [Const(0, I1)], None, None, {})], Halt())
+    uid += 1
+    blocks: dict[str, Block] = {}
+    for blk in out.blocks.values():
+        while True:
+            blocks[blk.name] = blk
+            cut = next((k for k, i in enumerate(blk.instrs) if "start_of" in i.attrs and i.dest), None)
+            if cut is None:
+                break
+            mark = blk.instrs[cut]
+            rest = Block(fresh(blk.name), [], blk.instrs[cut + 1:], blk.term)
+            for succ in rest.successors():
+                for ph in out.blocks[succ].phis:
+                    ph.incoming = [(rest.name if b == blk.name else b, v) for b, v in ph.incoming]
+            blk.instrs = blk.instrs[:cut]
+            blk.term = Branch(Ref(mark.dest or ""), rest.name, halt.name, uid, mark.loc)
+            blk.instrs.append(mark)
+            uid += 1
+            blk = rest
+    blocks[halt.name] = halt
+    out.blocks = blocks
+    return out
+
+
+def start_of_object(prog: Program, max_trip: int, timeout: float) -> str | None:
+    """None when no run of `prog` forms a pointer before a pointer parameter's start
+    (for every trip count where one iteration from any state shows it, else for runs
+    whose loops stay within `max_trip` iterations); else why that was not shown."""
+    if not any("start_of" in i.attrs for i in prog.instructions()):
+        return None
+    deadline = time.perf_counter() + timeout
+    checked = start_assumed(prog)
+    own = original_uids(prog)
+    if len(find_loops(prog)) == 1:
+        try:
+            w = vector_window(checked, prog, analyse(prog), 1)
+        except NoWindow:
+            w = None
+        if w is not None:
+            r = added_ub(w.program, own | w.assumes, 1, timeout / 4, truncated=True, witness=checked)
+            if r.status == "unsat":
+                return None
+    r = added_ub(checked, own, max_trip + 1, max(0.1, deadline - time.perf_counter()), truncated=False)
+    if r.status == "unsat":
+        return None
+    if r.status == "sat" and r.inputs is not None:
+        fuel = (4 * max_trip + 10) * len(checked.blocks) * 4
+        ran = run(checked, r.inputs, fuel=fuel)
+        if ran.status == "ub" and ran.ub is not None and ran.ub.uid not in own and len(ran.path) >= 2:
+            blk, it = ran.path[-2]  # the marked block, which branched to the halt
+            term = checked.blocks[blk].term
+            at = f" at {term.loc}" if isinstance(term, Branch) and term.loc else ""
+            return (f"a run forms a pointer before the start of a pointer parameter's object{at}"
+                    + (f" (iteration {it})" if it >= 0 else ""))
+        return "a run may form a pointer before the start of a pointer parameter's object (not replayed)"
+    return f"whether a run forms a pointer before a parameter's start was not decided ({r.reason})"
+
+
+def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> None:
+    """Turn the proofs among `verdicts` into unknowns where `start_of_object` fails:
+    the model of `prog` left out runs the real function has."""
+    if not any(v.verdict == "proved" for v in verdicts):
+        return
+    why = start_of_object(prog, max_trip, timeout)
+    if why is None:
+        return
+    for v in verdicts:
+        if v.verdict == "proved":
+            v.verdict = "unknown"
+            v.reason = (f"{why}; the model takes a pointer parameter to point at its object's start, so "
+                        "such runs were not checked")
