@@ -4,9 +4,12 @@ and a neighbouring case that must not."""
 from __future__ import annotations
 
 import pytest
+import z3
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import run_text
-from verifier.semantics.domain import to_signed
+from verifier.semantics.domain import ConcreteDomain, Z3Domain, to_signed
 
 
 def scalar(body: str, params: str = "x: i8, y: i8", **kw: object):  # type: ignore[no-untyped-def]
@@ -174,3 +177,19 @@ def test_pure_calls_and_traps() -> None:
 
 def test_signed_helper() -> None:
     assert to_signed(255, 8) == -1 and to_signed(127, 8) == 127
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([8, 16, 32]).flatmap(lambda w: st.tuples(st.just(w), st.integers(0, (1 << w) - 1),
+                                                                 st.integers(0, (1 << w) - 1))),
+       st.booleans())
+def test_mul_overflow_is_the_same_in_both_domains(wxy: tuple[int, int, int], signed: bool) -> None:
+    # z3's overflow predicates stand for a product twice as wide: they must agree
+    w, x, y = wxy
+    expect = not (-(1 << (w - 1)) <= to_signed(x, w) * to_signed(y, w) < (1 << (w - 1))) if signed \
+        else x * y >= (1 << w)
+    assert ConcreteDomain().mul_ovf(x, y, w, signed) == expect
+    a, b = z3.BitVec("a", w), z3.BitVec("b", w)
+    s = z3.Solver()
+    s.add(a == x, b == y, Z3Domain().mul_ovf(a, b, w, signed) != expect)
+    assert s.check() == z3.unsat

@@ -76,6 +76,13 @@ class ConcreteDomain:
     def mul(self, a: int, b: int, w: int) -> int:
         return (a * b) & mask(w)
 
+    def mul_ovf(self, a: int, b: int, w: int, signed: bool) -> bool:
+        """a * b leaves the w-bit range (signed or unsigned): nsw/nuw's poison."""
+        if signed:
+            r = to_signed(a, w) * to_signed(b, w)
+            return not -(1 << (w - 1)) <= r < (1 << (w - 1))
+        return a * b > mask(w)
+
     def udiv(self, a: int, b: int, w: int) -> int:
         return mask(w) if b == 0 else a // b
 
@@ -266,6 +273,19 @@ class Z3Domain:
 
     def mul(self, a: Any, b: Any, w: int) -> Any:
         return self._op("mul", a, b, w, lambda x, y: x * y)
+
+    def mul_ovf(self, a: Any, b: Any, w: int, signed: bool) -> Any:
+        """z3's overflow predicates: far smaller circuits than a product twice as wide."""
+        if type(a) is int and type(b) is int:
+            return self._c.mul_ovf(a, b, w, signed)
+        if "mul" in self.abstract and type(a) is not int and type(b) is not int:
+            ext = self.sext if signed else self.zext  # the product stays uninterpreted
+            wide = self.mul(ext(a, w, 2 * w), ext(b, w, 2 * w), 2 * w)
+            return self.not_(self.eq(wide, ext(self.mul(a, b, w), w, 2 * w), 2 * w))
+        x, y = _bv(a, w), _bv(b, w)
+        if signed:
+            return z3.Not(z3.And(z3.BVMulNoOverflow(x, y, True), z3.BVMulNoUnderflow(x, y)))
+        return z3.Not(z3.BVMulNoOverflow(x, y, False))
 
     def udiv(self, a: Any, b: Any, w: int) -> Any:
         return self._op("udiv", a, b, w, z3.UDiv)

@@ -110,9 +110,7 @@ def _ovf_sub(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
 
 
 def _ovf_mul(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
-    ext = d.sext if signed else d.zext
-    wide = d.mul(ext(a, w, 2 * w), ext(b, w, 2 * w), 2 * w)
-    return d.not_(d.eq(wide, ext(d.mul(a, b, w), w, 2 * w), 2 * w))
+    return d.mul_ovf(a, b, w, signed)
 
 
 def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int
