@@ -92,12 +92,18 @@ def test_cli_equiv_on_ll_reports_the_finding_and_the_coverage() -> None:
     r = cli("equiv", str(LL / "find_first_16.scalar.ll"), str(LL / "find_first_16.vf4.ll"),
             "--cttz-elts", "first-true", "--max-trip", "17")
     assert r.returncode == 0, r.stdout + r.stderr
-    # 16 iterations at most: the bound covers every input, and says so
-    assert "covers every input: no source loop visits its header more than 16 times" in r.stdout
-    r = cli("equiv", str(LL / "find_first_16.scalar.ll"), str(LL / "find_first_16.vf4.ll"),
+    # one vector iteration from any state refines four source iterations: every trip count
+    assert "covers every trip count" in r.stdout
+    # where that induction does not close (find_ptr's vector index counts elements, its
+    # source's pointer offset bytes), the bound decides and says what it covers
+    r = cli("equiv", str(LL / "strnlen32.scalar.ll"), str(LL / "strnlen32.vf4.ll"),
+            "--cttz-elts", "first-true", "--max-trip", "33")
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout
+    r = cli("equiv", str(LL / "find_ptr.scalar.ll"), str(LL / "find_ptr.vf4.ll"),
             "--cttz-elts", "first-true", "--max-trip", "9")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "covers every input whose source loops run at most 9 iterations" in r.stdout
+    assert "no proof for every trip count" in r.stdout
 
 
 def test_unsupported_construct_is_unknown_naming_it(tmp_path: Path) -> None:
@@ -230,3 +236,41 @@ def test_suite_llvm_keys_are_checked(tmp_path: Path) -> None:
                      'expect = "proved"\n')
     with pytest.raises(UserError, match="cttz_elts must be any-poison or first-true"):
         load(suite)
+
+
+def test_a_bounded_proof_over_constant_trip_counts_says_it_covers_every_input() -> None:
+    from verifier.checks.refinement import refinement
+    from verifier.frontend.llvm import LLOptions, parse_ll_pair
+    from verifier.reports.text import verdict_text
+
+    src, tgt = parse_ll_pair(LL / "find_first_16.scalar.ll", LL / "find_first_16.vf4.ll", None,
+                             LLOptions(cttz_elts="first-true"))
+    v = refinement(src, tgt, max_trip=17, timeout=60)
+    assert v.verdict == "proved" and v.coverage["complete"]
+    assert "covers every input: no source loop visits its header more than 16 times" in verdict_text(v)
+    v = refinement(src, tgt, max_trip=9, timeout=60)
+    assert v.verdict == "proved" and not v.coverage["complete"]
+    assert "covers every input whose source loops run at most 9 iterations" in verdict_text(v)
+
+
+def test_a_target_wrong_only_late_is_not_proved_for_every_trip_count(tmp_path: Path) -> None:
+    # the vector loop stops at 60 of 64 elements: right for every run that leaves
+    # before, wrong for x in a[60..63]; the step finds it, and the bound refutes it
+    from verifier.checks.translation import inductive, translation
+    from verifier.frontend.llvm import LLOptions, parse_ll_pair
+
+    text = (LL / "find_first_64.vf4.ll").read_text()
+    assert "icmp eq i64 %index.next, 64" in text
+    bad = tmp_path / "late.ll"
+    bad.write_text(text.replace("icmp eq i64 %index.next, 64", "icmp eq i64 %index.next, 60"))
+    opts = LLOptions(cttz_elts="first-true")
+    src, tgt = parse_ll_pair(LL / "find_first_64.scalar.ll", bad, None, opts)
+    assert isinstance(inductive(src, tgt, 60), str)
+    assert translation(src, tgt, 12, 60).coverage.get("unbounded") is not True
+    assert translation(src, tgt, 65, 60).verdict == "counterexample"
+    # a vector loop that starts at element 4: the programs differ before their loops
+    skip = tmp_path / "skip.ll"
+    skip.write_text(text.replace("phi i64 [ 0, %vector.ph ]", "phi i64 [ 4, %vector.ph ]"))
+    src, tgt = parse_ll_pair(LL / "find_first_64.scalar.ll", skip, None, opts)
+    assert isinstance(inductive(src, tgt, 60), str)
+    assert translation(src, tgt, 65, 60).verdict == "counterexample"

@@ -223,7 +223,11 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     except LLUnsupported as u:
         return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf)
     if ob.check == "equiv":
-        if tgt is not None:
+        if tgt is not None and ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll":
+            from verifier.checks.translation import translation
+
+            v = translation(src, tgt, ob.max_trip or 16, limit)
+        elif tgt is not None:
             v = refinement(src, tgt, max_trip=ob.max_trip or 16, timeout=limit)
         elif ob.scope == "bounded":
             v = form_equivalence(src, ob.vf, ob.max_trip or 4 * ob.vf, limit, ob.guards, ob.form or "simple")

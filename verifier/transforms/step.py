@@ -82,8 +82,35 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
         _retarget(p.blocks[src], form.vector_header, cut.name)
         for ph in vh.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b != src]
-    _cut_after(p, form.scalar_header, form.scalar_entry, form.vf)
+    if form.scalar_header:  # a form without a scalar loop ends inside its vector loop
+        _cut_after(p, form.scalar_header, form.scalar_entry, form.vf)
     p.name = f"{form.program.name}.step"
+    return p
+
+
+def source_prefix(prog: Program, le: LoopExits) -> Program:
+    """The program up to its loop's first header visit, where it emits the header's
+    phis (`step.kind` 1), or to its end: the base case of the induction."""
+    p = copy_program(prog)
+    _mark_ends(p)
+    _cut_after(p, le.loop.header, entry_block(p, le), 0)
+    p.name = f"{prog.name}.prefix"
+    return p
+
+
+def target_prefix(form: VectorForm) -> Program:
+    """The form up to its first vector header visit, where it emits what the vector
+    phis take from the preheader under the scalar phis' names, or to its end."""
+    p = copy_program(form.program)
+    _mark_ends(p)
+    vh = p.blocks[form.vector_header]
+    values = {form.vphis[ph.dest]: op for ph in vh.phis if ph.dest in form.vphis
+              for b, op in ph.incoming if b == form.preheader}
+    cut = _cut_block(p, f"{form.preheader}.cut", values, _next_uid(p))
+    _retarget(p.blocks[form.preheader], form.vector_header, cut.name)
+    for ph in vh.phis:
+        ph.incoming = [(b, op) for b, op in ph.incoming if b != form.preheader]
+    p.name = f"{form.program.name}.prefix"
     return p
 
 

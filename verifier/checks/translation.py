@@ -1,0 +1,62 @@
+"""Translation validation of a `.ll` pair (issue 6, item 4): the target refines the
+source for every trip count where the induction over one vector iteration closes,
+else for trip counts up to the bound.
+
+The induction (transforms/step.py over transforms/recognize.py's reading of opt's
+output): the base case compares both programs up to their first loop header visit
+(the vector header's phis against the source header's, or both ending); the step,
+from every state the window allows, compares one vector iteration with VF source
+iterations. Both proved: every run of the target is a chain of such steps, so it
+refines the source's (the step's states may be unreachable; a failure there only
+sends the question to the bounded check, which alone shows counterexamples)."""
+
+from __future__ import annotations
+
+import time
+
+from verifier.analysis.exits import analyse
+from verifier.checks.refinement import refinement
+from verifier.checks.verdict import Verdict
+from verifier.errors import UserError
+from verifier.ir.program import Program
+from verifier.transforms.recognize import recognize
+from verifier.transforms.step import source_prefix, source_step, target_prefix, target_step
+from verifier.transforms.window import NoWindow
+
+
+def translation(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdict:
+    """Does `tgt` refine `src`? For every trip count if the induction closes, else
+    bounded (checks/refinement.py) with the reason in the coverage."""
+    t0 = time.perf_counter()
+    why = inductive(src, tgt, timeout / 4)
+    if isinstance(why, Verdict):
+        why.seconds = time.perf_counter() - t0
+        return why
+    v = refinement(src, tgt, max_trip=max_trip, timeout=max(0.1, timeout - (time.perf_counter() - t0)))
+    if v.verdict == "proved" and not v.coverage.get("complete"):
+        v.coverage["why_bounded"] = why
+    v.seconds = time.perf_counter() - t0
+    return v
+
+
+def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
+    """The proof for every trip count, or why there is none."""
+    t0 = time.perf_counter()
+    try:
+        le = analyse(src)
+        form = recognize(src, le, tgt)
+        base = (source_prefix(src, le), target_prefix(form))
+        step = (source_step(src, le, form.vf), target_step(form, src, le))
+    except (NoWindow, UserError) as e:
+        return f"the induction does not apply: {e}"
+    first = refinement(*base, max_trip=1, timeout=timeout / 2, minimize_budget=1.0)
+    if first.verdict != "proved":
+        return "the programs differ before their loops: " + (first.reason or first.verdict)
+    left = max(0.1, timeout - (time.perf_counter() - t0))
+    one = refinement(*step, max_trip=form.vf, timeout=left, minimize_budget=1.0,
+                     target_unroll={form.vector_header: 2})
+    if one.verdict != "proved":
+        return "the induction over one vector iteration does not close: " + (
+            one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))
+    return Verdict(f"{src.name} -> {tgt.name}", "equiv", "proved", time.perf_counter() - t0,
+                   coverage={"unbounded": True, "window": form.vf})
