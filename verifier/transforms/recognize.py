@@ -11,11 +11,11 @@ NoWindow, and the bounded check decides."""
 
 from __future__ import annotations
 
-from verifier.analysis.exits import LoopExits, inductions
+from verifier.analysis.exits import LoopExits, analyse, inductions
 from verifier.analysis.loops import find_loops
 from verifier.ir.program import Program
 from verifier.transforms.vector_loop import VectorForm
-from verifier.transforms.window import NoWindow
+from verifier.transforms.window import NoWindow, check_applicable
 
 
 def recognize(src: Program, le: LoopExits, tgt: Program) -> VectorForm:
@@ -26,6 +26,8 @@ def recognize(src: Program, le: LoopExits, tgt: Program) -> VectorForm:
     lp = loops[0]
     if lp.preheader is None:
         raise NoWindow("the target's loop has no preheader")
+    # the window's free state must cover the target's reachable states too
+    check_applicable(tgt, analyse(tgt))
     tivs = inductions(tgt, lp)
     head = tgt.blocks[lp.header]
     vphis: dict[str, str] = {}
