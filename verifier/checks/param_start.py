@@ -6,9 +6,9 @@ real one has not, and a proof would silently skip them.
 
 `start_of_object` asks whether any run of the source, with no UB before, forms such
 a pointer: the front end marks every GEP on a parameter's object with `start_of`;
-here each mark becomes an `assume` (new code), and the added-UB machinery of the
-legality checks (window first, for every trip count; else bounded) answers. Where it
-cannot rule such a run out, a proof is reported as unknown."""
+here a run that fails a mark branches to `assume false` (new code) and ends, and the
+added-UB machinery of the legality checks (window first, for every trip count; else
+bounded) answers. Where it cannot rule such a run out, a proof is unknown."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import added_ub, original_uids
 from verifier.checks.verdict import Verdict
+from verifier.errors import UserError
 from verifier.ir.program import Block, Branch, Const, Halt, Instr, Program, Ref, copy_program
 from verifier.ir.types import I1
 from verifier.semantics.interpreter import run
@@ -74,9 +75,9 @@ def start_of_object(prog: Program, max_trip: int, timeout: float) -> str | None:
     checked = start_assumed(prog)
     own = original_uids(prog)
     if len(find_loops(prog)) == 1:
-        try:
-            w = vector_window(checked, prog, analyse(prog), 1)
-        except NoWindow:
+        try:  # (the marks split blocks: the loop is read off `checked` itself)
+            w = vector_window(checked, checked, analyse(checked), 1)
+        except (NoWindow, UserError):
             w = None
         if w is not None:
             r = added_ub(w.program, own | w.assumes, 1, timeout / 4, truncated=True, witness=checked)
