@@ -19,7 +19,17 @@ from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import added_ub, original_uids
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
-from verifier.ir.program import Block, Branch, Const, Halt, Instr, Program, Ref, copy_program
+from verifier.ir.program import (
+    Block,
+    Branch,
+    Const,
+    Halt,
+    Instr,
+    Program,
+    Ref,
+    copy_program,
+    split_block,
+)
 from verifier.ir.types import I1
 from verifier.semantics.interpreter import run
 from verifier.transforms.window import NoWindow, vector_window
@@ -43,25 +53,19 @@ def start_assumed(prog: Program) -> Program:
 
     halt = Block(fresh("before.start"), [], [Instr(uid, "assume", [Const(0, I1)], None, None, {})], Halt())
     uid += 1
-    blocks: dict[str, Block] = {}
-    for blk in out.blocks.values():
-        while True:
-            blocks[blk.name] = blk
-            cut = next((k for k, i in enumerate(blk.instrs) if "start_of" in i.attrs and i.dest), None)
-            if cut is None:
-                break
-            mark = blk.instrs[cut]
-            rest = Block(fresh(blk.name), [], blk.instrs[cut + 1:], blk.term)
-            for succ in rest.successors():
-                for ph in out.blocks[succ].phis:
-                    ph.incoming = [(rest.name if b == blk.name else b, v) for b, v in ph.incoming]
-            blk.instrs = blk.instrs[:cut]
-            blk.term = Branch(Ref(mark.dest or ""), rest.name, halt.name, uid, mark.loc)
-            blk.instrs.append(mark)
-            uid += 1
-            blk = rest
-    blocks[halt.name] = halt
-    out.blocks = blocks
+    todo = list(out.blocks)
+    while todo:
+        name = todo.pop()
+        blk = out.blocks[name]
+        cut = next((k for k, i in enumerate(blk.instrs) if "start_of" in i.attrs and i.dest), None)
+        if cut is None:
+            continue
+        mark = blk.instrs[cut]
+        rest = split_block(out, name, cut + 1, fresh(name))
+        blk.term = Branch(Ref(mark.dest or ""), rest.name, halt.name, uid, mark.loc)
+        uid += 1
+        todo.append(rest.name)  # its later marks
+    out.blocks[halt.name] = halt
     return out
 
 

@@ -233,6 +233,24 @@ def map_operands(blocks: dict[str, Block], f: Callable[[Operand], Operand]) -> N
             blk.term.cond = f(blk.term.cond)
 
 
+def split_block(p: Program, name: str, at: int, new: str) -> Block:
+    """Move block `name`'s instructions from index `at` on, and its terminator, into a
+    new block `new` placed right after it; its successors' phis now come from `new`.
+    The old block keeps its phis and the instructions before `at`, and ends in a Halt
+    for the caller to replace."""
+    old = p.blocks[name]
+    rest = Block(new, [], old.instrs[at:], old.term)
+    for s in rest.successors():
+        for ph in p.blocks[s].phis:
+            ph.incoming = [(new if b == name else b, op) for b, op in ph.incoming]
+    old.instrs, old.term = old.instrs[:at], Halt()
+    items = list(p.blocks.items())
+    k = next(i for i, (n, _) in enumerate(items) if n == name) + 1
+    items.insert(k, (new, rest))
+    p.blocks = dict(items)
+    return rest
+
+
 def copy_program(p: Program) -> Program:
     """A copy a pass may edit: new blocks, phis, instructions, terminators and
     containers; the immutable parts (operands, types, locations, declarations) shared.

@@ -19,6 +19,7 @@ from verifier.ir.program import (
     Program,
     Ref,
     copy_program,
+    split_block,
 )
 from verifier.ir.types import I1, I64, IntType, VecType
 from verifier.semantics.domain import mask
@@ -208,18 +209,9 @@ class LaneBuilder:
     def split_header(self) -> tuple[Block, Block]:
         """Move the header's code into a new block after it; the header keeps its phis."""
         lp = self.le.loop
+        rest = split_block(self.p, lp.header, 0, self.fresh(f"{lp.header}.rest"))
         head = self.p.blocks[lp.header]
-        rest = Block(self.fresh(f"{lp.header}.rest"))
-        rest.instrs, rest.term = head.instrs, head.term
-        head.instrs = []
         head.term = Jump(rest.name)
-        for s in rest.successors():
-            for ph in self.p.blocks[s].phis:
-                ph.incoming = [(rest.name if b == lp.header else b, op) for b, op in ph.incoming]
-        blocks = list(self.p.blocks.items())
-        at = next(k for k, (n, _) in enumerate(blocks) if n == lp.header) + 1
-        blocks.insert(at, (rest.name, rest))
-        self.p.blocks = dict(blocks)
         return head, rest
 
     def add_block(self, name: str, after: str) -> Block:

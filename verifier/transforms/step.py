@@ -40,6 +40,7 @@ from verifier.ir.program import (
     Program,
     Ref,
     copy_program,
+    split_block,
 )
 from verifier.ir.types import I1, I8, I64
 from verifier.transforms.vector_loop import VectorForm
@@ -121,10 +122,7 @@ def _cut_after(p: Program, header: str, pre: str, vf: int) -> None:
         raise NoWindow(f"the loop header {header} has no phis to carry the state by")
     uid = _next_uid(p)
     k = _fresh(p, "step.k")
-    rest = Block(_fresh(p, f"{header}.rest"), [], head.instrs, head.term)
-    for s in rest.successors():
-        for ph in p.blocks[s].phis:
-            ph.incoming = [(rest.name if b == header else b, op) for b, op in ph.incoming]
+    rest = split_block(p, header, 0, _fresh(p, f"{header}.rest"))
     preds = [b for b, _ in head.phis[0].incoming]
     k_next = f"{k}.next"
     at = f"{k}.cut"
@@ -134,7 +132,6 @@ def _cut_after(p: Program, header: str, pre: str, vf: int) -> None:
                    Instr(uid + 2, "icmp", [Ref(k), Const(vf, I64)], I1, at, {"pred": "eq"})]
     cut = _cut_block(p, f"{header}.cut", values, uid + 3)
     head.term = Branch(Ref(at), cut.name, rest.name, uid + 4 + len(values))
-    p.blocks[rest.name] = rest
 
 
 def _cut_block(p: Program, hint: str, values: dict[str, Operand], uid: int) -> Block:
