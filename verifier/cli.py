@@ -14,8 +14,7 @@ import typer
 from verifier import frontend
 from verifier.analysis.loops import find_loops
 from verifier.checks.param_start import guard_proofs
-from verifier.checks.refinement import refinement
-from verifier.checks.translation import translation
+from verifier.checks.translation import equivalence
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.setvalues import parse_sets
@@ -68,15 +67,10 @@ def equiv(
     except LLUnsupported as u:
         v = Verdict(func or source.stem, "equiv", "unknown", 0.0, reason=str(u))
     else:
-        v = translation(src, tgt, max_trip, timeout) if _is_ll(source, target) else \
-            refinement(src, tgt, max_trip=max_trip, timeout=timeout)
+        v = equivalence(src, tgt, source.suffix == target.suffix == ".ll", max_trip, timeout)
         guard_proofs(src, [v], max_trip, timeout)
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     raise typer.Exit(v.exit_code)
-
-
-def _is_ll(*paths: Path) -> bool:
-    return all(p.suffix == ".ll" for p in paths)
 
 
 @app.command()

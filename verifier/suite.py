@@ -210,7 +210,6 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     """The obligation's verdict (several per-exit verdicts are combined into one)."""
     from verifier.checks.added_ub import Limits
     from verifier.checks.forms import form_equivalence, inductive_equivalence
-    from verifier.checks.refinement import refinement
     from verifier.frontend import load_pair, load_program
     from verifier.frontend.llvm import LLUnsupported
 
@@ -223,12 +222,10 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     except LLUnsupported as u:
         return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf)
     if ob.check == "equiv":
-        if tgt is not None and ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll":
-            from verifier.checks.translation import translation
+        if tgt is not None and ob.target is not None:
+            from verifier.checks.translation import equivalence
 
-            v = translation(src, tgt, ob.max_trip or 16, limit)
-        elif tgt is not None:
-            v = refinement(src, tgt, max_trip=ob.max_trip or 16, timeout=limit)
+            v = equivalence(src, tgt, ob.source.suffix == ob.target.suffix == ".ll", ob.max_trip or 16, limit)
         elif ob.scope == "bounded":
             v = form_equivalence(src, ob.vf, ob.max_trip or 4 * ob.vf, limit, ob.guards, ob.form or "simple")
         else:

@@ -24,6 +24,14 @@ from verifier.transforms.step import source_prefix, source_step, target_prefix, 
 from verifier.transforms.window import NoWindow
 
 
+def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, timeout: float) -> Verdict:
+    """`verifier equiv`'s check of a pair (the CLI's and the suite's): `translation`
+    for two `.ll` functions, the bounded refinement check for models."""
+    if llvm:
+        return translation(src, tgt, max_trip, timeout)
+    return refinement(src, tgt, max_trip=max_trip, timeout=timeout)
+
+
 def translation(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdict:
     """Does `tgt` refine `src`? For every trip count if the induction closes, else
     bounded (checks/refinement.py) with the reason in the coverage."""
