@@ -640,6 +640,10 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.size")
         addr = f"{obj.name}.addr"
         has_addr = _align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
+        obj.null_tested |= obj.name in st.opts.nulls
+        null_param = obj.may_be_null and obj.null_tested
+        if has_addr or null_param:
+            empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
         if has_addr:
             st.params.append(Param(addr, I64))
             if obj.align > 1:
@@ -654,15 +658,12 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             st.emit(pre, "assume", [ok], None, None)
             # and no object with bytes lies at address 0 (null)
             nonzero = st.emit(pre, "icmp", [Ref(addr), Const(0, I64)], I1, st.fresh(f"{obj.name}.nonzero"), pred="ne")
-            empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
             st.emit(pre, "assume", [st.emit(pre, "or", [nonzero, empty], I1, st.fresh(f"{obj.name}.notnull"),
                                             flags=())], None, None)
-        obj.null_tested |= obj.name in st.opts.nulls
-        if obj.may_be_null and obj.null_tested:  # a null pointer: an object of no bytes (at address 0)
+        if null_param:  # a null pointer: an object of no bytes (at address 0)
             st.params.append(Param(f"{obj.name}.null", I1))
-            empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
             if has_addr:
-                at0 = st.emit(pre, "icmp", [Ref(addr), Const(0, I64)], I1, st.fresh(f"{obj.name}.at0"), pred="eq")
+                at0 = st.emit(pre, "xor", [nonzero, Const(1, I1)], I1, st.fresh(f"{obj.name}.at0"), flags=())
                 empty = st.emit(pre, "and", [empty, at0], I1, st.fresh(f"{obj.name}.empty"), flags=())
             real = st.emit(pre, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh(f"{obj.name}.real"),
                            flags=())
