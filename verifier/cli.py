@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import traceback
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import typer
@@ -15,29 +18,57 @@ from verifier import frontend
 from verifier.analysis.loops import find_loops
 from verifier.checks.param_start import guard_proofs
 from verifier.checks.translation import equivalence
+from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.setvalues import parse_sets
 from verifier.ir.printer import program as print_program
-from verifier.ir.program import Program
+from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
 from verifier.reports import jsonout, text
 from verifier.semantics.interpreter import run as interpret
 from verifier.transforms.lanes import Unsupported
 
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
-                 exit_unknown: bool = False) -> Program:
+                 exit_unknown: bool = False, assume: frozenset[Assumption] = frozenset()) -> Program:
     """frontend.load_program; with `exit_unknown` a construct outside the .ll subset
     ends the command: unknown, exit code 3."""
     from verifier.frontend.llvm import LLUnsupported
 
     try:
-        return frontend.load_program(path, func, cttz_elts)
+        return frontend.load_program(path, func, cttz_elts, assume)
     except LLUnsupported as u:
         if exit_unknown:
             typer.echo(f"unknown: {u}")
             raise typer.Exit(3) from None
         raise
+
+
+def assumptions(names: list[str]) -> frozenset[Assumption]:
+    """--assume NAME ...: the named assumptions (an unknown name is a usage error)."""
+    try:
+        return parse_assumptions(names)
+    except ValueError as e:
+        raise UserError(f"--assume: {e}") from None
+
+
+ASSUME_HELP = ("an assumption stronger than LLVM's semantics, listed in every verdict (repeatable): "
+               + "; ".join(f"{a.value}: {h}" for a, h in ASSUMPTION_HELP.items()))
+
+
+def guarded(model: str, check: str, vf: int | None, step: Callable[[], list[Verdict]]) -> list[Verdict]:
+    """A check's verdicts; a bug in the tool is an unknown verdict that says so (a
+    verdict object in every case, for --json readers), never a traceback."""
+    t0 = time.perf_counter()
+    try:
+        return step()
+    except (UserError, typer.Exit, KeyboardInterrupt):
+        raise
+    except Exception as e:
+        if os.environ.get("VERIFIER_DEBUG"):
+            traceback.print_exc()
+        return [Verdict(model, check, "unknown", time.perf_counter() - t0, vf=vf,
+                        reason=f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}")]
 
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -56,19 +87,28 @@ def equiv(
     cttz_elts: str = typer.Option("any-poison", "--cttz-elts",
                                   help=".ll input: llvm.experimental.cttz.elts over a poison lane: "
                                        "any-poison (LangRef today) or first-true"),
+    assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
 ) -> None:
     """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
     Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func)."""
-    from verifier.checks.verdict import Verdict
+    from verifier.checks.verdict import note_assumptions
     from verifier.frontend.llvm import LLUnsupported
 
+    assumed = assumptions(assume)
+    src = tgt = None
     try:
-        src, tgt = frontend.load_pair(source, target, func, cttz_elts)
+        src, tgt = frontend.load_pair(source, target, func, cttz_elts, assumed)
     except LLUnsupported as u:
         v = Verdict(func or source.stem, "equiv", "unknown", 0.0, reason=str(u))
     else:
-        v = equivalence(src, tgt, source.suffix == target.suffix == ".ll", max_trip, timeout)
-        guard_proofs(src, [v], max_trip, timeout)
+        def prove() -> list[Verdict]:
+            assert src is not None and tgt is not None
+            w = equivalence(src, tgt, source.suffix == target.suffix == ".ll", max_trip, timeout)
+            guard_proofs(src, [w], max_trip, timeout)
+            return [w]
+
+        v = guarded(f"{src.name} -> {tgt.name}", "equiv", None, prove)[0]
+    note_assumptions([v], src, tgt, names=tuple(sorted(assumed)))
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     raise typer.Exit(v.exit_code)
 
@@ -91,44 +131,62 @@ def check(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
     cttz_elts: str = typer.Option("any-poison", "--cttz-elts", help=".ll input: any-poison or first-true"),
+    assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
 ) -> None:
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
     from verifier.analysis.exits import analyse
     from verifier.checks.freeze import freeze_invariance
     from verifier.checks.legality import Limits, hoistability, speculation_safety
+    from verifier.checks.verdict import note_assumptions
 
     if check_name not in ("hoist", "speculate", "freeze", "equiv", "all"):
         raise UserError(f"--check {check_name}: expected hoist, speculate, freeze, equiv or all")
     from verifier.checks.forms import forms_of
+    from verifier.frontend.llvm import LLUnsupported
 
     forms = forms_of(form)
-    prog = load_program(model, func, cttz_elts, exit_unknown=True)
-    verdicts = []
+    if bounded and unbounded:
+        raise UserError("--bounded and --unbounded contradict each other")
+    assumed = assumptions(assume)
+    try:
+        prog = frontend.load_program(model, func, cttz_elts, assumed)
+    except LLUnsupported as u:
+        v = Verdict(func or model.stem, check_name, "unknown", 0.0, reason=str(u), vf=vf,
+                    assumptions=sorted(assumed))
+        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+        raise typer.Exit(3) from None
+    verdicts: list[Verdict] = []
     limits = Limits(max_trip, timeout, inductive=not bounded)
-    if check_name in ("hoist", "all"):
-        verdicts += hoistability(prog, 1, limits)
-        if vf > 1:
-            verdicts += hoistability(prog, vf, limits)
-    if check_name in ("speculate", "all"):
-        verdicts += speculation_safety(prog, vf, limits, freeze=not no_freeze, repair=repair)
-    if check_name in ("freeze", "all"):
+
+    def run(what: str, step: Callable[[], list[Verdict]]) -> None:
+        verdicts.extend(guarded(prog.name, what, vf, step))
+
+    def freeze() -> list[Verdict]:
         k = len(analyse(prog).data_dependent)
-        if k:
-            verdicts.append(freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name))
+        return [freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name)] if k else []
+
+    if check_name in ("hoist", "all"):
+        run("hoist", lambda: hoistability(prog, 1, limits) + (hoistability(prog, vf, limits) if vf > 1 else []))
+    if check_name in ("speculate", "all"):
+        run("speculate", lambda: speculation_safety(prog, vf, limits, freeze=not no_freeze, repair=repair))
+    if check_name in ("freeze", "all"):
+        run("freeze", freeze)
     if check_name in ("equiv", "all"):
         from verifier.checks.forms import form_equivalence, inductive_equivalence
 
-        if bounded and unbounded:
-            raise UserError("--bounded and --unbounded contradict each other")
-        for f in forms:
+        def equiv_of(f: str) -> list[Verdict]:
             if bounded:
-                verdicts.append(form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f))
-            else:
-                verdicts.append(inductive_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f,
-                                                      require_unbounded=unbounded))
+                return [form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f)]
+            return [inductive_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f,
+                                          require_unbounded=unbounded)]
+
+        for f in forms:
+            run("equiv", partial(equiv_of, f))
     guard_proofs(prog, verdicts, max_trip or 4 * vf, timeout)
     if not verdicts:
-        typer.echo(f"{prog.name}: no data-dependent exits: nothing to hoist or speculate")
+        verdicts.append(Verdict(prog.name, check_name, "proved", 0.0, vf=vf,
+                                reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
+    note_assumptions(verdicts, prog)
     for v in verdicts:
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     codes = [v.exit_code for v in verdicts]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from verifier.ir.program import Loc
 
 
@@ -15,3 +17,21 @@ class UserError(Exception):
 
     def __str__(self) -> str:
         return f"{self.loc}: error: {self.message}" if self.loc else f"error: {self.message}"
+
+
+def read_source(path: Path) -> str:
+    """A user's file as text (UTF-8); unreadable or not UTF-8 is their mistake, with the
+    line and column of the first byte that is not."""
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise UserError(f"{path}: is a folder, not a file") from None
+    except OSError as e:
+        raise UserError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        before = data[:e.start]
+        line = before.count(b"\n") + 1
+        col = e.start - (before.rfind(b"\n") + 1) + 1
+        raise UserError(f"not UTF-8 text (byte 0x{data[e.start]:02x})", Loc(str(path), line, col)) from None

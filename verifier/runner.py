@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from verifier.cache import ResultCache, obligation_key
-from verifier.errors import UserError
+from verifier.errors import UserError, read_source
 from verifier.frontend.parser import parse_file
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import Loc
@@ -53,7 +53,7 @@ def _models(ob: Obligation) -> list[str]:
     try:
         # an LLVM module keys by its text (it may hold constructs the front end
         # reports as unknown); the function and the cttz.elts rule are obligation keys
-        return [p.read_text() if p.suffix == ".ll" else print_program(parse_file(p)) for p in paths]
+        return [read_source(p) if p.suffix == ".ll" else print_program(parse_file(p)) for p in paths]
     except UserError as e:
         if e.loc is not None:
             raise  # the model's own file:line:col

@@ -36,14 +36,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from verifier.checks.verdict import Verdict
-from verifier.errors import UserError
-from verifier.ir.program import Loc
+from verifier.checks.verdict import Verdict, note_assumptions
+from verifier.errors import UserError, read_source
+from verifier.ir.program import Loc, parse_assumptions
 
 CHECKS = ("equiv", "hoist", "speculate", "freeze")
 VERDICTS = ("proved", "counterexample", "unknown")
 KEYS = {"name", "check", "model", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip",
-        "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts"}
+        "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts", "assume"}
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class Obligation:
     guards: bool = False
     func: str | None = None  # .ll input: the function (the same in source and target)
     cttz_elts: str = "any-poison"  # .ll input: the cttz.elts rule (LLOptions)
+    assume: tuple[str, ...] = ()  # assumptions stronger than LLVM's semantics (ir.Assumption names)
     options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -103,10 +104,7 @@ def _header_lines(text: str) -> list[int]:
 
 def load(path: Path) -> list[Obligation]:
     """The obligations of one suite file, checked; a mistake names file, line, column."""
-    try:
-        text = path.read_text()
-    except OSError as e:
-        raise UserError(f"cannot read suite file {path}: {e.strerror}") from None
+    text = read_source(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -182,6 +180,13 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
             raise bad(f"expected a string {key!r}")
     if item.get("cttz_elts", "any-poison") not in ("any-poison", "first-true"):
         raise bad(f"cttz_elts must be any-poison or first-true, not {item['cttz_elts']!r}")
+    assume = item.get("assume", [])
+    if not isinstance(assume, list) or not all(isinstance(a, str) for a in assume):
+        raise bad("assume must be a list of assumption names, e.g. [\"memory-has-no-poison\"]")
+    try:
+        parse_assumptions(assume)
+    except ValueError as e:
+        raise bad(str(e)) from None
     lls = [item[k] for k in ("source", "target") if str(item.get(k, "")).endswith(".ll")]
     if ("func" in item or "cttz_elts" in item) and not lls:
         raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets")
@@ -202,7 +207,8 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
         out.append(Obligation(name, check, path.parent / item["source"], target, max_trip, float(timeout),
                               item["expect"], path, line, item.get("form"), vf, scope, item.get("exit"),
                               item.get("freeze", True), item.get("guards", False), item.get("func"),
-                              item.get("cttz_elts", "any-poison"), {**depends, "name": name}))
+                              item.get("cttz_elts", "any-poison"), tuple(sorted(set(assume))),
+                              {**depends, "name": name}))
     return out
 
 
@@ -214,13 +220,14 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     from verifier.frontend.llvm import LLUnsupported
 
     limit = timeout if timeout is not None else ob.timeout
+    assumed = parse_assumptions(ob.assume)
     try:
         if ob.target is not None:
-            src, tgt = load_pair(ob.source, ob.target, ob.func, ob.cttz_elts)
+            src, tgt = load_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed)
         else:
-            src, tgt = load_program(ob.source, ob.func, ob.cttz_elts), None
+            src, tgt = load_program(ob.source, ob.func, ob.cttz_elts, assumed), None
     except LLUnsupported as u:
-        return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf)
+        return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf, assumptions=sorted(ob.assume))
     if ob.check == "equiv":
         if tgt is not None and ob.target is not None:
             from verifier.checks.translation import equivalence
@@ -255,6 +262,7 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
         from verifier.checks.param_start import guard_proofs
 
         guard_proofs(src, [v], ob.max_trip or 4 * ob.vf, limit)
+    note_assumptions([v], src, tgt)
     v.model = ob.name
     return v
 

@@ -11,7 +11,12 @@ from verifier.ir.program import Branch, Program
 
 
 class LoopShapeError(Exception):
-    """The CFG has a shape the tool does not handle (nested or irreducible loops)."""
+    """The CFG has a shape the tool does not handle (nested or irreducible loops);
+    `block` names where."""
+
+    def __init__(self, what: str, block: str | None = None) -> None:
+        super().__init__(what)
+        self.what, self.block = what, block
 
 
 @dataclass(frozen=True)
@@ -64,15 +69,20 @@ def find_loops(prog: Program) -> list[Loop]:
         if len(scc) == 1 and not g.has_edge(next(iter(scc)), next(iter(scc))):
             continue
         hs = [h for h in scc if h in headers]
+        if not hs:
+            raise LoopShapeError("irreducible control flow (a cycle with more than one entry)",
+                                 min(scc, key=_block_rank(prog)))
         if len(hs) != 1:
-            raise LoopShapeError("irreducible control flow (a cycle with more than one entry)"
-                                 if not hs else "nested loops are not supported")
+            inner = sorted(hs, key=_block_rank(prog))[1]
+            raise LoopShapeError(f"a nested loop (at block {inner})", inner)
         h = hs[0]
         latches = tuple(sorted(headers[h]))
         body = g.subgraph(scc).copy()
         body.remove_edges_from([(latch, h) for latch in latches])
         if not nx.is_directed_acyclic_graph(body):
-            raise LoopShapeError("nested loops are not supported")
+            cyc = nx.find_cycle(body)
+            inner = min((u for u, _ in cyc), key=_block_rank(prog))
+            raise LoopShapeError(f"a nested loop (at block {inner})", inner)
         order = tuple(nx.lexicographical_topological_sort(body, key=_block_rank(prog)))
         exiting = tuple(b for b in order if any(s not in scc for s in g.successors(b)))
         exits = tuple(dict.fromkeys(s for b in exiting for s in g.successors(b) if s not in scc))

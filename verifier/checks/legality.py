@@ -31,10 +31,12 @@ def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze
     out = []
     for e, v, h in _per_exit(prog, "speculate", vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
+        t0 = time.perf_counter()
         if repair and v.verdict != "unknown":
             v.advice = extent_requirements(prog, e, vf, limits, freeze)
         if repair and v.verdict == "counterexample" and h is not None:
             v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze).advice)
+        v.seconds += time.perf_counter() - t0  # the verdict's time is all of its work
         out.append(v)
     return out
 

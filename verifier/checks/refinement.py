@@ -498,6 +498,8 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     arrays: dict[str, list[int | None]] = {}
     defaults: dict[str, int | None] = {}
     for a in prog.arrays:
+        if a.contents is not None:
+            continue  # known contents: not an input
         vals, pois = inputs.memory[a.name]
         n = max(0, min(to_signed(ev(inputs.extents[a.name]).as_long(), 64), limit))
         content: list[int | None] = []
@@ -515,6 +517,8 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     # cells the model sets inside the extent past the listed ones (huge extents); cells
     # outside it are never read without UB stopping the run (alias windows: below)
     for a in prog.arrays:
+        if a.contents is not None:
+            continue
         vals, pois = inputs.memory[a.name]
         keys = _explicit_indices(ev(vals)) | (_explicit_indices(ev(pois)) if pois is not None else set())
         extent = to_signed(ev(inputs.extents[a.name]).as_long(), 64)
@@ -529,11 +533,13 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
         if not flag:
             continue
         whole = inputs.alias_of[view]
+        if prog.array(whole).contents is not None:
+            continue  # known contents: not an input
         vals, pois = inputs.memory[whole]
         bits = prog.array(whole).elem.bits
         n = max(0, min(to_signed(ev(inputs.extents[view]).as_long(), 64), limit))
         for k in range(delta, delta + n):
-            if 0 <= k < len(arrays[whole]):
+            if 0 <= k < len(arrays.get(whole, [])):
                 continue
             i = z3.BitVecVal(k, 64)
             poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))

@@ -52,6 +52,8 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
     advice = []
     for name in arrays:
         decl = prog.array(name)
+        if decl.contents is not None:
+            continue  # a constant table: its extent is its initializer's
         base = extent_expr(decl.extent)
 
         def verdict_at(d: int, decl: ArrayDecl = decl) -> Verdict:

@@ -53,6 +53,8 @@ class Verdict:
     coverage: dict[str, Any] = field(default_factory=dict)
     subject: str | None = None  # what the check is about, e.g. an exit "C2 (line 13)"
     advice: list[str] = field(default_factory=list)  # what would make it safe, proved or not
+    # assumptions stronger than LLVM's semantics the models were read under (ir.Assumption)
+    assumptions: list[str] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -62,3 +64,14 @@ class Verdict:
 def value_bits(prog: Program) -> dict[str, int]:
     """Each SSA value's element width (for showing lanes as signed numbers)."""
     return {name: elem_of(t).bits for name, t in prog.value_types().items()}
+
+
+def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tuple[str, ...] = ()) -> None:
+    """Every verdict lists the assumptions its models were read under (and `names`,
+    those the user asked for when no model could be read)."""
+    found = set(names)
+    for p in progs:
+        if p is not None:
+            found |= set(p.assumptions)
+    for v in verdicts:
+        v.assumptions = sorted(found | set(v.assumptions))

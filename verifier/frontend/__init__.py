@@ -2,37 +2,53 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from pathlib import Path
 
 from verifier.errors import UserError
-from verifier.ir.program import Program
+from verifier.ir.program import Assumption, Program
 
 
-def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison") -> Program:
+def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
+                 assume: Iterable[Assumption] = ()) -> Program:
     """A model (.loop) or one function of an LLVM module (.ll); a construct outside the
-    .ll subset raises frontend.llvm.LLUnsupported (the caller's verdict: unknown)."""
+    .ll subset raises frontend.llvm.LLUnsupported (the caller's verdict: unknown).
+    `assume`: assumptions stronger than LLVM's semantics the user opted into."""
+    assume = frozenset(assume)
     if path.suffix == ".ll":
         from verifier.frontend.llvm import LLOptions, parse_ll_file
 
         if not path.is_file():
             raise UserError(f"{path}: no such file")
-        return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts))
+        return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts, assume=assume))
     if func is not None:
         raise UserError("--func applies to LLVM IR (.ll) input only")
     from verifier.frontend.parser import parse_file
 
-    return parse_file(path)
+    return with_assumptions(parse_file(path), assume)
+
+
+def with_assumptions(prog: Program, assume: frozenset[Assumption]) -> Program:
+    """A model read under `assume` (for .loop input, where the model states the rest)."""
+    if not assume:
+        return prog
+    arrays = prog.arrays
+    if Assumption.MEMORY_HAS_NO_POISON in assume:
+        arrays = [dataclasses.replace(a, init=True) for a in arrays]
+    return dataclasses.replace(prog, arrays=arrays, assumptions=tuple(sorted(assume)))
 
 
 def load_pair(source: Path, target: Path, func: str | None = None,
-              cttz_elts: str = "any-poison") -> tuple[Program, Program]:
+              cttz_elts: str = "any-poison", assume: Iterable[Assumption] = ()) -> tuple[Program, Program]:
     """A source and its target: two .ll functions are read over one environment
     (frontend.llvm.parse_ll_pair); anything else, each on its own."""
+    assume = frozenset(assume)
     if source.suffix == ".ll" and target.suffix == ".ll":
         from verifier.frontend.llvm import LLOptions, parse_ll_pair
 
         for p in (source, target):
             if not p.is_file():
                 raise UserError(f"{p}: no such file")
-        return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts))
-    return load_program(source, func, cttz_elts), load_program(target, func, cttz_elts)
+        return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume))
+    return load_program(source, func, cttz_elts, assume), load_program(target, func, cttz_elts, assume)

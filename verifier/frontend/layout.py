@@ -7,6 +7,7 @@ by its element's size, a struct index (a constant) by its field's offset."""
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass, field
 
 from verifier.frontend.unsupported import LLUnsupported
@@ -163,3 +164,164 @@ def _pow2_ceil(n: int) -> int:
     while p < n:
         p *= 2
     return p
+
+
+class _ConstReader:
+    """A constant initializer's bytes, little-endian, in the layout's order: a byte is
+    None where it is padding, undef or poison, or holds a pointer (unknown here)."""
+
+    def __init__(self, layout: Layout, text: str, loc: Loc | None) -> None:
+        self.layout, self.text, self.at, self.loc = layout, text, 0, loc
+
+    def fail(self, what: str) -> LLUnsupported:
+        return LLUnsupported(f"a global initializer ({what})", self.loc)
+
+    def skip(self) -> None:
+        while self.at < len(self.text) and self.text[self.at] in " \t\n":
+            self.at += 1
+
+    def word(self) -> str:
+        self.skip()
+        m = re.compile(r'[-+\w.$%@"]+|\S').match(self.text, self.at)
+        if not m:
+            raise self.fail("ended early")
+        return m.group(0)
+
+    def eat(self, s: str) -> None:
+        self.skip()
+        if not self.text.startswith(s, self.at):
+            raise self.fail(f"expected {s!r}")
+        self.at += len(s)
+
+    def typed(self) -> tuple[str, list[int | None]]:
+        """`TYPE VALUE`, as in an aggregate's element list."""
+        self.skip()
+        t = self.type_text()
+        return t, self.value(t)
+
+    def type_text(self) -> str:
+        """A type as written (brackets balanced)."""
+        self.skip()
+        start, depth = self.at, 0
+        while self.at < len(self.text):
+            ch = self.text[self.at]
+            if ch in "[{<(":
+                depth += 1
+            elif ch in "]}>)":
+                depth -= 1
+            elif ch in " ," and depth == 0:
+                break
+            self.at += 1
+        return self.text[start:self.at]
+
+    def value(self, t: str) -> list[int | None]:
+        size = self.layout.size(t, self.loc)
+        w = self.word()
+        if w in ("zeroinitializer", "null"):
+            self.at += len(w)
+            return [0] * size
+        if w in ("undef", "poison"):
+            self.at += len(w)
+            return [None] * size
+        if w.startswith("@"):  # the address of a global: unknown here
+            self.at += len(w)
+            return [None] * size
+        if w == "c" or w.startswith('c"'):
+            self.eat("c")
+            return self.string(size)
+        r = self.layout._resolve(t, self.loc)
+        if w in ("[", "<", "{") or w == "<{":
+            if self.text.startswith("<{", self.at):
+                return self.aggregate(r, "<{", "}>")
+            close = {"[": "]", "<": ">", "{": "}"}[w]
+            return self.aggregate(r, w, close)
+        self.at += len(w)
+        bits = {"half": 16, "float": 32, "double": 64}.get(r)
+        if bits is None:
+            bits = _int_bits(r, self.loc)
+        value = literal_bits(w, bits, self.loc)
+        return [(value >> (8 * k)) & 0xFF for k in range(size)]
+
+    def string(self, size: int) -> list[int | None]:
+        self.eat('"')
+        out: list[int | None] = []
+        while not self.text.startswith('"', self.at):
+            if self.at >= len(self.text):
+                raise self.fail("an unterminated string")
+            ch = self.text[self.at]
+            if ch == "\\":
+                if self.text.startswith("\\\\", self.at):
+                    out.append(ord("\\"))
+                    self.at += 2
+                else:
+                    out.append(int(self.text[self.at + 1:self.at + 3], 16))
+                    self.at += 3
+            else:
+                out.extend(ch.encode())
+                self.at += 1
+        self.at += 1
+        return out + [None] * (size - len(out))
+
+    def aggregate(self, r: str, open_: str, close: str) -> list[int | None]:
+        self.eat(open_)
+        parts: list[list[int | None]] = []
+        types: list[str] = []
+        self.skip()
+        while not self.text.startswith(close, self.at):
+            if parts:
+                self.eat(",")
+            t, v = self.typed()
+            types.append(t)
+            parts.append(v)
+            self.skip()
+        self.eat(close)
+        st = self.layout.fields(r, self.loc)
+        size = self.layout.size(r, self.loc)
+        out: list[int | None] = [None] * size  # padding stays None
+        if st is not None:
+            offs, _ = self.layout._offsets(st[0], st[1], self.loc)
+        else:
+            step = self.layout.size(types[0], self.loc) if types else 0
+            offs = [k * step for k in range(len(parts))]
+        for off, v in zip(offs, parts, strict=False):
+            out[off:off + len(v)] = v
+        return out[:size]
+
+
+def literal_bits(s: str, bits: int, loc: Loc | None) -> int:
+    """An integer literal (`true`/`false` too), or a half/float/double literal's bits
+    (LLVM writes those with an exponent or in hex, never as a bare integer)."""
+    if s in ("true", "false"):
+        return int(s == "true")
+    try:
+        return int(s) & ((1 << bits) - 1)
+    except ValueError:
+        pass
+    fmt = {16: "<e", 32: "<f", 64: "<d"}.get(bits)
+    try:
+        if fmt and s.startswith("0xH") and bits == 16:
+            return int(s[3:], 16)
+        if fmt and re.fullmatch(r"0x[0-9A-Fa-f]{16}", s):
+            value = struct.unpack("<d", int(s, 16).to_bytes(8, "little"))[0]
+        elif fmt and re.fullmatch(r"[-+]?\d+\.\d+e[-+]\d+", s):
+            value = float(s)
+        else:
+            raise ValueError(s)
+        return int.from_bytes(struct.pack(fmt, value), "little")
+    except (ValueError, OverflowError, struct.error):
+        raise LLUnsupported(f"constant {s}", loc) from None
+
+
+def initializer_bytes(layout: Layout, value_type: str, text: str, loc: Loc | None) -> list[int | None] | None:
+    """The bytes of a global's initializer, from its definition's text (`@g = ...
+    constant TYPE VALUE, align 4`); None when it has none (`external`)."""
+    m = re.search(r"\b(?:constant|global) ", text)
+    if m is None:
+        return None
+    r = _ConstReader(layout, text, loc)
+    r.at = m.end()
+    t = r.type_text()
+    r.skip()
+    if r.at >= len(text) or text.startswith(",", r.at):
+        return None  # a declaration: no initializer
+    return r.value(t or value_type)

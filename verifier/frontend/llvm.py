@@ -7,7 +7,8 @@ the object's *unit*: the gcd of the sizes of its accesses and GEP strides, so th
 every access is whole units (an `int` array: 4 bytes). A parameter's object has a
 free size `<p>.size` in bytes, at least its `dereferenceable(N)`, and a free base
 address `<p>.addr` (aligned to its `align`) against which each access's `align` is
-checked. Memory may hold poison unless `LLOptions.memory_poison` is off.
+checked. Memory may hold poison (every object but a `constant` global, whose
+initializer's bytes are read) unless the user assumes otherwise (`LLOptions.assume`).
 
 Anything outside the supported subset raises `LLUnsupported` naming the construct;
 the caller turns it into an `unknown` verdict (never a crash, never a proof).
@@ -19,16 +20,17 @@ import ctypes
 import dataclasses
 import math
 import re
-import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from verifier.errors import UserError
-from verifier.frontend.layout import FieldStep, Layout
+from verifier.analysis.loops import LoopShapeError, find_loops
+from verifier.errors import UserError, read_source
+from verifier.frontend.layout import FieldStep, Layout, initializer_bytes, literal_bits
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import (
     ArrayDecl,
+    Assumption,
     Block,
     Branch,
     Const,
@@ -46,8 +48,7 @@ from verifier.ir.program import (
     Ref,
     Undef,
 )
-from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
-from verifier.semantics.domain import mask, to_signed
+from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, mask, to_signed
 from verifier.semantics.ops import FCMP_PREDS, REDUCE_KINDS
 
 CTTZ_RULES = ("any-poison", "first-true")
@@ -58,13 +59,19 @@ class LLOptions:
     """Semantic choices where LLVM's language reference has moved (issue 6, item 3)."""
 
     cttz_elts: str = "any-poison"  # or "first-true"
-    memory_poison: bool = True  # memory may hold poison (LLVM's semantics)
+    # assumptions stronger than LLVM's semantics the user opted into (named; listed in verdicts)
+    assume: frozenset[Assumption] = frozenset()
     # what the other function of a pair needs (parse_ll_pair): each object's unit
     # divides these, and these objects get a base address / a null flag
     units: tuple[tuple[str, int], ...] = ()
     addrs: frozenset[str] = frozenset()
     nulls: frozenset[str] = frozenset()
     overlap: bool = False  # pointers that may overlap are aliased even without a store
+
+    @property
+    def memory_poison(self) -> bool:
+        """Whether memory may hold poison at entry (LLVM's semantics: it may)."""
+        return Assumption.MEMORY_HAS_NO_POISON not in self.assume
 
 
 # ---------------------------------------------------------------- reading
@@ -73,7 +80,7 @@ def read_module(path: Path) -> Any:
     """The parsed module; a parse error is the user's, with file:line:col."""
     import llvmlite.binding as llvm
 
-    text = path.read_text()
+    text = read_source(path)
     try:
         mod = llvm.parse_assembly(text, context=llvm.create_context())  # named types keep their names
         mod.verify()
@@ -156,6 +163,9 @@ class MemObject:
     accessed: bool = False  # loaded from or stored to (else only its address matters)
     addressed: bool = False  # compared with a pointer into another object: by address
     units: str = ""  # the entry's value holding its free size in units (<name>.size / unit)
+    constant: bool = False  # a `constant` global: its bytes are its initializer's, forever
+    image: list[int | None] | None = None  # a constant global's bytes (None: unknown byte)
+    poison_init: bool = False  # its initializer writes poison or undef somewhere
 
 
 _FAST_MATH = {"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
@@ -185,12 +195,24 @@ class _Fn:
     nullable: set[int] = field(default_factory=set)  # pointer values that may be the null literal
     nulls: dict[int, Operand] = field(default_factory=dict)  # ... and the i1 saying whether they are
     null_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
+    pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
 
     def loc_of(self, text: str) -> Loc:
         first = text.strip().splitlines()[0].strip() if text.strip() else ""
         for k in range(self.start_line, len(self.lines)):
             if first and self.lines[k].strip().startswith(first[:60]):
                 return Loc(str(self.path), k + 1, len(self.lines[k]) - len(self.lines[k].lstrip()) + 1)
+        return Loc(str(self.path), self.start_line + 1, 1)
+
+    def block_loc(self, name: str | None) -> Loc:
+        """Where block `name` (ours: a cleaned label) starts in the function's text."""
+        for k in range(self.start_line + 1, len(self.lines)):
+            line = self.lines[k]
+            if line.startswith("}"):
+                break
+            m = re.match(r'^("[^"]*"|[-\w.$]+):', line)
+            if m and name is not None and _clean(m.group(1).strip('"')) == name:
+                return Loc(str(self.path), k + 1, 1)
         return Loc(str(self.path), self.start_line + 1, 1)
 
     def fresh(self, hint: str) -> str:
@@ -226,13 +248,18 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
             raise UserError(f"{path}: no function @{func} defined here "
                             f"(there are: {', '.join(f.name for f in defined) or 'none'})")
         fn = match[0]
-    lines = path.read_text().splitlines()
+    lines = read_source(path).splitlines()
     st = _Fn(path, lines, opts, layout=Layout.of_module(lines))
     for k, line in enumerate(lines):
         if line.startswith("define") and f"@{fn.name}(" in line:
             st.start_line = k
             break
-    return _translate(st, mod, fn)
+    prog = _translate(st, mod, fn)
+    try:
+        find_loops(prog)
+    except LoopShapeError as e:
+        raise LLUnsupported(e.what, st.block_loc(e.block)) from None
+    return prog
 
 
 def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
@@ -279,7 +306,8 @@ def _const(st: _Fn, blk: Block, v: Any, ty: Type, loc: Loc) -> Operand:
         ops = [_literal(ln.strip().partition(" ")[2], lane_ty, loc) for ln in body.strip("<>").split(",")]
         if all(o == ops[0] for o in ops) and isinstance(ops[0], Const):
             return Const(ops[0].value, ty)
-        return st.emit(blk, "vec", ops, ty, st.fresh("const"), loc)
+        # built once in the entry, which dominates every use (a phi's incoming value too)
+        return st.emit(st.pre, "vec", ops, ty, st.fresh("const"), loc)
     return _literal(body, ty, loc)
 
 
@@ -294,29 +322,8 @@ def _literal(s: str, ty: Type, loc: Loc) -> Operand:
 
 
 def _int_lit(s: str, bits: int, loc: Loc) -> int:
-    """An integer literal, or a half/float/double literal's bits (LLVM writes those
-    with an exponent or in hex, never as a bare integer)."""
-    s = s.strip()
-    if s in ("true", "false"):
-        return int(s == "true")
-    try:
-        return int(s) & mask(bits)
-    except ValueError:
-        pass
-    fmt = {16: "<e", 32: "<f", 64: "<d"}.get(bits)
-    try:
-        if fmt and s.startswith("0xH") and bits == 16:
-            return int(s[3:], 16)
-        if fmt and re.fullmatch(r"0x[0-9A-Fa-f]{16}", s):
-            # a double's bits, also for float and half (whose values it holds exactly)
-            value = struct.unpack("<d", int(s, 16).to_bytes(8, "little"))[0]
-        elif fmt and re.fullmatch(r"[-+]?\d+\.\d+e[-+]\d+", s):
-            value = float(s)
-        else:
-            raise ValueError(s)
-        return int.from_bytes(struct.pack(fmt, value), "little")
-    except (ValueError, OverflowError, struct.error):
-        raise LLUnsupported(f"constant {s}", loc) from None
+    """An integer literal, or a half/float/double literal's bits."""
+    return literal_bits(s.strip(), bits, loc)
 
 
 def _flags(text: str, opcode: str) -> tuple[str, ...]:
@@ -349,7 +356,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     for b in blocks:
         st.blocks[st.names[_key(b)]] = Block(st.names[_key(b)])
     entry = st.blocks[st.names[_key(blocks[0])]]
-    pre_blk = Block("pre")  # the entry's own facts (object sizes, alignment, poison parameters)
+    pre_blk = st.pre  # the entry's own facts (object sizes, alignment, poison parameters, constants)
 
     # parameters
     attrs_of = _param_attrs(head)
@@ -369,12 +376,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
         ty = parse_type(str(a.type), loc)
         if not isinstance(ty, IntType):
             raise LLUnsupported(f"parameter of type {a.type}", loc)
-        if "noundef" in at:
-            st.params.append(Param(name, ty))
-        else:  # without noundef the argument may be poison
-            raw, pois = f"{name}.value", f"{name}.poison"
-            st.params += [Param(raw, ty), Param(pois, I1)]
-            st.emit(pre_blk, "select", [Ref(pois), PoisonConst(ty), Ref(raw)], ty, name, loc)
+        _int_param(st, pre_blk, name, ty, at, loc)
     for g in mod.global_variables:
         st.names[_key(g)] = _clean(g.name)
     _provenance(st, fn, mod)
@@ -392,8 +394,43 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     entry.instrs[:0] = pre_blk.instrs
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
     aliases = _overlaps(st, arrays) if writes or st.opts.overlap else []
-    prog = Program(_clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path))
+    prog = Program(_clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
+                   assumptions=tuple(sorted(st.opts.assume)))
     return prog
+
+
+def _in_range(st: _Fn, blk: Block, v: Operand, ty: IntType, attrs: str, what: str,
+              loc: Loc) -> Operand | None:
+    """Whether v lies in the `range(iN lo, hi)` its attributes give ([lo, hi), wrapping as
+    LangRef's ranges do); None without one."""
+    m = re.search(r"\brange\(i(\d+) (-?\d+), (-?\d+)\)", attrs)
+    if not m:
+        return None
+    lo, hi = int(m.group(2)) & mask(ty.bits), int(m.group(3)) & mask(ty.bits)
+    d = st.emit(blk, "sub", [v, Const(lo, ty)], ty, st.fresh(f"{what}.range"), loc, flags=())
+    return st.emit(blk, "icmp", [d, Const((hi - lo) & mask(ty.bits), ty)], I1, st.fresh(f"{what}.inrange"), loc,
+                   pred="ult")
+
+
+def _int_param(st: _Fn, pre: Block, name: str, ty: IntType, attrs: str, loc: Loc) -> None:
+    """An integer parameter: without `noundef` it may be poison; `range(iN a, b)` makes
+    a value outside [a, b) poison, so with `noundef` the caller had UB there (such
+    inputs are no run of the function)."""
+    noundef = bool(re.search(r"\bnoundef\b", attrs))
+    raw = name if noundef else f"{name}.value"
+    st.params.append(Param(raw, ty))
+    ok = _in_range(st, pre, Ref(raw), ty, attrs, name, loc)
+    if noundef:
+        if ok is not None:
+            st.emit(pre, "assume", [ok], None, None, loc)
+        return
+    pois = f"{name}.poison"
+    st.params.append(Param(pois, I1))
+    poisoned: Operand = Ref(pois)
+    if ok is not None:
+        out = st.emit(pre, "xor", [ok, Const(1, I1)], I1, st.fresh(f"{name}.outside"), loc, flags=())
+        poisoned = st.emit(pre, "or", [Ref(pois), out], I1, st.fresh(f"{name}.poisoned"), loc, flags=())
+    st.emit(pre, "select", [poisoned, PoisonConst(ty), Ref(raw)], ty, name, loc)
 
 
 def _split_edges(st: _Fn) -> None:
@@ -461,8 +498,12 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
         vt = str(g.global_value_type)
         loc = Loc(str(st.path), 1, 1)
         size = st.layout.size(vt, loc)
-        st.objects[gname] = MemObject(gname, size, size, _align_of(text),
-                                      bool(re.search(r"\bconstant\b", text.split("=", 1)[-1][:40])))
+        constant = bool(re.search(r"\bconstant\b", text.split("=", 1)[-1][:60]))
+        obj = MemObject(gname, size, size, _align_of(text), constant, constant=constant)
+        if constant:  # only a constant global's bytes are known at entry (LangRef)
+            obj.image = initializer_bytes(st.layout, vt, text.split("=", 1)[-1], loc)
+            obj.poison_init = bool(re.search(r"\b(poison|undef)\b", text.split("=", 1)[-1]))
+        st.objects[gname] = obj
         st.prov[_key(g)] = gname
         st.offsets[_key(g)] = Const(0, I64)
     changed = True
@@ -669,9 +710,25 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
                            flags=())
             st.emit(pre, "assume", [st.emit(pre, "or", [real, empty], I1, st.fresh(f"{obj.name}.nullsize"),
                                             flags=())], None, None)
-        arrays.append(ArrayDecl(obj.name, elem, extent, init=not st.opts.memory_poison or obj.size is not None,
-                                readonly=obj.readonly))
+        contents = _contents(obj)
+        # Memory may hold poison at entry: any object the function did not write itself
+        # (parameters, globals with or without an initializer). A constant global holds
+        # its initializer; where its bytes are unknown (padding, a pointer) they are
+        # fixed values, never poison, unless the initializer says poison or undef.
+        init = (not st.opts.memory_poison or contents is not None
+                or (obj.constant and obj.image is not None and not obj.poison_init))
+        arrays.append(ArrayDecl(obj.name, elem, extent, init=init, readonly=obj.readonly, contents=contents))
     return arrays
+
+
+def _contents(obj: MemObject) -> tuple[int, ...] | None:
+    """A constant global's initial contents in units (little-endian), if every byte is
+    known."""
+    if not obj.constant or obj.image is None or None in obj.image or obj.size is None:
+        return None
+    data = obj.image
+    return tuple(int.from_bytes(bytes(data[k:k + obj.unit]), "little")  # type: ignore[arg-type]
+                 for k in range(0, obj.size - obj.size % obj.unit, obj.unit))
 
 
 def _align_unknown(obj: MemObject, align: int) -> bool:
@@ -915,12 +972,8 @@ def _return_attrs(st: _Fn, blk: Block, v: Operand, ty: Type, loc: Loc) -> Operan
     """`range(iN a, b)` on the return value: poison outside [a, b); `noundef`: UB if poison."""
     head = st.lines[st.start_line]
     before = head.split("@", 1)[0]
-    m = re.search(r"range\(i(\d+) (-?\d+), (-?\d+)\)", before)
-    if m and isinstance(ty, IntType):
-        lo, hi = int(m.group(2)) & mask(ty.bits), int(m.group(3)) & mask(ty.bits)
-        d = st.emit(blk, "sub", [v, Const(lo, ty)], ty, st.fresh("ret.range"), loc, flags=())
-        ok = st.emit(blk, "icmp", [d, Const((hi - lo) & mask(ty.bits), ty)], I1, st.fresh("ret.inrange"), loc,
-                     pred="ult")
+    ok = _in_range(st, blk, v, ty, before, "ret", loc) if isinstance(ty, IntType) else None
+    if ok is not None:
         v = st.emit(blk, "select", [ok, v, PoisonConst(ty)], ty, st.fresh("ret"), loc)
     if re.search(r"\bnoundef\b", before) and isinstance(ty, IntType):
         same = st.emit(blk, "icmp", [v, v], I1, st.fresh("ret.defined"), loc, pred="eq")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.analysis.loops import LoopShapeError, find_loops
-from verifier.errors import UserError
+from verifier.errors import UserError, read_source
 from verifier.frontend.blocks import at_label, parse_blocks
 from verifier.frontend.lexer import Token, tokenize
 from verifier.ir.program import (
@@ -102,11 +102,7 @@ class _Builder:
 
 def parse_file(path: str | Path) -> Program:
     p = Path(path)
-    try:
-        text = p.read_text()
-    except OSError as e:
-        raise UserError(f"cannot read {p}: {e.strerror}") from None
-    return parse(text, str(p))
+    return parse(read_source(p), str(p))
 
 
 def parse(text: str, file: str = "<model>") -> Program:
@@ -308,7 +304,7 @@ class _Parser:
         try:
             find_loops(prog)
         except LoopShapeError as e:
-            raise UserError(str(e), Loc(self.file, 1, 1)) from None
+            raise UserError(f"{e.what} is not supported", Loc(self.file, 1, 1)) from None
         return prog
 
     def finish(self, name: str) -> Program:
@@ -328,7 +324,7 @@ class _Parser:
         try:
             find_loops(prog)
         except LoopShapeError as e:
-            raise UserError(str(e), Loc(self.file, 1, 1)) from None
+            raise UserError(f"{e.what} is not supported", Loc(self.file, 1, 1)) from None
         return prog
 
     # ------------------------------------------------------------ items
@@ -369,7 +365,29 @@ class _Parser:
                 init = True
             else:
                 readonly = True
-        self.arrays[t.text] = ArrayDecl(t.text, ty, extent, init, readonly, t.loc)
+        contents = self.array_contents(t, ty, extent) if self.accept("=") else None
+        self.arrays[t.text] = ArrayDecl(t.text, ty, extent, init or contents is not None, readonly, t.loc,
+                                        contents)
+
+    def array_contents(self, name: Token, ty: IntType, extent: Extent) -> tuple[int, ...]:
+        """`= [1, -2, ...]`: every element's initial value (a constant table); the
+        extent must be that many elements."""
+        self.expect("[", "'[' and the array's initial values")
+        values: list[int] = []
+        while not self.at("]"):
+            if values:
+                self.expect(",", "',' or ']'")
+            neg = self.accept("-")
+            t = self.peek()
+            if t.kind != "int":
+                raise UserError(f"expected an integer initial value of {name.text!r}, found {_describe(t)}", t.loc)
+            self.next()
+            values.append((-int(t.text, 0) if neg else int(t.text, 0)) & ((1 << ty.bits) - 1))
+        self.expect("]", "']' after the initial values")
+        if extent != len(values):
+            raise UserError(f"{name.text!r} has {len(values)} initial values; its extent must be that number",
+                            name.loc)
+        return tuple(values)
 
     def parse_extent(self) -> Extent:
         def atom() -> Extent:

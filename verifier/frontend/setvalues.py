@@ -32,6 +32,8 @@ def parse_sets(prog: Program, sets: list[str]) -> Inputs:
         if name in params:
             inp.params[name] = _int(text, name)
         elif name in arrays:
+            if prog.array(name).contents is not None:
+                raise UserError(f"--set {name}: {name} has declared initial values (a constant table)")
             t = text.strip()
             if not (t.startswith("[") and t.endswith("]")):
                 raise UserError(f"--set {name}: expected a list like [1, 2, poison, 0]")

@@ -16,7 +16,7 @@ from verifier.ir.program import (
     Ref,
     Undef,
 )
-from verifier.ir.types import VecType
+from verifier.ir.types import VecType, to_signed
 
 _INFIX = {"add": "+", "sub": "-", "mul": "*", "sdiv": "/", "udiv": "/u", "srem": "%", "urem": "%u",
           "shl": "<<", "ashr": ">>", "lshr": ">>u", "and": "&", "or": "|", "xor": "^"}
@@ -95,7 +95,9 @@ def program(p: Program) -> str:
         lines.append(f"  const {c} = {v}")
     for a in p.arrays:
         attrs = "".join([" init" if a.init else "", " readonly" if a.readonly else ""])
-        lines.append(f"  array {a.name}: {a.elem}[{extent(a.extent)}]{attrs}")
+        contents = "" if a.contents is None else \
+            f" = [{', '.join(str(to_signed(x, a.elem.bits)) for x in a.contents)}]"
+        lines.append(f"  array {a.name}: {a.elem}[{extent(a.extent)}]{attrs}{contents}")
     for x, y in p.aliases:
         lines.append(f"  alias {x}, {y}")
     for f in p.funcs.values():

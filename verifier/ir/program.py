@@ -22,9 +22,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from verifier.ir.types import IntType, Type
+
+
+class Assumption(StrEnum):
+    """An assumption stronger than LLVM's semantics, which a user opts into by name
+    (`--assume NAME`); every verdict made under it lists it."""
+
+    MEMORY_HAS_NO_POISON = "memory-has-no-poison"  # no memory cell holds poison at entry
+
+
+ASSUMPTION_HELP = {
+    Assumption.MEMORY_HAS_NO_POISON: "no memory cell (parameter, global, array) holds poison at entry",
+}
+
+
+def parse_assumptions(names: list[str] | tuple[str, ...]) -> frozenset[Assumption]:
+    """The named assumptions; an unknown name is the user's mistake (ValueError naming it)."""
+    out = set()
+    for n in names:
+        try:
+            out.add(Assumption(n))
+        except ValueError:
+            raise ValueError(f"unknown assumption {n!r} (known: {', '.join(a.value for a in Assumption)})") from None
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -145,6 +169,8 @@ class ArrayDecl:
     """A memory object: elements of `elem`, dereferenceable for `extent` elements.
 
     `init` means no element holds poison; otherwise any element may (LLVM's memory).
+    `contents`, when given, is every element's initial value (a `constant` global's
+    initializer): the object is then `init` and its cells are no input.
     """
 
     name: str
@@ -153,6 +179,7 @@ class ArrayDecl:
     init: bool = False
     readonly: bool = False
     loc: Loc | None = None
+    contents: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -181,6 +208,9 @@ class Program:
     entry: str
     consts: dict[str, int] = field(default_factory=dict)
     file: str = "<model>"
+    # assumptions stronger than LLVM's semantics the program was read under (named
+    # options the user opted into); every verdict about it lists them
+    assumptions: tuple[str, ...] = ()
 
     def array(self, name: str) -> ArrayDecl:
         for a in self.arrays:
@@ -272,4 +302,4 @@ def copy_program(p: Program) -> Program:
                     term(b.term))
         for name, b in p.blocks.items()}
     return Program(p.name, list(p.params), list(p.arrays), dict(p.funcs), list(p.aliases), blocks, p.entry,
-                   dict(p.consts), p.file)
+                   dict(p.consts), p.file, p.assumptions)

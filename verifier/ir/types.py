@@ -42,3 +42,13 @@ def lanes_of(t: Type) -> int | None:
 def with_elem(t: Type, elem: IntType) -> Type:
     """Same shape as `t` (scalar or vector) with another lane type."""
     return VecType(t.lanes, elem) if isinstance(t, VecType) else elem
+
+
+def mask(w: int) -> int:
+    """All ones in `w` bits."""
+    return (1 << w) - 1
+
+
+def to_signed(x: int, w: int) -> int:
+    """The `w`-bit pattern x read as a two's-complement number."""
+    return x - (1 << w) if x >> (w - 1) & 1 else x

@@ -67,7 +67,7 @@ def counterexample(c: Counterexample, vf: int | None = None) -> dict[str, Any]:
 
 def verdict(v: Verdict) -> dict[str, Any]:
     out: dict[str, Any] = {"model": v.model, "check": v.check, "vf": v.vf, "form": v.form,
-                           "verdict": v.verdict, "seconds": round(v.seconds, 4)}
+                           "verdict": v.verdict, "seconds": round(v.seconds, 4), "assumptions": v.assumptions}
     if v.subject:
         out["subject"] = v.subject
     if v.advice:

@@ -82,6 +82,8 @@ def verdict_text(v: Verdict) -> str:
         head += f", VF={v.vf}"
     head += f"] in {v.seconds:.2f}s"
     lines = [head]
+    if v.assumptions:
+        lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(v.assumptions)}")
     cov = v.coverage
     if v.verdict != "proved":
         pass  # a concrete run, or no answer: what a proof would cover does not apply
@@ -129,7 +131,7 @@ def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
     lines.append("live-outs: " + (", ".join(f"{k} = {v}" for k, v in outs.items()) or "none"))
     changed = []
     for a in prog.arrays:
-        before = inp.arrays.get(a.name, [])
+        before = list(a.contents) if a.contents is not None else inp.arrays.get(a.name, [])
         view = r.memory[a.name]
         for k in view.explicit():
             v, p = view[k]

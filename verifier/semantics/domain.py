@@ -13,15 +13,9 @@ from typing import Any
 import z3
 from z3 import z3core
 
+from verifier.ir.types import mask, to_signed  # noqa: F401  (re-exported: the domains use them)
+
 Key = tuple[Hashable, ...]
-
-
-def mask(w: int) -> int:
-    return (1 << w) - 1
-
-
-def to_signed(x: int, w: int) -> int:
-    return x - (1 << w) if x >> (w - 1) & 1 else x
 
 
 class ConcreteDomain:

@@ -142,9 +142,14 @@ def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[
 def initial_memory(prog: Program, inputs: Inputs, extents: dict[str, int]) -> dict[str, Any]:
     mem: dict[str, Any] = {}
     for a in prog.arrays:
+        obj = Cells()
+        if a.contents is not None:  # known contents (a constant global): no input
+            for k, c in enumerate(a.contents):
+                obj[k] = (c & mask(a.elem.bits), False)
+            mem[a.name] = obj
+            continue
         content = inputs.arrays.get(a.name, [])
         n = to_signed(extents[a.name], 64)
-        obj = Cells()
         obj.default = (0, True) if inputs.defaults.get(a.name, 0) is None else \
             (inputs.defaults.get(a.name, 0) & mask(a.elem.bits), False)  # type: ignore[operator]
         for k in range(max(0, min(n, len(content)))):

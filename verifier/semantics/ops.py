@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from verifier.ir.program import Extent, FuncDecl, Instr
-from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of
-from verifier.semantics.domain import mask, to_signed
+from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
 
 
 class Val(NamedTuple):

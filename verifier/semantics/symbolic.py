@@ -65,6 +65,13 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
     idx = z3.BitVecSort(64)
     memory: dict[str, tuple[Any, Any]] = {}  # (values, poison or None: never poison)
     for a in prog.arrays:
+        if a.contents is not None:  # known contents (a constant global): no input
+            vals = z3.K(idx, z3.BitVecVal(0, a.elem.bits))
+            for k, x in enumerate(a.contents):
+                if x:
+                    vals = z3.Store(vals, z3.BitVecVal(k, 64), z3.BitVecVal(x, a.elem.bits))
+            memory[a.name] = (vals, None)
+            continue
         vals = z3.Array(f"{prefix}{a.name}", idx, z3.BitVecSort(a.elem.bits))
         pois = None if a.init else z3.Array(f"{prefix}{a.name}!poison", idx, z3.BoolSort())
         memory[a.name] = (vals, pois)

@@ -105,6 +105,8 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
         m.attempt(z3.Not(flag))
         m.smallest_magnitude(delta, 64)
     for a in prog.arrays:
+        if a.contents is not None:
+            continue  # known contents: nothing to choose
         vals, pois = inputs.memory[a.name]
         ext = inputs.extents[a.name]
         n = max(0, min(to_signed(ext if type(ext) is int else m.value(ext), 64), MAX_ELEMS))
