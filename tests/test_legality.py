@@ -123,3 +123,19 @@ def test_a_rotated_loops_legality_covers_every_trip_count(vf: int) -> None:
     for v in hoistability(prog, vf) + (speculation_safety(prog, vf) if vf > 1 else []):
         assert v.verdict == "proved", v.reason
         assert v.coverage.get("unbounded") is True
+
+
+def test_an_exit_in_a_conditional_block_speculates_its_guard_too() -> None:
+    """`if (m[i]) { if (a[i] == 0) break; }`: every lane must load m[i] to know whether
+    it reaches the exit, so m's extent matters as much as a's (issue 18, item 5)."""
+    from verifier.analysis.exits import analyse
+
+    ok = model("legality/guarded_exit.loop")
+    (e,) = analyse(ok).data_dependent
+    loads = {ok_i.attrs["array"] for ok_i in ok.instructions() if ok_i.uid in e.slice and ok_i.op == "load"}
+    assert loads == {"a", "m"}
+    assert verdicts(speculation_safety(ok, 4)) == {"C1": "proved"}
+    (v,) = speculation_safety(model("legality/guarded_exit_short_guard.loop"), 4)
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.divergence.instruction is not None and "m[i]" in v.counterexample.divergence.instruction
+    assert v.counterexample.divergence.lane == 2

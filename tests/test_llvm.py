@@ -83,7 +83,7 @@ def test_translation_reads_objects_flags_and_vector_ops() -> None:
     assert {"load", "insertelt", "shuffle", "freeze", "reduce", "cttz_elts"} <= ops
     load = next(i for i in p.instructions() if i.op == "load" and isinstance(i.type, VecType))
     assert load.attrs["width"] == 4
-    assert "v0.size" in {q.name for q in p.params}
+    assert "v0.bytes" in {q.name for q in p.params}  # its size in bytes: free, at least dereferenceable(N)
 
 
 def test_cli_equiv_on_ll_reports_the_finding_and_the_coverage() -> None:

@@ -159,3 +159,43 @@ def test_every_obligation_gets_a_verdict_object(tmp_path: Path) -> None:
     g.write_text(NESTED)
     res = cli("equiv", str(g), str(g), "--json")
     assert res.returncode == 3 and json.loads(res.stdout)["verdict"] == "unknown"
+
+
+TWINS = """define i32 @f(i32 noundef %x, i32 noundef %y) {
+entry:
+  %a = sdiv i32 %x, %y
+  %b = sdiv i32 %x, %y
+  switch i32 %a, label %d [
+    i32 1, label %e
+  ]
+e:
+  %c = sdiv i32 %x, %y
+  ret i32 %c
+d:
+  ret i32 %b
+}
+"""
+
+
+def test_instructions_are_located_in_text_order(tmp_path: Path) -> None:
+    # three identical divisions, each at its own line (not the first that matches)
+    f = tmp_path / "twins.ll"
+    f.write_text(TWINS)
+    lines = {i.dest: i.loc.line for i in parse_ll_file(f).instructions() if i.op == "sdiv" and i.loc}
+    assert lines == {"a": 3, "b": 4, "c": 9}
+
+
+def test_counterexamples_speak_llvm_names_and_say_where_poison_is_made() -> None:
+    ll = Path(__file__).resolve().parent.parent / "models" / "llvm"
+    res = cli("equiv", str(ll / "find_first_16.scalar.ll"), str(ll / "find_first_16.vf4.ll"), "--max-trip", "17")
+    assert res.returncode == 1
+    out = res.stdout
+    assert "    %0 = [" in out and "%0.bytes = " in out and "%wide.load" in out
+    assert "v0 =" not in out and "    v4 " not in out
+    # the live-out's divergence names the ret and the load whose lane 4 is poison
+    assert "the poison is first produced by `%wide.load" in out and "in lane 4" in out
+    assert "find_first_16.vf4.ll:47:3" in out
+    js = json.loads(cli("equiv", str(ll / "find_first_16.scalar.ll"), str(ll / "find_first_16.vf4.ll"),
+                        "--max-trip", "17", "--json").stdout)
+    assert "%0" in js["counterexample"]["inputs"]["arrays"]
+    assert js["counterexample"]["divergence"]["loc"].endswith("find_first_16.vf4.ll:47:3")

@@ -3,7 +3,9 @@
 
 An exit is a branch in the loop with one successor outside it. Its condition's
 slice is the set of loop instructions it depends on through SSA operands, down
-to the header phis (the iteration's inputs). A countable exit's slice reads no
+to the header phis (the iteration's inputs), together with the slices of the
+in-loop branches that decide whether the exit's block runs (its guards: a lane's
+exit is taken only where its guards let it get there). A countable exit's slice reads no
 memory and calls nothing (the trip-count test, `i < N`); every other exit is
 data-dependent and must be hoisted and speculated to vectorize the loop.
 """
@@ -11,6 +13,9 @@ data-dependent and must be hoisted and speculated to vectorize the loop.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
 
 from verifier.analysis.loops import Loop, find_loops
 from verifier.errors import UserError
@@ -145,6 +150,7 @@ def analyse(prog: Program) -> LoopExits:
                 defs[i.dest] = i
     phis: dict[str, Phi] = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
     ivs = inductions(prog, lp)
+    guards = control_guards(prog, lp)
     exits: list[Exit] = []
     counts = {True: 0, False: 0}
     for b in lp.body_order:
@@ -155,12 +161,58 @@ def analyse(prog: Program) -> LoopExits:
         if out_then == out_else:
             continue
         sl, carried = slice_of(t.cond, defs, phis)
+        for g in guards[b]:  # the branches that decide whether the exit's block runs
+            gt = prog.blocks[g].term
+            assert isinstance(gt, Branch)
+            gs, gc = slice_of(gt.cond, defs, phis)
+            sl |= gs
+            carried |= gc
         countable = not any(instrs[u].op in MEMORY_OR_EFFECT or instrs[u].op in MAY_FAULT for u in sl) \
             and all(c in ivs for c in carried)
         counts[countable] += 1
         exits.append(Exit(counts[countable], b, t.cond, out_then, t.then if out_then else t.other,
                           tuple(sorted(sl)), tuple(sorted(carried)), countable, t.uid))
     return LoopExits(lp, tuple(exits), ivs, instrs)
+
+
+def control_guards(prog: Program, lp: Loop) -> dict[str, set[str]]:
+    """For each loop block, the blocks of the in-loop branches that decide whether it
+    runs in an iteration (control dependence within one iteration, transitively).
+    Exits are left out (as branches and as edges): the lane predicates order them,
+    so a block after an exit is not guarded by it here. A vector loop
+    must evaluate these branches' conditions for every lane to know whether a lane
+    reaches an exit, so they belong to the exit's slice (seed 000: nested conditions
+    are and-ed into the predicates)."""
+    end = ("end",)  # the iteration's end: the back edge
+    g: nx.DiGraph = nx.DiGraph()
+    g.add_node(end)
+    for b in lp.blocks:
+        g.add_node(b)
+        for s in prog.blocks[b].successors():
+            if s in lp.blocks:
+                g.add_edge(b, end if s == lp.header else s)
+    ipdom = nx.immediate_dominators(g.reverse(copy=True), end)
+    direct: dict[str, set[str]] = {b: set() for b in lp.blocks}
+    for a in lp.blocks:
+        t = prog.blocks[a].term
+        if not isinstance(t, Branch) or t.then == t.other or t.then not in lp.blocks or t.other not in lp.blocks:
+            continue
+        for s in (t.then, t.other):
+            node: Any = end if s == lp.header else s
+            while node != ipdom.get(a) and node != end:
+                direct[node].add(a)
+                node = ipdom[node]
+    out: dict[str, set[str]] = {}
+    for b in lp.blocks:
+        seen: set[str] = set()
+        work = list(direct[b])
+        while work:
+            a = work.pop()
+            if a not in seen:
+                seen.add(a)
+                work.extend(direct[a])
+        out[b] = seen
+    return out
 
 
 def slice_of(cond: Operand, defs: dict[str, Instr], phis: dict[str, Phi]) -> tuple[set[int], set[str]]:

@@ -15,7 +15,7 @@ class LoopShapeError(Exception):
     `block` names where."""
 
     def __init__(self, what: str, block: str | None = None) -> None:
-        super().__init__(what)
+        super().__init__(f"{what} (at block {block})" if block else what)
         self.what, self.block = what, block
 
 
@@ -74,7 +74,7 @@ def find_loops(prog: Program) -> list[Loop]:
                                  min(scc, key=_block_rank(prog)))
         if len(hs) != 1:
             inner = sorted(hs, key=_block_rank(prog))[1]
-            raise LoopShapeError(f"a nested loop (at block {inner})", inner)
+            raise LoopShapeError("a nested loop", inner)
         h = hs[0]
         latches = tuple(sorted(headers[h]))
         body = g.subgraph(scc).copy()
@@ -82,7 +82,7 @@ def find_loops(prog: Program) -> list[Loop]:
         if not nx.is_directed_acyclic_graph(body):
             cyc = nx.find_cycle(body)
             inner = min((u for u, _ in cyc), key=_block_rank(prog))
-            raise LoopShapeError(f"a nested loop (at block {inner})", inner)
+            raise LoopShapeError("a nested loop", inner)
         order = tuple(nx.lexicographical_topological_sort(body, key=_block_rank(prog)))
         exiting = tuple(b for b in order if any(s not in scc for s in g.successors(b)))
         exits = tuple(dict.fromkeys(s for b in exiting for s in g.successors(b) if s not in scc))

@@ -21,7 +21,7 @@ import z3
 from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
 from verifier.errors import UserError
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Const, Program
+from verifier.ir.program import Const, Instr, Program, Ref
 from verifier.ir.types import elem_of
 from verifier.semantics.domain import TRACE_IDX, Z3Domain, to_signed
 from verifier.semantics.inputs import Inputs
@@ -629,8 +629,63 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
         t_lanes: list[Val] = list(t_out) if is_vec(t_out) else [t_out]  # type: ignore[arg-type, list-item]
         for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True)):
             if not _lane_refines(sl, tl):
-                return Divergence("live-out", f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}",
+                at = _last_out(tgt, t, n)
+                why = ""
+                origin = _poison_origin(tgt, t, at.args[0]) if at is not None and tl.p else None
+                if origin is not None:
+                    made, plane = origin
+                    why = (f"; the poison is first produced by `{instr_text(made)}`"
+                           + (f" in lane {plane}" if plane else "") + (f" at {made.loc}" if made.loc else ""))
+                return Divergence("live-out", f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}{why}",
+                                  instr_text(at) if at else None, str(at.loc) if at and at.loc else None,
                                   lane=k + 1 if is_vec(s_out) else None)
+    return None
+
+
+def _poison_origin(prog: Program, r: Run, op: Any) -> tuple[Instr, int | None] | None:
+    """The instruction whose result is poison while none of its operands is: where the
+    poison a value holds was made (following the first poison operand back, by the
+    values the run held last); with the first poison lane of a vector."""
+    defs = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
+    phis = {ph.dest: ph for b in prog.blocks.values() for ph in b.phis}
+    seen: set[str] = set()
+
+    def poison_lane(v: Any) -> int:
+        """The first poison lane (1 for a scalar), 0 if none."""
+        lanes = list(v) if is_vec(v) else [v]
+        return next((k + 1 for k, x in enumerate(lanes) if x.p), 0)
+
+    def poisoned(a: Any) -> bool:
+        return isinstance(a, Ref) and a.name in r.values and poison_lane(r.values[a.name]) > 0
+
+    while isinstance(op, Ref) and (op.name in defs or op.name in phis) and op.name not in seen:
+        seen.add(op.name)
+        if op.name in phis:  # through a phi: the poison incoming value
+            op = next((a for _, a in phis[op.name].incoming if poisoned(a)), None)
+            continue
+        ins = defs[op.name]
+        v = r.values.get(op.name)
+        if v is None or not poison_lane(v):
+            return None
+        lane = poison_lane(v) if is_vec(v) else None
+        cands = ins.args
+        if ins.op == "select" and not is_vec(v):
+            c = r.values.get(ins.args[0].name) if isinstance(ins.args[0], Ref) else None
+            if c is not None and not is_vec(c) and not c.p:  # type: ignore[union-attr]
+                cands = [ins.args[1] if c.v else ins.args[2]]  # type: ignore[union-attr]
+        nxt = next((a for a in cands if poisoned(a)), None)
+        if nxt is None or ins.op in ("load", "freeze"):
+            return ins, lane
+        op = nxt
+    return None
+
+
+def _last_out(prog: Program, r: Run, name: str) -> Instr | None:
+    """The `out` of live-out `name` the run executed last (a function's `ret`)."""
+    outs = {b.name: i for b in prog.blocks.values() for i in b.instrs if i.op == "out" and i.attrs["name"] == name}
+    for blk, _ in reversed(r.path):
+        if blk in outs:
+            return outs[blk]
     return None
 
 

@@ -55,6 +55,7 @@ class Verdict:
     advice: list[str] = field(default_factory=list)  # what would make it safe, proved or not
     # assumptions stronger than LLVM's semantics the models were read under (ir.Assumption)
     assumptions: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # our name -> the input's (LLVM: v4 -> %4)
 
     @property
     def exit_code(self) -> int:
@@ -68,10 +69,14 @@ def value_bits(prog: Program) -> dict[str, int]:
 
 def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tuple[str, ...] = ()) -> None:
     """Every verdict lists the assumptions its models were read under (and `names`,
-    those the user asked for when no model could be read)."""
+    those the user asked for when no model could be read), and shows values by the
+    names the input gives them."""
     found = set(names)
-    for p in progs:
+    display: dict[str, str] = {}
+    for p in reversed(progs):  # the source's names win
         if p is not None:
             found |= set(p.assumptions)
+            display.update(p.display)
     for v in verdicts:
         v.assumptions = sorted(found | set(v.assumptions))
+        v.names = {**display, **v.names}

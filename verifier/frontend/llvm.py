@@ -5,7 +5,7 @@ Memory: every pointer the function uses is traced to one object (a pointer
 parameter or a global); a pointer value becomes an i64 offset into it, counted in
 the object's *unit*: the gcd of the sizes of its accesses and GEP strides, so that
 every access is whole units (an `int` array: 4 bytes). A parameter's object has a
-free size `<p>.size` in bytes, at least its `dereferenceable(N)`, and a free base
+free size `<p>.bytes` in bytes, at least its `dereferenceable(N)`, and a free base
 address `<p>.addr` (aligned to its `align`) against which each access's `align` is
 checked. Memory may hold poison (every object but a `constant` global, whose
 initializer's bytes are read) unless the user assumes otherwise (`LLOptions.assume`).
@@ -151,7 +151,7 @@ class MemObject:
     """A memory object the function reaches: a pointer parameter or a global."""
 
     name: str
-    size: int | None  # exact bytes (a global), else free (a parameter: <name>.size)
+    size: int | None  # exact bytes (a global), else free (a parameter: <name>.bytes)
     deref: int = 0  # bytes known dereferenceable (a parameter)
     align: int = 1  # known alignment of its base
     readonly: bool = False
@@ -162,7 +162,7 @@ class MemObject:
     noalias: bool = False  # a parameter marked noalias
     accessed: bool = False  # loaded from or stored to (else only its address matters)
     addressed: bool = False  # compared with a pointer into another object: by address
-    units: str = ""  # the entry's value holding its free size in units (<name>.size / unit)
+    units: str = ""  # the entry's value holding its free size in units (<name>.bytes / unit)
     constant: bool = False  # a `constant` global: its bytes are its initializer's, forever
     image: list[int | None] | None = None  # a constant global's bytes (None: unknown byte)
     poison_init: bool = False  # its initializer writes poison or undef somewhere
@@ -196,8 +196,14 @@ class _Fn:
     nulls: dict[int, Operand] = field(default_factory=dict)  # ... and the i1 saying whether they are
     null_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
     pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
+    ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order
+    display: dict[str, str] = field(default_factory=dict)  # our name -> LLVM's (`v4` -> `%4`)
 
-    def loc_of(self, text: str) -> Loc:
+    def loc_of(self, text: str, ins: Any = None) -> Loc:
+        """Where an instruction is: from the function's own text in order (`ins`), else
+        the first line that starts like `text`."""
+        if ins is not None and _key(ins) in self.ins_locs:
+            return self.ins_locs[_key(ins)]
         first = text.strip().splitlines()[0].strip() if text.strip() else ""
         for k in range(self.start_line, len(self.lines)):
             if first and self.lines[k].strip().startswith(first[:60]):
@@ -214,6 +220,12 @@ class _Fn:
             if m and name is not None and _clean(m.group(1).strip('"')) == name:
                 return Loc(str(self.path), k + 1, 1)
         return Loc(str(self.path), self.start_line + 1, 1)
+
+    def shown(self, llvm_name: str) -> str:
+        """Our name for the LLVM value or block `%x` / `@x`, remembering how LLVM prints it."""
+        ours = _clean(llvm_name)
+        self.display[ours] = llvm_name
+        return ours
 
     def fresh(self, hint: str) -> str:
         k = 0
@@ -258,7 +270,8 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
     try:
         find_loops(prog)
     except LoopShapeError as e:
-        raise LLUnsupported(e.what, st.block_loc(e.block)) from None
+        where = f" (at block {st.display.get(e.block, e.block)})" if e.block else ""
+        raise LLUnsupported(e.what + where, st.block_loc(e.block)) from None
     return prog
 
 
@@ -342,17 +355,18 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     head = st.lines[st.start_line] if st.lines else ""
     # names: arguments, blocks, instructions
     for a in fn.arguments:
-        st.names[_key(a)] = _clean(_operand_text(a).split()[-1])
+        st.names[_key(a)] = st.shown(_operand_text(a).split()[-1])
     blocks = list(fn.blocks)
     for k, b in enumerate(blocks):
         first = str(b).lstrip("\n").splitlines()[0] if str(b).strip() else ""
         m = re.match(r"^([\w.$-]+):", first)
-        st.names[_key(b)] = _clean(m.group(1)) if m else ("entry" if k == 0 else f"bb{k}")
+        st.names[_key(b)] = st.shown(f"%{m.group(1)}") if m else ("entry" if k == 0 else f"bb{k}")
         for ins in b.instructions:
             t = _operand_text(ins)
             if t.startswith("%"):
-                st.names[_key(ins)] = _clean(t.split("=")[0].strip())
+                st.names[_key(ins)] = st.shown(t.split("=")[0].strip())
     st.taken = set(st.names.values())
+    st.ins_locs = _instruction_lines(st, blocks)
     for b in blocks:
         st.blocks[st.names[_key(b)]] = Block(st.names[_key(b)])
     entry = st.blocks[st.names[_key(blocks[0])]]
@@ -378,7 +392,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
             raise LLUnsupported(f"parameter of type {a.type}", loc)
         _int_param(st, pre_blk, name, ty, at, loc)
     for g in mod.global_variables:
-        st.names[_key(g)] = _clean(g.name)
+        st.names[_key(g)] = st.shown(f"@{g.name}")
     _provenance(st, fn, mod)
     _units(st, fn)
     arrays = _objects(st, pre_blk)
@@ -395,7 +409,7 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
     aliases = _overlaps(st, arrays) if writes or st.opts.overlap else []
     prog = Program(_clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
-                   assumptions=tuple(sorted(st.opts.assume)))
+                   assumptions=tuple(sorted(st.opts.assume)), display=dict(st.display))
     return prog
 
 
@@ -431,6 +445,30 @@ def _int_param(st: _Fn, pre: Block, name: str, ty: IntType, attrs: str, loc: Loc
         out = st.emit(pre, "xor", [ok, Const(1, I1)], I1, st.fresh(f"{name}.outside"), loc, flags=())
         poisoned = st.emit(pre, "or", [Ref(pois), out], I1, st.fresh(f"{name}.poisoned"), loc, flags=())
     st.emit(pre, "select", [poisoned, PoisonConst(ty), Ref(raw)], ty, name, loc)
+
+
+def _instruction_lines(st: _Fn, blocks: list[Any]) -> dict[int, Loc]:
+    """Each instruction's line and column, by walking the function's text in order
+    (labels, comments, blank lines and a switch's case lines are no instructions), so
+    two instructions with the same text get their own lines. Empty if the text and
+    the parsed function disagree on the count (then loc_of searches)."""
+    at: list[Loc] = []
+    k = st.start_line + 1
+    while k < len(st.lines):
+        line = st.lines[k]
+        body = line.split(";", 1)[0].strip() if not line.lstrip().startswith('"') else line.strip()
+        if line.startswith("}"):
+            break
+        if body and not re.match(r'^("[^"]*"|[-\w.$]+):', line):
+            at.append(Loc(str(st.path), k + 1, len(line) - len(line.lstrip()) + 1))
+            if body.endswith("["):  # a switch: its cases run to the closing bracket
+                while k + 1 < len(st.lines) and not st.lines[k].strip().startswith("]"):
+                    k += 1
+        k += 1
+    instrs = [ins for b in blocks for ins in b.instructions]
+    if len(instrs) != len(at):
+        return {}
+    return {_key(ins): loc for ins, loc in zip(instrs, at, strict=True)}
 
 
 def _split_edges(st: _Fn) -> None:
@@ -605,7 +643,7 @@ def _units(st: _Fn, fn: Any) -> None:
     for b in fn.blocks:
         for ins in b.instructions:
             text = _operand_text(ins)
-            loc = st.loc_of(text)
+            loc = st.loc_of(text, ins)
             masked = ins.opcode == "call" and re.search(r"@llvm\.masked\.(load|store)\.", text)
             if ins.opcode in ("load", "store") or masked:
                 # a load's pointer comes first, a store's (masked too) after the value
@@ -670,7 +708,7 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
         if obj.size is not None:
             extent = obj.size // obj.unit
         else:
-            size = f"{obj.name}.size"
+            size = f"{obj.name}.bytes"
             st.params.append(Param(size, I64))
             extent = ("/", size, obj.unit)
             ok = st.emit(pre, "icmp", [Const(obj.deref, I64), Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
@@ -678,7 +716,7 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             # its extent in units, once, for inbounds GEPs (and the inductions they step)
             obj.units = st.fresh(f"{obj.name}.units")
             st.emit(pre, "sdiv", [Ref(size), Const(obj.unit, I64)], I64, obj.units, flags=())
-        size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.size")
+        size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
         addr = f"{obj.name}.addr"
         has_addr = _align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
         obj.null_tested |= obj.name in st.opts.nulls
@@ -764,7 +802,7 @@ def _pointer(st: _Fn, v: Any, loc: Loc) -> tuple[str, Operand]:
 
 def _instr(st: _Fn, blk: Block, ins: Any) -> None:
     text = _operand_text(ins)
-    loc = st.loc_of(text)
+    loc = st.loc_of(text, ins)
     op = ins.opcode
     ops = list(ins.operands)
     dest = st.names.get(_key(ins))
@@ -1068,7 +1106,7 @@ def _assume_bundles(st: _Fn, blk: Block, text: str, loc: Loc) -> None:
         elif kind == "dereferenceable":
             if not ints:
                 raise LLUnsupported('an assume bundle "dereferenceable" without a size', loc)
-            size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.size")
+            size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
             start = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("deref.at"), loc, flags=())
             end = st.emit(blk, "add", [start, Const(ints[0], I64)], I64, st.fresh("deref.end"), loc, flags=())
             inside = st.emit(blk, "icmp", [end, size], I1, st.fresh("deref.inside"), loc, pred="sle", flags=())

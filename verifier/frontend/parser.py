@@ -304,7 +304,7 @@ class _Parser:
         try:
             find_loops(prog)
         except LoopShapeError as e:
-            raise UserError(f"{e.what} is not supported", Loc(self.file, 1, 1)) from None
+            raise UserError(f"{e} is not supported", Loc(self.file, 1, 1)) from None
         return prog
 
     def finish(self, name: str) -> Program:
@@ -324,7 +324,7 @@ class _Parser:
         try:
             find_loops(prog)
         except LoopShapeError as e:
-            raise UserError(f"{e.what} is not supported", Loc(self.file, 1, 1)) from None
+            raise UserError(f"{e} is not supported", Loc(self.file, 1, 1)) from None
         return prog
 
     # ------------------------------------------------------------ items

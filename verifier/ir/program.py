@@ -211,6 +211,8 @@ class Program:
     # assumptions stronger than LLVM's semantics the program was read under (named
     # options the user opted into); every verdict about it lists them
     assumptions: tuple[str, ...] = ()
+    # how the input names its values where ours differ (LLVM: `v4` -> `%4`), for reports
+    display: dict[str, str] = field(default_factory=dict)
 
     def array(self, name: str) -> ArrayDecl:
         for a in self.arrays:
@@ -302,4 +304,4 @@ def copy_program(p: Program) -> Program:
                     term(b.term))
         for name, b in p.blocks.items()}
     return Program(p.name, list(p.params), list(p.arrays), dict(p.funcs), list(p.aliases), blocks, p.entry,
-                   dict(p.consts), p.file, p.assumptions)
+                   dict(p.consts), p.file, p.assumptions, dict(p.display))

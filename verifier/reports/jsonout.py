@@ -7,6 +7,7 @@ from typing import Any
 
 from verifier.checks.verdict import Counterexample, Verdict
 from verifier.reports.lanes import lane_table
+from verifier.reports.names import rename_json
 from verifier.semantics.domain import to_signed
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
@@ -78,4 +79,4 @@ def verdict(v: Verdict) -> dict[str, Any]:
         out["counterexample"] = counterexample(v.counterexample, v.vf)
     if v.coverage:
         out["coverage"] = v.coverage
-    return out
+    return rename_json(out, v.names)  # names as the input spells them (LLVM: %4)

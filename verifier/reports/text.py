@@ -10,6 +10,7 @@ from verifier.checks.verdict import Counterexample, Verdict
 from verifier.ir.program import Program
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
+from verifier.reports.names import rename_json, rename_text
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
 
@@ -57,7 +58,7 @@ def _outs(r: Run) -> str:
     return "live-outs: " + (", ".join(f"{k} = {v}" for k, v in outs.items()) or "none")
 
 
-def side_by_side(c: Counterexample) -> list[str]:
+def side_by_side(c: Counterexample, display: dict[str, str] | None = None) -> list[str]:
     s, t = c.source, c.target
     left = [f"source {c.source_name}: {_status(s)}"] + [f"{k + 1:>3}  {e}" for k, e in enumerate(s.trace)]
     right = [f"target {c.target_name}: {_status(t)}"] + [f"{k + 1:>3}  {e}" for k, e in enumerate(t.trace)]
@@ -68,6 +69,8 @@ def side_by_side(c: Counterexample) -> list[str]:
                 col[p] = col[p] + "   <-- differs"
     left.append(_outs(s))
     right.append(_outs(t))
+    left = [rename_text(x, display or {}) for x in left]
+    right = [rename_text(x, display or {}) for x in right]
     width = max(len(x) for x in left) + 3
     rows = max(len(left), len(right))
     return [f"  {(left[k] if k < len(left) else ''):<{width}}| {right[k] if k < len(right) else ''}"
@@ -111,10 +114,14 @@ def verdict_text(v: Verdict) -> str:
             lines.append(f"    at {dv.loc}")
         lines.append("  inputs:")
         lines.extend(inputs_lines(c.inputs, "    "))
-        lines.extend(side_by_side(c))
+    # names as the input spells them (LLVM's %4, not our v4); aligned blocks are
+    # renamed before they are laid out
+    lines = [rename_text(x, v.names) for x in lines]
+    if c is not None:
+        lines.extend(side_by_side(c, v.names))
         table = lane_table(c, v.vf)
         if table is not None:
-            lines.extend(table_lines(table))
+            lines.extend(table_lines(rename_json(table, v.names)))
     return "\n".join(lines)
 
 
