@@ -199,3 +199,202 @@ def test_counterexamples_speak_llvm_names_and_say_where_poison_is_made() -> None
                         "--max-trip", "17", "--json").stdout)
     assert "%0" in js["counterexample"]["inputs"]["arrays"]
     assert js["counterexample"]["divergence"]["loc"].endswith("find_first_16.vf4.ll:47:3")
+
+
+def check_json(tmp_path: Path, text: str, *args: str) -> dict[str, object]:
+    f = tmp_path / "f.ll"
+    f.write_text(text)
+    res = cli("check", str(f), "--check", "speculate", "--json", *args)
+    assert res.returncode in (0, 1, 3), res.stdout + res.stderr
+    return dict(json.loads(res.stdout.splitlines()[0]))
+
+
+LOCAL = """declare void @init_mem(ptr, i64)
+
+define i64 @f() {
+entry:
+  %p1 = alloca [64 x i8]
+  %p2 = alloca [64 x i8]
+  call void @init_mem(ptr %p1, i64 64)
+  call void @init_mem(ptr %p2, i64 64)
+  br label %loop
+loop:
+  %i = phi i64 [ %i.next, %inc ], [ 0, %entry ]
+  %a = getelementptr inbounds i8, ptr %p1, i64 %i
+  %x = load i8, ptr %a, align 1
+  %b = getelementptr inbounds i8, ptr %p2, i64 %i
+  %y = load i8, ptr %b, align 1
+  %same = icmp eq i8 %x, %y
+  br i1 %same, label %inc, label %done
+inc:
+  %i.next = add i64 %i, 1
+  %more = icmp ne i64 %i.next, LIMIT
+  br i1 %more, label %loop, label %done
+done:
+  %r = phi i64 [ %i, %loop ], [ -1, %inc ]
+  ret i64 %r
+}
+"""
+
+
+def test_locals_filled_by_an_opaque_call(tmp_path: Path) -> None:
+    # LLVM's early-exit tests: allocas filled by `init_mem` (any bytes, poison too)
+    assert check_json(tmp_path, LOCAL.replace("LIMIT", "60"))["verdict"] == "proved"
+    out = check_json(tmp_path, LOCAL.replace("LIMIT", "64"), "--vf", "8")
+    assert out["verdict"] == "proved"  # 64 is a multiple of 8: every lane stays inside
+    # the same loop over 66 elements reads past both 64-byte objects (its own UB), while
+    # a stop at 62 lets VF 4 read 62..65 for a lane the scalar loop never reaches
+    out = check_json(tmp_path, LOCAL.replace("LIMIT", "62").replace("%i.next = add i64 %i, 1",
+                                                                       "%i.next = add i64 %i, 1"), "--vf", "4")
+    assert out["verdict"] == "proved"  # 62 is no multiple of 4: the vector loop leaves the rest
+    # an alloca read with no call filling it: undef bytes are outside the subset, named
+    unfilled = LOCAL.replace("  call void @init_mem(ptr %p2, i64 64)\n", "").replace("LIMIT", "60")
+    out = check_json(tmp_path, unfilled)
+    assert out["verdict"] == "unknown" and "local memory (%p2)" in str(out["reason"])
+    assert "f.ll:6:" in str(out["reason"])  # the alloca's line
+
+
+def test_a_call_that_fills_memory_after_an_access_is_named(tmp_path: Path) -> None:
+    late = LOCAL.replace("LIMIT", "60").replace(
+        "  call void @init_mem(ptr %p2, i64 64)\n",
+        "  %peek = load i8, ptr %p1, align 1\n  call void @init_mem(ptr %p2, i64 64)\n")
+    out = check_json(tmp_path, late)
+    assert out["verdict"] == "unknown" and "@init_mem" in str(out["reason"]) and "f.ll:9:3" in str(out["reason"])
+
+
+PRED = """declare i32 @pred(i32) ATTRS
+
+define i64 @f(ptr noundef dereferenceable(256) %a) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ %i.next, %inc ], [ 0, %entry ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %x = load i32, ptr %p, align 4
+  %r = call i32 @pred(i32 %x)
+  %hit = icmp ne i32 %r, 0
+  br i1 %hit, label %done, label %inc
+inc:
+  %i.next = add i64 %i, 1
+  %more = icmp ne i64 %i.next, 64
+  br i1 %more, label %loop, label %done
+done:
+  %res = phi i64 [ %i, %loop ], [ -1, %inc ]
+  ret i64 %res
+}
+"""
+
+
+def test_speculating_a_call_with_effects_is_refuted(tmp_path: Path) -> None:
+    # pred has effects (no memory attribute): calling it for lane 2 before the scalar
+    # loop decides to go on adds an event; a memory(none) speculatable pred is safe
+    out = check_json(tmp_path, PRED.replace("ATTRS", ""))
+    assert out["verdict"] == "counterexample"
+    cex = out["counterexample"]
+    assert isinstance(cex, dict) and cex["divergence"]["lane"] == 2
+    assert "side effects" in cex["divergence"]["summary"]
+    safe = PRED.replace("ATTRS", "memory(none) speculatable willreturn nounwind")
+    assert check_json(tmp_path, safe)["verdict"] == "proved"
+
+
+def test_an_effectful_call_returns_the_same_value_to_source_and_target(tmp_path: Path) -> None:
+    def fn(body: str, ret: str = "noundef") -> str:
+        return f"declare {ret} i32 @get(i32)\ndefine i32 @f(i32 noundef %x) {{\nentry:\n{body}}}\n"
+
+    twice = "  %a = call i32 @get(i32 %x)\n  %b = call i32 @get(i32 %x)\n"
+    # the same call at the same point of the trace returns the same value
+    assert verdict(tmp_path, fn(twice + "  %s = add i32 %a, %b\n  ret i32 %s\n"),
+                   fn(twice + "  %s = add i32 %b, %a\n  ret i32 %s\n")) == "proved"
+    # but the second call need not return what the first did
+    assert verdict(tmp_path, fn(twice + "  %s = add i32 %a, %b\n  ret i32 %s\n"),
+                   fn(twice + "  %s = add i32 %a, %a\n  ret i32 %s\n")) == "counterexample"
+    # dropping a call drops its event
+    assert verdict(tmp_path, fn(twice + "  ret i32 %a\n"),
+                   fn("  %a = call i32 @get(i32 %x)\n  ret i32 %a\n")) == "counterexample"
+    # without noundef the result may be poison: branching on it is UB the source may not have
+    branch = "  %a = call i32 @get(i32 %x)\n  %c = icmp eq i32 %a, 0\n  br i1 %c, label %t, label %e\nt:\n  ret i32 0\ne:\n  ret i32 %a\n"
+    sel = "  %a = call i32 @get(i32 %x)\n  %c = icmp eq i32 %a, 0\n  %r = select i1 %c, i32 0, i32 %a\n  ret i32 %r\n"
+    assert verdict(tmp_path, fn(sel, ""), fn(branch, "")) == "counterexample"
+    assert verdict(tmp_path, fn(sel), fn(branch)) == "proved"
+
+
+VOLATILE = """define i64 @f(ptr noundef %a) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ %i.next, %loop ], [ 0, %entry ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %x = load volatile i32, ptr %p, align 4
+  %hit = icmp eq i32 %x, 0
+  %i.next = add i64 %i, 1
+  br i1 %hit, label %done, label %loop
+done:
+  ret i64 %i
+}
+"""
+
+
+def test_volatile_loads_are_events(tmp_path: Path) -> None:
+    out = check_json(tmp_path, VOLATILE)
+    assert out["verdict"] == "counterexample" and "volatile" in str(out["counterexample"])
+    # a target that reads the volatile location once more is refuted (an extra event)
+    twice = VOLATILE.replace("  %hit = icmp", "  %x2 = load volatile i32, ptr %p, align 4\n  %hit = icmp")
+    assert verdict(tmp_path, VOLATILE, twice, max_trip=3) == "counterexample"
+    assert verdict(tmp_path, VOLATILE, VOLATILE, max_trip=3) == "proved"
+
+
+TRAP = """declare void @llvm.trap()
+define i32 @f(i32 noundef %x) {
+entry:
+  %bad = icmp slt i32 %x, 0
+  br i1 %bad, label %t, label %ok
+t:
+  call void @llvm.trap()
+  unreachable
+ok:
+  ret i32 %x
+}
+"""
+
+
+def test_a_trap_stops_the_program_observably(tmp_path: Path) -> None:
+    # llvm.trap is no UB: a target that returns instead of trapping is refuted
+    assert verdict(tmp_path, TRAP, TRAP) == "proved"
+    no_trap = TRAP.replace("  call void @llvm.trap()\n  unreachable\n", "  ret i32 0\n")
+    assert verdict(tmp_path, TRAP, no_trap) == "counterexample"
+    # and `unreachable` alone is UB: the target may do anything there
+    assert verdict(tmp_path, TRAP.replace("  call void @llvm.trap()\n", ""), no_trap) == "proved"
+
+
+def test_float_int_bitcast_and_a_variable_dereferenceable_assume(tmp_path: Path) -> None:
+    def fn(body: str) -> str:
+        return f"define i32 @f(i32 noundef %x) {{\nentry:\n{body}}}\n"
+
+    cast = "  %f = bitcast i32 %x to float\n  %b = bitcast float %f to i32\n  ret i32 %b\n"
+    assert verdict(tmp_path, fn("  ret i32 %x\n"), fn(cast)) == "proved"
+    flip = "  %f = bitcast i32 %x to float\n  %n = fneg float %f\n  %b = bitcast float %n to i32\n  ret i32 %b\n"
+    assert verdict(tmp_path, fn("  ret i32 %x\n"), fn(flip)) == "counterexample"
+    search = """define i64 @f(ptr noundef %a, i64 noundef %n) {
+entry:
+  %bytes = shl nuw nsw i64 %n, 2
+  ASSUME
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [ %i.next, %inc ], [ 0, %entry ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %x = load i32, ptr %p, align 4
+  %hit = icmp eq i32 %x, 0
+  br i1 %hit, label %done, label %inc
+inc:
+  %i.next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  %r = phi i64 [ -1, %entry ], [ %i, %loop ], [ -1, %inc ]
+  ret i64 %r
+}
+"""
+    with_assume = search.replace("ASSUME", 'call void @llvm.assume(i1 true) [ "dereferenceable"(ptr %a, i64 %bytes) ]')
+    assert check_json(tmp_path, "declare void @llvm.assume(i1)\n" + with_assume)["verdict"] == "proved"
+    assert check_json(tmp_path, search.replace("ASSUME", ""))["verdict"] == "counterexample"

@@ -52,8 +52,10 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
     advice = []
     for name in arrays:
         decl = prog.array(name)
-        if decl.contents is not None:
-            continue  # a constant table: its extent is its initializer's
+        if decl.contents is not None or prog.file.endswith(".ll"):
+            # a constant table has its initializer's size; an LLVM object's size is a
+            # fact (a global, an alloca) or free (a pointer parameter), not a choice
+            continue
         base = extent_expr(decl.extent)
 
         def verdict_at(d: int, decl: ArrayDecl = decl) -> Verdict:

@@ -166,6 +166,9 @@ class MemObject:
     constant: bool = False  # a `constant` global: its bytes are its initializer's, forever
     image: list[int | None] | None = None  # a constant global's bytes (None: unknown byte)
     poison_init: bool = False  # its initializer writes poison or undef somewhere
+    local: bool = False  # an alloca: the function's own, never overlapping another object
+    escapes: bool = False  # passed to a call that may write what it points to
+    where: Loc | None = None  # where it is defined (an alloca)
 
 
 _FAST_MATH = {"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
@@ -198,6 +201,10 @@ class _Fn:
     pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
     ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order
     display: dict[str, str] = field(default_factory=dict)  # our name -> LLVM's (`v4` -> `%4`)
+    touched: bool = False  # a load or store has been translated (blocks go in order, entry first)
+    stores: bool = False  # the function stores to memory somewhere
+    trapped: bool = False  # the instruction just translated ends the program (llvm.trap)
+    entry: str = ""  # the entry block's name
 
     def loc_of(self, text: str, ins: Any = None) -> Loc:
         """Where an instruction is: from the function's own text in order (`ins`), else
@@ -367,6 +374,9 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
                 st.names[_key(ins)] = st.shown(t.split("=")[0].strip())
     st.taken = set(st.names.values())
     st.ins_locs = _instruction_lines(st, blocks)
+    st.entry = st.names[_key(blocks[0])]
+    st.stores = any(ins.opcode == "store" or (ins.opcode == "call" and "@llvm.masked.store" in _operand_text(ins))
+                    for b in blocks for ins in b.instructions)
     for b in blocks:
         st.blocks[st.names[_key(b)]] = Block(st.names[_key(b)])
     entry = st.blocks[st.names[_key(blocks[0])]]
@@ -491,7 +501,7 @@ def _overlaps(st: _Fn, arrays: list[ArrayDecl]) -> list[tuple[str, str]]:
     Where memory is written this matters; the IR gives a view one whole object, so a
     third candidate is outside the subset."""
     free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed]
-    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed]
+    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local]
     pairs = [(free[0], free[1])] if len(free) == 2 and not fixed else \
         [(fixed[0], free[0])] if len(free) == 1 and len(fixed) == 1 else []
     if not pairs and (len(free) >= 2 or (free and fixed)):
@@ -544,6 +554,10 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
         st.objects[gname] = obj
         st.prov[_key(g)] = gname
         st.offsets[_key(g)] = Const(0, I64)
+    for b in fn.blocks:
+        for ins in b.instructions:
+            if ins.opcode == "alloca":
+                _alloca(st, ins)
     changed = True
     while changed:
         changed = False
@@ -570,6 +584,22 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
                 if any(_is_null(o) or _key(o) in st.nullable for o in ptrs):
                     st.nullable.add(_key(ins))
                     changed = True
+
+
+def _alloca(st: _Fn, ins: Any) -> None:
+    """`alloca T[, iN count][, align A]`: a local object of constant size, its own
+    (no other pointer reaches it unless the function passes it on)."""
+    text = _operand_text(ins)
+    loc = st.loc_of(text, ins)
+    m = re.search(r"=\s*alloca(?: inalloca)? (.*?)(?:, (i\d+) (\d+))?(?:, align (\d+))?(?:, addrspace\(\d+\))?\s*(?:,\s*!.*)?$",
+                  text)
+    if not m:
+        raise LLUnsupported("an alloca of a size that is not a constant", loc)
+    size = st.layout.size(m.group(1), loc) * (int(m.group(3)) if m.group(3) else 1)
+    name = st.names[_key(ins)]
+    st.objects[name] = MemObject(name, size, size, int(m.group(4) or 1), local=True, where=loc)
+    st.prov[_key(ins)] = name
+    st.offsets[_key(ins)] = Const(0, I64)
 
 
 def _is_null(v: Any) -> bool:
@@ -657,6 +687,12 @@ def _units(st: _Fn, fn: Any) -> None:
                 obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
                 obj.accessed = True
+            elif ins.opcode == "call" and not list(ins.operands)[-1].name.startswith("llvm.") and any(
+                    str(o.type) == "ptr" for o in list(ins.operands)[:-1]):
+                writes = _memory_effects(_operand_text(list(ins.operands)[-1])) in ("argmem", "any")
+                for o in list(ins.operands)[:-1]:
+                    if str(o.type) == "ptr" and _key(o) in st.prov and writes:
+                        st.objects[st.prov[_key(o)]].escapes = True
             elif ins.opcode == "call" and "@llvm.assume(" in text:
                 for kind, ptr, args in _bundles(text):
                     if kind == "align" and (found := _named_pointer(st, ptr)) is not None and args:
@@ -748,6 +784,9 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
                            flags=())
             st.emit(pre, "assume", [st.emit(pre, "or", [real, empty], I1, st.fresh(f"{obj.name}.nullsize"),
                                             flags=())], None, None)
+        if obj.local and obj.accessed and not obj.escapes:
+            raise LLUnsupported(f"local memory ({st.display.get(obj.name, obj.name)}) that no call fills: its "
+                                "uninitialized bytes are undef, which the model does not hold", obj.where)
         contents = _contents(obj)
         # Memory may hold poison at entry: any object the function did not write itself
         # (parameters, globals with or without an initializer). A constant global holds
@@ -778,6 +817,10 @@ def _block(st: _Fn, b: Any) -> None:
     blk = st.blocks[st.names[_key(b)]]
     for ins in b.instructions:
         _instr(st, blk, ins)
+        if st.trapped:  # llvm.trap: the program stops here (what follows is unreachable)
+            st.trapped = False
+            blk.term = Halt()
+            return
 
 
 def _value(st: _Fn, blk: Block, v: Any, loc: Loc) -> Operand:
@@ -946,6 +989,9 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         return
     if op == "bitcast":  # a mask to its bits and back (<W x i1> <-> iW), as InstCombine writes reduce.or
         fty = ty_of(st, ops[0], loc)
+        if fty == ty:  # float <-> int of one width: floats are their bits here
+            st.emit(blk, "add", [_value(st, blk, ops[0], loc), Const(0, fty)], ty, dest, loc, flags=())
+            return
         masks = [t for t in (fty, ty) if isinstance(t, VecType) and t.elem.bits == 1]
         ints = [t for t in (fty, ty) if isinstance(t, IntType)]
         if not (len(masks) == 1 and len(ints) == 1 and masks[0].lanes == ints[0].bits):
@@ -956,9 +1002,12 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         _gep(st, blk, ins, text, loc, flags)
         return
     if op == "load":
-        if re.search(r"\b(volatile|atomic)\b", text):
-            raise LLUnsupported("a volatile or atomic load", loc)
+        if re.search(r"\batomic\b", text):
+            raise LLUnsupported("an atomic load", loc)
         obj, off = _pointer(st, ops[0], loc)
+        if re.search(r"\bload volatile\b", text):
+            _volatile_load(st, blk, obj, off, ty, loc, dest)
+            return
         _not_null(st, blk, ops[0], loc)
         _access(st, blk, ins, obj, off, ty, text, loc, dest, None)
         return
@@ -996,6 +1045,8 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
     if op == "call":
         _call(st, blk, ins, ops, text, loc, ty, dest)
         return
+    if op == "alloca":
+        return  # its object (_alloca) is the value
     raise LLUnsupported(f"instruction {op}", loc)
 
 
@@ -1073,6 +1124,20 @@ def _bundles(text: str) -> list[tuple[str, str, list[int]]]:
     return out
 
 
+def _bundle_value(st: _Fn, blk: Block, text: str, kind: str) -> Operand | None:
+    """A bundle's integer argument that is an SSA value (`"dereferenceable"(ptr %p, i64
+    %n)`): our i64 operand for it, or None."""
+    m = re.search(rf'"{re.escape(kind)}"\(ptr [%@][-\w.$"]+, (i\d+) (%[-\w.$]+)\)', text)
+    if not m:
+        return None
+    ours = next((o for o, shown in st.display.items() if shown == m.group(2)), None)
+    if ours is None:
+        return None
+    if m.group(1) == "i64":
+        return Ref(ours)
+    return st.emit(blk, "zext", [Ref(ours)], I64, st.fresh(f"{ours}.i64"), None, flags=())
+
+
 def _named_pointer(st: _Fn, text: str) -> tuple[str, int] | None:
     """The object and value key of the pointer written `%x` or `@g` (None if unknown)."""
     want = _clean(text)
@@ -1104,11 +1169,14 @@ def _assume_bundles(st: _Fn, blk: Block, text: str, loc: Loc) -> None:
                            flags=())
             ok = st.emit(blk, "or", [at0, real], I1, st.fresh("ptr.nonnull"), loc, flags=())
         elif kind == "dereferenceable":
-            if not ints:
-                raise LLUnsupported('an assume bundle "dereferenceable" without a size', loc)
+            n: Operand | None = Const(ints[0], I64) if ints else None
+            if n is None:
+                n = _bundle_value(st, blk, text, kind)
+            if n is None:
+                raise LLUnsupported('an assume bundle "dereferenceable" whose size is not an integer', loc)
             size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
             start = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("deref.at"), loc, flags=())
-            end = st.emit(blk, "add", [start, Const(ints[0], I64)], I64, st.fresh("deref.end"), loc, flags=())
+            end = st.emit(blk, "add", [start, n], I64, st.fresh("deref.end"), loc, flags=())
             inside = st.emit(blk, "icmp", [end, size], I1, st.fresh("deref.inside"), loc, pred="sle", flags=())
             nonneg = st.emit(blk, "icmp", [start, Const(0, I64)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
                              flags=())
@@ -1200,6 +1268,23 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
         st.nulls[_key(ins)] = st.nulls[_key(ops[0])]
 
 
+def _volatile_load(st: _Fn, blk: Block, obj_name: str, off: Operand, ty: Type | None, loc: Loc,
+                   dest: str | None) -> None:
+    """A volatile load is an observable event (LangRef: it may touch memory no plain
+    access can, such as a device register) whose value comes from outside: an
+    effectful call `volatile.load(object, byte offset)` with a result that may be
+    poison. It reads nothing of the model's memory and cannot fault here."""
+    if not isinstance(ty, IntType):
+        raise LLUnsupported(f"a volatile load of {ty}", loc)
+    unit = st.objects[obj_name].unit
+    at = st.emit(blk, "mul", [off, Const(unit, I64)], I64, st.fresh("volatile.at"), loc, flags=()) \
+        if unit != 1 else off
+    ids = {n: k for k, n in enumerate(sorted(st.objects))}
+    fname = f"volatile.load.i{ty.bits}"
+    st.funcs[fname] = FuncDecl(fname, (I64, I64), ty, False, ret_poison=True)
+    st.emit(blk, "call", [Const(ids[obj_name], I64), at], ty, dest, loc, callee=fname, func=st.funcs[fname])
+
+
 def _not_null(st: _Fn, blk: Block, ptr: Any, loc: Loc) -> None:
     """An access through a pointer that may be the null literal: UB if it is."""
     flag = st.nulls.get(_key(ptr))
@@ -1211,6 +1296,7 @@ def _not_null(st: _Fn, blk: Block, ptr: Any, loc: Loc) -> None:
 def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type | None, text: str, loc: Loc,
             dest: str | None, value: Operand | None, mask: Operand | None = None) -> Operand:
     obj = st.objects[obj_name]
+    st.touched = True
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
     lane = ty.elem if isinstance(ty, VecType) else ty
@@ -1309,6 +1395,70 @@ def _active_lane_mask(st: _Fn, blk: Block, args: list[Any], ty: Type | None, des
 _INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
 
 
+def _memory_effects(decl: str) -> str:
+    """What a callee may do to memory, from its declaration's attributes: "none",
+    "read" (reads only), "argmem" (writes only through its pointer arguments) or
+    "any"."""
+    m = re.search(r"\bmemory\(([^)]*)\)", decl)
+    if m:
+        parts = dict((p.split(":")[0].strip(), p.split(":")[-1].strip()) if ":" in p else ("", p.strip())
+                     for p in m.group(1).split(","))
+        default = parts.pop("", "none")
+        kinds = {default, *parts.values()}
+        if kinds <= {"none"}:
+            return "none"
+        if kinds <= {"none", "read"}:
+            return "read"
+        writes = {k for k, v in parts.items() if v in ("write", "readwrite")}
+        if default in ("none", "read") and writes <= {"argmem", "inaccessiblemem"}:
+            return "argmem"
+        return "any"
+    if re.search(r"\breadnone\b", decl):
+        return "none"
+    if re.search(r"\breadonly\b", decl):
+        return "read"
+    return "any"
+
+
+def _opaque_call(st: _Fn, blk: Block, ins: Any, name: str, args: list[Any], decl: str, loc: Loc,
+                 ty: Type | None, dest: str | None) -> None:
+    """A call that takes pointers (`init_mem(p, 1024)`, LLVM's tests' way to fill an
+    alloca): an event whose arguments are each pointer's object and byte offset. It may
+    write any byte (poison too) of what it can reach; that is the memory the model
+    starts from, provided nothing reads or writes memory before the call. So it must
+    be in the entry block before any access (else outside the subset)."""
+    effects = _memory_effects(decl)
+    if ty is not None:
+        raise LLUnsupported(f"a call to @{name} with a pointer argument that returns a value", loc)
+    if effects in ("none", "read"):
+        return  # it writes nothing and returns nothing: no effect a caller can see but the event
+    if blk.name != st.entry or st.touched:
+        raise LLUnsupported(f"a call to @{name} with a pointer argument after the function accessed memory "
+                            "(only calls that fill memory before any access are read)", loc)
+    ids = {n: k for k, n in enumerate(sorted(st.objects))}
+    ops: list[Operand] = []
+    for a in args:
+        if str(a.type) == "ptr":
+            if _is_null(a):
+                ops += [Const(mask(64), I64), Const(0, I64)]
+                continue
+            obj_name, off = _pointer(st, a, loc)
+            unit = st.objects[obj_name].unit
+            at = st.emit(blk, "mul", [off, Const(unit, I64)], I64, st.fresh("arg.bytes"), loc, flags=()) \
+                if unit != 1 else off
+            ops += [Const(ids[obj_name], I64), at]
+        else:
+            t = ty_of(st, a, loc)
+            if not isinstance(t, IntType):
+                raise LLUnsupported(f"a call to @{name} with a vector argument", loc)
+            ops.append(_value(st, blk, a, loc))
+    fname = _clean(name)
+    ptys = tuple(I64 if str(a.type) == "ptr" else ty_of(st, a, loc) for a in args for _ in
+                 range(2 if str(a.type) == "ptr" else 1))
+    st.funcs[fname] = FuncDecl(fname, ptys, None, False)  # type: ignore[arg-type]
+    st.emit(blk, "call", ops, None, None, loc, callee=fname, func=st.funcs[fname])
+
+
 def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty: Type | None,
           dest: str | None) -> None:
     callee = ops[-1]
@@ -1360,21 +1510,34 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
             return
         if base in ("lifetime", "dbg"):
             return
+        if base in ("trap", "ubsantrap", "debugtrap"):
+            # not UB (LangRef): the program stops, which is observable; debugtrap goes on
+            fname = f"llvm.{base}"
+            ptys = tuple(ty_of(st, a, loc) for a in args)
+            st.funcs[fname] = FuncDecl(fname, ptys, None, False)  # type: ignore[arg-type]
+            st.emit(blk, "call", [_value(st, blk, a, loc) for a in args], None, None, loc, callee=fname,
+                    func=st.funcs[fname])
+            st.trapped = base != "debugtrap"
+            return
         raise LLUnsupported(f"intrinsic @{name}", loc)
     decl = _operand_text(callee)
     if any(str(a.type) == "ptr" for a in args):
-        raise LLUnsupported(f"a call to @{name} with a pointer argument", loc)
+        _opaque_call(st, blk, ins, name, args, decl, loc, ty, dest)
+        return
     if ty is not None and not isinstance(ty, IntType):
         raise LLUnsupported(f"a call to @{name} returning {ins.type}", loc)
-    pure = "memory(none)" in decl or "readnone" in decl
+    effects = _memory_effects(decl)
+    # a callee that only reads memory computes a function of its arguments while the
+    # function stores nothing (memory is then the same for the source and the target)
+    pure = effects == "none" or (effects == "read" and not st.stores and ty is not None)
     ptys = tuple(ty_of(st, a, loc) for a in args)
     if not all(isinstance(t, IntType) for t in ptys):
         raise LLUnsupported(f"a call to @{name} with vector arguments", loc)
-    if not pure and ty is not None:
-        raise LLUnsupported(f"a call to @{name} that returns a value and has effects", loc)
     if pure and ty is None:
         return  # no effect, no result
     fname = _clean(name)
+    head = text.split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
     st.funcs[fname] = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure,  # type: ignore[arg-type]
-                               speculatable="speculatable" in decl)
+                               speculatable="speculatable" in decl,
+                               ret_poison=not pure and ty is not None and not re.search(r"\bnoundef\b", head))
     st.emit(blk, "call", [_value(st, blk, a, loc) for a in args], ty, dest, loc, callee=fname, func=st.funcs[fname])

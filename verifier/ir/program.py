@@ -188,6 +188,10 @@ class FuncDecl:
 
     A pure call that is not speculatable may trap: the trap is an uninterpreted
     predicate of the arguments, so a call the source never made may be UB.
+    An effectful call may return a value (`ret`): an uninterpreted function of the
+    call's position in the trace and its arguments (the same call at the same point of
+    the same trace returns the same thing, in the source and in the target), poison
+    where `ret_poison` allows it (a result without `noundef`).
     """
 
     name: str
@@ -195,6 +199,7 @@ class FuncDecl:
     ret: IntType | None
     pure: bool
     speculatable: bool = False
+    ret_poison: bool = False
 
 
 @dataclass

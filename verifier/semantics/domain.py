@@ -395,6 +395,7 @@ def _concrete_trace_append(trace: list[Any], cond: bool, fid: int, args: Sequenc
 ConcreteDomain.mem_read = staticmethod(_concrete_mem_read)  # type: ignore[attr-defined]
 ConcreteDomain.mem_write = staticmethod(_concrete_mem_write)  # type: ignore[attr-defined]
 ConcreteDomain.trace_append = staticmethod(_concrete_trace_append)  # type: ignore[attr-defined]
+ConcreteDomain.trace_length = staticmethod(lambda trace: len(trace) & 0xFFFF)  # type: ignore[attr-defined]
 
 
 TRACE_IDX = 16  # bits of a trace length
@@ -652,3 +653,5 @@ def merge_traces(items: Sequence[tuple[Any, SymTrace]]) -> SymTrace:
 Z3Domain.mem_read = staticmethod(_z3_mem_read)  # type: ignore[attr-defined]
 Z3Domain.mem_write = staticmethod(_z3_mem_write)  # type: ignore[attr-defined]
 Z3Domain.trace_append = staticmethod(_z3_trace_append)  # type: ignore[attr-defined]
+Z3Domain.trace_length = staticmethod(  # type: ignore[attr-defined]
+    lambda tr: z3.BitVecVal(tr.length, TRACE_IDX) if type(tr.length) is int else tr.length)

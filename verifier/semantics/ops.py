@@ -693,8 +693,19 @@ def _call(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types:
             r = env.apply(f, [a.v for a in lane_args])
             results.append(Val(r, d.or_(anyp, d.not_(on)) if ins.masked else anyp, d.F))
         else:
-            st.trace = d.trace_append(st.trace, on, env.func_ids[f.name], lane_args, (ins.uid, lane, it))
-    if not f.pure:
+            if f.ret is not None:  # a result: a function of the trace so far and the arguments
+                key = [d.trace_length(st.trace)] + [a.v for a in lane_args]
+                p = env.traps(f, key) if f.ret_poison else d.F
+                results.append(Val(env.apply(f, key), d.or_(p, d.not_(on)) if ins.masked else p, d.F))
+            ahead = ins.attrs.get("ahead")
+            if ahead is None:
+                st.trace = d.trace_append(st.trace, on, env.func_ids[f.name], lane_args, (ins.uid, lane, it))
+            elif ahead > 1:
+                # a legality harness evaluates this lane's call ahead of the scalar loop,
+                # which may leave before it: an event the program would not have made
+                ubs.append((on, UBSite(ins.uid, lane, f"call to {f.name}, which has side effects, made for "
+                                                      f"lane {ahead} ahead of the scalar loop")))
+    if f.ret is None:
         return None
     return tuple(results) if isinstance(ins.type, VecType) else results[0]
 

@@ -84,9 +84,9 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
     pure: dict[str, Any] = {}
     traps: dict[str, Any] = {}
     for f in prog.funcs.values():
-        if f.pure:
-            assert f.ret is not None
-            sorts = [z3.BitVecSort(t.bits) for t in f.params]
+        if f.ret is not None:
+            # an effectful call's result also depends on where in the trace it is made
+            sorts = ([] if f.pure else [z3.BitVecSort(TRACE_IDX)]) + [z3.BitVecSort(t.bits) for t in f.params]
             pure[f.name] = z3.Function(f"{prefix}{f.name}", *sorts, z3.BitVecSort(f.ret.bits))
             traps[f.name] = z3.Function(f"{prefix}{f.name}!traps", *sorts, z3.BoolSort())
     names = sorted(set(prog.funcs).union(*(set(o.funcs) for o in others)))

@@ -63,7 +63,7 @@ def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = 
     conds: list[Operand] = []
     by_load = {g.load_uid: g for g in guards}
     for e in chosen:
-        lanes, lane_conds = b.vector_slice(lanes, e, by_load, rest.name)
+        lanes, lane_conds = b.vector_slice(lanes, e, by_load, rest.name, effects_ahead=True)
         conds += lane_conds
     if freeze:
         for c in conds:

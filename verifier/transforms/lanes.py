@@ -108,13 +108,17 @@ class LaneBuilder:
 
     def clone_slice(self, blk: Block, e: Exit, lane: int, env: dict[str, Operand],
                     nofault: bool) -> Operand:
-        """Emit exit e's slice for one lane; return the lane's condition."""
-        self.check_slice(e)
+        """Emit exit e's slice for one lane; return the lane's condition. A call with
+        side effects in the slice is evaluated without its event (`ahead`: the lane it
+        runs for; lanes past the first are calls the scalar loop may never make)."""
+        self.check_slice(e, effects=True)
         remap: dict[str, Operand] = dict(env)
         for uid in e.slice:
             ins = self.le.instrs[uid]
             args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
             attrs = dict(ins.attrs)
+            if ins.op == "call" and not ins.attrs["func"].pure:
+                attrs["ahead"] = lane + 1
             if nofault:
                 attrs["nofault"] = True
             new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{lane + 1}", **attrs)
@@ -148,12 +152,15 @@ class LaneBuilder:
         return self.emit(blk, "freeze", [both], I1, "guard.ok")
 
     def vector_slice(self, blk: Block, e: Exit, guards: dict[int, Guard], bail: str,
-                     remaps: list[dict[str, Operand]] | None = None) -> tuple[Block, list[Operand]]:
+                     remaps: list[dict[str, Operand]] | None = None,
+                     effects_ahead: bool = False) -> tuple[Block, list[Operand]]:
         """Emit exit e's slice for all VF lanes, one instruction at a time as vector code
         would, with each guarded load preceded by its runtime guard (bailing to `bail`).
         Returns the block the code ends in and each lane's condition. `remaps` (each
-        lane's values by scalar name) are read and extended when given."""
-        self.check_slice(e)
+        lane's values by scalar name) are read and extended when given. With
+        `effects_ahead` (a legality harness) calls with side effects are evaluated
+        without their events, lanes past the first flagged (see clone_slice)."""
+        self.check_slice(e, effects=effects_ahead)
         if remaps is None:
             remaps = [dict(self.lane_values(blk, j)) for j in range(self.vf)]
         for uid in e.slice:
@@ -176,7 +183,10 @@ class LaneBuilder:
                 blk.term = Branch(ok, nxt.name, bail, self.uid)
                 blk = nxt
             for j in range(self.vf):
-                new = self.emit(blk, ins.op, lane_args[j], ins.type, f"{ins.dest}.lane{j + 1}", **ins.attrs)
+                attrs = dict(ins.attrs)
+                if effects_ahead and ins.op == "call" and not ins.attrs["func"].pure:
+                    attrs["ahead"] = j + 1
+                new = self.emit(blk, ins.op, lane_args[j], ins.type, f"{ins.dest}.lane{j + 1}", **attrs)
                 self.clones[self.uid] = (ins.uid, j + 1, e.index)
                 blk.instrs[-1].loc = ins.loc
                 if ins.dest:
@@ -192,8 +202,9 @@ class LaneBuilder:
             return fc
         return self.emit(blk, "xor", [fc, Const(1, I1)], I1, f"C{e.index}.leaves", flags=())
 
-    def check_slice(self, e: Exit) -> None:
-        """Raise Unsupported for a slice the harness cannot evaluate ahead of time."""
+    def check_slice(self, e: Exit, effects: bool = False) -> None:
+        """Raise Unsupported for a slice that cannot be evaluated ahead of time (with
+        `effects`, calls with side effects can: a legality harness flags them)."""
         for c in e.carried:
             if c not in self.le.inductions:
                 raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is not "
@@ -201,7 +212,7 @@ class LaneBuilder:
                                   "vector iteration's start")
         for uid in e.slice:
             ins = self.le.instrs[uid]
-            if ins.op in ("store", "call") and not (ins.op == "call" and ins.attrs["func"].pure):
+            if ins.op == "store" or (ins.op == "call" and not ins.attrs["func"].pure and not effects):
                 raise Unsupported(f"{e.name} depends on a {ins.op} with side effects")
             if isinstance(ins.type, VecType):
                 raise Unsupported("legality checks take a scalar loop (vector code found)")
