@@ -398,3 +398,49 @@ done:
     with_assume = search.replace("ASSUME", 'call void @llvm.assume(i1 true) [ "dereferenceable"(ptr %a, i64 %bytes) ]')
     assert check_json(tmp_path, "declare void @llvm.assume(i1)\n" + with_assume)["verdict"] == "proved"
     assert check_json(tmp_path, search.replace("ASSUME", ""))["verdict"] == "counterexample"
+
+
+def test_a_call_that_does_not_return_ends_the_program(tmp_path: Path) -> None:
+    # abort() is noreturn: the `unreachable` after it is never reached, so the run is
+    # no UB, and a target that returns instead of calling abort is refuted
+    src = TRAP.replace("declare void @llvm.trap()", "declare void @abort() noreturn").replace(
+        "call void @llvm.trap()", "call void @abort()")
+    assert verdict(tmp_path, src, src) == "proved"
+    no_abort = src.replace("  call void @abort()\n  unreachable\n", "  ret i32 0\n")
+    assert verdict(tmp_path, src, no_abort) == "counterexample"
+
+
+def test_a_parameter_may_point_past_its_objects_start(tmp_path: Path) -> None:
+    """a[i - 1] from i = 0 reads before `a`: C allows it when `a` points into an array.
+    The model first takes `a` at its object's start; where a run may form a pointer
+    before it, the check runs again with free room in front of `a`, and decides."""
+    from tests.test_llvm_shapes import BACK_ONE, REVERSE
+
+    src = tmp_path / "src.ll"
+    src.write_text(BACK_ONE.format(start=0))
+    same = cli("equiv", str(src), str(src), "--json")
+    assert same.returncode == 0, same.stdout
+    # a target that reads a[i] instead of a[i - 1] differs on inputs where a[-1] == x
+    tgt = tmp_path / "tgt.ll"
+    tgt.write_text(BACK_ONE.format(start=0).replace("%v = load i32, ptr %before", "%v = load i32, ptr %at"))
+    res = cli("equiv", str(src), str(tgt), "--json")
+    assert res.returncode == 1, res.stdout
+    inputs = json.loads(res.stdout)["counterexample"]["inputs"]["params"]
+    assert inputs["a.before"] >= 1  # the counterexample puts room in front of a
+    # the reverse walk (`while (e != b) { --e; ... }`) is checked, not left out
+    rev = tmp_path / "rev.ll"
+    rev.write_text(REVERSE.format(eattrs=""))
+    out = json.loads(cli("equiv", str(rev), str(rev), "--json").stdout)
+    assert out["verdict"] == "proved", out
+
+
+def test_ptrtoint_gives_addresses_whose_differences_are_offsets(tmp_path: Path) -> None:
+    def fn(body: str) -> str:
+        return ("define i64 @f(ptr noundef dereferenceable(64) %b, i64 noundef %i) {\nentry:\n"
+                "  %ok = icmp ult i64 %i, 16\n  call void @llvm.assume(i1 %ok)\n" + body + "}\n"
+                "declare void @llvm.assume(i1)\n")
+
+    diff = ("  %p = getelementptr inbounds i32, ptr %b, i64 %i\n  %x = ptrtoint ptr %p to i64\n"
+            "  %y = ptrtoint ptr %b to i64\n  %d = sub i64 %x, %y\n  ret i64 %d\n")
+    assert verdict(tmp_path, fn(diff), fn("  %d = shl i64 %i, 2\n  ret i64 %d\n")) == "proved"
+    assert verdict(tmp_path, fn(diff), fn("  ret i64 %i\n")) == "counterexample"

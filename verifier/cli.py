@@ -16,7 +16,7 @@ import typer
 
 from verifier import frontend
 from verifier.analysis.loops import find_loops
-from verifier.checks.param_start import guard_proofs
+from verifier.checks.param_start import with_room
 from verifier.checks.translation import equivalence
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
@@ -95,20 +95,21 @@ def equiv(
     from verifier.frontend.llvm import LLUnsupported
 
     assumed = assumptions(assume)
-    src = tgt = None
+    read: list[Program | None] = [None, None]
+
+    def load(room: frozenset[str]) -> tuple[Program, Program | None]:
+        read[:] = frontend.load_pair(source, target, func, cttz_elts, assumed, room)
+        return read[0], read[1]  # type: ignore[return-value]
+
+    def decide(s: Program, t: Program | None) -> list[Verdict]:
+        assert t is not None
+        return [equivalence(s, t, source.suffix == target.suffix == ".ll", max_trip, timeout)]
+
     try:
-        src, tgt = frontend.load_pair(source, target, func, cttz_elts, assumed)
+        v = guarded(func or source.stem, "equiv", None, lambda: with_room(load, decide, max_trip, timeout)[0])[0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, "equiv", "unknown", 0.0, reason=str(u))
-    else:
-        def prove() -> list[Verdict]:
-            assert src is not None and tgt is not None
-            w = equivalence(src, tgt, source.suffix == target.suffix == ".ll", max_trip, timeout)
-            guard_proofs(src, [w], max_trip, timeout)
-            return [w]
-
-        v = guarded(f"{src.name} -> {tgt.name}", "equiv", None, prove)[0]
-    note_assumptions([v], src, tgt, names=tuple(sorted(assumed)))
+    note_assumptions([v], *read, names=tuple(sorted(assumed)))
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     raise typer.Exit(v.exit_code)
 
@@ -149,40 +150,47 @@ def check(
         raise UserError("--bounded and --unbounded contradict each other")
     assumed = assumptions(assume)
     try:
-        prog = frontend.load_program(model, func, cttz_elts, assumed)
+        first = frontend.load_program(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
         v = Verdict(func or model.stem, check_name, "unknown", 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
         raise typer.Exit(3) from None
-    verdicts: list[Verdict] = []
     limits = Limits(max_trip, timeout, inductive=not bounded)
 
-    def run(what: str, step: Callable[[], list[Verdict]]) -> None:
-        verdicts.extend(guarded(prog.name, what, vf, step))
+    def checks(prog: Program, _: Program | None) -> list[Verdict]:
+        verdicts: list[Verdict] = []
 
-    def freeze() -> list[Verdict]:
-        k = len(analyse(prog).data_dependent)
-        return [freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name)] if k else []
+        def run(what: str, step: Callable[[], list[Verdict]]) -> None:
+            verdicts.extend(guarded(prog.name, what, vf, step))
 
-    if check_name in ("hoist", "all"):
-        run("hoist", lambda: hoistability(prog, 1, limits) + (hoistability(prog, vf, limits) if vf > 1 else []))
-    if check_name in ("speculate", "all"):
-        run("speculate", lambda: speculation_safety(prog, vf, limits, freeze=not no_freeze, repair=repair))
-    if check_name in ("freeze", "all"):
-        run("freeze", freeze)
-    if check_name in ("equiv", "all"):
-        from verifier.checks.forms import form_equivalence, inductive_equivalence
+        def freeze() -> list[Verdict]:
+            k = len(analyse(prog).data_dependent)
+            return [freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name)] if k else []
 
-        def equiv_of(f: str) -> list[Verdict]:
-            if bounded:
-                return [form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f)]
-            return [inductive_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f,
-                                          require_unbounded=unbounded)]
+        if check_name in ("hoist", "all"):
+            run("hoist", lambda: hoistability(prog, 1, limits) + (hoistability(prog, vf, limits) if vf > 1 else []))
+        if check_name in ("speculate", "all"):
+            run("speculate", lambda: speculation_safety(prog, vf, limits, freeze=not no_freeze, repair=repair))
+        if check_name in ("freeze", "all"):
+            run("freeze", freeze)
+        if check_name in ("equiv", "all"):
+            from verifier.checks.forms import form_equivalence, inductive_equivalence
 
-        for f in forms:
-            run("equiv", partial(equiv_of, f))
-    guard_proofs(prog, verdicts, max_trip or 4 * vf, timeout)
+            def equiv_of(f: str) -> list[Verdict]:
+                if bounded:
+                    return [form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f)]
+                return [inductive_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f,
+                                              require_unbounded=unbounded)]
+
+            for f in forms:
+                run("equiv", partial(equiv_of, f))
+        return verdicts
+
+    def load(room: frozenset[str]) -> tuple[Program, Program | None]:
+        return (first if not room else frontend.load_program(model, func, cttz_elts, assumed, room)), None
+
+    verdicts, prog, _ = with_room(load, checks, max_trip or 4 * vf, timeout)
     if not verdicts:
         verdicts.append(Verdict(prog.name, check_name, "proved", 0.0, vf=vf,
                                 reason="no data-dependent exit: nothing to hoist, speculate or freeze"))

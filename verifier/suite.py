@@ -38,7 +38,7 @@ from typing import Any
 
 from verifier.checks.verdict import Verdict, note_assumptions
 from verifier.errors import UserError, read_source
-from verifier.ir.program import Loc, parse_assumptions
+from verifier.ir.program import Loc, Program, parse_assumptions
 
 CHECKS = ("equiv", "hoist", "speculate", "freeze")
 VERDICTS = ("proved", "counterexample", "unknown")
@@ -214,20 +214,40 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
 
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     """The obligation's verdict (several per-exit verdicts are combined into one)."""
-    from verifier.checks.added_ub import Limits
-    from verifier.checks.forms import form_equivalence, inductive_equivalence
     from verifier.frontend import load_pair, load_program
     from verifier.frontend.llvm import LLUnsupported
 
     limit = timeout if timeout is not None else ob.timeout
     assumed = parse_assumptions(ob.assume)
-    try:
+
+    def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         if ob.target is not None:
-            src, tgt = load_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed)
-        else:
-            src, tgt = load_program(ob.source, ob.func, ob.cttz_elts, assumed), None
+            return load_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed, room)
+        return load_program(ob.source, ob.func, ob.cttz_elts, assumed, room), None
+
+    try:
+        first = load(frozenset())
     except LLUnsupported as u:
         return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf, assumptions=sorted(ob.assume))
+    if ob.check == "freeze":
+        v = _decide(ob, limit, *first)
+        src, tgt = first
+    else:
+        from verifier.checks.param_start import with_room
+
+        vs, src, tgt = with_room(lambda room: first if not room else load(room),
+                                 lambda s, t: [_decide(ob, limit, s, t)], ob.max_trip or 4 * ob.vf, limit)
+        v = vs[0]
+    note_assumptions([v], src, tgt)
+    v.model = ob.name
+    return v
+
+
+def _decide(ob: Obligation, limit: float, src: Program, tgt: Program | None) -> Verdict:
+    """The obligation's verdict on programs read."""
+    from verifier.checks.added_ub import Limits
+    from verifier.checks.forms import form_equivalence, inductive_equivalence
+
     if ob.check == "equiv":
         if tgt is not None and ob.target is not None:
             from verifier.checks.translation import equivalence
@@ -258,12 +278,6 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
                 raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}",
                                 Loc(str(ob.file), ob.line, 1))
         v = combine(vs, src.name, ob.check, ob.vf)
-    if ob.check != "freeze":
-        from verifier.checks.param_start import guard_proofs
-
-        guard_proofs(src, [v], ob.max_trip or 4 * ob.vf, limit)
-    note_assumptions([v], src, tgt)
-    v.model = ob.name
     return v
 
 

@@ -13,12 +13,14 @@ bounded) answers. Where it cannot rule such a run out, a proof is unknown."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import added_ub, original_uids
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
+from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import (
     Block,
     Branch,
@@ -73,8 +75,19 @@ def start_of_object(prog: Program, max_trip: int, timeout: float) -> str | None:
     """None when no run of `prog` forms a pointer before a pointer parameter's start
     (for every trip count where one iteration from any state shows it, else for runs
     whose loops stay within `max_trip` iterations); else why that was not shown."""
+    return _start_of_object(prog, max_trip, timeout)[0]
+
+
+def marked_objects(prog: Program) -> frozenset[str]:
+    """The pointer parameters' objects whose GEPs carry a start-of-object mark."""
+    return frozenset(str(i.attrs["start_of"]) for i in prog.instructions() if "start_of" in i.attrs)
+
+
+def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str | None, frozenset[str]]:
+    """start_of_object, with the objects a run may form a pointer before (the one a
+    replayed run shows, else every marked one)."""
     if not any("start_of" in i.attrs for i in prog.instructions()):
-        return None
+        return None, frozenset()
     deadline = time.perf_counter() + timeout
     checked = start_assumed(prog)
     own = original_uids(prog)
@@ -86,10 +99,11 @@ def start_of_object(prog: Program, max_trip: int, timeout: float) -> str | None:
         if w is not None:
             r = added_ub(w.program, own | w.assumes, 1, timeout / 4, truncated=True, witness=checked)
             if r.status == "unsat":
-                return None
+                return None, frozenset()
     r = added_ub(checked, own, max_trip + 1, max(0.1, deadline - time.perf_counter()), truncated=False)
     if r.status == "unsat":
-        return None
+        return None, frozenset()
+    every = marked_objects(prog)
     if r.status == "sat" and r.inputs is not None:
         fuel = (4 * max_trip + 10) * len(checked.blocks) * 4
         ran = run(checked, r.inputs, fuel=fuel)
@@ -97,22 +111,55 @@ def start_of_object(prog: Program, max_trip: int, timeout: float) -> str | None:
             blk, it = ran.path[-2]  # the marked block, which branched to the halt
             term = checked.blocks[blk].term
             at = f" at {term.loc}" if isinstance(term, Branch) and term.loc else ""
+            marks = [i for i in checked.blocks[blk].instrs if "start_of" in i.attrs]
+            objs = frozenset({str(marks[-1].attrs["start_of"])}) if marks else every
             return (f"a run forms a pointer before the start of a pointer parameter's object{at}"
-                    + (f" (iteration {it})" if it >= 0 else ""))
-        return "a run may form a pointer before the start of a pointer parameter's object (not replayed)"
-    return f"whether a run forms a pointer before a parameter's start was not decided ({r.reason})"
+                    + (f" (iteration {it})" if it >= 0 else ""), objs)
+        return "a run may form a pointer before the start of a pointer parameter's object (not replayed)", every
+    return f"whether a run forms a pointer before a parameter's start was not decided ({r.reason})", every
 
 
-def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> None:
+def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> frozenset[str]:
     """Turn the proofs among `verdicts` into unknowns where `start_of_object` fails:
-    the model of `prog` left out runs the real function has."""
+    the model of `prog` left out runs the real function has. Returns the objects that
+    need room before their parameter's pointer (empty when nothing was turned)."""
     if not any(v.verdict == "proved" for v in verdicts):
-        return
-    why = start_of_object(prog, max_trip, timeout)
+        return frozenset()
+    why, objs = _start_of_object(prog, max_trip, timeout)
     if why is None:
-        return
+        return frozenset()
     for v in verdicts:
         if v.verdict == "proved":
             v.verdict = "unknown"
             v.reason = (f"{why}; the model takes a pointer parameter to point at its object's start, so "
                         "such runs were not checked")
+    return objs
+
+
+def with_room(load: Callable[[frozenset[str]], tuple[Program, Program | None]],
+              decide: Callable[[Program, Program | None], list[Verdict]], max_trip: int,
+              timeout: float) -> tuple[list[Verdict], Program, Program | None]:
+    """Verdicts on the programs `load` reads: first with every pointer parameter at
+    its object's start (cheaper, and what most runs do); where a run may form a
+    pointer before one, once more with free room in front of those parameters
+    (`LLOptions.room`), so such runs are checked instead of left out."""
+    src, tgt = load(frozenset())
+    vs = decide(src, tgt)
+    need = guard_proofs(src, vs, max_trip, timeout)
+    if not need and any(v.verdict == "unknown" for v in vs) and marked_objects(src):
+        # no answer (e.g. vacuous: every run of the model leaves the object's start):
+        # with room the runs it left out are there to check
+        why, objs = _start_of_object(src, max_trip, timeout)
+        need = objs if why is not None else frozenset()
+    if not need:
+        return vs, src, tgt
+    first = sum(v.seconds for v in vs)  # the first attempt's time is part of the answer's
+    try:
+        src2, tgt2 = load(need)
+    except LLUnsupported:
+        return vs, src, tgt
+    vs2 = decide(src2, tgt2)
+    guard_proofs(src2, vs2, max_trip, timeout)
+    for v in vs2:
+        v.seconds += first / len(vs2)
+    return vs2, src2, tgt2

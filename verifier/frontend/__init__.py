@@ -11,17 +11,18 @@ from verifier.ir.program import Assumption, Program
 
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
-                 assume: Iterable[Assumption] = ()) -> Program:
+                 assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset()) -> Program:
     """A model (.loop) or one function of an LLVM module (.ll); a construct outside the
     .ll subset raises frontend.llvm.LLUnsupported (the caller's verdict: unknown).
-    `assume`: assumptions stronger than LLVM's semantics the user opted into."""
+    `assume`: assumptions stronger than LLVM's semantics the user opted into; `room`:
+    .ll pointer parameters that may point past their object's start (LLOptions.room)."""
     assume = frozenset(assume)
     if path.suffix == ".ll":
         from verifier.frontend.llvm import LLOptions, parse_ll_file
 
         if not path.is_file():
             raise UserError(f"{path}: no such file")
-        return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts, assume=assume))
+        return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room))
     if func is not None:
         raise UserError("--func applies to LLVM IR (.ll) input only")
     from verifier.frontend.parser import parse_file
@@ -39,8 +40,8 @@ def with_assumptions(prog: Program, assume: frozenset[Assumption]) -> Program:
     return dataclasses.replace(prog, arrays=arrays, assumptions=tuple(sorted(assume)))
 
 
-def load_pair(source: Path, target: Path, func: str | None = None,
-              cttz_elts: str = "any-poison", assume: Iterable[Assumption] = ()) -> tuple[Program, Program]:
+def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: str = "any-poison",
+              assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset()) -> tuple[Program, Program]:
     """A source and its target: two .ll functions are read over one environment
     (frontend.llvm.parse_ll_pair); anything else, each on its own."""
     assume = frozenset(assume)
@@ -50,5 +51,6 @@ def load_pair(source: Path, target: Path, func: str | None = None,
         for p in (source, target):
             if not p.is_file():
                 raise UserError(f"{p}: no such file")
-        return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume))
-    return load_program(source, func, cttz_elts, assume), load_program(target, func, cttz_elts, assume)
+        return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room))
+    return (load_program(source, func, cttz_elts, assume, room),
+            load_program(target, func, cttz_elts, assume, room))

@@ -67,6 +67,10 @@ class LLOptions:
     addrs: frozenset[str] = frozenset()
     nulls: frozenset[str] = frozenset()
     overlap: bool = False  # pointers that may overlap are aliased even without a store
+    # pointer parameters that may point past their object's start (a free room
+    # `<p>.before` in front of them): given where a run may form a pointer before a
+    # parameter (checks/param_start.py), instead of taking it to be the start
+    room: frozenset[str] = frozenset()
 
     @property
     def memory_poison(self) -> bool:
@@ -395,7 +399,8 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
             obj.noalias = bool(re.search(r"\bnoalias\b", at))
             st.objects[name] = obj
             st.prov[_key(a)] = name
-            st.offsets[_key(a)] = Const(0, I64)
+            # the parameter points `before` units into its object (declared in _objects)
+            st.offsets[_key(a)] = Ref(f"{name}.before") if name in st.opts.room else Const(0, I64)
             continue
         ty = parse_type(str(a.type), loc)
         if not isinstance(ty, IntType):
@@ -670,6 +675,7 @@ def _units(st: _Fn, fn: Any) -> None:
     move in; whether it is accessed, and compared by address with another object."""
     tz = _known_zeros(fn)
     compared: list[tuple[set[str], Loc]] = []
+    as_int: set[str] = set()  # objects whose addresses ptrtoint reads
     for b in fn.blocks:
         for ins in b.instructions:
             text = _operand_text(ins)
@@ -698,6 +704,11 @@ def _units(st: _Fn, fn: Any) -> None:
                     if kind == "align" and (found := _named_pointer(st, ptr)) is not None and args:
                         obj = st.objects[found[0]]
                         obj.access_align = max(obj.access_align, args[0])
+            elif ins.opcode == "ptrtoint":
+                name = st.prov.get(_key(list(ins.operands)[0]))
+                if name is None:
+                    raise LLUnsupported("ptrtoint of a pointer of unknown origin", loc)
+                as_int.add(name)
             elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
                 names = {st.prov[_key(o)] for o in ins.operands if _key(o) in st.prov}
                 if "null" in text:
@@ -717,6 +728,11 @@ def _units(st: _Fn, fn: Any) -> None:
             st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
     for obj in st.objects.values():
         obj.unit = obj.unit or 1
+    if len([n for n in as_int if st.objects[n].accessed]) > 1:
+        raise LLUnsupported("ptrtoint of pointers into two objects that are both read or written "
+                            f"({', '.join(st.display.get(n, n) for n in sorted(as_int))})")
+    for n in as_int:
+        st.objects[n].addressed = True
     for names, loc in compared:
         objs = [st.objects[n] for n in sorted(names)]
         if all(o.accessed for o in objs):
@@ -747,11 +763,22 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             size = f"{obj.name}.bytes"
             st.params.append(Param(size, I64))
             extent = ("/", size, obj.unit)
-            ok = st.emit(pre, "icmp", [Const(obj.deref, I64), Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
-            st.emit(pre, "assume", [ok], None, None)
             # its extent in units, once, for inbounds GEPs (and the inductions they step)
             obj.units = st.fresh(f"{obj.name}.units")
             st.emit(pre, "sdiv", [Ref(size), Const(obj.unit, I64)], I64, obj.units, flags=())
+            need: Operand = Const(obj.deref, I64)
+            if obj.name in st.opts.room:  # 0 <= before <= units, and before's bytes + deref fit
+                before = f"{obj.name}.before"
+                st.params.append(Param(before, I64))
+                lo = st.emit(pre, "icmp", [Const(0, I64), Ref(before)], I1, st.fresh(f"{before}.ok"), pred="sle")
+                hi = st.emit(pre, "icmp", [Ref(before), Ref(obj.units)], I1, st.fresh(f"{before}.ok"), pred="sle")
+                st.emit(pre, "assume", [st.emit(pre, "and", [lo, hi], I1, st.fresh(f"{before}.ok"), flags=())],
+                        None, None)
+                room = st.emit(pre, "mul", [Ref(before), Const(obj.unit, I64)], I64, st.fresh(f"{before}.bytes"),
+                               flags=("nsw", "nuw"))
+                need = st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=())
+            ok = st.emit(pre, "icmp", [need, Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
+            st.emit(pre, "assume", [ok], None, None)
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
         addr = f"{obj.name}.addr"
         has_addr = _align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
@@ -761,8 +788,10 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
         if has_addr:
             st.params.append(Param(addr, I64))
-            if obj.align > 1:
-                low = st.emit(pre, "and", [Ref(addr), Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
+            if obj.align > 1:  # the parameter's pointer is aligned (at `before` units in, with room)
+                at: Operand = Ref(addr) if obj.name not in st.opts.room else _address(
+                    st, pre, obj, Ref(f"{obj.name}.before"), Loc(str(st.path), st.start_line + 1, 1))
+                low = st.emit(pre, "and", [at, Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
                               flags=())
                 ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
                 st.emit(pre, "assume", [ok], None, None)
@@ -1047,6 +1076,15 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         return
     if op == "alloca":
         return  # its object (_alloca) is the value
+    if op == "ptrtoint":  # the address: the object's free base address plus the offset's bytes
+        obj, off = _pointer(st, ops[0], loc)
+        addr = _address(st, blk, st.objects[obj], off, loc)
+        assert isinstance(ty, IntType)
+        if ty.bits == 64:
+            st.emit(blk, "add", [addr, Const(0, I64)], ty, dest, loc, flags=())
+        else:
+            st.emit(blk, "trunc" if ty.bits < 64 else "zext", [addr], ty, dest, loc, flags=())
+        return
     raise LLUnsupported(f"instruction {op}", loc)
 
 
@@ -1251,7 +1289,7 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
         else:
             scaled = i
         acc = st.emit(blk, "add", [acc, scaled], I64, st.fresh(f"{dest}.sum"), loc, flags=ar)
-    if obj.size is None and not (isinstance(acc, Const) and acc.value == 0):
+    if obj.size is None and obj.name not in st.opts.room and not (isinstance(acc, Const) and acc.value == 0):
         # a parameter is taken to point at its object's start: mark where a pointer
         # before it is formed (checks/param_start.py asks whether any run does)
         st.emit(blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{dest}.fromstart"), loc, pred="sge",
@@ -1457,6 +1495,7 @@ def _opaque_call(st: _Fn, blk: Block, ins: Any, name: str, args: list[Any], decl
                  range(2 if str(a.type) == "ptr" else 1))
     st.funcs[fname] = FuncDecl(fname, ptys, None, False)  # type: ignore[arg-type]
     st.emit(blk, "call", ops, None, None, loc, callee=fname, func=st.funcs[fname])
+    st.trapped = _noreturn(_operand_text(ins), decl)
 
 
 def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty: Type | None,
@@ -1541,3 +1580,10 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
                                speculatable="speculatable" in decl,
                                ret_poison=not pure and ty is not None and not re.search(r"\bnoundef\b", head))
     st.emit(blk, "call", [_value(st, blk, a, loc) for a in args], ty, dest, loc, callee=fname, func=st.funcs[fname])
+    # a call that does not return (abort, exit) ends the program after its event; the
+    # `unreachable` after it is never reached, so it must not make the run UB
+    st.trapped = not pure and _noreturn(text, decl)
+
+
+def _noreturn(call_text: str, decl: str) -> bool:
+    return bool(re.search(r"\bnoreturn\b", decl) or re.search(r"\bnoreturn\b", call_text.split("(", 1)[0]))

@@ -1,0 +1,55 @@
+; ModuleID = 'c_skip_spaces.scalar.ll'
+source_filename = "c/libc_string.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local i64 @c_skip_spaces(ptr noundef readonly captures(none) %0, i64 noundef %1) local_unnamed_addr #0 {
+  %3 = icmp eq i64 %1, 0
+  br i1 %3, label %14, label %4
+
+4:                                                ; preds = %2
+  br label %5
+
+5:                                                ; preds = %9, %4
+  %6 = phi i64 [ %10, %9 ], [ 0, %4 ]
+  %7 = getelementptr inbounds nuw i8, ptr %0, i64 %6
+  %8 = load i8, ptr %7, align 1, !tbaa !9
+  switch i8 %8, label %12 [
+    i8 32, label %9
+    i8 9, label %9
+  ]
+
+9:                                                ; preds = %5, %5
+  %10 = add nuw i64 %6, 1
+  %11 = icmp eq i64 %10, %1
+  br i1 %11, label %12, label %5, !llvm.loop !10
+
+12:                                               ; preds = %9, %5
+  %13 = phi i64 [ %1, %9 ], [ %6, %5 ]
+  br label %14
+
+14:                                               ; preds = %12, %2
+  %15 = phi i64 [ 0, %2 ], [ %13, %12 ]
+  ret i64 %15
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-builtins" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!7, !7, i64 0}
+!10 = distinct !{!10, !11, !12}
+!11 = !{!"llvm.loop.mustprogress"}
+!12 = !{!"llvm.loop.unroll.disable"}

@@ -1,0 +1,55 @@
+; ModuleID = 'd_find_bit.scalar.ll'
+source_filename = "c/data.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i64 -9223372036854775808, 9223372036854775807) i64 @d_find_bit(ptr noundef readonly captures(none) %0, i64 noundef %1, i32 noundef %2) local_unnamed_addr #0 {
+  %4 = icmp sgt i64 %1, 0
+  br i1 %4, label %5, label %19
+
+5:                                                ; preds = %3
+  %6 = and i32 %2, 31
+  %7 = shl nuw i32 1, %6
+  br label %8
+
+8:                                                ; preds = %14, %5
+  %9 = phi i64 [ 0, %5 ], [ %15, %14 ]
+  %10 = getelementptr inbounds nuw i32, ptr %0, i64 %9
+  %11 = load i32, ptr %10, align 4, !tbaa !5
+  %12 = and i32 %11, %7
+  %13 = icmp eq i32 %12, 0
+  br i1 %13, label %14, label %17
+
+14:                                               ; preds = %8
+  %15 = add nuw nsw i64 %9, 1
+  %16 = icmp eq i64 %15, %1
+  br i1 %16, label %17, label %8, !llvm.loop !9
+
+17:                                               ; preds = %14, %8
+  %18 = phi i64 [ %9, %8 ], [ -1, %14 ]
+  br label %19
+
+19:                                               ; preds = %17, %3
+  %20 = phi i64 [ -1, %3 ], [ %18, %17 ]
+  ret i64 %20
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}

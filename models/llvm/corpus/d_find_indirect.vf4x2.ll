@@ -1,0 +1,55 @@
+; ModuleID = 'd_find_indirect.scalar.ll'
+source_filename = "c/data.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i64 -9223372036854775808, 9223372036854775807) i64 @d_find_indirect(ptr noundef readonly captures(none) %0, ptr noundef readonly captures(none) %1, i64 noundef %2, i32 noundef %3) local_unnamed_addr #0 {
+  %5 = icmp sgt i64 %2, 0
+  br i1 %5, label %6, label %20
+
+6:                                                ; preds = %4
+  br label %7
+
+7:                                                ; preds = %15, %6
+  %8 = phi i64 [ %16, %15 ], [ 0, %6 ]
+  %9 = getelementptr inbounds nuw i32, ptr %0, i64 %8
+  %10 = load i32, ptr %9, align 4, !tbaa !5
+  %11 = sext i32 %10 to i64
+  %12 = getelementptr inbounds i32, ptr %1, i64 %11
+  %13 = load i32, ptr %12, align 4, !tbaa !5
+  %14 = icmp eq i32 %13, %3
+  br i1 %14, label %18, label %15
+
+15:                                               ; preds = %7
+  %16 = add nuw nsw i64 %8, 1
+  %17 = icmp eq i64 %16, %2
+  br i1 %17, label %18, label %7, !llvm.loop !9
+
+18:                                               ; preds = %15, %7
+  %19 = phi i64 [ %8, %7 ], [ -1, %15 ]
+  br label %20
+
+20:                                               ; preds = %18, %4
+  %21 = phi i64 [ -1, %4 ], [ %19, %18 ]
+  ret i64 %21
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}

@@ -1,0 +1,55 @@
+; ModuleID = 'd_hex_digit.module.ll'
+source_filename = "c/data.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@g_hex = external hidden unnamed_addr constant [16 x i8], align 16
+
+; Function Attrs: nofree norecurse nosync nounwind memory(none) uwtable
+define dso_local range(i32 -1, 16) i32 @d_hex_digit(i8 noundef signext %0) local_unnamed_addr #0 {
+  br label %2
+
+2:                                                ; preds = %7, %1
+  %3 = phi i64 [ 0, %1 ], [ %8, %7 ]
+  %4 = getelementptr inbounds nuw i8, ptr @g_hex, i64 %3
+  %5 = load i8, ptr %4, align 1, !tbaa !9
+  %6 = icmp eq i8 %5, %0
+  br i1 %6, label %10, label %7
+
+7:                                                ; preds = %2
+  %8 = add nuw nsw i64 %3, 1
+  %9 = icmp eq i64 %8, 16
+  br i1 %9, label %13, label %2, !llvm.loop !10
+
+10:                                               ; preds = %2
+  %11 = phi i64 [ %3, %2 ]
+  %12 = trunc nuw nsw i64 %11 to i32
+  br label %14
+
+13:                                               ; preds = %7
+  br label %14
+
+14:                                               ; preds = %13, %10
+  %15 = phi i32 [ %12, %10 ], [ -1, %13 ]
+  ret i32 %15
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(none) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!7, !7, i64 0}
+!10 = distinct !{!10, !11, !12}
+!11 = !{!"llvm.loop.mustprogress"}
+!12 = !{!"llvm.loop.unroll.disable"}

@@ -1,0 +1,57 @@
+; ModuleID = 'd_list_find.scalar.ll'
+source_filename = "c/data.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(read, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable
+define dso_local range(i32 0, 2) i32 @d_list_find(ptr noundef readonly captures(address_is_null) %0, i32 noundef %1) local_unnamed_addr #0 {
+  %3 = icmp eq ptr %0, null
+  br i1 %3, label %15, label %4
+
+4:                                                ; preds = %2
+  br label %5
+
+5:                                                ; preds = %9, %4
+  %6 = phi ptr [ %11, %9 ], [ %0, %4 ]
+  %7 = load i32, ptr %6, align 8, !tbaa !9
+  %8 = icmp eq i32 %7, %1
+  br i1 %8, label %13, label %9
+
+9:                                                ; preds = %5
+  %10 = getelementptr inbounds nuw i8, ptr %6, i64 8
+  %11 = load ptr, ptr %10, align 8, !tbaa !13
+  %12 = icmp eq ptr %11, null
+  br i1 %12, label %13, label %5, !llvm.loop !14
+
+13:                                               ; preds = %9, %5
+  %14 = phi i32 [ 1, %5 ], [ 0, %9 ]
+  br label %15
+
+15:                                               ; preds = %13, %2
+  %16 = phi i32 [ 0, %2 ], [ %14, %13 ]
+  ret i32 %16
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(read, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!10, !6, i64 0}
+!10 = !{!"node", !6, i64 0, !11, i64 8}
+!11 = !{!"p1 _ZTS4node", !12, i64 0}
+!12 = !{!"any pointer", !7, i64 0}
+!13 = !{!10, !11, i64 8}
+!14 = distinct !{!14, !15, !16}
+!15 = !{!"llvm.loop.mustprogress"}
+!16 = !{!"llvm.loop.unroll.disable"}

@@ -1,0 +1,59 @@
+; ModuleID = 'd_value_of.scalar.ll'
+source_filename = "c/data.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+%struct.kv = type { i32, i32 }
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local i32 @d_value_of(ptr noundef readonly align 4 captures(none) dereferenceable(512) %0, i32 noundef %1) local_unnamed_addr #0 {
+  br label %6
+
+3:                                                ; preds = %6
+  %4 = add nuw nsw i64 %7, 1
+  %5 = icmp eq i64 %4, 64
+  br i1 %5, label %16, label %6, !llvm.loop !9
+
+6:                                                ; preds = %3, %2
+  %7 = phi i64 [ 0, %2 ], [ %4, %3 ]
+  %8 = getelementptr inbounds nuw %struct.kv, ptr %0, i64 %7
+  %9 = load i32, ptr %8, align 4, !tbaa !12
+  %10 = icmp eq i32 %9, %1
+  br i1 %10, label %11, label %3
+
+11:                                               ; preds = %6
+  %12 = phi i64 [ %7, %6 ]
+  %13 = getelementptr inbounds nuw %struct.kv, ptr %0, i64 %12
+  %14 = getelementptr inbounds nuw i8, ptr %13, i64 4
+  %15 = load i32, ptr %14, align 4, !tbaa !14
+  br label %17
+
+16:                                               ; preds = %3
+  br label %17
+
+17:                                               ; preds = %16, %11
+  %18 = phi i32 [ %15, %11 ], [ -1, %16 ]
+  ret i32 %18
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}
+!12 = !{!13, !6, i64 0}
+!13 = !{!"kv", !6, i64 0, !6, i64 4}
+!14 = !{!13, !6, i64 4}

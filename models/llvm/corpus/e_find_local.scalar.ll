@@ -1,0 +1,59 @@
+; ModuleID = 'e_find_local.module.ll'
+source_filename = "c/effects.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
+declare void @llvm.lifetime.start.p0(ptr captures(none)) #0
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
+declare void @llvm.lifetime.end.p0(ptr captures(none)) #0
+
+; Function Attrs: nounwind uwtable
+define dso_local range(i64 -1, 256) i64 @e_find_local(i32 noundef %0) local_unnamed_addr #1 {
+  %2 = alloca [256 x i32], align 16
+  call void @llvm.lifetime.start.p0(ptr nonnull %2) #3
+  call void @init_mem(ptr noundef nonnull %2, i64 noundef 1024) #3
+  br label %3
+
+3:                                                ; preds = %8, %1
+  %4 = phi i64 [ 0, %1 ], [ %9, %8 ]
+  %5 = getelementptr inbounds nuw i32, ptr %2, i64 %4
+  %6 = load i32, ptr %5, align 4, !tbaa !5
+  %7 = icmp eq i32 %6, %0
+  br i1 %7, label %11, label %8
+
+8:                                                ; preds = %3
+  %9 = add nuw nsw i64 %4, 1
+  %10 = icmp eq i64 %9, 256
+  br i1 %10, label %11, label %3, !llvm.loop !9
+
+11:                                               ; preds = %8, %3
+  %12 = phi i64 [ %4, %3 ], [ -1, %8 ]
+  call void @llvm.lifetime.end.p0(ptr nonnull %2) #3
+  ret i64 %12
+}
+
+declare void @init_mem(ptr noundef, i64 noundef) local_unnamed_addr #2
+
+attributes #0 = { nocallback nofree nosync nounwind willreturn memory(argmem: readwrite) }
+attributes #1 = { nounwind uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #2 = { "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #3 = { nounwind }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}

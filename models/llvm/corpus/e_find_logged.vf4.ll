@@ -1,0 +1,58 @@
+; ModuleID = 'e_find_logged.scalar.ll'
+source_filename = "c/effects.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nounwind uwtable
+define dso_local range(i64 -9223372036854775808, 9223372036854775807) i64 @e_find_logged(ptr noundef readonly captures(none) %0, i64 noundef %1, i32 noundef %2) local_unnamed_addr #0 {
+  %4 = icmp sgt i64 %1, 0
+  br i1 %4, label %5, label %17
+
+5:                                                ; preds = %3
+  br label %6
+
+6:                                                ; preds = %12, %5
+  %7 = phi i64 [ %13, %12 ], [ 0, %5 ]
+  %8 = getelementptr inbounds nuw i32, ptr %0, i64 %7
+  %9 = load i32, ptr %8, align 4, !tbaa !5
+  tail call void @log_value(i32 noundef %9) #2
+  %10 = load i32, ptr %8, align 4, !tbaa !5
+  %11 = icmp eq i32 %10, %2
+  br i1 %11, label %15, label %12
+
+12:                                               ; preds = %6
+  %13 = add nuw nsw i64 %7, 1
+  %14 = icmp eq i64 %13, %1
+  br i1 %14, label %15, label %6, !llvm.loop !9
+
+15:                                               ; preds = %12, %6
+  %16 = phi i64 [ %7, %6 ], [ -1, %12 ]
+  br label %17
+
+17:                                               ; preds = %15, %3
+  %18 = phi i64 [ -1, %3 ], [ %16, %15 ]
+  ret i64 %18
+}
+
+declare void @log_value(i32 noundef) local_unnamed_addr #1
+
+attributes #0 = { nounwind uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #1 = { "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #2 = { nounwind }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}

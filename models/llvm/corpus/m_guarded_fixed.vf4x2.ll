@@ -1,0 +1,53 @@
+; ModuleID = 'm_guarded_fixed.scalar.ll'
+source_filename = "c/multi.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i64 -1, 256) i64 @m_guarded_fixed(ptr noundef readonly align 1 captures(none) dereferenceable(256) %0, ptr noundef readonly align 1 captures(none) dereferenceable(256) %1, ptr noundef readonly align 1 captures(none) dereferenceable(256) %2) local_unnamed_addr #0 {
+  br label %4
+
+4:                                                ; preds = %15, %3
+  %5 = phi i64 [ 0, %3 ], [ %16, %15 ]
+  %6 = getelementptr inbounds nuw i8, ptr %0, i64 %5
+  %7 = load i8, ptr %6, align 1, !tbaa !9
+  %8 = icmp eq i8 %7, 0
+  br i1 %8, label %15, label %9
+
+9:                                                ; preds = %4
+  %10 = getelementptr inbounds nuw i8, ptr %1, i64 %5
+  %11 = load i8, ptr %10, align 1, !tbaa !9
+  %12 = getelementptr inbounds nuw i8, ptr %2, i64 %5
+  %13 = load i8, ptr %12, align 1, !tbaa !9
+  %14 = icmp eq i8 %11, %13
+  br i1 %14, label %15, label %18
+
+15:                                               ; preds = %9, %4
+  %16 = add nuw nsw i64 %5, 1
+  %17 = icmp eq i64 %16, 256
+  br i1 %17, label %18, label %4, !llvm.loop !10
+
+18:                                               ; preds = %15, %9
+  %19 = phi i64 [ %5, %9 ], [ -1, %15 ]
+  ret i64 %19
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!7, !7, i64 0}
+!10 = distinct !{!10, !11, !12}
+!11 = !{!"llvm.loop.mustprogress"}
+!12 = !{!"llvm.loop.unroll.disable"}

@@ -1,0 +1,56 @@
+; ModuleID = 'm_invariant_exit.module.ll'
+source_filename = "c/multi.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i64 -9223372036854775808, 9223372036854775807) i64 @m_invariant_exit(ptr noundef readonly captures(none) %0, i64 noundef %1, i32 noundef %2, i32 noundef %3) local_unnamed_addr #0 {
+  %5 = icmp sgt i64 %1, 0
+  br i1 %5, label %6, label %19
+
+6:                                                ; preds = %4
+  %7 = icmp eq i32 %2, 0
+  br i1 %7, label %8, label %19
+
+8:                                                ; preds = %6
+  br label %9
+
+9:                                                ; preds = %14, %8
+  %10 = phi i64 [ %15, %14 ], [ 0, %8 ]
+  %11 = getelementptr inbounds nuw i32, ptr %0, i64 %10
+  %12 = load i32, ptr %11, align 4, !tbaa !5
+  %13 = icmp eq i32 %12, %3
+  br i1 %13, label %17, label %14
+
+14:                                               ; preds = %9
+  %15 = add nuw nsw i64 %10, 1
+  %16 = icmp eq i64 %15, %1
+  br i1 %16, label %17, label %9, !llvm.loop !9
+
+17:                                               ; preds = %14, %9
+  %18 = phi i64 [ -1, %14 ], [ %10, %9 ]
+  br label %19
+
+19:                                               ; preds = %17, %6, %4
+  %20 = phi i64 [ -5, %6 ], [ -1, %4 ], [ %18, %17 ]
+  ret i64 %20
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}

@@ -1,0 +1,58 @@
+; ModuleID = 'r_max_until_neg.scalar.ll'
+source_filename = "c/arith.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i32 0, -2147483648) i32 @r_max_until_neg(ptr noundef readonly captures(none) %0, i64 noundef %1) local_unnamed_addr #0 {
+  %3 = icmp sgt i64 %1, 0
+  br i1 %3, label %4, label %17
+
+4:                                                ; preds = %2
+  br label %5
+
+5:                                                ; preds = %11, %4
+  %6 = phi i64 [ %13, %11 ], [ 0, %4 ]
+  %7 = phi i32 [ %12, %11 ], [ 0, %4 ]
+  %8 = getelementptr inbounds nuw i32, ptr %0, i64 %6
+  %9 = load i32, ptr %8, align 4, !tbaa !5
+  %10 = icmp slt i32 %9, 0
+  br i1 %10, label %15, label %11
+
+11:                                               ; preds = %5
+  %12 = tail call i32 @llvm.smax.i32(i32 %9, i32 %7)
+  %13 = add nuw nsw i64 %6, 1
+  %14 = icmp eq i64 %13, %1
+  br i1 %14, label %15, label %5, !llvm.loop !9
+
+15:                                               ; preds = %11, %5
+  %16 = phi i32 [ %12, %11 ], [ %7, %5 ]
+  br label %17
+
+17:                                               ; preds = %15, %2
+  %18 = phi i32 [ 0, %2 ], [ %16, %15 ]
+  ret i32 %18
+}
+
+; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare i32 @llvm.smax.i32(i32, i32) #1
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #1 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}
