@@ -22,6 +22,7 @@ from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.setvalues import parse_sets
+from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
 from verifier.reports import jsonout, text
@@ -62,7 +63,7 @@ def guarded(model: str, check: str, vf: int | None, step: Callable[[], list[Verd
     t0 = time.perf_counter()
     try:
         return step()
-    except (UserError, typer.Exit, KeyboardInterrupt):
+    except (UserError, LLUnsupported, typer.Exit, KeyboardInterrupt):
         raise
     except Exception as e:
         if os.environ.get("VERIFIER_DEBUG"):
@@ -92,8 +93,6 @@ def equiv(
     """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
     Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func)."""
     from verifier.checks.verdict import note_assumptions
-    from verifier.frontend.llvm import LLUnsupported
-
     assumed = assumptions(assume)
     read: list[Program | None] = [None, None]
 
