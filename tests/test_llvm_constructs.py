@@ -444,3 +444,46 @@ def test_ptrtoint_gives_addresses_whose_differences_are_offsets(tmp_path: Path) 
             "  %y = ptrtoint ptr %b to i64\n  %d = sub i64 %x, %y\n  ret i64 %d\n")
     assert verdict(tmp_path, fn(diff), fn("  %d = shl i64 %i, 2\n  ret i64 %d\n")) == "proved"
     assert verdict(tmp_path, fn(diff), fn("  ret i64 %i\n")) == "counterexample"
+
+
+def fp(body: str, params: str = "float noundef %x, float noundef %y", ret: str = "float") -> str:
+    return f"define {ret} @f({params}) {{\nentry:\n{body}}}\n"
+
+
+def test_float_arithmetic_on_both_sides(tmp_path: Path) -> None:
+    add = fp("  %r = fadd float %x, %y\n  ret float %r\n")
+    assert verdict(tmp_path, add, fp("  %r = fadd float %y, %x\n  ret float %r\n")) == "proved"
+    assert verdict(tmp_path, add, fp("  %r = fsub float %x, %y\n  ret float %r\n")) == "counterexample"
+    # x * 2 is x + x in IEEE (rounding, overflow to infinity, NaN alike)
+    assert verdict(tmp_path, fp("  %r = fmul float %x, 2.000000e+00\n  ret float %r\n"),
+                   fp("  %r = fadd float %x, %x\n  ret float %r\n")) == "proved"
+    # x + 0.0 is not x: -0.0 + 0.0 is +0.0
+    assert verdict(tmp_path, fp("  %r = fadd float %x, 0.000000e+00\n  ret float %r\n"),
+                   fp("  ret float %x\n")) == "counterexample"
+    # nnan makes a NaN result poison: anything refines it there
+    assert verdict(tmp_path, fp("  %r = fdiv nnan float %x, %y\n  ret float %r\n"),
+                   fp("  %r = fdiv float %x, %y\n  ret float %r\n")) == "proved"
+    assert verdict(tmp_path, fp("  %r = fdiv float %x, %y\n  ret float %r\n"),
+                   fp("  %r = fdiv nnan float %x, %y\n  ret float %r\n")) == "counterexample"
+
+
+def test_float_conversions_on_both_sides(tmp_path: Path) -> None:
+    # every i32 is exact in a double: the round trip is the identity
+    trip = fp("  %d = sitofp i32 %x to double\n  %r = fptosi double %d to i32\n  ret i32 %r\n",
+              "i32 noundef %x", "i32")
+    assert verdict(tmp_path, fp("  ret i32 %x\n", "i32 noundef %x", "i32"), trip) == "proved"
+    # not in a float (24 bits of precision)
+    lossy = trip.replace("double", "float")
+    assert verdict(tmp_path, fp("  ret i32 %x\n", "i32 noundef %x", "i32"), lossy) == "counterexample"
+    # fptosi of a value that does not fit is poison: branching on it is UB
+    conv = "  %i = fptosi float %x to i8\n"
+    sel = fp(conv + "  %c = icmp eq i8 %i, 0\n  %r = select i1 %c, i8 1, i8 %i\n  ret i8 %r\n", "float noundef %x",
+             "i8")
+    br = fp(conv + "  %c = icmp eq i8 %i, 0\n  br i1 %c, label %a, label %b\na:\n  ret i8 1\nb:\n  ret i8 %i\n",
+            "float noundef %x", "i8")
+    assert verdict(tmp_path, sel, br) == "counterexample"
+    # fpext then fptrunc is the identity (every float is a double)
+    ext = fp("  %d = fpext float %x to double\n  %r = fptrunc double %d to float\n  ret float %r\n",
+             "float noundef %x")
+    same = fp("  %r = fadd float %x, -0.000000e+00\n  ret float %r\n", "float noundef %x")
+    assert verdict(tmp_path, same, ext) == "proved"

@@ -178,3 +178,38 @@ def test_lane_load_bounds_agree(prog_base: tuple[str, int], inp: Inputs) -> None
     text, base = prog_base
     inp.params["b"] = base
     agree(text, inp)
+
+
+# IEEE arithmetic: the two domains' one primitive each (concrete: Python's doubles,
+# rounded once to the format; symbolic: z3's floating-point theory) agree bit for bit.
+@SETTINGS
+@given(st.sampled_from([16, 32, 64]), st.sampled_from(["fadd", "fsub", "fmul", "fdiv"]), st.data())
+def test_float_arithmetic_agrees_in_both_domains(w: int, op: str, data: Any) -> None:
+    from verifier.semantics.domain import ConcreteDomain, Z3Domain
+
+    x, y = data.draw(st.integers(0, (1 << w) - 1)), data.draw(st.integers(0, (1 << w) - 1))
+    zx, zy = z3.BitVec("x", w), z3.BitVec("y", w)
+    t = z3.simplify(z3.substitute(Z3Domain.fbin(op, zx, zy, w), (zx, z3.BitVecVal(x, w)), (zy, z3.BitVecVal(y, w))))
+    assert t.as_long() == ConcreteDomain.fbin(op, x, y, w)
+
+
+@SETTINGS
+@given(st.sampled_from([16, 32, 64]), st.sampled_from([8, 16, 32, 64]), st.booleans(), st.data())
+def test_float_conversions_agree_in_both_domains(wf: int, wi: int, signed: bool, data: Any) -> None:
+    from verifier.semantics.domain import ConcreteDomain, Z3Domain
+
+    x = data.draw(st.integers(0, (1 << wf) - 1))
+    zx = z3.BitVec("x", wf)
+    v, fits = Z3Domain.f2i(zx, wf, wi, signed)
+    cv, cfits = ConcreteDomain.f2i(x, wf, wi, signed)
+    at = (zx, z3.BitVecVal(x, wf))
+    assert z3.is_true(z3.simplify(z3.substitute(fits, at))) == cfits
+    if cfits:
+        assert z3.simplify(z3.substitute(v, at)).as_long() == cv
+    i = data.draw(st.integers(0, (1 << wi) - 1))
+    zi = z3.BitVec("i", wi)
+    got = z3.simplify(z3.substitute(Z3Domain.i2f(zi, wi, wf, signed), (zi, z3.BitVecVal(i, wi))))
+    assert got.as_long() == ConcreteDomain.i2f(i, wi, wf, signed)
+    for wt in (16, 32, 64):
+        got = z3.simplify(z3.substitute(Z3Domain.fconv(zx, wf, wt), at))
+        assert got.as_long() == ConcreteDomain.fconv(x, wf, wt)

@@ -24,7 +24,7 @@ import z3
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import compare_runs, model_inputs
 from verifier.checks.verdict import Counterexample, Verdict, value_bits
-from verifier.ir.program import Branch, Program
+from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
@@ -77,7 +77,7 @@ class _Query:
 
 def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
             abstract: frozenset[str] = frozenset()) -> _Query:
-    fresh_context()
+    fresh_context(uses_floats(harness))
     d = Z3Domain()
     inputs = make_inputs(harness)
     r = encode(harness, inputs, "h!", Unroll(bound=bound), abstract)

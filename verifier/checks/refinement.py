@@ -21,7 +21,7 @@ import z3
 from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
 from verifier.errors import UserError
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Const, Instr, Program, Ref
+from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
 from verifier.ir.types import elem_of
 from verifier.semantics.domain import TRACE_IDX, Z3Domain, to_signed
 from verifier.semantics.inputs import Inputs
@@ -342,7 +342,7 @@ def _source_ok(s: SymResult) -> Any:
 def _vacuous(src: Program, max_trip: int, timeout: float) -> bool:
     """No input runs the source within max_trip iterations without UB (exact semantics);
     False when the solver cannot tell, as for the exact check's own vacuity test."""
-    fresh_context()
+    fresh_context(uses_floats(src))
     inputs = make_inputs(src)
     solver = new_solver(timeout)
     solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1))))
@@ -356,7 +356,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     """The refinement check, with `abstract` operations uninterpreted (see refinement)."""
     t0 = time.perf_counter()
     check_compatible(src, tgt)
-    fresh_context()
+    fresh_context(uses_floats(src, tgt))
     # The environment (extents, init, read-only, aliasing) is the source's: a target
     # may not rely on more than the source was given.
     tgt = dataclasses.replace(tgt, arrays=list(src.arrays))

@@ -29,6 +29,8 @@ from verifier.errors import UserError, read_source
 from verifier.frontend.layout import FieldStep, Layout, initializer_bytes, literal_bits
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import (
+    FBINOPS,
+    FCASTS,
     ArrayDecl,
     Assumption,
     Block,
@@ -983,6 +985,20 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         st.emit(blk, "fcmp", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
                 pred=m.group(2), flags=tuple(f for f in fmf if f in ("nnan", "ninf", "fast")))
         return
+    if op in FBINOPS:
+        fast = set(flags_of_fp(text, op))
+        if fast - {"nnan", "ninf"}:
+            raise LLUnsupported(f"{op} with {' '.join(sorted(fast))} (fast-math flags that allow other values)",
+                                loc)
+        st.emit(blk, op, [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
+                flags=tuple(sorted(fast)))
+        return
+    if op in FCASTS:
+        if not _float_types_ok(op, str(ops[0].type), str(ins.type)):
+            raise LLUnsupported(f"{op} from {ops[0].type} to {ins.type}", loc)
+        st.emit(blk, op, [_value(st, blk, ops[0], loc)], ty, dest, loc,
+                flags=tuple(f for f in flags if f == "nneg"))
+        return
     if op == "fneg":
         m = re.search(r"fneg((?: \w+)*?) (?:half|float|double|<)", text)
         if m is None or set(m.group(1).split()) & {"nnan", "ninf", "fast"}:
@@ -1086,6 +1102,28 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             st.emit(blk, "trunc" if ty.bits < 64 else "zext", [addr], ty, dest, loc, flags=())
         return
     raise LLUnsupported(f"instruction {op}", loc)
+
+
+def flags_of_fp(text: str, op: str) -> tuple[str, ...]:
+    """The fast-math flags written after a float opcode."""
+    m = re.search(rf"\b{op}((?: (?:{'|'.join(sorted(_FAST_MATH))}))*) ", text)
+    return tuple(m.group(1).split()) if m else ()
+
+
+def _float_types_ok(op: str, src: str, dst: str) -> bool:
+    """Whether a float conversion is between the IEEE formats we read (half, float,
+    double: not bfloat, x86_fp80, fp128) and integers, lane for lane."""
+    def lane(t: str) -> str:
+        m = re.match(r"<\d+ x (.*)>$", t.strip())
+        return m.group(1) if m else t.strip()
+
+    s, d = lane(src), lane(dst)
+    fl = set(FLOAT_BITS)
+    if op in ("fptosi", "fptoui"):
+        return s in fl and d.startswith("i")
+    if op in ("sitofp", "uitofp"):
+        return s.startswith("i") and d in fl
+    return s in fl and d in fl
 
 
 def ty_of(st: _Fn, v: Any, loc: Loc) -> Type:

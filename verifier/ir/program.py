@@ -51,6 +51,17 @@ def parse_assumptions(names: list[str] | tuple[str, ...]) -> frozenset[Assumptio
     return frozenset(out)
 
 
+# IEEE float arithmetic and conversions (on floats' bits): queries that hold them need
+# a solver with the floating-point theory
+FBINOPS = ("fadd", "fsub", "fmul", "fdiv")
+FCASTS = ("fptosi", "fptoui", "sitofp", "uitofp", "fpext", "fptrunc")
+
+
+def uses_floats(*progs: Program) -> bool:
+    """Whether any of `progs` does float arithmetic or conversions."""
+    return any(i.op in FBINOPS or i.op in FCASTS for p in progs for b in p.blocks.values() for i in b.instrs)
+
+
 @dataclass(frozen=True)
 class Loc:
     """A position in a source file, for messages."""

@@ -7,6 +7,8 @@ the two cannot disagree on what a constant expression means.
 
 from __future__ import annotations
 
+import math
+import struct
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -14,6 +16,7 @@ import z3
 from z3 import z3core
 
 from verifier.ir.types import mask, to_signed  # noqa: F401  (re-exported: the domains use them)
+from verifier.smt.solver import note_float_theory
 
 Key = tuple[Hashable, ...]
 
@@ -655,3 +658,133 @@ Z3Domain.mem_write = staticmethod(_z3_mem_write)  # type: ignore[attr-defined]
 Z3Domain.trace_append = staticmethod(_z3_trace_append)  # type: ignore[attr-defined]
 Z3Domain.trace_length = staticmethod(  # type: ignore[attr-defined]
     lambda tr: z3.BitVecVal(tr.length, TRACE_IDX) if type(tr.length) is int else tr.length)
+
+
+# ---------------------------------------------------------------- IEEE arithmetic
+# The one primitive each domain supplies for floats: the operation on IEEE values
+# given by their bits (round to nearest even), NaN results as the canonical quiet
+# NaN (LangRef lets a NaN's payload be any; one fixed NaN is a refinement of that
+# choice on both sides). The rules around it (flags, poison) are in ops.py.
+
+FP_FORMATS = {16: (5, 11, "<e"), 32: (8, 24, "<f"), 64: (11, 53, "<d")}  # exponent, precision, struct
+
+
+def canonical_nan(w: int) -> int:
+    e, p, _ = FP_FORMATS[w]
+    return (((1 << e) - 1) << (p - 1)) | (1 << (p - 2))
+
+
+def _fp_decode(x: int, w: int) -> float:
+    return float(struct.unpack(FP_FORMATS[w][2], x.to_bytes(w // 8, "little"))[0])
+
+
+def _fp_encode(v: float, w: int) -> int:
+    """The bits of v rounded to the format (once: v is exact, or a double whose
+    rounding to a narrower format is the correctly rounded result)."""
+    if math.isnan(v):
+        return canonical_nan(w)
+    try:
+        return int.from_bytes(struct.pack(FP_FORMATS[w][2], v), "little")
+    except OverflowError:  # rounds to an infinity
+        return int.from_bytes(struct.pack(FP_FORMATS[w][2], math.copysign(math.inf, v)), "little")
+
+
+def _round_int(n: int, w: int) -> int:
+    """The integer n rounded to the format's precision, to nearest even (exact)."""
+    m = abs(n)
+    p = FP_FORMATS[w][1]
+    if m.bit_length() > p:
+        shift = m.bit_length() - p
+        q, r = divmod(m, 1 << shift)
+        half = 1 << (shift - 1)
+        if r > half or (r == half and q & 1):
+            q += 1
+        m = q << shift
+    return -m if n < 0 else m
+
+
+def _concrete_fbin(op: str, x: int, y: int, w: int) -> int:
+    a, b = _fp_decode(x, w), _fp_decode(y, w)
+    try:
+        # in double: exact for add/sub/mul/div of half and float operands before the
+        # one rounding to their format (53 >= 2p + 2), IEEE itself for double
+        r = {"fadd": lambda: a + b, "fsub": lambda: a - b, "fmul": lambda: a * b}[op]() if op != "fdiv" else (
+            a / b if b != 0 else (math.nan if a == 0 or math.isnan(a) else math.copysign(math.inf, a) *
+                                  math.copysign(1.0, b)))
+    except OverflowError:
+        r = math.copysign(math.inf, a) * (math.copysign(1.0, b) if op in ("fmul", "fdiv") else 1.0)
+    return _fp_encode(r, w)
+
+
+def _concrete_f2i(x: int, wf: int, wt: int, signed: bool) -> tuple[int, bool]:
+    """(bits of the value truncated toward zero, whether it fits in wt bits)."""
+    v = _fp_decode(x, wf)
+    if math.isnan(v) or math.isinf(v):
+        return 0, False
+    t = math.trunc(v)
+    lo, hi = (-(1 << (wt - 1)), 1 << (wt - 1)) if signed else (0, 1 << wt)
+    return t & ((1 << wt) - 1), lo <= t < hi
+
+
+def _concrete_i2f(x: int, wf: int, wt: int, signed: bool) -> int:
+    n = x - (1 << wf) if signed and x >> (wf - 1) & 1 else x
+    return _fp_encode(float(_round_int(n, wt)), wt)
+
+
+def _concrete_fconv(x: int, wf: int, wt: int) -> int:
+    return _fp_encode(_fp_decode(x, wf), wt)
+
+
+ConcreteDomain.fbin = staticmethod(_concrete_fbin)  # type: ignore[attr-defined]
+ConcreteDomain.f2i = staticmethod(_concrete_f2i)  # type: ignore[attr-defined]
+ConcreteDomain.i2f = staticmethod(_concrete_i2f)  # type: ignore[attr-defined]
+ConcreteDomain.fconv = staticmethod(_concrete_fconv)  # type: ignore[attr-defined]
+
+
+def _sort(w: int) -> Any:
+    note_float_theory()
+    e, p, _ = FP_FORMATS[w]
+    return z3.FPSort(e, p)
+
+
+def _to_bits(r: Any, w: int) -> Any:
+    return z3.If(z3.fpIsNaN(r), z3.BitVecVal(canonical_nan(w), w), z3.fpToIEEEBV(r))
+
+
+def _z3_fbin(op: str, x: Any, y: Any, w: int) -> Any:
+    if type(x) is int and type(y) is int:
+        return _concrete_fbin(op, x, y, w)
+    a, b = z3.fpBVToFP(_bv(x, w), _sort(w)), z3.fpBVToFP(_bv(y, w), _sort(w))
+    fn = {"fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}[op]
+    return _to_bits(fn(z3.RNE(), a, b), w)
+
+
+def _z3_f2i(x: Any, wf: int, wt: int, signed: bool) -> tuple[Any, Any]:
+    if type(x) is int:
+        return _concrete_f2i(x, wf, wt, signed)
+    a = z3.fpBVToFP(_bv(x, wf), _sort(wf))
+    t = z3.fpRoundToIntegral(z3.RTZ(), a)
+    lo = z3.FPVal(-(2 ** (wt - 1)) if signed else 0, _sort(wf))
+    hi = z3.FPVal(2 ** (wt - 1) if signed else 2 ** wt, _sort(wf))  # may be +inf: then every finite fits
+    fits = z3.And(z3.Not(z3.fpIsNaN(a)), z3.Not(z3.fpIsInf(a)), z3.fpGEQ(t, lo), z3.fpLT(t, hi))
+    v = (z3.fpToSBV if signed else z3.fpToUBV)(z3.RTZ(), a, z3.BitVecSort(wt))
+    return v, fits
+
+
+def _z3_i2f(x: Any, wf: int, wt: int, signed: bool) -> Any:
+    if type(x) is int:
+        return _concrete_i2f(x, wf, wt, signed)
+    conv = z3.fpSignedToFP if signed else z3.fpUnsignedToFP
+    return z3.fpToIEEEBV(conv(z3.RNE(), _bv(x, wf), _sort(wt)))
+
+
+def _z3_fconv(x: Any, wf: int, wt: int) -> Any:
+    if type(x) is int:
+        return _concrete_fconv(x, wf, wt)
+    return _to_bits(z3.fpFPToFP(z3.RNE(), z3.fpBVToFP(_bv(x, wf), _sort(wf)), _sort(wt)), wt)
+
+
+Z3Domain.fbin = staticmethod(_z3_fbin)  # type: ignore[attr-defined]
+Z3Domain.f2i = staticmethod(_z3_f2i)  # type: ignore[attr-defined]
+Z3Domain.i2f = staticmethod(_z3_i2f)  # type: ignore[attr-defined]
+Z3Domain.fconv = staticmethod(_z3_fconv)  # type: ignore[attr-defined]

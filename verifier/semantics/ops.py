@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from verifier.ir.program import Extent, FuncDecl, Instr
+from verifier.ir.program import FBINOPS, FCASTS, Extent, FuncDecl, Instr
 from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
 
 
@@ -237,6 +237,41 @@ def fcmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, flags: frozenset[str] =
     return Val(r, p, d.or_(a.u, b.u))
 
 
+def _fp_flags_poison(d: Any, vals: list[Any], w: int, flags: frozenset[str]) -> Any:
+    """nnan / ninf (or fast): poison where a value (operand or result) is NaN / infinite."""
+    p: Any = d.F
+    for x in vals:
+        nan, inf, _ = _float_class(d, x, w)
+        if flags & {"nnan", "fast"}:
+            p = d.or_(p, nan)
+        if flags & {"ninf", "fast"}:
+            p = d.or_(p, inf)
+    return p
+
+
+def fbin_lane(d: Any, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+    """fadd/fsub/fmul/fdiv on one lane (LangRef): IEEE, round to nearest even, a NaN
+    result canonical (the domain's `fbin`); nnan/ninf make NaN/infinite operands or
+    results poison."""
+    r = d.fbin(op, a.v, b.v, w)
+    p = d.or_(d.or_(a.p, b.p), _fp_flags_poison(d, [a.v, b.v, r], w, flags))
+    return Val(r, p, d.or_(a.u, b.u))
+
+
+def fcast_lane(d: Any, op: str, x: Val, wf: int, wt: int, flags: frozenset[str] = frozenset()) -> Val:
+    """fptosi/fptoui (toward zero; poison when the value does not fit, LangRef),
+    sitofp/uitofp (round to nearest even), fpext (exact) and fptrunc (rounded)."""
+    if op in ("fptosi", "fptoui"):
+        v, fits = d.f2i(x.v, wf, wt, op == "fptosi")
+        return Val(v, d.or_(x.p, d.not_(fits)), x.u)
+    if op in ("sitofp", "uitofp"):
+        p = x.p
+        if op == "uitofp" and "nneg" in flags:  # nneg: poison when the operand is negative
+            p = d.or_(p, d.slt(x.v, d.const(0, wf), wf))
+        return Val(d.i2f(x.v, wf, wt, op == "sitofp"), p, x.u)
+    return Val(d.fconv(x.v, wf, wt), x.p, x.u)
+
+
 def select_lane(d: Any, c: Val, a: Val, b: Val, w: int) -> Val:
     t = d.eq(c.v, d.const(1, 1), 1)
     # a poison arm's value bits are never observed, so the other arm's stand for
@@ -432,6 +467,15 @@ def _exec(
         w = elem_of(arg_types[0]).bits
         a, b = _lanes(args[0], n), _lanes(args[1], n)
         return lane_result([fcmp_lane(d, ins.attrs["pred"], a[k], b[k], w, flags) for k in range(n)]), ubs
+    if op in FBINOPS:
+        w = elem_of(arg_types[0]).bits
+        a, b = _lanes(args[0], n), _lanes(args[1], n)
+        return lane_result([fbin_lane(d, op, a[k], b[k], w, flags) for k in range(n)]), ubs
+    if op in FCASTS:
+        assert rt is not None
+        wf, wt = elem_of(arg_types[0]).bits, elem_of(rt).bits
+        x = _lanes(args[0], n)
+        return lane_result([fcast_lane(d, op, x[k], wf, wt, flags) for k in range(n)]), ubs
     if op == "select":
         assert rt is not None
         w = elem_of(rt).bits

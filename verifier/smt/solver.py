@@ -10,18 +10,33 @@ from typing import Any
 import z3
 
 
-def fresh_context() -> None:
+def fresh_context(floats: bool = False) -> None:
     """Start a new default z3 context, so a query's terms, ids and therefore its
     models do not depend on what this process solved before (deterministic
-    verdicts and counterexamples). Terms of earlier queries must not be reused."""
+    verdicts and counterexamples). Terms of earlier queries must not be reused.
+    `floats`: its queries hold IEEE float terms (its solvers get that theory)."""
     z3.z3._main_ctx = None  # z3.main_ctx() makes a new Context on next use
+    if floats:
+        note_float_theory()
+
+
+# contexts (by id) that hold IEEE float terms: a QF_AUFBV solver has no float theory
+# (its first check may still answer, through a tactic, but incremental checks after it,
+# as the minimizer's, treat float operations as uninterpreted and give wrong models)
+_FLOAT_CONTEXTS: set[int] = set()
+
+
+def note_float_theory() -> None:
+    """The current context holds IEEE float terms: its solvers need that theory."""
+    _FLOAT_CONTEXTS.add(id(z3.main_ctx()))
 
 
 def new_solver(timeout_s: float, quantified: bool = False) -> z3.Solver:
     """A solver with fixed seeds (same verdict, same model every run) and a timeout."""
     z3.set_param("smt.random_seed", 0)
     z3.set_param("sat.random_seed", 0)
-    s = z3.Solver() if quantified else z3.SolverFor("QF_AUFBV")
+    floats = id(z3.main_ctx()) in _FLOAT_CONTEXTS
+    s = z3.Solver() if quantified or floats else z3.SolverFor("QF_AUFBV")
     s.set("random_seed", 0)
     s.set("timeout", max(1, int(timeout_s * 1000)))
     return s
