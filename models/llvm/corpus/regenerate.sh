@@ -21,7 +21,7 @@ for c in c/*.c; do
       -mllvm -print-module-scope -mllvm -filter-print-funcs="$fn" "$c" 2> "$fn.dump" || { cat "$fn.dump"; exit 1; }
     awk 'NR > 1 && /^; \*\*\* IR Dump/ { exit } NR > 1 { print }' "$fn.dump" > "$fn.module.ll"
     rm "$fn.dump"
-    llvm-extract-22 -S -func="$fn" "$fn.module.ll" -o "$fn.scalar.ll"
+    llvm-extract-22 -S --keep-const-init -func="$fn" "$fn.module.ll" -o "$fn.scalar.ll"
     rm "$fn.module.ll"
     opt-22 -passes=loop-vectorize -S "$fn.scalar.ll" -o "$fn.vec.ll"
     opt-22 -passes=loop-vectorize -force-vector-width=4 -S "$fn.scalar.ll" -o "$fn.vf4.ll"
