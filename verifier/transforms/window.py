@@ -140,6 +140,8 @@ def _iv_at(emit: Callable[..., Ref], start: Operand, ty: IntType, stride: int, u
         return emit("add" if by >= 0 else "sub", [base, off], t, "iv.window", flags=())
 
     if not {"nsw", "nuw"} & set(flags):
+        if w > 64:  # q is 64 bits: a wrapping induction this wide has states it does not reach
+            raise NoWindow(f"an induction of {ty} that wraps: wider than the window's iteration count")
         q = Ref(Q) if w == 64 else emit("trunc", [Ref(Q)], ty, f"{Q}.i{w}", flags=())
         return moved(start, q, stride, ty)
     wide = IntType(w + 72)
