@@ -34,8 +34,6 @@ def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-pois
                  exit_unknown: bool = False, assume: frozenset[Assumption] = frozenset()) -> Program:
     """frontend.load_program; with `exit_unknown` a construct outside the .ll subset
     ends the command: unknown, exit code 3."""
-    from verifier.frontend.llvm import LLUnsupported
-
     try:
         return frontend.load_program(path, func, cttz_elts, assume)
     except LLUnsupported as u:
@@ -142,7 +140,6 @@ def check(
     if check_name not in ("hoist", "speculate", "freeze", "equiv", "all"):
         raise UserError(f"--check {check_name}: expected hoist, speculate, freeze, equiv or all")
     from verifier.checks.forms import forms_of
-    from verifier.frontend.llvm import LLUnsupported
 
     forms = forms_of(form)
     if bounded and unbounded:

@@ -177,6 +177,8 @@ class MemObject:
     where: Loc | None = None  # where it is defined (an alloca)
 
 
+_LABEL = re.compile(r'^("[^"]*"|[-\w.$]+):')  # a block's label line in a function's text
+
 _FAST_MATH = {"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
 _FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", "nneg"}
 
@@ -229,7 +231,7 @@ class _Fn:
             line = self.lines[k]
             if line.startswith("}"):
                 break
-            m = re.match(r'^("[^"]*"|[-\w.$]+):', line)
+            m = _LABEL.match(line)
             if m and name is not None and _clean(m.group(1).strip('"')) == name:
                 return Loc(str(self.path), k + 1, 1)
         return Loc(str(self.path), self.start_line + 1, 1)
@@ -476,7 +478,7 @@ def _instruction_lines(st: _Fn, blocks: list[Any]) -> dict[int, Loc]:
         body = line.split(";", 1)[0].strip() if not line.lstrip().startswith('"') else line.strip()
         if line.startswith("}"):
             break
-        if body and not re.match(r'^("[^"]*"|[-\w.$]+):', line):
+        if body and not _LABEL.match(line):
             at.append(Loc(str(st.path), k + 1, len(line) - len(line.lstrip()) + 1))
             if body.endswith("["):  # a switch: its cases run to the closing bracket
                 while k + 1 < len(st.lines) and not st.lines[k].strip().startswith("]"):
@@ -1344,6 +1346,15 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
         st.nulls[_key(ins)] = st.nulls[_key(ops[0])]
 
 
+def _event_pointer(st: _Fn, blk: Block, obj_name: str, off: Operand, loc: Loc) -> list[Operand]:
+    """A pointer as an event's arguments: its object's number (objects in name order,
+    the same in a source and its target) and its offset in bytes."""
+    unit = st.objects[obj_name].unit
+    at = st.emit(blk, "mul", [off, Const(unit, I64)], I64, st.fresh("arg.bytes"), loc, flags=()) \
+        if unit != 1 else off
+    return [Const(sorted(st.objects).index(obj_name), I64), at]
+
+
 def _volatile_load(st: _Fn, blk: Block, obj_name: str, off: Operand, ty: Type | None, loc: Loc,
                    dest: str | None) -> None:
     """A volatile load is an observable event (LangRef: it may touch memory no plain
@@ -1352,13 +1363,10 @@ def _volatile_load(st: _Fn, blk: Block, obj_name: str, off: Operand, ty: Type | 
     poison. It reads nothing of the model's memory and cannot fault here."""
     if not isinstance(ty, IntType):
         raise LLUnsupported(f"a volatile load of {ty}", loc)
-    unit = st.objects[obj_name].unit
-    at = st.emit(blk, "mul", [off, Const(unit, I64)], I64, st.fresh("volatile.at"), loc, flags=()) \
-        if unit != 1 else off
-    ids = {n: k for k, n in enumerate(sorted(st.objects))}
     fname = f"volatile.load.i{ty.bits}"
     st.funcs[fname] = FuncDecl(fname, (I64, I64), ty, False, ret_poison=True)
-    st.emit(blk, "call", [Const(ids[obj_name], I64), at], ty, dest, loc, callee=fname, func=st.funcs[fname])
+    st.emit(blk, "call", _event_pointer(st, blk, obj_name, off, loc), ty, dest, loc, callee=fname,
+            func=st.funcs[fname])
 
 
 def _not_null(st: _Fn, blk: Block, ptr: Any, loc: Loc) -> None:
@@ -1511,27 +1519,21 @@ def _opaque_call(st: _Fn, blk: Block, ins: Any, name: str, args: list[Any], decl
     if blk.name != st.entry or st.touched:
         raise LLUnsupported(f"a call to @{name} with a pointer argument after the function accessed memory "
                             "(only calls that fill memory before any access are read)", loc)
-    ids = {n: k for k, n in enumerate(sorted(st.objects))}
     ops: list[Operand] = []
+    ptys: list[IntType] = []
     for a in args:
         if str(a.type) == "ptr":
-            if _is_null(a):
-                ops += [Const(mask(64), I64), Const(0, I64)]
-                continue
-            obj_name, off = _pointer(st, a, loc)
-            unit = st.objects[obj_name].unit
-            at = st.emit(blk, "mul", [off, Const(unit, I64)], I64, st.fresh("arg.bytes"), loc, flags=()) \
-                if unit != 1 else off
-            ops += [Const(ids[obj_name], I64), at]
-        else:
-            t = ty_of(st, a, loc)
-            if not isinstance(t, IntType):
-                raise LLUnsupported(f"a call to @{name} with a vector argument", loc)
-            ops.append(_value(st, blk, a, loc))
+            ops += [Const(mask(64), I64), Const(0, I64)] if _is_null(a) else \
+                _event_pointer(st, blk, *_pointer(st, a, loc), loc)
+            ptys += [I64, I64]
+            continue
+        t = ty_of(st, a, loc)
+        if not isinstance(t, IntType):
+            raise LLUnsupported(f"a call to @{name} with a vector argument", loc)
+        ops.append(_value(st, blk, a, loc))
+        ptys.append(t)
     fname = _clean(name)
-    ptys = tuple(I64 if str(a.type) == "ptr" else ty_of(st, a, loc) for a in args for _ in
-                 range(2 if str(a.type) == "ptr" else 1))
-    st.funcs[fname] = FuncDecl(fname, ptys, None, False)  # type: ignore[arg-type]
+    st.funcs[fname] = FuncDecl(fname, tuple(ptys), None, False)
     st.emit(blk, "call", ops, None, None, loc, callee=fname, func=st.funcs[fname])
     st.trapped = _noreturn(_operand_text(ins), decl)
 

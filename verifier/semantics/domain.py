@@ -703,16 +703,21 @@ def _round_int(n: int, w: int) -> int:
     return -m if n < 0 else m
 
 
+def _ieee_div(a: float, b: float) -> float:
+    """a / b as IEEE divides (Python raises on a zero divisor instead)."""
+    if b != 0:
+        return a / b
+    if a == 0 or math.isnan(a):
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
 def _concrete_fbin(op: str, x: int, y: int, w: int) -> int:
+    # in double: exact for add/sub/mul/div of half and float operands before the one
+    # rounding to their format (53 >= 2p + 2), IEEE itself for double (overflow gives
+    # an infinity, never an exception)
     a, b = _fp_decode(x, w), _fp_decode(y, w)
-    try:
-        # in double: exact for add/sub/mul/div of half and float operands before the
-        # one rounding to their format (53 >= 2p + 2), IEEE itself for double
-        r = {"fadd": lambda: a + b, "fsub": lambda: a - b, "fmul": lambda: a * b}[op]() if op != "fdiv" else (
-            a / b if b != 0 else (math.nan if a == 0 or math.isnan(a) else math.copysign(math.inf, a) *
-                                  math.copysign(1.0, b)))
-    except OverflowError:
-        r = math.copysign(math.inf, a) * (math.copysign(1.0, b) if op in ("fmul", "fdiv") else 1.0)
+    r = a + b if op == "fadd" else a - b if op == "fsub" else a * b if op == "fmul" else _ieee_div(a, b)
     return _fp_encode(r, w)
 
 
