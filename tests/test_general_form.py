@@ -24,7 +24,7 @@ from verifier.transforms.lanes import Unsupported
 
 PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4), ("seed/liveout_b", 4),
           ("legality/two_exits", 2), ("legality/while_true_latch", 4), ("legality/nsw_exit", 2),
-          ("forms/abs_copy", 2)]
+          ("forms/abs_copy", 2), ("forms/assume_after_exit", 4)]
 
 
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
@@ -144,6 +144,11 @@ def _masked_store_made_plain(p: Program) -> None:
     _unmask(p, "store")
 
 
+def _assume_unmasked(p: Program) -> None:
+    """An assume after the exit runs in every lane, past the exiting one too."""
+    _unmask(p, "assume")
+
+
 def _next_lane_not_gated(p: Program) -> None:
     """P0 computed without the earlier lanes: lanes after the exiting one stay active."""
     for b in _blocks(p, "vec.check"):
@@ -158,6 +163,7 @@ MUTANTS: list[tuple[str, str, int, int, Callable[[Program], None]]] = [
     ("conditions not frozen", "seed/search_loop", 4, 16, _conditions_not_frozen),
     ("live-out from the last lane", "seed/liveout_b", 4, 16, _live_out_from_the_last_lane),
     ("masked store made plain", "forms/abs_copy", 2, 8, _masked_store_made_plain),
+    ("assume unmasked", "forms/assume_after_exit", 4, 8, _assume_unmasked),
     ("next lane not gated by the earlier ones", "seed/search_loop", 4, 4, _next_lane_not_gated),
 ]
 

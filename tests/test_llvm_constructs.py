@@ -517,3 +517,28 @@ def test_an_i128_induction_that_wraps(tmp_path: Path) -> None:
     out = check_json(tmp_path, I128.replace("DEREF", "256"))
     assert out["verdict"] == "proved" and "i128" in str(out["coverage"])
     assert check_json(tmp_path, I128.replace("DEREF", "8"))["verdict"] == "counterexample"
+
+
+def load_aligned(attrs: str) -> str:
+    return f"""define i32 @f(ptr dereferenceable(8) {attrs} %p) {{
+entry:
+  %x = load i64, ptr %p, align 8
+  ret i32 0
+}}
+"""
+
+
+RET0_PTR = """define i32 @f(ptr dereferenceable(8) {attrs} %p) {{
+entry:
+  ret i32 0
+}}
+"""
+
+
+def test_a_parameters_alignment_in_either_spelling(tmp_path: Path) -> None:
+    # `align 8` and `align(8)` both say the pointer is 8-aligned: a load `align 8` added
+    # through it is no new UB; without the attribute it is (the pointer may be misaligned)
+    for attrs in ("align 8", "align(8)"):
+        assert verdict(tmp_path, RET0_PTR.format(attrs=attrs), load_aligned(attrs)) == "proved", attrs
+    assert verdict(tmp_path, RET0_PTR.format(attrs=""), load_aligned("")) == "counterexample"
+    assert verdict(tmp_path, RET0_PTR.format(attrs="align(4)"), load_aligned("align(4)")) == "counterexample"

@@ -139,8 +139,9 @@ def _access_size(t: str, loc: Loc | None) -> int:
 
 
 def _align_of(text: str, default: int = 1) -> int:
-    """The `align N` written in an instruction, parameter or global (default if none)."""
-    m = re.search(r"\balign (\d+)", text)
+    """The `align N` (or a parameter's `align(N)`) written in an instruction,
+    parameter or global (default if none)."""
+    m = re.search(r"\balign(?: |\()(\d+)", text)
     return int(m.group(1)) if m else default
 
 
@@ -294,17 +295,21 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                   opts: LLOptions | None = None) -> tuple[Program, Program]:
     """The same function of two modules, over one environment: where one side reads an
     object in smaller units, needs its base address or its null flag, both do."""
-    opts = opts or LLOptions()
-    a, b = parse_ll_file(src, func, opts), parse_ll_file(tgt, func, opts)
-    na, nb = _needs(a), _needs(b)
-    if na == nb:
-        return a, b
-    units: dict[str, int] = {}
-    for name, unit in na[0] | nb[0]:
-        units[name] = math.gcd(units.get(name, 0), unit)
-    both = dataclasses.replace(opts, units=tuple(sorted(units.items())), addrs=na[1] | nb[1], nulls=na[2] | nb[2],
-                               overlap=bool(a.aliases or b.aliases))
-    return parse_ll_file(src, func, both), parse_ll_file(tgt, func, both)
+    both = opts or LLOptions()
+    while True:  # the needs only grow (smaller units, more addresses): a few rounds at most
+        a, b = parse_ll_file(src, func, both), parse_ll_file(tgt, func, both)
+        na, nb = _needs(a), _needs(b)
+        if na == nb:
+            return a, b
+        units = dict(both.units)
+        for name, unit in na[0] | nb[0]:
+            units[name] = math.gcd(units.get(name, 0), unit)
+        grown = dataclasses.replace(both, units=tuple(sorted(units.items())), addrs=both.addrs | na[1] | nb[1],
+                                    nulls=both.nulls | na[2] | nb[2],
+                                    overlap=both.overlap or bool(a.aliases or b.aliases))
+        if grown == both:
+            return a, b  # the refinement check names what still differs
+        both = grown
 
 
 def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool]:

@@ -580,9 +580,15 @@ def _exec(
     if op == "call":
         return _call(d, env, st, ins, args, arg_types, ubs, it), ubs
     if op == "assume":
+        # masked (a predicated lane of vector code): only a lane that runs assumes
         c = args[0]
         assert isinstance(c, Val)
-        ubs.append((d.or_(poison_of(d, c), d.eq(c.v, d.const(0, 1), 1)), UBSite(ins.uid, 0, "assumption is false")))
+        false = d.or_(poison_of(d, c), d.eq(c.v, d.const(0, 1), 1))
+        if ins.masked:
+            on = args[-1]
+            assert isinstance(on, Val)
+            false = d.and_(false, d.or_(poison_of(d, on), d.eq(on.v, d.const(1, 1), 1)))  # as a masked division
+        ubs.append((false, UBSite(ins.uid, 0, "assumption is false")))
         return None, ubs
     if op == "out":
         st.outs[ins.attrs["name"]] = args[0]

@@ -193,10 +193,11 @@ def _or_edges(b: LaneBuilder, blk: Block, edges: list[list[Operand]], vf: int) -
 
 
 def _needs_mask(ins: Instr) -> bool:
-    """Instructions that may fault or have an effect run only in active lanes."""
+    """Instructions that may fault or have an effect run only in active lanes (an
+    `assume` too: a lane that does not run the iteration assumes nothing)."""
     if ins.op == "call":
         return not (ins.attrs["func"].pure and ins.attrs["func"].speculatable)
-    return ins.op in MAY_FAULT
+    return ins.op in MAY_FAULT or ins.op == "assume"
 
 
 class _Lanes:
