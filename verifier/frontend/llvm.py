@@ -69,6 +69,9 @@ class LLOptions:
     addrs: frozenset[str] = frozenset()
     nulls: frozenset[str] = frozenset()
     overlap: bool = False  # pointers that may overlap are aliased even without a store
+    # a returned pointer is shown as (object, address): the other function of the pair
+    # returns a pointer that may point into one of several objects
+    ret_address: bool = False
     # pointer parameters that may point past their object's start (a free room
     # `<p>.before` in front of them): given where a run may form a pointer before a
     # parameter (checks/param_start.py), instead of taking it to be the start
@@ -207,6 +210,11 @@ class _Fn:
     nullable: set[int] = field(default_factory=set)  # pointer values that may be the null literal
     nulls: dict[int, Operand] = field(default_factory=dict)  # ... and the i1 saying whether they are
     null_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
+    # pointer phis over pointers into several objects (only returned): their objects,
+    # and the (address, object number) phis that stand for them
+    multi: dict[int, frozenset[str]] = field(default_factory=dict)
+    multi_vals: dict[int, tuple[Operand, Operand]] = field(default_factory=dict)
+    multi_phis: list[tuple[Phi, Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
     pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
     ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order
     display: dict[str, str] = field(default_factory=dict)  # our name -> LLVM's (`v4` -> `%4`)
@@ -306,17 +314,19 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
             units[name] = math.gcd(units.get(name, 0), unit)
         grown = dataclasses.replace(both, units=tuple(sorted(units.items())), addrs=both.addrs | na[1] | nb[1],
                                     nulls=both.nulls | na[2] | nb[2],
-                                    overlap=both.overlap or bool(a.aliases or b.aliases))
+                                    overlap=both.overlap or bool(a.aliases or b.aliases),
+                                    ret_address=both.ret_address or na[4] or nb[4])
         if grown == both:
             return a, b  # the refinement check names what still differs
         both = grown
 
 
-def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool]:
+def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool]:
     names = {q.name for q in p.params}
+    returns_object = any(i.op == "out" and i.attrs.get("name") == "ret.object" for i in p.instructions())
     return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
             frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
-            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases))
+            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases), returns_object)
 
 
 # ---------------------------------------------------------------- translation
@@ -428,6 +438,10 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
                         else _unknown_pointer(phi.loc) for blk, k in incoming]
     for phi, incoming in st.null_phis:
         phi.incoming = [(blk, Const(1, I1) if k is None else st.nulls.get(k, Const(0, I1))) for blk, k in incoming]
+    for at_phi, which_phi, multi_in in st.multi_phis:
+        pairs = [_shown_pointer(st, st.blocks[b], k, at_phi.loc) for b, k in multi_in]
+        at_phi.incoming = [(b, a) for (b, _), (a, _) in zip(multi_in, pairs, strict=True)]
+        which_phi.incoming = [(b, w) for (b, _), (_, w) in zip(multi_in, pairs, strict=True)]
     _split_edges(st)
     entry.instrs[:0] = pre_blk.instrs
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
@@ -585,6 +599,30 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
                     if len(objs) == 1:
                         st.prov[_key(ins)] = objs.pop()
                         changed = True
+    # phis over pointers into several objects: a value only `ret` may use (as an
+    # address and an object number), so each of those objects gets a base address
+    # (the fixed point above gave a phi the one object its known operands agreed on;
+    # one whose operands turn out to point into several becomes such a value too, and
+    # whatever was derived from it is refused where it is used: see _pointer)
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            for ins in b.instructions:
+                if ins.opcode != "phi" or str(ins.type) != "ptr":
+                    continue
+                k = _key(ins)
+                ops = [o for o in ins.operands if not _is_null(o)]
+                into = frozenset[str]().union(*(frozenset({st.prov[_key(o)]}) if _key(o) in st.prov
+                                                else st.multi.get(_key(o), frozenset()) for o in ops))
+                if len(into) > 1 and st.multi.get(k) != into:
+                    st.prov.pop(k, None)
+                    st.multi[k] = into
+                    changed = True
+    returned = [st.prov[_key(o)] for b in fn.blocks for ins in b.instructions if ins.opcode == "ret"
+                for o in ins.operands if str(o.type) == "ptr" and _key(o) in st.prov] if st.opts.ret_address else []
+    for n in [*returned, *(n for objs in st.multi.values() for n in objs)]:
+        st.objects[n].addressed = True
     # which of them may be the null literal (a phi or select with a null operand)
     changed = True
     while changed:
@@ -696,7 +734,7 @@ def _units(st: _Fn, fn: Any) -> None:
                 ptr = list(ins.operands)[0 if load else 1]
                 obj = st.objects.get(st.prov.get(_key(ptr), ""))
                 if obj is None:
-                    raise LLUnsupported("an access through a pointer of unknown origin", loc)
+                    raise _unknown_origin(st, ptr, "an access through", loc)
                 ty = str(ins.type) if load else str(list(ins.operands)[0].type)
                 lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
                 obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
@@ -716,7 +754,7 @@ def _units(st: _Fn, fn: Any) -> None:
             elif ins.opcode == "ptrtoint":
                 name = st.prov.get(_key(list(ins.operands)[0]))
                 if name is None:
-                    raise LLUnsupported("ptrtoint of a pointer of unknown origin", loc)
+                    raise _unknown_origin(st, list(ins.operands)[0], "ptrtoint of", loc)
                 as_int.add(name)
             elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
                 names = {st.prov[_key(o)] for o in ins.operands if _key(o) in st.prov}
@@ -728,7 +766,7 @@ def _units(st: _Fn, fn: Any) -> None:
             elif ins.opcode == "getelementptr":
                 obj = st.objects.get(st.prov.get(_key(list(ins.operands)[0]), ""))
                 if obj is None:
-                    raise LLUnsupported("a getelementptr from a pointer of unknown origin", loc)
+                    raise _unknown_origin(st, list(ins.operands)[0], "a getelementptr from", loc)
                 for idx, step in zip(list(ins.operands)[1:], _gep_steps(st, ins, text, loc), strict=True):
                     moves = step.offset if isinstance(step, FieldStep) else _index_stride(tz, idx, step)
                     obj.unit = math.gcd(obj.unit, moves)
@@ -877,8 +915,18 @@ def _value(st: _Fn, blk: Block, v: Any, loc: Loc) -> Operand:
 def _pointer(st: _Fn, v: Any, loc: Loc) -> tuple[str, Operand]:
     k = _key(v)
     if k not in st.prov or k not in st.offsets:
-        raise LLUnsupported("a pointer of unknown origin", loc)
+        raise _unknown_origin(st, v, "", loc)
     return st.prov[k], st.offsets[k]
+
+
+def _unknown_origin(st: _Fn, v: Any, use: str, loc: Loc | None) -> LLUnsupported:
+    """The error for a use of a pointer the model cannot place in one object (`use`:
+    what uses it, e.g. "an access through")."""
+    if _key(v) in st.multi:
+        names = ", ".join(st.display.get(n, n) for n in sorted(st.multi[_key(v)]))
+        return LLUnsupported(f"a pointer phi over several objects ({names}) used other than by ret"
+                             + (f" ({use} it)" if use else ""), loc)
+    return LLUnsupported(f"{use} a pointer of unknown origin" if use else "a pointer of unknown origin", loc)
 
 
 def _instr(st: _Fn, blk: Block, ins: Any) -> None:
@@ -891,6 +939,17 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
     flags = _flags(text, op)
     if op == "phi":
         incoming = list(ins.incoming_blocks)
+        if str(ins.type) == "ptr" and _key(ins) in st.multi:
+            name = dest or st.fresh("ptr")
+            st.uid += 1
+            at = Phi(st.uid, name, I64, [], loc)
+            st.uid += 1
+            which = Phi(st.uid, st.fresh(f"{name}.object"), I64, [], loc)
+            blk.phis += [at, which]
+            st.multi_vals[_key(ins)] = (Ref(at.dest), Ref(which.dest))
+            st.multi_phis.append((at, which, [(st.names[_key(ib)], None if _is_null(o) else _key(o))
+                                              for ib, o in zip(incoming, list(ins.operands), strict=True)]))
+            return
         if str(ins.type) == "ptr":
             obj = st.prov.get(_key(ins))
             if obj is None or any(st.prov.get(_key(o)) != obj for o in ops if not _is_null(o)):
@@ -953,7 +1012,12 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         st.edges[(blk.name, default)] = cur.name
         return
     if op == "ret":
-        if ops and str(ops[0].type) == "ptr":
+        if ops and str(ops[0].type) == "ptr" and (st.opts.ret_address or _key(ops[0]) in st.multi):
+            # a pointer that may point into one of several objects: which one, and where
+            ret_at, ret_obj = _shown_pointer(st, blk, None if _is_null(ops[0]) else _key(ops[0]), loc)
+            st.emit(blk, "out", [ret_at], None, None, loc, name="ret")
+            st.emit(blk, "out", [ret_obj], None, None, loc, name="ret.object")
+        elif ops and str(ops[0].type) == "ptr":
             # a pointer into one object: its offset, under a name that says which object
             obj, off = _pointer(st, ops[0], loc)
             st.emit(blk, "out", [off], None, None, loc, name=f"ret.{obj}")
@@ -1015,6 +1079,17 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         st.emit(blk, "xor", [_value(st, blk, ops[0], loc), Const(1 << (w - 1), ty)], ty, dest, loc, flags=())
         return
     if op == "select":
+        if str(ins.type) == "ptr" and _key(ins) in st.multi:
+            name = dest or st.fresh("ptr")
+            st.uid += 1
+            at = Phi(st.uid, name, I64, [], loc)
+            st.uid += 1
+            which = Phi(st.uid, st.fresh(f"{name}.object"), I64, [], loc)
+            blk.phis += [at, which]
+            st.multi_vals[_key(ins)] = (Ref(at.dest), Ref(which.dest))
+            st.multi_phis.append((at, which, [(st.names[_key(ib)], None if _is_null(o) else _key(o))
+                                              for ib, o in zip(incoming, list(ins.operands), strict=True)]))
+            return
         if str(ins.type) == "ptr":
             obj = st.prov.get(_key(ins))
             if obj is None:
@@ -1272,6 +1347,29 @@ def _assume_bundles(st: _Fn, blk: Block, text: str, loc: Loc) -> None:
                 continue  # implied by the object's alignment and whole-unit offsets
             ok = _aligned(st, blk, obj, off, align, loc, extra)
         st.emit(blk, "assume", [ok], None, None, loc)
+
+
+NULL_OBJECT = mask(64)  # the object number of the null pointer (objects are numbered in name order)
+
+
+def _shown_pointer(st: _Fn, blk: Block, k: int | None, loc: Loc | None) -> tuple[Operand, Operand]:
+    """A pointer as (address, object number), computed at the end of `blk`: the null
+    literal (k None) is (0, NULL_OBJECT); a pointer into one object is its address
+    there, or null where its null flag says so."""
+    if k is None:
+        return Const(0, I64), Const(NULL_OBJECT, I64)
+    if k in st.multi_vals:
+        return st.multi_vals[k]
+    if k not in st.prov or k not in st.offsets:
+        raise LLUnsupported("a pointer of unknown origin", loc)
+    obj = st.objects[st.prov[k]]
+    at = _address(st, blk, obj, st.offsets[k], loc or Loc(str(st.path), st.start_line + 1, 1))
+    which: Operand = Const(sorted(st.objects).index(obj.name), I64)
+    if k in st.nulls:
+        null = st.nulls[k]
+        at = st.emit(blk, "select", [null, Const(0, I64), at], I64, st.fresh("ptr.at"), loc)
+        which = st.emit(blk, "select", [null, Const(NULL_OBJECT, I64), which], I64, st.fresh("ptr.object"), loc)
+    return at, which
 
 
 def _address(st: _Fn, blk: Block, obj: MemObject, off: Operand, loc: Loc) -> Operand:
