@@ -617,3 +617,14 @@ y:
         assert "several objects (%a, %b) used other than by ret" in str(u) and u.loc is not None and u.loc.line == 8
     else:
         raise AssertionError("a load through a pointer into one of two objects was read")
+
+
+def test_a_linked_list_walk_is_unknown_naming_the_pointer_load() -> None:
+    path = Path(__file__).parent.parent / "models" / "llvm" / "corpus" / "d_list_find.scalar.ll"
+    line = next(k for k, t in enumerate(path.read_text().splitlines(), 1) if "load ptr" in t)
+    try:
+        parse_ll_file(path)
+    except LLUnsupported as u:
+        assert "a load of a pointer" in str(u) and u.loc is not None and u.loc.line == line
+    else:
+        raise AssertionError("a load of a pointer was read")

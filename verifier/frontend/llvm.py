@@ -736,6 +736,9 @@ def _units(st: _Fn, fn: Any) -> None:
                 if obj is None:
                     raise _unknown_origin(st, ptr, "an access through", loc)
                 ty = str(ins.type) if load else str(list(ins.operands)[0].type)
+                if ty == "ptr" or "x ptr>" in ty:
+                    raise LLUnsupported(f"a {'load' if load else 'store'} of a pointer (pointer-valued memory, "
+                                        "as a linked structure's walk `p = p->next` reads)", loc)
                 lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
                 obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
