@@ -1082,17 +1082,6 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         st.emit(blk, "xor", [_value(st, blk, ops[0], loc), Const(1 << (w - 1), ty)], ty, dest, loc, flags=())
         return
     if op == "select":
-        if str(ins.type) == "ptr" and _key(ins) in st.multi:
-            name = dest or st.fresh("ptr")
-            st.uid += 1
-            at = Phi(st.uid, name, I64, [], loc)
-            st.uid += 1
-            which = Phi(st.uid, st.fresh(f"{name}.object"), I64, [], loc)
-            blk.phis += [at, which]
-            st.multi_vals[_key(ins)] = (Ref(at.dest), Ref(which.dest))
-            st.multi_phis.append((at, which, [(st.names[_key(ib)], None if _is_null(o) else _key(o))
-                                              for ib, o in zip(incoming, list(ins.operands), strict=True)]))
-            return
         if str(ins.type) == "ptr":
             obj = st.prov.get(_key(ins))
             if obj is None:
