@@ -35,7 +35,9 @@ def test_the_general_form_refines_the_loop_within_the_bound(name: str, vf: int) 
 
 # seed 000's reasons: speculated faults (division, indirect access), a store the hoisted
 # exit cannot see, and effectful calls issued per call site for all lanes
-REFUTED = [("seed/division", 2, "division by zero"), ("seed/guarded_division", 2, "division by zero"),
+# (a speculated division's divisor may be found zero or poison, both UB: which one the
+# solver's model shows depends on how far the minimizer got)
+REFUTED = [("seed/division", 2, "division by "), ("seed/guarded_division", 2, "division by "),
            ("seed/indirect_access", 2, "load of b[]"), ("legality/stored_exit", 2, "source 1, target 2"),
            ("seed/predication_example", 2, "trace differs"), ("seed/liveout_y", 2, "trace differs")]
 
