@@ -1341,7 +1341,13 @@ def _assume_bundles(st: _Fn, blk: Block, text: str, loc: Loc) -> None:
         st.emit(blk, "assume", [ok], None, None, loc)
 
 
-NULL_OBJECT = mask(64)  # the object number of the null pointer (objects are numbered in name order)
+NULL_OBJECT = mask(64)  # the object number of the null pointer
+
+
+def _object_number(st: _Fn, name: str) -> Const:
+    """An object's number where a pointer is shown as a value (events, returned
+    pointers): objects in name order, the same in a source and its target."""
+    return Const(sorted(st.objects).index(name), I64)
 
 
 def _shown_pointer(st: _Fn, blk: Block, k: int | None, loc: Loc | None) -> tuple[Operand, Operand]:
@@ -1356,7 +1362,7 @@ def _shown_pointer(st: _Fn, blk: Block, k: int | None, loc: Loc | None) -> tuple
         raise LLUnsupported("a pointer of unknown origin", loc)
     obj = st.objects[st.prov[k]]
     at = _address(st, blk, obj, st.offsets[k], loc or Loc(str(st.path), st.start_line + 1, 1))
-    which: Operand = Const(sorted(st.objects).index(obj.name), I64)
+    which: Operand = _object_number(st, obj.name)
     if k in st.nulls:
         null = st.nulls[k]
         at = st.emit(blk, "select", [null, Const(0, I64), at], I64, st.fresh("ptr.at"), loc)
@@ -1442,12 +1448,11 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
 
 
 def _event_pointer(st: _Fn, blk: Block, obj_name: str, off: Operand, loc: Loc) -> list[Operand]:
-    """A pointer as an event's arguments: its object's number (objects in name order,
-    the same in a source and its target) and its offset in bytes."""
+    """A pointer as an event's arguments: its object's number and its offset in bytes."""
     unit = st.objects[obj_name].unit
     at = st.emit(blk, "mul", [off, Const(unit, I64)], I64, st.fresh("arg.bytes"), loc, flags=()) \
         if unit != 1 else off
-    return [Const(sorted(st.objects).index(obj_name), I64), at]
+    return [_object_number(st, obj_name), at]
 
 
 def _volatile_load(st: _Fn, blk: Block, obj_name: str, off: Operand, ty: Type | None, loc: Loc,
@@ -1618,7 +1623,7 @@ def _opaque_call(st: _Fn, blk: Block, ins: Any, name: str, args: list[Any], decl
     ptys: list[IntType] = []
     for a in args:
         if str(a.type) == "ptr":
-            ops += [Const(mask(64), I64), Const(0, I64)] if _is_null(a) else \
+            ops += [Const(NULL_OBJECT, I64), Const(0, I64)] if _is_null(a) else \
                 _event_pointer(st, blk, *_pointer(st, a, loc), loc)
             ptys += [I64, I64]
             continue
