@@ -150,7 +150,7 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     s.add(*[d.bterm(f) for f in facts], z3.Or(*wrong))
     ans = check(s)
     name = f"{model_name} (k={k})" + ("" if variant == "seed" else f" [{variant}]")
-    v = Verdict(name, "freeze", "proved", time.perf_counter() - t0, vf=vf)
+    v = Verdict(name, "freeze", "proved", time.perf_counter() - t0, vf=vf, reads_model=False)
     if ans.status == "unknown":
         v.verdict, v.reason = "unknown", ans.reason
         return v

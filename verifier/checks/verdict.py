@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from verifier.ir.program import Program
+from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program
 from verifier.ir.types import elem_of
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
@@ -56,6 +56,9 @@ class Verdict:
     # assumptions stronger than LLVM's semantics the models were read under (ir.Assumption)
     assumptions: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # our name -> the input's (LLVM: v4 -> %4)
+    # whether the answer depends on the model's code (the freeze check's reasons about
+    # the lane predicates alone: no assumption about memory can weaken it)
+    reads_model: bool = True
 
     @property
     def exit_code(self) -> int:
@@ -70,13 +73,23 @@ def value_bits(prog: Program) -> dict[str, int]:
 def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tuple[str, ...] = ()) -> None:
     """Every verdict lists the assumptions its models were read under (and `names`,
     those the user asked for when no model could be read), and shows values by the
-    names the input gives them."""
+    names the input gives them. A proof of a model read under an assumption the user
+    did not opt into (Program.unassumed) is unknown, naming the assumption."""
     found = set(names)
     display: dict[str, str] = {}
+    needed: set[str] = set()
     for p in reversed(progs):  # the source's names win
         if p is not None:
             found |= set(p.assumptions)
+            needed |= set(p.unassumed)
             display.update(p.display)
     for v in verdicts:
         v.assumptions = sorted(found | set(v.assumptions))
         v.names = {**display, **v.names}
+        if v.verdict == "proved" and needed and v.reads_model:
+            # exact only for the memories an assumption allows: a proof is not one
+            what = "; ".join(ASSUMPTION_HELP[Assumption(n)] for n in sorted(needed))
+            opt = " ".join(f"--assume {n}" for n in sorted(needed))
+            v.verdict = "unknown"
+            v.reason = (f"proved only where {what}: LLVM allows other memories; {opt} accepts the proof"
+                        + (f" ({v.reason})" if v.reason else ""))

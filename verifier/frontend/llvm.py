@@ -72,6 +72,8 @@ class LLOptions:
     # a returned pointer is shown as (object, address): the other function of the pair
     # returns a pointer that may point into one of several objects
     ret_address: bool = False
+    # the null pointer's object (GEPs on null): declared when the other function has it
+    null_object: bool = False
     # pointer parameters that may point past their object's start (a free room
     # `<p>.before` in front of them): given where a run may form a pointer before a
     # parameter (checks/param_start.py), instead of taking it to be the start
@@ -178,6 +180,7 @@ class MemObject:
     poison_init: bool = False  # its initializer writes poison or undef somewhere
     local: bool = False  # an alloca: the function's own, never overlapping another object
     escapes: bool = False  # passed to a call that may write what it points to
+    at_null: bool = False  # the null pointer's own (GEPs on null): no bytes, at address 0
     where: Loc | None = None  # where it is defined (an alloca)
 
 
@@ -222,6 +225,12 @@ class _Fn:
     stores: bool = False  # the function stores to memory somewhere
     trapped: bool = False  # the instruction just translated ends the program (llvm.trap)
     entry: str = ""  # the entry block's name
+    # pointers loaded from memory (a linked structure's `p->next`): taken to point into
+    # the object they were loaded from, or to be null (Assumption.LOADED_POINTERS_IN_OBJECT)
+    loaded: set[int] = field(default_factory=set)
+    # pointer parameters with free room in front of them (LLOptions.room, and those
+    # whose objects hold loaded pointers: the nodes may lie before the one passed)
+    room: set[str] = field(default_factory=set)
 
     def loc_of(self, text: str, ins: Any = None) -> Loc:
         """Where an instruction is: from the function's own text in order (`ins`), else
@@ -285,7 +294,7 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
                             f"(there are: {', '.join(f.name for f in defined) or 'none'})")
         fn = match[0]
     lines = read_source(path).splitlines()
-    st = _Fn(path, lines, opts, layout=Layout.of_module(lines))
+    st = _Fn(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room))
     for k, line in enumerate(lines):
         if line.startswith("define") and f"@{fn.name}(" in line:
             st.start_line = k
@@ -315,18 +324,20 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
         grown = dataclasses.replace(both, units=tuple(sorted(units.items())), addrs=both.addrs | na[1] | nb[1],
                                     nulls=both.nulls | na[2] | nb[2],
                                     overlap=both.overlap or bool(a.aliases or b.aliases),
-                                    ret_address=both.ret_address or na[4] or nb[4])
+                                    ret_address=both.ret_address or na[4] or nb[4],
+                                    null_object=both.null_object or na[5] or nb[5])
         if grown == both:
             return a, b  # the refinement check names what still differs
         both = grown
 
 
-def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool]:
+def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool, bool]:
     names = {q.name for q in p.params}
     returns_object = any(i.op == "out" and i.attrs.get("name") == "ret.object" for i in p.instructions())
     return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
             frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
-            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases), returns_object)
+            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases), returns_object,
+            any(p.display.get(a.name) == "null" for a in p.arrays))
 
 
 # ---------------------------------------------------------------- translation
@@ -418,8 +429,6 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
             obj.noalias = bool(re.search(r"\bnoalias\b", at))
             st.objects[name] = obj
             st.prov[_key(a)] = name
-            # the parameter points `before` units into its object (declared in _objects)
-            st.offsets[_key(a)] = Ref(f"{name}.before") if name in st.opts.room else Const(0, I64)
             continue
         ty = parse_type(str(a.type), loc)
         if not isinstance(ty, IntType):
@@ -428,6 +437,12 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     for g in mod.global_variables:
         st.names[_key(g)] = st.shown(f"@{g.name}")
     _provenance(st, fn, mod)
+    if st.opts.null_object:
+        _null_object(st)
+    for a in fn.arguments:  # a parameter points `before` units into its object (declared in _objects)
+        if str(a.type) == "ptr":
+            name = st.names[_key(a)]
+            st.offsets[_key(a)] = Ref(f"{name}.before") if name in st.room else Const(0, I64)
     _units(st, fn)
     arrays = _objects(st, pre_blk)
 
@@ -446,8 +461,10 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     entry.instrs[:0] = pre_blk.instrs
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
     aliases = _overlaps(st, arrays) if writes or st.opts.overlap else []
+    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if st.loaded else set()
     prog = Program(_clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
-                   assumptions=tuple(sorted(st.opts.assume)), display=dict(st.display))
+                   assumptions=tuple(sorted(st.opts.assume)),
+                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display))
     return prog
 
 
@@ -586,6 +603,8 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
         for ins in b.instructions:
             if ins.opcode == "alloca":
                 _alloca(st, ins)
+            if ins.opcode == "getelementptr" and _is_null(list(ins.operands)[0]):
+                st.prov[_key(ins)] = _null_object(st)
     changed = True
     while changed:
         changed = False
@@ -594,7 +613,9 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
                 if str(ins.type) != "ptr" or _key(ins) in st.prov:
                     continue
                 srcs = [o for o in ins.operands if str(o.type) == "ptr" and _key(o) in st.prov]
-                if ins.opcode in ("getelementptr", "phi", "select") and srcs:
+                if ins.opcode == "load" and srcs:
+                    st.loaded.add(_key(ins))
+                if ins.opcode in ("getelementptr", "phi", "select", "load") and srcs:
                     objs = {st.prov[_key(o)] for o in srcs}
                     if len(objs) == 1:
                         st.prov[_key(ins)] = objs.pop()
@@ -621,16 +642,24 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
                     changed = True
     returned = [st.prov[_key(o)] for b in fn.blocks for ins in b.instructions if ins.opcode == "ret"
                 for o in ins.operands if str(o.type) == "ptr" and _key(o) in st.prov] if st.opts.ret_address else []
-    for n in [*returned, *(n for objs in st.multi.values() for n in objs)]:
+    # an object holding loaded pointers: their offsets are their addresses less its own
+    holding = [st.prov[k] for k in st.loaded]
+    for n in [*returned, *(n for objs in st.multi.values() for n in objs), *holding]:
         st.objects[n].addressed = True
+    st.room |= {n for n in holding if st.objects[n].size is None}
     # which of them may be the null literal (a phi or select with a null operand)
     changed = True
     while changed:
         changed = False
         for b in fn.blocks:
             for ins in b.instructions:
-                if str(ins.type) != "ptr" or _key(ins) in st.nullable or ins.opcode not in (
-                        "getelementptr", "phi", "select"):
+                if str(ins.type) != "ptr" or _key(ins) in st.nullable:
+                    continue
+                if _key(ins) in st.loaded:
+                    st.nullable.add(_key(ins))
+                    changed = True
+                    continue
+                if ins.opcode not in ("getelementptr", "phi", "select"):
                     continue
                 ptrs = list(ins.operands)[:1] if ins.opcode == "getelementptr" else list(ins.operands)
                 if any(_is_null(o) or _key(o) in st.nullable for o in ptrs):
@@ -652,6 +681,25 @@ def _alloca(st: _Fn, ins: Any) -> None:
     st.objects[name] = MemObject(name, size, size, int(m.group(4) or 1), local=True, where=loc)
     st.prov[_key(ins)] = name
     st.offsets[_key(ins)] = Const(0, I64)
+
+
+def _null_object(st: _Fn) -> str:
+    """The object a GEP on `null` points into: no bytes (every access UB, an inbounds
+    GEP poison unless it stays at 0, LangRef), at address 0, shown as null. (The null
+    literal itself stays outside `prov`: a phi or select over it is a nullable pointer.)"""
+    name = next((o.name for o in st.objects.values() if o.at_null), None)
+    if name is None:
+        name = st.fresh("null")
+        st.display[name] = "null"
+        st.objects[name] = MemObject(name, 0, 0, 1, readonly=True, at_null=True)
+    return name
+
+
+def _gep_base(st: _Fn, v: Any, loc: Loc) -> tuple[str, Operand]:
+    """A GEP's base pointer: its object and offset, the null literal's own object at 0."""
+    if _is_null(v):
+        return _null_object(st), Const(0, I64)
+    return _pointer(st, v, loc)
 
 
 def _is_null(v: Any) -> bool:
@@ -723,6 +771,7 @@ def _units(st: _Fn, fn: Any) -> None:
     tz = _known_zeros(fn)
     compared: list[tuple[set[str], Loc]] = []
     as_int: set[str] = set()  # objects whose addresses ptrtoint reads
+    bytewise: set[str] = set()  # objects pointers are loaded from: read in bytes
     for b in fn.blocks:
         for ins in b.instructions:
             text = _operand_text(ins)
@@ -736,11 +785,14 @@ def _units(st: _Fn, fn: Any) -> None:
                 if obj is None:
                     raise _unknown_origin(st, ptr, "an access through", loc)
                 ty = str(ins.type) if load else str(list(ins.operands)[0].type)
-                if ty == "ptr" or "x ptr>" in ty:
-                    raise LLUnsupported(f"a {'load' if load else 'store'} of a pointer (pointer-valued memory, "
-                                        "as a linked structure's walk `p = p->next` reads)", loc)
+                if ty == "ptr" and ins.opcode == "load":
+                    bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
+                elif ty == "ptr" or "x ptr>" in ty:
+                    raise LLUnsupported(f"a {'load' if load else 'store'} of {ty} (pointer-valued memory "
+                                        "other than a scalar load)", loc)
                 lane = re.match(r"<\d+ x (.*)>$", ty)  # a vector access moves whole lanes
-                obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
+                if ty != "ptr":
+                    obj.unit = math.gcd(obj.unit, _access_size(lane.group(1) if lane else ty, loc))
                 obj.access_align = max(obj.access_align, _align_of(text))
                 obj.accessed = True
             elif ins.opcode == "call" and not list(ins.operands)[-1].name.startswith("llvm.") and any(
@@ -767,7 +819,8 @@ def _units(st: _Fn, fn: Any) -> None:
                 elif len(names) == 2:
                     compared.append((names, loc))
             elif ins.opcode == "getelementptr":
-                obj = st.objects.get(st.prov.get(_key(list(ins.operands)[0]), ""))
+                base = list(ins.operands)[0]
+                obj = st.objects.get(_null_object(st) if _is_null(base) else st.prov.get(_key(base), ""))
                 if obj is None:
                     raise _unknown_origin(st, list(ins.operands)[0], "a getelementptr from", loc)
                 for idx, step in zip(list(ins.operands)[1:], _gep_steps(st, ins, text, loc), strict=True):
@@ -777,7 +830,7 @@ def _units(st: _Fn, fn: Any) -> None:
         if name in st.objects:
             st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
     for obj in st.objects.values():
-        obj.unit = obj.unit or 1
+        obj.unit = 1 if obj.name in bytewise else obj.unit or 1
     if len([n for n in as_int if st.objects[n].accessed]) > 1:
         raise LLUnsupported("ptrtoint of pointers into two objects that are both read or written "
                             f"({', '.join(st.display.get(n, n) for n in sorted(as_int))})")
@@ -817,7 +870,7 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
             obj.units = st.fresh(f"{obj.name}.units")
             st.emit(pre, "sdiv", [Ref(size), Const(obj.unit, I64)], I64, obj.units, flags=())
             need: Operand = Const(obj.deref, I64)
-            if obj.name in st.opts.room:  # 0 <= before <= units, and before's bytes + deref fit
+            if obj.name in st.room:  # 0 <= before <= units, and before's bytes + deref fit
                 before = f"{obj.name}.before"
                 st.params.append(Param(before, I64))
                 lo = st.emit(pre, "icmp", [Const(0, I64), Ref(before)], I1, st.fresh(f"{before}.ok"), pred="sle")
@@ -836,10 +889,12 @@ def _objects(st: _Fn, pre: Block) -> list[ArrayDecl]:
         null_param = obj.may_be_null and obj.null_tested
         if has_addr or null_param:
             empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
-        if has_addr:
+        if obj.at_null:
+            st.emit(pre, "add", [Const(0, I64), Const(0, I64)], I64, addr, flags=())
+        elif has_addr:
             st.params.append(Param(addr, I64))
             if obj.align > 1:  # the parameter's pointer is aligned (at `before` units in, with room)
-                at: Operand = Ref(addr) if obj.name not in st.opts.room else _address(
+                at: Operand = Ref(addr) if obj.name not in st.room else _address(
                     st, pre, obj, Ref(f"{obj.name}.before"), Loc(str(st.path), st.start_line + 1, 1))
                 low = st.emit(pre, "and", [at, Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
                               flags=())
@@ -1128,6 +1183,9 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             _volatile_load(st, blk, obj, off, ty, loc, dest)
             return
         _not_null(st, blk, ops[0], loc)
+        if str(ins.type) == "ptr":
+            _pointer_load(st, blk, ins, obj, off, text, loc)
+            return
         _access(st, blk, ins, obj, off, ty, text, loc, dest, None)
         return
     if op == "store":
@@ -1242,7 +1300,8 @@ def _pointer_icmp(st: _Fn, blk: Block, ops: list[Any], pred: str, ty: Type | Non
         obj_name, off = _pointer(st, p, loc)
         obj = st.objects[obj_name]
         at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="eq", flags=())
-        is_null = (st.emit(blk, "and", [at0, Ref(f"{obj.name}.null")], I1, st.fresh("ptr.null"), loc, flags=())
+        is_null = (at0 if obj.at_null else
+                   st.emit(blk, "and", [at0, Ref(f"{obj.name}.null")], I1, st.fresh("ptr.null"), loc, flags=())
                    if obj.may_be_null else Const(0, I1))
         if _key(p) in st.nulls:  # the null literal itself, or a null parameter at offset 0
             is_null = st.emit(blk, "or", [st.nulls[_key(p)], is_null], I1, st.fresh("ptr.null"), loc, flags=())
@@ -1347,7 +1406,9 @@ NULL_OBJECT = mask(64)  # the object number of the null pointer
 def _object_number(st: _Fn, name: str) -> Const:
     """An object's number where a pointer is shown as a value (events, returned
     pointers): objects in name order, the same in a source and its target."""
-    return Const(sorted(st.objects).index(name), I64)
+    if st.objects[name].at_null:
+        return Const(NULL_OBJECT, I64)
+    return Const(sorted(n for n, o in st.objects.items() if not o.at_null).index(name), I64)
 
 
 def _shown_pointer(st: _Fn, blk: Block, k: int | None, loc: Loc | None) -> tuple[Operand, Operand]:
@@ -1388,7 +1449,7 @@ def _aligned(st: _Fn, blk: Block, obj: MemObject, off: Operand, align: int, loc:
 
 def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, ...]) -> None:
     ops = list(ins.operands)
-    obj_name, base = _pointer(st, ops[0], loc)
+    obj_name, base = _gep_base(st, ops[0], loc)
     obj = st.objects[obj_name]
     dest = st.names.get(_key(ins)) or st.fresh("gep")
     # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
@@ -1430,7 +1491,7 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
         else:
             scaled = i
         acc = st.emit(blk, "add", [acc, scaled], I64, st.fresh(f"{dest}.sum"), loc, flags=ar)
-    if obj.size is None and obj.name not in st.opts.room and not (isinstance(acc, Const) and acc.value == 0):
+    if obj.size is None and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
         # a parameter is taken to point at its object's start: mark where a pointer
         # before it is formed (checks/param_start.py asks whether any run does)
         st.emit(blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{dest}.fromstart"), loc, pred="sge",
@@ -1469,12 +1530,28 @@ def _volatile_load(st: _Fn, blk: Block, obj_name: str, off: Operand, ty: Type | 
             func=st.funcs[fname])
 
 
+def _pointer_load(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, text: str, loc: Loc) -> None:
+    """`load ptr`: the 8 bytes read are an address (poison if any byte is). Address 0 is
+    null; any other is a pointer into the object it was loaded from (its object is read
+    in bytes, so every address is an offset there; an address outside the object is a
+    pointer past it, and an access through it UB). That provenance is stronger than
+    LLVM's, where a loaded pointer may point into any object: the model is exact for
+    the memories it allows (a counterexample stands), and a proof is unknown unless
+    the user opts into Assumption.LOADED_POINTERS_IN_OBJECT."""
+    name = st.names.get(_key(ins)) or st.fresh("ptr")
+    raw = _access(st, blk, ins, obj_name, off, I64, text, loc, st.fresh(f"{name}.bits"), None)
+    obj = st.objects[obj_name]
+    st.nulls[_key(ins)] = st.emit(blk, "icmp", [raw, Const(0, I64)], I1, st.fresh(f"{name}.isnull"), loc,
+                                  pred="eq", flags=())
+    st.offsets[_key(ins)] = st.emit(blk, "sub", [raw, Ref(f"{obj.name}.addr")], I64, name, loc, flags=())
+
+
 def _not_null(st: _Fn, blk: Block, ptr: Any, loc: Loc) -> None:
     """An access through a pointer that may be the null literal: UB if it is."""
     flag = st.nulls.get(_key(ptr))
     if flag is not None:
         ok = st.emit(blk, "xor", [flag, Const(1, I1)], I1, st.fresh("ptr.nonnull"), loc, flags=())
-        st.emit(blk, "assume", [ok], None, None, loc)
+        st.emit(blk, "assume", [ok], None, None, loc, why="an access through a null pointer")
 
 
 def _access(st: _Fn, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type | None, text: str, loc: Loc,

@@ -33,10 +33,14 @@ class Assumption(StrEnum):
     (`--assume NAME`); every verdict made under it lists it."""
 
     MEMORY_HAS_NO_POISON = "memory-has-no-poison"  # no memory cell holds poison at entry
+    # a pointer loaded from memory points into the object it was loaded from, or is null
+    LOADED_POINTERS_IN_OBJECT = "loaded-pointers-in-object"
 
 
 ASSUMPTION_HELP = {
     Assumption.MEMORY_HAS_NO_POISON: "no memory cell (parameter, global, array) holds poison at entry",
+    Assumption.LOADED_POINTERS_IN_OBJECT: "a pointer loaded from memory points into the object it was loaded "
+                                          "from, or is null (a linked structure kept in one array)",
 }
 
 
@@ -227,6 +231,9 @@ class Program:
     # assumptions stronger than LLVM's semantics the program was read under (named
     # options the user opted into); every verdict about it lists them
     assumptions: tuple[str, ...] = ()
+    # assumptions the model was read under that the user did not opt into: it is exact
+    # for the memories they allow, so a counterexample stands, but a proof is unknown
+    unassumed: tuple[str, ...] = ()
     # how the input names its values where ours differ (LLVM: `v4` -> `%4`), for reports
     display: dict[str, str] = field(default_factory=dict)
 
@@ -320,4 +327,4 @@ def copy_program(p: Program) -> Program:
                     term(b.term))
         for name, b in p.blocks.items()}
     return Program(p.name, list(p.params), list(p.arrays), dict(p.funcs), list(p.aliases), blocks, p.entry,
-                   dict(p.consts), p.file, p.assumptions, dict(p.display))
+                   dict(p.consts), p.file, p.assumptions, p.unassumed, dict(p.display))

@@ -588,7 +588,7 @@ def _exec(
             on = args[-1]
             assert isinstance(on, Val)
             false = d.and_(false, d.or_(poison_of(d, on), d.eq(on.v, d.const(1, 1), 1)))  # as a masked division
-        ubs.append((false, UBSite(ins.uid, 0, "assumption is false")))
+        ubs.append((false, UBSite(ins.uid, 0, str(ins.attrs.get("why", "assumption is false")))))
         return None, ubs
     if op == "out":
         st.outs[ins.attrs["name"]] = args[0]

@@ -93,7 +93,7 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
     for e in chosen:
         current: list[Operand] = []
         for j in range(vf):
-            env = b.lane_values(head, j)
+            env = b.exit_lane_values(head, e, j, nofault=True)
             new = b.clone_slice(head, e, j, env, nofault=True)
             if vf == 1:
                 current.append(new)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.analysis.exits import Exit, Induction, LoopExits
+from verifier.analysis.exits import Exit, Induction, LoopExits, slice_of
 from verifier.ir.program import (
     Block,
     Branch,
@@ -54,6 +54,7 @@ class LaneBuilder:
         self.types = self.p.value_types()
         self.names: set[str] = set(self.types)
         self.iv_base: dict[str, Operand] = {}
+        self.recurrences = recurrences(prog, le)
 
     def fresh(self, hint: str) -> str:
         k = 0
@@ -73,8 +74,48 @@ class LaneBuilder:
             return Ref(dest)
         return Const(0, I1)
 
-    def lane_values(self, blk: Block, lane: int) -> dict[str, Operand]:
-        """The header phis in lane `lane` (0-based): induction variables stepped."""
+    def lane_values(self, blk: Block, lane: int, need: tuple[str, ...] = (), nofault: bool = False,
+                    exit_index: int = 0) -> dict[str, Operand]:
+        """The header phis in lane `lane` (0-based): induction variables stepped, and the
+        recurrences among `need` run on from lane 0 (see `chain`)."""
+        return self.chain(blk, lane + 1, need, nofault, exit_index)[lane]
+
+    def chain(self, blk: Block, lanes: int, need: tuple[str, ...] = (), nofault: bool = False,
+              exit_index: int = 0) -> list[dict[str, Operand]]:
+        """The header phis in lanes 0..lanes-1. A recurrence the slice reads (`need`,
+        and those it reads in turn) gets lane j's value by its update run on lane j-1's
+        values, as the scalar loop would at the end of that lane's iteration: the update
+        is speculated (a lane whose predecessor left the loop still computes it), so
+        its loads are checked like the exit's own (`nofault` as the slice's)."""
+        envs = [self.stepped(blk, j) for j in range(lanes)]
+        todo = set(need) & set(self.recurrences)
+        grow = True
+        while grow:
+            before = len(todo)
+            for r in list(todo):
+                todo |= set(self.recurrences[r][2]) & set(self.recurrences)
+            grow = len(todo) != before
+        order = [r for r in self.recurrences if r in todo]
+        for j in range(1, lanes):
+            for r in order:
+                value, uids, _ = self.recurrences[r]
+                remap = dict(envs[j - 1])
+                for uid in uids:
+                    ins = self.le.instrs[uid]
+                    args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
+                    attrs = dict(ins.attrs)
+                    if nofault:
+                        attrs["nofault"] = True
+                    new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{j}", **attrs)
+                    self.clones[self.uid] = (ins.uid, j, exit_index)
+                    self.p.blocks[blk.name].instrs[-1].loc = ins.loc
+                    if ins.dest:
+                        remap[ins.dest] = new
+                envs[j][r] = remap.get(value.name, value) if isinstance(value, Ref) else value
+        return envs
+
+    def stepped(self, blk: Block, lane: int) -> dict[str, Operand]:
+        """The induction variables in lane `lane` (0-based), stepped from lane 0."""
         env: dict[str, Operand] = {}
         for name, iv in self.le.inductions.items():
             base = self.iv_base.get(name, Ref(name))
@@ -111,7 +152,7 @@ class LaneBuilder:
         """Emit exit e's slice for one lane; return the lane's condition. A call with
         side effects in the slice is evaluated without its event (`ahead`: the lane it
         runs for; lanes past the first are calls the scalar loop may never make)."""
-        self.check_slice(e, effects=True)
+        self.check_slice(e, effects=True, lanes=[env] if lane == 0 else [{}, env])
         remap: dict[str, Operand] = dict(env)
         for uid in e.slice:
             ins = self.le.instrs[uid]
@@ -128,6 +169,10 @@ class LaneBuilder:
                 remap[ins.dest] = new
         cond = e.cond
         return remap.get(cond.name, cond) if isinstance(cond, Ref) else cond
+
+    def exit_lane_values(self, blk: Block, e: Exit, lane: int, nofault: bool = False) -> dict[str, Operand]:
+        """The header phis exit e's slice reads, in lane `lane` (0-based)."""
+        return self.lane_values(blk, lane, e.carried, nofault, e.index)
 
     def extent_value(self, blk: Block, e: Extent) -> Operand:
         """An extent expression as an i64 value (parameters sign-extended, as the semantics reads them)."""
@@ -160,9 +205,9 @@ class LaneBuilder:
         lane's values by scalar name) are read and extended when given. With
         `effects_ahead` (a legality harness) calls with side effects are evaluated
         without their events, lanes past the first flagged (see clone_slice)."""
-        self.check_slice(e, effects=effects_ahead)
         if remaps is None:
-            remaps = [dict(self.lane_values(blk, j)) for j in range(self.vf)]
+            remaps = [dict(env) for env in self.chain(blk, self.vf, e.carried, exit_index=e.index)]
+        self.check_slice(e, effects=effects_ahead, lanes=remaps)
         for uid in e.slice:
             ins = self.le.instrs[uid]
             if ins.dest is not None and ins.dest in remaps[0]:
@@ -202,14 +247,16 @@ class LaneBuilder:
             return fc
         return self.emit(blk, "xor", [fc, Const(1, I1)], I1, f"C{e.index}.leaves", flags=())
 
-    def check_slice(self, e: Exit, effects: bool = False) -> None:
+    def check_slice(self, e: Exit, effects: bool = False, lanes: list[dict[str, Operand]] | None = None) -> None:
         """Raise Unsupported for a slice that cannot be evaluated ahead of time (with
-        `effects`, calls with side effects can: a legality harness flags them)."""
+        `effects`, calls with side effects can: a legality harness flags them). A
+        header phi other than an induction must have its value in every lane of
+        `lanes` after the first (each lane's values by scalar name)."""
         for c in e.carried:
-            if c not in self.le.inductions:
-                raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is not "
-                                  "an induction variable: its value in later lanes is unknown at the "
-                                  "vector iteration's start")
+            if c not in self.le.inductions and not (lanes and all(c in env for env in lanes[1:])):
+                raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is neither "
+                                  "an induction variable nor a recurrence computed without effects: its "
+                                  "value in later lanes is unknown at the vector iteration's start")
         for uid in e.slice:
             ins = self.le.instrs[uid]
             if ins.op == "store" or (ins.op == "call" and not ins.attrs["func"].pure and not effects):
@@ -299,3 +346,34 @@ class LaneBuilder:
                 acc = self.emit(blk, "select", [acc, stay, Const(0, I1)], I1, "spec.pre")
         stays = self.emit(blk, "freeze", [acc], I1, "spec.stays")
         return self.emit(blk, "select", [fits, stays, Const(0, I1)], I1, "spec.pre")
+
+
+def recurrences(prog: Program, le: LoopExits) -> dict[str, tuple[Operand, tuple[int, ...], tuple[str, ...]]]:
+    """Header phis other than inductions whose value for the next iteration (the one
+    in-loop incoming value) is computed from this iteration's header phis by loop code
+    without stores, effects or vectors (a pointer chase `p = p->next`, a running sum):
+    phi -> (that value, its slice's uids, the header phis it reads). Only those whose
+    header phis are inductions or such recurrences in turn."""
+    lp = le.loop
+    header = {ph.dest: ph for ph in prog.blocks[lp.header].phis}
+    phis = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
+    defs = {i.dest: i for i in le.instrs.values() if i.dest}
+    found: dict[str, tuple[Operand, tuple[int, ...], tuple[str, ...]]] = {}
+    for name, ph in header.items():
+        inside = {op for b, op in ph.incoming if b in lp.blocks}
+        if name in le.inductions or len(inside) != 1:
+            continue
+        value = inside.pop()
+        uids, carried = slice_of(value, defs, phis)
+        if any(le.instrs[u].op == "store" or isinstance(le.instrs[u].type, VecType)
+               or (le.instrs[u].op == "call" and not le.instrs[u].attrs["func"].pure) for u in uids):
+            continue
+        found[name] = (value, tuple(sorted(uids)), tuple(sorted(carried)))
+    shrink = True
+    while shrink:  # every header phi a recurrence reads is an induction or a recurrence
+        bad = [r for r, (_, _, reads) in found.items()
+               if any(c not in le.inductions and c not in found for c in reads)]
+        for r in bad:
+            del found[r]
+        shrink = bool(bad)
+    return found
