@@ -78,6 +78,8 @@ class LaneBuilder:
                     exit_index: int = 0) -> dict[str, Operand]:
         """The header phis in lane `lane` (0-based): induction variables stepped, and the
         recurrences among `need` run on from lane 0 (see `chain`)."""
+        if lane == 0 or not set(need) & set(self.recurrences):
+            return self.stepped(blk, lane)  # no chain: only this lane's inductions
         return self.chain(blk, lane + 1, need, nofault, exit_index)[lane]
 
     def chain(self, blk: Block, lanes: int, need: tuple[str, ...] = (), nofault: bool = False,
