@@ -101,18 +101,8 @@ class LaneBuilder:
         for j in range(1, lanes):
             for r in order:
                 value, uids, _ = self.recurrences[r]
-                remap = dict(envs[j - 1])
-                for uid in uids:
-                    ins = self.le.instrs[uid]
-                    args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
-                    attrs = dict(ins.attrs)
-                    if nofault:
-                        attrs["nofault"] = True
-                    new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{j}", **attrs)
-                    self.clones[self.uid] = (ins.uid, j, exit_index)
-                    self.p.blocks[blk.name].instrs[-1].loc = ins.loc
-                    if ins.dest:
-                        remap[ins.dest] = new
+                # lane j-1's update (its iteration's code: lane j-1 + 1, 1-based)
+                remap = self.clone_code(blk, uids, dict(envs[j - 1]), j, exit_index, nofault)
                 envs[j][r] = remap.get(value.name, value) if isinstance(value, Ref) else value
         return envs
 
@@ -151,26 +141,32 @@ class LaneBuilder:
 
     def clone_slice(self, blk: Block, e: Exit, lane: int, env: dict[str, Operand],
                     nofault: bool) -> Operand:
-        """Emit exit e's slice for one lane; return the lane's condition. A call with
-        side effects in the slice is evaluated without its event (`ahead`: the lane it
-        runs for; lanes past the first are calls the scalar loop may never make)."""
+        """Emit exit e's slice for one lane (0-based); return the lane's condition."""
         self.check_slice(e, effects=True, lanes=[env] if lane == 0 else [{}, env])
-        remap: dict[str, Operand] = dict(env)
-        for uid in e.slice:
+        remap = self.clone_code(blk, e.slice, dict(env), lane + 1, e.index, nofault)
+        cond = e.cond
+        return remap.get(cond.name, cond) if isinstance(cond, Ref) else cond
+
+    def clone_code(self, blk: Block, uids: tuple[int, ...], remap: dict[str, Operand], lane: int,
+                   exit_index: int, nofault: bool) -> dict[str, Operand]:
+        """Emit the loop instructions `uids` for one lane (1-based `lane`, recorded in
+        `clones`), reading and extending `remap` (the lane's values by scalar name). A
+        call with side effects is evaluated without its event (`ahead`: the lane it runs
+        for; lanes past the first are calls the scalar loop may never make)."""
+        for uid in uids:
             ins = self.le.instrs[uid]
             args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
             attrs = dict(ins.attrs)
             if ins.op == "call" and not ins.attrs["func"].pure:
-                attrs["ahead"] = lane + 1
+                attrs["ahead"] = lane
             if nofault:
                 attrs["nofault"] = True
-            new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{lane + 1}", **attrs)
-            self.clones[self.uid] = (ins.uid, lane + 1, e.index)
+            new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{lane}", **attrs)
+            self.clones[self.uid] = (ins.uid, lane, exit_index)
             self.p.blocks[blk.name].instrs[-1].loc = ins.loc
             if ins.dest:
                 remap[ins.dest] = new
-        cond = e.cond
-        return remap.get(cond.name, cond) if isinstance(cond, Ref) else cond
+        return remap
 
     def exit_lane_values(self, blk: Block, e: Exit, lane: int, nofault: bool = False) -> dict[str, Operand]:
         """The header phis exit e's slice reads, in lane `lane` (0-based)."""
