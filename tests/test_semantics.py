@@ -158,9 +158,9 @@ def test_aliasing_arrays_share_memory() -> None:
     from verifier.semantics.interpreter import run
 
     prog = parse("loop t(N: i64) {\n array a: i8[N]\n array b: i8[N]\n alias a, b\n b[0] = 7\n r = a[1]\n out r\n}")
-    r = run(prog, Inputs({"N": 4}, {"a": [0, 0, 0, 0], "b": [0, 0, 0, 0]}, {}, {"b": (True, 1)}))
+    r = run(prog, Inputs({"N": 4}, {"a": [0, 0, 0, 0], "b": [0, 0, 0, 0]}, {}, {"b": ("a", 1)}))
     assert out(r) == 7
-    r = run(prog, Inputs({"N": 4}, {"a": [0, 0, 0, 0], "b": [0, 0, 0, 0]}, {}, {"b": (False, 0)}))
+    r = run(prog, Inputs({"N": 4}, {"a": [0, 0, 0, 0], "b": [0, 0, 0, 0]}, {}, {"b": (None, 0)}))
     assert out(r) == 0
 
 

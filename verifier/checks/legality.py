@@ -16,7 +16,7 @@ from verifier.checks.added_ub import Limits, harness_verdict
 from verifier.checks.repair import extent_requirements, guard_repair
 from verifier.checks.verdict import Verdict
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Branch, Instr, Program
+from verifier.ir.program import Branch, Instr, Program, sharing
 from verifier.transforms.harness import Harness, hoist_harness, speculation_harness
 from verifier.transforms.lanes import Guard, Unsupported
 
@@ -132,9 +132,7 @@ def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], 
 def _writers_before(prog: Program, e: Exit, instrs: dict[int, Instr]) -> list[str]:
     """Stores and effectful calls in the loop that may change what e's slice loads."""
     arrays = {instrs[u].attrs["array"] for u in e.slice if instrs[u].op == "load"}
-    for a, b in prog.aliases:
-        if a in arrays or b in arrays:
-            arrays |= {a, b}
+    arrays = sharing(prog, arrays)
     found = []
     for ins in instrs.values():
         if (ins.op == "store" and ins.attrs["array"] in arrays) or \

@@ -23,7 +23,7 @@ from verifier.errors import UserError
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
 from verifier.ir.types import elem_of
-from verifier.semantics.domain import TRACE_IDX, Z3Domain, to_signed
+from verifier.semantics.domain import TRACE_IDX, Z3Domain, mask, to_signed
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, run
 from verifier.semantics.ops import Val, Value, is_vec
@@ -64,7 +64,7 @@ def check_compatible(src: Program, tgt: Program) -> None:
             raise UserError(f"{tgt.file}: array {a.name!r} is not declared in {src.file}") from None
         if sa.elem != a.elem:
             raise UserError(f"{tgt.file}: array {a.name!r} is {a.elem}[], but {sa.elem}[] in {src.file}")
-    if sorted(tgt.aliases) != sorted(src.aliases):
+    if sorted(tgt.aliases) != sorted(src.aliases) or sorted(tgt.windows) != sorted(src.windows):
         raise UserError(f"{tgt.file}: alias declarations differ from {src.file}")
     for name, f in tgt.funcs.items():
         g = src.funcs.get(name)
@@ -240,16 +240,26 @@ def _read_at(base: Any, nodes: list[_Node], idx: Any, key: tuple[int, int]) -> A
 
 
 def _view(memory: dict[str, tuple[Any, Any]], inputs: SymInputs, array: str, idx: Any) -> tuple[Any, Any]:
-    """Element idx of `array` in a final memory: (value, poison)."""
+    """Element idx of `array` in a final memory, through its alias window: (value, poison)."""
     vals, pois = memory[array]
     v, p = z3.Select(vals, idx), (z3.BoolVal(False) if pois is None else z3.Select(pois, idx))
-    if array in inputs.alias_of:
-        flag, delta = inputs.alias[array]
-        ovals, opois = memory[inputs.alias_of[array]]
-        j = idx + delta
-        v = z3.If(flag, z3.Select(ovals, j), v)
-        p = z3.If(flag, z3.BoolVal(False) if opois is None else z3.Select(opois, j), p)
+    if array in inputs.alias:
+        j = idx + inputs.alias[array][1]
+        for obj, flag in reversed(inputs.windows(array)):
+            ov, op = _view(memory, inputs, obj, j)
+            v, p = z3.If(flag, ov, v), z3.If(flag, op, p)
     return v, p
+
+
+def _objects_seen(inputs: SymInputs, array: str) -> list[str]:
+    """`array` and every object it may be a window on (candidates of candidates too)."""
+    out, todo = [array], [array]
+    while todo:
+        for obj in inputs.targets.get(todo.pop(), []):
+            if obj not in out:
+                out.append(obj)
+                todo.append(obj)
+    return out
 
 
 def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
@@ -262,7 +272,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     for a in src.arrays:
         # Compare what each array sees (through its alias window, if it has one), so a
         # write through a window outside the other array's extent is compared too.
-        objs = [a.name] + ([inputs.alias_of[a.name]] if a.name in inputs.alias_of else [])
+        objs = _objects_seen(inputs, a.name)
         if all(s.memory[o][0] is t.memory[o][0] and s.memory[o][1] is t.memory[o][1] for o in objs):
             continue  # neither program changed it
 
@@ -511,8 +521,11 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
         arrays[a.name] = content
         ip = pois is not None and z3.is_true(ev(z3.Select(pois, z3.BitVecVal(-1, 64))))
         defaults[a.name] = None if ip else to_signed(ev(z3.Select(vals, z3.BitVecVal(-1, 64))).as_long(), a.elem.bits)
-    alias = {b: (z3.is_true(ev(flag)), to_signed(ev(delta).as_long(), 64))
-             for b, (flag, delta) in inputs.alias.items()}
+    alias = {}
+    for view, (which, delta) in inputs.alias.items():
+        k = ev(which).as_long()
+        cands = inputs.targets[view]
+        alias[view] = (cands[k - 1], to_signed(ev(delta).as_long(), 64)) if 0 < k <= len(cands) else (None, 0)
     cells: dict[str, dict[int, int | None]] = {}
     # cells the model sets inside the extent past the listed ones (huge extents); cells
     # outside it are never read without UB stopping the run (alias windows: below)
@@ -529,12 +542,12 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
             poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
             cells.setdefault(a.name, {})[k] = None if poisoned else \
                 to_signed(ev(z3.Select(vals, i)).as_long(), a.elem.bits)
-    for view, (flag, delta) in alias.items():
-        if not flag:
-            continue
-        whole = inputs.alias_of[view]
-        if prog.array(whole).contents is not None:
-            continue  # known contents: not an input
+    shown = Inputs(alias=alias)
+    for view in alias:
+        whole, delta = shown.window(view)
+        if whole == view or prog.array(whole).contents is not None:
+            continue  # no window, or known contents: not an input
+        delta = to_signed(delta & mask(64), 64)
         vals, pois = inputs.memory[whole]
         bits = prog.array(whole).elem.bits
         n = max(0, min(to_signed(ev(inputs.extents[view]).as_long(), 64), limit))
@@ -544,6 +557,8 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
             i = z3.BitVecVal(k, 64)
             poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
             cells.setdefault(whole, {})[k] = None if poisoned else to_signed(ev(z3.Select(vals, i)).as_long(), bits)
+    extents = {x: max(0, to_signed(ev(inputs.extents[x]).as_long(), 64)) for x in inputs.extents}
+    _show_windows(prog, alias, arrays, cells, extents, limit)
     pure: dict[tuple[str, tuple[int, ...]], int] = {}
     traps: dict[tuple[str, tuple[int, ...]], bool] = {}
     for fname, fn in inputs.pure.items():
@@ -551,6 +566,37 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
         _read_table(model, inputs.traps[fname], traps, fname, lambda v: z3.is_true(v))
     ch = {k: ev(v).as_long() for k, v in choices.items()}
     return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells)
+
+
+def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], arrays: dict[str, list[int | None]],
+                  cells: dict[str, dict[int, int | None]], extents: dict[str, int], limit: int) -> None:
+    """List what each view sees through its window (its own cells are never read then).
+    A window (`window a, b`) that shares no element with its object or another window
+    on it becomes an object of its own holding those elements, shown and replayed as
+    "does not alias": accesses outside its extent are UB before they touch memory, so
+    the run is the same. Extents past `limit` (listed in part) are left as they are."""
+    shown = Inputs(alias=dict(alias))
+    for view, (obj, _) in alias.items():
+        if obj is None or extents[view] > limit:
+            continue
+        root, delta = shown.window(view)
+        if prog.array(root).contents is not None:
+            continue
+        delta = to_signed(delta & mask(64), 64)
+        own, seen = arrays.get(root, []), cells.get(root, {})
+        arrays[view] = [own[j] if 0 <= j < len(own) else seen.get(j) for j in range(delta, delta + extents[view])]
+    for view in prog.windows:
+        obj, _ = alias[view]
+        if obj is None or extents[view] > limit:
+            continue
+        group = [obj] + [w for w in prog.windows if w != view and alias[w][0] == obj]
+
+        def at(x: str) -> int:
+            return alias[x][1] if x in alias and alias[x][0] is not None else 0
+
+        if all((at(w) - at(view)) % (1 << 64) >= extents[view] and (at(view) - at(w)) % (1 << 64) >= extents[w]
+               for w in group):
+            alias[view] = (None, 0)
 
 
 def _explicit_indices(arr: Any) -> set[int]:

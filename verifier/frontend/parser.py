@@ -37,7 +37,7 @@ from verifier.ir.program import (
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_elem
 
-KEYWORDS = {"loop", "array", "alias", "const", "effect", "pure", "assume", "if", "else", "do",
+KEYWORDS = {"loop", "array", "alias", "window", "const", "effect", "pure", "assume", "if", "else", "do",
             "while", "break", "when", "out", "true", "false", "undef", "poison"}
 
 BUILTINS = {"freeze", "select", "zext", "sext", "trunc", "clsz", "clsnz", "anyof", "allones",
@@ -122,6 +122,7 @@ class _Parser:
         self.arrays: dict[str, ArrayDecl] = {}
         self.funcs: dict[str, FuncDecl] = {}
         self.aliases: list[tuple[str, str]] = []
+        self.windows: list[str] = []  # views declared with `window a, b`
         self.loops: list[_LoopCtx] = []
         self.loop_count = 0
         self.masks: list[TV] = []
@@ -300,7 +301,7 @@ class _Parser:
         if self.peek().kind != "eof":
             raise UserError(f"expected the end of the file, found {_describe(self.peek())}", self.peek().loc)
         prog = Program(name, self.params, list(self.arrays.values()), self.funcs, self.aliases,
-                       blocks, entry, dict(self.consts), self.file)
+                       blocks, entry, dict(self.consts), self.file, windows=tuple(self.windows))
         try:
             find_loops(prog)
         except LoopShapeError as e:
@@ -320,7 +321,7 @@ class _Parser:
                     if isinstance(op, _Missing):
                         raise UserError(f"{op.var!r} is not assigned on every path to this use", op.loc)
         prog = Program(name, self.params, list(self.arrays.values()), self.funcs, self.aliases,
-                       blocks, "entry", dict(self.consts), self.file)
+                       blocks, "entry", dict(self.consts), self.file, windows=tuple(self.windows))
         try:
             find_loops(prog)
         except LoopShapeError as e:
@@ -335,7 +336,7 @@ class _Parser:
             return
         if t.kind != "name":
             raise UserError(f"expected a statement, found {_describe(t)}", t.loc)
-        decl = {"array": self.decl_array, "alias": self.decl_alias, "const": self.decl_const,
+        decl = {"array": self.decl_array, "alias": self.decl_alias, "window": self.decl_alias, "const": self.decl_const,
                 "effect": self.decl_effect, "pure": self.decl_pure}.get(t.text)
         if decl is not None:
             if not top or self.loops:
@@ -436,8 +437,15 @@ class _Parser:
                 raise UserError(f"unknown array {t.text!r}", t.loc)
         if self.arrays[a.text].elem != self.arrays[b.text].elem:
             raise UserError("arrays that may alias must have the same element type", b.loc)
-        if any(b.text in pair for pair in self.aliases) or any(a.text == p[1] for p in self.aliases):
-            raise UserError("an array may alias at most one other array, and not in a chain", b.loc)
+        order = list(self.arrays)
+        if order.index(a.text) >= order.index(b.text):
+            raise UserError(f"in `alias a, b` the view b must be declared after a ({b.text} is not)", b.loc)
+        if (a.text, b.text) in self.aliases:
+            raise UserError(f"alias {a.text}, {b.text} is declared twice", b.loc)
+        if b.text in self.windows or (kw.text == "window" and any(v == b.text for _, v in self.aliases)):
+            raise UserError(f"a window ({b.text}) has exactly one object: no other alias or window of it", b.loc)
+        if kw.text == "window":
+            self.windows.append(b.text)
         self.aliases.append((a.text, b.text))
 
     def decl_const(self, kw: Token) -> None:

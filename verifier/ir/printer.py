@@ -99,7 +99,7 @@ def program(p: Program) -> str:
             f" = [{', '.join(str(to_signed(x, a.elem.bits)) for x in a.contents)}]"
         lines.append(f"  array {a.name}: {a.elem}[{extent(a.extent)}]{attrs}{contents}")
     for x, y in p.aliases:
-        lines.append(f"  alias {x}, {y}")
+        lines.append(f"  {'window' if y in p.windows else 'alias'} {x}, {y}")
     for f in p.funcs.values():
         params = ", ".join(str(t) for t in f.params)
         if f.pure:

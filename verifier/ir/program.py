@@ -236,6 +236,19 @@ class Program:
     unassumed: tuple[str, ...] = ()
     # how the input names its values where ours differ (LLVM: `v4` -> `%4`), for reports
     display: dict[str, str] = field(default_factory=dict)
+    # views that always are windows on their one candidate's object (`window a, b`): the
+    # flat encoding of pointers that may overlap in any way, where keeping apart is a far
+    # offset (one object per address space), cheaper to solve than a choice per view
+    windows: tuple[str, ...] = ()
+
+    def alias_targets(self) -> dict[str, list[str]]:
+        """Each view's candidate objects, in the order `aliases` lists them: an input makes
+        the view a window on at most one of them (or on none), and a candidate may itself
+        be a view, so any set of pointers may share one object."""
+        out: dict[str, list[str]] = {}
+        for whole, view in self.aliases:
+            out.setdefault(view, []).append(whole)
+        return out
 
     def array(self, name: str) -> ArrayDecl:
         for a in self.arrays:
@@ -327,4 +340,15 @@ def copy_program(p: Program) -> Program:
                     term(b.term))
         for name, b in p.blocks.items()}
     return Program(p.name, list(p.params), list(p.arrays), dict(p.funcs), list(p.aliases), blocks, p.entry,
-                   dict(p.consts), p.file, p.assumptions, p.unassumed, dict(p.display))
+                   dict(p.consts), p.file, p.assumptions, p.unassumed, dict(p.display), p.windows)
+
+
+def sharing(prog: Program, arrays: set[str]) -> set[str]:
+    """`arrays` and every array that may share an object with one of them (the closure
+    over alias pairs: views of one object may reach each other through it)."""
+    out = set(arrays)
+    while True:
+        more = {x for pair in prog.aliases if out & set(pair) for x in pair} - out
+        if not more:
+            return out
+        out |= more

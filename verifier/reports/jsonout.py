@@ -29,7 +29,8 @@ def inputs(inp: Inputs) -> dict[str, Any]:
     out: dict[str, Any] = {"params": dict(inp.params),
                            "arrays": {k: ["poison" if x is None else x for x in v] for k, v in inp.arrays.items()}}
     if inp.alias:
-        out["alias"] = {b: {"aliases": f, "offset": d} for b, (f, d) in inp.alias.items()}
+        out["alias"] = {b: {"aliases": obj is not None, "object": obj, "offset": d}
+                        for b, (obj, d) in inp.alias.items()}
     if inp.pure:
         out["pure"] = [{"function": f, "args": list(a), "result": r} for (f, a), r in inp.pure.items() if a != ("else",)]
     chosen = {"/".join(str(k) for k in key): v for key, v in inp.choices.items() if v != 0}

@@ -28,8 +28,9 @@ def inputs_lines(inp: Inputs, indent: str = "  ") -> list[str]:
         shown = content[:64]
         more = f", ... ({len(content)} elements)" if len(content) > 64 else ""
         lines.append(f"{indent}{name} = [{', '.join(_elem(x) for x in shown)}{more}]")
-    for b, (flag, delta) in inp.alias.items():
-        lines.append(f"{indent}{b} {'aliases its partner at offset ' + str(delta) if flag else 'does not alias'}")
+    for b, (obj, delta) in inp.alias.items():
+        lines.append(f"{indent}{b} " + (f"is a window on {obj}'s object at element offset {delta}" if obj is not None
+                                        else "does not alias"))
     for (f, args), r in inp.pure.items():
         if args != ("else",):
             lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")

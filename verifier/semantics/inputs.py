@@ -16,9 +16,22 @@ class Inputs:
     params: dict[str, int] = field(default_factory=dict)
     arrays: dict[str, list[int | None]] = field(default_factory=dict)
     defaults: dict[str, int | None] = field(default_factory=dict)  # elements past the list
-    alias: dict[str, tuple[bool, int]] = field(default_factory=dict)
+    # view -> (object, offset): the candidate (Program.alias_targets) whose object the
+    # view is a window on, at that element offset; None: the view's own object
+    alias: dict[str, tuple[str | None, int]] = field(default_factory=dict)
     pure: dict[tuple[str, tuple[int, ...]], int] = field(default_factory=dict)
     traps: dict[tuple[str, tuple[int, ...]], bool] = field(default_factory=dict)
     choices: dict[Key, int] = field(default_factory=dict)
     # cells of an array's object outside [0, len(list)), seen through an alias window
     cells: dict[str, dict[int, int | None]] = field(default_factory=dict)
+
+    def window(self, array: str) -> tuple[str, int]:
+        """The object `array`'s elements live in under these inputs, and the element
+        offset of `array`'s element 0 in it (following views of views)."""
+        delta = 0
+        for _ in range(len(self.alias) + 1):
+            obj, d = self.alias.get(array, (None, 0))
+            if obj is None:
+                break
+            array, delta = obj, delta + d
+        return array, delta

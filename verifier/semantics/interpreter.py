@@ -123,9 +123,9 @@ def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[
     widths = {p.name: p.type.bits for p in prog.params}
     extents = {a.name: eval_extent(d, a.extent, params, widths) for a in prog.arrays}
     alias = {}
-    for a, b in prog.aliases:
-        flag, delta = inputs.alias.get(b, (False, 0))
-        alias[b] = (a, flag, delta & mask(64))
+    for view, objs in prog.alias_targets().items():
+        chosen, delta = inputs.alias.get(view, (None, 0))
+        alias[view] = (tuple((obj, obj == chosen) for obj in objs), delta & mask(64))
 
     def apply(f: Any, args: Sequence[Any]) -> int:
         other = inputs.pure.get((f.name, ("else",)), 0)  # type: ignore[arg-type]
@@ -229,12 +229,10 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
             break
         prev, block = block, (t.then if c.v else t.other)
     memory: dict[str, ArrayView] = {}
-    for a in prog.arrays:
-        obj, delta = st.mem[a.name], 0
-        alias = env.alias.get(a.name)
-        if alias is not None and alias[1]:  # an aliased array shows the object it views
-            obj, delta = st.mem[alias[0]], to_signed(alias[2], 64)
-        memory[a.name] = ArrayView(obj, delta, max(0, to_signed(env.extents[a.name], 64)))
+    for a in prog.arrays:  # an aliased array shows the object it views
+        root, delta = inputs.window(a.name)
+        memory[a.name] = ArrayView(st.mem[root], to_signed(delta & mask(64), 64),
+                                   max(0, to_signed(env.extents[a.name], 64)))
     trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
              for fid, args, site in st.trace]
     return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values)

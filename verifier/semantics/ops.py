@@ -40,15 +40,16 @@ class UBSite(NamedTuple):
 class Env:
     """What the program sees of its environment besides parameters.
 
-    extents: array -> i64 extent; alias: array -> (object, flag, delta) when the
-    array may be a view of `object` at element offset delta; apply/traps: pure
+    extents: array -> i64 extent; alias: array -> (((object, flag), ...), delta) when the
+    array may be a view of one of those objects (the one whose flag holds; at most one
+    does) at element offset delta, an object being perhaps a view itself; apply/traps: pure
     function results and trap predicates; func_ids: callee -> trace id.
     """
 
     extents: dict[str, Any]
     readonly: dict[str, bool]
     elem_bits: dict[str, int]
-    alias: dict[str, tuple[str, Any, Any]]
+    alias: dict[str, tuple[tuple[tuple[str, Any], ...], Any]]
     apply: Callable[[FuncDecl, Sequence[Any]], Any]
     traps: Callable[[FuncDecl, Sequence[Any]], Any]
     func_ids: dict[str, int]
@@ -652,17 +653,19 @@ def in_bounds(d: Any, env: Env, array: str, i64: Any) -> Any:
 def mem_read(d: Any, env: Env, st: State, array: str, i64: Any) -> Val:
     v, p = d.mem_read(st.mem[array], i64)
     if array in env.alias:
-        obj, flag, delta = env.alias[array]
-        v2, p2 = d.mem_read(st.mem[obj], d.add(i64, delta, 64))
-        v, p = d.ite(flag, v2, v, env.elem_bits[array]), d.bite(flag, p2, p)
+        objs, delta = env.alias[array]
+        for obj, flag in reversed(objs):
+            seen = mem_read(d, env, st, obj, d.add(i64, delta, 64))
+            v, p = d.ite(flag, seen.v, v, env.elem_bits[array]), d.bite(flag, seen.p, p)
     return Val(v, p, d.F)
 
 
 def mem_write(d: Any, env: Env, st: State, array: str, i64: Any, x: Val, cond: Any) -> None:
     if array in env.alias:
-        obj, flag, delta = env.alias[array]
-        st.mem[obj] = d.mem_write(st.mem[obj], d.add(i64, delta, 64), x.v, d.or_(x.p, x.u), d.and_(cond, flag))
-        cond = d.and_(cond, d.not_(flag))
+        objs, delta = env.alias[array]
+        for obj, flag in objs:
+            mem_write(d, env, st, obj, d.add(i64, delta, 64), x, d.and_(cond, flag))
+            cond = d.and_(cond, d.not_(flag))
     st.mem[array] = d.mem_write(st.mem[array], i64, x.v, d.or_(x.p, x.u), cond)
 
 

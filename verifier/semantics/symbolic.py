@@ -46,13 +46,18 @@ class SymInputs:
 
     params: dict[str, Any]
     memory: dict[str, tuple[Any, Any]]
-    alias: dict[str, tuple[Any, Any]]
+    alias: dict[str, tuple[Any, Any]]  # view -> (which: 0 or a 1-based candidate, i8; offset, i64)
     pure: dict[str, Any]
     traps: dict[str, Any]
     extents: dict[str, Any]
-    alias_of: dict[str, str] = field(default_factory=dict)  # view -> the array whose object it may share
+    targets: dict[str, list[str]] = field(default_factory=dict)  # view -> candidates (Program.alias_targets)
     # callee -> trace id, one numbering for every program encoded over these inputs
     func_ids: dict[str, int] = field(default_factory=dict)
+
+    def windows(self, view: str) -> tuple[tuple[str, Any], ...]:
+        """(candidate, whether the view is a window on it) for each of view's candidates."""
+        which = self.alias[view][0]
+        return tuple((obj, which == k + 1) for k, obj in enumerate(self.targets[view]))
 
 
 def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ()) -> SymInputs:
@@ -77,10 +82,12 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
         memory[a.name] = (vals, pois)
     extents = {a.name: eval_extent(d, a.extent, pvals, widths) for a in prog.arrays}
     alias: dict[str, tuple[Any, Any]] = {}
-    for whole, view in prog.aliases:
-        # When the flag holds, `view` is a window on `whole`'s object at any element
-        # offset (C's b = a + d): the object may be larger than either extent says.
-        alias[view] = (z3.Bool(f"{prefix}{view}~{whole}"), z3.BitVec(f"{prefix}{view}~{whole}!offset", 64))
+    targets = prog.alias_targets()
+    for view in targets:
+        # `view` may be a window on one of its candidates' objects at any element offset
+        # (C's b = a + d), the object being larger than either extent says
+        which = z3.BitVecVal(1, 8) if view in prog.windows else z3.BitVec(f"{prefix}{view}~which", 8)
+        alias[view] = (which, z3.BitVec(f"{prefix}{view}~offset", 64))
     pure: dict[str, Any] = {}
     traps: dict[str, Any] = {}
     for f in prog.funcs.values():
@@ -90,8 +97,7 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
             pure[f.name] = z3.Function(f"{prefix}{f.name}", *sorts, z3.BitVecSort(f.ret.bits))
             traps[f.name] = z3.Function(f"{prefix}{f.name}!traps", *sorts, z3.BoolSort())
     names = sorted(set(prog.funcs).union(*(set(o.funcs) for o in others)))
-    return SymInputs(params, memory, alias, pure, traps, extents,
-                     {view: whole for whole, view in prog.aliases}, {n: k for k, n in enumerate(names)})
+    return SymInputs(params, memory, alias, pure, traps, extents, targets, {n: k for k, n in enumerate(names)})
 
 
 @dataclass
@@ -227,7 +233,7 @@ class _Encoder:
             dict(inputs.extents),
             {a.name: a.readonly for a in prog.arrays},
             {a.name: a.elem.bits for a in prog.arrays},
-            {b: (a, *inputs.alias[b]) for a, b in prog.aliases},
+            {view: (inputs.windows(view), inputs.alias[view][1]) for view in inputs.targets},
             self._apply, self._traps, inputs.func_ids)
         self.start = State(dict(inputs.memory), SymTrace.empty(), {})
 

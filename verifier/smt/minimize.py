@@ -21,6 +21,7 @@ from verifier.semantics.symbolic import SymInputs
 from verifier.smt.solver import set_timeout
 
 MAX_ELEMS = 64
+APART_SHIFT = 58  # windows kept apart sit at multiples of 2^58 elements from their object
 ATTEMPT_TIMEOUT = 5.0
 
 
@@ -101,8 +102,16 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
         m.first_skippable(guards[1:])
     for p in prog.params:
         m.smallest_magnitude(inputs.params[p.name], p.type.bits)
-    for flag, delta in inputs.alias.values():
-        m.attempt(z3.Not(flag))
+    for k, (view, (which, delta)) in enumerate(inputs.alias.items()):
+        if view in prog.windows:  # a window is apart from its object's others at a far offset
+            pool = inputs.targets[view][0]
+            others = [pool] + [w for w in prog.windows if w != view and inputs.targets[w][0] == pool]
+            if m.attempt(*[_apart(inputs, view, w) for w in others]):
+                m.attempt(delta == (k + 1) << APART_SHIFT)
+                continue
+        elif m.attempt(which == 0):
+            m.attempt(delta == 0)
+            continue
         m.smallest_magnitude(delta, 64)
     for a in prog.arrays:
         if a.contents is not None:
@@ -124,6 +133,20 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
             if not m.attempt(c == 0):
                 m.smallest_magnitude(c, c.size())
     return m.model
+
+
+def _apart(inputs: SymInputs, v: str, w: str) -> Any:
+    """Windows v and w (or w the object itself, at offset 0) share no element: each
+    starts at least the other's extent past it, modulo 2^64."""
+    def at(x: str) -> Any:
+        return inputs.alias[x][1] if x in inputs.alias else z3.BitVecVal(0, 64)
+
+    def size(x: str) -> Any:
+        e = inputs.extents[x]
+        e = z3.BitVecVal(e, 64) if type(e) is int else e
+        return z3.If(e < 0, z3.BitVecVal(0, 64), e)
+
+    return z3.And(z3.ULE(size(v), at(w) - at(v)), z3.ULE(size(w), at(v) - at(w)))
 
 
 def _magnitude_at_most(x: Any, bits: int, limit: int) -> Any:

@@ -39,6 +39,7 @@ from verifier.ir.program import (
     Undef,
     copy_program,
     map_operands,
+    sharing,
 )
 from verifier.ir.types import I1, I64, IntType
 from verifier.semantics.domain import mask
@@ -232,9 +233,7 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
         for ins in prog.blocks[b].instrs:
             if ins.op == "store":
                 written.add(ins.attrs["array"])
-    for a, b in prog.aliases:
-        if a in written or b in written:
-            written |= {a, b}
+    written = sharing(prog, written)
     for name in written:
         if prog.array(name).init:
             raise NoWindow(f"the loop writes {name}[], whose cells the input never makes poison")
