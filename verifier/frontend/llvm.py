@@ -460,11 +460,11 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     _split_edges(st)
     entry.instrs[:0] = pre_blk.instrs
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
-    aliases = _overlaps(st, arrays) if writes or st.opts.overlap else []
+    aliases, windows = _overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
     needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if st.loaded else set()
     prog = Program(_clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
                    assumptions=tuple(sorted(st.opts.assume)),
-                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display))
+                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows)
     return prog
 
 
@@ -539,25 +539,27 @@ def _split_edges(st: _Fn) -> None:
             phi.incoming = seen
 
 
-def _overlaps(st: _Fn, arrays: list[ArrayDecl]) -> list[tuple[str, str]]:
-    """Pointers that may overlap, as the IR's aliases (the view may be a window on the
-    whole object at any element offset): two parameters, or a parameter and a global,
-    unless one of them is noalias or is never accessed (only its address matters).
-    Where memory is written this matters; the IR gives a view one whole object, so a
-    third candidate is outside the subset."""
+def _overlaps(st: _Fn, arrays: list[ArrayDecl]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """Pointers that may overlap, as the IR's aliases and windows. The candidates are
+    the parameters that are neither noalias nor unaccessed (only their address
+    matters); each may share a global's object or another candidate's, at any element
+    offset. Globals and locals never overlap each other. Where memory is written this
+    matters. Two candidates: the second may be a window on the first. Three or more
+    and no global: every later one is a window on the first's object (apart is a far
+    offset: the flat encoding, far cheaper to solve than a choice per pointer). With
+    globals: each may be a window on a global or on an earlier candidate."""
     free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed]
-    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local]
-    pairs = [(free[0], free[1])] if len(free) == 2 and not fixed else \
-        [(fixed[0], free[0])] if len(free) == 1 and len(fixed) == 1 else []
-    if not pairs and (len(free) >= 2 or (free and fixed)):
-        names = ", ".join(o.name for o in free + fixed)
-        raise LLUnsupported(f"stores, and more than two pointers that may overlap ({names}; no noalias)")
+    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local and not o.at_null]
     elems = {a.name: a.elem for a in arrays}
-    for whole, view in pairs:
-        if elems[whole.name] != elems[view.name]:
-            raise LLUnsupported(f"pointers {whole.name} and {view.name} that may overlap, read in units of "
-                                f"{whole.unit} and {view.unit} bytes")
-    return [(whole.name, view.name) for whole, view in pairs]
+    pairs = []
+    for k, view in enumerate(free):
+        for whole in fixed + free[:min(k, 1) if len(free) > 2 and not fixed else k]:
+            if elems[whole.name] != elems[view.name]:
+                raise LLUnsupported(f"pointers {whole.name} and {view.name} that may overlap, read in units of "
+                                    f"{whole.unit} and {view.unit} bytes")
+            pairs.append((whole.name, view.name))
+    windows = tuple(o.name for o in free[1:]) if len(free) > 2 and not fixed else ()
+    return pairs, windows
 
 
 def _unknown_pointer(loc: Loc | None) -> tuple[str, Operand]:

@@ -138,3 +138,19 @@ long r_value_at_exit(const int *a, long n, int t) {
     if (a[i] > t) return a[i] * 2 + 1;
   return 0;
 }
+
+long r_add_until_zero(int *c, const int *a, const int *b, long n) {
+  for (long i = 0; i < n; i++) {
+    if (a[i] == 0) return i;
+    c[i] = a[i] + b[i];
+  }
+  return -1;
+}
+
+long r_merge_until(int *d, const int *a, const int *b, const int *e, long n) {
+  for (long i = 0; i < n; i++) {
+    if (a[i] > b[i]) return i;
+    d[i] = a[i] - e[i];
+  }
+  return -1;
+}
