@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from tests.test_cli import cli
+from tests.test_llvm_pointer_memory import write
 from verifier.frontend.llvm import parse_ll_file
 from verifier.frontend.parser import parse
 from verifier.ir.printer import program as print_program
@@ -47,12 +48,6 @@ done:
   ret i64 %r
 }
 """
-
-
-def write(tmp: Path, name: str, text: str) -> Path:
-    p = tmp / name
-    p.write_text(text)
-    return p
 
 
 def test_three_pointers_are_windows_on_the_first_ones_object(tmp_path: Path) -> None:

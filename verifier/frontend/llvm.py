@@ -612,7 +612,8 @@ def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
         changed = False
         for b in fn.blocks:
             for ins in b.instructions:
-                if str(ins.type) != "ptr" or _key(ins) in st.prov:
+                vector_gep = ins.opcode == "getelementptr" and str(ins.type).endswith("x ptr>")
+                if (str(ins.type) != "ptr" and not vector_gep) or _key(ins) in st.prov:
                     continue
                 srcs = [o for o in ins.operands if str(o.type) == "ptr" and _key(o) in st.prov]
                 if ins.opcode == "load" and srcs:
@@ -995,7 +996,8 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
     op = ins.opcode
     ops = list(ins.operands)
     dest = st.names.get(_key(ins))
-    ty = parse_type(str(ins.type), loc) if str(ins.type) not in ("label",) else None
+    vector_gep = op == "getelementptr" and str(ins.type).endswith("x ptr>")
+    ty = parse_type(str(ins.type), loc) if str(ins.type) not in ("label",) and not vector_gep else None
     flags = _flags(text, op)
     if op == "phi":
         incoming = list(ins.incoming_blocks)
@@ -1457,6 +1459,11 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
     # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
     ar = (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ())
     acc = base
+    m = re.fullmatch(r"<(\d+) x ptr>", str(ins.type))
+    lanes = int(m.group(1)) if m else 0  # a vector GEP: one offset per lane
+    if lanes and str(ops[0].type) != "ptr":
+        raise LLUnsupported("a getelementptr on a vector of pointers", loc)
+    oty: Type = VecType(lanes, I64) if lanes else I64
     for idx, step in zip(ops[1:], _gep_steps(st, ins, text, loc), strict=True):
         if isinstance(step, FieldStep):  # a struct field: a constant offset, whole units by _units
             if step.offset:
@@ -1464,13 +1471,16 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
                               loc, flags=ar)
             continue
         stride = step
-        ity = parse_type(str(idx.type), loc)
-        if not isinstance(ity, IntType):
-            raise LLUnsupported("a vector getelementptr", loc)
+        pty = parse_type(str(idx.type), loc)
+        if pty is None:
+            raise LLUnsupported(f"a getelementptr index of type {idx.type}", loc)
+        vidx = isinstance(pty, VecType)
+        ity = elem_of(pty)
         i = _value(st, blk, idx, loc)
         if ity.bits > 64:
             raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
-        if isinstance(i, Const) and not isinstance(stride, FieldStep):
+        wty: Type = VecType(lanes, I64) if vidx else I64
+        if isinstance(i, Const) and not isinstance(stride, FieldStep) and not vidx:
             # a constant index: its offset in units, folded (an induction's step stays a constant)
             off = to_signed(i.value, ity.bits) * stride
             # (a negative index under nuw is poison in the multiplication: not folded)
@@ -1479,32 +1489,41 @@ def _gep(st: _Fn, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, .
                               st.fresh(f"{dest}.sum"), loc, flags=ar)
                 continue
         if ity.bits < 64:
-            i = st.emit(blk, "sext", [i], I64, st.fresh(f"{dest}.idx"), loc, flags=())
+            i = st.emit(blk, "sext", [i], wty, st.fresh(f"{dest}.idx"), loc, flags=())
         if stride % obj.unit:  # a byte offset in whole units (_known_zeros): an exact shift
             ratio = obj.unit // stride
             if obj.unit % stride or ratio & (ratio - 1):
                 raise LLUnsupported(f"a getelementptr stride of {stride} bytes into {obj.unit}-byte units", loc)
             shift = ratio.bit_length() - 1
-            scaled = st.emit(blk, "ashr", [i, Const(shift, I64)], I64, st.fresh(f"{dest}.off"), loc,
+            scaled = st.emit(blk, "ashr", [i, Const(shift, wty)], wty, st.fresh(f"{dest}.off"), loc,
                              flags=("exact",))
         elif stride != obj.unit:
-            scaled = st.emit(blk, "mul", [i, Const(stride // obj.unit, I64)], I64, st.fresh(f"{dest}.off"), loc,
+            scaled = st.emit(blk, "mul", [i, Const(stride // obj.unit, wty)], wty, st.fresh(f"{dest}.off"), loc,
                              flags=ar)
         else:
             scaled = i
-        acc = st.emit(blk, "add", [acc, scaled], I64, st.fresh(f"{dest}.sum"), loc, flags=ar)
+        # a scalar offset plus a lane's index is that lane's offset (scalars splat)
+        acc = st.emit(blk, "add", [acc, scaled], oty if vidx or lanes else I64, st.fresh(f"{dest}.sum"), loc,
+                      flags=ar)
+    if lanes and not isinstance(acc, Ref):  # every index scalar: the same offset in each lane
+        acc = st.emit(blk, "add", [acc, Const(0, oty)], oty, st.fresh(f"{dest}.splat"), loc, flags=())
+    bty: Type = VecType(lanes, I1) if lanes else I1
     if obj.size is None and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
         # a parameter is taken to point at its object's start: mark where a pointer
         # before it is formed (checks/param_start.py asks whether any run does)
-        st.emit(blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{dest}.fromstart"), loc, pred="sge",
-                start_of=obj.name)
+        if lanes:
+            ge = st.emit(blk, "icmp", [acc, Const(0, oty)], bty, st.fresh(f"{dest}.ge"), loc, pred="sge")
+            st.emit(blk, "allones", [ge], I1, st.fresh(f"{dest}.fromstart"), loc, start_of=obj.name)
+        else:
+            st.emit(blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{dest}.fromstart"), loc, pred="sge",
+                    start_of=obj.name)
     if "inbounds" in flags:
         # in bounds of the object, or one past its end: else poison
-        limit = Const(obj.size // obj.unit, I64) if obj.size is not None else Ref(obj.units)
-        ok = st.emit(blk, "icmp", [acc, limit], I1, st.fresh(f"{dest}.inbounds"), loc, pred="ule")
-        acc = st.emit(blk, "select", [ok, acc, PoisonConst(I64)], I64, dest, loc)
+        limit = Const(obj.size // obj.unit, oty) if obj.size is not None else Ref(obj.units)
+        ok = st.emit(blk, "icmp", [acc, limit], bty, st.fresh(f"{dest}.inbounds"), loc, pred="ule")
+        acc = st.emit(blk, "select", [ok, acc, PoisonConst(oty)], oty, dest, loc)
     else:
-        acc = st.emit(blk, "add", [acc, Const(0, I64)], I64, dest, loc, flags=())
+        acc = st.emit(blk, "add", [acc, Const(0, oty)], oty, dest, loc, flags=())
     st.offsets[_key(ins)] = acc
     if _key(ops[0]) in st.nulls:
         st.nulls[_key(ins)] = st.nulls[_key(ops[0])]
@@ -1620,7 +1639,7 @@ def _masked_access(st: _Fn, blk: Block, ins: Any, kind: str, args: list[Any], te
         align = _int_const(rest[0]) or 1
         rest = rest[1:]
     else:
-        m = re.search(r"ptr align (\d+)", text)
+        m = re.search(r"(?:ptr|x ptr>) align (\d+)", text)
         align = int(m.group(1)) if m else 1
     obj_name, off = _pointer(st, ptr, loc)
     _not_null(st, blk, ptr, loc)
@@ -1744,8 +1763,9 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
             st.emit(blk, "abs", [_value(st, blk, args[0], loc)], ty, dest, loc,
                     int_min_poison=_operand_text(args[1]).endswith("true"))
             return
-        if base == "masked" and name.split(".")[2] in ("load", "store"):
-            _masked_access(st, blk, ins, name.split(".")[2], args, text, loc, ty, dest)
+        if base == "masked" and name.split(".")[2] in ("load", "store", "gather", "scatter"):
+            kind = {"gather": "load", "scatter": "store"}.get(name.split(".")[2], name.split(".")[2])
+            _masked_access(st, blk, ins, kind, args, text, loc, ty, dest)
             return
         if name.startswith("llvm.get.active.lane.mask."):
             _active_lane_mask(st, blk, args, ty, dest, loc)
