@@ -23,10 +23,10 @@ from verifier.errors import UserError
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
 from verifier.ir.types import elem_of
-from verifier.semantics.domain import TRACE_IDX, Z3Domain, mask, to_signed
-from verifier.semantics.inputs import Inputs
+from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain, mask, to_signed
+from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, run
-from verifier.semantics.ops import Val, Value, is_vec
+from verifier.semantics.ops import Val, Value, is_vec, windows_apart
 from verifier.semantics.symbolic import (
     SymInputs,
     SymResult,
@@ -251,17 +251,6 @@ def _view(memory: dict[str, tuple[Any, Any]], inputs: SymInputs, array: str, idx
     return v, p
 
 
-def _objects_seen(inputs: SymInputs, array: str) -> list[str]:
-    """`array` and every object it may be a window on (candidates of candidates too)."""
-    out, todo = [array], [array]
-    while todo:
-        for obj in inputs.targets.get(todo.pop(), []):
-            if obj not in out:
-                out.append(obj)
-                todo.append(obj)
-    return out
-
-
 def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
                    quantified: bool) -> dict[str, Any]:
     """The ways the target can fail to refine the source, each a z3 formula."""
@@ -272,7 +261,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     for a in src.arrays:
         # Compare what each array sees (through its alias window, if it has one), so a
         # write through a window outside the other array's extent is compared too.
-        objs = _objects_seen(inputs, a.name)
+        objs = src.objects_seen(a.name)
         if all(s.memory[o][0] is t.memory[o][0] and s.memory[o][1] is t.memory[o][1] for o in objs):
             continue  # neither program changed it
 
@@ -542,9 +531,8 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
             poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
             cells.setdefault(a.name, {})[k] = None if poisoned else \
                 to_signed(ev(z3.Select(vals, i)).as_long(), a.elem.bits)
-    shown = Inputs(alias=alias)
     for view in alias:
-        whole, delta = shown.window(view)
+        whole, delta = window_of(alias, view)
         if whole == view or prog.array(whole).contents is not None:
             continue  # no window, or known contents: not an input
         delta = to_signed(delta & mask(64), 64)
@@ -575,27 +563,27 @@ def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], array
     on it becomes an object of its own holding those elements, shown and replayed as
     "does not alias": accesses outside its extent are UB before they touch memory, so
     the run is the same. Extents past `limit` (listed in part) are left as they are."""
-    shown = Inputs(alias=dict(alias))
-    for view, (obj, _) in alias.items():
+    before = dict(alias)
+    for view, (obj, _) in before.items():
         if obj is None or extents[view] > limit:
             continue
-        root, delta = shown.window(view)
+        root, delta = window_of(before, view)
         if prog.array(root).contents is not None:
             continue
         delta = to_signed(delta & mask(64), 64)
         own, seen = arrays.get(root, []), cells.get(root, {})
         arrays[view] = [own[j] if 0 <= j < len(own) else seen.get(j) for j in range(delta, delta + extents[view])]
+
+    def at(x: str) -> int:
+        return (alias[x][1] if x in alias and alias[x][0] is not None else 0) & mask(64)
+
+    d = ConcreteDomain()
     for view in prog.windows:
         obj, _ = alias[view]
         if obj is None or extents[view] > limit:
             continue
         group = [obj] + [w for w in prog.windows if w != view and alias[w][0] == obj]
-
-        def at(x: str) -> int:
-            return alias[x][1] if x in alias and alias[x][0] is not None else 0
-
-        if all((at(w) - at(view)) % (1 << 64) >= extents[view] and (at(view) - at(w)) % (1 << 64) >= extents[w]
-               for w in group):
+        if all(windows_apart(d, at(view), extents[view], at(w), extents[w]) for w in group):
             alias[view] = (None, 0)
 
 

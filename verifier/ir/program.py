@@ -250,6 +250,17 @@ class Program:
             out.setdefault(view, []).append(whole)
         return out
 
+    def objects_seen(self, array: str) -> list[str]:
+        """`array` and every object it may be a window on (candidates of candidates too)."""
+        targets = self.alias_targets()
+        out, todo = [array], [array]
+        while todo:
+            for obj in targets.get(todo.pop(), []):
+                if obj not in out:
+                    out.append(obj)
+                    todo.append(obj)
+        return out
+
     def array(self, name: str) -> ArrayDecl:
         for a in self.arrays:
             if a.name == name:

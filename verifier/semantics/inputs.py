@@ -26,12 +26,17 @@ class Inputs:
     cells: dict[str, dict[int, int | None]] = field(default_factory=dict)
 
     def window(self, array: str) -> tuple[str, int]:
-        """The object `array`'s elements live in under these inputs, and the element
-        offset of `array`'s element 0 in it (following views of views)."""
-        delta = 0
-        for _ in range(len(self.alias) + 1):
-            obj, d = self.alias.get(array, (None, 0))
-            if obj is None:
-                break
-            array, delta = obj, delta + d
-        return array, delta
+        """window_of these inputs' alias choices."""
+        return window_of(self.alias, array)
+
+
+def window_of(alias: dict[str, tuple[str | None, int]], array: str) -> tuple[str, int]:
+    """The object `array`'s elements live in under these alias choices, and the element
+    offset of `array`'s element 0 in it (following views of views)."""
+    delta = 0
+    for _ in range(len(alias) + 1):
+        obj, d = alias.get(array, (None, 0))
+        if obj is None:
+            break
+        array, delta = obj, delta + d
+    return array, delta

@@ -669,6 +669,16 @@ def mem_write(d: Any, env: Env, st: State, array: str, i64: Any, x: Val, cond: A
     st.mem[array] = d.mem_write(st.mem[array], i64, x.v, d.or_(x.p, x.u), cond)
 
 
+def windows_apart(d: Any, at_v: Any, ext_v: Any, at_w: Any, ext_w: Any) -> Any:
+    """Whether the element ranges [at_v, at_v + ext_v) and [at_w, at_w + ext_w) of one
+    object share no element: each starts at least the other's extent past it, modulo
+    2^64 (i64 offsets; a negative extent is empty)."""
+    def size(e: Any) -> Any:
+        return d.ite(d.slt(e, d.const(0, 64), 64), d.const(0, 64), e, 64)
+
+    return d.and_(d.ule(size(ext_v), d.sub(at_w, at_v, 64), 64), d.ule(size(ext_w), d.sub(at_v, at_w, 64), 64))
+
+
 def _access_lanes(
     d: Any, ins: Instr, args: list[Value], arg_types: list[Type], n: int, vec: bool
 ) -> list[tuple[Val, int]]:

@@ -16,7 +16,8 @@ from typing import Any
 import z3
 
 from verifier.ir.program import Program
-from verifier.semantics.domain import to_signed
+from verifier.semantics.domain import Z3Domain, to_signed
+from verifier.semantics.ops import windows_apart
 from verifier.semantics.symbolic import SymInputs
 from verifier.smt.solver import set_timeout
 
@@ -136,17 +137,12 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
 
 
 def _apart(inputs: SymInputs, v: str, w: str) -> Any:
-    """Windows v and w (or w the object itself, at offset 0) share no element: each
-    starts at least the other's extent past it, modulo 2^64."""
+    """Windows v and w (or w the object itself, at offset 0) share no element."""
     def at(x: str) -> Any:
         return inputs.alias[x][1] if x in inputs.alias else z3.BitVecVal(0, 64)
 
-    def size(x: str) -> Any:
-        e = inputs.extents[x]
-        e = z3.BitVecVal(e, 64) if type(e) is int else e
-        return z3.If(e < 0, z3.BitVecVal(0, 64), e)
-
-    return z3.And(z3.ULE(size(v), at(w) - at(v)), z3.ULE(size(w), at(v) - at(w)))
+    d = Z3Domain()
+    return d.bterm(windows_apart(d, at(v), inputs.extents[v], at(w), inputs.extents[w]))
 
 
 def _magnitude_at_most(x: Any, bits: int, limit: int) -> Any:
