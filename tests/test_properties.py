@@ -194,6 +194,24 @@ def test_float_arithmetic_agrees_in_both_domains(w: int, op: str, data: Any) -> 
 
 
 @SETTINGS
+@given(st.sampled_from([16, 32, 64]), st.data())
+def test_fused_multiply_add_agrees_in_both_domains(w: int, data: Any) -> None:
+    """x * y + z rounded once: the concrete domain's exact rational rounding and z3's
+    fpFMA agree, also where the sum cancels (z near -(x * y)) or lands in subnormals."""
+    from verifier.semantics.domain import ConcreteDomain, Z3Domain
+
+    x, y = data.draw(st.integers(0, (1 << w) - 1)), data.draw(st.integers(0, (1 << w) - 1))
+    near = ConcreteDomain.fbin("fmul", x, y, w) ^ (1 << (w - 1))  # -(x * y), rounded
+    z = data.draw(st.one_of(st.integers(0, (1 << w) - 1),
+                            st.integers(max(0, near - 3), min((1 << w) - 1, near + 3))))
+    zs = [z3.BitVec(n, w) for n in "xyz"]
+    at = [(v, z3.BitVecVal(c, w)) for v, c in zip(zs, (x, y, z), strict=True)]
+    for fused in (True, False):  # llvm.fma; llvm.fmuladd either way
+        t = z3.simplify(z3.substitute(Z3Domain().fma(*zs, w, fused), *at))
+        assert t.as_long() == ConcreteDomain.fma(x, y, z, w, fused)
+
+
+@SETTINGS
 @given(st.sampled_from([16, 32, 64]), st.sampled_from([8, 16, 32, 64]), st.booleans(), st.data())
 def test_float_conversions_agree_in_both_domains(wf: int, wi: int, signed: bool, data: Any) -> None:
     from verifier.semantics.domain import ConcreteDomain, Z3Domain

@@ -21,7 +21,7 @@ import z3
 from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
 from verifier.errors import UserError
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
+from verifier.ir.program import FMAS, Const, Instr, Program, Ref, uses_floats
 from verifier.ir.types import elem_of
 from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain, mask, to_signed
 from verifier.semantics.inputs import Inputs, window_of
@@ -37,6 +37,7 @@ from verifier.semantics.symbolic import (
 )
 from verifier.smt.minimize import minimize
 from verifier.smt.solver import (
+    Answer,
     BackgroundCheck,
     check,
     check_racing,
@@ -291,7 +292,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
 
 # Operations z3 bit-blasts into large circuits: a first attempt leaves them
 # uninterpreted between two unknown operands (smt/: Z3Domain.abstract).
-ABSTRACTABLE = frozenset({"mul", "udiv", "sdiv", "urem", "srem"})
+ABSTRACTABLE = frozenset({"mul", "udiv", "sdiv", "urem", "srem", *FMAS})
 
 
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
@@ -316,7 +317,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     if ops:
         v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
                         min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
-        if v.verdict == "counterexample" or (v.verdict == "proved" and not _vacuous(src, max_trip, timeout)):
+        if v.verdict == "counterexample" or (v.verdict == "proved" and not _vacuous(src, max_trip, timeout, ops)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
@@ -328,8 +329,10 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
 
 def _hard_ops(src: Program, tgt: Program) -> frozenset[str]:
     """The ABSTRACTABLE operations the programs apply to two unknowns."""
-    return frozenset(i.op for p in (src, tgt) for i in p.instructions()
-                     if i.op in ABSTRACTABLE and not any(isinstance(x, Const) for x in i.args))
+    def hard(i: Instr) -> bool:
+        unknowns = sum(not isinstance(x, Const) for x in i.args)
+        return unknowns >= 2 if i.op in FMAS else unknowns == len(i.args)  # an FMA is large even by constants
+    return frozenset(i.op for p in (src, tgt) for i in p.instructions() if i.op in ABSTRACTABLE and hard(i))
 
 
 def _source_ok(s: SymResult) -> Any:
@@ -338,12 +341,34 @@ def _source_ok(s: SymResult) -> Any:
     return z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
 
 
-def _vacuous(src: Program, max_trip: int, timeout: float) -> bool:
+VACUITY_EXACT = 5.0  # seconds for the exact vacuity question after an abstract proof
+
+
+def _vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str] = frozenset()) -> bool:
     """No input runs the source within max_trip iterations without UB (exact semantics);
-    False when the solver cannot tell, as for the exact check's own vacuity test."""
+    False when the solver cannot tell, as for the exact check's own vacuity test.
+    With `abstract` operations uninterpreted first: no input there is none at all,
+    and an input the interpreter runs without UB (poison-free memory first) is one;
+    then the exact question gets a few seconds (this guards against reporting a
+    vacuous proof, it does not make one)."""
     fresh_context(uses_floats(src))
+    t0 = time.perf_counter()
+    if abstract:
+        inputs = make_inputs(src)
+        solver = new_solver(timeout)
+        solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1), abstract)))
+        clean = [p == z3.K(p.domain(), z3.BoolVal(False)) for _, p in inputs.memory.values()
+                 if p is not None and z3.is_array(p)]
+        for extra in ([z3.And(*clean)] if clean else []) + [z3.BoolVal(True)]:
+            a = check(solver, extra)
+            if a.status == "unsat" and z3.is_true(extra):
+                return True
+            if a.status == "sat":
+                r = run(src, model_inputs(solver.model(), src, inputs, {}), fuel=replay_fuel(src, src, max_trip))
+                if r.status == "ok":
+                    return False
     inputs = make_inputs(src)
-    solver = new_solver(timeout)
+    solver = new_solver(max(0.1, min(VACUITY_EXACT, timeout - (time.perf_counter() - t0))))
     solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1))))
     return check(solver).status == "unsat"
 
@@ -368,7 +393,10 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     # A loop of trip count T runs its header T+1 times when the header holds the exit
     # test (while loops), so T+1 header visits cover trip counts up to T in every shape.
     s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1), abstract)
-    quantified = bool(s.choices)
+    # source choices a function of the target's run answers (`_witness`: an unsat answer
+    # with it is a proof); the others stay universally quantified
+    universal = [v for k, v in s.choices.items() if not _witnessed(k, s)]
+    quantified = bool(universal)
     d = Z3Domain()
     src_ok = _source_ok(s)
     solver = new_solver(timeout, quantified)
@@ -417,10 +445,9 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}
     bad = z3.Or(*parts.values())
     body = z3.And(src_ok, bad)
-    if quantified:
-        solver.add(z3.ForAll(list(s.choices.values()), body))
-    else:
-        solver.add(body)
+    witness = _witness(s, t)
+    main = z3.substitute(body, *[(s.choices[k], w) for k, w in witness.items()]) if witness else body
+    solver.add(z3.ForAll(universal, main) if universal else main)
     # no source loop can run past the bound (its header is unreachable there): every input
     coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
                 "quantified": quantified, "complete": d.is_false(s.exceeded)}
@@ -435,6 +462,10 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     # or divisions of unknowns (division at VF 64: seconds -> over the budget)
     race = not quantified and not _hard_ops(src, tgt)
     ans = check_racing(solver, remaining) if race else check(solver)
+    # the mismatch's memory indices (free where nothing is quantified, mismatch_terms)
+    idx = [z3.BitVec(f"mem!{a.name}", 64) for a in src.arrays]
+    if witness and not universal:
+        ans = _refute_witness(solver, ans, body, s.choices, idx, deadline)
     if ans.status != "unsat" and vacuity is not None:
         vacuity.cancel()
     if ans.status == "unsat":
@@ -445,7 +476,10 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         return verdict("proved", coverage=coverage)
     if ans.status == "unknown":
         return verdict("unknown", reason=ans.reason, coverage=coverage)
-    model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards, param_limit)
+    found = solver.model()
+    model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards, param_limit, ans.seconds)
+    if witness and not universal and _source_answer(model, body, s.choices, idx, deadline) is not None:
+        model = found  # minimizing left the checked ground: a source choice matches the smaller run
     cex_inputs = model_inputs(model, src, inputs, t.choices)
     cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
     if cex is None:
@@ -459,6 +493,116 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
                        reason="internal error: the solver's counterexample did not replay "
                               "(a bug in the tool: please report it)")
     return verdict("counterexample", counterexample=cex, coverage=coverage)
+
+
+WITNESSED = frozenset({"fused"})  # kinds of source choice `_witness` answers
+
+
+def _witnessed(key: Any, s: SymResult) -> bool:
+    return key[0] in WITNESSED and key in s.about
+
+
+def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
+    """For each source fmuladd's rounding (fused or not), a target fmuladd's on the
+    same operands that the target's run executes, by rank: the n-th run of the same
+    instruction for the source's n-th (a form's scalar loop is the source's own code),
+    else of any one instruction (a vector fmuladd's lanes), else the n-th fmuladd run
+    of all (one instruction per lane; lanes and remainder run the scalar iterations in
+    order), else the first; else unfused. Any function of the target's run is a
+    strategy for the source, so no mismatch under it proves refinement."""
+    d = Z3Domain()
+    theirs = _ranked(t)
+    out: dict[Any, Any] = {}
+    for k, (v, (w, *ops), _ran, ranks) in _ranked(s).items():
+        keys = [kt for kt, (vt, (wt, *ots), _, _) in theirs.items()
+                if wt == w and len(ots) == len(ops) and vt.size() == v.size()]
+        fits = [(theirs[kt][0], theirs[kt][1][1:], theirs[kt][2], theirs[kt][3]) for kt in keys]
+        same = [z3.And(tran, *[d.term(a, w) == d.term(b, w) for a, b in zip(ops, ots, strict=True)])
+                for _, ots, tran, _ in fits]
+        term: Any = z3.BitVecVal(0, v.size())
+        pairs = list(zip(fits, same, strict=True))
+        for (vt, *_), ok in reversed(pairs):
+            term = z3.If(ok, vt, term)
+        for by in (0, 1):  # the later If wins: a rank within one instruction first
+            for (vt, _, _, tranks), ok in reversed(pairs):
+                term = z3.If(z3.And(tranks[by] == ranks[by], ok), vt, term)
+        for (vt, _, _, tranks), ok, kt in reversed([(*p, kt) for p, kt in zip(pairs, keys, strict=True)]):
+            if kt[1] == k[1]:  # the same instruction (a form's scalar loop is the source's own)
+                term = z3.If(z3.And(tranks[1] == ranks[1], ok), vt, term)
+        # the source's operands and path so far depend on its earlier choices: those
+        # are answered already (in execution order), so the witness is the target's alone
+        out[k] = z3.substitute(term, *[(s.choices[j], x) for j, x in out.items()]) if out else term
+    return out
+
+
+def _ranked(r: SymResult) -> dict[Any, tuple[Any, tuple[Any, ...], Any, tuple[Any, Any]]]:
+    """The witnessed choices of a run: (variable, about, whether the run makes it, its
+    ranks among the executions that run: of any instruction, of its own)."""
+    d = Z3Domain()
+    zero = z3.BitVecVal(0, 16)
+    count: dict[Any, Any] = {}
+    out = {}
+    for k, v in r.choices.items():
+        if k[0] not in WITNESSED or k not in r.about:
+            continue
+        ran = d.bterm(r.reached.get(k, True))
+        ranks = (count.get(None, zero), count.get(k[1], zero))
+        out[k] = (v, r.about[k], ran, ranks)
+        one = z3.If(ran, z3.BitVecVal(1, 16), zero)
+        count[None], count[k[1]] = z3.simplify(ranks[0] + one), z3.simplify(ranks[1] + one)
+    return out
+
+
+CEGAR_ROUNDS = 16
+
+
+def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, Any], idx: list[Any],
+                    deadline: float) -> Any:
+    """The answer under the witness, refined until it stands for every source choice:
+    a target run the witness does not match may be matched by other source choices;
+    then the target must mismatch those too (one more instance of the universal
+    quantifier, with memory indices `idx` of its own) and the solver is asked again."""
+    for _ in range(CEGAR_ROUNDS):
+        if ans.status != "sat":
+            return ans
+        sigma = _source_answer(solver.model(), body, choices, idx, deadline)
+        if sigma is None:
+            return ans  # no source choice matches this run: a counterexample
+        if isinstance(sigma, str):
+            return Answer("unknown", sigma, 0.0)
+        solver.add(z3.substitute(body, *sigma, *[(i, z3.FreshConst(i.sort(), "mem")) for i in idx]))
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return Answer("unknown", "solver timeout", 0.0)
+        set_timeout(solver, left)
+        ans = check(solver)
+    return Answer("unknown", f"source choices still match after {CEGAR_ROUNDS} refinements of the witness", 0.0) \
+        if ans.status == "sat" else ans
+
+
+def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: list[Any], deadline: float
+                   ) -> list[tuple[Any, Any]] | str | None:
+    """Source choices under which the model's target run matches the source (or the
+    source has UB), as a substitution; None when there are none (the run is a
+    counterexample for every source choice); a reason when the solver cannot tell.
+    The memory indices `idx` are the mismatch's own: no index may differ."""
+    bad = z3.Exists(idx, body) if idx else body
+    # everything but the source choices as the model has it (completed: a symbol the
+    # model leaves out is one value, not a free one): the choices become bound
+    # variables for the evaluation, then fresh constants to solve for
+    vs = list(choices.values())
+    open_ = z3.substitute(z3.Not(bad), *[(v, z3.Var(i, v.sort())) for i, v in enumerate(vs)])
+    mine = [z3.FreshConst(v.sort(), "src") for v in vs]
+    residual = z3.substitute_vars(model.eval(open_, model_completion=True), *mine)
+    s = new_solver(max(0.001, deadline - time.perf_counter()), quantified=True)
+    s.add(residual)
+    a = check(s)
+    if a.status == "unsat":
+        return None
+    if a.status != "sat":
+        return a.reason
+    m = s.model()
+    return [(v, m.eval(x, model_completion=True)) for v, x in zip(vs, mine, strict=True)]
 
 
 def replay_fuel(src: Program, tgt: Program, max_trip: int) -> int:

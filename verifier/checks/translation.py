@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 
 from verifier.analysis.exits import analyse
+from verifier.checks.forms import first_vector_iteration
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
@@ -63,6 +64,14 @@ def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
     left = max(0.1, timeout - (time.perf_counter() - t0))
     one = refinement(*step, max_trip=form.vf, timeout=left, minimize_budget=1.0,
                      target_unroll={form.vector_header: 2})
+    if one.verdict == "counterexample" and one.counterexample is not None:
+        # the step's state may be unreachable; the loop's first vector iteration is not,
+        # and far cheaper than unrolling every trip count up to the bound
+        left = max(0.1, timeout - (time.perf_counter() - t0))
+        first = first_vector_iteration(src, form, *step, left, one.counterexample.inputs, 4 * form.vf)
+        if first.verdict == "counterexample":
+            first.model, first.form = f"{src.name} -> {tgt.name}", None
+            return first
     if one.verdict != "proved":
         return "the induction over one vector iteration does not close: " + (
             one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))

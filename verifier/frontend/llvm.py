@@ -1770,6 +1770,14 @@ def _call(st: _Fn, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty
         if name.startswith("llvm.get.active.lane.mask."):
             _active_lane_mask(st, blk, args, ty, dest, loc)
             return
+        if base in ("fma", "fmuladd"):
+            fmf = set(flags_of_fp(text, "call"))
+            if fmf - {"nnan", "ninf", "contract"}:
+                raise LLUnsupported(f"@{name} with {' '.join(sorted(fmf))} (fast-math flags that allow other "
+                                    "values)", loc)
+            st.emit(blk, base, [_value(st, blk, a, loc) for a in args], ty, dest, loc,
+                    flags=tuple(sorted(fmf - {"contract"})))
+            return
         if base == "fabs":  # clears the sign bit (a NaN stays a NaN)
             if re.search(r"\bcall(?: \w+)* (?:nnan|ninf|fast)\b", text):
                 raise LLUnsupported("llvm.fabs with nnan or ninf", loc)

@@ -59,11 +59,12 @@ def parse_assumptions(names: list[str] | tuple[str, ...]) -> frozenset[Assumptio
 # a solver with the floating-point theory
 FBINOPS = ("fadd", "fsub", "fmul", "fdiv")
 FCASTS = ("fptosi", "fptoui", "sitofp", "uitofp", "fpext", "fptrunc")
+FMAS = ("fma", "fmuladd")  # a * b + c: rounded once (fma), or once or twice (fmuladd)
 
 
 def uses_floats(*progs: Program) -> bool:
     """Whether any of `progs` does float arithmetic or conversions."""
-    return any(i.op in FBINOPS or i.op in FCASTS for p in progs for b in p.blocks.values() for i in b.instrs)
+    return any(i.op in FBINOPS or i.op in FCASTS or i.op in FMAS for p in progs for b in p.blocks.values() for i in b.instrs)
 
 
 @dataclass(frozen=True)

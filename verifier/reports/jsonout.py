@@ -33,7 +33,7 @@ def inputs(inp: Inputs) -> dict[str, Any]:
                         for b, (obj, d) in inp.alias.items()}
     if inp.pure:
         out["pure"] = [{"function": f, "args": list(a), "result": r} for (f, a), r in inp.pure.items() if a != ("else",)]
-    chosen = {"/".join(str(k) for k in key): v for key, v in inp.choices.items() if v != 0}
+    chosen = {"/".join(str(k) for k in key): v for key, v in inp.choices.items() if v != 0 or key[0] == "fused"}
     if chosen:
         out["choices"] = chosen
     return out

@@ -22,6 +22,10 @@ def _elem(x: int | None) -> str:
     return "poison" if x is None else str(x)
 
 
+# what each kind of nondeterministic choice is (the first item of its key, ops.py)
+_CHOICE_KINDS = {"fr": "freeze", "fused": "fmuladd rounded once (1) or twice (0)", "undef": "undef"}
+
+
 def inputs_lines(inp: Inputs, indent: str = "  ") -> list[str]:
     lines = [f"{indent}{k} = {v}" for k, v in inp.params.items()]
     for name, content in inp.arrays.items():
@@ -34,10 +38,10 @@ def inputs_lines(inp: Inputs, indent: str = "  ") -> list[str]:
     for (f, args), r in inp.pure.items():
         if args != ("else",):
             lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")
-    chosen = [(k, v) for k, v in inp.choices.items() if v != 0]
+    chosen = [(k, v) for k, v in inp.choices.items() if v != 0 or k[0] == "fused"]  # a rounding either way
     for key, v in chosen:
         kind, uid, it, lane = (list(key) + [None] * 4)[:4]
-        what = "freeze" if kind == "fr" else "undef"
+        what = _CHOICE_KINDS.get(str(kind), "undef")
         lines.append(f"{indent}target {what} choice (instruction #{uid}, iteration {it}, lane {lane}) = {v}")
     return lines
 

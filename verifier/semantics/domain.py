@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import z3
@@ -149,7 +150,7 @@ class ConcreteDomain:
     def from_bool(self, c: bool) -> int:
         return 1 if c else 0
 
-    def choose(self, key: Key, w: int) -> int:
+    def choose(self, key: Key, w: int, about: tuple[Any, ...] = ()) -> int:
         return 0 if self._oracle is None else self._oracle(key, w) & mask(w)
 
 
@@ -177,6 +178,9 @@ class Z3Domain:
     def __init__(self, prefix: str = "", abstract: frozenset[str] = frozenset()) -> None:
         self.prefix = prefix
         self.choices: dict[Key, z3.BitVecRef] = {}
+        # what a choice is about, where its maker says: e.g. an fmuladd's rounding,
+        # about its operands (w, a, b, c) (a refinement check's witness reads them)
+        self.about: dict[Key, tuple[Any, ...]] = {}
         self._c = ConcreteDomain()
         # operations (e.g. "sdiv") left uninterpreted on unknown values: any function
         # of the operands, so a formula unsat with them is unsat with the real ones
@@ -364,10 +368,12 @@ class Z3Domain:
             return 1 if c else 0
         return z3.If(c, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
 
-    def choose(self, key: Key, w: int) -> z3.BitVecRef:
+    def choose(self, key: Key, w: int, about: tuple[Any, ...] = ()) -> z3.BitVecRef:
         if key not in self.choices:
             name = self.prefix + "choice!" + "!".join(str(k) for k in key)
             self.choices[key] = z3.BitVec(name, w)
+            if about:
+                self.about[key] = about
         return self.choices[key]
 
 
@@ -721,6 +727,49 @@ def _concrete_fbin(op: str, x: int, y: int, w: int) -> int:
     return _fp_encode(r, w)
 
 
+def _round_rational(q: Fraction, w: int) -> float:
+    """The nonzero rational q rounded to the format, to nearest even (exact: the
+    format's subnormals and overflow to an infinity included)."""
+    e, p, _ = FP_FORMATS[w]
+    emin, emax = 2 - (1 << (e - 1)), (1 << (e - 1)) - 1
+    m = abs(q)
+    top = m.numerator.bit_length() - m.denominator.bit_length()  # 2^top <= m < 2^(top+2)
+    if Fraction(2) ** top > m:
+        top -= 1
+    elif Fraction(2) ** (top + 1) <= m:
+        top += 1
+    quantum = max(top, emin) - (p - 1)
+    n, r = divmod(m / Fraction(2) ** quantum, 1)
+    if r > Fraction(1, 2) or (r == Fraction(1, 2) and n % 2):
+        n += 1
+    v = Fraction(n) * Fraction(2) ** quantum
+    if v >= Fraction(2) ** (emax + 1):
+        return math.inf if q > 0 else -math.inf
+    return float(v) if q > 0 else -float(v)  # v is representable in the format, so exactly in a double
+
+
+def _concrete_fma(x: int, y: int, z: int, w: int, fused: bool = True) -> int:
+    """x * y + z with one rounding (IEEE fusedMultiplyAdd), or two (fmul, then fadd)."""
+    if not fused:
+        return _concrete_fbin("fadd", _concrete_fbin("fmul", x, y, w), z, w)
+    a, b, c = _fp_decode(x, w), _fp_decode(y, w), _fp_decode(z, w)
+    if math.isnan(a) or math.isnan(b) or math.isnan(c):
+        return canonical_nan(w)
+    if math.isinf(a) or math.isinf(b):
+        if a == 0 or b == 0:
+            return canonical_nan(w)  # infinity times zero
+        prod = math.copysign(math.inf, a) * math.copysign(1.0, b)
+        return canonical_nan(w) if math.isinf(c) and c != prod else _fp_encode(prod, w)
+    if math.isinf(c):
+        return _fp_encode(c, w)
+    q = Fraction(a) * Fraction(b) + Fraction(c)
+    if q == 0:  # the sign of an exact zero (IEEE 754 6.3): negative only when both addends are
+        neg = math.copysign(1.0, a) * math.copysign(1.0, b) < 0 and math.copysign(1.0, c) < 0 and c == 0 \
+            and (a == 0 or b == 0)
+        return _fp_encode(-0.0 if neg else 0.0, w)
+    return _fp_encode(_round_rational(q, w), w)
+
+
 def _concrete_f2i(x: int, wf: int, wt: int, signed: bool) -> tuple[int, bool]:
     """(bits of the value truncated toward zero, whether it fits in wt bits)."""
     v = _fp_decode(x, wf)
@@ -741,6 +790,7 @@ def _concrete_fconv(x: int, wf: int, wt: int) -> int:
 
 
 ConcreteDomain.fbin = staticmethod(_concrete_fbin)  # type: ignore[attr-defined]
+ConcreteDomain.fma = staticmethod(_concrete_fma)  # type: ignore[attr-defined]
 ConcreteDomain.f2i = staticmethod(_concrete_f2i)  # type: ignore[attr-defined]
 ConcreteDomain.i2f = staticmethod(_concrete_i2f)  # type: ignore[attr-defined]
 ConcreteDomain.fconv = staticmethod(_concrete_fconv)  # type: ignore[attr-defined]
@@ -762,6 +812,20 @@ def _z3_fbin(op: str, x: Any, y: Any, w: int) -> Any:
     a, b = z3.fpBVToFP(_bv(x, w), _sort(w)), z3.fpBVToFP(_bv(y, w), _sort(w))
     fn = {"fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}[op]
     return _to_bits(fn(z3.RNE(), a, b), w)
+
+
+def _z3_fma(self: Z3Domain, x: Any, y: Any, z: Any, w: int, fused: bool = True) -> Any:
+    if type(x) is int and type(y) is int and type(z) is int:
+        return _concrete_fma(x, y, z, w, fused)
+    if self.abstract & {"fma", "fmuladd"}:
+        # uninterpreted (refinement.py's first attempt): a circuit of thousands of gates
+        # per lane otherwise, while a proof only needs equal operands -> equal results
+        bv = z3.BitVecSort(w)
+        return z3.Function(f"fma!{'once' if fused else 'twice'}!{w}", bv, bv, bv, bv)(_bv(x, w), _bv(y, w), _bv(z, w))
+    if not fused:
+        return _z3_fbin("fadd", _z3_fbin("fmul", x, y, w), z, w)
+    a, b, c = (z3.fpBVToFP(_bv(v, w), _sort(w)) for v in (x, y, z))
+    return _to_bits(z3.fpFMA(z3.RNE(), a, b, c), w)
 
 
 def _z3_f2i(x: Any, wf: int, wt: int, signed: bool) -> tuple[Any, Any]:
@@ -790,6 +854,7 @@ def _z3_fconv(x: Any, wf: int, wt: int) -> Any:
 
 
 Z3Domain.fbin = staticmethod(_z3_fbin)  # type: ignore[attr-defined]
+Z3Domain.fma = _z3_fma  # type: ignore[attr-defined]
 Z3Domain.f2i = staticmethod(_z3_f2i)  # type: ignore[attr-defined]
 Z3Domain.i2f = staticmethod(_z3_i2f)  # type: ignore[attr-defined]
 Z3Domain.fconv = staticmethod(_z3_fconv)  # type: ignore[attr-defined]

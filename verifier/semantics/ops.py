@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from verifier.ir.program import FBINOPS, FCASTS, Extent, FuncDecl, Instr
+from verifier.ir.program import FBINOPS, FCASTS, FMAS, Extent, FuncDecl, Instr
 from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
 
 
@@ -259,6 +259,25 @@ def fbin_lane(d: Any, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = f
     return Val(r, p, d.or_(a.u, b.u))
 
 
+def fma_lane(d: Any, a: Val, b: Val, c: Val, w: int, fused: Any, flags: frozenset[str] = frozenset()) -> Val:
+    """a * b + c on one lane: rounded once where `fused` (llvm.fma always; llvm.fmuladd
+    by a choice, since LangRef leaves unspecified whether the product is rounded
+    first), else the fmul's rounding then the fadd's. nnan/ninf as for fbin_lane."""
+    one = d.fma(a.v, b.v, c.v, w)
+    r = one if d.is_true(fused) else d.ite(fused, one, d.fma(a.v, b.v, c.v, w, fused=False), w)
+    p = d.or_(d.any_([a.p, b.p, c.p]), _fp_flags_poison(d, [a.v, b.v, c.v, r], w, flags))
+    return Val(r, p, d.any_([a.u, b.u, c.u]))
+
+
+def choice_site(ins: Instr, it: int) -> tuple[int, int]:
+    """The (instruction, scalar iteration) a nondeterministic choice belongs to. A
+    legality harness's copy of a loop instruction for a later lane is the same
+    execution as the original's in that iteration (attribute `instance`: the
+    original's uid and the lane's distance), so both make the same choice."""
+    uid, ahead = ins.attrs.get("instance", (ins.uid, 0))
+    return uid, it + ahead
+
+
 def fcast_lane(d: Any, op: str, x: Val, wf: int, wt: int, flags: frozenset[str] = frozenset()) -> Val:
     """fptosi/fptoui (toward zero; poison when the value does not fit, LangRef),
     sitofp/uitofp (round to nearest even), fpext (exact) and fptrunc (rounded)."""
@@ -472,6 +491,17 @@ def _exec(
         w = elem_of(arg_types[0]).bits
         a, b = _lanes(args[0], n), _lanes(args[1], n)
         return lane_result([fbin_lane(d, op, a[k], b[k], w, flags) for k in range(n)]), ubs
+    if op in FMAS:
+        w = elem_of(arg_types[0]).bits
+        a, b, c = _lanes(args[0], n), _lanes(args[1], n), _lanes(args[2], n)
+        site = choice_site(ins, it)
+
+        def fused(k: int) -> Any:
+            if op == "fma":
+                return d.T
+            about = (w, a[k].v, b[k].v, c[k].v)
+            return d.eq(d.choose(("fused", *site, k + 1 if vec else 0), 1, about), d.const(1, 1), 1)
+        return lane_result([fma_lane(d, a[k], b[k], c[k], w, fused(k), flags) for k in range(n)]), ubs
     if op in FCASTS:
         assert rt is not None
         wf, wt = elem_of(arg_types[0]).bits, elem_of(rt).bits
@@ -486,7 +516,7 @@ def _exec(
         assert rt is not None
         w = elem_of(rt).bits
         x = _lanes(args[0], n)
-        return lane_result([freeze_lane(d, x[k], ("fr", ins.uid, it, k + 1 if vec else 0), w)
+        return lane_result([freeze_lane(d, x[k], ("fr", *choice_site(ins, it), k + 1 if vec else 0), w)
                             for k in range(n)]), ubs
     if op in ("zext", "sext", "trunc"):
         assert rt is not None

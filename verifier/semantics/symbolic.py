@@ -129,6 +129,8 @@ class SymResult:
     unrolled: dict[str, int]
     header_guards: dict[str, list[Any]]  # loop header -> guard of reaching it in iteration k
     ub_sites: list[tuple[Any, int]]  # (condition, uid of the instruction or branch) per UB site
+    about: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # the domain's `about` of its choices
+    reached: dict[Any, Any] = field(default_factory=dict)  # choice -> guard of the execution making it
 
 
 def _pick(d: Z3Domain, items: list[tuple[Any, Any]], w: int | None) -> Any:
@@ -219,6 +221,7 @@ class _Encoder:
         self.exit_records: dict[str, list[tuple[Any, int]]] = {lp.header: [] for lp in self.loops}
         self.post_cache: dict[str, Value] = {}
         self.ubs: list[tuple[Any, int]] = []
+        self.reached: dict[Any, Any] = {}  # choice key -> guard of the execution that made it
         self.implied = implied_bounds_checks(prog)
         self.exceeded: list[Any] = []
         self.halts: list[tuple[Any, State]] = []
@@ -295,7 +298,7 @@ class _Encoder:
             final.outs.setdefault(n, unset_value(d, ty))
         return SymResult(d.any_([c for c, _ in self.ubs]), d.any_(self.exceeded), done, final.trace,
                          final.mem, final.outs, self.out_types, self.d.choices, self.unrolled,
-                         self.header_guards, self.ubs)
+                         self.header_guards, self.ubs, self.d.about, self.reached)
 
     def run_loop(self, lp: Loop) -> None:
         k = 0
@@ -337,7 +340,11 @@ class _Encoder:
         for ins in blk.instrs:
             arg_types = [operand_type(a, self.types) for a in ins.args]
             args = [self.read(a, block, k, ("undef", ins.uid, j, k)) for j, a in enumerate(ins.args)]
+            made = len(d.choices)
             res, ubs = exec_instr(d, self.env, st, ins, args, arg_types, k)
+            if len(d.choices) > made:  # the choices this execution made, and when it runs
+                for key in list(d.choices)[made:]:
+                    self.reached[key] = guard
             if ins.uid in self.implied:
                 ubs = []  # the group's end lanes cover this load's conditions (analysis/accesses.py)
             for cond, _site in ubs:  # the interpreter names the site when it replays

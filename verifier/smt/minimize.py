@@ -27,10 +27,11 @@ ATTEMPT_TIMEOUT = 5.0
 
 
 class _Minimizer:
-    def __init__(self, s: z3.Solver, budget: float) -> None:
+    def __init__(self, s: z3.Solver, budget: float, attempt_timeout: float = ATTEMPT_TIMEOUT) -> None:
         self.s = s
         self.deadline = time.perf_counter() + budget
         self.model = s.model()
+        self.attempt_timeout = attempt_timeout
 
     def attempt(self, *cs: Any) -> bool:
         """Keep `cs` if the obligation stays satisfiable with them."""
@@ -39,7 +40,7 @@ class _Minimizer:
             return False
         self.s.push()
         self.s.add(*cs)
-        set_timeout(self.s, min(left, ATTEMPT_TIMEOUT))
+        set_timeout(self.s, min(left, self.attempt_timeout))
         if self.s.check() == z3.sat:
             self.model = self.s.model()
             self.s.pop()
@@ -90,12 +91,19 @@ class _Minimizer:
 
 def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Program,
              budget: float, header_guards: dict[str, list[Any]] | None = None,
-             param_limit: int | None = None) -> z3.ModelRef:
+             param_limit: int | None = None, solved_in: float | None = None) -> z3.ModelRef:
     """A model of `s` (already sat) with the preferences above; `s` keeps them.
     `param_limit` first asks, in one attempt, for every parameter within
     +-param_limit: a caller that replays the inputs on whole runs needs a trip
     count it can run, and the per-parameter search may not get there in time."""
-    m = _Minimizer(s, budget)
+    # an attempt is the same question with a preference added: a few times as long as
+    # the question itself took (`solved_in`) is enough; a float query's attempts ran
+    # to ATTEMPT_TIMEOUT one after another and spent the whole budget
+    per = ATTEMPT_TIMEOUT
+    if solved_in is not None:  # and the whole budget a few dozen such questions
+        per = min(ATTEMPT_TIMEOUT, max(0.5, 4 * solved_in))
+        budget = min(budget, max(5.0, 20 * solved_in))
+    m = _Minimizer(s, budget, per)
     if param_limit is not None:
         m.attempt(*[_magnitude_at_most(inputs.params[p.name], p.type.bits, param_limit)
                     for p in prog.params if p.type.bits > 1])

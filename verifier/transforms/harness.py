@@ -77,7 +77,7 @@ def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = 
         use.term = Jump(rest.name)
         b.uid += 1
         lanes.term = Branch(any_c, use.name, rest.name, b.uid)
-    return Harness(b.p, chosen, b.clones, {})
+    return Harness(_same_executions(b), chosen, b.clones, {})
 
 
 def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = None) -> Harness:
@@ -117,4 +117,16 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
         b.uid += 1
         blk.instrs.append(ins)
         checks[ins.uid] = e.index
-    return Harness(b.p, chosen, b.clones, checks, added_at_start=False)
+    return Harness(_same_executions(b), chosen, b.clones, checks, added_at_start=False)
+
+
+def _same_executions(b: LaneBuilder) -> Program:
+    """Mark each lane copy as the execution of its original that it evaluates early
+    (lane L at a vector iteration's start is the scalar iteration L - 1 later), so a
+    nondeterministic choice there (freeze, fmuladd's rounding) is the loop's own."""
+    for blk in b.p.blocks.values():
+        for ins in blk.instrs:
+            if ins.uid in b.clones:
+                orig, lane, _ = b.clones[ins.uid]
+                ins.attrs["instance"] = (orig, lane - 1)
+    return b.p
