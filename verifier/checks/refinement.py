@@ -514,21 +514,20 @@ def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
     theirs = _ranked(t)
     out: dict[Any, Any] = {}
     for k, (v, (w, *ops), _ran, ranks) in _ranked(s).items():
-        keys = [kt for kt, (vt, (wt, *ots), _, _) in theirs.items()
-                if wt == w and len(ots) == len(ops) and vt.size() == v.size()]
-        fits = [(theirs[kt][0], theirs[kt][1][1:], theirs[kt][2], theirs[kt][3]) for kt in keys]
-        same = [z3.And(tran, *[d.term(a, w) == d.term(b, w) for a, b in zip(ops, ots, strict=True)])
-                for _, ots, tran, _ in fits]
-        term: Any = z3.BitVecVal(0, v.size())
-        pairs = list(zip(fits, same, strict=True))
-        for (vt, *_), ok in reversed(pairs):
-            term = z3.If(ok, vt, term)
-        for by in (0, 1):  # the later If wins: a rank within one instruction first
-            for (vt, _, _, tranks), ok in reversed(pairs):
-                term = z3.If(z3.And(tranks[by] == ranks[by], ok), vt, term)
-        for (vt, _, _, tranks), ok, kt in reversed([(*p, kt) for p, kt in zip(pairs, keys, strict=True)]):
+        # (target key, its choice, whether it runs on the same operands, its ranks)
+        cands = [(kt, vt, z3.And(tran, *[d.term(a, w) == d.term(b, w) for a, b in zip(ops, ots, strict=True)]),
+                  tranks)
+                 for kt, (vt, (wt, *ots), tran, tranks) in theirs.items()
+                 if wt == w and len(ots) == len(ops) and vt.size() == v.size()]
+        term: Any = z3.BitVecVal(0, v.size())  # the later If wins: least preferred first
+        for _, vt, same, _ in reversed(cands):
+            term = z3.If(same, vt, term)
+        for by in (0, 1):  # the n-th run of all, then of one instruction
+            for _, vt, same, tranks in reversed(cands):
+                term = z3.If(z3.And(tranks[by] == ranks[by], same), vt, term)
+        for kt, vt, same, tranks in reversed(cands):
             if kt[1] == k[1]:  # the same instruction (a form's scalar loop is the source's own)
-                term = z3.If(z3.And(tranks[1] == ranks[1], ok), vt, term)
+                term = z3.If(z3.And(tranks[1] == ranks[1], same), vt, term)
         # the source's operands and path so far depend on its earlier choices: those
         # are answered already (in execution order), so the witness is the target's alone
         out[k] = z3.substitute(term, *[(s.choices[j], x) for j, x in out.items()]) if out else term

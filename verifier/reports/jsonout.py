@@ -25,6 +25,12 @@ def value(x: Value, bits: int | None = None) -> Any:
     return to_signed(x.v, bits) if bits else x.v
 
 
+def shown_choices(inp: Inputs) -> list[tuple[Any, int]]:
+    """The choices a counterexample shows: those not 0 (a freeze's or undef's default),
+    and every fmuladd rounding (0 is a choice too: rounded twice)."""
+    return [(k, v) for k, v in inp.choices.items() if v != 0 or k[0] == "fused"]
+
+
 def inputs(inp: Inputs) -> dict[str, Any]:
     out: dict[str, Any] = {"params": dict(inp.params),
                            "arrays": {k: ["poison" if x is None else x for x in v] for k, v in inp.arrays.items()}}
@@ -33,7 +39,7 @@ def inputs(inp: Inputs) -> dict[str, Any]:
                         for b, (obj, d) in inp.alias.items()}
     if inp.pure:
         out["pure"] = [{"function": f, "args": list(a), "result": r} for (f, a), r in inp.pure.items() if a != ("else",)]
-    chosen = {"/".join(str(k) for k in key): v for key, v in inp.choices.items() if v != 0 or key[0] == "fused"}
+    chosen = {"/".join(str(k) for k in key): v for key, v in shown_choices(inp)}
     if chosen:
         out["choices"] = chosen
     return out

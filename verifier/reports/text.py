@@ -38,8 +38,7 @@ def inputs_lines(inp: Inputs, indent: str = "  ") -> list[str]:
     for (f, args), r in inp.pure.items():
         if args != ("else",):
             lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")
-    chosen = [(k, v) for k, v in inp.choices.items() if v != 0 or k[0] == "fused"]  # a rounding either way
-    for key, v in chosen:
+    for key, v in jsonout.shown_choices(inp):
         kind, uid, it, lane = (list(key) + [None] * 4)[:4]
         what = _CHOICE_KINDS.get(str(kind), "undef")
         lines.append(f"{indent}target {what} choice (instruction #{uid}, iteration {it}, lane {lane}) = {v}")
