@@ -4,12 +4,16 @@ broken ones (each kind of divergence), determinism, and the unknown verdict."""
 from __future__ import annotations
 
 import pytest
+import z3
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import model
 from verifier.checks.refinement import refinement
 from verifier.errors import UserError
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
+from verifier.semantics.domain import to_signed
 
 SEARCH = "seed/search_loop.loop"
 
@@ -396,3 +400,31 @@ def test_the_interpreter_follows_a_view_of_a_view() -> None:
 def test_an_alias_view_must_follow_its_object() -> None:
     with pytest.raises(UserError, match="declared after"):
         parse("loop t(N: i64) {\n array a: i8[N]\n array b: i8[N]\n alias b, a\n}", "t.loop")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.integers(-3, 12), st.tuples(st.integers(0, 255), st.booleans()), max_size=8),
+       st.integers(0, 255), st.booleans())
+def test_cells_read_off_a_model_are_the_cells_the_model_gives(cells: dict[int, tuple[int, bool]], other: int,
+                                                              lambda_shape: bool) -> None:
+    """_Cells reads an array's Store chain once; each cell is what evaluating it in
+    the model gives, the default included; a model whose array is not a Store chain
+    (here a lambda) is read cell by cell."""
+    from verifier.checks.refinement import _Cells
+    vals = z3.Array("vals", z3.BitVecSort(64), z3.BitVecSort(8))
+    pois = z3.Array("pois", z3.BitVecSort(64), z3.BoolSort())
+    s = z3.Solver()
+    for k, (v, p) in cells.items():
+        s.add(pois[k] == p)
+        if not lambda_shape:
+            s.add(vals[k] == v)
+    if lambda_shape:
+        i = z3.BitVec("i", 64)
+        s.add(vals == z3.Lambda([i], z3.If(i == 1000, z3.BitVecVal(other, 8), z3.Extract(7, 0, i))))
+    assert s.check() == z3.sat
+    m = s.model()
+    read = _Cells(m, (vals, pois), 8)
+    for k in [*range(-4, 14), 1000]:
+        poisoned = z3.is_true(m.eval(pois[k], model_completion=True))
+        want = None if poisoned else to_signed(m.eval(vals[k], model_completion=True).as_long(), 8)
+        assert read(k) == want

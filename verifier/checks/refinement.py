@@ -639,20 +639,11 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     params = {p.name: to_signed(ev(inputs.params[p.name]).as_long(), p.type.bits) for p in prog.params}
     arrays: dict[str, list[int | None]] = {}
     defaults: dict[str, int | None] = {}
-    for a in prog.arrays:
-        if a.contents is not None:
-            continue  # known contents: not an input
-        vals, pois = inputs.memory[a.name]
-        n = max(0, min(to_signed(ev(inputs.extents[a.name]).as_long(), 64), limit))
-        content: list[int | None] = []
-        for k in range(n):
-            if pois is not None and z3.is_true(ev(z3.Select(pois, k))):
-                content.append(None)
-            else:
-                content.append(to_signed(ev(z3.Select(vals, k)).as_long(), a.elem.bits))
-        arrays[a.name] = content
-        ip = pois is not None and z3.is_true(ev(z3.Select(pois, z3.BitVecVal(-1, 64))))
-        defaults[a.name] = None if ip else to_signed(ev(z3.Select(vals, z3.BitVecVal(-1, 64))).as_long(), a.elem.bits)
+    read = {a.name: _Cells(model, inputs.memory[a.name], a.elem.bits) for a in prog.arrays if a.contents is None}
+    for name, cell in read.items():
+        n = max(0, min(to_signed(ev(inputs.extents[name]).as_long(), 64), limit))
+        arrays[name] = [cell(k) for k in range(n)]
+        defaults[name] = cell(-1)
     alias = {}
     for view, (which, delta) in inputs.alias.items():
         k = ev(which).as_long()
@@ -661,33 +652,20 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     cells: dict[str, dict[int, int | None]] = {}
     # cells the model sets inside the extent past the listed ones (huge extents); cells
     # outside it are never read without UB stopping the run (alias windows: below)
-    for a in prog.arrays:
-        if a.contents is not None:
-            continue
-        vals, pois = inputs.memory[a.name]
-        keys = _explicit_indices(ev(vals)) | (_explicit_indices(ev(pois)) if pois is not None else set())
-        extent = to_signed(ev(inputs.extents[a.name]).as_long(), 64)
-        for k in sorted(keys):
-            if not len(arrays[a.name]) <= k < extent:
-                continue
-            i = z3.BitVecVal(k, 64)
-            poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
-            cells.setdefault(a.name, {})[k] = None if poisoned else \
-                to_signed(ev(z3.Select(vals, i)).as_long(), a.elem.bits)
+    for name, cell in read.items():
+        extent = to_signed(ev(inputs.extents[name]).as_long(), 64)
+        for k in sorted(cell.stored):
+            if len(arrays[name]) <= k < extent:
+                cells.setdefault(name, {})[k] = cell(k)
     for view in alias:
         whole, delta = window_of(alias, view)
         if whole == view or prog.array(whole).contents is not None:
             continue  # no window, or known contents: not an input
         delta = to_signed(delta & mask(64), 64)
-        vals, pois = inputs.memory[whole]
-        bits = prog.array(whole).elem.bits
         n = max(0, min(to_signed(ev(inputs.extents[view]).as_long(), 64), limit))
         for k in range(delta, delta + n):
-            if 0 <= k < len(arrays.get(whole, [])):
-                continue
-            i = z3.BitVecVal(k, 64)
-            poisoned = pois is not None and z3.is_true(ev(z3.Select(pois, i)))
-            cells.setdefault(whole, {})[k] = None if poisoned else to_signed(ev(z3.Select(vals, i)).as_long(), bits)
+            if not 0 <= k < len(arrays.get(whole, [])):
+                cells.setdefault(whole, {})[k] = read[whole](k)
     extents = {x: max(0, to_signed(ev(inputs.extents[x]).as_long(), 64)) for x in inputs.extents}
     _show_windows(prog, alias, arrays, cells, extents, limit)
     pure: dict[tuple[str, tuple[int, ...]], int] = {}
@@ -730,15 +708,37 @@ def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], array
             alias[view] = (None, 0)
 
 
-def _explicit_indices(arr: Any) -> set[int]:
-    """The indices a model's array value stores to explicitly (z3 gives Store chains over K)."""
-    out: set[int] = set()
-    seen = 0
-    while z3.is_store(arr) and seen < 100_000:
-        out.add(to_signed(arr.arg(1).as_long(), 64))
-        arr = arr.arg(0)
-        seen += 1
-    return out
+class _Cells:
+    """An object's cells read off a model: `cells(k)` is element k's value, None for
+    poison. The model's array values are read once (z3 gives Store chains over a
+    constant), so listing thousands of cells costs no evaluation per cell; any other
+    shape of array value falls back to evaluating each cell. `stored` holds the
+    indices the model sets explicitly (cells past a listed prefix worth showing)."""
+
+    def __init__(self, model: z3.ModelRef, memory: tuple[Any, Any], bits: int) -> None:
+        self.model, (self.vals, self.pois), self.bits = model, memory, bits
+        self.vt = self._table(self.vals)
+        self.pt = self._table(self.pois) if self.pois is not None else None
+        self.stored = {k for t in (self.vt, self.pt) if t is not None for k in t[0]}
+
+    def _table(self, arr: Any) -> tuple[dict[int, Any], Any] | None:
+        v = self.model.eval(arr, model_completion=True)
+        stored: dict[int, Any] = {}
+        seen = 0
+        while z3.is_store(v) and z3.is_bv_value(v.arg(1)) and seen < 100_000:
+            stored.setdefault(to_signed(v.arg(1).as_long(), 64), v.arg(2))  # the outermost store wins
+            v, seen = v.arg(0), seen + 1
+        return (stored, v.arg(0)) if z3.is_K(v) else None
+
+    def _at(self, arr: Any, t: tuple[dict[int, Any], Any] | None, k: int) -> Any:
+        if t is not None:
+            return t[0].get(to_signed(k & mask(64), 64), t[1])
+        return self.model.eval(z3.Select(arr, z3.BitVecVal(k, 64)), model_completion=True)
+
+    def __call__(self, k: int) -> int | None:
+        if self.pois is not None and z3.is_true(self._at(self.pois, self.pt, k)):
+            return None
+        return to_signed(self._at(self.vals, self.vt, k).as_long(), self.bits)
 
 
 def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, conv: Any) -> None:
