@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from tests.helpers import MODELS, model
 from verifier.analysis.exits import analyse
-from verifier.checks.added_ub import Limits, harness_verdict
+from verifier.checks.added_ub import Limits, added_ub, harness_verdict, original_uids
 from verifier.checks.legality import hoistability, speculation_safety
 from verifier.checks.repair import guard_repair
+from verifier.frontend import load_program
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
@@ -147,6 +148,34 @@ def test_a_countdown_with_nuw_is_safe_and_without_its_exit_is_not() -> None:
     assert "out of bounds" in v.counterexample.divergence.summary
 
 
+def _coarse_window_answers(prog: Program, vf: int) -> list[str]:
+    le = analyse(prog)
+    h = speculation_harness(prog, vf, (le.data_dependent[-1].index,))
+    w = vector_window(h.program, prog, le, vf, coarse=True)
+    assert any(q.name.startswith("window.") and q.name.endswith(".pick") for q in w.program.params)
+    return [added_ub(w.program, original_uids(prog) | w.assumes, bound, 30.0, truncated=True, witness=h.program,
+                     proof_only=True).status for bound in (1, vf)]
+
+
+def test_a_coarse_window_proves_the_countdown_and_never_its_unguarded_variant() -> None:
+    """Inductions free (any value, or poison) is more states than the loop reaches:
+    the countdown's proof needs none of the relation to its start; the variant
+    without its `i == 0` exit reads below a[0] from some state, free or not."""
+    text = (MODELS / "legality" / "countdown.loop").read_text()
+    assert _coarse_window_answers(parse(text, "countdown.loop"), 4) == ["unsat", "unsat"]
+    unguarded = text.replace("    if (i == 0) break\n", "").replace("-nuw", "-")
+    assert _coarse_window_answers(parse(unguarded, "unguarded.loop"), 4) == ["sat", "sat"]
+
+
+def test_a_reverse_search_is_proved_for_every_trip_count_by_the_coarse_window() -> None:
+    """memrchr (corpus, clang's IR): the exact window relates the induction to its
+    start through a 136-bit product and took 13 s; free, it is proved at once."""
+    prog = load_program(MODELS / "llvm" / "corpus" / "c_memrchr.scalar.ll", func="c_memrchr")
+    (v,) = speculation_safety(prog, 4, Limits(timeout=60))
+    assert v.verdict == "proved"
+    assert v.coverage["unbounded"] is True and v.coverage["inductions_free"] is True
+
+
 def test_a_loop_that_always_faults_proves_nothing() -> None:
     """With a[] one short, the first iteration reads past it on every input: a
     proof would be vacuous, so the verdict is unknown (DESIGN.md)."""
@@ -182,6 +211,16 @@ def test_a_guard_is_proved_only_as_tight_as_the_array(extent: object, expected: 
     h = speculation_harness(prog, 4, (e.index,), guards=(Guard(_b_load(prog), extent),))  # type: ignore[arg-type]
     v = harness_verdict(prog, h, 4, Limits(timeout=30), "speculate")
     assert v.verdict == expected
+
+
+def test_a_guard_that_leaves_a_division_fault_says_what_remains() -> None:
+    """i_first_div (corpus): the guard on the first load removes its out-of-bounds
+    read, and the speculated division still faults (by poison, zero or overflow)."""
+    prog = load_program(MODELS / "llvm" / "corpus" / "i_first_div.scalar.ll", func="i_first_div")
+    (v,) = speculation_safety(prog, 4, repair=True)
+    assert v.verdict == "counterexample"
+    (guarded,) = [a for a in v.advice if a.startswith("simple form: even with the runtime guard")]
+    assert "is unsafe" in guarded and "/" in guarded.split("is unsafe", 1)[1]
 
 
 def test_no_guard_applies_to_a_division_and_the_advice_says_so() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +68,9 @@ DIVISIONS = frozenset({"sdiv", "udiv", "srem", "urem"})
 # left uninterpreted in a first attempt (divisions, and fused multiply-adds, whose
 # exact circuits are large): an unsat answer there is unsat for the real operations
 FIRST_ABSTRACTED = DIVISIONS | frozenset(FMAS)
+# the share of a check's time a coarse window (transforms/window.py) may take: where
+# it proves, it does in a fraction of a second; most often it does not prove at all
+COARSE_SHARE = 0.05
 
 
 @dataclass
@@ -92,12 +96,17 @@ def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
 
 
 def added_ub(harness: Program, own: set[int], bound: int, timeout: float, truncated: bool,
-             minimize_budget: float = 30.0, witness: Program | None = None) -> AddedUB:
+             minimize_budget: float = 30.0, witness: Program | None = None,
+             confirm: Callable[[Inputs], bool] | None = None, proof_only: bool = False) -> AddedUB:
     """Is there an input on which the harness's added code has UB and the model's own
     code (sites `own`) has none? Loops are read for `bound` header visits: with
     `truncated`, runs longer than that are cut there (a window); otherwise inputs
     whose loop would run longer are left out (bounded coverage). A proof needs a run
-    of `witness` (default: the harness) whose first `bound` iterations have no UB."""
+    of `witness` (default: the harness) whose first `bound` iterations have no UB.
+    `confirm` replays inputs concretely: a model of the first, abstracted attempt
+    that it confirms is an answer (the interpreter runs the real operations), and
+    spares the exact query, several times slower on a division or an FMA.
+    `proof_only`: a sat answer comes without inputs (nothing will replay them)."""
     deadline = time.perf_counter() + timeout
 
     def ask(*fs: z3.BoolRef, quantified: bool = False) -> tuple[z3.Solver, Answer]:
@@ -127,9 +136,15 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
     kinds = {i.op for i in harness.instructions()} & FIRST_ABSTRACTED
     if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
         q = _encode(harness, own, bound, truncated, frozenset(kinds))
-        _, ans = ask(*body(q), quantified=bool(q.own_choices))
+        s, ans = ask(*body(q), quantified=bool(q.own_choices))
         if ans.status == "unsat":
             return vacuous() or AddedUB("unsat", unrolled=q.result.unrolled, quantified=bool(q.own_choices))
+        if ans.status == "sat" and confirm is not None:
+            model = minimize(s, q.inputs, q.result.choices, harness, minimize_budget, q.result.header_guards,
+                             solved_in=ans.seconds)
+            inputs = model_inputs(model, harness, q.inputs, q.result.choices)
+            if confirm(inputs):
+                return AddedUB("sat", inputs=inputs, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
     q = _encode(harness, own, bound, truncated)
     r = q.result
     quantified = bool(q.own_choices)
@@ -138,7 +153,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
     s, ans = ask(*body(q), quantified=quantified)
     if ans.status == "unsat":
         return vacuous() or AddedUB("unsat", unrolled=r.unrolled, quantified=quantified)
-    if ans.status != "sat":
+    if ans.status != "sat" or proof_only:
         return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
     model = minimize(s, q.inputs, r.choices, harness, minimize_budget, r.header_guards)
     return AddedUB("sat", inputs=model_inputs(model, harness, q.inputs, r.choices), unrolled=r.unrolled,
@@ -160,13 +175,22 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     def verdict(v: str, **kw: Any) -> Verdict:
         return Verdict(name, check, v, time.perf_counter() - t0, **kw)
 
-    def replayed(inputs: Inputs) -> Counterexample | None:
+    last: list[tuple[Inputs, Counterexample | None]] = []  # the last replay (confirmed inside added_ub)
+
+    def replayed(inputs: Inputs, drop: frozenset[str] = frozenset()) -> Counterexample | None:
+        """The counterexample `inputs` give from the real start (the window's own
+        parameters `drop` left out), None if the run does not diverge."""
+        if last and last[0][0] is inputs:
+            return last[0][1]
+        start = dataclasses.replace(inputs, params={k: v for k, v in inputs.params.items() if k not in drop})
         fuel = (4 * max_trip + 10) * (len(prog.blocks) + len(h.program.blocks)) * 4
-        src_run = run(prog, inputs, fuel=fuel)
-        tgt_run = run(h.program, inputs, fuel=fuel)
+        src_run = run(prog, start, fuel=fuel)
+        tgt_run = run(h.program, start, fuel=fuel)
         div = compare_runs(prog, h.program, src_run, tgt_run)
-        return None if div is None else Counterexample(inputs, src_run, tgt_run, div, prog.name, h.program.name,
-                                                       value_bits(h.program))
+        cex = None if div is None else Counterexample(start, src_run, tgt_run, div, prog.name, h.program.name,
+                                                      value_bits(h.program))
+        last[:] = [(inputs, cex)]
+        return cex
 
     why = "not tried (bounded check requested)"
     w = None
@@ -179,27 +203,35 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     # checks all of it and asks more of the loop's own code (which may excuse added UB
     # only within the window): unsat there is unsat for VF too, and far cheaper.
     windows = sorted({1, vf}) if h.added_at_start else [vf]
+    if w is not None:  # first with the inductions free: a proof only, in a slice of the time
+        coarse = vector_window(h.program, prog, analyse(prog), vf, coarse=True)
+        for bound in windows:
+            r = added_ub(coarse.program, own | coarse.assumes, bound, min(COARSE_SHARE * limits.timeout,
+                         deadline - time.perf_counter()), truncated=True, witness=h.program, proof_only=True)
+            if r.status == "unsat":
+                return verdict("proved", coverage={"unbounded": True, "window": bound, "quantified": r.quantified,
+                                                   "inductions_free": True})
     for bound in windows if w is not None else []:
         assert w is not None
         # a quarter of what is left: an undecided window must leave time for the bounded check
         # the window's facts about its state are the model's: where one fails, no such state
         r = added_ub(w.program, own | w.assumes, bound, (deadline - time.perf_counter()) / 4, truncated=True,
-                     minimize_budget=minimize_budget, witness=h.program)
+                     minimize_budget=minimize_budget, witness=h.program,
+                     confirm=lambda i: replayed(i, frozenset(w.params)) is not None)
         cov = {"unbounded": True, "window": bound, "quantified": r.quantified}
         if r.status == "unsat":
             return verdict("proved", coverage=cov)
         why = "one vector iteration from any start state " + (
             f"was not decided ({r.reason})" if r.status == "unknown" else "found a state the loop may not reach")
         if r.status == "sat" and r.inputs is not None:
-            inputs = dataclasses.replace(r.inputs, params={k: v for k, v in r.inputs.params.items()
-                                                           if k not in w.params})
-            cex = replayed(inputs)
+            cex = replayed(r.inputs, frozenset(w.params))
             if cex is not None:
                 return verdict("counterexample", counterexample=cex, coverage=cov)
     left = deadline - time.perf_counter()
     if left <= 0:
         return verdict("unknown", reason="solver timeout")
-    r = added_ub(h.program, own, max_trip + 1, left, truncated=False, minimize_budget=minimize_budget)
+    r = added_ub(h.program, own, max_trip + 1, left, truncated=False, minimize_budget=minimize_budget,
+                 confirm=lambda i: replayed(i) is not None)
     coverage = {"max_trip": max_trip, "target_unrolled": r.unrolled, "quantified": r.quantified,
                 "unbounded": False, "why_bounded": why}
     if r.status == "unsat":

@@ -132,7 +132,7 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
             break
         guards.append(Guard(ins.uid, prog.array(ins.attrs["array"]).extent))
         h = speculation_harness(prog, vf, (e.index,), freeze=freeze, guards=tuple(guards))
-        v = harness_verdict(prog, h, vf, limits, "speculate", minimize_budget=0.0)
+        v = _probed_verdict(prog, h, vf, limits)
     if not guards:
         what = ub.reason if ub is not None else v.reason or "no failure to guard"
         return GuardRepair((), None, f"no runtime guard applies to {e.name}: the failure ({what}) is not a load "
@@ -147,6 +147,18 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
                            f"is not decided ({v.reason})")
     return GuardRepair(tuple(guards), v, f"simple form: even with the runtime guard {said}, speculating "
                        f"{e.name} is unsafe: {v.counterexample.divergence.summary if v.counterexample else ''}")
+
+
+def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdict:
+    """harness_verdict, after a probe for a counterexample within one vector iteration
+    of the start (trip counts up to VF): a guard that does not remove every failure
+    usually leaves one there, and that query is a fraction of the size of the
+    window's and the bounded check's (a probe's proof covers too little to keep)."""
+    probe = dataclasses.replace(limits, inductive=False, max_trip=vf, timeout=limits.timeout / 4)
+    v = harness_verdict(prog, h, vf, probe, "speculate", minimize_budget=0.0)
+    if v.verdict == "counterexample":
+        return v
+    return harness_verdict(prog, h, vf, limits, "speculate", minimize_budget=0.0)
 
 
 def guard_text(g: Guard, instrs: dict[int, Instr]) -> str:

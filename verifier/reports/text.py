@@ -96,7 +96,7 @@ def verdict_text(v: Verdict) -> str:
         pass  # a concrete run, or no answer: what a proof would cover does not apply
     elif cov.get("unbounded"):
         lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
-                     "iteration's start")
+                     "iteration's start" + (", even with its inductions free" if cov.get("inductions_free") else ""))
     elif cov.get("complete"):
         most = max(cov["source_unrolled"].values(), default=0)
         lines.append(f"  covers every input: no source loop visits its header more than {most} times"

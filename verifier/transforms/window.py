@@ -17,6 +17,11 @@ Reading the window for VF iterations (the caller unrolls that far and no further
 is then one vector iteration from an over-approximation of the reachable states.
 That is sound only when the loop's stores cannot contradict facts fixed before
 the loop; `vector_window` refuses (NoWindow) the shapes where it cannot tell.
+
+A `coarse` window also leaves each induction variable free (any value, or poison):
+more states still, so a proof there is a proof; it drops the exact relation
+between the induction and its start (`start + step * VF * q`, a wide product
+the solver must reason through), which most speculation proofs do not need.
 """
 
 from __future__ import annotations
@@ -58,14 +63,14 @@ class Window:
     assumes: frozenset[int] = frozenset()  # uids of its facts about the state (UB: no such state)
 
 
-def vector_window(harness: Program, original: Program, le: LoopExits, vf: int) -> Window:
+def vector_window(harness: Program, original: Program, le: LoopExits, vf: int, coarse: bool = False) -> Window:
     """`harness` (built from `original`, analysed as `le`) entered at a vector
-    iteration's start chosen by new parameters."""
+    iteration's start chosen by new parameters (`coarse`: inductions free too)."""
     check_applicable(original, le)
     p = copy_program(harness)
     originals = {ph.dest for ph in original.blocks[le.loop.header].phis}
     # the harness's own counters restart with the window
-    return enter_window(p, le.loop.header, entry_block(p, le), {d: d for d in originals}, le, vf)
+    return enter_window(p, le.loop.header, entry_block(p, le), {d: d for d in originals}, le, vf, coarse)
 
 
 def entry_block(p: Program, le: LoopExits) -> str:
@@ -78,10 +83,11 @@ def entry_block(p: Program, le: LoopExits) -> str:
 
 
 def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], le: LoopExits,
-                 vf: int) -> Window:
+                 vf: int, coarse: bool = False) -> Window:
     """Rewrite `p` in place so that `header`'s phis named in `names` (phi -> the scalar
     loop's phi it stands for) take, from block `pre_name`, the window's state: the
-    same parameters for every program built over the same scalar loop."""
+    same parameters for every program built over the same scalar loop. `coarse`:
+    inductions are free like any other carried value."""
     head = p.blocks[header]
     pre = p.blocks[pre_name]
     uid = first_uid = max([i.uid for i in p.instructions()] + [0]) + 1
@@ -108,7 +114,7 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
             raise NoWindow(f"the loop carries a vector value {ph.dest!r}")
         k = next(i for i, (b, _) in enumerate(ph.incoming) if b == pre.name)
         start = ph.incoming[k][1]
-        iv = le.inductions.get(scalar)
+        iv = None if coarse else le.inductions.get(scalar)
         if iv is not None:
             new = _iv_at(emit, start, ty, iv.step * vf, (iv.ustep if iv.op == "add" else -iv.ustep) * vf, iv.flags)
             for c, n in _equality_exits(le, scalar):
