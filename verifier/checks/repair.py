@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-
-import sympy
+from typing import TYPE_CHECKING
 
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, harness_verdict
@@ -18,6 +17,9 @@ from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
 from verifier.transforms.harness import Harness, speculation_harness
 from verifier.transforms.lanes import Guard
+
+if TYPE_CHECKING:
+    import sympy
 
 
 def _with_extent(prog: Program, array: str, extent: Extent) -> Program:
@@ -80,16 +82,19 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
                 hi = mid
             else:
                 lo = mid
-        need = sympy.simplify(base + hi)
+        need = base + hi  # sympy keeps sums simplified
         have = "which the model declares" if hi == 0 else \
             f"the model declares {base}" + (", so speculation is unsafe" if hi > 0 else ", more than needed")
         advice.append(f"{name} must be dereferenceable for {need} elements for speculating {e.name} "
-                      f"at VF={vf} (proved; {sympy.simplify(base + hi - 1)} is not enough); {have}")
+                      f"at VF={vf} (proved; {base + hi - 1} is not enough); {have}")
     return advice
 
 
 def extent_expr(e: Extent) -> sympy.Expr:
-    """An extent as a sympy expression over its parameters (for printing requirements)."""
+    """An extent as a sympy expression over its parameters (for printing requirements).
+    sympy is imported here, where an extent is printed: importing it took half of
+    every command's start-up time."""
+    import sympy
     if isinstance(e, int):
         return sympy.Integer(e)
     if isinstance(e, str):
