@@ -23,7 +23,7 @@ from typing import Any
 import z3
 
 from verifier.analysis.exits import analyse
-from verifier.checks.refinement import compare_runs, model_inputs
+from verifier.checks.refinement import compare_runs, hard_ops, model_inputs
 from verifier.checks.verdict import Counterexample, Verdict, value_bits
 from verifier.ir.program import FMAS, Branch, Program, uses_floats
 from verifier.semantics.domain import Z3Domain
@@ -133,7 +133,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
         return AddedUB("unknown", "vacuous: no input runs the loop without UB within the bound"
                        if a.status == "unsat" else a.reason)
 
-    kinds = {i.op for i in harness.instructions()} & FIRST_ABSTRACTED
+    kinds = hard_ops(harness, among=FIRST_ABSTRACTED)
     if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
         q = _encode(harness, own, bound, truncated, frozenset(kinds))
         s, ans = ask(*body(q), quantified=bool(q.own_choices))
@@ -155,7 +155,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
         return vacuous() or AddedUB("unsat", unrolled=r.unrolled, quantified=quantified)
     if ans.status != "sat" or proof_only:
         return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
-    model = minimize(s, q.inputs, r.choices, harness, minimize_budget, r.header_guards)
+    model = minimize(s, q.inputs, r.choices, harness, minimize_budget, r.header_guards, solved_in=ans.seconds)
     return AddedUB("sat", inputs=model_inputs(model, harness, q.inputs, r.choices), unrolled=r.unrolled,
                    quantified=quantified)
 

@@ -313,7 +313,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     input at all under the real semantics; its counterexample stands only if the
     interpreter replays it. Anything else goes on to the exact encoding."""
     t0 = time.perf_counter()
-    ops = _hard_ops(src, tgt)
+    ops = hard_ops(src, tgt)
     if ops:
         v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
                         min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
@@ -327,12 +327,13 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     return v
 
 
-def _hard_ops(src: Program, tgt: Program) -> frozenset[str]:
-    """The ABSTRACTABLE operations the programs apply to two unknowns."""
+def hard_ops(*progs: Program, among: frozenset[str] = ABSTRACTABLE) -> frozenset[str]:
+    """The operations (of `among`) the programs apply to two unknowns: the ones an
+    uninterpreted first attempt changes (by a constant they stay exact)."""
     def hard(i: Instr) -> bool:
         unknowns = sum(not isinstance(x, Const) for x in i.args)
         return unknowns >= 2 if i.op in FMAS else unknowns == len(i.args)  # an FMA is large even by constants
-    return frozenset(i.op for p in (src, tgt) for i in p.instructions() if i.op in ABSTRACTABLE and hard(i))
+    return frozenset(i.op for p in progs for i in p.instructions() if i.op in among and hard(i))
 
 
 def _source_ok(s: SymResult) -> Any:
@@ -460,7 +461,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     vacuity = None if last or abstract else BackgroundCheck(feas, remaining)  # abstract: the caller checks
     # bit-blasting races the SMT solver, except where it would blast multiplications
     # or divisions of unknowns (division at VF 64: seconds -> over the budget)
-    race = not quantified and not _hard_ops(src, tgt)
+    race = not quantified and not hard_ops(src, tgt)
     ans = check_racing(solver, remaining) if race else check(solver)
     # the mismatch's memory indices (free where nothing is quantified, mismatch_terms)
     idx = [z3.BitVec(f"mem!{a.name}", 64) for a in src.arrays]

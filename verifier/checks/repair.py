@@ -163,7 +163,8 @@ def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdi
     v = harness_verdict(prog, h, vf, probe, "speculate", minimize_budget=0.0)
     if v.verdict == "counterexample":
         return v
-    return harness_verdict(prog, h, vf, limits, "speculate", minimize_budget=0.0)
+    rest = dataclasses.replace(limits, timeout=max(0.1, limits.timeout - v.seconds))
+    return harness_verdict(prog, h, vf, rest, "speculate", minimize_budget=0.0)
 
 
 def guard_text(g: Guard, instrs: dict[int, Instr]) -> str:
