@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.helpers import MODELS
 
 
@@ -53,6 +55,7 @@ def test_run_prints_the_trace_and_live_outs() -> None:
     assert obj["status"] == "ub" and "branch on poison" in obj["ub"]["reason"] and obj["ub"]["iteration"] == 1
 
 
+@pytest.mark.slow
 def test_run_rejects_bad_values_with_exit_2() -> None:
     for args in (["--set", "M=3"], ["--set", "N=x"], ["--set", "a=1"], []):
         r = cli("run", SEARCH, *args)
@@ -69,6 +72,7 @@ def test_show_prints_blocks_and_loop_structure() -> None:
         assert word in r.stdout
 
 
+@pytest.mark.slow
 def test_usage_errors_exit_2() -> None:
     assert cli("equiv").returncode == 2
     assert cli("equiv", SEARCH, "/nonexistent.loop").returncode == 2
@@ -85,6 +89,7 @@ def _suite(tmp_path, **keys: object) -> str:  # type: ignore[no-untyped-def]
     return str(path)
 
 
+@pytest.mark.slow
 def test_a_suite_obligation_may_name_a_generated_form(tmp_path) -> None:  # type: ignore[no-untyped-def]
     r = cli("suite", _suite(tmp_path, name="search loop, general form, VF 8, every trip count", check="equiv",
                             source=SEARCH, form="general", vf=8, unbounded=True, expect="proved"))
@@ -99,6 +104,7 @@ def test_a_suite_obligation_with_both_a_target_and_a_form_is_bad_input(tmp_path)
     assert "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_check_equiv_runs_both_forms_and_vectorize_prints_the_general_form() -> None:
     r = cli("check", SEARCH, "--check", "equiv", "--vf", "4", "--json")
     rows = [json.loads(line) for line in r.stdout.splitlines()]

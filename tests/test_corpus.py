@@ -24,6 +24,7 @@ def test_the_corpus_is_there() -> None:
             assert (CORPUS / f"{n}.{t}.ll").is_file(), (n, t)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_every_corpus_loop_is_read_or_named(name: str) -> None:
     for t in ("vec", "vf4", "vf4x2"):

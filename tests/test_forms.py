@@ -23,6 +23,7 @@ PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4
           ("legality/two_exits", 4), ("legality/while_true_latch", 4), ("legality/nsw_exit", 2)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 def test_the_simple_form_refines_the_loop(name: str, vf: int) -> None:
     prog = model(f"{name}.loop")
@@ -109,6 +110,7 @@ MUTANTS = [("resume past the failing iteration", "seed/search_loop", 4, _resume_
            ("no freeze before anyof", "seed/search_loop", 4, _no_freeze)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what,name,vf,mutate", MUTANTS, ids=[m[0] for m in MUTANTS])
 def test_a_broken_simple_form_is_refuted(what: str, name: str, vf: int, mutate) -> None:  # type: ignore[no-untyped-def]
     prog = model(f"{name}.loop")
@@ -136,6 +138,7 @@ def _suite_entry(path: Path) -> tuple[Path, int]:
     return (ROOT / "proofs" / ob["source"]).resolve(), int(ob.get("max_trip", 16))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", MUTANT_MODELS, ids=[p.stem for p in MUTANT_MODELS])
 def test_every_mutant_model_is_refuted_with_a_replayed_counterexample(path: Path) -> None:
     source, trip = _suite_entry(path)

@@ -8,6 +8,7 @@ import pytest
 from verifier.checks.freeze import freeze_invariance
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [1, 2, 3, 4])
 @pytest.mark.parametrize("vf", [2, 4, 8, 16, 32])
 def test_frozen_predicates_equal_the_scalar_ones(k: int, vf: int) -> None:
@@ -23,6 +24,7 @@ def test_without_freeze_a_predicate_is_poison(variant: str, k: int, vf: int) -> 
     assert v.reason is not None and "poison" in v.reason and "scalar run" in v.reason
 
 
+@pytest.mark.slow
 def test_cli_freeze_check_on_a_seed_model() -> None:
     import subprocess
     import sys

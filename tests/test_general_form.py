@@ -27,6 +27,7 @@ PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4
           ("forms/abs_copy", 2), ("forms/assume_after_exit", 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 def test_the_general_form_refines_the_loop_within_the_bound(name: str, vf: int) -> None:
     v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, timeout=120, form="general")
@@ -42,6 +43,7 @@ REFUTED = [("seed/division", 2, "division by "), ("seed/guarded_division", 2, "d
            ("seed/predication_example", 2, "trace differs"), ("seed/liveout_y", 2, "trace differs")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,vf,why", REFUTED, ids=[f"{n}-vf{vf}" for n, vf, _ in REFUTED])
 def test_an_illegal_general_form_is_refuted_with_the_reason(name: str, vf: int, why: str) -> None:
     v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, timeout=120, form="general")
@@ -170,6 +172,7 @@ MUTANTS: list[tuple[str, str, int, int, Callable[[Program], None]]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what,name,vf,trip,mutate", MUTANTS, ids=[m[0] for m in MUTANTS])
 def test_a_broken_general_form_is_refuted(what: str, name: str, vf: int, trip: int,
                                           mutate: Callable[[Program], None]) -> None:
@@ -194,6 +197,7 @@ def _same_behaviour(prog: Program, form: Program, inputs: Inputs) -> None:
     assert {a: m.cells for a, m in src.memory.items()} == {a: m.cells for a, m in tgt.memory.items()}
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(-3, 3), min_size=1, max_size=11), st.sampled_from([2, 3, 4]))
 def test_the_general_form_runs_like_the_loop_on_random_inputs(a: list[int], vf: int) -> None:

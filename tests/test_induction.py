@@ -32,6 +32,7 @@ PROVED = [("seed/search_loop", "general", 4), ("seed/search_loop", "simple", 4),
           ("forms/sum_until_zero", "general", 4), ("forms/abs_copy", "general", 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,form,vf", PROVED, ids=[f"{n}-{f}-vf{vf}" for n, f, vf in PROVED])
 def test_the_form_is_proved_for_every_trip_count(name: str, form: str, vf: int) -> None:
     v = inductive_equivalence(model(f"{name}.loop"), vf, 4 * vf, timeout=120, form=form, require_unbounded=True)
@@ -55,6 +56,7 @@ def _wrong_after_100(vform: VectorForm, at: int = 100, iv_name: str = "i") -> Ve
     return f
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_a_form_right_only_within_the_bound_is_not_proved_for_every_trip_count(form: str) -> None:
     prog = model("seed/search_loop.loop")
@@ -93,6 +95,7 @@ def test_an_illegal_form_still_gets_a_replayed_counterexample_from_the_real_star
     assert "window.q" not in v.counterexample.inputs.params  # a real input, not a window state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_a_countdown_at_vf_64_is_proved_with_its_lane_bounds_checks_grouped(form: str) -> None:
     """64 lane loads a[i - k]: the encoder keeps the end lanes' bounds checks only
@@ -102,6 +105,7 @@ def test_a_countdown_at_vf_64_is_proved_with_its_lane_bounds_checks_grouped(form
     assert v.verdict == "proved", v.reason
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_a_middle_lane_that_reads_past_the_end_is_caught(form: str) -> None:
     """Lane 33 of 64 reads a[i + 1] instead of a[i - 32]: it leaves the group of
@@ -123,6 +127,7 @@ REFUTED_AT_16 = [("seed/guarded_division", "general", "division by zero"),
                  ("seed/hoist_store", "simple", "after the source but")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,form,what", REFUTED_AT_16, ids=[f"{n}-{f}" for n, f, _ in REFUTED_AT_16])
 def test_an_illegal_form_at_vf_16_is_refuted_from_its_first_vector_iteration(name: str, form: str,
                                                                              what: str) -> None:
@@ -140,6 +145,7 @@ def _steps(prog, vform):  # type: ignore[no-untyped-def]
     return source_step(prog, le, vform.vf), target_step(vform, prog, le)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_a_form_wrong_only_from_its_second_vector_iteration_is_left_to_the_bounded_check(form: str) -> None:
     """The first vector iteration alone shows nothing (unknown, never a counterexample
@@ -152,6 +158,7 @@ def test_a_form_wrong_only_from_its_second_vector_iteration_is_left_to_the_bound
     assert bounded.verdict == "counterexample"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,form", [("seed/hoist_store", "simple"), ("seed/liveout_y", "general")])
 def test_the_first_vector_iteration_alone_refutes_an_illegal_form(name: str, form: str) -> None:
     """Without the step's inputs: the query from the start state (hoist_store's first
@@ -194,6 +201,7 @@ def test_a_rotated_loop_is_proved_for_every_trip_count_past_its_equality_exit(na
     assert v.coverage.get("unbounded") is True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_leaving_out_states_past_an_equality_exit_keeps_every_state_before_it(form: str) -> None:
     # wrong from i = 8 on, well before find_first_64's N = 64: the step must still see it

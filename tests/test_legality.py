@@ -27,6 +27,7 @@ def test_search_loop_over_a_shorter_array_is_not_safe() -> None:
     assert "out of bounds" in v.counterexample.divergence.summary
 
 
+@pytest.mark.slow
 def test_division_faults_on_lane_2_with_the_seeds_input() -> None:
     (v,) = speculation_safety(model("seed/division.loop"), 4)
     assert v.verdict == "counterexample" and v.counterexample is not None
@@ -38,6 +39,7 @@ def test_division_faults_on_lane_2_with_the_seeds_input() -> None:
     assert c.divergence.instruction is not None and "x / y" in c.divergence.instruction
 
 
+@pytest.mark.slow
 def test_guarded_division_c0_is_safe_c1_is_not() -> None:
     vs = speculation_safety(model("seed/guarded_division.loop"), 4)
     assert verdicts(vs) == {"C1": "proved", "C2": "counterexample"}  # the seed's C0 and C1
@@ -75,6 +77,7 @@ def test_an_exit_reading_a_value_stored_by_an_earlier_iteration_is_not_hoistable
     assert v.verdict == "counterexample"
 
 
+@pytest.mark.slow
 def test_the_derived_extent_requirement_of_the_search_loop_is_N() -> None:
     (v,) = speculation_safety(model("seed/search_loop.loop"), 4, repair=True)
     assert v.verdict == "proved"
@@ -82,6 +85,7 @@ def test_the_derived_extent_requirement_of_the_search_loop_is_N() -> None:
                for a in v.advice)
 
 
+@pytest.mark.slow
 def test_a_short_array_gets_the_extent_it_needs() -> None:
     text = (MODELS / "seed" / "search_loop.loop").read_text().replace("array a: i8[N]", "array a: i8[N - 1]")
     (v,) = speculation_safety(parse(text, "short.loop"), 4, repair=True)
@@ -89,6 +93,7 @@ def test_a_short_array_gets_the_extent_it_needs() -> None:
     assert any("for N elements" in a and "speculation is unsafe" in a for a in v.advice)
 
 
+@pytest.mark.slow
 def test_no_extent_makes_an_indirect_access_safe_and_the_tool_says_so() -> None:
     vs = speculation_safety(model("seed/indirect_access.loop"), 4, repair=True)
     assert vs[1].verdict == "counterexample"
@@ -104,6 +109,7 @@ LEGALITY = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,vf,spec,hoist", LEGALITY, ids=[x[0] for x in LEGALITY])
 def test_more_models(name: str, vf: int, spec: dict[str, str] | None, hoist: dict[str, str] | None) -> None:
     prog = model(f"legality/{name}.loop")

@@ -42,12 +42,14 @@ def equiv(name: str, target: str, rule: str, max_trip: int = 129) -> str:
 # LLVM 22 finds the exiting lane with cttz.elts over the *unfrozen* compare: a poison
 # lane after the exit (memory may hold poison) makes the index poison under the
 # current LangRef rule, where the scalar loop returned a defined value.
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["find_first_16", "mismatch", "shift_test", "liveout_value", "find_global"])
 def test_unfrozen_cttz_elts_is_refuted_under_any_poison_and_proved_under_first_true(name: str) -> None:
     assert equiv(name, "vf4", "any-poison") == "counterexample"
     assert equiv(name, "vf4", "first-true") == "proved"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["any_negative", "find_const_table", "range_n"])
 def test_outputs_without_the_unfrozen_lane_index_are_proved(name: str) -> None:
     # any_negative returns a constant (no lane index), find_const_table reads a constant
@@ -86,6 +88,7 @@ def test_translation_reads_objects_flags_and_vector_ops() -> None:
     assert "v0.bytes" in {q.name for q in p.params}  # its size in bytes: free, at least dereferenceable(N)
 
 
+@pytest.mark.slow
 def test_cli_equiv_on_ll_reports_the_finding_and_the_coverage() -> None:
     r = cli("equiv", str(LL / "find_first_16.scalar.ll"), str(LL / "find_first_16.vf4.ll"), "--func", "find_first_16",
             "--max-trip", "17")
@@ -118,6 +121,7 @@ def test_unsupported_construct_is_unknown_naming_it(tmp_path: Path) -> None:
     assert r.returncode == 3 and "unknown" in r.stdout and "icmp of pointers" in r.stdout
 
 
+@pytest.mark.slow
 def test_bad_ll_is_a_user_error_with_file_line_col(tmp_path: Path) -> None:
     f = tmp_path / "bad.ll"
     f.write_text("define i32 @f() {\n  ret i32 %x\n}\n")
@@ -255,6 +259,7 @@ def test_a_bounded_proof_over_constant_trip_counts_says_it_covers_every_input() 
     assert "covers every input whose source loops run at most 9 iterations" in verdict_text(v)
 
 
+@pytest.mark.slow
 def test_a_target_wrong_only_late_is_not_proved_for_every_trip_count(tmp_path: Path) -> None:
     # the vector loop stops at 60 of 64 elements: right for every run that leaves
     # before, wrong for x in a[60..63]; the step finds it, and the bound refutes it

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.test_cli import cli
 from verifier.checks.refinement import refinement
 from verifier.frontend.llvm import LLUnsupported, parse_ll_file, parse_ll_pair
@@ -135,6 +137,7 @@ def test_a_file_that_is_not_utf8_is_a_clean_error(tmp_path: Path) -> None:
         assert f"{name}:2:" in res.stderr and "not UTF-8" in res.stderr and "Traceback" not in res.stderr
 
 
+@pytest.mark.slow
 def test_every_obligation_gets_a_verdict_object(tmp_path: Path) -> None:
     # a loop with only countable exits: proved, saying why (not a bare text line)
     f = tmp_path / "countable.loop"
@@ -185,6 +188,7 @@ def test_instructions_are_located_in_text_order(tmp_path: Path) -> None:
     assert lines == {"a": 3, "b": 4, "c": 9}
 
 
+@pytest.mark.slow
 def test_counterexamples_speak_llvm_names_and_say_where_poison_is_made() -> None:
     ll = Path(__file__).resolve().parent.parent / "models" / "llvm"
     res = cli("equiv", str(ll / "find_first_16.scalar.ll"), str(ll / "find_first_16.vf4.ll"), "--max-trip", "17")
@@ -237,6 +241,7 @@ done:
 """
 
 
+@pytest.mark.slow
 def test_locals_filled_by_an_opaque_call(tmp_path: Path) -> None:
     # LLVM's early-exit tests: allocas filled by `init_mem` (any bytes, poison too)
     assert check_json(tmp_path, LOCAL.replace("LIMIT", "60"))["verdict"] == "proved"
@@ -285,6 +290,7 @@ done:
 """
 
 
+@pytest.mark.slow
 def test_speculating_a_call_with_effects_is_refuted(tmp_path: Path) -> None:
     # pred has effects (no memory attribute): calling it for lane 2 before the scalar
     # loop decides to go on adds an event; a memory(none) speculatable pred is safe
@@ -366,6 +372,7 @@ def test_a_trap_stops_the_program_observably(tmp_path: Path) -> None:
     assert verdict(tmp_path, TRAP.replace("  call void @llvm.trap()\n", ""), no_trap) == "proved"
 
 
+@pytest.mark.slow
 def test_float_int_bitcast_and_a_variable_dereferenceable_assume(tmp_path: Path) -> None:
     def fn(body: str) -> str:
         return f"define i32 @f(i32 noundef %x) {{\nentry:\n{body}}}\n"
@@ -410,6 +417,7 @@ def test_a_call_that_does_not_return_ends_the_program(tmp_path: Path) -> None:
     assert verdict(tmp_path, src, no_abort) == "counterexample"
 
 
+@pytest.mark.slow
 def test_a_parameter_may_point_past_its_objects_start(tmp_path: Path) -> None:
     """a[i - 1] from i = 0 reads before `a`: C allows it when `a` points into an array.
     The model first takes `a` at its object's start; where a run may form a pointer
@@ -450,6 +458,7 @@ def fp(body: str, params: str = "float noundef %x, float noundef %y", ret: str =
     return f"define {ret} @f({params}) {{\nentry:\n{body}}}\n"
 
 
+@pytest.mark.slow
 def test_float_arithmetic_on_both_sides(tmp_path: Path) -> None:
     add = fp("  %r = fadd float %x, %y\n  ret float %r\n")
     assert verdict(tmp_path, add, fp("  %r = fadd float %y, %x\n  ret float %r\n")) == "proved"
@@ -467,6 +476,7 @@ def test_float_arithmetic_on_both_sides(tmp_path: Path) -> None:
                    fp("  %r = fdiv nnan float %x, %y\n  ret float %r\n")) == "counterexample"
 
 
+@pytest.mark.slow
 def test_float_conversions_on_both_sides(tmp_path: Path) -> None:
     # every i32 is exact in a double: the round trip is the identity
     trip = fp("  %d = sitofp i32 %x to double\n  %r = fptosi double %d to i32\n  ret i32 %r\n",
@@ -511,6 +521,7 @@ done:
 """
 
 
+@pytest.mark.slow
 def test_an_i128_induction_that_wraps(tmp_path: Path) -> None:
     # the window's iteration count is 64 bits: a wrapping i128 induction falls back to
     # the bounded check (it crashed z3 before), with a verdict on both sides

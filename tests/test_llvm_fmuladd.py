@@ -41,6 +41,7 @@ def test_fmuladd_is_refined_by_either_rounding(tmp_path: Path, tgt: str) -> None
     assert equiv(tmp_path, "fmuladd", tgt)["verdict"] == "proved"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("src", ["fma", "split"])
 def test_fmuladd_does_not_refine_a_fixed_rounding(tmp_path: Path, src: str) -> None:
     """The target may round the other way: a value where the two differ, replayed."""
@@ -52,6 +53,7 @@ def test_fmuladd_does_not_refine_a_fixed_rounding(tmp_path: Path, src: str) -> N
     assert any(k.startswith("fused/") for k in cex["inputs"].get("choices", {})), cex  # type: ignore[index]
 
 
+@pytest.mark.slow
 def test_a_search_through_fmuladd_is_legal_and_its_simple_form_equivalent() -> None:
     """The exit's slice holds an fmuladd: hoisting and speculating it for four lanes
     is safe (each lane's copy is the iteration's own execution, with its own rounding),
@@ -65,12 +67,14 @@ def test_a_search_through_fmuladd_is_legal_and_its_simple_form_equivalent() -> N
     assert eq["coverage"].get("unbounded") is True
 
 
+@pytest.mark.slow
 def test_the_general_form_through_fmuladd_is_equivalent() -> None:
     r = cli("check", str(SCALED), "--vf", "4", "--form", "general", "--check", "equiv", "--json")
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout.splitlines()[-1])["verdict"] == "proved"
 
 
+@pytest.mark.slow
 def test_a_target_that_rounds_an_fmuladd_differently_per_lane_is_refuted(tmp_path: Path) -> None:
     """A target that computes the iteration's fmuladd twice and compares the results
     (which may differ) is not a refinement of a source that computes it once."""

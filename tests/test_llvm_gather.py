@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.test_cli import cli
 from tests.test_llvm_pointer_memory import write
 
@@ -76,6 +78,7 @@ declare <2 x i32> @llvm.masked.gather.v2i32.v2p0(<2 x ptr>, <2 x i1>, <2 x i32>)
     assert v["counterexample"]["divergence"]["kind"] == "target-ub"  # type: ignore[index]
 
 
+@pytest.mark.slow
 def test_a_scatter_writes_the_lanes_that_are_on(tmp_path: Path) -> None:
     src = """define void @put(ptr %a, i64 %j, i32 %x) {
 entry:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.test_cli import cli
 from verifier.checks.refinement import refinement
 from verifier.frontend import load_program
@@ -63,6 +65,7 @@ def test_global_find_under_any_poison_is_refuted_and_replayed() -> None:
     assert out["counterexample"]["target"]["live_outs"]["ret"] == "poison"
 
 
+@pytest.mark.slow
 def test_assumption_is_opt_in_and_listed() -> None:
     args = ["equiv", str(LL / "find_global.scalar.ll"), str(LL / "find_global.vf4.ll"), "--max-trip", "65"]
     res = cli(*args, "--assume", "memory-has-no-poison")

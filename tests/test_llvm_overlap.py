@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.test_cli import cli
 from tests.test_llvm_pointer_memory import write
 from verifier.frontend.llvm import parse_ll_file
@@ -83,6 +85,7 @@ def test_reordering_independent_loads_over_three_pointers_is_proved(tmp_path: Pa
     assert json.loads(r.stdout.splitlines()[-1])["verdict"] == "proved"
 
 
+@pytest.mark.slow
 def test_hoisting_an_exit_over_a_store_through_another_pointer_is_refuted() -> None:
     """C: `if (a[i] == 0) return i; c[i] = a[i] + b[i];` with a, b, c that may overlap:
     the test of a later iteration reads what the store wrote when a is c shifted by one."""

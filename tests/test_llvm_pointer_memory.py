@@ -91,6 +91,7 @@ def test_walk_follows_the_list_in_memory(tmp_path: Path) -> None:
         assert r.outs["ret"].v == want, (k, r.outs)
 
 
+@pytest.mark.slow
 def test_refinement_is_unknown_unless_assumed(tmp_path: Path) -> None:
     src, tgt = write(tmp_path, "find.ll", FIND), write(tmp_path, "find_ne.ll", FIND_NE)
     res = cli("equiv", str(src), str(tgt), "--max-trip", "4", "--json")
@@ -103,6 +104,7 @@ def test_refinement_is_unknown_unless_assumed(tmp_path: Path) -> None:
     assert out["assumptions"] == ["loaded-pointers-in-object"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("assume", [(), ASSUME])
 def test_reading_past_the_end_of_the_list_is_refuted(tmp_path: Path, assume: tuple[str, ...]) -> None:
     src, tgt = write(tmp_path, "find.ll", FIND), write(tmp_path, "ahead.ll", FIND_AHEAD)
@@ -196,6 +198,7 @@ entry:
 """
 
 
+@pytest.mark.slow
 def test_a_gep_on_null_is_an_address_with_no_object(tmp_path: Path) -> None:
     # null + x bytes: its address is x, and it is null exactly when x is 0
     src = write(tmp_path, "src.ll", NULL_GEP)
@@ -205,6 +208,7 @@ def test_a_gep_on_null_is_an_address_with_no_object(tmp_path: Path) -> None:
     assert res.returncode == 1 and json.loads(res.stdout)["verdict"] == "counterexample", res.stdout + res.stderr
 
 
+@pytest.mark.slow
 def test_an_access_through_a_gep_on_null_is_ub(tmp_path: Path) -> None:
     # a target that loads through null + x has UB the source has not; the other way
     # round the source is UB on every input (vacuous, so no proof is claimed)

@@ -216,6 +216,7 @@ done:
 """
 
 
+@pytest.mark.slow
 def test_a_pointer_range_loop_compares_with_its_end_by_address(tmp_path: Path) -> None:
     # for (; b != e; ++b) if (*b == x) break; return b;  (e is never read)
     src = RANGE.format(flags="inbounds nuw", ahead=4, pred="eq")
@@ -364,6 +365,7 @@ def _interesting_bits(w: int) -> st.SearchStrategy[int]:
     return st.one_of(st.sampled_from(special), st.integers(0, (1 << w) - 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([16, 32, 64]).flatmap(lambda w: st.tuples(st.just(w), _interesting_bits(w),
                                                                   _interesting_bits(w))),

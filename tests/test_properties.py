@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -99,18 +100,21 @@ def agree(text: str, inp: Inputs) -> None:
         assert same_value(m, res.outs[name], cv), (text, name)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scalar_program(), inputs_for())
 def test_scalar_programs_agree(text: str, inp: Inputs) -> None:
     agree(text, inp)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(vector_program(), inputs_for(max_n=9))
 def test_vector_programs_agree(text: str, inp: Inputs) -> None:
     agree(text, inp)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(lane_chain_program(), inputs_for(min_n=8, max_n=8))
 def test_predicated_call_chains_agree(text: str, inp: Inputs) -> None:
@@ -119,6 +123,7 @@ def test_predicated_call_chains_agree(text: str, inp: Inputs) -> None:
     agree(text, inp)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scalar_program(), inputs_for(), st.dictionaries(st.integers(1, 40), st.integers(0, 255), max_size=4))
 def test_freeze_choices_agree(text: str, inp: Inputs, picks: dict[int, int]) -> None:
@@ -132,6 +137,7 @@ MUTATIONS = [("+nsw", "+"), ("+", "-"), ("/u", "%u"), ("==", "!="), ("<", "<="),
              (">>u", ">>"), ("x = a[i]", "x = a[i] & 127")]
 
 
+@pytest.mark.slow
 @settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "60")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(scalar_program(), st.data(), st.lists(inputs_for(max_n=4), min_size=12, max_size=12))

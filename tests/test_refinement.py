@@ -157,6 +157,7 @@ def test_programs_over_different_environments_are_rejected() -> None:
         refinement(_src(), other, max_trip=2)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
     """seed 000: a[0] == b[0] != 0 (one scalar iteration), b[1] == 0: lane 2 faults."""
     v = refinement(model("seed/division.loop"), model("examples/division_general_vf4.loop"), max_trip=16)

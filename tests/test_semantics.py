@@ -179,6 +179,7 @@ def test_signed_helper() -> None:
     assert to_signed(255, 8) == -1 and to_signed(127, 8) == 127
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([8, 16, 32]).flatmap(lambda w: st.tuples(st.just(w), st.integers(0, (1 << w) - 1),
                                                                  st.integers(0, (1 << w) - 1))),

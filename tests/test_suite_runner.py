@@ -84,6 +84,7 @@ def test_a_malformed_obligation_names_its_file_and_line(tmp_path: Path, entry: d
     assert str(e.value).startswith(f"{path}:7:1: error:")  # the second [[obligation]] header
 
 
+@pytest.mark.slow
 def test_malformed_toml_and_a_missing_model_exit_2_with_a_location(tmp_path: Path) -> None:
     (tmp_path / "t.toml").write_text('[[obligation]]\nname = "x\n')
     r = cli("suite", str(tmp_path / "t.toml"))
@@ -93,6 +94,7 @@ def test_malformed_toml_and_a_missing_model_exit_2_with_a_location(tmp_path: Pat
     assert r.returncode == 2 and "m.toml:1:1: error: obligation 'gone': cannot read" in r.stderr
 
 
+@pytest.mark.slow
 def test_parallel_runs_give_the_serial_verdicts_in_suite_order(tmp_path: Path) -> None:
     obs = load(write_suite(tmp_path / "s.toml", *CHEAP))
     serial = run_suite(obs, jobs=1)
@@ -103,6 +105,7 @@ def test_parallel_runs_give_the_serial_verdicts_in_suite_order(tmp_path: Path) -
     assert serial[1].result["counterexample"]["divergence"] == parallel[1].result["counterexample"]["divergence"]
 
 
+@pytest.mark.slow
 def test_the_cache_answers_unchanged_obligations_and_only_those(tmp_path: Path) -> None:
     src = tmp_path / "search.loop"
     src.write_text(SEARCH.read_text())
@@ -146,6 +149,7 @@ def test_a_broken_model_fails_the_suite_with_its_counterexample_in_junit_and_htm
     assert "believed fine" in page and 'class="lane"' in page and "poison" in page
 
 
+@pytest.mark.slow
 def test_json_lines_carry_the_expectation_and_filter_selects_by_name(tmp_path: Path) -> None:
     suite = write_suite(tmp_path / "s.toml", *CHEAP)
     r = cli("suite", str(suite), "--json", "--filter", "speculate")
@@ -156,6 +160,7 @@ def test_json_lines_carry_the_expectation_and_filter_selects_by_name(tmp_path: P
     assert cli("suite", str(suite), "--filter", "nothing-like-this").returncode == 2
 
 
+@pytest.mark.slow
 def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path) -> None:
     suite = write_suite(tmp_path / "s.toml", {"name": "liveout_y general", "check": "equiv",
                                               "model": MODELS / "seed" / "liveout_y.loop", "form": "general",

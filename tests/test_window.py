@@ -32,6 +32,7 @@ def verdicts(vs) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return {v.subject.split()[0]: v.verdict for v in vs}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL)
 @pytest.mark.parametrize("vf", [2, 4])
 def test_the_unbounded_proof_agrees_with_the_bounded_check(name: str, vf: int) -> None:
@@ -46,6 +47,7 @@ def test_the_unbounded_proof_agrees_with_the_bounded_check(name: str, vf: int) -
             assert not v.coverage.get("unbounded")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["seed/search_loop", "seed/guarded_division", "seed/liveout_y",
                                   "legality/countdown", "legality/two_exits"])
 def test_the_seed_proofs_hold_for_every_trip_count(name: str) -> None:
@@ -70,6 +72,7 @@ def _proved_exits(name: str, vf: int) -> list[int]:
             if v.verdict == "proved"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
@@ -213,6 +216,7 @@ def test_a_guard_is_proved_only_as_tight_as_the_array(extent: object, expected: 
     assert v.verdict == expected
 
 
+@pytest.mark.slow
 def test_a_guard_that_leaves_a_division_fault_says_what_remains() -> None:
     """i_first_div (corpus): the guard on the first load removes its out-of-bounds
     read, and the speculated division still faults (by poison, zero or overflow)."""
@@ -223,6 +227,7 @@ def test_a_guard_that_leaves_a_division_fault_says_what_remains() -> None:
     assert "is unsafe" in guarded and "/" in guarded.split("is unsafe", 1)[1]
 
 
+@pytest.mark.slow
 def test_no_guard_applies_to_a_division_and_the_advice_says_so() -> None:
     (v,) = speculation_safety(model("seed/division.loop"), 4, repair=True)
     assert v.verdict == "counterexample"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -36,6 +37,7 @@ def _build(base: Any, writes: list[tuple[str, int, int, bool]], tag: str, poison
     return arr
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.lists(WRITE, max_size=6), st.lists(WRITE, max_size=6))
 def test_written_cells_decide_like_every_index(src: list[Any], tgt: list[Any]) -> None:
