@@ -25,6 +25,7 @@ from verifier.ir.program import (
     Block,
     Branch,
     Const,
+    Fresh,
     Halt,
     Instr,
     Program,
@@ -43,18 +44,9 @@ def start_assumed(prog: Program) -> Program:
     ends there: UB of new code, and no UB of the model's own code after it (which the
     poison pointer would otherwise cause)."""
     out = copy_program(prog)
-    uid = max([i.uid for i in out.instructions()] + [0]) + 1
-    taken = set(out.blocks)
-
-    def fresh(hint: str) -> str:
-        k = 0
-        while f"{hint}.s{k}" in taken:
-            k += 1
-        taken.add(f"{hint}.s{k}")
-        return f"{hint}.s{k}"
-
-    halt = Block(fresh("before.start"), [], [Instr(uid, "assume", [Const(0, I1)], None, None, {})], Halt())
-    uid += 1
+    fresh = Fresh.of(out, "s")
+    halt = Block(fresh.name("before.start"), [], [Instr(fresh.uid(), "assume", [Const(0, I1)], None, None, {})],
+                 Halt())
     todo = list(out.blocks)
     while todo:
         name = todo.pop()
@@ -63,9 +55,8 @@ def start_assumed(prog: Program) -> Program:
         if cut is None:
             continue
         mark = blk.instrs[cut]
-        rest = split_block(out, name, cut + 1, fresh(name))
-        blk.term = Branch(Ref(mark.dest or ""), rest.name, halt.name, uid, mark.loc)
-        uid += 1
+        rest = split_block(out, name, cut + 1, fresh.name(name))
+        blk.term = Branch(Ref(mark.dest or ""), rest.name, halt.name, fresh.uid(), mark.loc)
         todo.append(rest.name)  # its later marks
     out.blocks[halt.name] = halt
     return out

@@ -20,6 +20,7 @@ nothing, cannot fault, and yield poison.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -271,6 +272,26 @@ class Program:
     def instructions(self) -> list[Instr]:
         return [i for b in self.blocks.values() for i in b.instrs]
 
+    def uids(self) -> list[int]:
+        """Every id in the program: its phis, instructions and branches (the UB sites
+        and choices are keyed by them, so two things must never share one)."""
+        out: list[int] = []
+        for b in self.blocks.values():
+            out += [ph.uid for ph in b.phis] + [i.uid for i in b.instrs]
+            if isinstance(b.term, Branch):
+                out.append(b.term.uid)
+        return out
+
+    def next_uid(self) -> int:
+        """The first id no part of the program uses: where a transform's fresh ids
+        start (the one allocator; it counts up from here)."""
+        return max(self.uids(), default=0) + 1
+
+    def duplicate_uids(self) -> list[int]:
+        """Ids used more than once (none in a well-formed program)."""
+        counts = Counter(self.uids())
+        return sorted(u for u, n in counts.items() if n > 1)
+
     def out_names(self) -> list[str]:
         seen: list[str] = []
         for i in self.instructions():
@@ -311,6 +332,35 @@ def map_operands(blocks: dict[str, Block], f: Callable[[Operand], Operand]) -> N
             ins.args = [f(a) for a in ins.args]
         if isinstance(blk.term, Branch):
             blk.term.cond = f(blk.term.cond)
+
+
+class Fresh:
+    """Fresh names and ids for code a pass adds to a program: the one allocator every
+    transform uses. A name is `hint.<tag><k>` with the least k not taken (the tag
+    says which pass made it: `h` lanes, `w` the window, `s` the start checks), or
+    `hint`, `hint1`, ... without a tag; ids count up from the program's first free
+    one (Program.next_uid), so none repeats an id of the program or of each other."""
+
+    def __init__(self, taken: set[str], tag: str | None, first_uid: int) -> None:
+        self.taken = taken
+        self.tag = tag
+        self.last_uid = first_uid - 1  # the last id handed out
+
+    @classmethod
+    def of(cls, p: Program, tag: str | None) -> Fresh:
+        """For code added to `p`: its values, parameters and blocks are taken."""
+        return cls(set(p.value_types()) | set(p.blocks), tag, p.next_uid())
+
+    def name(self, hint: str) -> str:
+        k = 0
+        while (name := f"{hint}.{self.tag}{k}" if self.tag is not None else f"{hint}{k or ''}") in self.taken:
+            k += 1
+        self.taken.add(name)
+        return name
+
+    def uid(self) -> int:
+        self.last_uid += 1
+        return self.last_uid
 
 
 def split_block(p: Program, name: str, at: int, new: str) -> Block:

@@ -85,7 +85,6 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
         active.append(acc)
 
     body = insert_before(p, b.fresh("vec.body"), vl.scalar.name)
-    b.uid += 1
     top.term = Jump(body.name)
 
     # block predicates (if-conversion) and the body, instruction by instruction
@@ -143,8 +142,7 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
     # AllOnes(P_end): on to the next vector iteration; else the exiting lane's exit
     latch = insert_before(p, b.fresh("vec.latch"), vl.scalar.name)
     first_exit = insert_before(p, b.fresh("vec.exit"), vl.scalar.name)
-    b.uid += 1
-    body.term = Branch(active[vf], latch.name, first_exit.name, b.uid) if dd else Jump(latch.name)
+    body.term = Branch(active[vf], latch.name, first_exit.name, b.ids.uid()) if dd else Jump(latch.name)
     last = {name: lanes.get(vf - 1, Ref(name)) for name in lanes.defs}
     close_vector_loop(vl, b, le, latch, last)
     dispatch = first_exit
@@ -155,8 +153,7 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
                 here = _or(b, dispatch, here, exit_pred[e.index][j], f"P{e.index}_EXIT.any")
             code = insert_before(p, b.fresh(f"vec.exit.C{e.index}"), vl.scalar.name)
             nxt = insert_before(p, b.fresh("vec.exit"), vl.scalar.name)
-            b.uid += 1
-            dispatch.term = Branch(here, code.name, nxt.name, b.uid)
+            dispatch.term = Branch(here, code.name, nxt.name, b.ids.uid())
             dispatch = nxt
         else:
             code = dispatch
@@ -270,24 +267,21 @@ def _exit_code(b: LaneBuilder, prog: Program, loop_blocks: frozenset[str] | set[
         for ph in blk.phis:
             inc = [(names[q], s(op)) for q, op in ph.incoming if q in region]
             inc += [(code.name, s(op)) for q, op in ph.incoming if n == e.target and q == e.block]
-            b.uid += 1
             phi_dest = s(Ref(ph.dest))
             assert isinstance(phi_dest, Ref)
-            new.phis.append(Phi(b.uid, phi_dest.name, ph.type, inc, ph.loc))
+            new.phis.append(Phi(b.ids.uid(), phi_dest.name, ph.type, inc, ph.loc))
             b.types[phi_dest.name] = ph.type
         for ins in blk.instrs:
-            b.uid += 1
             dest_ref = s(Ref(ins.dest)) if ins.dest else None
             dest = dest_ref.name if isinstance(dest_ref, Ref) else None
-            new.instrs.append(Instr(b.uid, ins.op, [s(a) for a in ins.args], ins.type, dest, dict(ins.attrs), ins.loc))
+            new.instrs.append(Instr(b.ids.uid(), ins.op, [s(a) for a in ins.args], ins.type, dest, dict(ins.attrs), ins.loc))
             if dest is not None and ins.type is not None:
                 b.types[dest] = ins.type
         t = blk.term
         if isinstance(t, Jump):
             new.term = Jump(names[t.target])
         elif isinstance(t, Branch):
-            b.uid += 1
-            new.term = Branch(s(t.cond), names[t.then], names[t.other], b.uid, t.loc)
+            new.term = Branch(s(t.cond), names[t.then], names[t.other], b.ids.uid(), t.loc)
         else:
             new.term = Halt()
         b.p.blocks[new.name] = new

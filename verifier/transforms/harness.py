@@ -54,12 +54,10 @@ def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = 
     head, rest = b.split_header()
     _, start = b.counter(head)
     check = b.add_block("spec.check", head.name)
-    head.term = Branch(start, check.name, rest.name, b.uid + 1)
-    b.uid += 1
+    head.term = Branch(start, check.name, rest.name, b.ids.uid())
     pre = b.precondition(check)
     lanes = b.add_block("spec.lanes", check.name)
-    check.term = Branch(pre, lanes.name, rest.name, b.uid + 1)
-    b.uid += 1
+    check.term = Branch(pre, lanes.name, rest.name, b.ids.uid())
     conds: list[Operand] = []
     by_load = {g.load_uid: g for g in guards}
     for e in chosen:
@@ -75,8 +73,7 @@ def speculation_harness(prog: Program, vf: int, exits: tuple[int, ...] | None = 
             any_c = b.emit(lanes, "or", [any_c, c], I1, "spec.any", flags=())
         use = b.add_block("spec.use", lanes.name)
         use.term = Jump(rest.name)
-        b.uid += 1
-        lanes.term = Branch(any_c, use.name, rest.name, b.uid)
+        lanes.term = Branch(any_c, use.name, rest.name, b.ids.uid())
     return Harness(_same_executions(b), chosen, b.clones, {})
 
 
@@ -103,8 +100,7 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
             cur = b.emit(head, "select", [start, new, Ref(old)], I1, f"hoisted.C{e.index}.lane{j + 1}")
             inc = [(blk, Const(0, I1) if blk not in lp.blocks else cur)
                    for blk, _ in b.p.blocks[lp.header].phis[0].incoming]
-            b.uid += 1
-            b.p.blocks[lp.header].phis.append(Phi(b.uid, old, I1, inc))
+            b.p.blocks[lp.header].phis.append(Phi(b.ids.uid(), old, I1, inc))
             b.types[old] = I1
             current.append(cur)
         expected = current[0]
@@ -112,9 +108,8 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
             is_j = b.emit(head, "icmp", [lane_no, Const(j, I64)], I1, "spec.is.lane", pred="eq")
             expected = b.emit(head, "select", [is_j, current[j], expected], I1, f"hoisted.C{e.index}")
         blk = b.p.blocks[rest.name if e.block == lp.header else e.block]
-        ins = Instr(b.uid + 1, "check_same", [e.cond, expected, Const(1, I1)], None, None,
+        ins = Instr(b.ids.uid(), "check_same", [e.cond, expected, Const(1, I1)], None, None,
                     {"what": f"{e.name} hoisted to the start of the vector iteration"})
-        b.uid += 1
         blk.instrs.append(ins)
         checks[ins.uid] = e.index
     return Harness(_same_executions(b), chosen, b.clones, checks, added_at_start=False)

@@ -11,6 +11,7 @@ from verifier.ir.program import (
     Branch,
     Const,
     Extent,
+    Fresh,
     Instr,
     Jump,
     Operand,
@@ -49,26 +50,20 @@ class LaneBuilder:
         self.p = copy_program(prog)
         self.le = le
         self.vf = vf
-        self.uid = max([i.uid for i in prog.instructions()] + [0]) + 1000
         self.clones: dict[int, tuple[int, int, int]] = {}
         self.types = self.p.value_types()
         self.names: set[str] = set(self.types)
+        self.ids = Fresh(self.names, "h", prog.next_uid())  # names `hint.h<k>`, and every new id
         self.iv_base: dict[str, Operand] = {}
         self.recurrences = recurrences(prog, le)
 
     def fresh(self, hint: str) -> str:
-        k = 0
-        while f"{hint}.h{k}" in self.names:
-            k += 1
-        name = f"{hint}.h{k}"
-        self.names.add(name)
-        return name
+        return self.ids.name(hint)
 
     def emit(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None,
              hint: str = "h", **attrs: object) -> Operand:
-        self.uid += 1
         dest = self.fresh(hint) if ty is not None else None
-        blk.instrs.append(Instr(self.uid, op, args, ty, dest, dict(attrs)))
+        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, dict(attrs)))
         if dest is not None and ty is not None:
             self.types[dest] = ty
             return Ref(dest)
@@ -162,7 +157,7 @@ class LaneBuilder:
             if nofault:
                 attrs["nofault"] = True
             new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{lane}", **attrs)
-            self.clones[self.uid] = (ins.uid, lane, exit_index)
+            self.clones[self.ids.last_uid] = (ins.uid, lane, exit_index)
             self.p.blocks[blk.name].instrs[-1].loc = ins.loc
             if ins.dest:
                 remap[ins.dest] = new
@@ -222,15 +217,14 @@ class LaneBuilder:
                     ok = self.emit(blk, "and", [ok, self.in_bounds(blk, lane_args[j][0], ity, guards[uid].extent)],
                                    I1, "guard.all", flags=())
                 nxt = self.add_block("spec.guarded", blk.name)
-                self.uid += 1
-                blk.term = Branch(ok, nxt.name, bail, self.uid)
+                blk.term = Branch(ok, nxt.name, bail, self.ids.uid())
                 blk = nxt
             for j in range(self.vf):
                 attrs = dict(ins.attrs)
                 if effects_ahead and ins.op == "call" and not ins.attrs["func"].pure:
                     attrs["ahead"] = j + 1
                 new = self.emit(blk, ins.op, lane_args[j], ins.type, f"{ins.dest}.lane{j + 1}", **attrs)
-                self.clones[self.uid] = (ins.uid, j + 1, e.index)
+                self.clones[self.ids.last_uid] = (ins.uid, j + 1, e.index)
                 blk.instrs[-1].loc = ins.loc
                 if ins.dest:
                     remaps[j][ins.dest] = new
@@ -283,14 +277,13 @@ class LaneBuilder:
         lp = self.le.loop
         k = self.fresh("spec.k")
         kn = self.emit(head, "add", [Ref(k), Const(1, I64)], I64, "spec.k.next")
-        self.uid += 1
         ph = self.p.blocks[lp.header]
         inc: list[tuple[str, Operand]] = []
         for b, _ in ph.phis[0].incoming if ph.phis else []:
             inc.append((b, Const(0, I64) if b not in lp.blocks else kn))
         if not inc:
             raise Unsupported("the loop header has no phis to find its predecessors by")
-        ph.phis.append(Phi(self.uid, k, I64, inc))
+        ph.phis.append(Phi(self.ids.uid(), k, I64, inc))
         self.types[k] = I64
         r = self.emit(head, "urem", [Ref(k), Const(self.vf, I64)], I64, "spec.lane", flags=())
         start = self.emit(head, "icmp", [r, Const(0, I64)], I1, "spec.start", pred="eq")

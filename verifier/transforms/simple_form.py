@@ -76,8 +76,7 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
         for c in conds:
             any_c = b.emit(blk, "or", [any_c, b.taken(blk, e, c)], I1, "anyof", flags=())
     body = insert_before(p, b.fresh("vec.body"), scalar.name)
-    b.uid += 1
-    blk.term = Branch(any_c, scalar.name, body.name, b.uid)
+    blk.term = Branch(any_c, scalar.name, body.name, b.ids.uid())
 
     # the body for VF lanes, instruction by instruction; its exits cannot be taken
     remaps: list[dict[str, Operand]] = [dict(b.lane_values(body, j)) for j in range(vf)]

@@ -32,6 +32,7 @@ from verifier.ir.program import (
     Block,
     Branch,
     Const,
+    Fresh,
     Halt,
     Instr,
     Jump,
@@ -72,14 +73,13 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
     _mark_ends(p)
     enter_window(p, form.vector_header, form.preheader, form.vphis, le, form.vf)
     vh = p.blocks[form.vector_header]
-    uid = _next_uid(p)
+    fresh = Fresh.of(p, None)
     for src in [b for b in list(p.blocks) if form.vector_header in p.blocks[b].successors()]:
         if src == form.preheader:
             continue
         values = {form.vphis[ph.dest]: op for ph in vh.phis if ph.dest in form.vphis
                   for b, op in ph.incoming if b == src}
-        cut = _cut_block(p, f"{src}.cut", values, uid)
-        uid += len(values) + 1
+        cut = _cut_block(p, fresh, f"{src}.cut", values)
         _retarget(p.blocks[src], form.vector_header, cut.name)
         for ph in vh.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b != src]
@@ -107,7 +107,7 @@ def target_prefix(form: VectorForm) -> Program:
     vh = p.blocks[form.vector_header]
     values = {form.vphis[ph.dest]: op for ph in vh.phis if ph.dest in form.vphis
               for b, op in ph.incoming if b == form.preheader}
-    cut = _cut_block(p, f"{form.preheader}.cut", values, _next_uid(p))
+    cut = _cut_block(p, Fresh.of(p, None), f"{form.preheader}.cut", values)
     _retarget(p.blocks[form.preheader], form.vector_header, cut.name)
     for ph in vh.phis:
         ph.incoming = [(b, op) for b, op in ph.incoming if b != form.preheader]
@@ -120,37 +120,36 @@ def _cut_after(p: Program, header: str, pre: str, vf: int) -> None:
     head = p.blocks[header]
     if not head.phis:
         raise NoWindow(f"the loop header {header} has no phis to carry the state by")
-    uid = _next_uid(p)
-    k = _fresh(p, "step.k")
-    rest = split_block(p, header, 0, _fresh(p, f"{header}.rest"))
+    fresh = Fresh.of(p, None)
+    k = fresh.name("step.k")
+    rest = split_block(p, header, 0, fresh.name(f"{header}.rest"))
     preds = [b for b, _ in head.phis[0].incoming]
     k_next = f"{k}.next"
     at = f"{k}.cut"
-    head.phis.append(Phi(uid, k, I64, [(b, Const(0, I64) if b == pre else Ref(k_next)) for b in preds]))
+    head.phis.append(Phi(fresh.uid(), k, I64, [(b, Const(0, I64) if b == pre else Ref(k_next)) for b in preds]))
     values: dict[str, Operand] = {ph.dest: Ref(ph.dest) for ph in head.phis[:-1]}
-    head.instrs = [Instr(uid + 1, "add", [Ref(k), Const(1, I64)], I64, k_next, {"flags": ()}),
-                   Instr(uid + 2, "icmp", [Ref(k), Const(vf, I64)], I1, at, {"pred": "eq"})]
-    cut = _cut_block(p, f"{header}.cut", values, uid + 3)
-    head.term = Branch(Ref(at), cut.name, rest.name, uid + 4 + len(values))
+    head.instrs = [Instr(fresh.uid(), "add", [Ref(k), Const(1, I64)], I64, k_next, {"flags": ()}),
+                   Instr(fresh.uid(), "icmp", [Ref(k), Const(vf, I64)], I1, at, {"pred": "eq"})]
+    cut = _cut_block(p, fresh, f"{header}.cut", values)
+    head.term = Branch(Ref(at), cut.name, rest.name, fresh.uid())
 
 
-def _cut_block(p: Program, hint: str, values: dict[str, Operand], uid: int) -> Block:
+def _cut_block(p: Program, fresh: Fresh, hint: str, values: dict[str, Operand]) -> Block:
     """A block that emits the state (`step.<phi>` and `step.kind` 1) and stops."""
-    blk = Block(_fresh(p, hint))
-    for k, (name, op) in enumerate(sorted(values.items())):
-        blk.instrs.append(Instr(uid + k, "out", [op], None, None, {"name": f"step.{name}"}))
-    blk.instrs.append(Instr(uid + len(values), "out", [Const(CUT, I8)], None, None, {"name": KIND}))
+    blk = Block(fresh.name(hint))
+    for name, op in sorted(values.items()):
+        blk.instrs.append(Instr(fresh.uid(), "out", [op], None, None, {"name": f"step.{name}"}))
+    blk.instrs.append(Instr(fresh.uid(), "out", [Const(CUT, I8)], None, None, {"name": KIND}))
     blk.term = Halt()
     p.blocks[blk.name] = blk
     return blk
 
 
 def _mark_ends(p: Program) -> None:
-    uid = _next_uid(p)
+    fresh = Fresh.of(p, None)
     for blk in p.blocks.values():
         if isinstance(blk.term, Halt):
-            blk.instrs.append(Instr(uid, "out", [Const(END, I8)], None, None, {"name": KIND}))
-            uid += 1
+            blk.instrs.append(Instr(fresh.uid(), "out", [Const(END, I8)], None, None, {"name": KIND}))
 
 
 def _retarget(blk: Block, old: str, new: str) -> None:
@@ -160,14 +159,3 @@ def _retarget(blk: Block, old: str, new: str) -> None:
     elif isinstance(t, Branch):
         blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
 
-
-def _fresh(p: Program, hint: str) -> str:
-    taken = set(p.blocks) | set(p.value_types())
-    k = 0
-    while f"{hint}{k or ''}" in taken:
-        k += 1
-    return f"{hint}{k or ''}"
-
-
-def _next_uid(p: Program) -> int:
-    return max([i.uid for i in p.instructions()] + [ph.uid for b in p.blocks.values() for ph in b.phis] + [0]) + 1

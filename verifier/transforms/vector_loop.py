@@ -72,16 +72,14 @@ def build_vector_loop(b: LaneBuilder, le: LoopExits, carried: list[Phi]) -> Vect
         ty = b.types[ph.dest]
         assert isinstance(ty, IntType)
         vname = b.fresh(f"{ph.dest}.vec")
-        b.uid += 1
         init = next(op for blk_name, op in ph.incoming if blk_name == pre)
-        vphis[ph.dest] = Phi(b.uid, vname, ty, [(pre, init)])
+        vphis[ph.dest] = Phi(b.ids.uid(), vname, ty, [(pre, init)])
         vh.phis.append(vphis[ph.dest])
         b.types[vname] = ty
     b.iv_base = {name: Ref(vphis[name].dest) for name in le.inductions}
 
     ok = b.precondition(vh, all_lanes=True)
-    b.uid += 1
-    vh.term = Branch(ok, start.name, scalar.name, b.uid)
+    vh.term = Branch(ok, start.name, scalar.name, b.ids.uid())
 
     pb = p.blocks[pre]
     if isinstance(pb.term, Jump):

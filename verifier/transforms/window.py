@@ -35,6 +35,7 @@ from verifier.analysis.exits import LoopExits
 from verifier.analysis.loops import dominates, find_loops, reachable_cfg
 from verifier.ir.program import (
     Const,
+    Fresh,
     Instr,
     Operand,
     Param,
@@ -90,19 +91,13 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
     inductions are free like any other carried value."""
     head = p.blocks[header]
     pre = p.blocks[pre_name]
-    uid = first_uid = max([i.uid for i in p.instructions()] + [0]) + 1
-    taken = set(p.value_types()) | {q.name for q in p.params}
+    fresh = Fresh.of(p, "w")
+    first_uid = fresh.last_uid + 1
     new_params: list[Param] = [Param(Q, I64)]
 
     def emit(op: str, args: list, ty: IntType | None, hint: str, **attrs: object) -> Ref:
-        nonlocal uid
-        k = 0
-        while f"{hint}.w{k}" in taken:
-            k += 1
-        dest = f"{hint}.w{k}"
-        taken.add(dest)
-        pre.instrs.append(Instr(uid, op, args, ty, dest if ty is not None else None, dict(attrs)))
-        uid += 1
+        dest = fresh.name(hint)
+        pre.instrs.append(Instr(fresh.uid(), op, args, ty, dest if ty is not None else None, dict(attrs)))
         return Ref(dest)
 
     for ph in head.phis:
