@@ -1,5 +1,5 @@
 """Property tests: the interpreter and the z3 encoding agree on generated programs and
-inputs (UB or not, trace, memory, live-outs, poison), as DESIGN.md's "one
+inputs (UB or not, trace, memory, live-outs, poison), as the "one
 semantics, two backends" rule demands. A failure here means the backends drifted."""
 
 from __future__ import annotations

@@ -181,7 +181,7 @@ def test_a_reverse_search_is_proved_for_every_trip_count_by_the_coarse_window() 
 
 def test_a_loop_that_always_faults_proves_nothing() -> None:
     """With a[] one short, the first iteration reads past it on every input: a
-    proof would be vacuous, so the verdict is unknown (DESIGN.md)."""
+    proof would be vacuous, so the verdict is unknown (docs/architecture.md)."""
     text = (MODELS / "legality" / "countdown.loop").read_text().replace("i8[N]", "i8[N - 1]")
     (v,) = speculation_safety(parse(text, "short.loop"), 4)
     assert v.verdict == "unknown" and "vacuous" in (v.reason or "")

@@ -1,6 +1,6 @@
 """verifier: SMT proofs and counterexamples for vectorizing loops with early exits.
 
-Pipeline (DESIGN.md): frontend -> ir -> analysis -> (transforms) -> semantics
+Pipeline (docs/architecture.md): frontend -> ir -> analysis -> (transforms) -> semantics
 (concrete interpreter and z3 encoder, one definition) -> checks -> reports -> cli.
 """
 

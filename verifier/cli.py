@@ -1,4 +1,4 @@
-"""The command line: equiv, run, show (DESIGN.md exit codes: 0 proved, 1
+"""The command line: equiv, run, show (exit codes, docs/architecture.md: 0 proved, 1
 counterexample, 2 bad input or usage, 3 unknown)."""
 
 from __future__ import annotations

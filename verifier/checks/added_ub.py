@@ -9,7 +9,7 @@ special shape, without a second program, traces or memory to compare.
 
 Nondeterminism (freeze, undef) of the model's own code is quantified: a run is a
 counterexample only if *no* choice gives the loop UB (a choice of the source that
-is UB excuses the target, DESIGN.md "refinement").
+is UB excuses the target, as in refinement).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Refinement (DESIGN.md "refinement"): the target refines the source when, on every
+"""Refinement (README "What proved means"): the target refines the source when, on every
 input where the source has no UB, the target has no UB, emits the same trace, and
 leaves the same memory and live-outs (a poison source value allows anything).
 

@@ -1,4 +1,4 @@
-"""Verdicts (DESIGN.md "Verdicts and exit codes"): proved | counterexample | unknown."""
+"""Verdicts (docs/architecture.md "Verdicts and exit codes"): proved | counterexample | unknown."""
 
 from __future__ import annotations
 

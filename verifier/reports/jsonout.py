@@ -1,4 +1,4 @@
-"""Verdicts and runs as JSON-ready dicts (DESIGN.md: model, check, vf, form, verdict,
+"""Verdicts and runs as JSON-ready dicts (README "Commands": model, check, vf, form, verdict,
 seconds, counterexample or reason)."""
 
 from __future__ import annotations
