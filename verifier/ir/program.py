@@ -342,7 +342,7 @@ class Fresh:
     one (Program.next_uid), so none repeats an id of the program or of each other."""
 
     def __init__(self, taken: set[str], tag: str | None, first_uid: int) -> None:
-        self.taken = taken
+        self.taken = taken  # shared, not copied: names the caller adds itself stay taken
         self.tag = tag
         self.last_uid = first_uid - 1  # the last id handed out
 
@@ -352,6 +352,7 @@ class Fresh:
         return cls(set(p.value_types()) | set(p.blocks), tag, p.next_uid())
 
     def name(self, hint: str) -> str:
+        """A name no value, block or earlier name has, from `hint`."""
         k = 0
         while (name := f"{hint}.{self.tag}{k}" if self.tag is not None else f"{hint}{k or ''}") in self.taken:
             k += 1
@@ -359,6 +360,7 @@ class Fresh:
         return name
 
     def uid(self) -> int:
+        """The next id (for an instruction, a phi or a branch)."""
         self.last_uid += 1
         return self.last_uid
 
