@@ -326,8 +326,11 @@ def _run() -> int:
         return int(e.exit_code)
     except (typer.Abort, KeyboardInterrupt):
         return 130
-    except SystemExit as e:
-        return e.code if isinstance(e.code, int) else 0 if e.code is None else 1
+    except SystemExit as e:  # sys.exit(code), as the interpreter would end it
+        if e.code is None or isinstance(e.code, int):
+            return e.code or 0
+        typer.echo(str(e.code), err=True)
+        return 1
     except Exception as e:  # usage errors (typer's click) and our own bugs
         show = getattr(e, "show", None)
         if callable(show) and hasattr(e, "exit_code"):

@@ -23,7 +23,7 @@ from typing import Any
 import z3
 
 from verifier.analysis.exits import analyse
-from verifier.checks.refinement import compare_runs, hard_ops, model_inputs
+from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
 from verifier.checks.verdict import Counterexample, Verdict, value_bits
 from verifier.ir.program import FMAS, Branch, Program, uses_floats
 from verifier.semantics.domain import Z3Domain
@@ -123,6 +123,12 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
             fs.append(z3.ForAll(copies, z3.substitute(q.ok, *zip(q.own_choices, copies, strict=True))))
         return fs
 
+    def inputs_of(s: z3.Solver, q: _Query, ans: Answer) -> Inputs:
+        """The (minimized) inputs of a sat answer to q."""
+        model = minimize(s, q.inputs, q.result.choices, harness, minimize_budget, q.result.header_guards,
+                         solved_in=ans.seconds)
+        return model_inputs(model, harness, q.inputs, q.result.choices)
+
     def vacuous() -> AddedUB | None:
         """A proof must not be vacuous: some input runs without UB. A run that fits
         one header visit fits any bound, so that cheap question usually answers."""
@@ -140,9 +146,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
         if ans.status == "unsat":
             return vacuous() or AddedUB("unsat", unrolled=q.result.unrolled, quantified=bool(q.own_choices))
         if ans.status == "sat" and confirm is not None:
-            model = minimize(s, q.inputs, q.result.choices, harness, minimize_budget, q.result.header_guards,
-                             solved_in=ans.seconds)
-            inputs = model_inputs(model, harness, q.inputs, q.result.choices)
+            inputs = inputs_of(s, q, ans)
             if confirm(inputs):
                 return AddedUB("sat", inputs=inputs, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
     q = _encode(harness, own, bound, truncated)
@@ -155,9 +159,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
         return vacuous() or AddedUB("unsat", unrolled=r.unrolled, quantified=quantified)
     if ans.status != "sat" or proof_only:
         return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
-    model = minimize(s, q.inputs, r.choices, harness, minimize_budget, r.header_guards, solved_in=ans.seconds)
-    return AddedUB("sat", inputs=model_inputs(model, harness, q.inputs, r.choices), unrolled=r.unrolled,
-                   quantified=quantified)
+    return AddedUB("sat", inputs=inputs_of(s, q, ans), unrolled=r.unrolled, quantified=quantified)
 
 
 def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: str,
@@ -183,7 +185,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
         if last and last[0][0] is inputs:
             return last[0][1]
         start = dataclasses.replace(inputs, params={k: v for k, v in inputs.params.items() if k not in drop})
-        fuel = (4 * max_trip + 10) * (len(prog.blocks) + len(h.program.blocks)) * 4
+        fuel = replay_fuel(prog, h.program, max_trip)
         src_run = run(prog, start, fuel=fuel)
         tgt_run = run(h.program, start, fuel=fuel)
         div = compare_runs(prog, h.program, src_run, tgt_run)
@@ -194,9 +196,10 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
 
     why = "not tried (bounded check requested)"
     w = None
+    le = analyse(prog)
     if limits.inductive:
         try:
-            w = vector_window(h.program, prog, analyse(prog), vf)
+            w = vector_window(h.program, prog, le, vf)
         except NoWindow as nw:
             why = str(nw)
     # When all added code runs at the window's start, a window of 1 scalar iteration
@@ -204,7 +207,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     # only within the window): unsat there is unsat for VF too, and far cheaper.
     windows = sorted({1, vf}) if h.added_at_start else [vf]
     if w is not None:  # first with the inductions free: a proof only, in a slice of the time
-        coarse = vector_window(h.program, prog, analyse(prog), vf, coarse=True)
+        coarse = vector_window(h.program, prog, le, vf, coarse=True)
         for bound in windows:
             r = added_ub(coarse.program, own | coarse.assumes, bound, min(COARSE_SHARE * limits.timeout,
                          deadline - time.perf_counter()), truncated=True, witness=h.program, proof_only=True)
