@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from verifier.checks.refinement import refinement
 from verifier.frontend.layout import FieldStep, Layout
 from verifier.frontend.llvm import LLUnsupported, parse_ll_pair
+from verifier.ir.opcodes import FCMP_PREDS
 from verifier.semantics.domain import ConcreteDomain, Z3Domain
-from verifier.semantics.ops import FCMP_PREDS, FLOAT_FORMATS, Val, bitcount_lane, fcmp_lane
+from verifier.semantics.ops import FLOAT_FORMATS, Val, bitcount_lane, fcmp_lane
 
 
 def verdict(tmp_path: Path, src: str, tgt: str, max_trip: int = 4) -> str:
@@ -386,29 +387,28 @@ FLOAT = """define i1 @f(float noundef %x, float noundef %t) {{
 """
 
 
-def test_fcmp_predicates_and_flags_are_read(tmp_path: Path) -> None:
-    src = FLOAT.format(body="%c = fcmp ogt float %x, %t\n  ret i1 %c")
-    assert verdict(tmp_path, src, FLOAT.format(body="%c = fcmp olt float %t, %x\n  ret i1 %c")) == "proved"
-    # unordered: true on NaN, where ogt is false
-    assert verdict(tmp_path, src, FLOAT.format(body="%c = fcmp ugt float %x, %t\n  ret i1 %c")) == "counterexample"
-    # nnan: poison on NaN, where the source is defined
-    assert verdict(tmp_path, src, FLOAT.format(body="%c = fcmp nnan ogt float %x, %t\n  ret i1 %c")) \
-        == "counterexample"
-    # -x > -t is t > x: fneg flips the sign bit (and NaN stays NaN)
-    neg = "%nx = fneg float %x\n  %nt = fneg float %t\n  %c = fcmp olt float %nx, %nt\n  ret i1 %c"
-    assert verdict(tmp_path, src, FLOAT.format(body=neg)) == "proved"
-    # |x| > t differs from x > t for a negative x
-    fabs = "%a = call float @llvm.fabs.f32(float %x)\n  %c = fcmp ogt float %a, %t\n  ret i1 %c"
-    assert verdict(tmp_path, src, FLOAT.format(body=fabs)) == "counterexample"
-    assert verdict(tmp_path, FLOAT.format(body=fabs), FLOAT.format(body=fabs.replace("ogt float %a, %t",
-                                                                                        "olt float %t, %a"))) \
-        == "proved"
-    # a float constant: x > 1.0, written as a decimal and as LLVM's hex double
-    one = FLOAT.format(body="%c = fcmp ogt float %x, 1.000000e+00\n  ret i1 %c")
-    assert verdict(tmp_path, one, FLOAT.format(body="%c = fcmp ogt float %x, 0x3FF0000000000000\n  ret i1 %c")) \
-        == "proved"
-    assert verdict(tmp_path, one, FLOAT.format(body="%c = fcmp oge float %x, 1.000000e+00\n  ret i1 %c")) \
-        == "counterexample"
+_OGT = "%c = fcmp ogt float %x, %t\n  ret i1 %c"
+_FABS = "%a = call float @llvm.fabs.f32(float %x)\n  %c = fcmp ogt float %a, %t\n  ret i1 %c"
+_ONE = "%c = fcmp ogt float %x, 1.000000e+00\n  ret i1 %c"
+FCMP_CASES = {
+    "swapped olt is ogt": (_OGT, "%c = fcmp olt float %t, %x\n  ret i1 %c", "proved"),
+    "ugt is true on NaN, where ogt is false": (_OGT, "%c = fcmp ugt float %x, %t\n  ret i1 %c", "counterexample"),
+    "nnan is poison on NaN, where the source is defined": (_OGT, "%c = fcmp nnan ogt float %x, %t\n  ret i1 %c",
+                                                           "counterexample"),
+    "-x < -t is x > t: fneg flips the sign bit": (
+        _OGT, "%nx = fneg float %x\n  %nt = fneg float %t\n  %c = fcmp olt float %nx, %nt\n  ret i1 %c", "proved"),
+    "|x| > t differs from x > t for a negative x": (_OGT, _FABS, "counterexample"),
+    "|x| > t is t < |x|": (_FABS, _FABS.replace("ogt float %a, %t", "olt float %t, %a"), "proved"),
+    "1.0 as a decimal and as LLVM's hex double": (
+        _ONE, "%c = fcmp ogt float %x, 0x3FF0000000000000\n  ret i1 %c", "proved"),
+    "oge 1.0 is not ogt 1.0": (_ONE, "%c = fcmp oge float %x, 1.000000e+00\n  ret i1 %c", "counterexample"),
+}
+
+
+@pytest.mark.parametrize("case", list(FCMP_CASES))
+def test_fcmp_predicates_and_flags_are_read(tmp_path: Path, case: str) -> None:
+    src, tgt, want = FCMP_CASES[case]
+    assert verdict(tmp_path, FLOAT.format(body=src), FLOAT.format(body=tgt)) == want
 
 
 def test_a_pointer_phi_stepped_by_an_inbounds_gep_is_an_induction(tmp_path: Path) -> None:

@@ -19,10 +19,10 @@ import networkx as nx
 
 from verifier.analysis.loops import Loop, find_loops
 from verifier.errors import UserError
+from verifier.ir.opcodes import OPCODES, Syntax
 from verifier.ir.program import Branch, Const, Instr, Operand, Phi, PoisonConst, Program, Ref
 
-MEMORY_OR_EFFECT = {"load", "store", "call"}
-MAY_FAULT = {"load", "store", "call", "udiv", "sdiv", "urem", "srem"}
+MEMORY_OR_EFFECT = frozenset(o.name for o in OPCODES.values() if o.memory or o.syntax is Syntax.FUNC_CALL)
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ def analyse(prog: Program) -> LoopExits:
             gs, gc = slice_of(gt.cond, defs, phis)
             sl |= gs
             carried |= gc
-        countable = not any(instrs[u].op in MEMORY_OR_EFFECT or instrs[u].op in MAY_FAULT for u in sl) \
+        countable = not any(instrs[u].op in MEMORY_OR_EFFECT or OPCODES[instrs[u].op].faults for u in sl) \
             and all(c in ivs for c in carried)
         counts[countable] += 1
         exits.append(Exit(counts[countable], b, t.cond, out_then, t.then if out_then else t.other,

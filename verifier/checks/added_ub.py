@@ -25,7 +25,8 @@ import z3
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
 from verifier.checks.verdict import Counterexample, Verdict, value_bits
-from verifier.ir.program import FMAS, Branch, Program, uses_floats
+from verifier.ir.opcodes import DIVISIONS, FMAS
+from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
@@ -64,7 +65,6 @@ def original_uids(prog: Program) -> set[int]:
     return uids
 
 
-DIVISIONS = frozenset({"sdiv", "udiv", "srem", "urem"})
 # left uninterpreted in a first attempt (divisions, and fused multiply-adds, whose
 # exact circuits are large): an unsat answer there is unsat for the real operations
 FIRST_ABSTRACTED = DIVISIONS | frozenset(FMAS)

@@ -20,8 +20,9 @@ import z3
 
 from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
 from verifier.errors import UserError
+from verifier.ir.opcodes import FMAS, NONLINEAR
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import FMAS, Const, Instr, Program, Ref, uses_floats
+from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
 from verifier.ir.types import elem_of
 from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain, mask, to_signed
 from verifier.semantics.inputs import Inputs, window_of
@@ -292,7 +293,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
 
 # Operations z3 bit-blasts into large circuits: a first attempt leaves them
 # uninterpreted between two unknown operands (smt/: Z3Domain.abstract).
-ABSTRACTABLE = frozenset({"mul", "udiv", "sdiv", "urem", "srem", *FMAS})
+ABSTRACTABLE = NONLINEAR
 
 
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,

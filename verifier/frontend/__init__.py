@@ -52,5 +52,9 @@ def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
             if not p.is_file():
                 raise UserError(f"{p}: no such file")
         return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room))
-    return (load_program(source, func, cttz_elts, assume, room),
-            load_program(target, func, cttz_elts, assume, room))
+    def one(p: Path) -> Program:  # --func names the function of whichever is LLVM IR
+        return load_program(p, func if p.suffix == ".ll" else None, cttz_elts, assume, room)
+
+    if func is not None and ".ll" not in (source.suffix, target.suffix):
+        raise UserError("--func applies to LLVM IR (.ll) input only")
+    return one(source), one(target)

@@ -20,12 +20,22 @@ then the instructions, so operands may refer to values defined further down.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from verifier.errors import UserError
-from verifier.frontend.lexer import Token
+from verifier.frontend.lexer import Token, operator_parts
+from verifier.ir.opcodes import (
+    ANNOTATIONS,
+    COMPARE_SYMBOLS,
+    INFIX_OPS,
+    OPCODES,
+    Opcode,
+    Operands,
+    Syntax,
+    spell,
+    unspell,
+)
 from verifier.ir.program import (
     Block,
     Branch,
@@ -46,14 +56,8 @@ from verifier.ir.types import I1, I64, Type, VecType, elem_of, with_elem
 if TYPE_CHECKING:
     from verifier.frontend.parser import _Parser
 
-BIN = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "/u": "udiv", "%": "srem", "%u": "urem",
-       "<<": "shl", ">>": "ashr", ">>u": "lshr", "&": "and", "|": "or", "^": "xor"}
-CMP = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge",
-       "<u": "ult", "<=u": "ule", ">u": "ugt", ">=u": "uge"}
-CONVERSIONS = ("zext", "sext", "trunc", "bitcast")
-LANES = ("prefix", "iota", "splat")
-PLAIN = ("freeze", "select", "clsz", "clsnz", "anyof", "allones", "extract", "abs", "vec")
-FLAGGED = ("smin", "smax", "umin", "umax")
+_BY_NAME = (Syntax.CALL, Syntax.CONVERSION, Syntax.LANES, Syntax.SHUFFLE)  # written name(...)
+_MASKABLE = tuple(o.name for o in OPCODES.values() if o.maskable and o.syntax is not Syntax.INFIX) + ("arithmetic",)
 
 # an operand before typing: a name, or an integer literal waiting for its type
 RawOp = tuple[str, int | str | Type, Loc]  # ("ref", name, loc) | ("int", value, loc) | ("undef"/"poison", type, loc)
@@ -113,6 +117,24 @@ def parse_blocks(p: _Parser) -> tuple[dict[str, Block], str]:
 
 
 def _statement(p: _Parser, blk: _RawBlock) -> None:
+    """One line of a block, with the `!key value` annotations after an instruction."""
+    count = len(blk.stmts)
+    _line(p, blk)
+    while p.at("!"):
+        bang = p.next()
+        if len(blk.stmts) == count or blk.stmts[-1].kind == "phi":
+            raise UserError("an annotation (`!key value`) follows an instruction", bang.loc)
+        key = p.expect_name("an annotation's name")
+        kind = ANNOTATIONS.get(key.text)
+        if kind is None:
+            raise UserError(f"unknown annotation {key.text!r} (known: {', '.join(ANNOTATIONS)})", key.loc)
+        v = p.next()
+        if v.kind != ("str" if kind == "text" else "name"):
+            raise UserError(f"!{key.text} takes {'a quoted text' if kind == 'text' else 'a name'}", v.loc)
+        blk.stmts[-1].attrs[key.text] = v.text
+
+
+def _line(p: _Parser, blk: _RawBlock) -> None:
     t = p.peek()
     loc = t.loc
     if t.text == "goto":
@@ -135,22 +157,23 @@ def _statement(p: _Parser, blk: _RawBlock) -> None:
         b = _label(p)
         blk.term = ("if", [c, a, b], loc)
         return
-    if t.text == "assume":
-        p.next()
-        blk.stmts.append(_Stmt("assume", loc, "assume", args=[_operand(p)]))
-        return
-    if t.text == "out":
-        p.next()
-        n = p.expect_name("the live-out's name")
-        p.expect("=")
-        blk.stmts.append(_Stmt("out", loc, "out", args=[_operand(p)], attrs={"name": n.text}))
-        return
     mask = None
     if t.text == "when":
         p.next()
         p.expect("(")
         mask = _operand(p)
         p.expect(")")
+    if p.at("assume") and p.peek(1).text != ":":
+        p.next()
+        blk.stmts.append(_Stmt("assume", loc, "assume", args=[_operand(p)], mask=mask))
+        return
+    if p.at("out") and p.peek(1).text != ":" and mask is None:
+        p.next()
+        n = p.expect_name("the live-out's name")
+        ty = p.parse_type() if p.accept(":") else None
+        p.expect("=")
+        blk.stmts.append(_Stmt("out", loc, "out", type=ty, args=[_operand(p)], attrs={"name": n.text}))
+        return
     name = p.expect_name("an instruction")
     if p.accept(":"):
         ty = p.parse_type()
@@ -159,6 +182,8 @@ def _statement(p: _Parser, blk: _RawBlock) -> None:
         st.dest, st.type, st.mask = name.text, ty, mask
         if st.kind == "phi" and mask is not None:
             raise UserError("a phi cannot be masked", loc)
+        if mask is not None and st.kind != "phi" and not OPCODES[st.op].maskable:
+            raise UserError(f"{st.op} cannot be masked (only {', '.join(_MASKABLE)})", loc)
         blk.stmts.append(st)
         return
     if p.at("["):
@@ -206,37 +231,90 @@ def _rhs(p: _Parser, loc: Loc) -> _Stmt:
         if t.text in p.funcs:
             f = p.funcs[t.text]
             return _Stmt("def", loc, "call", args=_args(p), attrs={"func": f, "callee": f.name})
-        if t.text in CONVERSIONS:
-            p.expect("(")
-            x = _operand(p)
-            p.expect(",")
-            p.parse_type()  # the result type, also given after the name
-            p.expect(")")
-            return _Stmt("def", loc, t.text, args=[x], attrs={} if t.text == "bitcast" else {"flags": ()})
-        if t.text in LANES:
-            p.expect("(")
-            x = _operand(p)
-            p.expect(",")
-            p.expect_int("the number of lanes")
-            p.expect(")")
-            return _Stmt("def", loc, t.text, args=[x])
-        if t.text in PLAIN or t.text in FLAGGED:
-            return _Stmt("def", loc, t.text, args=_args(p), attrs={"flags": ()} if t.text in FLAGGED else {})
-        raise UserError(f"unknown operation or function {t.text!r}", t.loc)
+        return _named_op(p, t, loc)
     a = _operand(p)
     op = p.peek()
-    if op.kind == "op" and op.text in CMP:
-        p.next()
-        return _Stmt("def", loc, "icmp", args=[a, _operand(p)], attrs={"pred": CMP[op.text]})
-    sym = next((s for s in ("<<", ">>", "+", "-", "*", "/", "%", "&", "|", "^") if op.text.startswith(s)), None)
-    if op.kind != "op" or sym is None:
+    if op.kind != "op" or operator_parts(op.text)[0] not in INFIX_OPS | COMPARE_SYMBOLS:
         raise UserError(f"expected an operator after the first operand, found {op.text or op.kind!r}", op.loc)
     p.next()
-    parts = [f for f in op.text[len(sym):].split(".") if f]
-    if "u" in parts and sym in ("/", "%", ">>"):
-        sym += "u"
-    flags = tuple(f for f in parts if f not in ("u", "s"))
-    return _Stmt("def", loc, BIN[sym], args=[a, _operand(p)], attrs={"flags": flags})
+    sym, flags = operator_parts(op.text)
+    if sym in COMPARE_SYMBOLS:
+        o, attrs = OPCODES["icmp"], {"pred": COMPARE_SYMBOLS[sym]}
+    else:
+        o, attrs = INFIX_OPS[sym], {}
+    check_flags(o, flags, op.loc)
+    return _Stmt("def", loc, o.name, args=[a, _operand(p)], attrs={**attrs, "flags": flags})
+
+
+def _named_op(p: _Parser, t: Token, loc: Loc) -> _Stmt:
+    """`name[.attr][.flag...](...)`: an operation written by name (after the name)."""
+    o = OPCODES.get(t.text.split(".")[0])
+    if o is None or o.syntax not in _BY_NAME:
+        raise UserError(f"unknown operation or function {t.text!r}", t.loc)
+    attrs = op_words(o, t)
+    if o.syntax is Syntax.CONVERSION:
+        p.expect("(")
+        x = _operand(p)
+        p.expect(",")
+        p.parse_type()  # the result type, also given after the name
+        p.expect(")")
+        return _Stmt("def", loc, o.name, args=[x], attrs=attrs)
+    if o.syntax is Syntax.LANES:
+        p.expect("(")
+        x = _operand(p)
+        p.expect(",")
+        p.expect_int("the number of lanes")
+        p.expect(")")
+        return _Stmt("def", loc, o.name, args=[x], attrs=attrs)
+    if o.syntax is Syntax.SHUFFLE:
+        p.expect("(")
+        a = _operand(p)
+        p.expect(",")
+        b = _operand(p)
+        p.expect(",")
+        p.expect("[")
+        lanes: list[int] = []
+        while not p.accept("]"):
+            neg = p.accept("-")
+            lanes.append(-p.expect_int("a lane number") if neg else p.expect_int("a lane number"))
+            if not p.at("]"):
+                p.expect(",", "',' or ']'")
+        p.expect(")")
+        return _Stmt("def", loc, o.name, args=[a, b], attrs={**attrs, "mask": lanes})
+    args = _args(p)
+    if o.arity is not None and len(args) != o.arity:
+        raise UserError(f"{o.name} takes {o.arity} operand(s), {len(args)} given", t.loc)
+    if not args:
+        raise UserError(f"{o.name} takes at least one operand", t.loc)
+    return _Stmt("def", loc, o.name, args=args, attrs=attrs)
+
+
+def op_words(o: Opcode, t: Token) -> dict[str, object]:
+    """The attributes the dotted words after an operation's name give (`fcmp.olt.nnan`:
+    the predicate, then flags and switches, ir/opcodes.py); a wrong one is an error."""
+    head, *words = t.text.split(".")
+    attrs: dict[str, object] = {}
+    if o.attr:
+        value = unspell(o, words[0]) if words else None
+        if value is None:
+            raise UserError(f"{head} needs its {o.attr}: {head}.{spell(o.attr_values[0])} "
+                            f"(one of {', '.join(spell(v) for v in o.attr_values)})", t.loc)
+        attrs[o.attr] = value
+        words = words[1:]
+    flags = tuple(w for w in words if w not in o.switches)
+    check_flags(o, flags, t.loc)
+    attrs.update({w: True for w in words if w in o.switches})
+    if o.flags:
+        attrs["flags"] = flags
+    return attrs
+
+
+def check_flags(o: Opcode, flags: tuple[str, ...], loc: Loc) -> None:
+    """A flag the operation does not take is the user's mistake."""
+    bad = [f for f in flags if f not in o.flags]
+    if bad:
+        takes = f"it takes {', '.join(o.flags + o.switches)}" if o.flags or o.switches else "it takes none"
+        raise UserError(f"flag {bad[0]!r} does not apply to {o.name} ({takes})", loc)
 
 
 def _label(p: _Parser) -> str:
@@ -370,26 +448,36 @@ class _Lower:
             lanes = _lanes_of(ty) or _lanes_of(self.ref_type(s.args[0]) if s.args else None)
             args.append(self.op(s.mask, VecType(lanes, I1) if lanes else I1))
             attrs["masked"] = True
-        return Instr(self.next_uid(), s.op, args, ty, s.dest, attrs, s.loc)
+        return Instr(self.next_uid(), s.op, args, None if s.op == "out" else ty, s.dest, attrs, s.loc)
 
     def typed_args(self, s: _Stmt) -> list[Operand]:
+        """The operands typed by the operation's rule (ir/opcodes.py: Operands)."""
         ty, a = s.type, s.args
-        other: Callable[[int], Type | None] = lambda k: self.ref_type(a[1 - k]) or ty  # noqa: E731
-        if s.op in BIN.values() or s.op in FLAGGED:
-            return [self.op(x, other(k)) for k, x in enumerate(a)]
-        if s.op == "icmp":
-            t = self.ref_type(a[0]) or self.ref_type(a[1]) or I64
-            return [self.op(x, t) for x in a]
-        if s.op == "select":
+        rule = OPCODES[s.op].operands
+        named = next((t for t in map(self.ref_type, a) if t is not None), None)
+        if rule is Operands.SAME:
+            if len(a) == 2:
+                return [self.op(x, self.ref_type(a[1 - k]) or ty) for k, x in enumerate(a)]
+            return [self.op(x, named or ty) for x in a]
+        if rule is Operands.COMPARED:
+            return [self.op(x, named or I64) for x in a]
+        if rule is Operands.SELECT:
             return [self.op(a[0], with_elem(ty, I1) if ty else I1), self.op(a[1], ty), self.op(a[2], ty)]
-        if s.op in ("freeze", "abs"):
-            return [self.op(a[0], ty)]
-        if s.op in LANES:
-            return [self.op(a[0], I64 if s.op == "prefix" else (elem_of(ty) if ty else None))]
-        if s.op == "extract":
-            return [self.op(a[0], None), self.op(a[1], I64)]
-        if s.op == "vec":
+        if rule is Operands.ELEM:
             return [self.op(x, elem_of(ty) if ty else None) for x in a]
+        if rule is Operands.INDEX:
+            return [self.op(x, I64) for x in a]
+        if rule is Operands.INSERT:
+            return [self.op(a[0], ty), self.op(a[1], elem_of(ty) if ty else None), self.op(a[2], I64)]
+        if rule is Operands.EXTRACT:
+            return [self.op(a[0], None), self.op(a[1], I64)]
+        if rule is Operands.NAMED:
+            return [self.op(x, None) for x in a]
+        return self.own_args(s)
+
+    def own_args(self, s: _Stmt) -> list[Operand]:
+        """Operands of the operations whose syntax types them (Operands.OWN)."""
+        a = s.args
         if s.op == "load":
             return [self.op(a[0], I64)]
         if s.op == "store":
@@ -400,11 +488,10 @@ class _Lower:
             f = s.attrs["func"]
             assert isinstance(f, FuncDecl)
             return [self.op(x, f.params[k] if k < len(f.params) else None) for k, x in enumerate(a)]
-        if s.op in ("assume",):
+        if s.op == "assume":
             return [self.op(a[0], I1)]
-        if s.op == "out":
-            return [self.op(a[0], I64)]
-        return [self.op(x, None) for x in a]  # conversions, clsz, anyof, ...: a named operand
+        assert s.op == "out"
+        return [self.op(a[0], s.type or I64)]
 
 
 def _mask(t: Type) -> int:

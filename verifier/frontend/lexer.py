@@ -6,27 +6,21 @@ import re
 from dataclasses import dataclass
 
 from verifier.errors import UserError
+from verifier.ir.opcodes import infix_suffixes
 from verifier.ir.program import Loc
 
 
 @dataclass(frozen=True)
 class Token:
-    kind: str  # "int", "name", "op", "eof"
+    kind: str  # "int", "name", "op", "str" (a quoted text, without its quotes), "eof"
     text: str
     loc: Loc
 
 
-# Operators that may carry an attached suffix of flags: `+nsw`, `/u`, `>>u.exact`, `<u`.
-SUFFIXES = {
-    "+": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
-    "-": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
-    "*": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
-    "<<": {"nsw", "nuw", "nsw.nuw", "nuw.nsw"},
-    "/": {"s", "u", "exact", "s.exact", "u.exact"},
-    "%": {"s", "u"},
-    ">>": {"u", "exact", "u.exact"},
-    "<": {"u"}, "<=": {"u"}, ">": {"u"}, ">=": {"u"},
-}
+# Operators that may carry an attached suffix of words: `+nsw`, `/u.exact`, `<u`,
+# `==samesign`, `|disjoint` (the words each base symbol takes come from the opcode table)
+SUFFIXES = infix_suffixes()
+FLAG_WORDS = frozenset().union(*SUFFIXES.values()) - {"s", "u"}  # a misplaced one is an error
 
 OPERATORS = sorted(
     ["..", "->", "==", "!=", "<=", ">=", "<<", ">>", "&&", "||", "+", "-", "*", "/", "%", "<", ">",
@@ -36,6 +30,7 @@ OPERATORS = sorted(
 
 _SPACE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*|/\*.*?\*/)+", re.S)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*")  # dotted: SSA names of the block form
+_STR = re.compile(r'"([^"\n]*)"')
 _INT = re.compile(r"0x[0-9a-fA-F]+|[0-9]+")
 _SUFFIX = re.compile(r"[a-z][a-z.]*")
 
@@ -60,6 +55,13 @@ def tokenize(text: str, file: str) -> list[Token]:
         if text.startswith("/*", pos):
             raise UserError("unterminated comment", loc_at(pos))
         loc = loc_at(pos)
+        m = _STR.match(text, pos)
+        if m:
+            toks.append(Token("str", m.group(1), loc))
+            pos = m.end()
+            continue
+        if text[pos] == '"':
+            raise UserError("unterminated text: a closing '\"' on the same line", loc)
         m = _INT.match(text, pos)
         if m:
             end = m.end()
@@ -77,13 +79,14 @@ def tokenize(text: str, file: str) -> list[Token]:
             if text.startswith(op, pos):
                 end = pos + len(op)
                 sm = _SUFFIX.match(text, end)
-                if op in SUFFIXES and sm and sm.group(0) in SUFFIXES[op]:
+                if op in SUFFIXES and sm and set(sm.group(0).split(".")) <= SUFFIXES[op] \
+                        and not sm.group(0).endswith("."):
                     after = sm.end()
                     if after >= len(text) or not (text[after].isalnum() or text[after] == "_"):
                         toks.append(Token("op", op + sm.group(0), loc))
                         pos = after
                         break
-                if sm and sm.group(0).split(".")[0] in ("nsw", "nuw", "exact"):
+                if sm and sm.group(0).split(".")[0] in FLAG_WORDS:
                     raise UserError(f"flag {sm.group(0)!r} does not apply to {op!r}", loc)
                 toks.append(Token("op", op, loc))
                 pos = end
@@ -92,3 +95,12 @@ def tokenize(text: str, file: str) -> list[Token]:
             raise UserError(f"unexpected character {text[pos]!r}", loc)
     toks.append(Token("eof", "", loc_at(pos)))
     return toks
+
+
+def operator_parts(text: str) -> tuple[str, tuple[str, ...]]:
+    """An operator token split into its symbol (with a signedness letter: `/u`, `<u`)
+    and its flags: `/u.exact` -> ("/u", ("exact",)), `+nsw.nuw` -> ("+", ("nsw", "nuw"))."""
+    base = next((op for op in OPERATORS if text.startswith(op)), text)
+    words = [w for w in text[len(base):].split(".") if w]
+    sign = [w for w in words if w in ("s", "u")]
+    return base + "".join(sign[:1]), tuple(w for w in words if w not in ("s", "u"))

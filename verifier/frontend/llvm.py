@@ -28,9 +28,8 @@ from verifier.analysis.loops import LoopShapeError, find_loops
 from verifier.errors import UserError, read_source
 from verifier.frontend.layout import FieldStep, Layout, initializer_bytes, literal_bits
 from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.opcodes import FBINOPS, FCASTS, FCMP_PREDS, OPCODES, REDUCE_KINDS
 from verifier.ir.program import (
-    FBINOPS,
-    FCASTS,
     ArrayDecl,
     Assumption,
     Block,
@@ -51,7 +50,6 @@ from verifier.ir.program import (
     Undef,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, mask, to_signed
-from verifier.semantics.ops import FCMP_PREDS, REDUCE_KINDS
 
 CTTZ_RULES = ("any-poison", "first-true")
 
@@ -1096,7 +1094,7 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         return
     if op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
         st.emit(blk, op, [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
-                flags=tuple(f for f in flags if f in ("nuw", "nsw", "exact", "disjoint")))
+                flags=tuple(f for f in flags if f in OPCODES[op].flags))
         return
     if op == "icmp":
         pred = re.search(r"icmp(?: samesign)? (\w+)", text)
@@ -1106,7 +1104,7 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             _pointer_icmp(st, blk, ops, pred.group(1), ty, dest, loc)
             return
         st.emit(blk, "icmp", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
-                pred=pred.group(1), flags=tuple(f for f in flags if f == "samesign"))
+                pred=pred.group(1), flags=tuple(f for f in flags if f in OPCODES["icmp"].flags))
         return
     if op == "fcmp":
         m = re.search(r"fcmp((?: \w+)*?) (" + "|".join(FCMP_PREDS) + r") ", text)
@@ -1116,7 +1114,7 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         if set(fmf) - _FAST_MATH:
             raise LLUnsupported(f"fcmp flags {' '.join(fmf)}", loc)
         st.emit(blk, "fcmp", [_value(st, blk, ops[0], loc), _value(st, blk, ops[1], loc)], ty, dest, loc,
-                pred=m.group(2), flags=tuple(f for f in fmf if f in ("nnan", "ninf", "fast")))
+                pred=m.group(2), flags=tuple(f for f in fmf if f in OPCODES["fcmp"].flags))
         return
     if op in FBINOPS:
         fast = set(flags_of_fp(text, op))
@@ -1130,7 +1128,7 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         if not _float_types_ok(op, str(ops[0].type), str(ins.type)):
             raise LLUnsupported(f"{op} from {ops[0].type} to {ins.type}", loc)
         st.emit(blk, op, [_value(st, blk, ops[0], loc)], ty, dest, loc,
-                flags=tuple(f for f in flags if f == "nneg"))
+                flags=tuple(f for f in flags if f in OPCODES[op].flags))
         return
     if op == "fneg":
         m = re.search(r"fneg((?: \w+)*?) (?:half|float|double|<)", text)
@@ -1163,7 +1161,7 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         return
     if op in ("zext", "sext", "trunc"):
         st.emit(blk, op, [_value(st, blk, ops[0], loc)], ty, dest, loc,
-                flags=tuple(f for f in flags if f in ("nuw", "nsw", "nneg")))
+                flags=tuple(f for f in flags if f in OPCODES[op].flags))
         return
     if op == "bitcast":  # a mask to its bits and back (<W x i1> <-> iW), as InstCombine writes reduce.or
         fty = ty_of(st, ops[0], loc)
@@ -1201,10 +1199,11 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
         _access(st, blk, ins, obj, off, vty, text, loc, None, _value(st, blk, ops[0], loc))
         return
     if op == "insertelement":
-        st.emit(blk, "insertelt", [_value(st, blk, o, loc) for o in ops], ty, dest, loc)
+        st.emit(blk, "insertelt", [_value(st, blk, o, loc) for o in ops[:2]] + [_lane_index(st, blk, ops[2], loc)],
+                ty, dest, loc)
         return
     if op == "extractelement":
-        st.emit(blk, "extractelt", [_value(st, blk, o, loc) for o in ops], ty, dest, loc)
+        st.emit(blk, "extractelt", [_value(st, blk, ops[0], loc), _lane_index(st, blk, ops[1], loc)], ty, dest, loc)
         return
     if op == "shufflevector":
         m = re.search(r"<\d+ x i32> (zeroinitializer|poison|<[^>]*>|splat \(i32 -?\d+\))\s*$", text)
@@ -1238,6 +1237,14 @@ def _instr(st: _Fn, blk: Block, ins: Any) -> None:
             st.emit(blk, "trunc" if ty.bits < 64 else "zext", [addr], ty, dest, loc, flags=())
         return
     raise LLUnsupported(f"instruction {op}", loc)
+
+
+def _lane_index(st: _Fn, blk: Block, o: Any, loc: Loc) -> Operand:
+    """An insertelement / extractelement position: a constant one as i64 (LLVM reads the
+    index unsigned, so its value and whether it names a lane do not change), as the
+    model language writes a literal position."""
+    v = _value(st, blk, o, loc)
+    return Const(v.value, I64) if isinstance(v, Const) and not isinstance(v.type, VecType) else v
 
 
 def flags_of_fp(text: str, op: str) -> tuple[str, ...]:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from verifier.analysis.loops import LoopShapeError, find_loops
 from verifier.errors import UserError, read_source
-from verifier.frontend.blocks import at_label, parse_blocks
-from verifier.frontend.lexer import Token, tokenize
+from verifier.frontend.blocks import at_label, check_flags, op_words, parse_blocks
+from verifier.frontend.lexer import Token, operator_parts, tokenize
+from verifier.ir.opcodes import COMPARE_SYMBOLS, INFIX_OPS, OPCODES, Opcode, Operands, Syntax
 from verifier.ir.program import (
     ArrayDecl,
     Block,
@@ -40,17 +41,11 @@ from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_ele
 KEYWORDS = {"loop", "array", "alias", "window", "const", "effect", "pure", "assume", "if", "else", "do",
             "while", "break", "when", "out", "true", "false", "undef", "poison"}
 
-BUILTINS = {"freeze", "select", "zext", "sext", "trunc", "clsz", "clsnz", "anyof", "allones",
-            "extract", "prefix", "iota", "splat", "vec", "bitcast", "smin", "smax", "umin",
-            "umax", "abs"}
-
-BINOPS = {
-    "+": "add", "-": "sub", "*": "mul", "/": "sdiv", "/s": "sdiv", "/u": "udiv",
-    "%": "srem", "%s": "srem", "%u": "urem", "<<": "shl", ">>": "ashr", ">>u": "lshr",
-    "&": "and", "|": "or", "^": "xor",
-}
-CMPS = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge",
-        "<u": "ult", "<=u": "ule", ">u": "ugt", ">=u": "uge"}
+# the operations written as calls in the structured form: the table's builtins, and
+# every call-like operation whose row alone types it (fadd, fcmp.olt, cttz.zero_poison)
+BUILTINS = {o.name for o in OPCODES.values()
+            if (o.structured and o.syntax in (Syntax.CALL, Syntax.CONVERSION, Syntax.LANES))
+            or (o.syntax is Syntax.CALL and o.operands in (Operands.SAME, Operands.COMPARED))}
 LEVELS = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", "<=", ">", ">="],
           ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
 
@@ -458,9 +453,20 @@ class _Parser:
         self.consts[t.text] = -v if neg else v
 
     def decl_effect(self, kw: Token) -> None:
+        """`effect f(i8)`, or with a result: `effect f(i8) -> i32 [maybe_poison]` (the
+        result a function of the trace so far and the arguments; poison where allowed)."""
         t = self.expect_name("the function's name")
         params = self.parse_param_types()
-        self.declare_func(FuncDecl(t.text, params, None, False), t)
+        ret: IntType | None = None
+        if self.accept("->"):
+            rt = self.parse_type()
+            if not isinstance(rt, IntType):
+                raise UserError("an effect returns an integer", t.loc)
+            ret = rt
+        may_poison = ret is not None and self.peek().kind == "name" and self.peek().text == "maybe_poison"
+        if may_poison:
+            self.next()
+        self.declare_func(FuncDecl(t.text, params, ret, False, ret_poison=may_poison), t)
 
     def decl_pure(self, kw: Token) -> None:
         t = self.expect_name("the function's name")
@@ -884,18 +890,15 @@ class _Parser:
                 args = [ta.op, Const(1, ta.type), tb.op]
             return TV(self.emit("select", args, ta.type, t.loc), ta.type)
         ta, tb = self.unify(a, b, t.loc)
-        sign, flags = _split_suffix(text)
-        if base in ("==", "!=", "<", "<=", ">", ">="):
-            pred = CMPS[base + ("u" if sign == "u" else "")]
+        sym, flags = operator_parts(text)
+        if sym in COMPARE_SYMBOLS:
+            check_flags(OPCODES["icmp"], flags, t.loc)
             rt = with_elem(ta.type, I1)
-            return TV(self.emit("icmp", [ta.op, tb.op], rt, t.loc, pred=pred), rt)
-        key = base + ("u" if sign == "u" and base in ("/", "%", ">>") else "")
-        op = BINOPS[key]
-        bad = [f for f in flags if f not in _ALLOWED_FLAGS[op]]
-        if bad:
-            raise UserError(f"flag {bad[0]!r} does not apply to {op}", t.loc)
-        return TV(self.emit_maybe_masked(op, [ta.op, tb.op], ta.type, t.loc,
-                                         _lanes(ta.type), flags=tuple(flags)), ta.type)
+            return TV(self.emit("icmp", [ta.op, tb.op], rt, t.loc, pred=COMPARE_SYMBOLS[sym], flags=flags), rt)
+        o = INFIX_OPS[sym]
+        check_flags(o, flags, t.loc)
+        return TV(self.emit_maybe_masked(o.name, [ta.op, tb.op], ta.type, t.loc,
+                                         _lanes(ta.type), flags=flags), ta.type)
 
     def unary(self) -> Expr:
         t = self.peek()
@@ -986,6 +989,9 @@ class _Parser:
             r = self.emit_call(f, self.call_args(), t.loc, want_value=True)
             assert r is not None
             return r
+        head = name.split(".")[0]
+        if head in BUILTINS and (head != name or not OPCODES[head].structured):
+            return self.by_rule(OPCODES[head], op_words(OPCODES[head], t), self.call_args(), t.loc)
         if name not in BUILTINS:
             raise UserError(f"unknown function {name!r} (declare it: pure {name}(i8) -> i8, or effect {name}(i8))", t.loc)
         return self.builtin(t)
@@ -1062,7 +1068,28 @@ class _Parser:
                     raise UserError(f"type mismatch: vec lanes are {ty}, this one is {v.type}", aloc)
             rt = VecType(len(lanes), ty)
             return TV(self.emit("vec", [v.op for v in lanes], rt, loc), rt)
-        raise UserError(f"unknown function {name!r}", loc)  # pragma: no cover
+        return self.by_rule(OPCODES[name], {"flags": ()} if OPCODES[name].flags else {}, args, loc)
+
+    def by_rule(self, o: Opcode, attrs: dict[str, object], args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
+        """A builtin typed by its table row alone (ir/opcodes.py): operands of one type,
+        the result that type (Operands.SAME) or i1 lanes of it (COMPARED)."""
+        if o.arity is not None and len(args) != o.arity:
+            raise UserError(f"{o.name} takes {o.arity} argument(s), {len(args)} given", loc)
+        if o.operands not in (Operands.SAME, Operands.COMPARED) or not args:
+            raise UserError(f"{o.name} is not written in the structured form", loc)  # pragma: no cover
+        known = [e.type for e, _ in args if isinstance(e, TV)]
+        want = next((t for t in known if isinstance(t, VecType)), known[0] if known else None)
+        typed = [self.typed(e, want, at) for e, at in args]
+        ty = typed[0].type if want is None else want
+        typed = [self.splat(t, ty.lanes, at) if isinstance(ty, VecType) and not isinstance(t.type, VecType) else t
+                 for t, (_, at) in zip(typed, args, strict=True)]
+        for t, (_, at) in zip(typed, args, strict=True):
+            if t.type != ty:
+                raise UserError(f"type mismatch: {o.name}'s operands are {ty}, this one is {t.type}", at)
+        rt = with_elem(ty, I1) if o.operands is Operands.COMPARED else ty
+        r = self.emit(o.name, [t.op for t in typed], rt, loc)
+        self.b.blocks[self.cur].instrs[-1].attrs.update(attrs)
+        return TV(r, rt)
 
     def conversion(self, name: str, x: TV, to: Type, loc: Loc) -> TV:
         if name == "bitcast":
@@ -1082,25 +1109,11 @@ class _Parser:
         return TV(self.emit(name, [x.op], rt, loc, flags=()), rt)
 
 
-_ALLOWED_FLAGS = {
-    "add": {"nsw", "nuw"}, "sub": {"nsw", "nuw"}, "mul": {"nsw", "nuw"}, "shl": {"nsw", "nuw"},
-    "sdiv": {"exact"}, "udiv": {"exact"}, "lshr": {"exact"}, "ashr": {"exact"},
-    "srem": set(), "urem": set(), "and": set(), "or": set(), "xor": set(),
-}
-
-
 def _base_op(text: str) -> str:
     for base in ("<<", ">>", "<=", ">=", "==", "!=", "&&", "||"):
         if text.startswith(base):
             return base
     return text[0] if text and text[0] in "+-*/%<>&|^" else text
-
-
-def _split_suffix(text: str) -> tuple[str, list[str]]:
-    suffix = text[len(_base_op(text)):]
-    parts = [p for p in suffix.split(".") if p]
-    sign = next((p for p in parts if p in ("s", "u")), "")
-    return sign, [p for p in parts if p not in ("s", "u")]
 
 
 def _fold(op: str, a: int, b: int, loc: Loc) -> int:

@@ -3,6 +3,7 @@ paragraph (labels, phis, branches), so a generated form can be read and diffed."
 
 from __future__ import annotations
 
+from verifier.ir.opcodes import ANNOTATIONS, CMP_PREDICATES, OPCODES, Opcode, Syntax, spell
 from verifier.ir.program import (
     Branch,
     Const,
@@ -17,11 +18,6 @@ from verifier.ir.program import (
     Undef,
 )
 from verifier.ir.types import VecType, to_signed
-
-_INFIX = {"add": "+", "sub": "-", "mul": "*", "sdiv": "/", "udiv": "/u", "srem": "%", "urem": "%u",
-          "shl": "<<", "ashr": ">>", "lshr": ">>u", "and": "&", "or": "|", "xor": "^"}
-_CMP = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">=",
-        "ult": "<u", "ule": "<=u", "ugt": ">u", "uge": ">=u"}
 
 
 def operand(op: Operand) -> str:
@@ -42,51 +38,62 @@ def extent(e: Extent) -> str:
     return str(e)
 
 
+def _words(i: Instr, o: Opcode) -> str:
+    """The dotted words after an operation's name or symbol: its attribute, flags, switches."""
+    words = [spell(i.attrs[o.attr])] if o.attr and o.syntax is not Syntax.COMPARE else []
+    words += list(i.attrs.get("flags", ()))
+    words += [s for s in o.switches if i.attrs.get(s)]
+    return "".join("." + w for w in words)
+
+
 def instr(i: Instr) -> str:
+    """One instruction in block form (frontend/blocks.py reads it back)."""
+    o = OPCODES[i.op]
     args = [operand(a) for a in i.args]
     mask = ""
     if i.masked:
         mask = f"when ({args[-1]}) "
         args = args[:-1]
-    flags = "".join("." + f if k else f for k, f in enumerate(i.attrs.get("flags", ())))
-    if i.op in _INFIX:
-        sep = "." if flags and _INFIX[i.op][-1].isalpha() else ""  # /u.exact, but /exact
-        rhs = f"{args[0]} {_INFIX[i.op]}{sep}{flags} {args[1]}"
-    elif i.op == "icmp":
-        rhs = f"{args[0]} {_CMP[i.attrs['pred']]} {args[1]}"
-    elif i.op == "load":
-        arr = i.attrs["array"]
-        w = i.attrs.get("width")
-        rhs = f"{arr}[{args[0]} .. {args[0]}+{w})" if w else f"{arr}[{args[0]}]"
-    elif i.op == "store":
-        arr = i.attrs["array"]
-        w = i.attrs.get("width")
-        where = f"{arr}[{args[0]} .. {args[0]}+{w})" if w else f"{arr}[{args[0]}]"
-        return f"{mask}{where} = {args[1]}"
-    elif i.op == "call":
+    words = _words(i, o)
+    if o.syntax in (Syntax.INFIX, Syntax.COMPARE):
+        sym = o.symbols[0] if o.syntax is Syntax.INFIX else CMP_PREDICATES[i.attrs["pred"]]
+        if words and not sym[-1].isalpha():
+            words = words[1:]  # +nsw, but /u.exact
+        rhs = f"{args[0]} {sym}{words} {args[1]}"
+    elif o.syntax is Syntax.LOAD:
+        rhs = _access(i, args[0])
+    elif o.syntax is Syntax.STORE:
+        rhs = f"{_access(i, args[0])} = {args[1]}"
+    elif o.syntax is Syntax.FUNC_CALL:
         rhs = f"{i.attrs['callee']}({', '.join(args)})"
-    elif i.op == "out":
-        return f"out {i.attrs['name']} = {args[0]}"
-    elif i.op == "assume":
-        return f"assume {args[0]}"
-    elif i.op in ("zext", "sext", "trunc", "bitcast"):
+    elif o.syntax is Syntax.OUT:
+        typed = f": {i.args[0].type}" if isinstance(i.args[0], Const) else ""
+        rhs = f"out {i.attrs['name']}{typed} = {args[0]}"
+    elif o.syntax is Syntax.ASSUME:
+        rhs = f"assume {args[0]}"
+    elif o.syntax is Syntax.CONVERSION:
         t = i.type.elem if isinstance(i.type, VecType) and i.op != "bitcast" else i.type
-        rhs = f"{i.op}({args[0]}, {t})"
-    elif i.op == "shuffle":
+        rhs = f"{i.op}{words}({args[0]}, {t})"
+    elif o.syntax is Syntax.SHUFFLE:
         rhs = f"shuffle({args[0]}, {args[1]}, [{', '.join(map(str, i.attrs['mask']))}])"
-    elif i.op == "reduce":
-        rhs = f"reduce.{i.attrs['kind']}({args[0]})"
-    elif i.op == "cttz_elts":
-        zp = ", zero_poison" if i.attrs.get("zero_poison") else ""
-        rhs = f"cttz_elts({args[0]}{zp}) /* {i.attrs.get('rule', 'any-poison')} */"
-    elif i.op in ("prefix", "iota", "splat"):
+    elif o.syntax is Syntax.LANES:
         assert isinstance(i.type, VecType)
         rhs = f"{i.op}({args[0]}, {i.type.lanes})"
     else:
-        rhs = f"{i.op}({', '.join(args)})"
+        rhs = f"{i.op}{words}({', '.join(args)})"
+    notes = "".join(f" !{k} {_note(i.attrs[k], kind)}" for k, kind in ANNOTATIONS.items() if k in i.attrs)
     if i.dest is None:
-        return mask + rhs
-    return f"{mask}{i.dest}: {i.type} = {rhs}"
+        return mask + rhs + notes
+    return f"{mask}{i.dest}: {i.type} = {rhs}{notes}"
+
+
+def _note(v: object, kind: str) -> str:
+    return '"' + str(v).replace('"', "'") + '"' if kind == "text" else str(v)
+
+
+def _access(i: Instr, index: str) -> str:
+    arr, w = i.attrs["array"], i.attrs.get("width")
+    return f"{arr}[{index} .. {index}+{w})" if w else f"{arr}[{index}]"
 
 
 def program(p: Program) -> str:
@@ -105,7 +112,8 @@ def program(p: Program) -> str:
         if f.pure:
             lines.append(f"  pure {f.name}({params}) -> {f.ret}{' speculatable' if f.speculatable else ''}")
         else:
-            lines.append(f"  effect {f.name}({params})")
+            ret = f" -> {f.ret}{' maybe_poison' if f.ret_poison else ''}" if f.ret is not None else ""
+            lines.append(f"  effect {f.name}({params}){ret}")
     for b in p.blocks.values():
         lines.append(f"{b.name}:")
         for ph in b.phis:

@@ -1,21 +1,10 @@
 """The IR proper: a Program is parameters, memory objects, declared functions and
 a CFG of basic blocks in SSA form. Everything is plain data; passes are functions.
 
-Opcodes (all lane-wise on vectors unless noted):
-  binary  add sub mul udiv sdiv urem srem shl lshr ashr and or xor  (flags nsw nuw exact)
-  icmp    attrs["pred"] in eq ne ult ule ugt uge slt sle sgt sge
-  select  (c, a, b)         freeze (x)        zext/sext/trunc (x)
-  smin smax umin umax (a, b)  abs (x)
-  load    attrs["array"], args (index[, mask]); vector result: contiguous from a
-          scalar index (attrs["width"]) or a gather from a vector index
-  store   attrs["array"], args (index, value[, mask])
-  call    attrs["callee"], args (...[, mask]); effectful calls are trace events
-  assume  (c)               out attrs["name"], args (v)
-  vector  clsz clsnz anyof allones (v) -> scalar; extract (v, n) with 1-based n;
-          prefix (n) -> <W x i1> lanes 1..n set; iota (s) -> <s, s+1, ...>;
-          splat (x); vec (x1..xW); bitcast (x)
-A mask operand (attrs["masked"] = True, last argument) switches lanes off: they do
-nothing, cannot fault, and yield poison.
+The operations, their operands, flags and attributes are the table in
+`ir/opcodes.py` (all lane-wise on vectors unless noted there). A mask operand
+(attrs["masked"] = True, last argument) switches lanes off: they do nothing, cannot
+fault, and yield poison.
 """
 
 from __future__ import annotations
@@ -26,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from verifier.ir.opcodes import OPCODES
 from verifier.ir.types import IntType, Type
 
 
@@ -56,16 +46,10 @@ def parse_assumptions(names: list[str] | tuple[str, ...]) -> frozenset[Assumptio
     return frozenset(out)
 
 
-# IEEE float arithmetic and conversions (on floats' bits): queries that hold them need
-# a solver with the floating-point theory
-FBINOPS = ("fadd", "fsub", "fmul", "fdiv")
-FCASTS = ("fptosi", "fptoui", "sitofp", "uitofp", "fpext", "fptrunc")
-FMAS = ("fma", "fmuladd")  # a * b + c: rounded once (fma), or once or twice (fmuladd)
-
-
 def uses_floats(*progs: Program) -> bool:
-    """Whether any of `progs` does float arithmetic or conversions."""
-    return any(i.op in FBINOPS or i.op in FCASTS or i.op in FMAS for p in progs for b in p.blocks.values() for i in b.instrs)
+    """Whether any of `progs` does float arithmetic or conversions: queries that hold
+    them need a solver with the floating-point theory."""
+    return any(OPCODES[i.op].floats for p in progs for b in p.blocks.values() for i in b.instrs)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from verifier.ir.program import FBINOPS, FCASTS, FMAS, Extent, FuncDecl, Instr
+from verifier.ir.opcodes import OPCODES, Family
+from verifier.ir.program import Extent, FuncDecl, Instr
 from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
 
 
@@ -189,8 +190,6 @@ def icmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, samesign: bool = False)
 
 # IEEE binary formats by width: (exponent bits, mantissa bits)
 FLOAT_FORMATS = {16: (5, 10), 32: (8, 23), 64: (11, 52)}
-FCMP_PREDS = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-              "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true")
 
 
 def _float_class(d: Any, x: Any, w: int) -> tuple[Any, Any, Any]:
@@ -397,9 +396,6 @@ def cttz_elts(d: Any, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_poi
     return Val(n.v, p, d.F)
 
 
-REDUCE_KINDS = ("or", "and", "xor", "add", "mul", "umin", "umax", "smin", "smax")
-
-
 def reduce_int(d: Any, kind: str, lanes: Sequence[Val], w: int) -> Val:
     """llvm.vector.reduce.<kind>: the lanes combined left to right; poison if any lane is
     (undef lanes count as poison: a conservative reading)."""
@@ -459,8 +455,8 @@ def _exec(
     def lane_result(vals: list[Val]) -> Value:
         return tuple(vals) if vec else vals[0]
 
-    if op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr",
-              "and", "or", "xor", "smin", "smax", "umin", "umax"):
+    family = OPCODES[op].family
+    if family is Family.INT_BINARY:
         assert rt is not None
         w = elem_of(rt).bits
         ops, masks = _mask_lanes(d, ins, args, n)
@@ -478,20 +474,20 @@ def _exec(
                 r = Val(r.v, d.or_(r.p, d.or_(d.not_(on), mp)), r.u)
             out.append(r)
         return lane_result(out), ubs
-    if op == "icmp":
+    if family is Family.ICMP:
         w = elem_of(arg_types[0]).bits
         a, b = _lanes(args[0], n), _lanes(args[1], n)
         samesign = "samesign" in flags
         return lane_result([icmp_lane(d, ins.attrs["pred"], a[k], b[k], w, samesign) for k in range(n)]), ubs
-    if op == "fcmp":
+    if family is Family.FCMP:
         w = elem_of(arg_types[0]).bits
         a, b = _lanes(args[0], n), _lanes(args[1], n)
         return lane_result([fcmp_lane(d, ins.attrs["pred"], a[k], b[k], w, flags) for k in range(n)]), ubs
-    if op in FBINOPS:
+    if family is Family.FLOAT_BINARY:
         w = elem_of(arg_types[0]).bits
         a, b = _lanes(args[0], n), _lanes(args[1], n)
         return lane_result([fbin_lane(d, op, a[k], b[k], w, flags) for k in range(n)]), ubs
-    if op in FMAS:
+    if family is Family.FMA:
         w = elem_of(arg_types[0]).bits
         a, b, c = _lanes(args[0], n), _lanes(args[1], n), _lanes(args[2], n)
         site = choice_site(ins, it)
@@ -502,7 +498,7 @@ def _exec(
             about = (w, a[k].v, b[k].v, c[k].v)
             return d.eq(d.choose(("fused", *site, k + 1 if vec else 0), 1, about), d.const(1, 1), 1)
         return lane_result([fma_lane(d, a[k], b[k], c[k], w, fused(k), flags) for k in range(n)]), ubs
-    if op in FCASTS:
+    if family is Family.FLOAT_CAST:
         assert rt is not None
         wf, wt = elem_of(arg_types[0]).bits, elem_of(rt).bits
         x = _lanes(args[0], n)
@@ -518,7 +514,7 @@ def _exec(
         x = _lanes(args[0], n)
         return lane_result([freeze_lane(d, x[k], ("fr", *choice_site(ins, it), k + 1 if vec else 0), w)
                             for k in range(n)]), ubs
-    if op in ("zext", "sext", "trunc"):
+    if family is Family.INT_CAST:
         assert rt is not None
         wf, wt = elem_of(arg_types[0]).bits, elem_of(rt).bits
         x = _lanes(args[0], n)
@@ -529,7 +525,7 @@ def _exec(
         x = _lanes(args[0], n)
         return lane_result([abs_lane(d, x[k], w, bool(ins.attrs.get("int_min_poison")))
                             for k in range(n)]), ubs
-    if op in ("cttz", "ctlz", "ctpop"):
+    if family is Family.BITCOUNT:
         assert rt is not None
         w = elem_of(rt).bits
         x = _lanes(args[0], n)
@@ -642,7 +638,7 @@ def _exec(
 
 
 def _may_fault(d: Any, op: str) -> Any:
-    return d.T if op in ("udiv", "sdiv", "urem", "srem") else d.F
+    return d.T if OPCODES[op].faults else d.F
 
 
 def extract_lane(d: Any, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:

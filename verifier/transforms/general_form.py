@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.analysis.exits import MAY_FAULT, Exit, analyse
+from verifier.analysis.exits import Exit, analyse
+from verifier.ir.opcodes import OPCODES
 from verifier.ir.program import Block, Branch, Const, Halt, Instr, Jump, Operand, Phi, Program, Ref
 from verifier.ir.types import I1
 from verifier.transforms.lanes import LaneBuilder, Unsupported
@@ -194,7 +195,7 @@ def _needs_mask(ins: Instr) -> bool:
     `assume` too: a lane that does not run the iteration assumes nothing)."""
     if ins.op == "call":
         return not (ins.attrs["func"].pure and ins.attrs["func"].speculatable)
-    return ins.op in MAY_FAULT or ins.op == "assume"
+    return OPCODES[ins.op].faults  # an assume too: UB when false
 
 
 class _Lanes:
