@@ -1,13 +1,13 @@
-"""The counterexample minimizer (smt/minimize.py): its preferences hold and its
+"""The counterexample minimizer (checks/minimize.py): its preferences hold and its
 shortcuts give the answers the plain searches would."""
 
 from __future__ import annotations
 
 import z3
 
+from verifier.checks.minimize import _Minimizer, minimize
 from verifier.frontend.parser import parse
 from verifier.semantics.symbolic import make_inputs
-from verifier.smt.minimize import _Minimizer, minimize
 from verifier.smt.solver import fresh_context, new_solver
 
 TWO_PARAMS = """

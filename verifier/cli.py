@@ -21,12 +21,12 @@ from verifier.checks.translation import equivalence
 from verifier.checks.verdict import Verdict
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
-from verifier.frontend.setvalues import parse_sets
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
 from verifier.reports import jsonout, text
 from verifier.semantics.interpreter import run as interpret
+from verifier.setvalues import parse_sets
 from verifier.transforms.lanes import Unsupported
 
 

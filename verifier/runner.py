@@ -12,7 +12,6 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from verifier.cache import ResultCache, obligation_key
@@ -20,30 +19,7 @@ from verifier.errors import UserError, read_source
 from verifier.frontend.parser import parse_file
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import Loc
-from verifier.suite import Obligation, run_obligation
-
-
-@dataclass
-class Outcome:
-    """What one obligation gave: plain data (it crosses process boundaries and sits
-    in the cache). `result` is the verdict as JSON (reports/jsonout.py), `text` the
-    terminal rendering with the counterexample."""
-
-    name: str
-    file: str
-    line: int
-    check: str
-    expect: str
-    verdict: str
-    seconds: float
-    result: dict[str, Any] = field(default_factory=dict)
-    text: str = ""
-    cached: bool = False
-    error: str | None = None  # a mistake in the suite or a model it names (exit 2)
-
-    @property
-    def as_expected(self) -> bool:
-        return self.error is None and self.verdict == self.expect
+from verifier.suite import Obligation, Outcome, run_obligation
 
 
 def _models(ob: Obligation) -> list[str]:

@@ -212,6 +212,29 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
     return out
 
 
+@dataclass
+class Outcome:
+    """What one obligation gave: plain data (it crosses process boundaries and sits
+    in the cache). `result` is the verdict as JSON (reports/jsonout.py), `text` the
+    terminal rendering with the counterexample."""
+
+    name: str
+    file: str
+    line: int
+    check: str
+    expect: str
+    verdict: str
+    seconds: float
+    result: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    cached: bool = False
+    error: str | None = None  # a mistake in the suite or a model it names (exit 2)
+
+    @property
+    def as_expected(self) -> bool:
+        return self.error is None and self.verdict == self.expect
+
+
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     """The obligation's verdict (several per-exit verdicts are combined into one)."""
     from verifier.frontend import load_pair, load_program

@@ -23,6 +23,7 @@ from typing import Any
 import z3
 
 from verifier.analysis.exits import analyse
+from verifier.checks.minimize import minimize
 from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
 from verifier.checks.verdict import Counterexample, Verdict, value_bits
 from verifier.ir.opcodes import DIVISIONS, FMAS
@@ -31,7 +32,6 @@ from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
-from verifier.smt.minimize import minimize
 from verifier.smt.solver import Answer, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
 from verifier.transforms.window import NoWindow, vector_window

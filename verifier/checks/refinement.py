@@ -18,6 +18,7 @@ from typing import Any
 
 import z3
 
+from verifier.checks.minimize import minimize
 from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
 from verifier.errors import UserError
 from verifier.ir.opcodes import FMAS, NONLINEAR
@@ -36,7 +37,6 @@ from verifier.semantics.symbolic import (
     make_inputs,
     unset_value,
 )
-from verifier.smt.minimize import minimize
 from verifier.smt.solver import (
     Answer,
     BackgroundCheck,

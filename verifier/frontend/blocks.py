@@ -21,7 +21,7 @@ then the instructions, so operands may refer to values defined further down.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from verifier.errors import UserError
 from verifier.frontend.lexer import Token, operator_parts
@@ -37,6 +37,7 @@ from verifier.ir.opcodes import (
     unspell,
 )
 from verifier.ir.program import (
+    ArrayDecl,
     Block,
     Branch,
     Const,
@@ -46,6 +47,7 @@ from verifier.ir.program import (
     Jump,
     Loc,
     Operand,
+    Param,
     Phi,
     PoisonConst,
     Ref,
@@ -53,8 +55,24 @@ from verifier.ir.program import (
 )
 from verifier.ir.types import I1, I64, Type, VecType, elem_of, with_elem
 
-if TYPE_CHECKING:
-    from verifier.frontend.parser import _Parser
+
+class _Parser(Protocol):
+    """What the block form needs of the model parser that reads the declarations
+    before the blocks (frontend/parser.py): its token cursor and the declared names."""
+
+    arrays: dict[str, ArrayDecl]
+    funcs: dict[str, FuncDecl]
+    consts: dict[str, int]
+    params: list[Param]
+
+    def peek(self, k: int = 0) -> Token: ...
+    def next(self) -> Token: ...
+    def at(self, text: str) -> bool: ...
+    def accept(self, text: str) -> bool: ...
+    def expect(self, text: str, what: str | None = None) -> Token: ...
+    def expect_name(self, what: str) -> Token: ...
+    def expect_int(self, what: str) -> int: ...
+    def parse_type(self) -> Type: ...
 
 _BY_NAME = (Syntax.CALL, Syntax.CONVERSION, Syntax.LANES, Syntax.SHUFFLE)  # written name(...)
 _MASKABLE = tuple(o.name for o in OPCODES.values() if o.maskable and o.syntax is not Syntax.INFIX) + ("arithmetic",)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from verifier.runner import Outcome
+from verifier.suite import Outcome
 
 _STYLE = """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}

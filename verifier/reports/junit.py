@@ -8,7 +8,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from verifier.runner import Outcome
+from verifier.suite import Outcome
 
 
 def junit_xml(outcomes: Sequence[Outcome]) -> str:

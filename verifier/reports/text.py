@@ -15,7 +15,7 @@ from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
 
 if TYPE_CHECKING:
-    from verifier.runner import Outcome
+    from verifier.suite import Outcome
 
 
 def _elem(x: int | None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import struct
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -17,9 +17,8 @@ import z3
 from z3 import z3core
 
 from verifier.ir.types import mask, to_signed  # noqa: F401  (re-exported: the domains use them)
+from verifier.semantics.inputs import Key
 from verifier.smt.solver import note_float_theory
-
-Key = tuple[Hashable, ...]
 
 
 class ConcreteDomain:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from verifier.semantics.domain import Key
+# a nondeterministic choice: (what, instruction, iteration, lane, ...)
+Key = tuple[Hashable, ...]
 
 
 @dataclass

@@ -22,8 +22,7 @@ from verifier.ir.program import (
     copy_program,
     split_block,
 )
-from verifier.ir.types import I1, I64, IntType, VecType
-from verifier.semantics.domain import mask
+from verifier.ir.types import I1, I64, IntType, VecType, mask
 
 
 class Unsupported(Exception):

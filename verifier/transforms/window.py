@@ -47,8 +47,7 @@ from verifier.ir.program import (
     map_operands,
     sharing,
 )
-from verifier.ir.types import I1, I64, IntType
-from verifier.semantics.domain import mask
+from verifier.ir.types import I1, I64, IntType, mask
 
 Q = "window.q"
 

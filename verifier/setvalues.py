@@ -1,4 +1,4 @@
-"""Concrete inputs from the command line: `--set N=5 --set 'a=[1, 2, poison, 0]'`."""
+"""Concrete inputs from the command line (`verifier run --set N=5 --set 'a=[1, 2, poison, 0]'`)."""
 
 from __future__ import annotations
 

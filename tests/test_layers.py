@@ -1,0 +1,79 @@
+"""The package's layers import one way (docs/architecture.md): a module imports only
+from its own layer or the ones below, there are no import cycles, and z3 is imported
+only where formulas are made. Read from the source, every import counted (those
+inside functions and under TYPE_CHECKING too)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
+
+# lowest first; a module may import from its layer and the ones before it
+LAYERS = [
+    ("errors", "ir"),
+    ("analysis",),
+    ("frontend", "transforms", "smt"),
+    ("semantics",),
+    ("checks",),
+    ("suite", "cache"),
+    ("reports",),
+    ("runner",),
+    ("cli", "setvalues", "pytest_plugin", "__init__"),
+]
+Z3_ALLOWED = ("semantics.domain", "semantics.symbolic", "smt.", "checks.")
+
+
+def _module(f: Path) -> str:
+    rel = f.relative_to(PACKAGE).with_suffix("")
+    return ".".join(rel.parts[:-1] if rel.parts[-1] == "__init__" and len(rel.parts) > 1 else rel.parts)
+
+
+def _imports() -> nx.DiGraph:
+    g = nx.DiGraph()
+    for f in PACKAGE.rglob("*.py"):
+        mod = _module(f)
+        g.add_node(mod)
+        for node in ast.walk(ast.parse(f.read_text())):
+            names = ([node.module] if isinstance(node, ast.ImportFrom) and node.module else
+                     [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            for n in names:
+                if n.startswith("verifier."):
+                    g.add_edge(mod, n.removeprefix("verifier."))
+                elif n == "verifier" and isinstance(node, ast.ImportFrom):
+                    for a in node.names:
+                        g.add_edge(mod, a.name)
+                elif n.split(".")[0] == "z3":
+                    g.add_edge(mod, "<z3>")
+    return g
+
+
+def _layer(mod: str) -> int:
+    top = mod.split(".")[0]
+    return next(k for k, names in enumerate(LAYERS) if top in names)
+
+
+def test_imports_go_down_the_layers() -> None:
+    g = _imports()
+    up = sorted((a, b) for a, b in g.edges if b != "<z3>" and _layer(b) > _layer(a))
+    assert not up, f"imports from a higher layer: {up}"
+
+
+def test_there_are_no_import_cycles() -> None:
+    g = _imports()
+    # a package's __init__ re-exporting its modules is not a cycle of theirs
+    g.remove_edges_from([(a, b) for a, b in g.edges if b.startswith(a + ".")])
+    assert list(nx.simple_cycles(g)) == []
+
+
+def test_z3_is_imported_only_where_formulas_are_made() -> None:
+    g = _imports()
+    users = sorted(g.predecessors("<z3>"))
+    assert users and all(u.startswith(Z3_ALLOWED) for u in users), users
+    # front ends, the IR, analyses and transforms do not reach it even through others
+    for mod in g.nodes:
+        if mod.split(".")[0] in ("frontend", "ir", "analysis", "transforms"):
+            assert "<z3>" not in nx.descendants(g, mod), mod
