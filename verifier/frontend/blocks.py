@@ -270,18 +270,15 @@ def _named_op(p: _Parser, t: Token, loc: Loc) -> _Stmt:
     if o is None or o.syntax not in _BY_NAME:
         raise UserError(f"unknown operation or function {t.text!r}", t.loc)
     attrs = op_words(o, t)
-    if o.syntax is Syntax.CONVERSION:
+    if o.syntax in (Syntax.CONVERSION, Syntax.LANES):
+        # (x, T) or (x, W): the type or the lane count is also in the result's type
         p.expect("(")
         x = _operand(p)
         p.expect(",")
-        p.parse_type()  # the result type, also given after the name
-        p.expect(")")
-        return _Stmt("def", loc, o.name, args=[x], attrs=attrs)
-    if o.syntax is Syntax.LANES:
-        p.expect("(")
-        x = _operand(p)
-        p.expect(",")
-        p.expect_int("the number of lanes")
+        if o.syntax is Syntax.CONVERSION:
+            p.parse_type()
+        else:
+            p.expect_int("the number of lanes")
         p.expect(")")
         return _Stmt("def", loc, o.name, args=[x], attrs=attrs)
     if o.syntax is Syntax.SHUFFLE:
