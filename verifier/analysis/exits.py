@@ -19,10 +19,14 @@ import networkx as nx
 
 from verifier.analysis.loops import Loop, find_loops
 from verifier.errors import UserError
-from verifier.ir.opcodes import OPCODES, Syntax
+from verifier.ir.opcodes import OPCODES
 from verifier.ir.program import Branch, Const, Instr, Operand, Phi, PoisonConst, Program, Ref
 
-MEMORY_OR_EFFECT = frozenset(o.name for o in OPCODES.values() if o.memory or o.syntax is Syntax.FUNC_CALL)
+
+def _touches_state(op: str) -> bool:
+    """An operation an exit's count may not depend on: memory, effects, faults."""
+    o = OPCODES[op]
+    return o.memory or o.effect or o.faults
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,7 @@ def analyse(prog: Program) -> LoopExits:
             gs, gc = slice_of(gt.cond, defs, phis)
             sl |= gs
             carried |= gc
-        countable = not any(instrs[u].op in MEMORY_OR_EFFECT or OPCODES[instrs[u].op].faults for u in sl) \
+        countable = not any(_touches_state(instrs[u].op) for u in sl) \
             and all(c in ivs for c in carried)
         counts[countable] += 1
         exits.append(Exit(counts[countable], b, t.cond, out_then, t.then if out_then else t.other,

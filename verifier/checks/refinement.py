@@ -291,11 +291,6 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     return {k: d.bterm(v) for k, v in parts.items()}
 
 
-# Operations z3 bit-blasts into large circuits: a first attempt leaves them
-# uninterpreted between two unknown operands (smt/: Z3Domain.abstract).
-ABSTRACTABLE = NONLINEAR
-
-
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
                check_name: str = "equiv", minimize_budget: float = 30.0,
                target_unroll: dict[str, int] | None = None, ignore: frozenset[str] = frozenset(),
@@ -328,8 +323,9 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     return v
 
 
-def hard_ops(*progs: Program, among: frozenset[str] = ABSTRACTABLE) -> frozenset[str]:
-    """The operations (of `among`) the programs apply to two unknowns: the ones an
+def hard_ops(*progs: Program, among: frozenset[str] = NONLINEAR) -> frozenset[str]:
+    """The operations (of `among`; by default those the opcode table calls nonlinear, which
+    z3 bit-blasts into large circuits) the programs apply to two unknowns: the ones an
     uninterpreted first attempt changes (by a constant they stay exact)."""
     def hard(i: Instr) -> bool:
         unknowns = sum(not isinstance(x, Const) for x in i.args)

@@ -21,7 +21,7 @@ then the instructions, so operands may refer to values defined further down.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from verifier.errors import UserError
 from verifier.frontend.lexer import Token, operator_parts
@@ -75,7 +75,7 @@ class _Parser(Protocol):
     def parse_type(self) -> Type: ...
 
 _BY_NAME = (Syntax.CALL, Syntax.CONVERSION, Syntax.LANES, Syntax.SHUFFLE)  # written name(...)
-_MASKABLE = tuple(o.name for o in OPCODES.values() if o.maskable and o.syntax is not Syntax.INFIX) + ("arithmetic",)
+_MASKABLE = tuple(o.name for o in OPCODES.values() if o.maskable)
 
 # an operand before typing: a name, or an integer literal waiting for its type
 RawOp = tuple[str, int | str | Type, Loc]  # ("ref", name, loc) | ("int", value, loc) | ("undef"/"poison", type, loc)
@@ -304,11 +304,11 @@ def _named_op(p: _Parser, t: Token, loc: Loc) -> _Stmt:
     return _Stmt("def", loc, o.name, args=args, attrs=attrs)
 
 
-def op_words(o: Opcode, t: Token) -> dict[str, object]:
+def op_words(o: Opcode, t: Token) -> dict[str, Any]:
     """The attributes the dotted words after an operation's name give (`fcmp.olt.nnan`:
     the predicate, then flags and switches, ir/opcodes.py); a wrong one is an error."""
     head, *words = t.text.split(".")
-    attrs: dict[str, object] = {}
+    attrs: dict[str, Any] = {}
     if o.attr:
         value = unspell(o, words[0]) if words else None
         if value is None:
@@ -470,10 +470,9 @@ class _Lower:
         ty, a = s.type, s.args
         rule = OPCODES[s.op].operands
         named = next((t for t in map(self.ref_type, a) if t is not None), None)
-        if rule is Operands.SAME:
-            if len(a) == 2:
-                return [self.op(x, self.ref_type(a[1 - k]) or ty) for k, x in enumerate(a)]
-            return [self.op(x, named or ty) for x in a]
+        if rule is Operands.SAME:  # another operand's type where one is named, else the result's
+            return [self.op(x, next((t for j, y in enumerate(a) if j != k and (t := self.ref_type(y))), ty))
+                    for k, x in enumerate(a)]
         if rule is Operands.COMPARED:
             return [self.op(x, named or I64) for x in a]
         if rule is Operands.SELECT:

@@ -79,8 +79,7 @@ def tokenize(text: str, file: str) -> list[Token]:
             if text.startswith(op, pos):
                 end = pos + len(op)
                 sm = _SUFFIX.match(text, end)
-                if op in SUFFIXES and sm and set(sm.group(0).split(".")) <= SUFFIXES[op] \
-                        and not sm.group(0).endswith("."):
+                if op in SUFFIXES and sm and set(sm.group(0).split(".")) <= SUFFIXES[op]:
                     after = sm.end()
                     if after >= len(text) or not (text[after].isalnum() or text[after] == "_"):
                         toks.append(Token("op", op + sm.group(0), loc))
@@ -97,10 +96,15 @@ def tokenize(text: str, file: str) -> list[Token]:
     return toks
 
 
+def base_operator(text: str) -> str:
+    """An operator token without its suffix: `<=u` -> `<=`, `+nsw` -> `+`."""
+    return next((op for op in OPERATORS if text.startswith(op)), text)
+
+
 def operator_parts(text: str) -> tuple[str, tuple[str, ...]]:
     """An operator token split into its symbol (with a signedness letter: `/u`, `<u`)
     and its flags: `/u.exact` -> ("/u", ("exact",)), `+nsw.nuw` -> ("+", ("nsw", "nuw"))."""
-    base = next((op for op in OPERATORS if text.startswith(op)), text)
+    base = base_operator(text)
     words = [w for w in text[len(base):].split(".") if w]
     sign = [w for w in words if w in ("s", "u")]
     return base + "".join(sign[:1]), tuple(w for w in words if w not in ("s", "u"))

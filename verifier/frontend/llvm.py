@@ -28,7 +28,7 @@ from verifier.analysis.loops import LoopShapeError, find_loops
 from verifier.errors import UserError, read_source
 from verifier.frontend.layout import FieldStep, Layout, initializer_bytes, literal_bits
 from verifier.frontend.unsupported import LLUnsupported
-from verifier.ir.opcodes import FBINOPS, FCASTS, FCMP_PREDS, OPCODES, REDUCE_KINDS
+from verifier.ir.opcodes import CTTZ_ELTS_RULES, FBINOPS, FCASTS, FCMP_PREDS, OPCODES, REDUCE_KINDS
 from verifier.ir.program import (
     ArrayDecl,
     Assumption,
@@ -51,7 +51,7 @@ from verifier.ir.program import (
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, mask, to_signed
 
-CTTZ_RULES = ("any-poison", "first-true")
+CTTZ_RULES = CTTZ_ELTS_RULES
 
 
 @dataclass(frozen=True)

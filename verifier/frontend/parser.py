@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from verifier.analysis.loops import LoopShapeError, find_loops
 from verifier.errors import UserError, read_source
 from verifier.frontend.blocks import at_label, check_flags, op_words, parse_blocks
-from verifier.frontend.lexer import Token, operator_parts, tokenize
+from verifier.frontend.lexer import Token, base_operator, operator_parts, tokenize
 from verifier.ir.opcodes import COMPARE_SYMBOLS, INFIX_OPS, OPCODES, Opcode, Operands, Syntax
 from verifier.ir.program import (
     ArrayDecl,
@@ -41,11 +42,16 @@ from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_ele
 KEYWORDS = {"loop", "array", "alias", "window", "const", "effect", "pure", "assume", "if", "else", "do",
             "while", "break", "when", "out", "true", "false", "undef", "poison"}
 
+
+def _typed_by_row(o: Opcode) -> bool:
+    """A call-like operation whose table row alone types it (`by_rule`)."""
+    return o.syntax is Syntax.CALL and o.operands in (Operands.SAME, Operands.COMPARED)
+
+
 # the operations written as calls in the structured form: the table's builtins, and
 # every call-like operation whose row alone types it (fadd, fcmp.olt, cttz.zero_poison)
 BUILTINS = {o.name for o in OPCODES.values()
-            if (o.structured and o.syntax in (Syntax.CALL, Syntax.CONVERSION, Syntax.LANES))
-            or (o.syntax is Syntax.CALL and o.operands in (Operands.SAME, Operands.COMPARED))}
+            if (o.structured and o.syntax in (Syntax.CALL, Syntax.CONVERSION, Syntax.LANES)) or _typed_by_row(o)}
 LEVELS = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", "<=", ">", ">="],
           ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
 
@@ -833,7 +839,7 @@ class _Parser:
             return self.relational(lhs)
         while True:
             t = self.peek()
-            if t.kind != "op" or _base_op(t.text) not in ops:
+            if t.kind != "op" or base_operator(t.text) not in ops:
                 return lhs
             self.next()
             rhs = self.expr(level + 1)
@@ -844,7 +850,7 @@ class _Parser:
         result: Expr | None = None
         while True:
             t = self.peek()
-            if t.kind != "op" or _base_op(t.text) not in ("<", "<=", ">", ">="):
+            if t.kind != "op" or base_operator(t.text) not in ("<", "<=", ">", ">="):
                 return result if result is not None else lhs
             self.next()
             rhs = self.expr(len(LEVELS) - 2)
@@ -877,7 +883,7 @@ class _Parser:
 
     def binary(self, t: Token, a: Expr, b: Expr) -> Expr:
         text = t.text
-        base = _base_op(text)
+        base = base_operator(text)
         if isinstance(a, Lit) and isinstance(b, Lit) and base in ("+", "-", "*", "<<", ">>", "&", "|", "^", "/", "%"):
             return Lit(_fold(base, a.value, b.value, t.loc), a.loc)
         if text in ("&&", "||"):
@@ -990,7 +996,7 @@ class _Parser:
             assert r is not None
             return r
         head = name.split(".")[0]
-        if head in BUILTINS and (head != name or not OPCODES[head].structured):
+        if head != name and head in OPCODES and _typed_by_row(OPCODES[head]):  # fcmp.olt(x, y)
             return self.by_rule(OPCODES[head], op_words(OPCODES[head], t), self.call_args(), t.loc)
         if name not in BUILTINS:
             raise UserError(f"unknown function {name!r} (declare it: pure {name}(i8) -> i8, or effect {name}(i8))", t.loc)
@@ -1068,15 +1074,14 @@ class _Parser:
                     raise UserError(f"type mismatch: vec lanes are {ty}, this one is {v.type}", aloc)
             rt = VecType(len(lanes), ty)
             return TV(self.emit("vec", [v.op for v in lanes], rt, loc), rt)
-        return self.by_rule(OPCODES[name], {"flags": ()} if OPCODES[name].flags else {}, args, loc)
+        return self.by_rule(OPCODES[name], op_words(OPCODES[name], t), args, loc)
 
-    def by_rule(self, o: Opcode, attrs: dict[str, object], args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
+    def by_rule(self, o: Opcode, attrs: dict[str, Any], args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
         """A builtin typed by its table row alone (ir/opcodes.py): operands of one type,
         the result that type (Operands.SAME) or i1 lanes of it (COMPARED)."""
         if o.arity is not None and len(args) != o.arity:
             raise UserError(f"{o.name} takes {o.arity} argument(s), {len(args)} given", loc)
-        if o.operands not in (Operands.SAME, Operands.COMPARED) or not args:
-            raise UserError(f"{o.name} is not written in the structured form", loc)  # pragma: no cover
+        assert _typed_by_row(o) and args, o.name
         known = [e.type for e, _ in args if isinstance(e, TV)]
         want = next((t for t in known if isinstance(t, VecType)), known[0] if known else None)
         typed = [self.typed(e, want, at) for e, at in args]
@@ -1087,9 +1092,7 @@ class _Parser:
             if t.type != ty:
                 raise UserError(f"type mismatch: {o.name}'s operands are {ty}, this one is {t.type}", at)
         rt = with_elem(ty, I1) if o.operands is Operands.COMPARED else ty
-        r = self.emit(o.name, [t.op for t in typed], rt, loc)
-        self.b.blocks[self.cur].instrs[-1].attrs.update(attrs)
-        return TV(r, rt)
+        return TV(self.emit(o.name, [t.op for t in typed], rt, loc, **attrs), rt)
 
     def conversion(self, name: str, x: TV, to: Type, loc: Loc) -> TV:
         if name == "bitcast":
@@ -1107,13 +1110,6 @@ class _Parser:
             raise UserError(f"{name} from {elem_of(x.type)} to {to} is not a {'narrowing' if name == 'trunc' else 'widening'}", loc)
         rt = with_elem(x.type, to)
         return TV(self.emit(name, [x.op], rt, loc, flags=()), rt)
-
-
-def _base_op(text: str) -> str:
-    for base in ("<<", ">>", "<=", ">=", "==", "!=", "&&", "||"):
-        if text.startswith(base):
-            return base
-    return text[0] if text and text[0] in "+-*/%<>&|^" else text
 
 
 def _fold(op: str, a: int, b: int, loc: Loc) -> int:
