@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import verifier
+from verifier.checks.verdict import VerdictKind
 
 DEFAULT_DIR = ".verifier-cache"
 
@@ -46,7 +47,7 @@ def cacheable(entry: dict[str, Any]) -> bool:
     """Proofs and counterexamples are facts about the models; a timeout is not.
     An entry is {"result": the verdict's JSON, ...}."""
     result = entry.get("result")
-    return isinstance(result, dict) and result.get("verdict") in ("proved", "counterexample")
+    return isinstance(result, dict) and result.get("verdict") in (VerdictKind.PROVED, VerdictKind.COUNTEREXAMPLE)
 
 
 @dataclass

@@ -18,13 +18,14 @@ from verifier import frontend
 from verifier.analysis.loops import find_loops
 from verifier.checks.param_start import with_room
 from verifier.checks.translation import equivalence
-from verifier.checks.verdict import Verdict
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
 from verifier.reports import jsonout, text
+from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
 from verifier.transforms.lanes import Unsupported
@@ -66,7 +67,7 @@ def guarded(model: str, check: str, vf: int | None, step: Callable[[], list[Verd
     except Exception as e:
         if os.environ.get("VERIFIER_DEBUG"):
             traceback.print_exc()
-        return [Verdict(model, check, "unknown", time.perf_counter() - t0, vf=vf,
+        return [Verdict(model, check, VerdictKind.UNKNOWN, time.perf_counter() - t0, vf=vf,
                         reason=f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}")]
 
 
@@ -107,7 +108,7 @@ def equiv(
     try:
         v = guarded(func or source.stem, "equiv", None, lambda: with_room(load, decide, max_trip, timeout)[0])[0]
     except LLUnsupported as u:
-        v = Verdict(func or source.stem, "equiv", "unknown", 0.0, reason=str(u))
+        v = Verdict(func or source.stem, "equiv", VerdictKind.UNKNOWN, 0.0, reason=str(u))
     note_assumptions([v], *read, names=tuple(sorted(assumed)))
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     raise typer.Exit(v.exit_code)
@@ -150,7 +151,7 @@ def check(
     try:
         first = frontend.load_program(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
-        v = Verdict(func or model.stem, check_name, "unknown", 0.0, reason=str(u), vf=vf,
+        v = Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
         raise typer.Exit(3) from None
@@ -190,7 +191,7 @@ def check(
 
     verdicts, prog, _ = with_room(load, checks, max_trip or 4 * vf, timeout)
     if not verdicts:
-        verdicts.append(Verdict(prog.name, check_name, "proved", 0.0, vf=vf,
+        verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
                                 reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
     note_assumptions(verdicts, prog)
     for v in verdicts:
@@ -283,7 +284,7 @@ def run_cmd(
         typer.echo(json.dumps(out))
     else:
         typer.echo(text.run_text(prog, r, inp, path))
-    raise typer.Exit(0 if r.status == "ok" else 1)
+    raise typer.Exit(0 if r.status is RunStatus.OK else 1)
 
 
 @app.command()

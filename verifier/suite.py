@@ -36,12 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from verifier.checks.verdict import Verdict, note_assumptions
+from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, read_source
 from verifier.ir.program import Loc, Program, parse_assumptions
 
 CHECKS = ("equiv", "hoist", "speculate", "freeze")
-VERDICTS = ("proved", "counterexample", "unknown")
+VERDICTS = tuple(VerdictKind)
 KEYS = {"name", "check", "model", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip",
         "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts", "assume"}
 
@@ -251,7 +251,7 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     try:
         first = load(frozenset())
     except LLUnsupported as u:
-        return Verdict(ob.name, ob.check, "unknown", 0.0, reason=str(u), vf=ob.vf, assumptions=sorted(ob.assume))
+        return Verdict(ob.name, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf, assumptions=sorted(ob.assume))
     if ob.check == "freeze":
         v = _decide(ob, limit, *first)
         src, tgt = first
@@ -308,9 +308,9 @@ def combine(vs: list[Verdict], model: str, check: str, vf: int) -> Verdict:
     """One verdict for several (one per exit): the first counterexample, else the
     first unknown, else proved; seconds add up, subjects are listed."""
     if not vs:
-        return Verdict(model, check, "proved", 0.0, vf=vf, reason="no data-dependent exits")
-    pick = next((x for x in vs if x.verdict == "counterexample"), None) \
-        or next((x for x in vs if x.verdict == "unknown"), None) or vs[0]
+        return Verdict(model, check, VerdictKind.PROVED, 0.0, vf=vf, reason="no data-dependent exits")
+    pick = next((x for x in vs if x.verdict is VerdictKind.COUNTEREXAMPLE), None) \
+        or next((x for x in vs if x.verdict is VerdictKind.UNKNOWN), None) or vs[0]
     pick.seconds = sum(x.seconds for x in vs)
     if len(vs) > 1:
         pick.subject = ", ".join(f"{x.subject}: {x.verdict}" for x in vs)

@@ -25,14 +25,14 @@ import z3
 from verifier.analysis.exits import analyse
 from verifier.checks.minimize import minimize
 from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
-from verifier.checks.verdict import Counterexample, Verdict, value_bits
+from verifier.checks.verdict import Counterexample, Verdict, VerdictKind, value_bits
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
-from verifier.smt.solver import Answer, check, fresh_context, new_solver
+from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
 from verifier.transforms.window import NoWindow, vector_window
 
@@ -134,32 +134,32 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
         one header visit fits any bound, so that cheap question usually answers."""
         for b in sorted({1, bound}):
             _, a = ask(_encode(witness or harness, own, b, truncated).ok)
-            if a.status == "sat":
+            if a.status is SolverStatus.SAT:
                 return None
-        return AddedUB("unknown", "vacuous: no input runs the loop without UB within the bound"
-                       if a.status == "unsat" else a.reason)
+        return AddedUB(SolverStatus.UNKNOWN, "vacuous: no input runs the loop without UB within the bound"
+                       if a.status is SolverStatus.UNSAT else a.reason)
 
     kinds = hard_ops(harness, among=FIRST_ABSTRACTED)
     if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
         q = _encode(harness, own, bound, truncated, frozenset(kinds))
         s, ans = ask(*body(q), quantified=bool(q.own_choices))
-        if ans.status == "unsat":
-            return vacuous() or AddedUB("unsat", unrolled=q.result.unrolled, quantified=bool(q.own_choices))
-        if ans.status == "sat" and confirm is not None:
+        if ans.status is SolverStatus.UNSAT:
+            return vacuous() or AddedUB(SolverStatus.UNSAT, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
+        if ans.status is SolverStatus.SAT and confirm is not None:
             inputs = inputs_of(s, q, ans)
             if confirm(inputs):
-                return AddedUB("sat", inputs=inputs, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
+                return AddedUB(SolverStatus.SAT, inputs=inputs, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
     q = _encode(harness, own, bound, truncated)
     r = q.result
     quantified = bool(q.own_choices)
     if time.perf_counter() >= deadline:
-        return AddedUB("unknown", "solver timeout", unrolled=r.unrolled)
+        return AddedUB(SolverStatus.UNKNOWN, "solver timeout", unrolled=r.unrolled)
     s, ans = ask(*body(q), quantified=quantified)
-    if ans.status == "unsat":
-        return vacuous() or AddedUB("unsat", unrolled=r.unrolled, quantified=quantified)
-    if ans.status != "sat" or proof_only:
+    if ans.status is SolverStatus.UNSAT:
+        return vacuous() or AddedUB(SolverStatus.UNSAT, unrolled=r.unrolled, quantified=quantified)
+    if ans.status is not SolverStatus.SAT or proof_only:
         return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
-    return AddedUB("sat", inputs=inputs_of(s, q, ans), unrolled=r.unrolled, quantified=quantified)
+    return AddedUB(SolverStatus.SAT, inputs=inputs_of(s, q, ans), unrolled=r.unrolled, quantified=quantified)
 
 
 def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: str,
@@ -174,7 +174,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     own = original_uids(prog)
     name = f"{prog.name} -> {h.program.name}"
 
-    def verdict(v: str, **kw: Any) -> Verdict:
+    def verdict(v: VerdictKind, **kw: Any) -> Verdict:
         return Verdict(name, check, v, time.perf_counter() - t0, **kw)
 
     last: list[tuple[Inputs, Counterexample | None]] = []  # the last replay (confirmed inside added_ub)
@@ -211,8 +211,8 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
         for bound in windows:
             r = added_ub(coarse.program, own | coarse.assumes, bound, min(COARSE_SHARE * limits.timeout,
                          deadline - time.perf_counter()), truncated=True, witness=h.program, proof_only=True)
-            if r.status == "unsat":
-                return verdict("proved", coverage={"unbounded": True, "window": bound, "quantified": r.quantified,
+            if r.status is SolverStatus.UNSAT:
+                return verdict(VerdictKind.PROVED, coverage={"unbounded": True, "window": bound, "quantified": r.quantified,
                                                    "inductions_free": True})
     for bound in windows if w is not None else []:
         assert w is not None
@@ -222,27 +222,27 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
                      minimize_budget=minimize_budget, witness=h.program,
                      confirm=lambda i: replayed(i, frozenset(w.params)) is not None)
         cov = {"unbounded": True, "window": bound, "quantified": r.quantified}
-        if r.status == "unsat":
-            return verdict("proved", coverage=cov)
+        if r.status is SolverStatus.UNSAT:
+            return verdict(VerdictKind.PROVED, coverage=cov)
         why = "one vector iteration from any start state " + (
-            f"was not decided ({r.reason})" if r.status == "unknown" else "found a state the loop may not reach")
-        if r.status == "sat" and r.inputs is not None:
+            f"was not decided ({r.reason})" if r.status is SolverStatus.UNKNOWN else "found a state the loop may not reach")
+        if r.status is SolverStatus.SAT and r.inputs is not None:
             cex = replayed(r.inputs, frozenset(w.params))
             if cex is not None:
-                return verdict("counterexample", counterexample=cex, coverage=cov)
+                return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=cov)
     left = deadline - time.perf_counter()
     if left <= 0:
-        return verdict("unknown", reason="solver timeout")
+        return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
     r = added_ub(h.program, own, max_trip + 1, left, truncated=False, minimize_budget=minimize_budget,
                  confirm=lambda i: replayed(i) is not None)
     coverage = {"max_trip": max_trip, "target_unrolled": r.unrolled, "quantified": r.quantified,
                 "unbounded": False, "why_bounded": why}
-    if r.status == "unsat":
-        return verdict("proved", coverage=coverage)
-    if r.status == "unknown" or r.inputs is None:
-        return verdict("unknown", reason=r.reason, coverage=coverage)
+    if r.status is SolverStatus.UNSAT:
+        return verdict(VerdictKind.PROVED, coverage=coverage)
+    if r.status is SolverStatus.UNKNOWN or r.inputs is None:
+        return verdict(VerdictKind.UNKNOWN, reason=r.reason, coverage=coverage)
     cex = replayed(r.inputs)
     if cex is None:
-        return verdict("unknown", coverage=coverage, reason="internal error: the solver's counterexample did "
+        return verdict(VerdictKind.UNKNOWN, coverage=coverage, reason="internal error: the solver's counterexample did "
                        "not replay (a bug in the tool: please report it)")
-    return verdict("counterexample", counterexample=cex, coverage=coverage)
+    return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=coverage)

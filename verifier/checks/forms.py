@@ -11,7 +11,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
 from verifier.checks.refinement import refinement, replay, replay_fuel
-from verifier.checks.verdict import Verdict
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
@@ -54,7 +54,7 @@ def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.
     try:
         vform = generate(prog, form, vf, with_guards, timeout)
     except Unsupported as u:
-        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
     v = refinement(prog, vform.program, max_trip=max_trip, timeout=timeout, check_name="equiv",
                    target_unroll=vform.unroll(max_trip))
     v.model, v.vf, v.form = prog.name, vf, form
@@ -75,35 +75,35 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         le = analyse(prog)
         src, tgt = source_step(prog, le, vf), target_step(vform, prog, le)
     except Unsupported as u:
-        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
     except NoWindow as nw:
         why = f"the induction does not apply: {nw}"
     if not why:
         # its counterexample only says why (the first vector iteration shows a real one)
         step = induction_step(prog, vform, src, tgt, timeout, minimize_budget=1.0, param_limit=max_trip)
-        if step.verdict == "proved":
+        if step.verdict is VerdictKind.PROVED:
             step.seconds = time.perf_counter() - t0
             return step
         why = "the induction over one vector iteration does not close: " + (
             step.reason or (step.counterexample.divergence.summary if step.counterexample else ""))
-        if step.verdict == "counterexample":
+        if step.verdict is VerdictKind.COUNTEREXAMPLE:
             # the step's state may be unreachable; the loop's own first vector iteration
             # is not, and is far cheaper than unrolling every trip count up to the bound
             left = max(0.1, timeout - (time.perf_counter() - t0))
             assert step.counterexample is not None
             first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip)
-            if first.verdict == "counterexample":
+            if first.verdict is VerdictKind.COUNTEREXAMPLE:
                 first.seconds = time.perf_counter() - t0
                 return first
     left = timeout - (time.perf_counter() - t0)
     if left < 1.0:  # encoding the unrolled check alone can take longer than the solver
-        return Verdict(prog.name, "equiv", "unknown", time.perf_counter() - t0, vf=vf, form=form,
+        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, vf=vf, form=form,
                        reason=f"solver timeout: {timeout:g} s spent before the bounded check ({why})")
     bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form)
-    if bounded.verdict == "proved":
+    if bounded.verdict is VerdictKind.PROVED:
         bounded.coverage["why_bounded"] = why
         if require_unbounded:
-            bounded.verdict = "unknown"
+            bounded.verdict = VerdictKind.UNKNOWN
             bounded.reason = f"proved for trip counts up to {max_trip} only: {why}"
     bounded.seconds = time.perf_counter() - t0
     return bounded
@@ -124,7 +124,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
                       param_limit=param_limit)
     step.model, step.vf = prog.name, vf
     step.form = _form_name(vform)
-    if step.verdict == "proved":
+    if step.verdict is VerdictKind.PROVED:
         step.coverage = {"unbounded": True, "window": vf}
     return step
 
@@ -144,7 +144,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
     t0 = time.perf_counter()
     vf = vform.vf
-    out = Verdict(prog.name, "equiv", "unknown", 0.0, vf=vf, form=_form_name(vform),
+    out = Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
                   reason="the first vector iteration shows no divergence of the whole programs")
     bound = max_trip or 4 * vf
     fuel = replay_fuel(prog, vform.program, bound)
@@ -156,7 +156,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
         cex = replay(prog, vform.program, inputs, fuel, src_fuel)
         if cex is not None:
-            out.verdict, out.reason, out.counterexample = "counterexample", None, cex
+            out.verdict, out.reason, out.counterexample = VerdictKind.COUNTEREXAMPLE, None, cex
             out.coverage = {"found_in": found_in}
         return cex is not None
 

@@ -28,10 +28,10 @@ from typing import Any
 
 import z3
 
-from verifier.checks.verdict import Verdict
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.semantics.domain import ConcreteDomain, Z3Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
-from verifier.smt.solver import check, fresh_context, new_solver
+from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 
 VARIANTS = ("seed", "nofreeze", "nofreeze-anypoison")
 
@@ -150,14 +150,14 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     s.add(*[d.bterm(f) for f in facts], z3.Or(*wrong))
     ans = check(s)
     name = f"{model_name} (k={k})" + ("" if variant == "seed" else f" [{variant}]")
-    v = Verdict(name, "freeze", "proved", time.perf_counter() - t0, vf=vf, reads_model=False)
-    if ans.status == "unknown":
-        v.verdict, v.reason = "unknown", ans.reason
+    v = Verdict(name, "freeze", VerdictKind.PROVED, time.perf_counter() - t0, vf=vf, reads_model=False)
+    if ans.status is SolverStatus.UNKNOWN:
+        v.verdict, v.reason = VerdictKind.UNKNOWN, ans.reason
         return v
-    if ans.status == "unsat":
+    if ans.status is SolverStatus.UNSAT:
         return v
     m = s.model()
-    v.verdict = "counterexample"
+    v.verdict = VerdictKind.COUNTEREXAMPLE
 
     def ev(x: Any) -> Any:
         return m.eval(d.bterm(x) if type(x) is bool else x, model_completion=True)
@@ -172,7 +172,7 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     cfacts, cchecks, _ = _obligations(c, cval, cpoi, k, vf, variant)
     replayed = [nm for nm, ln, got, exp in cchecks if _bad(c, nm, got, exp)]
     if not all(cfacts) or not replayed:
-        v.verdict = "unknown"
+        v.verdict = VerdictKind.UNKNOWN
         v.reason = "internal error: the solver's counterexample did not replay (a bug in the tool: please report it)"
         return v
     where = "no exit in these lanes"

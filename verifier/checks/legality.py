@@ -14,9 +14,10 @@ from collections.abc import Callable
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, harness_verdict
 from verifier.checks.repair import extent_requirements, guard_repair
-from verifier.checks.verdict import Verdict
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Branch, Instr, Program, sharing
+from verifier.semantics.ops import UBKind
 from verifier.transforms.harness import Harness, hoist_harness, speculation_harness
 from verifier.transforms.lanes import Guard, Unsupported
 
@@ -32,9 +33,9 @@ def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze
     for e, v, h in _per_exit(prog, "speculate", vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
         t0 = time.perf_counter()
-        if repair and v.verdict != "unknown":
+        if repair and v.verdict is not VerdictKind.UNKNOWN:
             v.advice = extent_requirements(prog, e, vf, limits, freeze)
-        if repair and v.verdict == "counterexample" and h is not None:
+        if repair and v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
             v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze).advice)
         v.seconds += time.perf_counter() - t0  # the verdict's time is all of its work
         out.append(v)
@@ -47,7 +48,7 @@ def hoistability(prog: Program, vf: int = 1, limits: Limits = Limits()) -> list[
     le = analyse(prog)
     out = []
     for e, v, _ in _per_exit(prog, "hoist", vf, limits, lambda e: hoist_harness(prog, vf, (e.index,))):
-        if v.verdict == "counterexample" and v.counterexample is not None:
+        if v.verdict is VerdictKind.COUNTEREXAMPLE and v.counterexample is not None:
             writers = _writers_before(prog, e, le.instrs)
             if writers:
                 v.counterexample.divergence.summary += "; written before the exit by " + ", ".join(writers)
@@ -61,9 +62,9 @@ def repair_guards(prog: Program, vf: int, limits: Limits = Limits(), freeze: boo
     found: list[Guard] = []
     for e, v, h in _per_exit(prog, "speculate", vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
-        if v.verdict == "counterexample" and h is not None:
+        if v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
             g = guard_repair(prog, e, vf, v, h, limits, freeze)
-            if g.verdict is not None and g.verdict.verdict == "proved":
+            if g.verdict is not None and g.verdict.verdict is VerdictKind.PROVED:
                 found += [x for x in g.guards if x not in found]
     return tuple(found)
 
@@ -86,7 +87,7 @@ def _per_exit(prog: Program, check: str, vf: int, limits: Limits,
         try:
             h = build(e)
         except Unsupported as u:
-            v = Verdict(prog.name, check, "unknown", time.perf_counter() - t0, reason=str(u), vf=vf,
+            v = Verdict(prog.name, check, VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf,
                         subject=subject)
             out.append((e, v, None))
             continue
@@ -122,7 +123,7 @@ def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], 
         c.divergence.loc = str(ins.loc) if ins.loc else None
     elif ub.uid in h.checks:
         c.divergence.summary = (f"{subject} is not hoistable: {ub.reason} in scalar iteration {ub.iteration}")
-    elif ub.reason.startswith("branch on poison"):
+    elif ub.kind in (UBKind.BRANCH_ON_POISON, UBKind.POISON_MASK):
         c.divergence.summary = (
             f"speculating {subject} without freeze is unsafe: a speculated lane's condition is poison "
             f"and the vector loop branches on it (vector iteration starting at scalar iteration "

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import added_ub, original_uids
-from verifier.checks.verdict import Verdict
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import (
@@ -34,7 +34,8 @@ from verifier.ir.program import (
     split_block,
 )
 from verifier.ir.types import I1
-from verifier.semantics.interpreter import run
+from verifier.semantics.interpreter import RunStatus, run
+from verifier.smt.solver import SolverStatus
 from verifier.transforms.window import NoWindow, vector_window
 
 
@@ -89,16 +90,16 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
             w = None
         if w is not None:
             r = added_ub(w.program, own | w.assumes, 1, timeout / 4, truncated=True, witness=checked)
-            if r.status == "unsat":
+            if r.status is SolverStatus.UNSAT:
                 return None, frozenset()
     r = added_ub(checked, own, max_trip + 1, max(0.1, deadline - time.perf_counter()), truncated=False)
-    if r.status == "unsat":
+    if r.status is SolverStatus.UNSAT:
         return None, frozenset()
     every = marked_objects(prog)
-    if r.status == "sat" and r.inputs is not None:
+    if r.status is SolverStatus.SAT and r.inputs is not None:
         fuel = (4 * max_trip + 10) * len(checked.blocks) * 4
         ran = run(checked, r.inputs, fuel=fuel)
-        if ran.status == "ub" and ran.ub is not None and ran.ub.uid not in own and len(ran.path) >= 2:
+        if ran.status is RunStatus.UB and ran.ub is not None and ran.ub.uid not in own and len(ran.path) >= 2:
             blk, it = ran.path[-2]  # the marked block, which branched to the halt
             term = checked.blocks[blk].term
             at = f" at {term.loc}" if isinstance(term, Branch) and term.loc else ""
@@ -114,14 +115,14 @@ def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout:
     """Turn the proofs among `verdicts` into unknowns where `start_of_object` fails:
     the model of `prog` left out runs the real function has. Returns the objects that
     need room before their parameter's pointer (empty when nothing was turned)."""
-    if not any(v.verdict == "proved" for v in verdicts):
+    if not any(v.verdict is VerdictKind.PROVED for v in verdicts):
         return frozenset()
     why, objs = _start_of_object(prog, max_trip, timeout)
     if why is None:
         return frozenset()
     for v in verdicts:
-        if v.verdict == "proved":
-            v.verdict = "unknown"
+        if v.verdict is VerdictKind.PROVED:
+            v.verdict = VerdictKind.UNKNOWN
             v.reason = (f"{why}; the model takes a pointer parameter to point at its object's start, so "
                         "such runs were not checked")
     return objs
@@ -137,7 +138,7 @@ def with_room(load: Callable[[frozenset[str]], tuple[Program, Program | None]],
     src, tgt = load(frozenset())
     vs = decide(src, tgt)
     need = guard_proofs(src, vs, max_trip, timeout)
-    if not need and any(v.verdict == "unknown" for v in vs) and marked_objects(src):
+    if not need and any(v.verdict is VerdictKind.UNKNOWN for v in vs) and marked_objects(src):
         # no answer (e.g. vacuous: every run of the model leaves the object's start):
         # with room the runs it left out are there to check
         why, objs = _start_of_object(src, max_trip, timeout)

@@ -19,7 +19,14 @@ from typing import Any
 import z3
 
 from verifier.checks.minimize import minimize
-from verifier.checks.verdict import Counterexample, Divergence, Verdict, value_bits
+from verifier.checks.verdict import (
+    Counterexample,
+    Divergence,
+    DivergenceKind,
+    Verdict,
+    VerdictKind,
+    value_bits,
+)
 from verifier.errors import UserError
 from verifier.ir.opcodes import FMAS, NONLINEAR
 from verifier.ir.printer import instr as instr_text
@@ -27,7 +34,7 @@ from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
 from verifier.ir.types import elem_of
 from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain, mask, to_signed
 from verifier.semantics.inputs import Inputs, window_of
-from verifier.semantics.interpreter import Run, run
+from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.semantics.ops import Val, Value, is_vec, windows_apart
 from verifier.semantics.symbolic import (
     SymInputs,
@@ -40,6 +47,7 @@ from verifier.semantics.symbolic import (
 from verifier.smt.solver import (
     Answer,
     BackgroundCheck,
+    SolverStatus,
     check,
     check_racing,
     fresh_context,
@@ -313,7 +321,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     if ops:
         v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
                         min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
-        if v.verdict == "counterexample" or (v.verdict == "proved" and not _vacuous(src, max_trip, timeout, ops)):
+        if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not _vacuous(src, max_trip, timeout, ops)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
@@ -359,16 +367,16 @@ def _vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[st
                  if p is not None and z3.is_array(p)]
         for extra in ([z3.And(*clean)] if clean else []) + [z3.BoolVal(True)]:
             a = check(solver, extra)
-            if a.status == "unsat" and z3.is_true(extra):
+            if a.status is SolverStatus.UNSAT and z3.is_true(extra):
                 return True
-            if a.status == "sat":
+            if a.status is SolverStatus.SAT:
                 r = run(src, model_inputs(solver.model(), src, inputs, {}), fuel=replay_fuel(src, src, max_trip))
-                if r.status == "ok":
+                if r.status is RunStatus.OK:
                     return False
     inputs = make_inputs(src)
     solver = new_solver(max(0.1, min(VACUITY_EXACT, timeout - (time.perf_counter() - t0))))
     solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1))))
-    return check(solver).status == "unsat"
+    return check(solver).status is SolverStatus.UNSAT
 
 
 def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
@@ -384,7 +392,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     tgt = dataclasses.replace(tgt, arrays=list(src.arrays))
     name = f"{src.name} -> {tgt.name}"
 
-    def verdict(v: str, **kw: Any) -> Verdict:
+    def verdict(v: VerdictKind, **kw: Any) -> Verdict:
         return Verdict(name, check_name, v, time.perf_counter() - t0, **kw)
 
     inputs = make_inputs(src, others=[tgt])
@@ -417,11 +425,11 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         if last and z3.is_true(last[0].eval(guard, model_completion=True)):
             return True  # the last witness already reaches this iteration
         r = bounded_check(guard)
-        if r.status == "unknown":
+        if r.status is SolverStatus.UNKNOWN:
             return True
-        if r.status == "sat":
+        if r.status is SolverStatus.SAT:
             last[:] = [feas.model()]
-        return r.status == "sat"
+        return r.status is SolverStatus.SAT
 
     def narrow(guard: Any, term: Any, width: int) -> int | None:
         if not last:
@@ -430,7 +438,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         if not z3.is_bv_value(c):
             return None
         g = d.bterm(guard)
-        if bounded_check(g, term != c).status != "unsat":
+        if bounded_check(g, term != c).status is not SolverStatus.UNSAT:
             return None
         return c.as_long()
 
@@ -439,7 +447,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow,
                                                per_loop=dict(target_unroll or {})), abstract)
     except _OutOfTime:
-        return verdict("unknown", reason="solver timeout (while unrolling the target)")
+        return verdict(VerdictKind.UNKNOWN, reason="solver timeout (while unrolling the target)")
     parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}
     bad = z3.Or(*parts.values())
     body = z3.And(src_ok, bad)
@@ -451,7 +459,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
                 "quantified": quantified, "complete": d.is_false(s.exceeded)}
     remaining = deadline - time.perf_counter()
     if remaining <= 0:
-        return verdict("unknown", reason="solver timeout", coverage=coverage)
+        return verdict(VerdictKind.UNKNOWN, reason="solver timeout", coverage=coverage)
     set_timeout(solver, remaining)
     # A proof must not be vacuous: some input must satisfy the source (a witness from
     # the unrolling, or a model of the feasibility solver, checked beside the main query).
@@ -464,16 +472,16 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     idx = [z3.BitVec(f"mem!{a.name}", 64) for a in src.arrays]
     if witness and not universal:
         ans = _refute_witness(solver, ans, body, s.choices, idx, deadline)
-    if ans.status != "unsat" and vacuity is not None:
+    if ans.status is not SolverStatus.UNSAT and vacuity is not None:
         vacuity.cancel()
-    if ans.status == "unsat":
-        if vacuity is not None and vacuity.result().status == "unsat":
-            return verdict("unknown", coverage=coverage,
+    if ans.status is SolverStatus.UNSAT:
+        if vacuity is not None and vacuity.result().status is SolverStatus.UNSAT:
+            return verdict(VerdictKind.UNKNOWN, coverage=coverage,
                            reason=f"vacuous: no input satisfies the source's assumptions without UB "
                                   f"within {max_trip} iterations, so there is nothing to check")
-        return verdict("proved", coverage=coverage)
-    if ans.status == "unknown":
-        return verdict("unknown", reason=ans.reason, coverage=coverage)
+        return verdict(VerdictKind.PROVED, coverage=coverage)
+    if ans.status is SolverStatus.UNKNOWN:
+        return verdict(VerdictKind.UNKNOWN, reason=ans.reason, coverage=coverage)
     found = solver.model()
     model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards, param_limit, ans.seconds)
     if witness and not universal and _source_answer(model, body, s.choices, idx, deadline) is not None:
@@ -483,14 +491,14 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     if cex is None:
         exceeded = parts.get("target unrolling exceeded", z3.BoolVal(False))
         if z3.is_true(model.eval(exceeded, model_completion=True)):
-            return verdict("unknown", coverage=coverage,
+            return verdict(VerdictKind.UNKNOWN, coverage=coverage,
                            reason="a target loop needs more iterations than it was unrolled for "
                                   f"(at most {cap}, or the generator's bound) to finish some source "
                                   "run; raise --max-trip or check termination")
-        return verdict("unknown", coverage=coverage,
+        return verdict(VerdictKind.UNKNOWN, coverage=coverage,
                        reason="internal error: the solver's counterexample did not replay "
                               "(a bug in the tool: please report it)")
-    return verdict("counterexample", counterexample=cex, coverage=coverage)
+    return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=coverage)
 
 
 WITNESSED = frozenset({"fused"})  # kinds of source choice `_witness` answers
@@ -560,21 +568,21 @@ def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, A
     then the target must mismatch those too (one more instance of the universal
     quantifier, with memory indices `idx` of its own) and the solver is asked again."""
     for _ in range(CEGAR_ROUNDS):
-        if ans.status != "sat":
+        if ans.status is not SolverStatus.SAT:
             return ans
         sigma = _source_answer(solver.model(), body, choices, idx, deadline)
         if sigma is None:
             return ans  # no source choice matches this run: a counterexample
         if isinstance(sigma, str):
-            return Answer("unknown", sigma, 0.0)
+            return Answer(SolverStatus.UNKNOWN, sigma, 0.0)
         solver.add(z3.substitute(body, *sigma, *[(i, z3.FreshConst(i.sort(), "mem")) for i in idx]))
         left = deadline - time.perf_counter()
         if left <= 0:
-            return Answer("unknown", "solver timeout", 0.0)
+            return Answer(SolverStatus.UNKNOWN, "solver timeout", 0.0)
         set_timeout(solver, left)
         ans = check(solver)
-    return Answer("unknown", f"source choices still match after {CEGAR_ROUNDS} refinements of the witness", 0.0) \
-        if ans.status == "sat" else ans
+    return Answer(SolverStatus.UNKNOWN, f"source choices still match after {CEGAR_ROUNDS} refinements of the witness", 0.0) \
+        if ans.status is SolverStatus.SAT else ans
 
 
 def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: list[Any], deadline: float
@@ -594,9 +602,9 @@ def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: 
     s = new_solver(max(0.001, deadline - time.perf_counter()), quantified=True)
     s.add(residual)
     a = check(s)
-    if a.status == "unsat":
+    if a.status is SolverStatus.UNSAT:
         return None
-    if a.status != "sat":
+    if a.status is not SolverStatus.SAT:
         return a.reason
     m = s.model()
     return [(v, m.eval(x, model_completion=True)) for v, x in zip(vs, mine, strict=True)]
@@ -613,7 +621,7 @@ def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int 
     nondeterministic choices); a counterexample if the target fails to refine.
     `src_fuel`, if given, is the source's own (tighter) fuel."""
     src_run = run(src, _without_choices(inputs), fuel=fuel if src_fuel is None else src_fuel)
-    if src_run.status != "ok":
+    if src_run.status is not RunStatus.OK:
         return None  # nothing to refine (and a long target run is not worth interpreting)
     tgt_run = run(tgt, inputs, fuel=fuel)
     div = compare_runs(src, tgt, src_run, tgt_run)
@@ -759,18 +767,18 @@ def _lane_refines(s: Val, t: Val) -> bool:
 
 def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
     """The first way the concrete target run fails to refine the source run, if any."""
-    if s.status != "ok":
+    if s.status is not RunStatus.OK:
         return None
-    if t.status == "ub":
+    if t.status is RunStatus.UB:
         assert t.ub is not None
         lane = f", lane {t.ub.lane}" if t.ub.lane else ""
         it = f", iteration {t.ub.iteration}" if t.ub.iteration >= 0 else ""
-        return Divergence("target-ub", f"target has immediate UB ({t.ub.reason}) at `{t.ub.text}`"
+        return Divergence(DivergenceKind.TARGET_UB, f"target has immediate UB ({t.ub.reason}) at `{t.ub.text}`"
                           f" in block {t.ub.block}{it}{lane}; the source has none",
                           t.ub.text, str(t.ub.loc) if t.ub.loc else None, t.ub.lane or None,
                           t.ub.iteration, None)
-    if t.status == "fuel":
-        return Divergence("termination", "the target does not finish (it ran out of fuel) "
+    if t.status is RunStatus.FUEL:
+        return Divergence(DivergenceKind.TERMINATION, "the target does not finish (it ran out of fuel) "
                           "while the source does")
     uids = {i.uid: i for i in tgt.instructions()}
     for j in range(max(len(s.trace), len(t.trace))):
@@ -784,7 +792,7 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                 where = instr_text(uids[te.uid])
             summary = (f"trace differs at event {j + 1}: source {se if se else '(ends)'}, "
                        f"target {te if te else '(ends)'}")
-            return Divergence("trace", summary, where,
+            return Divergence(DivergenceKind.TRACE, summary, where,
                               str(uids[te.uid].loc) if te is not None and te.uid in uids and uids[te.uid].loc else None,
                               te.lane if te is not None and te.lane else None,
                               te.iteration if te is not None else None, j + 1)
@@ -794,12 +802,12 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
             (sv, sp), (tv, tp) = sm[k], tm[k]
             if not (sp or (not tp and sv == tv)):
                 shown = "poison" if tp else str(to_signed(tv, a.elem.bits))
-                return Divergence("memory", f"{a.name}[{k}] is {to_signed(sv, a.elem.bits)} after the "
+                return Divergence(DivergenceKind.MEMORY, f"{a.name}[{k}] is {to_signed(sv, a.elem.bits)} after the "
                                   f"source but {shown} after the target", position=k)
     for n, s_out in s.outs.items():
         t_out = t.outs.get(n)
         if t_out is None:
-            return Divergence("live-out", f"live-out {n} is not produced by the target")
+            return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n} is not produced by the target")
         s_lanes: list[Val] = list(s_out) if is_vec(s_out) else [s_out]  # type: ignore[arg-type, list-item]
         t_lanes: list[Val] = list(t_out) if is_vec(t_out) else [t_out]  # type: ignore[arg-type, list-item]
         for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True)):
@@ -811,7 +819,7 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                     made, plane = origin
                     why = (f"; the poison is first produced by `{instr_text(made)}`"
                            + (f" in lane {plane}" if plane else "") + (f" at {made.loc}" if made.loc else ""))
-                return Divergence("live-out", f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}{why}",
+                return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}{why}",
                                   instr_text(at) if at else None, str(at.loc) if at and at.loc else None,
                                   lane=k + 1 if is_vec(s_out) else None)
     return None

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, harness_verdict
-from verifier.checks.verdict import Verdict
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
+from verifier.semantics.ops import UBKind
 from verifier.transforms.harness import Harness, speculation_harness
 from verifier.transforms.lanes import Guard
 
@@ -41,7 +42,8 @@ def _shifted(extent: Extent, d: int) -> Extent:
 
 def _oob_on(v: Verdict, array: str) -> bool:
     c = v.counterexample
-    return c is not None and c.target.ub is not None and f"of {array}[] out of bounds" in c.target.ub.reason
+    ub = c.target.ub if c is not None else None
+    return ub is not None and ub.kind is UBKind.OUT_OF_BOUNDS and ub.array == array
 
 
 def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits(),
@@ -64,21 +66,21 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
             return _spec_verdict(_with_extent(prog, decl.name, _shifted(decl.extent, d)), e, vf, limits, freeze)
 
         hi_v = verdict_at(2 * vf)
-        if hi_v.verdict != "proved":
+        if hi_v.verdict is not VerdictKind.PROVED:
             if _oob_on(hi_v, name):
                 advice.append(f"{name}: no extent up to {base + 2 * vf} makes speculating {e.name} safe "
                               "(the index is not bounded by the loop)")
             continue
         lo, hi = -2 * vf, 2 * vf  # verdict_at(hi) is proved; find the smallest such d
         lo_v = verdict_at(lo)
-        if lo_v.verdict == "proved":
+        if lo_v.verdict is VerdictKind.PROVED:
             advice.append(f"{name}: its extent does not matter for {e.name} (proved even with {base - 2 * vf})")
             continue
         if not _oob_on(lo_v, name):
             continue  # something else fails: the extent is not what decides
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if verdict_at(mid).verdict == "proved":
+            if verdict_at(mid).verdict is VerdictKind.PROVED:
                 hi = mid
             else:
                 lo = mid
@@ -132,8 +134,8 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
         ub = c.target.ub if c is not None else None
         orig = h.clones[ub.uid][0] if ub is not None and ub.uid in h.clones else None
         ins = instrs.get(orig) if orig is not None else None
-        if v.verdict != "counterexample" or ub is None or ins is None or ins.op != "load" \
-                or "out of bounds" not in ub.reason or any(g.load_uid == ins.uid for g in guards):
+        if v.verdict is not VerdictKind.COUNTEREXAMPLE or ub is None or ins is None or ins.op != "load" \
+                or ub.kind is not UBKind.OUT_OF_BOUNDS or any(g.load_uid == ins.uid for g in guards):
             break
         guards.append(Guard(ins.uid, prog.array(ins.attrs["array"]).extent))
         h = speculation_harness(prog, vf, (e.index,), freeze=freeze, guards=tuple(guards))
@@ -144,10 +146,10 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
                            "out of bounds, and neither a larger extent nor a guard removes it; do not speculate "
                            f"{e.name}")
     said = "; ".join(guard_text(g, instrs) for g in guards)
-    if v.verdict == "proved":
+    if v.verdict is VerdictKind.PROVED:
         return GuardRepair(tuple(guards), v, f"simple form: with the runtime guard {said}, for all {vf} lanes, "
                            f"leaving for the scalar loop when any lane fails, speculating {e.name} is safe (proved)")
-    if v.verdict == "unknown":
+    if v.verdict is VerdictKind.UNKNOWN:
         return GuardRepair(tuple(guards), v, f"simple form: with the runtime guard {said}, speculating {e.name} "
                            f"is not decided ({v.reason})")
     return GuardRepair(tuple(guards), v, f"simple form: even with the runtime guard {said}, speculating "
@@ -161,7 +163,7 @@ def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdi
     window's and the bounded check's (a probe's proof covers too little to keep)."""
     probe = dataclasses.replace(limits, inductive=False, max_trip=vf, timeout=limits.timeout / 4)
     v = harness_verdict(prog, h, vf, probe, "speculate", minimize_budget=0.0)
-    if v.verdict == "counterexample":
+    if v.verdict is VerdictKind.COUNTEREXAMPLE:
         return v
     rest = dataclasses.replace(limits, timeout=max(0.1, limits.timeout - v.seconds))
     return harness_verdict(prog, h, vf, rest, "speculate", minimize_budget=0.0)

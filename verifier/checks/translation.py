@@ -17,7 +17,7 @@ import time
 from verifier.analysis.exits import analyse
 from verifier.checks.forms import first_vector_iteration
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Verdict
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.transforms.recognize import recognize
@@ -42,7 +42,7 @@ def translation(src: Program, tgt: Program, max_trip: int, timeout: float) -> Ve
         why.seconds = time.perf_counter() - t0
         return why
     v = refinement(src, tgt, max_trip=max_trip, timeout=max(0.1, timeout - (time.perf_counter() - t0)))
-    if v.verdict == "proved" and not v.coverage.get("complete"):
+    if v.verdict is VerdictKind.PROVED and not v.coverage.get("complete"):
         v.coverage["why_bounded"] = why
     v.seconds = time.perf_counter() - t0
     return v
@@ -59,21 +59,21 @@ def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
     except (NoWindow, UserError) as e:
         return f"the induction does not apply: {e}"
     first = refinement(*base, max_trip=1, timeout=timeout / 2, minimize_budget=1.0)
-    if first.verdict != "proved":
+    if first.verdict is not VerdictKind.PROVED:
         return "the programs differ before their loops: " + (first.reason or first.verdict)
     left = max(0.1, timeout - (time.perf_counter() - t0))
     one = refinement(*step, max_trip=form.vf, timeout=left, minimize_budget=1.0,
                      target_unroll={form.vector_header: 2})
-    if one.verdict == "counterexample" and one.counterexample is not None:
+    if one.verdict is VerdictKind.COUNTEREXAMPLE and one.counterexample is not None:
         # the step's state may be unreachable; the loop's first vector iteration is not,
         # and far cheaper than unrolling every trip count up to the bound
         left = max(0.1, timeout - (time.perf_counter() - t0))
         first = first_vector_iteration(src, form, *step, left, one.counterexample.inputs, 4 * form.vf)
-        if first.verdict == "counterexample":
+        if first.verdict is VerdictKind.COUNTEREXAMPLE:
             first.model, first.form = f"{src.name} -> {tgt.name}", None
             return first
-    if one.verdict != "proved":
+    if one.verdict is not VerdictKind.PROVED:
         return "the induction over one vector iteration does not close: " + (
             one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))
-    return Verdict(f"{src.name} -> {tgt.name}", "equiv", "proved", time.perf_counter() - t0,
+    return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, time.perf_counter() - t0,
                    coverage={"unbounded": True, "window": form.vf})

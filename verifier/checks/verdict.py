@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program
@@ -10,14 +11,37 @@ from verifier.ir.types import elem_of
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
 
-EXIT_CODES = {"proved": 0, "counterexample": 1, "unknown": 3}
+
+class VerdictKind(StrEnum):
+    """What a check concluded; the value is what reports and suites spell."""
+
+    PROVED = "proved"
+    COUNTEREXAMPLE = "counterexample"
+    UNKNOWN = "unknown"
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self]
+
+
+EXIT_CODES = {VerdictKind.PROVED: 0, VerdictKind.COUNTEREXAMPLE: 1, VerdictKind.UNKNOWN: 3}
+
+
+class DivergenceKind(StrEnum):
+    """Where a target's run first departs from the source's."""
+
+    TARGET_UB = "target-ub"
+    TRACE = "trace"
+    MEMORY = "memory"
+    LIVE_OUT = "live-out"
+    TERMINATION = "termination"
 
 
 @dataclass
 class Divergence:
     """Where the target first departs from the source."""
 
-    kind: str  # "target-ub", "trace", "memory", "live-out", "termination"
+    kind: DivergenceKind
     summary: str
     instruction: str | None = None
     loc: str | None = None
@@ -44,7 +68,7 @@ class Counterexample:
 class Verdict:
     model: str
     check: str
-    verdict: str
+    verdict: VerdictKind
     seconds: float
     reason: str | None = None
     counterexample: Counterexample | None = None
@@ -62,7 +86,7 @@ class Verdict:
 
     @property
     def exit_code(self) -> int:
-        return EXIT_CODES[self.verdict]
+        return self.verdict.exit_code
 
 
 def value_bits(prog: Program) -> dict[str, int]:
@@ -86,10 +110,10 @@ def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tup
     for v in verdicts:
         v.assumptions = sorted(found | set(v.assumptions))
         v.names = {**display, **v.names}
-        if v.verdict == "proved" and needed and v.reads_model:
+        if v.verdict is VerdictKind.PROVED and needed and v.reads_model:
             # exact only for the memories an assumption allows: a proof is not one
             what = "; ".join(ASSUMPTION_HELP[Assumption(n)] for n in sorted(needed))
             opt = " ".join(f"--assume {n}" for n in sorted(needed))
-            v.verdict = "unknown"
+            v.verdict = VerdictKind.UNKNOWN
             v.reason = (f"proved only where {what}: LLVM allows other memories; {opt} accepts the proof"
                         + (f" ({v.reason})" if v.reason else ""))

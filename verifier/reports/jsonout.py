@@ -54,7 +54,7 @@ def run(r: Run, out_bits: dict[str, int] | None = None) -> dict[str, Any]:
     }
     if r.ub is not None:
         out["ub"] = {"instruction": r.ub.text, "block": r.ub.block, "lane": r.ub.lane or None,
-                     "iteration": r.ub.iteration, "reason": r.ub.reason,
+                     "iteration": r.ub.iteration, "kind": r.ub.kind, "reason": r.ub.reason,
                      "loc": str(r.ub.loc) if r.ub.loc else None}
     return out
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from verifier.checks.verdict import Counterexample, Verdict
+from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
 from verifier.ir.program import Program
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
 from verifier.reports.names import rename_json, rename_text
 from verifier.semantics.inputs import Inputs
-from verifier.semantics.interpreter import Run
+from verifier.semantics.interpreter import Run, RunStatus
 
 if TYPE_CHECKING:
     from verifier.suite import Outcome
@@ -46,17 +46,17 @@ def inputs_lines(inp: Inputs, indent: str = "  ") -> list[str]:
 
 
 def _status(r: Run) -> str:
-    if r.status == "ub" and r.ub is not None:
+    if r.status is RunStatus.UB and r.ub is not None:
         lane = f" lane {r.ub.lane}" if r.ub.lane else ""
         it = f" iteration {r.ub.iteration}" if r.ub.iteration >= 0 else ""
         return f"UB: {r.ub.reason} at `{r.ub.text}`{it}{lane}"
-    if r.status == "fuel":
+    if r.status is RunStatus.FUEL:
         return "did not finish (out of fuel)"
     return "ok"
 
 
 def _outs(r: Run) -> str:
-    if r.status != "ok":
+    if r.status is not RunStatus.OK:
         return "live-outs: (not reached)"
     outs = jsonout.run(r)["live_outs"]
     return "live-outs: " + (", ".join(f"{k} = {v}" for k, v in outs.items()) or "none")
@@ -92,7 +92,7 @@ def verdict_text(v: Verdict) -> str:
     if v.assumptions:
         lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(v.assumptions)}")
     cov = v.coverage
-    if v.verdict != "proved":
+    if v.verdict is not VerdictKind.PROVED:
         pass  # a concrete run, or no answer: what a proof would cover does not apply
     elif cov.get("unbounded"):
         lines.append("  covers every trip count: checked from any state the loop can be in at a vector "

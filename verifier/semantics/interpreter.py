@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from verifier.analysis.loops import find_loops, loop_of
@@ -28,7 +29,16 @@ from verifier.ir.program import (
 from verifier.ir.types import Type, VecType, elem_of
 from verifier.semantics.domain import ConcreteDomain, Key, mask, to_signed
 from verifier.semantics.inputs import Inputs
-from verifier.semantics.ops import Env, State, Val, Value, eval_extent, exec_instr, poison_of
+from verifier.semantics.ops import (
+    Env,
+    State,
+    UBKind,
+    Val,
+    Value,
+    eval_extent,
+    exec_instr,
+    poison_of,
+)
 
 
 @dataclass(frozen=True)
@@ -39,9 +49,11 @@ class UBEvent:
     block: str
     lane: int
     iteration: int
+    kind: UBKind
     reason: str
     text: str
     loc: Loc | None
+    array: str | None = None  # the object of an out-of-bounds access or a read-only store
 
 
 @dataclass(frozen=True)
@@ -84,9 +96,17 @@ class ArrayView:
         return [self[i] for i in range(min(n, self.extent))]
 
 
+class RunStatus(StrEnum):
+    """How a concrete run ended: it finished, hit immediate UB, or ran out of fuel."""
+
+    OK = "ok"
+    UB = "ub"
+    FUEL = "fuel"
+
+
 @dataclass
 class Run:
-    status: str  # "ok", "ub", "fuel"
+    status: RunStatus
     ub: UBEvent | None
     trace: list[Event]
     memory: dict[str, ArrayView]
@@ -187,12 +207,12 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
     fid_names = {k: name for name, k in env.func_ids.items()}
     block, prev = prog.entry, None
     ub: UBEvent | None = None
-    status = "ok"
+    status = RunStatus.OK
     steps = 0
     while True:
         steps += 1
         if steps > fuel:
-            status = "fuel"
+            status = RunStatus.FUEL
             break
         blk = prog.blocks[block]
         lp = where.get(block)
@@ -212,7 +232,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
             if ub is not None:
                 break
         if ub is not None:
-            status = "ub"
+            status = RunStatus.UB
             break
         t = blk.term
         if isinstance(t, Halt):
@@ -224,8 +244,9 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
         c = read_operand(d, t.cond, operand_type(t.cond, types), values, ("undef", t.uid, 0, k))
         assert isinstance(c, Val)
         if poison_of(d, c):
-            ub = UBEvent(t.uid, block, 0, k, "branch on poison or undef", _branch_text(prog, t), t.loc)
-            status = "ub"
+            ub = UBEvent(t.uid, block, 0, k, UBKind.BRANCH_ON_POISON, "branch on poison or undef",
+                         _branch_text(prog, t), t.loc)
+            status = RunStatus.UB
             break
         prev, block = block, (t.then if c.v else t.other)
     memory: dict[str, ArrayView] = {}
@@ -260,7 +281,7 @@ def _step(d: ConcreteDomain, env: Env, st: State, ins: Instr, values: dict[str, 
         if cond:
             from verifier.ir.printer import instr
 
-            return UBEvent(ins.uid, block, site.lane, k, site.reason, instr(ins), ins.loc)
+            return UBEvent(ins.uid, block, site.lane, k, site.kind, site.reason, instr(ins), ins.loc, site.array)
     if ins.dest is not None and res is not None:
         values[ins.dest] = res
     return None

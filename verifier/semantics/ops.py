@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from verifier.ir.opcodes import OPCODES, Family
@@ -29,12 +30,33 @@ Value = Val | tuple[Val, ...]
 POISON_MASK = "branch on poison: the mask lane that decides whether this lane runs is poison"
 
 
+class UBKind(StrEnum):
+    """Why an operation has immediate UB; checks decide on the kind, reports show
+    the message beside it."""
+
+    DIVISION_BY_POISON = "division-by-poison"      # a divisor that is poison or undef
+    DIVISION_BY_ZERO = "division-by-zero"
+    DIVISION_OVERFLOW = "division-overflow"        # INT_MIN / -1
+    POISON_DIVIDEND = "poison-dividend"            # poison / -1: the dividend could be INT_MIN
+    OUT_OF_BOUNDS = "out-of-bounds"                # a load or store outside its object, or at a poison index
+    READ_ONLY_STORE = "read-only-store"
+    CALL_TRAPS = "call-traps"                      # a call to a function that is not speculatable
+    EFFECT_AHEAD = "effect-ahead"                  # an effect made ahead of the scalar loop
+    ASSUMPTION_FALSE = "assumption-false"
+    HOISTED_DIFFERS = "hoisted-differs"            # a legality harness's check_same
+    BRANCH_ON_POISON = "branch-on-poison"          # a branch on poison or undef
+    POISON_MASK = "poison-mask"                    # a mask lane that decides whether a lane runs is poison
+
+
 class UBSite(NamedTuple):
-    """Where immediate UB can happen: instruction uid, lane (0 = scalar), reason."""
+    """Where immediate UB can happen: instruction uid, lane (0 = scalar), its kind and
+    message, and the array a memory access is to."""
 
     uid: int
     lane: int
+    kind: UBKind
     reason: str
+    array: str | None = None
 
 
 @dataclass
@@ -115,12 +137,12 @@ def _ovf_mul(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
 
 
 def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int
-               ) -> tuple[Val, list[tuple[Any, str]]]:
+               ) -> tuple[Val, list[tuple[Any, UBKind, str]]]:
     """An integer binary operation on one lane: the result and its immediate UB, as
-    (condition, reason) pairs."""
+    (condition, kind, message) triples."""
     p = d.or_(a.p, b.p)
     u = d.or_(a.u, b.u)
-    ub: list[tuple[Any, str]] = []
+    ub: list[tuple[Any, UBKind, str]] = []
     x, y = a.v, b.v
     if op in ("add", "sub", "mul"):
         r = getattr(d, op)(x, y, w)
@@ -131,14 +153,16 @@ def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int
             p = d.or_(p, ovf(d, x, y, w, False))
     elif op in ("udiv", "urem", "sdiv", "srem"):
         what = "division" if op.endswith("div") else "remainder"
-        ub.append((d.or_(b.p, b.u), f"{what} by poison"))
-        ub.append((d.and_(d.not_(d.or_(b.p, b.u)), d.eq(y, d.const(0, w), w)), f"{what} by zero"))
+        ub.append((d.or_(b.p, b.u), UBKind.DIVISION_BY_POISON, f"{what} by poison"))
+        ub.append((d.and_(d.not_(d.or_(b.p, b.u)), d.eq(y, d.const(0, w), w)), UBKind.DIVISION_BY_ZERO, f"{what} by zero"))
         if op in ("sdiv", "srem"):
             minus1 = d.and_(d.not_(d.or_(b.p, b.u)), d.eq(y, d.const(-1, w), w))
             sym = "/" if what == "division" else "%"
-            ub.append((d.and_(minus1, d.eq(x, d.const(1 << (w - 1), w), w)), f"INT_MIN {sym} -1 overflows"))
+            ub.append((d.and_(minus1, d.eq(x, d.const(1 << (w - 1), w), w)), UBKind.DIVISION_OVERFLOW,
+                       f"INT_MIN {sym} -1 overflows"))
             # a poison dividend could be INT_MIN, so dividing it by -1 is UB too
-            ub.append((d.and_(minus1, d.or_(a.p, a.u)), f"poison {sym} -1 (the dividend could be INT_MIN)"))
+            ub.append((d.and_(minus1, d.or_(a.p, a.u)), UBKind.POISON_DIVIDEND,
+                       f"poison {sym} -1 (the dividend could be INT_MIN)"))
         r = getattr(d, op)(x, y, w)
         if "exact" in flags and op in ("udiv", "sdiv"):
             rem = d.urem(x, y, w) if op == "udiv" else d.srem(x, y, w)
@@ -466,11 +490,11 @@ def _exec(
             r, lane_ubs = binop_lane(d, op, flags, a[k], b[k], w)
             on = d.eq(masks[k].v, d.const(1, 1), 1)
             mp = poison_of(d, masks[k])
-            for ub, reason in lane_ubs:
+            for ub, kind, reason in lane_ubs:
                 if not d.is_false(ub):
-                    ubs.append((d.and_(d.or_(on, mp), ub), UBSite(ins.uid, k + 1 if vec else 0, reason)))
+                    ubs.append((d.and_(d.or_(on, mp), ub), UBSite(ins.uid, k + 1 if vec else 0, kind, reason)))
             if ins.masked:
-                ubs.append((d.and_(mp, _may_fault(d, op)), UBSite(ins.uid, k + 1, POISON_MASK)))
+                ubs.append((d.and_(mp, _may_fault(d, op)), UBSite(ins.uid, k + 1, UBKind.POISON_MASK, POISON_MASK)))
                 r = Val(r.v, d.or_(r.p, d.or_(d.not_(on), mp)), r.u)
             out.append(r)
         return lane_result(out), ubs
@@ -615,7 +639,7 @@ def _exec(
             on = args[-1]
             assert isinstance(on, Val)
             false = d.and_(false, d.or_(poison_of(d, on), d.eq(on.v, d.const(1, 1), 1)))  # as a masked division
-        ubs.append((false, UBSite(ins.uid, 0, str(ins.attrs.get("why", "assumption is false")))))
+        ubs.append((false, UBSite(ins.uid, 0, UBKind.ASSUMPTION_FALSE, str(ins.attrs.get("why", "assumption is false")))))
         return None, ubs
     if op == "out":
         st.outs[ins.attrs["name"]] = args[0]
@@ -632,7 +656,7 @@ def _exec(
             shown = "poison" if hoisted.p is True or hoisted.u is True else str(hoisted.v)
             what += f" (at the exit: {orig.v}, hoisted: {shown})"
         ubs.append((d.and_(on, d.and_(d.not_(poison_of(d, orig)), d.not_(same))),
-                    UBSite(ins.uid, 0, f"{what} differs")))
+                    UBSite(ins.uid, 0, UBKind.HOISTED_DIFFERS, f"{what} differs")))
         return None, ubs
     raise ValueError(f"no semantics for opcode {op!r}")  # pragma: no cover
 
@@ -723,8 +747,9 @@ def _check_access(d: Any, env: Env, array: str, ins: Instr, idx: Val, w: int, on
                   lane: int, ubs: list[tuple[Any, UBSite]]) -> Any:
     i64 = _index64(d, idx, w)
     bad = d.or_(poison_of(d, idx), d.not_(in_bounds(d, env, array, i64)))
-    ubs.append((d.and_(on, bad), UBSite(ins.uid, lane, f"{ins.op} of {array}[] out of bounds or at a poison index")))
-    ubs.append((mp, UBSite(ins.uid, lane, POISON_MASK)))
+    ubs.append((d.and_(on, bad), UBSite(ins.uid, lane, UBKind.OUT_OF_BOUNDS,
+                                         f"{ins.op} of {array}[] out of bounds or at a poison index", array)))
+    ubs.append((mp, UBSite(ins.uid, lane, UBKind.POISON_MASK, POISON_MASK)))
     return i64
 
 
@@ -755,7 +780,8 @@ def _store(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types
         mp = poison_of(d, masks[k])
         i64 = _check_access(d, env, array, ins, idx, w, on, mp, k + 1 if vec else 0, ubs)
         if env.readonly[array]:
-            ubs.append((on, UBSite(ins.uid, k + 1 if vec else 0, f"store to read-only {array}")))
+            ubs.append((on, UBSite(ins.uid, k + 1 if vec else 0, UBKind.READ_ONLY_STORE,
+                                             f"store to read-only {array}", array)))
         mem_write(d, env, st, array, i64, vals[k], on)
 
 
@@ -772,13 +798,14 @@ def _call(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types:
         on = d.eq(masks[k].v, d.const(1, 1), 1)
         mp = poison_of(d, masks[k])
         lane = k + 1 if lanes_on else 0
-        ubs.append((mp, UBSite(ins.uid, lane, POISON_MASK)))
+        ubs.append((mp, UBSite(ins.uid, lane, UBKind.POISON_MASK, POISON_MASK)))
         if f.pure:
             assert f.ret is not None
             anyp = d.any_([poison_of(d, a) for a in lane_args])
             if not f.speculatable:
                 trap = d.or_(anyp, env.traps(f, [a.v for a in lane_args]))
-                ubs.append((d.and_(on, trap), UBSite(ins.uid, lane, f"call to {f.name}, which is not speculatable, traps")))
+                ubs.append((d.and_(on, trap), UBSite(ins.uid, lane, UBKind.CALL_TRAPS,
+                                                          f"call to {f.name}, which is not speculatable, traps")))
             r = env.apply(f, [a.v for a in lane_args])
             results.append(Val(r, d.or_(anyp, d.not_(on)) if ins.masked else anyp, d.F))
         else:
@@ -792,7 +819,7 @@ def _call(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types:
             elif ahead > 1:
                 # a legality harness evaluates this lane's call ahead of the scalar loop,
                 # which may leave before it: an event the program would not have made
-                ubs.append((on, UBSite(ins.uid, lane, f"call to {f.name}, which has side effects, made for "
+                ubs.append((on, UBSite(ins.uid, lane, UBKind.EFFECT_AHEAD, f"call to {f.name}, which has side effects, made for "
                                                       f"lane {ahead} ahead of the scalar loop")))
     if f.ret is None:
         return None

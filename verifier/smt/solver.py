@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import z3
@@ -42,9 +43,17 @@ def new_solver(timeout_s: float, quantified: bool = False) -> z3.Solver:
     return s
 
 
+class SolverStatus(StrEnum):
+    """A solver's answer to one query."""
+
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
 @dataclass
 class Answer:
-    status: str  # "sat", "unsat", "unknown"
+    status: SolverStatus
     reason: str
     seconds: float
 
@@ -54,13 +63,13 @@ def check(s: z3.Solver, *assumptions: Any) -> Answer:
     r = s.check(*assumptions)
     dt = time.perf_counter() - t0
     if r == z3.sat:
-        return Answer("sat", "", dt)
+        return Answer(SolverStatus.SAT, "", dt)
     if r == z3.unsat:
-        return Answer("unsat", "", dt)
+        return Answer(SolverStatus.UNSAT, "", dt)
     reason = s.reason_unknown()
     if reason in ("timeout", "canceled"):
         reason = "solver timeout"
-    return Answer("unknown", reason or "solver gave up", dt)
+    return Answer(SolverStatus.UNKNOWN, reason or "solver gave up", dt)
 
 
 def set_timeout(s: z3.Solver, seconds: float) -> None:
@@ -125,7 +134,7 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
         if main_done.wait(QUICK_CHECK):
             return
         ans = check(other)
-        if ans.status == "unsat":
+        if ans.status is SolverStatus.UNSAT:
             with lock:
                 found.append(ans)
                 if not main_done.is_set():
@@ -143,5 +152,5 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
         ctx.interrupt()
         thread.join(0.02)
     if found:
-        return Answer("unsat", "", time.perf_counter() - t0)
+        return Answer(SolverStatus.UNSAT, "", time.perf_counter() - t0)
     return ans
