@@ -9,16 +9,14 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import typer
 
 from verifier import frontend
 from verifier.analysis.loops import find_loops
-from verifier.checks.param_start import with_room
-from verifier.checks.translation import equivalence
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.dispatch import Check, Request, Scope, answer
+from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError
 from verifier.frontend.parser import parse_file
 from verifier.frontend.unsupported import LLUnsupported
@@ -56,8 +54,8 @@ ASSUME_HELP = ("an assumption stronger than LLVM's semantics, listed in every ve
                + "; ".join(f"{a.value}: {h}" for a, h in ASSUMPTION_HELP.items()))
 
 
-def guarded(model: str, check: str, vf: int | None, step: Callable[[], list[Verdict]]) -> list[Verdict]:
-    """A check's verdicts; a bug in the tool is an unknown verdict that says so (a
+def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]]) -> list[Verdict]:
+    """A request's verdicts; a bug in the tool is an unknown verdict that says so (a
     verdict object in every case, for --json readers), never a traceback."""
     t0 = time.perf_counter()
     try:
@@ -67,7 +65,8 @@ def guarded(model: str, check: str, vf: int | None, step: Callable[[], list[Verd
     except Exception as e:
         if os.environ.get("VERIFIER_DEBUG"):
             traceback.print_exc()
-        return [Verdict(model, check, VerdictKind.UNKNOWN, time.perf_counter() - t0, vf=vf,
+        return [Verdict(src.name, req.check, VerdictKind.UNKNOWN, time.perf_counter() - t0,
+                        vf=None if req.check is Check.EQUIV and req.both_llvm else req.vf,
                         reason=f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}")]
 
 
@@ -91,25 +90,19 @@ def equiv(
 ) -> None:
     """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
     Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func)."""
-    from verifier.checks.verdict import note_assumptions
     assumed = assumptions(assume)
-    read: list[Program | None] = [None, None]
+    req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll")
 
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         if room and target.suffix != ".ll":  # a model has no room to give: the first verdicts stand
             raise LLUnsupported(f"{target}: a model cannot give pointer parameters room before their object")
-        read[:] = frontend.load_pair(source, target, func, cttz_elts, assumed, room)
-        return read[0], read[1]  # type: ignore[return-value]
-
-    def decide(s: Program, t: Program | None) -> list[Verdict]:
-        assert t is not None
-        return [equivalence(s, t, source.suffix == target.suffix == ".ll", max_trip, timeout)]
+        return frontend.load_pair(source, target, func, cttz_elts, assumed, room)
 
     try:
-        v = guarded(func or source.stem, "equiv", None, lambda: with_room(load, decide, max_trip, timeout)[0])[0]
+        v = answer([req], load, load(frozenset()), guard=guarded)[0][0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, "equiv", VerdictKind.UNKNOWN, 0.0, reason=str(u))
-    note_assumptions([v], *read, names=tuple(sorted(assumed)))
+        note_assumptions([v], names=tuple(sorted(assumed)))
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     raise typer.Exit(v.exit_code)
 
@@ -135,11 +128,6 @@ def check(
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
 ) -> None:
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
-    from verifier.analysis.exits import analyse
-    from verifier.checks.freeze import freeze_invariance
-    from verifier.checks.legality import Limits, hoistability, speculation_safety
-    from verifier.checks.verdict import note_assumptions
-
     if check_name not in ("hoist", "speculate", "freeze", "equiv", "all"):
         raise UserError(f"--check {check_name}: expected hoist, speculate, freeze, equiv or all")
     from verifier.checks.forms import forms_of
@@ -155,45 +143,20 @@ def check(
                     assumptions=sorted(assumed))
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
         raise typer.Exit(3) from None
-    limits = Limits(max_trip, timeout, inductive=not bounded)
-
-    def checks(prog: Program, _: Program | None) -> list[Verdict]:
-        verdicts: list[Verdict] = []
-
-        def run(what: str, step: Callable[[], list[Verdict]]) -> None:
-            verdicts.extend(guarded(prog.name, what, vf, step))
-
-        def freeze() -> list[Verdict]:
-            k = len(analyse(prog).data_dependent)
-            return [freeze_invariance(k, vf, "nofreeze" if no_freeze else "seed", timeout, prog.name)] if k else []
-
-        if check_name in ("hoist", "all"):
-            run("hoist", lambda: hoistability(prog, 1, limits) + (hoistability(prog, vf, limits) if vf > 1 else []))
-        if check_name in ("speculate", "all"):
-            run("speculate", lambda: speculation_safety(prog, vf, limits, freeze=not no_freeze, repair=repair))
-        if check_name in ("freeze", "all"):
-            run("freeze", freeze)
-        if check_name in ("equiv", "all"):
-            from verifier.checks.forms import form_equivalence, inductive_equivalence
-
-            def equiv_of(f: str) -> list[Verdict]:
-                if bounded:
-                    return [form_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f)]
-                return [inductive_equivalence(prog, vf, max_trip or 4 * vf, timeout, guards, f,
-                                              require_unbounded=unbounded)]
-
-            for f in forms:
-                run("equiv", partial(equiv_of, f))
-        return verdicts
+    scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
+    picked = list(Check) if check_name == "all" else [Check(check_name)]
+    requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
+                for c in (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV) if c in picked
+                for f in (forms if c is Check.EQUIV else forms[:1])]
 
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
-        return (first if not room else frontend.load_program(model, func, cttz_elts, assumed, room)), None
+        return frontend.load_program(model, func, cttz_elts, assumed, room), None
 
-    verdicts, prog, _ = with_room(load, checks, max_trip or 4 * vf, timeout)
+    verdicts, prog, _ = answer(requests, load, (first, None), guard=guarded)
     if not verdicts:
         verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
                                 reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
-    note_assumptions(verdicts, prog)
+        note_assumptions(verdicts, prog)
     for v in verdicts:
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
     codes = [v.exit_code for v in verdicts]

@@ -36,11 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
+from verifier.checks.dispatch import Check, Request, Scope
+from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError, read_source
 from verifier.ir.program import Loc, Program, parse_assumptions
 
-CHECKS = ("equiv", "hoist", "speculate", "freeze")
+CHECKS = tuple(Check)
 VERDICTS = tuple(VerdictKind)
 KEYS = {"name", "check", "model", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip",
         "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts", "assume"}
@@ -61,7 +62,7 @@ class Obligation:
     line: int = 0
     form: str | None = None
     vf: int = 4
-    scope: str = "default"  # default (unbounded, else bounded) | unbounded | bounded
+    scope: Scope = Scope.DEFAULT
     exit: str | None = None
     freeze: bool = True
     guards: bool = False
@@ -161,13 +162,13 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
         raise bad("vf must be an integer 1..64 or a list of them")
     if "target" in item and "vf" in item:
         raise bad("vf goes with a generated 'form' (a hand-written target has its own)")
-    scope = "default"
+    scope = Scope.DEFAULT
     for key in ("unbounded", "bounded"):
         if key in item:
             if not isinstance(item[key], bool) or "target" in item or check == "freeze":
                 raise bad(f"{key} must be true or false, and goes with a generated form or a legality check")
             if item[key]:
-                scope = key
+                scope = Scope(key)
     if item.get("unbounded") and item.get("bounded"):
         raise bad("bounded and unbounded contradict each other")
     for key in ("freeze", "guards"):
@@ -237,10 +238,10 @@ class Outcome:
 
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     """The obligation's verdict (several per-exit verdicts are combined into one)."""
+    from verifier.checks.dispatch import answer
     from verifier.frontend import load_pair, load_program
     from verifier.frontend.llvm import LLUnsupported
 
-    limit = timeout if timeout is not None else ob.timeout
     assumed = parse_assumptions(ob.assume)
 
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
@@ -251,57 +252,23 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     try:
         first = load(frozenset())
     except LLUnsupported as u:
-        return Verdict(ob.name, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf, assumptions=sorted(ob.assume))
-    if ob.check == "freeze":
-        v = _decide(ob, limit, *first)
-        src, tgt = first
-    else:
-        from verifier.checks.param_start import with_room
-
-        vs, src, tgt = with_room(lambda room: first if not room else load(room),
-                                 lambda s, t: [_decide(ob, limit, s, t)], ob.max_trip or 4 * ob.vf, limit)
-        v = vs[0]
-    note_assumptions([v], src, tgt)
+        return Verdict(ob.name, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
+                       assumptions=sorted(ob.assume))
+    vs, src, _ = answer([request(ob, timeout)], load, first)
+    if not vs and ob.check == Check.FREEZE:
+        raise UserError(f"{ob.source}: no data-dependent exits, nothing to freeze", Loc(str(ob.file), ob.line, 1))
+    if not vs and ob.exit is not None:
+        raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}", Loc(str(ob.file), ob.line, 1))
+    v = combine(vs, src.name, ob.check, ob.vf)
     v.model = ob.name
     return v
 
 
-def _decide(ob: Obligation, limit: float, src: Program, tgt: Program | None) -> Verdict:
-    """The obligation's verdict on programs read."""
-    from verifier.checks.added_ub import Limits
-    from verifier.checks.forms import form_equivalence, inductive_equivalence
-
-    if ob.check == "equiv":
-        if tgt is not None and ob.target is not None:
-            from verifier.checks.translation import equivalence
-
-            v = equivalence(src, tgt, ob.source.suffix == ob.target.suffix == ".ll", ob.max_trip or 16, limit)
-        elif ob.scope == "bounded":
-            v = form_equivalence(src, ob.vf, ob.max_trip or 4 * ob.vf, limit, ob.guards, ob.form or "simple")
-        else:
-            v = inductive_equivalence(src, ob.vf, ob.max_trip or 4 * ob.vf, limit, ob.guards, ob.form or "simple",
-                                      require_unbounded=ob.scope == "unbounded")
-    elif ob.check == "freeze":
-        from verifier.analysis.exits import analyse
-        from verifier.checks.freeze import freeze_invariance
-
-        k = len(analyse(src).data_dependent)
-        if not k:
-            raise UserError(f"{ob.source}: no data-dependent exits, nothing to freeze", Loc(str(ob.file), ob.line, 1))
-        v = freeze_invariance(k, ob.vf, "seed" if ob.freeze else "nofreeze", limit, src.name)
-    else:
-        from verifier.checks.legality import hoistability, speculation_safety
-
-        limits = Limits(ob.max_trip, limit, inductive=ob.scope != "bounded")
-        vs = (hoistability(src, ob.vf, limits) if ob.check == "hoist"
-              else speculation_safety(src, ob.vf, limits, freeze=ob.freeze))
-        if ob.exit is not None:
-            vs = [x for x in vs if (x.subject or "").startswith(ob.exit)]
-            if not vs:
-                raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}",
-                                Loc(str(ob.file), ob.line, 1))
-        v = combine(vs, src.name, ob.check, ob.vf)
-    return v
+def request(ob: Obligation, timeout: float | None = None) -> Request:
+    """The question an obligation asks (`timeout` overrides the suite's)."""
+    return Request(Check(ob.check), ob.vf, ob.max_trip, timeout if timeout is not None else ob.timeout,
+                   ob.scope, ob.form or "simple", ob.guards, ob.freeze, exit=ob.exit,
+                   both_llvm=ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll")
 
 
 def combine(vs: list[Verdict], model: str, check: str, vf: int) -> Verdict:

@@ -112,19 +112,19 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
 
 
 def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> frozenset[str]:
-    """Turn the proofs among `verdicts` into unknowns where `start_of_object` fails:
-    the model of `prog` left out runs the real function has. Returns the objects that
+    """Turn the proofs among `verdicts` that read the model into unknowns where
+    `start_of_object` fails: the model of `prog` left out runs the real function has. Returns the objects that
     need room before their parameter's pointer (empty when nothing was turned)."""
-    if not any(v.verdict is VerdictKind.PROVED for v in verdicts):
+    proofs = [v for v in verdicts if v.verdict is VerdictKind.PROVED and v.reads_model]
+    if not proofs:
         return frozenset()
     why, objs = _start_of_object(prog, max_trip, timeout)
     if why is None:
         return frozenset()
-    for v in verdicts:
-        if v.verdict is VerdictKind.PROVED:
-            v.verdict = VerdictKind.UNKNOWN
-            v.reason = (f"{why}; the model takes a pointer parameter to point at its object's start, so "
-                        "such runs were not checked")
+    for v in proofs:
+        v.verdict = VerdictKind.UNKNOWN
+        v.reason = (f"{why}; the model takes a pointer parameter to point at its object's start, so "
+                    "such runs were not checked")
     return objs
 
 
@@ -138,7 +138,7 @@ def with_room(load: Callable[[frozenset[str]], tuple[Program, Program | None]],
     src, tgt = load(frozenset())
     vs = decide(src, tgt)
     need = guard_proofs(src, vs, max_trip, timeout)
-    if not need and any(v.verdict is VerdictKind.UNKNOWN for v in vs) and marked_objects(src):
+    if not need and any(v.verdict is VerdictKind.UNKNOWN and v.reads_model for v in vs) and marked_objects(src):
         # no answer (e.g. vacuous: every run of the model leaves the object's start):
         # with room the runs it left out are there to check
         why, objs = _start_of_object(src, max_trip, timeout)

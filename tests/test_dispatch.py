@@ -1,0 +1,82 @@
+"""One dispatch of checks (checks/dispatch.py) behind the command line and suites:
+the same question gives the same verdict through either, exits are picked by
+label, and a proof that does not read the model is not weakened by the model's
+assumptions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from verifier.checks.dispatch import Check, Request, decide
+from verifier.checks.param_start import guard_proofs
+from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.cli import app
+from verifier.frontend.llvm import parse_ll_file
+from verifier.frontend.parser import parse_file
+from verifier.suite import Obligation, run_obligation
+
+MODELS = Path(__file__).parent.parent / "models" / "seed"
+
+
+@pytest.mark.parametrize("model,check", [("search_loop", Check.HOIST), ("division", Check.SPECULATE),
+                                         ("search_loop", Check.FREEZE)])
+def test_the_command_line_and_a_suite_give_the_same_verdict(model: str, check: Check, tmp_path: Path) -> None:
+    src = MODELS / f"{model}.loop"
+    ob = Obligation("o", check, src, None, None, 60.0, "proved", tmp_path / "s.toml", 1, None, 4)
+    suite_v = run_obligation(ob)
+    out = CliRunner().invoke(app, ["check", str(src), "--check", check, "--vf", "4", "--json", "--no-repair"])
+    cli = [json.loads(line) for line in out.output.splitlines()]
+    # the command line also hoists at VF 1; the suite asks at the obligation's VF
+    at_vf = [c for c in cli if c["vf"] == 4]
+    assert at_vf and {c["verdict"] for c in at_vf} == {suite_v.verdict}, (cli, suite_v)
+
+
+def test_exits_are_picked_by_label_and_the_scalar_hoist_is_asked_for() -> None:
+    prog = parse_file(MODELS / "division.loop")
+    every = decide(Request(Check.SPECULATE, 4, timeout=60), prog)
+    assert every and all(v.subject for v in every)
+    label = (every[0].subject or "").split()[0]
+    assert [v.subject for v in decide(Request(Check.SPECULATE, 4, timeout=60, exit=label), prog)] \
+        == [v.subject for v in every if (v.subject or "").startswith(label)]
+    assert decide(Request(Check.SPECULATE, 4, timeout=60, exit="no such exit"), prog) == []
+    both = decide(Request(Check.HOIST, 4, timeout=60, scalar_hoist=True), prog)
+    assert sorted({v.vf for v in both}) == [1, 4]
+    assert {v.vf for v in decide(Request(Check.HOIST, 4, timeout=60), prog)} == {4}
+
+
+BACK_ONE = """define i32 @f(ptr noundef readonly dereferenceable(64) %a, i32 noundef %x) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
+  %at = getelementptr inbounds i32, ptr %a, i64 %i
+  %before = getelementptr inbounds i8, ptr %at, i64 -4
+  %v = load i32, ptr %before, align 4
+  %hit = icmp eq i32 %v, %x
+  br i1 %hit, label %out, label %latch
+latch:
+  %next = add nuw nsw i64 %i, 1
+  %end = icmp eq i64 %next, 16
+  br i1 %end, label %out, label %loop
+out:
+  %r = phi i32 [ 1, %loop ], [ 0, %latch ]
+  ret i32 %r
+}
+"""
+
+
+def test_a_proof_that_does_not_read_the_model_keeps_standing(tmp_path: Path) -> None:
+    """a[-1] is read from i = 0: the model (a parameter at its object's start) left out
+    runs C has, so a proof about the model is unknown; the freeze check's proof,
+    about the lane predicates alone, is not."""
+    f = tmp_path / "f.ll"
+    f.write_text(BACK_ONE)
+    prog = parse_ll_file(f)
+    about_model = Verdict("f", "hoist", VerdictKind.PROVED, 0.0)
+    about_lanes = Verdict("f", "freeze", VerdictKind.PROVED, 0.0, reads_model=False)
+    assert guard_proofs(prog, [about_model, about_lanes], 8, 60)
+    assert about_model.verdict is VerdictKind.UNKNOWN and about_lanes.verdict is VerdictKind.PROVED

@@ -1,0 +1,118 @@
+"""One dispatch of the checks, shared by the command line and proof suites.
+
+A `Request` names one question (a check and its options); `decide` answers it on
+programs already read; `answer` reads them with the room a pointer parameter may
+need (`param_start.with_room`) and lists the assumptions they were read under.
+What the two callers still do differently is a named option here, never a second
+copy of the dispatch (the command line also hoists at VF 1, `scalar_hoist`;
+suites combine the per-exit verdicts themselves)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from verifier.analysis.exits import analyse
+from verifier.checks.added_ub import Limits
+from verifier.checks.forms import form_equivalence, inductive_equivalence
+from verifier.checks.freeze import freeze_invariance
+from verifier.checks.legality import hoistability, speculation_safety
+from verifier.checks.param_start import with_room
+from verifier.checks.translation import equivalence
+from verifier.checks.verdict import Verdict, note_assumptions
+from verifier.ir.program import Program
+
+
+class Check(StrEnum):
+    """The questions: refinement of a target or a generated form, and the seed's
+    three legality checks."""
+
+    EQUIV = "equiv"
+    HOIST = "hoist"
+    SPECULATE = "speculate"
+    FREEZE = "freeze"
+
+
+class Scope(StrEnum):
+    """Which trip counts a proof must cover: all of them if the induction closes and
+    else up to the bound (DEFAULT), all of them or unknown (UNBOUNDED), or only up to
+    the bound (BOUNDED)."""
+
+    DEFAULT = "default"
+    UNBOUNDED = "unbounded"
+    BOUNDED = "bounded"
+
+
+TRANSLATION_TRIP = 16  # a pair of programs: the source's trip bound unless one is given
+
+
+@dataclass(frozen=True)
+class Request:
+    """One question about a loop (and, for equiv, a target read beside it)."""
+
+    check: Check
+    vf: int = 4
+    max_trip: int | None = None  # None: the check's own default (equiv 4*VF, legality 2*VF)
+    timeout: float = 60.0
+    scope: Scope = Scope.DEFAULT
+    form: str = "simple"  # equiv without a target: the generated form, general or simple
+    guards: bool = False  # equiv: add the runtime guards the speculation repair proves
+    freeze: bool = True  # speculate, freeze: the vector loop freezes its exit conditions
+    repair: bool = False  # speculate: derive the extents and guards that would make it safe
+    scalar_hoist: bool = False  # hoist: also at VF 1 (the scalar loop's own iterations)
+    exit: str | None = None  # hoist, speculate: only exits whose label starts with this
+    both_llvm: bool = False  # equiv of a pair read from LLVM IR (.ll) on both sides
+
+    @property
+    def bound(self) -> int:
+        """The trip bound that the search for pointers before a parameter's start uses."""
+        return self.max_trip or 4 * self.vf
+
+
+def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdict]:
+    """The verdicts of `req` on programs read: one for equiv, one per data-dependent
+    exit for the legality checks (none when the loop has none)."""
+    if req.check is Check.EQUIV:
+        if tgt is not None:
+            return [equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP, req.timeout)]
+        if req.scope is Scope.BOUNDED:
+            return [form_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form)]
+        return [inductive_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form,
+                                      require_unbounded=req.scope is Scope.UNBOUNDED)]
+    if req.check is Check.FREEZE:
+        k = len(analyse(src).data_dependent)
+        return [freeze_invariance(k, req.vf, "seed" if req.freeze else "nofreeze", req.timeout, src.name)] if k else []
+    limits = Limits(req.max_trip, req.timeout, inductive=req.scope is not Scope.BOUNDED)
+    if req.check is Check.HOIST:
+        vfs = [1, req.vf] if req.scalar_hoist and req.vf > 1 else [1] if req.scalar_hoist else [req.vf]
+        vs = [v for vf in vfs for v in hoistability(src, vf, limits)]
+    else:
+        vs = speculation_safety(src, req.vf, limits, freeze=req.freeze, repair=req.repair)
+    if req.exit is not None:
+        vs = [v for v in vs if (v.subject or "").startswith(req.exit)]
+    return vs
+
+
+Loader = Callable[[frozenset[str]], tuple[Program, Program | None]]
+Guard = Callable[[Request, Program, Callable[[], list[Verdict]]], list[Verdict]]
+
+
+def answer(requests: Sequence[Request], load: Loader, first: tuple[Program, Program | None],
+           guard: Guard | None = None) -> tuple[list[Verdict], Program, Program | None]:
+    """The verdicts of every request on the programs `load` reads (`first`: those it
+    read with no room), each verdict listing the assumptions they were read under.
+    `guard` wraps each request's work (the command line turns a bug into an unknown)."""
+
+    def all_of(src: Program, tgt: Program | None) -> list[Verdict]:
+        out: list[Verdict] = []
+        for req in requests:
+            step = (lambda r=req: decide(r, src, tgt))  # noqa: E731 - one request, bound now
+            out.extend(guard(req, src, step) if guard is not None else step())
+        return out
+
+    bound = max((r.bound for r in requests), default=TRANSLATION_TRIP)
+    timeout = max((r.timeout for r in requests), default=60.0)
+    vs, src, tgt = with_room(lambda room: first if not room else load(room), all_of, bound, timeout)
+    note_assumptions(vs, src, tgt)
+    return vs, src, tgt
