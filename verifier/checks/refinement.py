@@ -35,7 +35,8 @@ from verifier.ir.types import elem_of
 from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain, mask, to_signed
 from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, RunStatus, run
-from verifier.semantics.ops import Val, Value, is_vec, windows_apart
+from verifier.semantics.ops import Val, is_vec, windows_apart
+from verifier.semantics.refines import cell_refines, event_refines, val_refines, value_refines
 from verifier.semantics.symbolic import (
     SymInputs,
     SymResult,
@@ -100,27 +101,14 @@ def _out_types(p: Program) -> dict[str, Any]:
     return {i.attrs["name"]: operand_type(i.args[0], types) for i in p.instructions() if i.op == "out"}
 
 
-def _refines(d: Z3Domain, s: Val, t: Val, w: int) -> Any:
-    return d.or_(d.or_(s.p, s.u), d.and_(d.not_(d.or_(t.p, t.u)), d.eq(s.v, t.v, w)))
-
-
-def _refines_value(d: Z3Domain, s: Value, t: Value, w: int) -> Any:
-    if is_vec(s):
-        return d.all_([_refines(d, a, b, w) for a, b in zip(s, t, strict=True)])  # type: ignore[arg-type]
-    return _refines(d, s, t, w)  # type: ignore[arg-type]
-
-
 def _trace_mismatch(d: Z3Domain, st: Any, tt: Any) -> Any:
     """The traces differ: other lengths, or an event (callee, arguments) that differs."""
     same = [d.eq(d.term(st.length, TRACE_IDX), d.term(tt.length, TRACE_IDX), TRACE_IDX)
             if not (type(st.length) is int and type(tt.length) is int) else st.length == tt.length]
     for j in range(min(len(st.slots), len(tt.slots))):
         (sf, sargs), (tf, targs) = st.slots[j], tt.slots[j]
-        ev = [d.eq(sf, tf, 16)]
-        for (sv, sp), (tv, tp) in zip(sargs, targs, strict=False):
-            ev.append(d.or_(sp, d.and_(d.not_(tp), d.eq(sv, tv, 64))))
         live = d.ult(j, st.length, TRACE_IDX) if type(st.length) is not int else j < st.length
-        same.append(d.or_(d.not_(live), d.all_(ev)))
+        same.append(d.or_(d.not_(live), event_refines(d, sf, tf, sargs, targs)))
     return d.not_(d.all_(same))
 
 
@@ -277,7 +265,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
 
         def bad_at(idx: Any, sv: Any, sp: Any, tv: Any, tp: Any, name: str = a.name,
                    bits: int = a.elem.bits) -> Any:
-            ok = d.or_(sp, d.and_(d.not_(tp), d.eq(sv, tv, bits)))
+            ok = cell_refines(d, sv, sp, tv, tp, bits)
             return z3.And(idx >= 0, idx < d.term(inputs.extents[name], 64), z3.Not(d.bterm(ok)))
 
         chains = None if len(objs) > 1 else \
@@ -294,7 +282,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     outs = []
     for n, ty in s.out_types.items():
         t_out = t.outs.get(n, unset_value(d, ty))  # a live-out the target never writes
-        outs.append(d.not_(_refines_value(d, s.outs[n], t_out, elem_of(ty).bits)))
+        outs.append(d.not_(value_refines(d, s.outs[n], t_out, elem_of(ty).bits)))
     parts["live-out"] = d.any_(outs)
     return {k: d.bterm(v) for k, v in parts.items()}
 
@@ -761,12 +749,10 @@ def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, co
         out[(fname, ())] = conv(interp)
 
 
-def _lane_refines(s: Val, t: Val) -> bool:
-    return bool(s.p or s.u) or (not (t.p or t.u) and s.v == t.v)
-
-
 def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
-    """The first way the concrete target run fails to refine the source run, if any."""
+    """The first way the concrete target run fails to refine the source run, if any
+    (semantics/refines.py's relation, evaluated on the concrete domain)."""
+    cd = ConcreteDomain()
     if s.status is not RunStatus.OK:
         return None
     if t.status is RunStatus.UB:
@@ -784,8 +770,7 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
     for j in range(max(len(s.trace), len(t.trace))):
         se = s.trace[j] if j < len(s.trace) else None
         te = t.trace[j] if j < len(t.trace) else None
-        ok = se is not None and te is not None and se.callee == te.callee and all(
-            sp or (not tp and sv == tv) for (sv, sp), (tv, tp) in zip(se.args, te.args, strict=True))
+        ok = se is not None and te is not None and event_refines(cd, se.callee, te.callee, se.args, te.args)
         if not ok:
             where = None
             if te is not None and te.uid in uids:
@@ -800,10 +785,11 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
         sm, tm = s.memory[a.name], t.memory[a.name]
         for k in sorted(set(sm.explicit()) | set(tm.explicit())):
             (sv, sp), (tv, tp) = sm[k], tm[k]
-            if not (sp or (not tp and sv == tv)):
+            if not cell_refines(cd, sv, sp, tv, tp, a.elem.bits):
                 shown = "poison" if tp else str(to_signed(tv, a.elem.bits))
                 return Divergence(DivergenceKind.MEMORY, f"{a.name}[{k}] is {to_signed(sv, a.elem.bits)} after the "
                                   f"source but {shown} after the target", position=k)
+    out_bits = {n: elem_of(ty).bits for n, ty in _out_types(src).items()}
     for n, s_out in s.outs.items():
         t_out = t.outs.get(n)
         if t_out is None:
@@ -811,7 +797,7 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
         s_lanes: list[Val] = list(s_out) if is_vec(s_out) else [s_out]  # type: ignore[arg-type, list-item]
         t_lanes: list[Val] = list(t_out) if is_vec(t_out) else [t_out]  # type: ignore[arg-type, list-item]
         for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True)):
-            if not _lane_refines(sl, tl):
+            if not val_refines(cd, sl, tl, out_bits[n]):
                 at = _last_out(tgt, t, n)
                 why = ""
                 origin = _poison_origin(tgt, t, at.args[0]) if at is not None and tl.p else None
