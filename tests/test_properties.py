@@ -195,8 +195,8 @@ def test_float_arithmetic_agrees_in_both_domains(w: int, op: str, data: Any) -> 
 
     x, y = data.draw(st.integers(0, (1 << w) - 1)), data.draw(st.integers(0, (1 << w) - 1))
     zx, zy = z3.BitVec("x", w), z3.BitVec("y", w)
-    t = z3.simplify(z3.substitute(Z3Domain.fbin(op, zx, zy, w), (zx, z3.BitVecVal(x, w)), (zy, z3.BitVecVal(y, w))))
-    assert t.as_long() == ConcreteDomain.fbin(op, x, y, w)
+    t = z3.simplify(z3.substitute(Z3Domain().fbin(op, zx, zy, w), (zx, z3.BitVecVal(x, w)), (zy, z3.BitVecVal(y, w))))
+    assert t.as_long() == ConcreteDomain().fbin(op, x, y, w)
 
 
 @SETTINGS
@@ -207,14 +207,14 @@ def test_fused_multiply_add_agrees_in_both_domains(w: int, data: Any) -> None:
     from verifier.semantics.domain import ConcreteDomain, Z3Domain
 
     x, y = data.draw(st.integers(0, (1 << w) - 1)), data.draw(st.integers(0, (1 << w) - 1))
-    near = ConcreteDomain.fbin("fmul", x, y, w) ^ (1 << (w - 1))  # -(x * y), rounded
+    near = ConcreteDomain().fbin("fmul", x, y, w) ^ (1 << (w - 1))  # -(x * y), rounded
     z = data.draw(st.one_of(st.integers(0, (1 << w) - 1),
                             st.integers(max(0, near - 3), min((1 << w) - 1, near + 3))))
     zs = [z3.BitVec(n, w) for n in "xyz"]
     at = [(v, z3.BitVecVal(c, w)) for v, c in zip(zs, (x, y, z), strict=True)]
     for fused in (True, False):  # llvm.fma; llvm.fmuladd either way
         t = z3.simplify(z3.substitute(Z3Domain().fma(*zs, w, fused), *at))
-        assert t.as_long() == ConcreteDomain.fma(x, y, z, w, fused)
+        assert t.as_long() == ConcreteDomain().fma(x, y, z, w, fused)
 
 
 @SETTINGS
@@ -224,16 +224,16 @@ def test_float_conversions_agree_in_both_domains(wf: int, wi: int, signed: bool,
 
     x = data.draw(st.integers(0, (1 << wf) - 1))
     zx = z3.BitVec("x", wf)
-    v, fits = Z3Domain.f2i(zx, wf, wi, signed)
-    cv, cfits = ConcreteDomain.f2i(x, wf, wi, signed)
+    v, fits = Z3Domain().f2i(zx, wf, wi, signed)
+    cv, cfits = ConcreteDomain().f2i(x, wf, wi, signed)
     at = (zx, z3.BitVecVal(x, wf))
     assert z3.is_true(z3.simplify(z3.substitute(fits, at))) == cfits
     if cfits:
         assert z3.simplify(z3.substitute(v, at)).as_long() == cv
     i = data.draw(st.integers(0, (1 << wi) - 1))
     zi = z3.BitVec("i", wi)
-    got = z3.simplify(z3.substitute(Z3Domain.i2f(zi, wi, wf, signed), (zi, z3.BitVecVal(i, wi))))
-    assert got.as_long() == ConcreteDomain.i2f(i, wi, wf, signed)
+    got = z3.simplify(z3.substitute(Z3Domain().i2f(zi, wi, wf, signed), (zi, z3.BitVecVal(i, wi))))
+    assert got.as_long() == ConcreteDomain().i2f(i, wi, wf, signed)
     for wt in (16, 32, 64):
-        got = z3.simplify(z3.substitute(Z3Domain.fconv(zx, wf, wt), at))
-        assert got.as_long() == ConcreteDomain.fconv(x, wf, wt)
+        got = z3.simplify(z3.substitute(Z3Domain().fconv(zx, wf, wt), at))
+        assert got.as_long() == ConcreteDomain().fconv(x, wf, wt)

@@ -29,7 +29,7 @@ from typing import Any
 import z3
 
 from verifier.checks.verdict import Verdict, VerdictKind
-from verifier.semantics.domain import ConcreteDomain, Z3Domain
+from verifier.semantics.domain import ConcreteDomain, Domain, Z3Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 
@@ -52,19 +52,19 @@ class FreezeCounterexample:
                 f"defines {self.expected}")
 
 
-def _lane_and(d: Any, a: Val, b: Val) -> Val:
+def _lane_and(d: Domain, a: Val, b: Val) -> Val:
     return Val(d.band(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
 
 
-def _lane_or(d: Any, a: Val, b: Val) -> Val:
+def _lane_or(d: Domain, a: Val, b: Val) -> Val:
     return Val(d.bor(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
 
 
-def _lane_not(d: Any, a: Val) -> Val:
+def _lane_not(d: Domain, a: Val) -> Val:
     return Val(d.bxor(a.v, 1, 1), a.p, a.u)
 
 
-def _obligations(d: Any, val: list[list[Any]], poi: list[list[Any]], k: int, vf: int,
+def _obligations(d: Domain, val: list[list[Any]], poi: list[list[Any]], k: int, vf: int,
                  variant: str) -> tuple[list[Any], list[tuple[str, int | None, Val, Any]], list[list[Any]]]:
     """The scalar facts, the (predicate, lane, computed, expected) checks and the
     exit-taken matrix, for conditions val/poi in domain d (z3 to prove, concrete to replay)."""
@@ -127,7 +127,7 @@ def _obligations(d: Any, val: list[list[Any]], poi: list[list[Any]], k: int, vf:
     return facts, checks, leaves
 
 
-def _bad(d: Any, name: str, got: Val, expected: Any) -> Any:
+def _bad(d: Domain, name: str, got: Val, expected: Any) -> Any:
     if name.startswith("Extract"):
         return d.or_(got.p, d.not_(expected))
     return d.or_(got.p, d.not_(d.eq(d.from_bool(expected), got.v, 1)))

@@ -11,7 +11,7 @@ import math
 import struct
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import z3
 from z3 import z3core
@@ -19,6 +19,73 @@ from z3 import z3core
 from verifier.ir.types import mask, to_signed  # noqa: F401  (re-exported: the domains use them)
 from verifier.semantics.inputs import Key
 from verifier.smt.solver import note_float_theory
+
+
+class Domain(Protocol):
+    """The primitive operations the shared semantics (ops.py) is written against.
+
+    A boolean or a bit-vector is whatever the domain makes it: Python bools and ints
+    in [0, 2^w) in ConcreteDomain; in Z3Domain the same when known, z3 terms
+    otherwise. Memory objects and traces are the domain's own (in place for the one
+    path the interpreter follows, immutable terms merged at joins for the encoder).
+    Both classes below implement it; mypy checks that at the end of this module."""
+
+    T: Any
+    F: Any
+
+    # booleans
+    def and_(self, a: Any, b: Any) -> Any: ...
+    def or_(self, a: Any, b: Any) -> Any: ...
+    def not_(self, a: Any) -> Any: ...
+    def bite(self, c: Any, a: Any, b: Any) -> Any: ...
+    def any_(self, xs: Sequence[Any]) -> Any: ...
+    def all_(self, xs: Sequence[Any]) -> Any: ...
+    def is_true(self, a: Any) -> bool: ...
+    def is_false(self, a: Any) -> bool: ...
+
+    # bit-vectors of width w
+    def const(self, v: int, w: int) -> Any: ...
+    def add(self, a: Any, b: Any, w: int) -> Any: ...
+    def sub(self, a: Any, b: Any, w: int) -> Any: ...
+    def mul(self, a: Any, b: Any, w: int) -> Any: ...
+    def mul_ovf(self, a: Any, b: Any, w: int, signed: bool) -> Any: ...
+    def udiv(self, a: Any, b: Any, w: int) -> Any: ...
+    def urem(self, a: Any, b: Any, w: int) -> Any: ...
+    def sdiv(self, a: Any, b: Any, w: int) -> Any: ...
+    def srem(self, a: Any, b: Any, w: int) -> Any: ...
+    def shl(self, a: Any, b: Any, w: int) -> Any: ...
+    def lshr(self, a: Any, b: Any, w: int) -> Any: ...
+    def ashr(self, a: Any, b: Any, w: int) -> Any: ...
+    def band(self, a: Any, b: Any, w: int) -> Any: ...
+    def bor(self, a: Any, b: Any, w: int) -> Any: ...
+    def bxor(self, a: Any, b: Any, w: int) -> Any: ...
+    def eq(self, a: Any, b: Any, w: int) -> Any: ...
+    def ult(self, a: Any, b: Any, w: int) -> Any: ...
+    def ule(self, a: Any, b: Any, w: int) -> Any: ...
+    def slt(self, a: Any, b: Any, w: int) -> Any: ...
+    def sle(self, a: Any, b: Any, w: int) -> Any: ...
+    def zext(self, a: Any, wf: int, wt: int) -> Any: ...
+    def sext(self, a: Any, wf: int, wt: int) -> Any: ...
+    def trunc(self, a: Any, wf: int, wt: int) -> Any: ...
+    def ite(self, c: Any, a: Any, b: Any, w: int) -> Any: ...
+    def from_bool(self, c: Any) -> Any: ...
+
+    # a nondeterministic choice (freeze of poison, a use of undef), the same per key
+    def choose(self, key: Key, w: int, about: tuple[Any, ...] = ()) -> Any: ...
+
+    # memory objects and the trace
+    def mem_read(self, obj: Any, i: Any) -> tuple[Any, Any]: ...
+    def mem_write(self, obj: Any, i: Any, v: Any, p: Any, cond: Any) -> Any: ...
+    def trace_append(self, trace: Any, cond: Any, fid: int, args: Sequence[Any],
+                     site: tuple[int, int, int] = (0, 0, -1)) -> Any: ...
+    def trace_length(self, trace: Any) -> Any: ...
+
+    # IEEE arithmetic on bit patterns
+    def fbin(self, op: str, x: Any, y: Any, w: int) -> Any: ...
+    def fma(self, x: Any, y: Any, z: Any, w: int, fused: bool = True) -> Any: ...
+    def f2i(self, x: Any, wf: int, wt: int, signed: bool) -> tuple[Any, Any]: ...
+    def i2f(self, x: Any, wf: int, wt: int, signed: bool) -> Any: ...
+    def fconv(self, x: Any, wf: int, wt: int) -> Any: ...
 
 
 class ConcreteDomain:
@@ -151,6 +218,37 @@ class ConcreteDomain:
 
     def choose(self, key: Key, w: int, about: tuple[Any, ...] = ()) -> int:
         return 0 if self._oracle is None else self._oracle(key, w) & mask(w)
+
+    # memory objects and the trace (see "memory, trace" below): one path, in place
+    def mem_read(self, obj: dict[int, tuple[int, bool]], i: int) -> tuple[int, bool]:
+        return _concrete_mem_read(obj, i)
+
+    def mem_write(self, obj: dict[int, tuple[int, bool]], i: int, v: int, p: bool,
+                  cond: bool) -> dict[int, tuple[int, bool]]:
+        return _concrete_mem_write(obj, i, v, p, cond)
+
+    def trace_append(self, trace: list[Any], cond: bool, fid: int, args: Sequence[Any],
+                     site: tuple[int, int, int] = (0, 0, -1)) -> list[Any]:
+        return _concrete_trace_append(trace, cond, fid, args, site)
+
+    def trace_length(self, trace: list[Any]) -> int:
+        return len(trace) & mask(TRACE_IDX)
+
+    # IEEE arithmetic on bit patterns (see "IEEE arithmetic" below)
+    def fbin(self, op: str, x: int, y: int, w: int) -> int:
+        return _concrete_fbin(op, x, y, w)
+
+    def fma(self, x: int, y: int, z: int, w: int, fused: bool = True) -> int:
+        return _concrete_fma(x, y, z, w, fused)
+
+    def f2i(self, x: int, wf: int, wt: int, signed: bool) -> tuple[int, bool]:
+        return _concrete_f2i(x, wf, wt, signed)
+
+    def i2f(self, x: int, wf: int, wt: int, signed: bool) -> int:
+        return _concrete_i2f(x, wf, wt, signed)
+
+    def fconv(self, x: int, wf: int, wt: int) -> int:
+        return _concrete_fconv(x, wf, wt)
 
 
 def _bv(x: Any, w: int) -> Any:
@@ -375,6 +473,36 @@ class Z3Domain:
                 self.about[key] = about
         return self.choices[key]
 
+    # memory objects and the trace (see "memory, trace" below): immutable terms
+    def mem_read(self, obj: tuple[Any, Any], i: Any) -> tuple[Any, Any]:
+        return _z3_mem_read(obj, i)
+
+    def mem_write(self, obj: tuple[Any, Any], i: Any, v: Any, p: Any, cond: Any) -> tuple[Any, Any]:
+        return _z3_mem_write(obj, i, v, p, cond)
+
+    def trace_append(self, trace: SymTrace, cond: Any, fid: int, args: Sequence[Any],
+                     site: tuple[int, int, int] = (0, 0, -1)) -> SymTrace:
+        return _z3_trace_append(trace, cond, fid, args, site)
+
+    def trace_length(self, trace: SymTrace) -> Any:
+        return z3.BitVecVal(trace.length, TRACE_IDX) if type(trace.length) is int else trace.length
+
+    # IEEE arithmetic on bit patterns (see "IEEE arithmetic" below)
+    def fbin(self, op: str, x: Any, y: Any, w: int) -> Any:
+        return _z3_fbin(op, x, y, w)
+
+    def fma(self, x: Any, y: Any, z: Any, w: int, fused: bool = True) -> Any:
+        return _z3_fma(self, x, y, z, w, fused)
+
+    def f2i(self, x: Any, wf: int, wt: int, signed: bool) -> tuple[Any, Any]:
+        return _z3_f2i(x, wf, wt, signed)
+
+    def i2f(self, x: Any, wf: int, wt: int, signed: bool) -> Any:
+        return _z3_i2f(x, wf, wt, signed)
+
+    def fconv(self, x: Any, wf: int, wt: int) -> Any:
+        return _z3_fconv(x, wf, wt)
+
 
 # ------------------------------------------------------------------ memory, trace
 # Concrete memory objects are dicts {index: (value, poison)} updated in place (the
@@ -400,10 +528,6 @@ def _concrete_trace_append(trace: list[Any], cond: bool, fid: int, args: Sequenc
     return trace
 
 
-ConcreteDomain.mem_read = staticmethod(_concrete_mem_read)  # type: ignore[attr-defined]
-ConcreteDomain.mem_write = staticmethod(_concrete_mem_write)  # type: ignore[attr-defined]
-ConcreteDomain.trace_append = staticmethod(_concrete_trace_append)  # type: ignore[attr-defined]
-ConcreteDomain.trace_length = staticmethod(lambda trace: len(trace) & 0xFFFF)  # type: ignore[attr-defined]
 
 
 TRACE_IDX = 16  # bits of a trace length
@@ -658,11 +782,6 @@ def merge_traces(items: Sequence[tuple[Any, SymTrace]]) -> SymTrace:
     return SymTrace(length, slots, min(t.lo for _, t in items), max(t.hi for _, t in items))
 
 
-Z3Domain.mem_read = staticmethod(_z3_mem_read)  # type: ignore[attr-defined]
-Z3Domain.mem_write = staticmethod(_z3_mem_write)  # type: ignore[attr-defined]
-Z3Domain.trace_append = staticmethod(_z3_trace_append)  # type: ignore[attr-defined]
-Z3Domain.trace_length = staticmethod(  # type: ignore[attr-defined]
-    lambda tr: z3.BitVecVal(tr.length, TRACE_IDX) if type(tr.length) is int else tr.length)
 
 
 # ---------------------------------------------------------------- IEEE arithmetic
@@ -788,11 +907,6 @@ def _concrete_fconv(x: int, wf: int, wt: int) -> int:
     return _fp_encode(_fp_decode(x, wf), wt)
 
 
-ConcreteDomain.fbin = staticmethod(_concrete_fbin)  # type: ignore[attr-defined]
-ConcreteDomain.fma = staticmethod(_concrete_fma)  # type: ignore[attr-defined]
-ConcreteDomain.f2i = staticmethod(_concrete_f2i)  # type: ignore[attr-defined]
-ConcreteDomain.i2f = staticmethod(_concrete_i2f)  # type: ignore[attr-defined]
-ConcreteDomain.fconv = staticmethod(_concrete_fconv)  # type: ignore[attr-defined]
 
 
 def _sort(w: int) -> Any:
@@ -852,8 +966,6 @@ def _z3_fconv(x: Any, wf: int, wt: int) -> Any:
     return _to_bits(z3.fpFPToFP(z3.RNE(), z3.fpBVToFP(_bv(x, wf), _sort(wf)), _sort(wt)), wt)
 
 
-Z3Domain.fbin = staticmethod(_z3_fbin)  # type: ignore[attr-defined]
-Z3Domain.fma = _z3_fma  # type: ignore[attr-defined]
-Z3Domain.f2i = staticmethod(_z3_f2i)  # type: ignore[attr-defined]
-Z3Domain.i2f = staticmethod(_z3_i2f)  # type: ignore[attr-defined]
-Z3Domain.fconv = staticmethod(_z3_fconv)  # type: ignore[attr-defined]
+if TYPE_CHECKING:  # both domains implement the protocol (checked by mypy, free at run time)
+    _concrete: Domain = ConcreteDomain()
+    _symbolic: Domain = Z3Domain()

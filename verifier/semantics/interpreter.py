@@ -27,7 +27,7 @@ from verifier.ir.program import (
     Undef,
 )
 from verifier.ir.types import Type, VecType, elem_of
-from verifier.semantics.domain import ConcreteDomain, Key, mask, to_signed
+from verifier.semantics.domain import ConcreteDomain, Domain, Key, mask, to_signed
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.ops import (
     Env,
@@ -117,7 +117,7 @@ class Run:
     values: dict[str, Value] = field(default_factory=dict)
 
 
-def read_operand(d: Any, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
+def read_operand(d: Domain, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
     """An operand's value; every use of undef is a fresh choice named by `key` and lane."""
     if isinstance(op, Ref):
         return values[op.name]

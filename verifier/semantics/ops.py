@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from verifier.ir.opcodes import OPCODES, Family
 from verifier.ir.program import Extent, FuncDecl, Instr
 from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
+
+if TYPE_CHECKING:  # the protocol only: the semantics itself needs no z3
+    from verifier.semantics.domain import Domain
 
 
 class Val(NamedTuple):
@@ -92,13 +95,13 @@ def is_vec(x: Value) -> bool:
     return isinstance(x, tuple) and not isinstance(x, Val)
 
 
-def poison_of(d: Any, x: Val) -> Any:
+def poison_of(d: Domain, x: Val) -> Any:
     return d.or_(x.p, x.u)
 
 
 # ---------------------------------------------------------------- scalar lanes
 
-def _ovf_const(d: Any, a: Any, c: int, w: int, signed: bool, negate: bool) -> Any:
+def _ovf_const(d: Domain, a: Any, c: int, w: int, signed: bool, negate: bool) -> Any:
     """a + c (a - c if `negate`) overflows, for a constant c: one comparison of `a`
     with a constant, which solvers relate across iterations far more easily than
     the wide sums of the general case (the same function of a)."""
@@ -116,7 +119,7 @@ def _ovf_const(d: Any, a: Any, c: int, w: int, signed: bool, negate: bool) -> An
     return d.ult(d.const(mask(w) - c, w), a, w) if c else False
 
 
-def _ovf_add(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+def _ovf_add(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
     if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
         return _ovf_const(d, a, b, w, signed, False)
     ext = d.sext if signed else d.zext
@@ -124,7 +127,7 @@ def _ovf_add(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
     return d.not_(d.eq(wide, ext(d.add(a, b, w), w, w + 1), w + 1))
 
 
-def _ovf_sub(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+def _ovf_sub(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
     if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
         return _ovf_const(d, a, b, w, signed, True)
     ext = d.sext if signed else d.zext
@@ -132,11 +135,11 @@ def _ovf_sub(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
     return d.not_(d.eq(wide, ext(d.sub(a, b, w), w, w + 1), w + 1))
 
 
-def _ovf_mul(d: Any, a: Any, b: Any, w: int, signed: bool) -> Any:
+def _ovf_mul(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
     return d.mul_ovf(a, b, w, signed)
 
 
-def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int
+def binop_lane(d: Domain, op: str, flags: frozenset[str], a: Val, b: Val, w: int
                ) -> tuple[Val, list[tuple[Any, UBKind, str]]]:
     """An integer binary operation on one lane: the result and its immediate UB, as
     (condition, kind, message) triples."""
@@ -191,7 +194,7 @@ def binop_lane(d: Any, op: str, flags: frozenset[str], a: Val, b: Val, w: int
     return Val(r, p, u), ub
 
 
-def icmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, samesign: bool = False) -> Val:
+def icmp_lane(d: Domain, pred: str, a: Val, b: Val, w: int, samesign: bool = False) -> Val:
     x, y = a.v, b.v
     table = {
         "eq": lambda: d.eq(x, y, w),
@@ -216,7 +219,7 @@ def icmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, samesign: bool = False)
 FLOAT_FORMATS = {16: (5, 10), 32: (8, 23), 64: (11, 52)}
 
 
-def _float_class(d: Any, x: Any, w: int) -> tuple[Any, Any, Any]:
+def _float_class(d: Domain, x: Any, w: int) -> tuple[Any, Any, Any]:
     """(NaN, infinite, the order key) of the IEEE value with bits x: the key is the
     magnitude, negated when the sign is set, so that keys compare (signed, one bit
     wider) as the non-NaN values do, with -0 and +0 equal."""
@@ -233,7 +236,7 @@ def _float_class(d: Any, x: Any, w: int) -> tuple[Any, Any, Any]:
     return nan, inf, key
 
 
-def fcmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+def fcmp_lane(d: Domain, pred: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
     """fcmp on one lane of IEEE values given by their bits (LangRef "fcmp"): o-predicates
     are false and u-predicates true when either is NaN. `nnan`/`ninf` (or `fast`) make
     the result poison when an operand is NaN / infinite."""
@@ -261,7 +264,7 @@ def fcmp_lane(d: Any, pred: str, a: Val, b: Val, w: int, flags: frozenset[str] =
     return Val(r, p, d.or_(a.u, b.u))
 
 
-def _fp_flags_poison(d: Any, vals: list[Any], w: int, flags: frozenset[str]) -> Any:
+def _fp_flags_poison(d: Domain, vals: list[Any], w: int, flags: frozenset[str]) -> Any:
     """nnan / ninf (or fast): poison where a value (operand or result) is NaN / infinite."""
     p: Any = d.F
     for x in vals:
@@ -273,7 +276,7 @@ def _fp_flags_poison(d: Any, vals: list[Any], w: int, flags: frozenset[str]) -> 
     return p
 
 
-def fbin_lane(d: Any, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+def fbin_lane(d: Domain, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
     """fadd/fsub/fmul/fdiv on one lane (LangRef): IEEE, round to nearest even, a NaN
     result canonical (the domain's `fbin`); nnan/ninf make NaN/infinite operands or
     results poison."""
@@ -282,7 +285,7 @@ def fbin_lane(d: Any, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = f
     return Val(r, p, d.or_(a.u, b.u))
 
 
-def fma_lane(d: Any, a: Val, b: Val, c: Val, w: int, fused: Any, flags: frozenset[str] = frozenset()) -> Val:
+def fma_lane(d: Domain, a: Val, b: Val, c: Val, w: int, fused: Any, flags: frozenset[str] = frozenset()) -> Val:
     """a * b + c on one lane: rounded once where `fused` (llvm.fma always; llvm.fmuladd
     by a choice, since LangRef leaves unspecified whether the product is rounded
     first), else the fmul's rounding then the fadd's. nnan/ninf as for fbin_lane."""
@@ -301,7 +304,7 @@ def choice_site(ins: Instr, it: int) -> tuple[int, int]:
     return uid, it + ahead
 
 
-def fcast_lane(d: Any, op: str, x: Val, wf: int, wt: int, flags: frozenset[str] = frozenset()) -> Val:
+def fcast_lane(d: Domain, op: str, x: Val, wf: int, wt: int, flags: frozenset[str] = frozenset()) -> Val:
     """fptosi/fptoui (toward zero; poison when the value does not fit, LangRef),
     sitofp/uitofp (round to nearest even), fpext (exact) and fptrunc (rounded)."""
     if op in ("fptosi", "fptoui"):
@@ -315,7 +318,7 @@ def fcast_lane(d: Any, op: str, x: Val, wf: int, wt: int, flags: frozenset[str] 
     return Val(d.fconv(x.v, wf, wt), x.p, x.u)
 
 
-def select_lane(d: Any, c: Val, a: Val, b: Val, w: int) -> Val:
+def select_lane(d: Domain, c: Val, a: Val, b: Val, w: int) -> Val:
     t = d.eq(c.v, d.const(1, 1), 1)
     # a poison arm's value bits are never observed, so the other arm's stand for
     # them: `select %inb, %off, poison` (an inbounds GEP) stays the bare offset
@@ -328,7 +331,7 @@ def select_lane(d: Any, c: Val, a: Val, b: Val, w: int) -> Val:
     return Val(v, d.or_(c.p, d.bite(t, a.p, b.p)), d.or_(c.u, d.bite(t, a.u, b.u)))
 
 
-def freeze_lane(d: Any, x: Val, key: tuple[Any, ...], w: int) -> Val:
+def freeze_lane(d: Domain, x: Val, key: tuple[Any, ...], w: int) -> Val:
     """freeze: x itself unless poison (or undef); then one arbitrary fixed value."""
     bad = d.or_(x.p, x.u)
     if d.is_false(bad):
@@ -336,7 +339,7 @@ def freeze_lane(d: Any, x: Val, key: tuple[Any, ...], w: int) -> Val:
     return Val(d.ite(bad, d.choose(key, w), x.v, w), d.F, d.F)
 
 
-def cast_lane(d: Any, op: str, x: Val, wf: int, wt: int, flags: frozenset[str]) -> Val:
+def cast_lane(d: Domain, op: str, x: Val, wf: int, wt: int, flags: frozenset[str]) -> Val:
     r = getattr(d, op)(x.v, wf, wt)
     p = x.p
     if op == "zext" and "nneg" in flags:
@@ -349,7 +352,7 @@ def cast_lane(d: Any, op: str, x: Val, wf: int, wt: int, flags: frozenset[str]) 
     return Val(r, p, x.u)
 
 
-def abs_lane(d: Any, x: Val, w: int, int_min_poison: bool) -> Val:
+def abs_lane(d: Domain, x: Val, w: int, int_min_poison: bool) -> Val:
     neg = d.slt(x.v, d.const(0, w), w)
     r = d.ite(neg, d.sub(d.const(0, w), x.v, w), x.v, w)
     p = x.p
@@ -358,7 +361,7 @@ def abs_lane(d: Any, x: Val, w: int, int_min_poison: bool) -> Val:
     return Val(r, p, x.u)
 
 
-def bitcount_lane(d: Any, op: str, x: Val, w: int, zero_poison: bool) -> Val:
+def bitcount_lane(d: Domain, op: str, x: Val, w: int, zero_poison: bool) -> Val:
     """llvm.cttz / llvm.ctlz / llvm.ctpop on one lane: trailing or leading zero bits (w
     for zero, poison then if zero_poison), or set bits."""
     bits = [d.not_(d.eq(d.band(x.v, d.const(1 << k, w), w), d.const(0, w), w)) for k in range(w)]
@@ -377,15 +380,15 @@ def bitcount_lane(d: Any, op: str, x: Val, w: int, zero_poison: bool) -> Val:
 
 # ------------------------------------------------------------ vector reductions
 
-def known_zero(d: Any, x: Val, w: int) -> Any:
+def known_zero(d: Domain, x: Val, w: int) -> Any:
     return d.and_(d.not_(poison_of(d, x)), d.eq(x.v, d.const(0, w), w))
 
 
-def known_nonzero(d: Any, x: Val, w: int) -> Any:
+def known_nonzero(d: Domain, x: Val, w: int) -> Any:
     return d.and_(d.not_(poison_of(d, x)), d.not_(d.eq(x.v, d.const(0, w), w)))
 
 
-def count_leading(d: Any, lanes: Sequence[Val], w: int, want_zero: bool, rw: int) -> Val:
+def count_leading(d: Domain, lanes: Sequence[Val], w: int, want_zero: bool, rw: int) -> Val:
     """CLSZ (want_zero) / CLSNZ of seed 000: lanes counted from lane 1 while they are
     zero (non-zero); poison if the lane that stops the count is poison; lanes after
     it do not matter. All lanes counted gives VF."""
@@ -400,7 +403,7 @@ def count_leading(d: Any, lanes: Sequence[Val], w: int, want_zero: bool, rw: int
     return Val(n, poison, d.F)
 
 
-def reduce_lanes(d: Any, op: str, lanes: Sequence[Val], w: int) -> Val:
+def reduce_lanes(d: Domain, op: str, lanes: Sequence[Val], w: int) -> Val:
     """anyof / allones (llvm.vector.reduce.or/and on i1): poison if any lane is."""
     p = d.any_([poison_of(d, x) for x in lanes])
     ones = [d.eq(x.v, d.const(0 if op == "anyof" else 1, 1), 1) for x in lanes]
@@ -408,7 +411,7 @@ def reduce_lanes(d: Any, op: str, lanes: Sequence[Val], w: int) -> Val:
     return Val(d.from_bool(r), p, d.F)
 
 
-def cttz_elts(d: Any, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_poison: bool) -> Val:
+def cttz_elts(d: Domain, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_poison: bool) -> Val:
     """llvm.experimental.cttz.elts: the number of lanes, from lane 0, before the first
     non-zero one (all lanes if none; poison then if `zero_poison`). A poison lane makes
     the result poison: any poison lane under "any-poison" (the rule in LLVM's current
@@ -420,7 +423,7 @@ def cttz_elts(d: Any, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_poi
     return Val(n.v, p, d.F)
 
 
-def reduce_int(d: Any, kind: str, lanes: Sequence[Val], w: int) -> Val:
+def reduce_int(d: Domain, kind: str, lanes: Sequence[Val], w: int) -> Val:
     """llvm.vector.reduce.<kind>: the lanes combined left to right; poison if any lane is
     (undef lanes count as poison: a conservative reading)."""
     p = d.any_([d.or_(x.p, x.u) for x in lanes])
@@ -440,7 +443,7 @@ def _lanes(x: Value, n: int) -> tuple[Val, ...]:
     return x if is_vec(x) else (x,) * n  # type: ignore[return-value]
 
 
-def _mask_lanes(d: Any, ins: Instr, args: list[Value], n: int) -> tuple[list[Value], list[Val]]:
+def _mask_lanes(d: Domain, ins: Instr, args: list[Value], n: int) -> tuple[list[Value], list[Val]]:
     """Split a trailing mask operand off; without one every lane is on."""
     if ins.masked:
         m = args[-1]
@@ -449,7 +452,7 @@ def _mask_lanes(d: Any, ins: Instr, args: list[Value], n: int) -> tuple[list[Val
 
 
 def exec_instr(
-    d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
+    d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
 ) -> tuple[Value | None, list[tuple[Any, UBSite]]]:
     """Run one instruction: its result and the (condition, site) pairs of immediate UB.
 
@@ -467,7 +470,7 @@ def exec_instr(
 
 
 def _exec(
-    d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
+    d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
 ) -> tuple[Value | None, list[tuple[Any, UBSite]]]:
     op = ins.op
     rt = ins.type
@@ -661,11 +664,11 @@ def _exec(
     raise ValueError(f"no semantics for opcode {op!r}")  # pragma: no cover
 
 
-def _may_fault(d: Any, op: str) -> Any:
+def _may_fault(d: Domain, op: str) -> Any:
     return d.T if OPCODES[op].faults else d.F
 
 
-def extract_lane(d: Any, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:
+def extract_lane(d: Domain, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:
     """Extract(X^, n) with lanes numbered from 1; poison when n is out of range."""
     r = Val(d.const(0, w), d.T, d.F)
     for k in reversed(range(len(src))):
@@ -675,7 +678,7 @@ def extract_lane(d: Any, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:
     return Val(r.v, d.or_(r.p, n.p), d.or_(r.u, n.u))
 
 
-def bitcast(d: Any, x: Value, ft: Type, tt: Type | None) -> Value:
+def bitcast(d: Domain, x: Value, ft: Type, tt: Type | None) -> Value:
     """Between <W x i1> and iW: lane k is bit k-1. A poison lane poisons the integer."""
     if isinstance(ft, VecType) and isinstance(tt, IntType):
         assert is_vec(x)
@@ -691,16 +694,16 @@ def bitcast(d: Any, x: Value, ft: Type, tt: Type | None) -> Value:
     return x
 
 
-def _index64(d: Any, idx: Val, w: int) -> Any:
+def _index64(d: Domain, idx: Val, w: int) -> Any:
     return d.sext(idx.v, w, 64)
 
 
-def in_bounds(d: Any, env: Env, array: str, i64: Any) -> Any:
+def in_bounds(d: Domain, env: Env, array: str, i64: Any) -> Any:
     ext = env.extents[array]
     return d.and_(d.sle(d.const(0, 64), i64, 64), d.slt(i64, ext, 64))
 
 
-def mem_read(d: Any, env: Env, st: State, array: str, i64: Any) -> Val:
+def mem_read(d: Domain, env: Env, st: State, array: str, i64: Any) -> Val:
     v, p = d.mem_read(st.mem[array], i64)
     if array in env.alias:
         objs, delta = env.alias[array]
@@ -710,7 +713,7 @@ def mem_read(d: Any, env: Env, st: State, array: str, i64: Any) -> Val:
     return Val(v, p, d.F)
 
 
-def mem_write(d: Any, env: Env, st: State, array: str, i64: Any, x: Val, cond: Any) -> None:
+def mem_write(d: Domain, env: Env, st: State, array: str, i64: Any, x: Val, cond: Any) -> None:
     if array in env.alias:
         objs, delta = env.alias[array]
         for obj, flag in objs:
@@ -719,7 +722,7 @@ def mem_write(d: Any, env: Env, st: State, array: str, i64: Any, x: Val, cond: A
     st.mem[array] = d.mem_write(st.mem[array], i64, x.v, d.or_(x.p, x.u), cond)
 
 
-def windows_apart(d: Any, at_v: Any, ext_v: Any, at_w: Any, ext_w: Any) -> Any:
+def windows_apart(d: Domain, at_v: Any, ext_v: Any, at_w: Any, ext_w: Any) -> Any:
     """Whether the element ranges [at_v, at_v + ext_v) and [at_w, at_w + ext_w) of one
     object share no element: each starts at least the other's extent past it, modulo
     2^64 (i64 offsets; a negative extent is empty)."""
@@ -730,7 +733,7 @@ def windows_apart(d: Any, at_v: Any, ext_v: Any, at_w: Any, ext_w: Any) -> Any:
 
 
 def _access_lanes(
-    d: Any, ins: Instr, args: list[Value], arg_types: list[Type], n: int, vec: bool
+    d: Domain, ins: Instr, args: list[Value], arg_types: list[Type], n: int, vec: bool
 ) -> list[tuple[Val, int]]:
     """The element index (and its width) each lane accesses: contiguous or gathered."""
     idx = args[0]
@@ -743,7 +746,7 @@ def _access_lanes(
     return [(idx, w)]
 
 
-def _check_access(d: Any, env: Env, array: str, ins: Instr, idx: Val, w: int, on: Any, mp: Any,
+def _check_access(d: Domain, env: Env, array: str, ins: Instr, idx: Val, w: int, on: Any, mp: Any,
                   lane: int, ubs: list[tuple[Any, UBSite]]) -> Any:
     i64 = _index64(d, idx, w)
     bad = d.or_(poison_of(d, idx), d.not_(in_bounds(d, env, array, i64)))
@@ -753,7 +756,7 @@ def _check_access(d: Any, env: Env, array: str, ins: Instr, idx: Val, w: int, on
     return i64
 
 
-def _load(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+def _load(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
           n: int, vec: bool, ubs: list[tuple[Any, UBSite]]) -> Value:
     array = ins.attrs["array"]
     ops, masks = _mask_lanes(d, ins, args, n)
@@ -767,7 +770,7 @@ def _load(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types:
     return tuple(out) if vec else out[0]
 
 
-def _store(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+def _store(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
            ubs: list[tuple[Any, UBSite]]) -> None:
     array = ins.attrs["array"]
     vt = arg_types[1]
@@ -785,7 +788,7 @@ def _store(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types
         mem_write(d, env, st, array, i64, vals[k], on)
 
 
-def _call(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+def _call(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
           ubs: list[tuple[Any, UBSite]], it: int) -> Value | None:
     f: FuncDecl = ins.attrs["func"]
     vec_arg = next((a for a in args if is_vec(a)), None)
@@ -826,7 +829,7 @@ def _call(d: Any, env: Env, st: State, ins: Instr, args: list[Value], arg_types:
     return tuple(results) if isinstance(ins.type, VecType) else results[0]
 
 
-def eval_extent(d: Any, e: Extent, params: dict[str, Val], widths: dict[str, int]) -> Any:
+def eval_extent(d: Domain, e: Extent, params: dict[str, Val], widths: dict[str, int]) -> Any:
     """An array extent as an i64 value (parameters sign-extended, wrapping arithmetic)."""
     if isinstance(e, int):
         return d.const(e, 64)
