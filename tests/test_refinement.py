@@ -13,7 +13,7 @@ from verifier.checks.refinement import refinement
 from verifier.errors import UserError
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
-from verifier.semantics.domain import to_signed
+from verifier.ir.types import to_signed
 
 SEARCH = "seed/search_loop.loop"
 

@@ -104,7 +104,7 @@ def find_loops(prog: Program) -> list[Loop]:
     return loops
 
 
-def _block_rank(prog: Program):  # type: ignore[no-untyped-def]
+def _block_rank(prog: Program):
     index = {name: k for k, name in enumerate(prog.blocks)}
     return lambda name: f"{index[name]:08d}"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
@@ -107,7 +108,7 @@ def answer(requests: Sequence[Request], load: Loader, first: tuple[Program, Prog
     def all_of(src: Program, tgt: Program | None) -> list[Verdict]:
         out: list[Verdict] = []
         for req in requests:
-            step = (lambda r=req: decide(r, src, tgt))  # noqa: E731 - one request, bound now
+            step = partial(decide, req, src, tgt)
             out.extend(guard(req, src, step) if guard is not None else step())
         return out
 

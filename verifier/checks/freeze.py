@@ -23,6 +23,7 @@ must be refuted.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,6 +113,7 @@ def _obligations(d: Domain, val: list[list[Any]], poi: list[list[Any]], k: int, 
         both = [_lane_or(d, _lane_and(d, _lane_and(d, p0[j], used[i][j]),
                                       _lane_not(d, ors[i - 1][j]) if i > 0 else one),
                          loop_mask[j]) for j in range(vf)]
+        defined: Callable[[int], Any]
         for name, m, defined in (
             (f"Extract lane for a live-out under P{i + 1}_LOOP", loop_mask, lambda j, i=i: past(j, i)),
             (f"Extract lane for a live-out under P{i + 1}_EXIT|P{i + 1}_LOOP", both,

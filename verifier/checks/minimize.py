@@ -16,7 +16,8 @@ from typing import Any
 import z3
 
 from verifier.ir.program import Program
-from verifier.semantics.domain import Z3Domain, to_signed
+from verifier.ir.types import to_signed
+from verifier.semantics.domain import Z3Domain
 from verifier.semantics.ops import windows_apart
 from verifier.semantics.symbolic import SymInputs
 from verifier.smt.solver import set_timeout
@@ -65,7 +66,7 @@ class _Minimizer:
                 lo = mid + 1
 
     def value(self, x: Any) -> int:
-        return self.model.eval(x, model_completion=True).as_long()
+        return int(self.model.eval(x, model_completion=True).as_long())
 
     def smallest_magnitude(self, x: Any, bits: int) -> None:
         """Pin x to the value of least magnitude (the non-negative one on a tie)."""

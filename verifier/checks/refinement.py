@@ -31,8 +31,8 @@ from verifier.errors import UserError
 from verifier.ir.opcodes import FMAS, NONLINEAR
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
-from verifier.ir.types import elem_of
-from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain, mask, to_signed
+from verifier.ir.types import elem_of, mask, to_signed
+from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain
 from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.semantics.ops import Val, is_vec, windows_apart
@@ -428,7 +428,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         g = d.bterm(guard)
         if bounded_check(g, term != c).status is not SolverStatus.UNSAT:
             return None
-        return c.as_long()
+        return int(c.as_long())
 
     cap = 4 * max_trip + 8
     try:
@@ -744,7 +744,7 @@ def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, co
         for entry in interp.as_list()[:-1]:
             *args, val = entry
             out[(fname, tuple(a.as_long() for a in args))] = conv(val)
-        out[(fname, ("else",))] = conv(interp.else_value())  # type: ignore[index]
+        out[(fname, ("else",))] = conv(interp.else_value())
     else:
         out[(fname, ())] = conv(interp)
 
@@ -794,8 +794,8 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
         t_out = t.outs.get(n)
         if t_out is None:
             return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n} is not produced by the target")
-        s_lanes: list[Val] = list(s_out) if is_vec(s_out) else [s_out]  # type: ignore[arg-type, list-item]
-        t_lanes: list[Val] = list(t_out) if is_vec(t_out) else [t_out]  # type: ignore[arg-type, list-item]
+        s_lanes = [s_out] if isinstance(s_out, Val) else list(s_out)
+        t_lanes = [t_out] if isinstance(t_out, Val) else list(t_out)
         for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True)):
             if not val_refines(cd, sl, tl, out_bits[n]):
                 at = _last_out(tgt, t, n)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from verifier.checks.verdict import Counterexample, Verdict
+from verifier.ir.types import to_signed
 from verifier.reports.lanes import lane_table
 from verifier.reports.names import rename_json
-from verifier.semantics.domain import to_signed
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
 from verifier.semantics.ops import Val, Value, is_vec
@@ -16,7 +16,7 @@ from verifier.semantics.ops import Val, Value, is_vec
 
 def value(x: Value, bits: int | None = None) -> Any:
     if is_vec(x):
-        return [value(lane, bits) for lane in x]  # type: ignore[union-attr]
+        return [value(lane, bits) for lane in x]
     assert isinstance(x, Val)
     if x.p:
         return "poison"

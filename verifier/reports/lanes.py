@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from verifier.checks.verdict import Counterexample
-from verifier.semantics.domain import to_signed
+from verifier.ir.types import to_signed
 from verifier.semantics.ops import Val, Value, is_vec
 
 MAX_ROWS = 40
@@ -38,7 +38,7 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
     for name, v in values.items():
         w = c.target_bits.get(name, 64)
         if is_vec(v):
-            rows.append((name, {k + 1: _cell(x, w) for k, x in enumerate(v)}))  # type: ignore[arg-type]
+            rows.append((name, {k + 1: _cell(x, w) for k, x in enumerate(v)}))
             continue
         m = _LANE.match(name)
         if m is None or not isinstance(v, Val):

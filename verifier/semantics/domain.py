@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import z3
 from z3 import z3core
 
-from verifier.ir.types import mask, to_signed  # noqa: F401  (re-exported: the domains use them)
+from verifier.ir.types import mask, to_signed
 from verifier.semantics.inputs import Key
 from verifier.smt.solver import note_float_theory
 

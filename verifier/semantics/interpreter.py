@@ -26,9 +26,9 @@ from verifier.ir.program import (
     Ref,
     Undef,
 )
-from verifier.ir.types import Type, VecType, elem_of
-from verifier.semantics.domain import ConcreteDomain, Domain, Key, mask, to_signed
-from verifier.semantics.inputs import Inputs
+from verifier.ir.types import Type, VecType, elem_of, mask, to_signed
+from verifier.semantics.domain import ConcreteDomain, Domain
+from verifier.semantics.inputs import Inputs, Key
 from verifier.semantics.ops import (
     Env,
     State,
@@ -186,7 +186,7 @@ class Cells(dict[int, tuple[int, bool]]):
 
     default: tuple[int, bool] = (0, False)
 
-    def get(self, key: int, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: int, default: Any = None) -> Any:
         return super().get(key, self.default)
 
 

@@ -573,11 +573,11 @@ def _exec(
         return extract_lane(d, src, args[1], elem_of(arg_types[0]).bits, elem_of(arg_types[1]).bits), ubs
     if op == "cttz_elts":
         assert rt is not None and is_vec(args[0])
-        return cttz_elts(d, args[0], elem_of(arg_types[0]).bits, elem_of(rt).bits,  # type: ignore[arg-type]
+        return cttz_elts(d, args[0], elem_of(arg_types[0]).bits, elem_of(rt).bits,
                          ins.attrs.get("rule", "any-poison"), bool(ins.attrs.get("zero_poison"))), ubs
     if op == "reduce":
         assert is_vec(args[0])
-        return reduce_int(d, ins.attrs["kind"], args[0], elem_of(arg_types[0]).bits), ubs  # type: ignore[arg-type]
+        return reduce_int(d, ins.attrs["kind"], args[0], elem_of(arg_types[0]).bits), ubs
     if op == "shuffle":
         assert rt is not None
         pool = list(_lanes(args[0], lanes_of(arg_types[0]) or 1)) + list(_lanes(args[1], lanes_of(arg_types[1]) or 1))
@@ -589,12 +589,12 @@ def _exec(
         kw = elem_of(arg_types[2]).bits
         w = elem_of(rt).bits if rt is not None else 1
         out = []
-        for j, lane in enumerate(vv):  # type: ignore[arg-type]
+        for j, lane in enumerate(vv):
             hit = d.eq(ix.v, d.const(j, kw), kw)
             out.append(Val(d.ite(hit, x.v, lane.v, w), d.or_(poison_of(d, ix), d.bite(hit, x.p, lane.p)),
                            d.bite(hit, x.u, lane.u)))
-        if len(vv) < (1 << kw):  # type: ignore[arg-type]
-            outside = d.not_(d.ult(ix.v, d.const(len(vv), kw), kw))  # type: ignore[arg-type]
+        if len(vv) < (1 << kw):
+            outside = d.not_(d.ult(ix.v, d.const(len(vv), kw), kw))
             out = [Val(ln.v, d.or_(ln.p, outside), ln.u) for ln in out]
         return tuple(out), ubs
     if op == "extractelt":
@@ -602,8 +602,8 @@ def _exec(
         assert is_vec(vv) and isinstance(ix, Val)
         kw = elem_of(arg_types[1]).bits
         one = Val(d.add(ix.v, d.const(1, kw), kw), ix.p, ix.u)
-        wide = d.ult(ix.v, d.const(len(vv), kw), kw) if len(vv) < (1 << kw) else d.T  # type: ignore[arg-type]
-        r = extract_lane(d, vv, one, elem_of(arg_types[0]).bits, kw)  # type: ignore[arg-type]
+        wide = d.ult(ix.v, d.const(len(vv), kw), kw) if len(vv) < (1 << kw) else d.T
+        r = extract_lane(d, vv, one, elem_of(arg_types[0]).bits, kw)
         return Val(r.v, d.or_(r.p, d.not_(wide)), r.u), ubs
     if op == "prefix":
         x = args[0]
@@ -739,7 +739,7 @@ def _access_lanes(
     idx = args[0]
     w = elem_of(arg_types[0]).bits
     if is_vec(idx):
-        return [(idx[k], w) for k in range(n)]  # type: ignore[index]
+        return [(idx[k], w) for k in range(n)]
     assert isinstance(idx, Val)
     if vec:
         return [(Val(d.add(idx.v, d.const(k, w), w), idx.p, idx.u), w) for k in range(n)]

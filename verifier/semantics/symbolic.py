@@ -150,9 +150,9 @@ def merge_values(d: Z3Domain, items: list[tuple[Any, Value]], ty: Type) -> Value
     if all(v is first for _, v in items):
         return first
     if is_vec(first):
-        n = len(first)  # type: ignore[arg-type]
+        n = len(first)
         return tuple(
-            merge_values(d, [(g, v[k]) for g, v in items], elem_of(ty))  # type: ignore[index, misc]
+            merge_values(d, [(g, v[k]) for g, v in items], elem_of(ty))  # type: ignore[misc]
             for k in range(n))
     return Val(_pick(d, [(g, v.v) for g, v in items], w),  # type: ignore[union-attr]
                _pick(d, [(g, v.p) for g, v in items], None),  # type: ignore[union-attr]

@@ -94,7 +94,7 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
     first_uid = fresh.last_uid + 1
     new_params: list[Param] = [Param(Q, I64)]
 
-    def emit(op: str, args: list, ty: IntType | None, hint: str, **attrs: object) -> Ref:
+    def emit(op: str, args: list[Operand], ty: IntType | None, hint: str, **attrs: object) -> Ref:
         dest = fresh.name(hint)
         pre.instrs.append(Instr(fresh.uid(), op, args, ty, dest if ty is not None else None, dict(attrs)))
         return Ref(dest)
