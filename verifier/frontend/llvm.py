@@ -16,7 +16,6 @@ the caller turns it into an `unknown` verdict (never a crash, never a proof).
 
 from __future__ import annotations
 
-import ctypes
 import dataclasses
 import math
 import re
@@ -102,7 +101,8 @@ def read_module(path: Path) -> Any:
 
 
 def _key(v: Any) -> int:
-    return int(ctypes.cast(v._ptr, ctypes.c_void_p).value or 0)
+    """An identity for an llvmlite value (its hash is the address of the LLVM value)."""
+    return hash(v)
 
 
 _INT = re.compile(r"i(\d+)$")
@@ -391,7 +391,6 @@ def _flags(text: str, opcode: str) -> tuple[str, ...]:
 
 
 def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
-    head = st.lines[st.start_line] if st.lines else ""
     # names: arguments, blocks, instructions
     for a in fn.arguments:
         st.names[_key(a)] = st.shown(_operand_text(a).split()[-1])
@@ -415,10 +414,9 @@ def _translate(st: _Fn, mod: Any, fn: Any) -> Program:
     pre_blk = st.pre  # the entry's own facts (object sizes, alignment, poison parameters, constants)
 
     # parameters
-    attrs_of = _param_attrs(head)
-    for k, a in enumerate(fn.arguments):
+    for a in fn.arguments:
         name = st.names[_key(a)]
-        at = attrs_of[k] if k < len(attrs_of) else ""
+        at = _attributes(a)
         loc = Loc(str(st.path), st.start_line + 1, 1)
         if str(a.type) == "ptr":
             deref = re.search(r"dereferenceable\((\d+)\)", at)
@@ -564,23 +562,9 @@ def _unknown_pointer(loc: Loc | None) -> tuple[str, Operand]:
     raise LLUnsupported("a pointer phi with an incoming pointer of unknown origin", loc)
 
 
-def _param_attrs(head: str) -> list[str]:
-    """Each parameter's attribute text, from the `define` line."""
-    m = re.search(r"@[\w.$]+\((.*)\)", head)
-    if not m:
-        return []
-    out, depth, cur = [], 0, ""
-    for ch in m.group(1):
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-            continue
-        depth += ch in "([<"
-        depth -= ch in ")]>"
-        cur += ch
-    if cur.strip():
-        out.append(cur)
-    return out
+def _attributes(v: Any) -> str:
+    """A parameter's (or function's) attributes as LLVM spells them, from llvmlite."""
+    return " ".join(a.decode() for a in v.attributes)
 
 
 def _provenance(st: _Fn, fn: Any, mod: Any) -> None:
