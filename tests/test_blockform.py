@@ -49,6 +49,7 @@ def test_a_parsed_back_form_behaves_like_the_generated_one() -> None:
         assert (r1.outs, r1.status) == (r2.outs, r2.status)
 
 
+@pytest.mark.slow
 def test_a_saved_vectorized_form_is_proved_by_equiv(tmp_path) -> None:  # type: ignore[no-untyped-def]
     src = str(MODELS / "seed" / "search_loop.loop")
     out = subprocess.run([sys.executable, "-m", "verifier.cli", "vectorize", src, "--form", "general", "--vf", "4"],

@@ -127,6 +127,7 @@ def test_a_nested_loop_is_unknown_naming_its_block_and_line(tmp_path: Path) -> N
     assert out["verdict"] == "unknown" and "nested loop" in out["reason"] and "nested.ll:7:" in out["reason"]
 
 
+@pytest.mark.slow
 def test_a_file_that_is_not_utf8_is_a_clean_error(tmp_path: Path) -> None:
     for name, data in (("bad.loop", b"loop f(N: i64) {\n  i = 0 \xff\n}\n"),
                        ("bad.ll", b"define i32 @f() {\n  ret i32 0 ; \xc3\x28\n}\n")):

@@ -36,7 +36,7 @@ def equiv(tmp_path: Path, src: str, tgt: str) -> dict[str, object]:
     return out
 
 
-@pytest.mark.parametrize("tgt", ["fma", "split"])
+@pytest.mark.parametrize("tgt", ["fma", pytest.param("split", marks=pytest.mark.slow)])
 def test_fmuladd_is_refined_by_either_rounding(tmp_path: Path, tgt: str) -> None:
     assert equiv(tmp_path, "fmuladd", tgt)["verdict"] == "proved"
 

@@ -53,6 +53,7 @@ def test_non_constant_global_may_hold_anything(tmp_path: Path) -> None:
     assert verdict(tmp_path, table_fn("global", "%v"), table_fn("global", "-5")) == "counterexample"
 
 
+@pytest.mark.slow
 def test_global_find_under_any_poison_is_refuted_and_replayed() -> None:
     # opt-22 counts the exiting lane with cttz.elts over the unfrozen mask: a poison
     # lane past the exit makes it poison (a global's cells may be poison at entry)

@@ -77,6 +77,7 @@ def test_windows_print_and_read_back() -> None:
     assert again.windows == prog.windows == ("b", "c") and again.aliases == prog.aliases
 
 
+@pytest.mark.slow
 def test_reordering_independent_loads_over_three_pointers_is_proved(tmp_path: Path) -> None:
     src = write(tmp_path, "src.ll", ADD)
     tgt = write(tmp_path, "tgt.ll", ADD.replace("%s = add i32 %x, %y", "%s = add i32 %y, %x"))

@@ -114,6 +114,7 @@ def test_reading_past_the_end_of_the_list_is_refuted(tmp_path: Path, assume: tup
     assert "null pointer" in out["counterexample"]["divergence"]["summary"]
 
 
+@pytest.mark.slow
 def test_speculating_the_walk_is_unsafe(tmp_path: Path) -> None:
     prog = parse_ll_file(write(tmp_path, "find.ll", FIND))
     vs = speculation_safety(prog, 4, Limits(timeout=60))

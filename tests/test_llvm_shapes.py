@@ -411,6 +411,7 @@ def test_fcmp_predicates_and_flags_are_read(tmp_path: Path, case: str) -> None:
     assert verdict(tmp_path, FLOAT.format(body=src), FLOAT.format(body=tgt)) == want
 
 
+@pytest.mark.slow
 def test_a_pointer_phi_stepped_by_an_inbounds_gep_is_an_induction(tmp_path: Path) -> None:
     # the speculation check reads it lane by lane: safe when the end is 16 elements
     # into the object it walks (dereferenceable), unsafe when the end is another object

@@ -252,6 +252,7 @@ def _vectorize_then_equiv(src: Path, func: str | None, tmp: Path, max_trip: int,
     return v
 
 
+@pytest.mark.slow
 def test_equiv_on_the_printed_form_agrees_with_the_check_of_the_form_itself(tmp_path: Path) -> None:
     """The form read back is the form: the same verdict as checking the generated one."""
     for name, func in (("any_negative.scalar.ll", "any_negative"), ("corpus/f_first_nan.scalar.ll", None)):

@@ -176,6 +176,7 @@ def test_proved_means_no_sampled_input_diverges(text: str, data: st.DataObject, 
         assert compare_runs(src, tgt, s_run, t_run) is None, (text, mutant, inp)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(lane_loads_program(), inputs_for(max_n=9))
 def test_lane_load_bounds_agree(prog_base: tuple[str, int], inp: Inputs) -> None:

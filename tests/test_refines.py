@@ -26,7 +26,7 @@ def truth(term: object) -> bool:
     return bool(term) if isinstance(term, bool) else z3.is_true(z3.simplify(term))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(lanes, lanes)
 def test_a_lane_refines_the_same_on_both_domains(s: tuple[int, bool, bool], t: tuple[int, bool, bool]) -> None:
     concrete = val_refines(ConcreteDomain(), Val(*s), Val(*t), W)
@@ -48,7 +48,7 @@ def test_a_vector_refines_when_every_lane_does(pairs: list) -> None:
 args = st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=0, max_size=3)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2), st.integers(0, 2), args, args)
 def test_an_event_refines_the_same_on_both_domains(sf: int, tf: int, sa: list, ta: list) -> None:
     ta = (ta + sa)[: len(sa)]  # the same callee takes the same number of arguments

@@ -134,6 +134,7 @@ def test_a_timeout_is_not_cached(tmp_path: Path) -> None:
     assert cache.get("j" * 64) is not None
 
 
+@pytest.mark.slow
 def test_a_broken_model_fails_the_suite_with_its_counterexample_in_junit_and_html(tmp_path: Path) -> None:
     suite = write_suite(tmp_path / "s.toml", CHEAP[0], {**CHEAP[1], "name": "believed fine", "expect": "proved"})
     r = cli("suite", str(suite), "--junit", str(tmp_path / "r.xml"), "--html", str(tmp_path / "r.html"))

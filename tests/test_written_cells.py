@@ -72,6 +72,7 @@ def test_other_shapes_are_left_to_the_array_comparison() -> None:
         is not None
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.lists(WRITE, max_size=5), st.lists(WRITE, max_size=5))
 def test_poison_never_written_reads_false(src: list[Any], tgt: list[Any]) -> None:
