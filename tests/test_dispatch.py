@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.test_llvm_shapes import BACK_ONE  # a[i - 1] from i = 0: before a's start
 from verifier.checks.dispatch import Check, Request, decide
 from verifier.checks.param_start import guard_proofs
 from verifier.checks.verdict import Verdict, VerdictKind
@@ -48,33 +49,12 @@ def test_exits_are_picked_by_label_and_the_scalar_hoist_is_asked_for() -> None:
     assert sorted({v.vf for v in both}) == [1, 4]
 
 
-BACK_ONE = """define i32 @f(ptr noundef readonly dereferenceable(64) %a, i32 noundef %x) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
-  %at = getelementptr inbounds i32, ptr %a, i64 %i
-  %before = getelementptr inbounds i8, ptr %at, i64 -4
-  %v = load i32, ptr %before, align 4
-  %hit = icmp eq i32 %v, %x
-  br i1 %hit, label %out, label %latch
-latch:
-  %next = add nuw nsw i64 %i, 1
-  %end = icmp eq i64 %next, 16
-  br i1 %end, label %out, label %loop
-out:
-  %r = phi i32 [ 1, %loop ], [ 0, %latch ]
-  ret i32 %r
-}
-"""
-
-
 def test_a_proof_that_does_not_read_the_model_keeps_standing(tmp_path: Path) -> None:
     """a[-1] is read from i = 0: the model (a parameter at its object's start) left out
     runs C has, so a proof about the model is unknown; the freeze check's proof,
     about the lane predicates alone, is not."""
     f = tmp_path / "f.ll"
-    f.write_text(BACK_ONE)
+    f.write_text(BACK_ONE.format(start=0))
     prog = parse_ll_file(f)
     about_model = Verdict("f", "hoist", VerdictKind.PROVED, 0.0)
     about_lanes = Verdict("f", "freeze", VerdictKind.PROVED, 0.0, reads_model=False)

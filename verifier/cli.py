@@ -128,8 +128,8 @@ def check(
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
 ) -> None:
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
-    if check_name not in ("hoist", "speculate", "freeze", "equiv", "all"):
-        raise UserError(f"--check {check_name}: expected hoist, speculate, freeze, equiv or all")
+    if check_name != "all" and check_name not in tuple(Check):
+        raise UserError(f"--check {check_name}: expected {', '.join(Check)} or all")
     from verifier.checks.forms import forms_of
 
     forms = forms_of(form)
