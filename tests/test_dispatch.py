@@ -60,3 +60,27 @@ def test_a_proof_that_does_not_read_the_model_keeps_standing(tmp_path: Path) -> 
     about_lanes = Verdict("f", "freeze", VerdictKind.PROVED, 0.0, reads_model=False)
     assert guard_proofs(prog, [about_model, about_lanes], 8, 60)
     assert about_model.verdict is VerdictKind.UNKNOWN and about_lanes.verdict is VerdictKind.PROVED
+
+
+NO_EXIT = """loop count(N: i64) {
+  array a: i8[N]
+  i = 0
+  s: i8 = 0
+  while (i < N) {
+    s = s + a[i]
+    i = i + 1
+  }
+  out s
+}
+"""
+
+
+@pytest.mark.parametrize("assume", [(), ("memory-has-no-poison",)])
+def test_a_suite_verdict_on_a_loop_without_exits_lists_its_assumptions(tmp_path: Path, assume: tuple) -> None:
+    """The suite's own verdict for a loop with nothing to hoist names the assumptions
+    the model was read under, as every verdict does (and none it was not)."""
+    src = tmp_path / "count.loop"
+    src.write_text(NO_EXIT)
+    ob = Obligation("o", "hoist", src, None, None, 60.0, "proved", tmp_path / "s.toml", 1, None, 4, assume=assume)
+    v = run_obligation(ob)
+    assert v.verdict is VerdictKind.PROVED and v.assumptions == list(assume), v

@@ -144,10 +144,9 @@ def check(
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
         raise typer.Exit(3) from None
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
-    picked = list(Check) if check_name == "all" else [Check(check_name)]
+    order = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
     requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
-                for c in (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV) if c in picked
-                for f in (forms if c is Check.EQUIV else forms[:1])]
+                for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
 
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         return frontend.load_program(model, func, cttz_elts, assumed, room), None

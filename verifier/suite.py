@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from verifier.checks.dispatch import Check, Request, Scope
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, read_source
 from verifier.ir.program import Loc, Program, parse_assumptions
 
@@ -254,12 +254,14 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     except LLUnsupported as u:
         return Verdict(ob.name, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
                        assumptions=sorted(ob.assume))
-    vs, src, _ = answer([request(ob, timeout)], load, first)
+    vs, src, tgt = answer([request(ob, timeout)], load, first)
     if not vs and ob.check == Check.FREEZE:
         raise UserError(f"{ob.source}: no data-dependent exits, nothing to freeze", Loc(str(ob.file), ob.line, 1))
     if not vs and ob.exit is not None:
         raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}", Loc(str(ob.file), ob.line, 1))
     v = combine(vs, src.name, ob.check, ob.vf)
+    if not vs:  # combine's own verdict: it lists the assumptions like every other
+        note_assumptions([v], src, tgt)
     v.model = ob.name
     return v
 

@@ -86,7 +86,7 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
         return [freeze_invariance(k, req.vf, "seed" if req.freeze else "nofreeze", req.timeout, src.name)] if k else []
     limits = Limits(req.max_trip, req.timeout, inductive=req.scope is not Scope.BOUNDED)
     if req.check is Check.HOIST:
-        vfs = [1, req.vf] if req.scalar_hoist and req.vf > 1 else [1] if req.scalar_hoist else [req.vf]
+        vfs = sorted({1, req.vf}) if req.scalar_hoist else [req.vf]
         vs = [v for vf in vfs for v in hoistability(src, vf, limits)]
     else:
         vs = speculation_safety(src, req.vf, limits, freeze=req.freeze, repair=req.repair)
