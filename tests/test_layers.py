@@ -77,3 +77,21 @@ def test_z3_is_imported_only_where_formulas_are_made() -> None:
     for mod in g.nodes:
         if mod.split(".")[0] in ("frontend", "ir", "analysis", "transforms"):
             assert "<z3>" not in nx.descendants(g, mod), mod
+
+
+LLVM_ORDER = ["text", "state", "values", "objects", "memory", "intrinsics", "instructions", "module"]
+
+
+def test_the_llvm_front_end_imports_in_its_order_and_reads_text_in_one_place() -> None:
+    """frontend/llvm: each module imports only those listed before it (its docstring's
+    order), and only text.py uses regular expressions over LLVM's printed text."""
+    g = _imports()
+    inside = [(a, b) for a, b in g.edges if a.startswith("frontend.llvm.") and b.startswith("frontend.llvm.")]
+    assert inside, "the front end's modules import each other"
+    rank = {f"frontend.llvm.{m}": k for k, m in enumerate(LLVM_ORDER)}
+    assert set(rank) == {m for m in g.nodes if m.startswith("frontend.llvm.")}
+    assert [(a, b) for a, b in inside if rank[b] >= rank[a]] == []
+    for f in (PACKAGE / "frontend" / "llvm").glob("*.py"):
+        imports_re = any(isinstance(n, ast.Import) and any(a.name == "re" for a in n.names)
+                         for n in ast.walk(ast.parse(f.read_text())))
+        assert imports_re == (f.name == "text.py"), f.name

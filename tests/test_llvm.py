@@ -1,4 +1,4 @@
-"""The LLVM IR front end (frontend/llvm.py) on the committed clang-22/opt-22 fixtures
+"""The LLVM IR front end (frontend/llvm/) on the committed clang-22/opt-22 fixtures
 (models/llvm/): translation, the cttz.elts rule, unsupported constructs, errors."""
 
 from __future__ import annotations

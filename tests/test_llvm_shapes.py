@@ -1,4 +1,4 @@
-"""Shapes clang-22 writes that the `.ll` front end reads (frontend/llvm.py, layout.py):
+"""Shapes clang-22 writes that the `.ll` front end reads (frontend/llvm/, layout.py):
 switch, struct fields, accesses wider than an object's unit, llvm.assume's operand
 bundles, pointers compared with null or with each other, the null literal as a
 returned pointer, llvm.cttz/ctlz/ctpop, and fcmp on floats' bits. Each on both

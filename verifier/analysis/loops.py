@@ -3,6 +3,7 @@ preheader and guard, computed on the CFG with networkx (dominators, back edges).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import networkx as nx
@@ -104,7 +105,8 @@ def find_loops(prog: Program) -> list[Loop]:
     return loops
 
 
-def _block_rank(prog: Program):
+def _block_rank(prog: Program) -> Callable[[str], str]:
+    """A sort key putting blocks in the program's order."""
     index = {name: k for k, name in enumerate(prog.blocks)}
     return lambda name: f"{index[name]:08d}"
 

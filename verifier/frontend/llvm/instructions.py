@@ -1,0 +1,406 @@
+"""One LLVM instruction into our IR: a table from LLVM's opcode to the function that
+translates it (as the interpreter has one function per operation), each reading a
+`Site`: the instruction with its text, place, operands, name, type and flags."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from verifier.frontend.llvm.intrinsics import translate_call
+from verifier.frontend.llvm.memory import (
+    access,
+    gep,
+    not_null,
+    pointer_icmp,
+    pointer_load,
+    volatile_load,
+)
+from verifier.frontend.llvm.objects import address, shown_pointer
+from verifier.frontend.llvm.state import FnState, key
+from verifier.frontend.llvm.text import (
+    FAST_MATH,
+    fcmp_form,
+    float_types_ok,
+    fneg_flags,
+    fp_flags,
+    has_attr,
+    icmp_pred,
+    int_flags,
+    operand_text,
+    parse_type,
+    qualifiers,
+    shuffle_mask,
+    switch_values,
+    ty_of,
+)
+from verifier.frontend.llvm.values import in_range, is_null, operand, pointer
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.opcodes import FBINOPS, FCASTS, OPCODES
+from verifier.ir.program import (
+    Block,
+    Branch,
+    Const,
+    Halt,
+    Jump,
+    Loc,
+    Operand,
+    Phi,
+    PoisonConst,
+    Ref,
+)
+from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
+
+
+@dataclass(frozen=True)
+class Site:
+    """An instruction being translated, with what every translation reads of it."""
+
+    ins: Any  # llvmlite's instruction
+    text: str  # as LLVM prints it
+    loc: Loc
+    ops: list[Any]  # its operands (a call's callee last)
+    dest: str | None  # our name for its result
+    ty: Type | None  # its result's type (None: a pointer, void or label)
+    flags: tuple[str, ...]  # integer flags written after the opcode
+
+    def kept(self, op: str) -> tuple[str, ...]:
+        """The flags our operation `op` keeps (the opcode table's)."""
+        return tuple(f for f in self.flags if f in OPCODES[op].flags)
+
+
+def translate_block(st: FnState, b: Any) -> None:
+    """Every instruction of LLVM block `b` into our block of the same name."""
+    blk = st.blocks[st.names[key(b)]]
+    for ins in b.instructions:
+        _instr(st, blk, ins)
+        if st.trapped:  # llvm.trap: the program stops here (what follows is unreachable)
+            st.trapped = False
+            blk.term = Halt()
+            return
+
+
+def _instr(st: FnState, blk: Block, ins: Any) -> None:
+    text = operand_text(ins)
+    loc = st.loc_of(text, ins)
+    op = ins.opcode
+    vector_gep = op == "getelementptr" and str(ins.type).endswith("x ptr>")
+    ty = parse_type(str(ins.type), loc) if str(ins.type) != "label" and not vector_gep else None
+    site = Site(ins, text, loc, list(ins.operands), st.names.get(key(ins)), ty, int_flags(text, op))
+    translate = _TRANSLATE.get(op)
+    if translate is None:
+        raise LLUnsupported(f"instruction {op}", loc)
+    translate(st, blk, site)
+
+
+def _v(st: FnState, blk: Block, s: Site, k: int) -> Operand:
+    """Operand k of the instruction, as our operand."""
+    return operand(st, blk, s.ops[k], s.loc)
+
+
+# ---------------------------------------------------------------- control flow
+
+def _phi(st: FnState, blk: Block, s: Site) -> None:
+    ins, loc, dest = s.ins, s.loc, s.dest
+    incoming = list(ins.incoming_blocks)
+    if str(ins.type) == "ptr" and key(ins) in st.multi:
+        name = dest or st.fresh("ptr")
+        st.uid += 1
+        at = Phi(st.uid, name, I64, [], loc)
+        st.uid += 1
+        which = Phi(st.uid, st.fresh(f"{name}.object"), I64, [], loc)
+        blk.phis += [at, which]
+        st.multi_vals[key(ins)] = (Ref(at.dest), Ref(which.dest))
+        st.multi_phis.append((at, which, [(st.names[key(ib)], None if is_null(o) else key(o))
+                                          for ib, o in zip(incoming, s.ops, strict=True)]))
+        return
+    if str(ins.type) == "ptr":
+        obj = st.prov.get(key(ins))
+        if obj is None or any(st.prov.get(key(o)) != obj for o in s.ops if not is_null(o)):
+            raise LLUnsupported("a pointer phi over several objects", loc)
+        name = dest or st.fresh("ptr")
+        st.offsets[key(ins)] = Ref(name)
+        # incoming offsets may be defined further down: filled in after every block
+        st.uid += 1
+        phi = Phi(st.uid, name, I64, [], loc)
+        blk.phis.append(phi)
+        edges = [(st.names[key(ib)], None if is_null(o) else key(o)) for ib, o in zip(incoming, s.ops, strict=True)]
+        st.pointer_phis.append((phi, edges))
+        if key(ins) in st.nullable:
+            st.uid += 1
+            flag = Phi(st.uid, st.fresh(f"{name}.isnull"), I1, [], loc)
+            blk.phis.append(flag)
+            st.nulls[key(ins)] = Ref(flag.dest)
+            st.null_phis.append((flag, edges))
+        return
+    assert dest is not None and s.ty is not None
+    st.uid += 1
+    blk.phis.append(Phi(st.uid, dest, s.ty, [(st.names[key(ib)], operand(st, blk, o, loc))
+                                             for ib, o in zip(incoming, s.ops, strict=True)], loc))
+
+
+def _br(st: FnState, blk: Block, s: Site) -> None:
+    if len(s.ops) == 1:
+        blk.term = Jump(st.names[key(s.ops[0])])
+        return
+    st.uid += 1
+    blk.term = Branch(_v(st, blk, s, 0), st.names[key(s.ops[2])], st.names[key(s.ops[1])], st.uid, s.loc)
+
+
+def _switch(st: FnState, blk: Block, s: Site) -> None:
+    """One branch per distinct case target (its values or-ed), then the default; each
+    target keeps a single predecessor edge, recorded for its phis in `st.edges`."""
+    loc = s.loc
+    cond = _v(st, blk, s, 0)
+    cty = ty_of(s.ops[0], loc)
+    default = st.names[key(s.ops[1])]
+    values = switch_values(s.text)
+    targets = [st.names[key(o)] for o in s.ops[2:]]
+    if len(values) != len(targets):
+        raise LLUnsupported("a switch whose case values are not integer literals", loc)
+    by_target: dict[str, list[int]] = {}
+    for v, t in zip(values, targets, strict=True):
+        if t != default:
+            by_target.setdefault(t, []).append(1 if v == "true" else 0 if v == "false" else int(v))
+    cur = blk
+    for t, vals in by_target.items():
+        hits = [st.emit(cur, "icmp", [cond, Const(v, cty)], I1, st.fresh("switch.case"), loc, pred="eq")
+                for v in vals]
+        c = hits[0]
+        for h in hits[1:]:
+            c = st.emit(cur, "or", [c, h], I1, st.fresh("switch.any"), loc)
+        nxt = Block(st.fresh("switch.next"))
+        st.blocks[nxt.name] = nxt
+        st.uid += 1
+        cur.term = Branch(c, t, nxt.name, st.uid, loc)
+        st.edges[(blk.name, t)] = cur.name
+        cur = nxt
+    cur.term = Jump(default)
+    st.edges[(blk.name, default)] = cur.name
+
+
+def _ret(st: FnState, blk: Block, s: Site) -> None:
+    ops, loc = s.ops, s.loc
+    if ops and str(ops[0].type) == "ptr" and (st.opts.ret_address or key(ops[0]) in st.multi):
+        # a pointer that may point into one of several objects: which one, and where
+        ret_at, ret_obj = shown_pointer(st, blk, None if is_null(ops[0]) else key(ops[0]), loc)
+        st.emit(blk, "out", [ret_at], None, None, loc, name="ret")
+        st.emit(blk, "out", [ret_obj], None, None, loc, name="ret.object")
+    elif ops and str(ops[0].type) == "ptr":
+        # a pointer into one object: its offset, under a name that says which object
+        obj, off = pointer(st, ops[0], loc)
+        st.emit(blk, "out", [off], None, None, loc, name=f"ret.{obj}")
+        st.emit(blk, "out", [st.nulls.get(key(ops[0]), Const(0, I1))], None, None, loc, name=f"ret.{obj}.null")
+    elif ops:
+        v = _return_attrs(st, blk, _v(st, blk, s, 0), ty_of(ops[0], loc), loc)
+        st.emit(blk, "out", [v], None, None, loc, name="ret")
+    blk.term = Halt()
+
+
+def _return_attrs(st: FnState, blk: Block, v: Operand, ty: Type, loc: Loc) -> Operand:
+    """`range(iN a, b)` on the return value: poison outside [a, b); `noundef`: UB if poison."""
+    head = st.lines[st.start_line]
+    before = head.split("@", 1)[0]
+    ok = in_range(st, blk, v, ty, before, "ret", loc) if isinstance(ty, IntType) else None
+    if ok is not None:
+        v = st.emit(blk, "select", [ok, v, PoisonConst(ty)], ty, st.fresh("ret"), loc)
+    if has_attr(before, "noundef") and isinstance(ty, IntType):
+        same = st.emit(blk, "icmp", [v, v], I1, st.fresh("ret.defined"), loc, pred="eq")
+        st.emit(blk, "assume", [same], None, None, loc)  # poison compares to poison: UB
+    return v
+
+
+def _unreachable(st: FnState, blk: Block, s: Site) -> None:
+    st.emit(blk, "assume", [Const(0, I1)], None, None, s.loc)
+    blk.term = Halt()
+
+
+# ---------------------------------------------------------------- integers and floats
+
+def _int_binop(st: FnState, blk: Block, s: Site) -> None:
+    op = s.ins.opcode
+    st.emit(blk, op, [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, flags=s.kept(op))
+
+
+def _icmp(st: FnState, blk: Block, s: Site) -> None:
+    pred = icmp_pred(s.text)
+    if pred is None:
+        raise LLUnsupported("an icmp form", s.loc)
+    if str(s.ops[0].type) == "ptr":
+        pointer_icmp(st, blk, s.ops, pred, s.ty, s.dest, s.loc)
+        return
+    st.emit(blk, "icmp", [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, pred=pred,
+            flags=s.kept("icmp"))
+
+
+def _fcmp(st: FnState, blk: Block, s: Site) -> None:
+    form = fcmp_form(s.text)
+    if form is None:
+        raise LLUnsupported("an fcmp form", s.loc)
+    fmf, pred = form
+    if set(fmf) - FAST_MATH:
+        raise LLUnsupported(f"fcmp flags {' '.join(fmf)}", s.loc)
+    st.emit(blk, "fcmp", [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, pred=pred,
+            flags=tuple(f for f in fmf if f in OPCODES["fcmp"].flags))
+
+
+def _float_binop(st: FnState, blk: Block, s: Site) -> None:
+    op = s.ins.opcode
+    fast = set(fp_flags(s.text, op))
+    if fast - {"nnan", "ninf"}:
+        raise LLUnsupported(f"{op} with {' '.join(sorted(fast))} (fast-math flags that allow other values)", s.loc)
+    st.emit(blk, op, [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, flags=tuple(sorted(fast)))
+
+
+def _float_cast(st: FnState, blk: Block, s: Site) -> None:
+    op = s.ins.opcode
+    if not float_types_ok(op, str(s.ops[0].type), str(s.ins.type)):
+        raise LLUnsupported(f"{op} from {s.ops[0].type} to {s.ins.type}", s.loc)
+    st.emit(blk, op, [_v(st, blk, s, 0)], s.ty, s.dest, s.loc, flags=s.kept(op))
+
+
+def _fneg(st: FnState, blk: Block, s: Site) -> None:
+    """Flips the sign bit (a NaN stays a NaN)."""
+    fmf = fneg_flags(s.text)
+    if fmf is None or set(fmf) & {"nnan", "ninf", "fast"}:
+        raise LLUnsupported("fneg with nnan or ninf", s.loc)
+    assert s.ty is not None
+    w = elem_of(s.ty).bits
+    st.emit(blk, "xor", [_v(st, blk, s, 0), Const(1 << (w - 1), s.ty)], s.ty, s.dest, s.loc, flags=())
+
+
+def _select(st: FnState, blk: Block, s: Site) -> None:
+    ins, ops, loc = s.ins, s.ops, s.loc
+    if str(ins.type) != "ptr":
+        st.emit(blk, "select", [operand(st, blk, o, loc) for o in ops], s.ty, s.dest, loc)
+        return
+    if st.prov.get(key(ins)) is None:
+        raise LLUnsupported("a select of pointers into several objects", loc)
+    c = _v(st, blk, s, 0)
+    a = Const(0, I64) if is_null(ops[1]) else pointer(st, ops[1], loc)[1]
+    b = Const(0, I64) if is_null(ops[2]) else pointer(st, ops[2], loc)[1]
+    name = s.dest or st.fresh("ptr")
+    st.offsets[key(ins)] = st.emit(blk, "select", [c, a, b], I64, name, loc)
+    if key(ins) in st.nullable:
+        fa, fb = (Const(1, I1) if is_null(o) else st.nulls.get(key(o), Const(0, I1)) for o in ops[1:3])
+        st.nulls[key(ins)] = st.emit(blk, "select", [c, fa, fb], I1, st.fresh(f"{name}.isnull"), loc)
+
+
+def _freeze(st: FnState, blk: Block, s: Site) -> None:
+    if str(s.ins.type) == "ptr":
+        raise LLUnsupported("freeze of a pointer", s.loc)
+    st.emit(blk, "freeze", [_v(st, blk, s, 0)], s.ty, s.dest, s.loc)
+
+
+def _int_cast(st: FnState, blk: Block, s: Site) -> None:
+    op = s.ins.opcode
+    st.emit(blk, op, [_v(st, blk, s, 0)], s.ty, s.dest, s.loc, flags=s.kept(op))
+
+
+def _bitcast(st: FnState, blk: Block, s: Site) -> None:
+    """A mask to its bits and back (<W x i1> <-> iW), as InstCombine writes reduce.or;
+    float <-> int of one width (floats are their bits here)."""
+    fty, ty = ty_of(s.ops[0], s.loc), s.ty
+    if fty == ty:
+        st.emit(blk, "add", [_v(st, blk, s, 0), Const(0, fty)], ty, s.dest, s.loc, flags=())
+        return
+    masks = [t for t in (fty, ty) if isinstance(t, VecType) and t.elem.bits == 1]
+    ints = [t for t in (fty, ty) if isinstance(t, IntType)]
+    if not (len(masks) == 1 and len(ints) == 1 and masks[0].lanes == ints[0].bits):
+        raise LLUnsupported(f"bitcast from {s.ops[0].type} to {s.ins.type}", s.loc)
+    st.emit(blk, "bitcast", [_v(st, blk, s, 0)], ty, s.dest, s.loc)
+
+
+# ---------------------------------------------------------------- vectors
+
+def _lane_index(st: FnState, blk: Block, o: Any, loc: Loc) -> Operand:
+    """An insertelement / extractelement position: a constant one as i64 (LLVM reads the
+    index unsigned, so its value and whether it names a lane do not change), as the
+    model language writes a literal position."""
+    v = operand(st, blk, o, loc)
+    return Const(v.value, I64) if isinstance(v, Const) and not isinstance(v.type, VecType) else v
+
+
+def _insertelement(st: FnState, blk: Block, s: Site) -> None:
+    st.emit(blk, "insertelt", [_v(st, blk, s, 0), _v(st, blk, s, 1), _lane_index(st, blk, s.ops[2], s.loc)],
+            s.ty, s.dest, s.loc)
+
+
+def _extractelement(st: FnState, blk: Block, s: Site) -> None:
+    st.emit(blk, "extractelt", [_v(st, blk, s, 0), _lane_index(st, blk, s.ops[1], s.loc)], s.ty, s.dest, s.loc)
+
+
+def _shufflevector(st: FnState, blk: Block, s: Site) -> None:
+    assert isinstance(s.ty, VecType)
+    lanes = shuffle_mask(s.text, s.ty.lanes)
+    if lanes is None:
+        raise LLUnsupported("a shufflevector mask", s.loc)
+    st.emit(blk, "shuffle", [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, mask=tuple(lanes))
+
+
+# ---------------------------------------------------------------- memory and calls
+
+def _gep(st: FnState, blk: Block, s: Site) -> None:
+    gep(st, blk, s.ins, s.text, s.loc, s.flags)
+
+
+def _load(st: FnState, blk: Block, s: Site) -> None:
+    words = qualifiers(s.text, "load")
+    if "atomic" in words:
+        raise LLUnsupported("an atomic load", s.loc)
+    obj, off = pointer(st, s.ops[0], s.loc)
+    if "volatile" in words:
+        volatile_load(st, blk, obj, off, s.ty, s.loc, s.dest)
+        return
+    not_null(st, blk, s.ops[0], s.loc)
+    if str(s.ins.type) == "ptr":
+        pointer_load(st, blk, s.ins, obj, off, s.text, s.loc)
+        return
+    access(st, blk, s.ins, obj, off, s.ty, s.text, s.loc, s.dest, None)
+
+
+def _store(st: FnState, blk: Block, s: Site) -> None:
+    if qualifiers(s.text, "store"):
+        raise LLUnsupported("a volatile or atomic store", s.loc)
+    obj, off = pointer(st, s.ops[1], s.loc)
+    not_null(st, blk, s.ops[1], s.loc)
+    vty = parse_type(str(s.ops[0].type), s.loc)
+    access(st, blk, s.ins, obj, off, vty, s.text, s.loc, None, _v(st, blk, s, 0))
+
+
+def _call(st: FnState, blk: Block, s: Site) -> None:
+    translate_call(st, blk, s.ins, s.ops, s.text, s.loc, s.ty, s.dest)
+
+
+def _alloca(st: FnState, blk: Block, s: Site) -> None:
+    """Nothing to run: its object (objects.trace_provenance) is the value."""
+
+
+def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
+    """The address: the object's free base address plus the offset's bytes."""
+    obj, off = pointer(st, s.ops[0], s.loc)
+    addr = address(st, blk, st.objects[obj], off, s.loc)
+    ty = s.ty
+    assert isinstance(ty, IntType)
+    if ty.bits == 64:
+        st.emit(blk, "add", [addr, Const(0, I64)], ty, s.dest, s.loc, flags=())
+    else:
+        st.emit(blk, "trunc" if ty.bits < 64 else "zext", [addr], ty, s.dest, s.loc, flags=())
+
+
+_INT_BINOPS = ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor")
+
+# LLVM's opcode -> its translation; an opcode not here is outside the subset
+_TRANSLATE: dict[str, Callable[[FnState, Block, Site], None]] = {
+    "phi": _phi, "br": _br, "switch": _switch, "ret": _ret, "unreachable": _unreachable,
+    **{op: _int_binop for op in _INT_BINOPS},
+    "icmp": _icmp, "fcmp": _fcmp,
+    **{op: _float_binop for op in FBINOPS},
+    **{op: _float_cast for op in FCASTS},
+    "fneg": _fneg, "select": _select, "freeze": _freeze,
+    "zext": _int_cast, "sext": _int_cast, "trunc": _int_cast, "bitcast": _bitcast,
+    "insertelement": _insertelement, "extractelement": _extractelement, "shufflevector": _shufflevector,
+    "getelementptr": _gep, "load": _load, "store": _store, "call": _call, "alloca": _alloca,
+    "ptrtoint": _ptrtoint,
+}

@@ -1,0 +1,237 @@
+"""Calls: LLVM's intrinsics (reductions, cttz.elts, min/max, abs, masked accesses,
+the active lane mask, fma, fabs, bit counts, assume and its bundles, traps) and
+calls to other functions (pure, effects as events, calls that fill memory)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verifier.frontend.llvm.memory import masked_access
+from verifier.frontend.llvm.objects import NULL_OBJECT, align_unknown, aligned, event_pointer
+from verifier.frontend.llvm.state import FnState
+from verifier.frontend.llvm.text import (
+    bundle_value,
+    bundles,
+    clean,
+    fp_flags,
+    has_attr,
+    has_bundles,
+    memory_effects,
+    noreturn,
+    operand_text,
+    ty_of,
+)
+from verifier.frontend.llvm.values import is_null, named_pointer, operand, pointer
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.opcodes import REDUCE_KINDS
+from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
+from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
+
+_INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
+
+
+def _bundle_value(st: FnState, blk: Block, text: str, kind: str) -> Operand | None:
+    """A bundle's integer argument that is an SSA value (`"dereferenceable"(ptr %p, i64
+    %n)`): our i64 operand for it, or None."""
+    written = bundle_value(text, kind)
+    if written is None:
+        return None
+    ty, name = written
+    ours = next((o for o, shown in st.display.items() if shown == name), None)
+    if ours is None:
+        return None
+    if ty == "i64":
+        return Ref(ours)
+    return st.emit(blk, "zext", [Ref(ours)], I64, st.fresh(f"{ours}.i64"), None, flags=())
+
+
+def _assume_bundles(st: FnState, blk: Block, text: str, loc: Loc) -> None:
+    """`llvm.assume` operand bundles: "align"(p, A[, off]), "dereferenceable"(p, N) and
+    "nonnull"(p) are facts at that point (UB if false); "ignore" says nothing."""
+    for kind, ptr, ints in bundles(text):
+        if kind == "ignore":
+            continue
+        found = named_pointer(st, ptr) if ptr else None
+        if found is None or kind not in ("align", "dereferenceable", "nonnull"):
+            raise LLUnsupported(f'an assume bundle "{kind}"' + ("" if found or not ptr else f" on {ptr}"), loc)
+        obj = st.objects[found[0]]
+        off = st.offsets.get(found[1])
+        if off is None:
+            raise LLUnsupported(f'an assume bundle "{kind}" on a pointer of unknown origin', loc)
+        ok: Operand
+        if kind == "nonnull":
+            if not (obj.may_be_null and obj.null_tested):
+                continue
+            at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="ne", flags=())
+            real = st.emit(blk, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh("ptr.real"), loc,
+                           flags=())
+            ok = st.emit(blk, "or", [at0, real], I1, st.fresh("ptr.nonnull"), loc, flags=())
+        elif kind == "dereferenceable":
+            n: Operand | None = Const(ints[0], I64) if ints else None
+            if n is None:
+                n = _bundle_value(st, blk, text, kind)
+            if n is None:
+                raise LLUnsupported('an assume bundle "dereferenceable" whose size is not an integer', loc)
+            size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
+            start = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("deref.at"), loc, flags=())
+            end = st.emit(blk, "add", [start, n], I64, st.fresh("deref.end"), loc, flags=())
+            inside = st.emit(blk, "icmp", [end, size], I1, st.fresh("deref.inside"), loc, pred="sle", flags=())
+            nonneg = st.emit(blk, "icmp", [start, Const(0, I64)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
+                             flags=())
+            ok = st.emit(blk, "and", [inside, nonneg], I1, st.fresh("deref.ok"), loc, flags=())
+        else:
+            if not ints or ints[0] <= 0 or ints[0] & (ints[0] - 1):
+                raise LLUnsupported('an assume bundle "align" without a power-of-two alignment', loc)
+            align, extra = ints[0], (ints[1] if len(ints) > 1 else 0)
+            if not align_unknown(obj, align) and extra % align == 0:
+                continue  # implied by the object's alignment and whole-unit offsets
+            ok = aligned(st, blk, obj, off, align, loc, extra)
+        st.emit(blk, "assume", [ok], None, None, loc)
+
+
+def _active_lane_mask(st: FnState, blk: Block, args: list[Any], ty: Type | None, dest: str | None, loc: Loc) -> None:
+    """llvm.get.active.lane.mask(base, n): lane k is base + k < n (unsigned; the sum
+    taken without wrapping, so a lane past the type's range is off)."""
+    if not isinstance(ty, VecType):
+        raise LLUnsupported("llvm.get.active.lane.mask of a scalar", loc)
+    aty = ty_of(args[0], loc)
+    assert isinstance(aty, IntType)
+    wide = IntType(aty.bits + 1)  # base + k does not wrap there
+    base = st.emit(blk, "zext", [operand(st, blk, args[0], loc)], wide, st.fresh("alm.base"), loc, flags=())
+    n = st.emit(blk, "zext", [operand(st, blk, args[1], loc)], wide, st.fresh("alm.n"), loc, flags=())
+    acc: Operand = Const(0, ty)
+    for k in range(ty.lanes):
+        at = st.emit(blk, "add", [base, Const(k, wide)], wide, st.fresh("alm.at"), loc, flags=())
+        on = st.emit(blk, "icmp", [at, n], I1, st.fresh("alm.on"), loc, pred="ult", flags=())
+        acc = st.emit(blk, "insertelt", [acc, on, Const(k, I64)], ty,
+                      dest if k == ty.lanes - 1 and dest else st.fresh("alm.mask"), loc)
+
+
+def _opaque_call(st: FnState, blk: Block, ins: Any, name: str, args: list[Any], decl: str, loc: Loc,
+                 ty: Type | None, dest: str | None) -> None:
+    """A call that takes pointers (`init_mem(p, 1024)`, LLVM's tests' way to fill an
+    alloca): an event whose arguments are each pointer's object and byte offset. It may
+    write any byte (poison too) of what it can reach; that is the memory the model
+    starts from, provided nothing reads or writes memory before the call. So it must
+    be in the entry block before any access (else outside the subset)."""
+    effects = memory_effects(decl)
+    if ty is not None:
+        raise LLUnsupported(f"a call to @{name} with a pointer argument that returns a value", loc)
+    if effects in ("none", "read"):
+        return  # it writes nothing and returns nothing: no effect a caller can see but the event
+    if blk.name != st.entry or st.touched:
+        raise LLUnsupported(f"a call to @{name} with a pointer argument after the function accessed memory "
+                            "(only calls that fill memory before any access are read)", loc)
+    ops: list[Operand] = []
+    ptys: list[IntType] = []
+    for a in args:
+        if str(a.type) == "ptr":
+            ops += [Const(NULL_OBJECT, I64), Const(0, I64)] if is_null(a) else \
+                event_pointer(st, blk, *pointer(st, a, loc), loc)
+            ptys += [I64, I64]
+            continue
+        t = ty_of(a, loc)
+        if not isinstance(t, IntType):
+            raise LLUnsupported(f"a call to @{name} with a vector argument", loc)
+        ops.append(operand(st, blk, a, loc))
+        ptys.append(t)
+    fname = clean(name)
+    st.funcs[fname] = FuncDecl(fname, tuple(ptys), None, False)
+    st.emit(blk, "call", ops, None, None, loc, callee=fname, func=st.funcs[fname])
+    st.trapped = noreturn(operand_text(ins), decl)
+
+
+def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty: Type | None,
+          dest: str | None) -> None:
+    callee = ops[-1]
+    name = callee.name
+    args = ops[:-1]
+    if has_bundles(text) and name != "llvm.assume":
+        raise LLUnsupported(f"operand bundles on a call to @{name}", loc)
+    if name.startswith("llvm."):
+        base = name.split(".")[1]
+        if name.startswith("llvm.vector.reduce."):
+            kind = name.split(".")[3]
+            if kind not in REDUCE_KINDS:
+                raise LLUnsupported(f"intrinsic @{name}", loc)
+            st.emit(blk, "reduce", [operand(st, blk, args[0], loc)], ty, dest, loc, kind=kind)
+            return
+        if name.startswith("llvm.experimental.cttz.elts."):
+            zp = operand_text(args[1]).endswith("true")
+            st.emit(blk, "cttz_elts", [operand(st, blk, args[0], loc)], ty, dest, loc,
+                    rule=st.opts.cttz_elts, zero_poison=zp)
+            return
+        if base in _INTRINSIC_BINOPS:
+            st.emit(blk, base, [operand(st, blk, a, loc) for a in args], ty, dest, loc, flags=())
+            return
+        if base == "abs":
+            st.emit(blk, "abs", [operand(st, blk, args[0], loc)], ty, dest, loc,
+                    int_min_poison=operand_text(args[1]).endswith("true"))
+            return
+        if base == "masked" and name.split(".")[2] in ("load", "store", "gather", "scatter"):
+            kind = {"gather": "load", "scatter": "store"}.get(name.split(".")[2], name.split(".")[2])
+            masked_access(st, blk, ins, kind, args, text, loc, ty, dest)
+            return
+        if name.startswith("llvm.get.active.lane.mask."):
+            _active_lane_mask(st, blk, args, ty, dest, loc)
+            return
+        if base in ("fma", "fmuladd"):
+            fmf = set(fp_flags(text, "call"))
+            if fmf - {"nnan", "ninf", "contract"}:
+                raise LLUnsupported(f"@{name} with {' '.join(sorted(fmf))} (fast-math flags that allow other "
+                                    "values)", loc)
+            st.emit(blk, base, [operand(st, blk, a, loc) for a in args], ty, dest, loc,
+                    flags=tuple(sorted(fmf - {"contract"})))
+            return
+        if base == "fabs":  # clears the sign bit (a NaN stays a NaN)
+            if set(fp_flags(text, "call")) & {"nnan", "ninf", "fast"}:
+                raise LLUnsupported("llvm.fabs with nnan or ninf", loc)
+            assert ty is not None
+            w = elem_of(ty).bits
+            st.emit(blk, "and", [operand(st, blk, args[0], loc), Const((1 << (w - 1)) - 1, ty)], ty, dest, loc,
+                    flags=())
+            return
+        if base in ("cttz", "ctlz", "ctpop"):
+            zp = base != "ctpop" and operand_text(args[1]).endswith("true")
+            st.emit(blk, base, [operand(st, blk, args[0], loc)], ty, dest, loc, zero_poison=zp)
+            return
+        if base == "assume":
+            _assume_bundles(st, blk, text, loc)
+            st.emit(blk, "assume", [operand(st, blk, args[0], loc)], None, None, loc)
+            return
+        if base in ("lifetime", "dbg"):
+            return
+        if base in ("trap", "ubsantrap", "debugtrap"):
+            # not UB (LangRef): the program stops, which is observable; debugtrap goes on
+            fname = f"llvm.{base}"
+            ptys = tuple(ty_of(a, loc) for a in args)
+            st.funcs[fname] = FuncDecl(fname, ptys, None, False)  # type: ignore[arg-type]
+            st.emit(blk, "call", [operand(st, blk, a, loc) for a in args], None, None, loc, callee=fname,
+                    func=st.funcs[fname])
+            st.trapped = base != "debugtrap"
+            return
+        raise LLUnsupported(f"intrinsic @{name}", loc)
+    decl = operand_text(callee)
+    if any(str(a.type) == "ptr" for a in args):
+        _opaque_call(st, blk, ins, name, args, decl, loc, ty, dest)
+        return
+    if ty is not None and not isinstance(ty, IntType):
+        raise LLUnsupported(f"a call to @{name} returning {ins.type}", loc)
+    effects = memory_effects(decl)
+    # a callee that only reads memory computes a function of its arguments while the
+    # function stores nothing (memory is then the same for the source and the target)
+    pure = effects == "none" or (effects == "read" and not st.stores and ty is not None)
+    ptys = tuple(ty_of(a, loc) for a in args)
+    if not all(isinstance(t, IntType) for t in ptys):
+        raise LLUnsupported(f"a call to @{name} with vector arguments", loc)
+    if pure and ty is None:
+        return  # no effect, no result
+    fname = clean(name)
+    head = text.split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
+    st.funcs[fname] = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure,  # type: ignore[arg-type]
+                               speculatable="speculatable" in decl,
+                               ret_poison=not pure and ty is not None and not has_attr(head, "noundef"))
+    st.emit(blk, "call", [operand(st, blk, a, loc) for a in args], ty, dest, loc, callee=fname, func=st.funcs[fname])
+    # a call that does not return (abort, exit) ends the program after its event; the
+    # `unreachable` after it is never reached, so it must not make the run UB
+    st.trapped = not pure and noreturn(text, decl)

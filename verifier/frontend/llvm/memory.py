@@ -1,0 +1,267 @@
+"""Instructions that touch memory or compare pointers: getelementptr (offsets in the
+object's units, inbounds as poison), loads and stores (alignment, wide and masked
+accesses, volatile loads as events, loaded pointers) and icmp of pointers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verifier.frontend.layout import FieldStep
+from verifier.frontend.llvm.objects import (
+    address,
+    align_unknown,
+    aligned,
+    event_pointer,
+    gep_base,
+    gep_steps,
+)
+from verifier.frontend.llvm.state import FnState, MemObject, key
+from verifier.frontend.llvm.text import (
+    align_of,
+    masked_align,
+    operand_text,
+    parse_type,
+    pointer_lanes,
+    ty_of,
+)
+from verifier.frontend.llvm.values import int_const, operand, pointer
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, PoisonConst, Ref
+from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, mask, to_signed
+
+
+def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, ...]) -> None:
+    ops = list(ins.operands)
+    obj_name, base = gep_base(st, ops[0], loc)
+    obj = st.objects[obj_name]
+    dest = st.names.get(key(ins)) or st.fresh("gep")
+    # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
+    ar = (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ())
+    acc = base
+    lanes = pointer_lanes(str(ins.type))  # a vector GEP: one offset per lane
+    if lanes and str(ops[0].type) != "ptr":
+        raise LLUnsupported("a getelementptr on a vector of pointers", loc)
+    oty: Type = VecType(lanes, I64) if lanes else I64
+    for idx, step in zip(ops[1:], gep_steps(st, ins, text, loc), strict=True):
+        if isinstance(step, FieldStep):  # a struct field: a constant offset, whole units by measure_units
+            if step.offset:
+                acc = st.emit(blk, "add", [acc, Const(step.offset // obj.unit, I64)], I64, st.fresh(f"{dest}.sum"),
+                              loc, flags=ar)
+            continue
+        stride = step
+        pty = parse_type(str(idx.type), loc)
+        if pty is None:
+            raise LLUnsupported(f"a getelementptr index of type {idx.type}", loc)
+        vidx = isinstance(pty, VecType)
+        ity = elem_of(pty)
+        i = operand(st, blk, idx, loc)
+        if ity.bits > 64:
+            raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
+        wty: Type = VecType(lanes, I64) if vidx else I64
+        if isinstance(i, Const) and not isinstance(stride, FieldStep) and not vidx:
+            # a constant index: its offset in units, folded (an induction's step stays a constant)
+            off = to_signed(i.value, ity.bits) * stride
+            # (a negative index under nuw is poison in the multiplication: not folded)
+            if off % obj.unit == 0 and -(1 << 63) <= off < (1 << 63) and not (off < 0 and "nuw" in ar):
+                acc = st.emit(blk, "add", [acc, Const((off // obj.unit) & mask(64), I64)], I64,
+                              st.fresh(f"{dest}.sum"), loc, flags=ar)
+                continue
+        if ity.bits < 64:
+            i = st.emit(blk, "sext", [i], wty, st.fresh(f"{dest}.idx"), loc, flags=())
+        if stride % obj.unit:  # a byte offset in whole units (_known_zeros): an exact shift
+            ratio = obj.unit // stride
+            if obj.unit % stride or ratio & (ratio - 1):
+                raise LLUnsupported(f"a getelementptr stride of {stride} bytes into {obj.unit}-byte units", loc)
+            shift = ratio.bit_length() - 1
+            scaled = st.emit(blk, "ashr", [i, Const(shift, wty)], wty, st.fresh(f"{dest}.off"), loc,
+                             flags=("exact",))
+        elif stride != obj.unit:
+            scaled = st.emit(blk, "mul", [i, Const(stride // obj.unit, wty)], wty, st.fresh(f"{dest}.off"), loc,
+                             flags=ar)
+        else:
+            scaled = i
+        # a scalar offset plus a lane's index is that lane's offset (scalars splat)
+        acc = st.emit(blk, "add", [acc, scaled], oty if vidx or lanes else I64, st.fresh(f"{dest}.sum"), loc,
+                      flags=ar)
+    if lanes and not isinstance(acc, Ref):  # every index scalar: the same offset in each lane
+        acc = st.emit(blk, "add", [acc, Const(0, oty)], oty, st.fresh(f"{dest}.splat"), loc, flags=())
+    bty: Type = VecType(lanes, I1) if lanes else I1
+    if obj.size is None and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
+        # a parameter is taken to point at its object's start: mark where a pointer
+        # before it is formed (checks/param_start.py asks whether any run does)
+        if lanes:
+            ge = st.emit(blk, "icmp", [acc, Const(0, oty)], bty, st.fresh(f"{dest}.ge"), loc, pred="sge")
+            st.emit(blk, "allones", [ge], I1, st.fresh(f"{dest}.fromstart"), loc, start_of=obj.name)
+        else:
+            st.emit(blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{dest}.fromstart"), loc, pred="sge",
+                    start_of=obj.name)
+    if "inbounds" in flags:
+        # in bounds of the object, or one past its end: else poison
+        limit = Const(obj.size // obj.unit, oty) if obj.size is not None else Ref(obj.units)
+        ok = st.emit(blk, "icmp", [acc, limit], bty, st.fresh(f"{dest}.inbounds"), loc, pred="ule")
+        acc = st.emit(blk, "select", [ok, acc, PoisonConst(oty)], oty, dest, loc)
+    else:
+        acc = st.emit(blk, "add", [acc, Const(0, oty)], oty, dest, loc, flags=())
+    st.offsets[key(ins)] = acc
+    if key(ops[0]) in st.nulls:
+        st.nulls[key(ins)] = st.nulls[key(ops[0])]
+
+
+def volatile_load(st: FnState, blk: Block, obj_name: str, off: Operand, ty: Type | None, loc: Loc,
+                   dest: str | None) -> None:
+    """A volatile load is an observable event (LangRef: it may touch memory no plain
+    access can, such as a device register) whose value comes from outside: an
+    effectful call `volatile.load(object, byte offset)` with a result that may be
+    poison. It reads nothing of the model's memory and cannot fault here."""
+    if not isinstance(ty, IntType):
+        raise LLUnsupported(f"a volatile load of {ty}", loc)
+    fname = f"volatile.load.i{ty.bits}"
+    st.funcs[fname] = FuncDecl(fname, (I64, I64), ty, False, ret_poison=True)
+    st.emit(blk, "call", event_pointer(st, blk, obj_name, off, loc), ty, dest, loc, callee=fname,
+            func=st.funcs[fname])
+
+
+def pointer_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, text: str, loc: Loc) -> None:
+    """`load ptr`: the 8 bytes read are an address (poison if any byte is). Address 0 is
+    null; any other is a pointer into the object it was loaded from (its object is read
+    in bytes, so every address is an offset there; an address outside the object is a
+    pointer past it, and an access through it UB). That provenance is stronger than
+    LLVM's, where a loaded pointer may point into any object: the model is exact for
+    the memories it allows (a counterexample stands), and a proof is unknown unless
+    the user opts into Assumption.LOADED_POINTERS_IN_OBJECT."""
+    name = st.names.get(key(ins)) or st.fresh("ptr")
+    raw = access(st, blk, ins, obj_name, off, I64, text, loc, st.fresh(f"{name}.bits"), None)
+    obj = st.objects[obj_name]
+    st.nulls[key(ins)] = st.emit(blk, "icmp", [raw, Const(0, I64)], I1, st.fresh(f"{name}.isnull"), loc,
+                                  pred="eq", flags=())
+    st.offsets[key(ins)] = st.emit(blk, "sub", [raw, Ref(f"{obj.name}.addr")], I64, name, loc, flags=())
+
+
+def not_null(st: FnState, blk: Block, ptr: Any, loc: Loc) -> None:
+    """An access through a pointer that may be the null literal: UB if it is."""
+    flag = st.nulls.get(key(ptr))
+    if flag is not None:
+        ok = st.emit(blk, "xor", [flag, Const(1, I1)], I1, st.fresh("ptr.nonnull"), loc, flags=())
+        st.emit(blk, "assume", [ok], None, None, loc, why="an access through a null pointer")
+
+
+def access(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, ty: Type | None, text: str, loc: Loc,
+            dest: str | None, value: Operand | None, mask: Operand | None = None) -> Operand:
+    obj = st.objects[obj_name]
+    st.touched = True
+    if ty is None:
+        raise LLUnsupported("a load or store of a pointer", loc)
+    lane = ty.elem if isinstance(ty, VecType) else ty
+    wide = isinstance(ty, IntType) and lane.bits > obj.unit * 8 and lane.bits % (obj.unit * 8) == 0
+    if lane.bits != obj.unit * 8 and not wide:
+        raise LLUnsupported(f"an access of {ty} to {obj.name}, which is also accessed in {obj.unit}-byte units",
+                            loc)
+    align = align_of(text)
+    if align_unknown(obj, align):  # misaligned: UB
+        st.emit(blk, "assume", [aligned(st, blk, obj, off, align, loc)], None, None, loc)
+    if wide:
+        assert isinstance(ty, IntType)
+        return _wide_access(st, blk, obj, off, ty, loc, dest, value)
+    attrs: dict[str, Any] = {"array": obj.name}
+    if isinstance(ty, VecType):
+        attrs["width"] = ty.lanes
+    args: list[Operand] = [off] if value is None else [off, value]
+    if mask is not None:
+        attrs["masked"] = True
+        args.append(mask)
+    return st.emit(blk, "load" if value is None else "store", args, ty if value is None else None, dest, loc, **attrs)
+
+
+def _wide_access(st: FnState, blk: Block, obj: MemObject, off: Operand, ty: IntType, loc: Loc, dest: str | None,
+                 value: Operand | None) -> Operand:
+    """A scalar access wider than the object's unit (a struct read by fields of
+    several sizes): one access per unit, little-endian; a load is poison if any unit
+    read is, as LLVM's byte-wise load is for an integer."""
+    unit = IntType(obj.unit * 8)
+    n = ty.bits // unit.bits
+    acc: Operand | None = None
+    for j in range(n):
+        at = st.emit(blk, "add", [off, Const(j, I64)], I64, st.fresh("wide.at"), loc, flags=()) if j else off
+        if value is not None:
+            part = st.emit(blk, "lshr", [value, Const(j * unit.bits, ty)], ty, st.fresh("wide.part"), loc,
+                           flags=()) if j else value
+            low = st.emit(blk, "trunc", [part], unit, st.fresh("wide.unit"), loc, flags=())
+            st.emit(blk, "store", [at, low], None, None, loc, array=obj.name)
+            continue
+        piece = st.emit(blk, "load", [at], unit, st.fresh("wide.unit"), loc, array=obj.name)
+        ext = st.emit(blk, "zext", [piece], ty, st.fresh("wide.ext"), loc, flags=())
+        if j:
+            ext = st.emit(blk, "shl", [ext, Const(j * unit.bits, ty)], ty, st.fresh("wide.shl"), loc, flags=())
+        acc = ext if acc is None else st.emit(blk, "or", [acc, ext], ty,
+                                              dest if j == n - 1 and dest else st.fresh("wide.or"), loc, flags=())
+    return acc if acc is not None else Const(0, I1)
+
+
+def masked_access(st: FnState, blk: Block, ins: Any, kind: str, args: list[Any], text: str, loc: Loc,
+                   ty: Type | None, dest: str | None) -> None:
+    """llvm.masked.load(p, [i32 align,] mask, passthru) and llvm.masked.store(v, p, [i32
+    align,] mask): lanes whose mask is off do not touch memory; a load's off lanes are
+    the passthru's. A poison mask lane is UB (the IR's masked accesses; LangRef does not
+    say, and InstCombine reads such a lane as either)."""
+    ptr = args[0] if kind == "load" else args[1]
+    rest = args[1:] if kind == "load" else args[2:]
+    if rest and str(rest[0].type) == "i32":  # the old form's alignment operand
+        align = int_const(rest[0]) or 1
+        rest = rest[1:]
+    else:
+        align = masked_align(text)
+    obj_name, off = pointer(st, ptr, loc)
+    not_null(st, blk, ptr, loc)
+    mask_v = operand(st, blk, rest[0], loc)
+    vty = ty if kind == "load" else ty_of(args[0], loc)
+    if not isinstance(vty, VecType):
+        raise LLUnsupported(f"llvm.masked.{kind} of {vty}", loc)
+    access_text = f"align {align}"
+    if kind == "store":
+        access(st, blk, ins, obj_name, off, vty, access_text, loc, None, operand(st, blk, args[0], loc),
+                mask=mask_v)
+        return
+    raw = access(st, blk, ins, obj_name, off, vty, access_text, loc, st.fresh("masked.load"), None, mask=mask_v)
+    st.emit(blk, "select", [mask_v, raw, operand(st, blk, rest[1], loc)], vty, dest, loc)
+
+
+_SIGNED_OFFSET = {"eq": "eq", "ne": "ne", "ult": "slt", "ule": "sle", "ugt": "sgt", "uge": "sge",
+                  "slt": "slt", "sle": "sle", "sgt": "sgt", "sge": "sge"}
+
+
+def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | None, dest: str | None,
+                  loc: Loc) -> None:
+    """icmp of two pointers into one object compares their offsets (addresses do not
+    wrap: signed offsets); against null, a pointer is null only at offset 0 of a
+    parameter that is null (<obj>.null, whose object then has no bytes). Pointers
+    into two objects compare by address (<obj>.addr; one of them is never accessed,
+    see measure_units)."""
+    nulls = [operand_text(o).endswith("null") and o.is_constant for o in ops]
+    if all(nulls):
+        st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
+        return
+    if any(nulls):
+        if pred not in ("eq", "ne"):
+            raise LLUnsupported(f"icmp {pred} of a pointer with null", loc)
+        p = ops[1 if nulls[0] else 0]
+        obj_name, off = pointer(st, p, loc)
+        obj = st.objects[obj_name]
+        at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="eq", flags=())
+        is_null = (at0 if obj.at_null else
+                   st.emit(blk, "and", [at0, Ref(f"{obj.name}.null")], I1, st.fresh("ptr.null"), loc, flags=())
+                   if obj.may_be_null else Const(0, I1))
+        if key(p) in st.nulls:  # the null literal itself, or a null parameter at offset 0
+            is_null = st.emit(blk, "or", [st.nulls[key(p)], is_null], I1, st.fresh("ptr.null"), loc, flags=())
+        if pred == "eq":
+            st.emit(blk, "or", [is_null, Const(0, I1)], I1, dest, loc, flags=())
+        else:
+            st.emit(blk, "xor", [is_null, Const(1, I1)], I1, dest, loc, flags=())
+        return
+    (oa, a), (ob, b) = pointer(st, ops[0], loc), pointer(st, ops[1], loc)
+    if any(key(o) in st.nulls for o in ops):
+        raise LLUnsupported("icmp of two pointers that may be null", loc)
+    if oa != ob:  # two objects (one never accessed, see measure_units): their addresses
+        st.emit(blk, "icmp", [address(st, blk, st.objects[oa], a, loc), address(st, blk, st.objects[ob], b, loc)],
+                ty, dest, loc, pred=pred, flags=())
+        return
+    st.emit(blk, "icmp", [a, b], ty, dest, loc, pred=_SIGNED_OFFSET[pred], flags=())

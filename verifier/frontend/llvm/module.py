@@ -1,0 +1,273 @@
+"""Reading a module and translating one function: names, parameters (their
+attributes), the order of the passes over the function (provenance, units,
+objects, blocks, phis filled in last) and the pair of a source and a target read
+over one environment."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+from typing import Any
+
+from verifier.analysis.loops import LoopShapeError, find_loops
+from verifier.errors import UserError, read_source
+from verifier.frontend.layout import Layout
+from verifier.frontend.llvm.instructions import translate_block
+from verifier.frontend.llvm.objects import (
+    declare_objects,
+    measure_units,
+    null_object,
+    overlaps,
+    shown_pointer,
+    trace_provenance,
+)
+from verifier.frontend.llvm.state import FnState, LLOptions, MemObject, key
+from verifier.frontend.llvm.text import (
+    LABEL,
+    align_of,
+    block_label,
+    clean,
+    dereferenceable,
+    has_attr,
+    operand_text,
+    parse_error,
+    parse_type,
+)
+from verifier.frontend.llvm.values import callee, in_range, unknown_pointer
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.opcodes import CTTZ_ELTS_RULES
+from verifier.ir.program import (
+    Assumption,
+    Block,
+    Const,
+    Loc,
+    Operand,
+    Param,
+    PoisonConst,
+    Program,
+    Ref,
+)
+from verifier.ir.types import I1, I64, IntType
+
+
+def read_module(path: Path) -> Any:
+    """The parsed module; a parse error is the user's, with file:line:col."""
+    import llvmlite.binding as llvm
+
+    text = read_source(path)
+    try:
+        mod = llvm.parse_assembly(text, context=llvm.create_context())  # named types keep their names
+        mod.verify()
+    except RuntimeError as e:
+        where = parse_error(str(e))
+        if where is not None:
+            line, col, message = where
+            raise UserError(message, Loc(str(path), line, col)) from None
+        raise UserError(f"not valid LLVM IR: {str(e).strip().splitlines()[-1]}", Loc(str(path), 1, 1)) from None
+    return mod
+
+
+def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | None = None) -> Program:
+    """Function `func` (the only defined one if None) of the module at `path`."""
+    path = Path(path)
+    opts = opts or LLOptions()
+    if opts.cttz_elts not in CTTZ_ELTS_RULES:
+        raise UserError(f"--cttz-elts {opts.cttz_elts}: expected one of {', '.join(CTTZ_ELTS_RULES)}")
+    mod = read_module(path)
+    defined = [f for f in mod.functions if not f.is_declaration]
+    if func is None:
+        if len(defined) != 1:
+            raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func "
+                            f"({', '.join(f.name for f in defined)})")
+        fn = defined[0]
+    else:
+        match = [f for f in defined if f.name == func]
+        if not match:
+            raise UserError(f"{path}: no function @{func} defined here "
+                            f"(there are: {', '.join(f.name for f in defined) or 'none'})")
+        fn = match[0]
+    lines = read_source(path).splitlines()
+    st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room))
+    for k, line in enumerate(lines):
+        if line.startswith("define") and f"@{fn.name}(" in line:
+            st.start_line = k
+            break
+    prog = _translate(st, mod, fn)
+    try:
+        find_loops(prog)
+    except LoopShapeError as e:
+        where = f" (at block {st.display.get(e.block, e.block)})" if e.block else ""
+        raise LLUnsupported(e.what + where, st.block_loc(e.block)) from None
+    return prog
+
+
+def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
+                  opts: LLOptions | None = None) -> tuple[Program, Program]:
+    """The same function of two modules, over one environment: where one side reads an
+    object in smaller units, needs its base address or its null flag, both do."""
+    both = opts or LLOptions()
+    while True:  # the needs only grow (smaller units, more addresses): a few rounds at most
+        a, b = parse_ll_file(src, func, both), parse_ll_file(tgt, func, both)
+        na, nb = _needs(a), _needs(b)
+        if na == nb:
+            return a, b
+        units = dict(both.units)
+        for name, unit in na[0] | nb[0]:
+            units[name] = math.gcd(units.get(name, 0), unit)
+        grown = dataclasses.replace(both, units=tuple(sorted(units.items())), addrs=both.addrs | na[1] | nb[1],
+                                    nulls=both.nulls | na[2] | nb[2],
+                                    overlap=both.overlap or bool(a.aliases or b.aliases),
+                                    ret_address=both.ret_address or na[4] or nb[4],
+                                    null_object=both.null_object or na[5] or nb[5])
+        if grown == both:
+            return a, b  # the refinement check names what still differs
+        both = grown
+
+
+def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool, bool]:
+    """What a program read from one side of a pair asks of the other: objects' units,
+    base addresses, null flags, overlap, a returned pointer's object, the null object."""
+    names = {q.name for q in p.params}
+    returns_object = any(i.op == "out" and i.attrs.get("name") == "ret.object" for i in p.instructions())
+    return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
+            frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
+            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases), returns_object,
+            any(p.display.get(a.name) == "null" for a in p.arrays))
+
+
+def _translate(st: FnState, mod: Any, fn: Any) -> Program:
+    """The function `fn` of `mod` as our program."""
+    # names: arguments, blocks, instructions
+    for a in fn.arguments:
+        st.names[key(a)] = st.shown(operand_text(a).split()[-1])
+    blocks = list(fn.blocks)
+    for k, b in enumerate(blocks):
+        first = str(b).lstrip("\n").splitlines()[0] if str(b).strip() else ""
+        label = block_label(first)
+        st.names[key(b)] = st.shown(f"%{label}") if label else ("entry" if k == 0 else f"bb{k}")
+        for ins in b.instructions:
+            t = operand_text(ins)
+            if t.startswith("%"):
+                st.names[key(ins)] = st.shown(t.split("=")[0].strip())
+    st.taken = set(st.names.values())
+    st.ins_locs = _instruction_lines(st, blocks)
+    st.entry = st.names[key(blocks[0])]
+    st.stores = any(ins.opcode == "store" or callee(ins).startswith("llvm.masked.store")
+                    for b in blocks for ins in b.instructions)
+    for b in blocks:
+        st.blocks[st.names[key(b)]] = Block(st.names[key(b)])
+    entry = st.blocks[st.names[key(blocks[0])]]
+    pre_blk = st.pre  # the entry's own facts (object sizes, alignment, poison parameters, constants)
+
+    # parameters
+    for a in fn.arguments:
+        name = st.names[key(a)]
+        at = _attributes(a)
+        loc = Loc(str(st.path), st.start_line + 1, 1)
+        if str(a.type) == "ptr":
+            obj = MemObject(name, None, dereferenceable(at), align_of(at), has_attr(at, "readonly"))
+            obj.may_be_null = obj.deref == 0 and not has_attr(at, "nonnull")
+            obj.noalias = has_attr(at, "noalias")
+            st.objects[name] = obj
+            st.prov[key(a)] = name
+            continue
+        ty = parse_type(str(a.type), loc)
+        if not isinstance(ty, IntType):
+            raise LLUnsupported(f"parameter of type {a.type}", loc)
+        _int_param(st, pre_blk, name, ty, at, loc)
+    for g in mod.global_variables:
+        st.names[key(g)] = st.shown(f"@{g.name}")
+    trace_provenance(st, fn, mod)
+    if st.opts.null_object:
+        null_object(st)
+    for a in fn.arguments:  # a parameter points `before` units into its object (declared in declare_objects)
+        if str(a.type) == "ptr":
+            name = st.names[key(a)]
+            st.offsets[key(a)] = Ref(f"{name}.before") if name in st.room else Const(0, I64)
+    measure_units(st, fn)
+    arrays = declare_objects(st, pre_blk)
+
+    for b in blocks:
+        translate_block(st, b)
+    for phi, incoming in st.pointer_phis:
+        phi.incoming = [(blk, Const(0, I64)) if k is None else (blk, st.offsets[k]) if k in st.offsets
+                        else unknown_pointer(phi.loc) for blk, k in incoming]
+    for phi, incoming in st.null_phis:
+        phi.incoming = [(blk, Const(1, I1) if k is None else st.nulls.get(k, Const(0, I1))) for blk, k in incoming]
+    for at_phi, which_phi, multi_in in st.multi_phis:
+        pairs = [shown_pointer(st, st.blocks[b], k, at_phi.loc) for b, k in multi_in]
+        at_phi.incoming = [(b, a) for (b, _), (a, _) in zip(multi_in, pairs, strict=True)]
+        which_phi.incoming = [(b, w) for (b, _), (_, w) in zip(multi_in, pairs, strict=True)]
+    _split_edges(st)
+    entry.instrs[:0] = pre_blk.instrs
+    writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
+    aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
+    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if st.loaded else set()
+    prog = Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
+                   assumptions=tuple(sorted(st.opts.assume)),
+                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows)
+    return prog
+
+
+def _attributes(v: Any) -> str:
+    """A parameter's (or function's) attributes as LLVM spells them, from llvmlite."""
+    return " ".join(a.decode() for a in v.attributes)
+
+
+def _int_param(st: FnState, pre: Block, name: str, ty: IntType, attrs: str, loc: Loc) -> None:
+    """An integer parameter: without `noundef` it may be poison; `range(iN a, b)` makes
+    a value outside [a, b) poison, so with `noundef` the caller had UB there (such
+    inputs are no run of the function)."""
+    noundef = has_attr(attrs, "noundef")
+    raw = name if noundef else f"{name}.value"
+    st.params.append(Param(raw, ty))
+    ok = in_range(st, pre, Ref(raw), ty, attrs, name, loc)
+    if noundef:
+        if ok is not None:
+            st.emit(pre, "assume", [ok], None, None, loc)
+        return
+    pois = f"{name}.poison"
+    st.params.append(Param(pois, I1))
+    poisoned: Operand = Ref(pois)
+    if ok is not None:
+        out = st.emit(pre, "xor", [ok, Const(1, I1)], I1, st.fresh(f"{name}.outside"), loc, flags=())
+        poisoned = st.emit(pre, "or", [Ref(pois), out], I1, st.fresh(f"{name}.poisoned"), loc, flags=())
+    st.emit(pre, "select", [poisoned, PoisonConst(ty), Ref(raw)], ty, name, loc)
+
+
+def _instruction_lines(st: FnState, blocks: list[Any]) -> dict[int, Loc]:
+    """Each instruction's line and column, by walking the function's text in order
+    (labels, comments, blank lines and a switch's case lines are no instructions), so
+    two instructions with the same text get their own lines. Empty if the text and
+    the parsed function disagree on the count (then loc_of searches)."""
+    at: list[Loc] = []
+    k = st.start_line + 1
+    while k < len(st.lines):
+        line = st.lines[k]
+        body = line.split(";", 1)[0].strip() if not line.lstrip().startswith('"') else line.strip()
+        if line.startswith("}"):
+            break
+        if body and not LABEL.match(line):
+            at.append(Loc(str(st.path), k + 1, len(line) - len(line.lstrip()) + 1))
+            if body.endswith("["):  # a switch: its cases run to the closing bracket
+                while k + 1 < len(st.lines) and not st.lines[k].strip().startswith("]"):
+                    k += 1
+        k += 1
+    instrs = [ins for b in blocks for ins in b.instructions]
+    if len(instrs) != len(at):
+        return {}
+    return {key(ins): loc for ins, loc in zip(instrs, at, strict=True)}
+
+
+def _split_edges(st: FnState) -> None:
+    """Phi edges out of a lowered switch come from the block that now branches to the
+    target; an edge LLVM lists once per case (same block, same value) is kept once."""
+    for name, blk in st.blocks.items():
+        for phi in blk.phis:
+            seen: list[tuple[str, Operand]] = []
+            for pred, v in phi.incoming:
+                pred = st.edges.get((pred, name), pred)
+                if all(p != pred for p, _ in seen):
+                    seen.append((pred, v))
+            phi.incoming = seen

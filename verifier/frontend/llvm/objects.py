@@ -1,0 +1,470 @@
+"""Memory objects of one function, before any instruction is translated: which
+object every pointer points into (provenance), each object's unit (the gcd of its
+access sizes and GEP strides), which objects may overlap, and the entry's facts
+about their sizes, base addresses and null flags; then the address arithmetic the
+instructions use (an offset's address, alignment, a pointer shown as a value)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from verifier.frontend.layout import FieldStep, initializer_bytes
+from verifier.frontend.llvm.state import FnState, MemObject, key
+from verifier.frontend.llvm.text import (
+    access_size,
+    align_of,
+    alloca_form,
+    bundles,
+    gep_source_type,
+    global_facts,
+    is_int_type,
+    lane_type,
+    memory_effects,
+    operand_text,
+)
+from verifier.frontend.llvm.values import (
+    callee,
+    int_const,
+    is_null,
+    named_pointer,
+    pointer,
+    unknown_origin,
+)
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.program import ArrayDecl, Block, Const, Extent, Loc, Operand, Param, Ref
+from verifier.ir.types import I1, I64, IntType, mask
+
+
+def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
+    """Which object every pointer value points into (a fixed point over phis)."""
+    for g in mod.global_variables:
+        gname = st.names[key(g)]
+        text = operand_text(g)
+        vt = str(g.global_value_type)
+        loc = Loc(str(st.path), 1, 1)
+        size = st.layout.size(vt, loc)
+        constant, init, poison_init = global_facts(text)
+        obj = MemObject(gname, size, size, align_of(text), constant, constant=constant)
+        if constant:  # only a constant global's bytes are known at entry (LangRef)
+            obj.image = initializer_bytes(st.layout, vt, init, loc)
+            obj.poison_init = poison_init
+        st.objects[gname] = obj
+        st.prov[key(g)] = gname
+        st.offsets[key(g)] = Const(0, I64)
+    for b in fn.blocks:
+        for ins in b.instructions:
+            if ins.opcode == "alloca":
+                _alloca(st, ins)
+            if ins.opcode == "getelementptr" and is_null(list(ins.operands)[0]):
+                st.prov[key(ins)] = null_object(st)
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            for ins in b.instructions:
+                vector_gep = ins.opcode == "getelementptr" and str(ins.type).endswith("x ptr>")
+                if (str(ins.type) != "ptr" and not vector_gep) or key(ins) in st.prov:
+                    continue
+                srcs = [o for o in ins.operands if str(o.type) == "ptr" and key(o) in st.prov]
+                if ins.opcode == "load" and srcs:
+                    st.loaded.add(key(ins))
+                if ins.opcode in ("getelementptr", "phi", "select", "load") and srcs:
+                    objs = {st.prov[key(o)] for o in srcs}
+                    if len(objs) == 1:
+                        st.prov[key(ins)] = objs.pop()
+                        changed = True
+    # phis over pointers into several objects: a value only `ret` may use (as an
+    # address and an object number), so each of those objects gets a base address
+    # (the fixed point above gave a phi the one object its known operands agreed on;
+    # one whose operands turn out to point into several becomes such a value too, and
+    # whatever was derived from it is refused where it is used: see pointer)
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            for ins in b.instructions:
+                if ins.opcode != "phi" or str(ins.type) != "ptr":
+                    continue
+                k = key(ins)
+                ops = [o for o in ins.operands if not is_null(o)]
+                into = frozenset[str]().union(*(frozenset({st.prov[key(o)]}) if key(o) in st.prov
+                                                else st.multi.get(key(o), frozenset()) for o in ops))
+                if len(into) > 1 and st.multi.get(k) != into:
+                    st.prov.pop(k, None)
+                    st.multi[k] = into
+                    changed = True
+    returned = [st.prov[key(o)] for b in fn.blocks for ins in b.instructions if ins.opcode == "ret"
+                for o in ins.operands if str(o.type) == "ptr" and key(o) in st.prov] if st.opts.ret_address else []
+    # an object holding loaded pointers: their offsets are their addresses less its own
+    holding = [st.prov[k] for k in st.loaded]
+    for n in [*returned, *(n for objs in st.multi.values() for n in objs), *holding]:
+        st.objects[n].addressed = True
+    st.room |= {n for n in holding if st.objects[n].size is None}
+    # which of them may be the null literal (a phi or select with a null operand)
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            for ins in b.instructions:
+                if str(ins.type) != "ptr" or key(ins) in st.nullable:
+                    continue
+                if key(ins) in st.loaded:
+                    st.nullable.add(key(ins))
+                    changed = True
+                    continue
+                if ins.opcode not in ("getelementptr", "phi", "select"):
+                    continue
+                ptrs = list(ins.operands)[:1] if ins.opcode == "getelementptr" else list(ins.operands)
+                if any(is_null(o) or key(o) in st.nullable for o in ptrs):
+                    st.nullable.add(key(ins))
+                    changed = True
+
+
+def _alloca(st: FnState, ins: Any) -> None:
+    """`alloca T[, iN count][, align A]`: a local object of constant size, its own
+    (no other pointer reaches it unless the function passes it on)."""
+    text = operand_text(ins)
+    loc = st.loc_of(text, ins)
+    form = alloca_form(text)
+    if form is None:
+        raise LLUnsupported("an alloca of a size that is not a constant", loc)
+    allocated, count, align = form
+    size = st.layout.size(allocated, loc) * count
+    name = st.names[key(ins)]
+    st.objects[name] = MemObject(name, size, size, align, local=True, where=loc)
+    st.prov[key(ins)] = name
+    st.offsets[key(ins)] = Const(0, I64)
+
+
+def null_object(st: FnState) -> str:
+    """The object a GEP on `null` points into: no bytes (every access UB, an inbounds
+    GEP poison unless it stays at 0, LangRef), at address 0, shown as null. (The null
+    literal itself stays outside `prov`: a phi or select over it is a nullable pointer.)"""
+    name = next((o.name for o in st.objects.values() if o.at_null), None)
+    if name is None:
+        name = st.fresh("null")
+        st.display[name] = "null"
+        st.objects[name] = MemObject(name, 0, 0, 1, readonly=True, at_null=True)
+    return name
+
+
+def gep_base(st: FnState, v: Any, loc: Loc) -> tuple[str, Operand]:
+    """A GEP's base pointer: its object and offset, the null literal's own object at 0."""
+    if is_null(v):
+        return null_object(st), Const(0, I64)
+    return pointer(st, v, loc)
+
+
+def _known_zeros(fn: Any) -> dict[int, int]:
+    """For each integer SSA value, how many low bits are always zero (LLVM's known
+    trailing zeros, 64 for zero): a byte-offset GEP `gep i8, p, %off` with %off
+    stepping by 4 then moves in 4-byte units (LLVM 20+ writes pointer inductions
+    and constant offsets this way). An optimistic fixpoint over phis."""
+    tz: dict[int, int] = {}
+
+    def of(v: Any) -> int:
+        if v.is_constant:
+            c = int_const(v)
+            return 0 if c is None else 64 if c == 0 else (c & -c).bit_length() - 1
+        return tz.get(key(v), 0)
+
+    def step(ins: Any) -> int:
+        ops = list(ins.operands)
+        op = ins.opcode
+        if op == "phi":
+            return min(of(o) for o in ops)
+        if op in ("add", "sub", "or", "xor"):
+            return min(of(ops[0]), of(ops[1]))
+        if op == "and":
+            return max(of(ops[0]), of(ops[1]))
+        if op == "mul":
+            return min(64, of(ops[0]) + of(ops[1]))
+        if op == "shl" and (c := int_const(ops[1])) is not None and c >= 0:
+            return min(64, of(ops[0]) + c)
+        if op in ("zext", "sext"):
+            return of(ops[0])
+        return 0
+
+    ints = [ins for b in fn.blocks for ins in b.instructions if is_int_type(str(ins.type))]
+    for ins in ints:
+        tz[key(ins)] = 64  # top: every value starts as a multiple of everything
+    changed = True
+    while changed:
+        changed = False
+        for ins in ints:
+            new = min(step(ins), tz[key(ins)])
+            if new != tz[key(ins)]:
+                tz[key(ins)] = new
+                changed = True
+    return tz
+
+
+def _index_stride(tz: dict[int, int], idx: Any, stride: int) -> int:
+    """The bytes a GEP index moves in: its stride times the index's known power of two
+    (a constant index: the whole offset; zero moves nothing)."""
+    if idx.is_constant:
+        c = int_const(idx)
+        return stride if c is None else abs(c) * stride
+    return stride << min(tz.get(key(idx), 0), 12)
+
+
+def measure_units(st: FnState, fn: Any) -> None:
+    """Each object's unit: the gcd of its access sizes and the bytes its GEP indices
+    move in; whether it is accessed, and compared by address with another object."""
+    tz = _known_zeros(fn)
+    compared: list[tuple[set[str], Loc]] = []
+    as_int: set[str] = set()  # objects whose addresses ptrtoint reads
+    bytewise: set[str] = set()  # objects pointers are loaded from: read in bytes
+    for b in fn.blocks:
+        for ins in b.instructions:
+            text = operand_text(ins)
+            loc = st.loc_of(text, ins)
+            called = callee(ins)
+            masked = called.startswith(("llvm.masked.load.", "llvm.masked.store."))
+            if ins.opcode in ("load", "store") or masked:
+                # a load's pointer comes first, a store's (masked too) after the value
+                load = ins.opcode == "load" or called.startswith("llvm.masked.load.")
+                ptr = list(ins.operands)[0 if load else 1]
+                obj = st.objects.get(st.prov.get(key(ptr), ""))
+                if obj is None:
+                    raise unknown_origin(st, ptr, "an access through", loc)
+                ty = str(ins.type) if load else str(list(ins.operands)[0].type)
+                if ty == "ptr" and ins.opcode == "load":
+                    bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
+                elif ty == "ptr" or "x ptr>" in ty:
+                    raise LLUnsupported(f"a {'load' if load else 'store'} of {ty} (pointer-valued memory "
+                                        "other than a scalar load)", loc)
+                lane = lane_type(ty)  # a vector access moves whole lanes
+                if ty != "ptr":
+                    obj.unit = math.gcd(obj.unit, access_size(lane or ty, loc))
+                obj.access_align = max(obj.access_align, align_of(text))
+                obj.accessed = True
+            elif ins.opcode == "call" and not called.startswith("llvm.") and any(
+                    str(o.type) == "ptr" for o in list(ins.operands)[:-1]):
+                writes = memory_effects(operand_text(list(ins.operands)[-1])) in ("argmem", "any")
+                for o in list(ins.operands)[:-1]:
+                    if str(o.type) == "ptr" and key(o) in st.prov and writes:
+                        st.objects[st.prov[key(o)]].escapes = True
+            elif called == "llvm.assume":
+                for kind, ptr, args in bundles(text):
+                    if kind == "align" and (found := named_pointer(st, ptr)) is not None and args:
+                        obj = st.objects[found[0]]
+                        obj.access_align = max(obj.access_align, args[0])
+            elif ins.opcode == "ptrtoint":
+                name = st.prov.get(key(list(ins.operands)[0]))
+                if name is None:
+                    raise unknown_origin(st, list(ins.operands)[0], "ptrtoint of", loc)
+                as_int.add(name)
+            elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
+                names = {st.prov[key(o)] for o in ins.operands if key(o) in st.prov}
+                if "null" in text:
+                    for name in names:
+                        st.objects[name].null_tested = True
+                elif len(names) == 2:
+                    compared.append((names, loc))
+            elif ins.opcode == "getelementptr":
+                base = list(ins.operands)[0]
+                obj = st.objects.get(null_object(st) if is_null(base) else st.prov.get(key(base), ""))
+                if obj is None:
+                    raise unknown_origin(st, list(ins.operands)[0], "a getelementptr from", loc)
+                for idx, step in zip(list(ins.operands)[1:], gep_steps(st, ins, text, loc), strict=True):
+                    moves = step.offset if isinstance(step, FieldStep) else _index_stride(tz, idx, step)
+                    obj.unit = math.gcd(obj.unit, moves)
+    for name, unit in st.opts.units:
+        if name in st.objects:
+            st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
+    for obj in st.objects.values():
+        obj.unit = 1 if obj.name in bytewise else obj.unit or 1
+    if len([n for n in as_int if st.objects[n].accessed]) > 1:
+        raise LLUnsupported("ptrtoint of pointers into two objects that are both read or written "
+                            f"({', '.join(st.display.get(n, n) for n in sorted(as_int))})")
+    for n in as_int:
+        st.objects[n].addressed = True
+    for names, loc in compared:
+        objs = [st.objects[n] for n in sorted(names)]
+        if all(o.accessed for o in objs):
+            # their contents are free apart from each other, but their addresses may
+            # overlap: a model with both would hold memories no machine has
+            raise LLUnsupported("icmp of pointers into two objects that are both read or written", loc)
+        for o in objs:
+            o.addressed = True
+
+
+def gep_steps(st: FnState, ins: Any, text: str, loc: Loc) -> list[int | FieldStep]:
+    """What each GEP index does: a byte stride, or a struct field's byte offset."""
+    source = gep_source_type(text)
+    if source is None:
+        raise LLUnsupported("a getelementptr form", loc)
+    return st.layout.gep_steps(source, [int_const(i) for i in list(ins.operands)[1:]], loc)
+
+
+def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
+    """Array declarations, and the entry's facts about sizes and base addresses."""
+    arrays = []
+    for obj in st.objects.values():
+        elem = IntType(obj.unit * 8)
+        extent: Extent
+        if obj.size is not None:
+            extent = obj.size // obj.unit
+        else:
+            size = f"{obj.name}.bytes"
+            st.params.append(Param(size, I64))
+            extent = ("/", size, obj.unit)
+            # its extent in units, once, for inbounds GEPs (and the inductions they step)
+            obj.units = st.fresh(f"{obj.name}.units")
+            st.emit(pre, "sdiv", [Ref(size), Const(obj.unit, I64)], I64, obj.units, flags=())
+            need: Operand = Const(obj.deref, I64)
+            if obj.name in st.room:  # 0 <= before <= units, and before's bytes + deref fit
+                before = f"{obj.name}.before"
+                st.params.append(Param(before, I64))
+                lo = st.emit(pre, "icmp", [Const(0, I64), Ref(before)], I1, st.fresh(f"{before}.ok"), pred="sle")
+                hi = st.emit(pre, "icmp", [Ref(before), Ref(obj.units)], I1, st.fresh(f"{before}.ok"), pred="sle")
+                st.emit(pre, "assume", [st.emit(pre, "and", [lo, hi], I1, st.fresh(f"{before}.ok"), flags=())],
+                        None, None)
+                room = st.emit(pre, "mul", [Ref(before), Const(obj.unit, I64)], I64, st.fresh(f"{before}.bytes"),
+                               flags=("nsw", "nuw"))
+                need = st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=())
+            ok = st.emit(pre, "icmp", [need, Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
+            st.emit(pre, "assume", [ok], None, None)
+        size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
+        addr = f"{obj.name}.addr"
+        has_addr = align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
+        obj.null_tested |= obj.name in st.opts.nulls
+        null_param = obj.may_be_null and obj.null_tested
+        if has_addr or null_param:
+            empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
+        if obj.at_null:
+            st.emit(pre, "add", [Const(0, I64), Const(0, I64)], I64, addr, flags=())
+        elif has_addr:
+            st.params.append(Param(addr, I64))
+            if obj.align > 1:  # the parameter's pointer is aligned (at `before` units in, with room)
+                at: Operand = Ref(addr) if obj.name not in st.room else address(
+                    st, pre, obj, Ref(f"{obj.name}.before"), Loc(str(st.path), st.start_line + 1, 1))
+                low = st.emit(pre, "and", [at, Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
+                              flags=())
+                ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
+                st.emit(pre, "assume", [ok], None, None)
+            # its bytes do not wrap around the address space (so that addresses
+            # compare as offsets do)
+            room = st.emit(pre, "sub", [Const(mask(64), I64), size_op], I64, st.fresh(f"{obj.name}.room"), flags=())
+            ok = st.emit(pre, "icmp", [Ref(addr), room], I1, st.fresh(f"{obj.name}.nowrap"), pred="ule")
+            st.emit(pre, "assume", [ok], None, None)
+            # and no object with bytes lies at address 0 (null)
+            nonzero = st.emit(pre, "icmp", [Ref(addr), Const(0, I64)], I1, st.fresh(f"{obj.name}.nonzero"), pred="ne")
+            st.emit(pre, "assume", [st.emit(pre, "or", [nonzero, empty], I1, st.fresh(f"{obj.name}.notnull"),
+                                            flags=())], None, None)
+        if null_param:  # a null pointer: an object of no bytes (at address 0)
+            st.params.append(Param(f"{obj.name}.null", I1))
+            if has_addr:
+                at0 = st.emit(pre, "xor", [nonzero, Const(1, I1)], I1, st.fresh(f"{obj.name}.at0"), flags=())
+                empty = st.emit(pre, "and", [empty, at0], I1, st.fresh(f"{obj.name}.empty"), flags=())
+            real = st.emit(pre, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh(f"{obj.name}.real"),
+                           flags=())
+            st.emit(pre, "assume", [st.emit(pre, "or", [real, empty], I1, st.fresh(f"{obj.name}.nullsize"),
+                                            flags=())], None, None)
+        if obj.local and obj.accessed and not obj.escapes:
+            raise LLUnsupported(f"local memory ({st.display.get(obj.name, obj.name)}) that no call fills: its "
+                                "uninitialized bytes are undef, which the model does not hold", obj.where)
+        contents = _contents(obj)
+        # Memory may hold poison at entry: any object the function did not write itself
+        # (parameters, globals with or without an initializer). A constant global holds
+        # its initializer; where its bytes are unknown (padding, a pointer) they are
+        # fixed values, never poison, unless the initializer says poison or undef.
+        init = (not st.opts.memory_poison or contents is not None
+                or (obj.constant and obj.image is not None and not obj.poison_init))
+        arrays.append(ArrayDecl(obj.name, elem, extent, init=init, readonly=obj.readonly, contents=contents))
+    return arrays
+
+
+def _contents(obj: MemObject) -> tuple[int, ...] | None:
+    """A constant global's initial contents in units (little-endian), if every byte is
+    known."""
+    if not obj.constant or obj.image is None or None in obj.image or obj.size is None:
+        return None
+    data = obj.image
+    return tuple(int.from_bytes(bytes(data[k:k + obj.unit]), "little")  # type: ignore[arg-type]
+                 for k in range(0, obj.size - obj.size % obj.unit, obj.unit))
+
+
+def align_unknown(obj: MemObject, align: int) -> bool:
+    """Whether an access claiming `align` at a whole-unit offset may be misaligned."""
+    return align > obj.align or obj.unit % align != 0
+
+
+def overlaps(st: FnState, arrays: list[ArrayDecl]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """Pointers that may overlap, as the IR's aliases and windows. The candidates are
+    the parameters that are neither noalias nor unaccessed (only their address
+    matters); each may share a global's object or another candidate's, at any element
+    offset. Globals and locals never overlap each other. Where memory is written this
+    matters. Two candidates: the second may be a window on the first. Three or more
+    and no global: every later one is a window on the first's object (apart is a far
+    offset: the flat encoding, far cheaper to solve than a choice per pointer). With
+    globals: each may be a window on a global or on an earlier candidate."""
+    free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed]
+    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local and not o.at_null]
+    elems = {a.name: a.elem for a in arrays}
+    pairs = []
+    for k, view in enumerate(free):
+        for whole in fixed + free[:min(k, 1) if len(free) > 2 and not fixed else k]:
+            if elems[whole.name] != elems[view.name]:
+                raise LLUnsupported(f"pointers {whole.name} and {view.name} that may overlap, read in units of "
+                                    f"{whole.unit} and {view.unit} bytes")
+            pairs.append((whole.name, view.name))
+    windows = tuple(o.name for o in free[1:]) if len(free) > 2 and not fixed else ()
+    return pairs, windows
+
+
+NULL_OBJECT = mask(64)  # the object number of the null pointer
+
+
+def object_number(st: FnState, name: str) -> Const:
+    """An object's number where a pointer is shown as a value (events, returned
+    pointers): objects in name order, the same in a source and its target."""
+    if st.objects[name].at_null:
+        return Const(NULL_OBJECT, I64)
+    return Const(sorted(n for n, o in st.objects.items() if not o.at_null).index(name), I64)
+
+
+def shown_pointer(st: FnState, blk: Block, k: int | None, loc: Loc | None) -> tuple[Operand, Operand]:
+    """A pointer as (address, object number), computed at the end of `blk`: the null
+    literal (k None) is (0, NULL_OBJECT); a pointer into one object is its address
+    there, or null where its null flag says so."""
+    if k is None:
+        return Const(0, I64), Const(NULL_OBJECT, I64)
+    if k in st.multi_vals:
+        return st.multi_vals[k]
+    if k not in st.prov or k not in st.offsets:
+        raise LLUnsupported("a pointer of unknown origin", loc)
+    obj = st.objects[st.prov[k]]
+    at = address(st, blk, obj, st.offsets[k], loc or Loc(str(st.path), st.start_line + 1, 1))
+    which: Operand = object_number(st, obj.name)
+    if k in st.nulls:
+        null = st.nulls[k]
+        at = st.emit(blk, "select", [null, Const(0, I64), at], I64, st.fresh("ptr.at"), loc)
+        which = st.emit(blk, "select", [null, Const(NULL_OBJECT, I64), which], I64, st.fresh("ptr.object"), loc)
+    return at, which
+
+
+def address(st: FnState, blk: Block, obj: MemObject, off: Operand, loc: Loc) -> Operand:
+    """The address `off` units into `obj`, from its free base address <obj>.addr."""
+    scaled = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("addr.off"), loc, flags=())
+    return st.emit(blk, "add", [Ref(f"{obj.name}.addr"), scaled], I64, st.fresh("addr"), loc, flags=())
+
+
+def aligned(st: FnState, blk: Block, obj: MemObject, off: Operand, align: int, loc: Loc, extra: int = 0) -> Operand:
+    """Whether the address `off` units into `obj`, less `extra` bytes, is a multiple of
+    `align`."""
+    addr = address(st, blk, obj, off, loc)
+    if extra:
+        addr = st.emit(blk, "sub", [addr, Const(extra, I64)], I64, st.fresh("addr"), loc, flags=())
+    low = st.emit(blk, "and", [addr, Const(align - 1, I64)], I64, st.fresh("addr.low"), loc, flags=())
+    return st.emit(blk, "icmp", [low, Const(0, I64)], I1, st.fresh("aligned"), loc, pred="eq", flags=())
+
+
+def event_pointer(st: FnState, blk: Block, obj_name: str, off: Operand, loc: Loc) -> list[Operand]:
+    """A pointer as an event's arguments: its object's number and its offset in bytes."""
+    unit = st.objects[obj_name].unit
+    at = st.emit(blk, "mul", [off, Const(unit, I64)], I64, st.fresh("arg.bytes"), loc, flags=()) \
+        if unit != 1 else off
+    return [object_number(st, obj_name), at]

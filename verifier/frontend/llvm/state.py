@@ -1,0 +1,169 @@
+"""The translation state of one function, the options a caller gives, and the
+memory objects the function reaches: the plain data every other module of the
+`.ll` front end reads and fills."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from verifier.frontend.layout import Layout
+from verifier.frontend.llvm.text import LABEL, clean
+from verifier.ir.program import (
+    Assumption,
+    Block,
+    Const,
+    FuncDecl,
+    Instr,
+    Loc,
+    Operand,
+    Param,
+    Phi,
+    Ref,
+)
+from verifier.ir.types import I1, Type
+
+
+@dataclass(frozen=True)
+class LLOptions:
+    """Semantic choices where LLVM's language reference has moved."""
+
+    cttz_elts: str = "any-poison"  # or "first-true"
+    # assumptions stronger than LLVM's semantics the user opted into (named; listed in verdicts)
+    assume: frozenset[Assumption] = frozenset()
+    # what the other function of a pair needs (parse_ll_pair): each object's unit
+    # divides these, and these objects get a base address / a null flag
+    units: tuple[tuple[str, int], ...] = ()
+    addrs: frozenset[str] = frozenset()
+    nulls: frozenset[str] = frozenset()
+    overlap: bool = False  # pointers that may overlap are aliased even without a store
+    # a returned pointer is shown as (object, address): the other function of the pair
+    # returns a pointer that may point into one of several objects
+    ret_address: bool = False
+    # the null pointer's object (GEPs on null): declared when the other function has it
+    null_object: bool = False
+    # pointer parameters that may point past their object's start (a free room
+    # `<p>.before` in front of them): given where a run may form a pointer before a
+    # parameter (checks/param_start.py), instead of taking it to be the start
+    room: frozenset[str] = frozenset()
+
+    @property
+    def memory_poison(self) -> bool:
+        """Whether memory may hold poison at entry (LLVM's semantics: it may)."""
+        return Assumption.MEMORY_HAS_NO_POISON not in self.assume
+
+
+def key(v: Any) -> int:
+    """An identity for an llvmlite value (its hash is the address of the LLVM value)."""
+    return hash(v)
+
+
+@dataclass
+class MemObject:
+    """A memory object the function reaches: a pointer parameter or a global."""
+
+    name: str
+    size: int | None  # exact bytes (a global), else free (a parameter: <name>.bytes)
+    deref: int = 0  # bytes known dereferenceable (a parameter)
+    align: int = 1  # known alignment of its base
+    readonly: bool = False
+    unit: int = 0  # bytes per element of our array (gcd of access and stride sizes)
+    access_align: int = 1  # the largest `align` an access or an assume's align bundle claims
+    may_be_null: bool = False  # a parameter without nonnull or dereferenceable(N > 0)
+    null_tested: bool = False  # compared with null somewhere: <name>.null says whether it is
+    noalias: bool = False  # a parameter marked noalias
+    accessed: bool = False  # loaded from or stored to (else only its address matters)
+    addressed: bool = False  # compared with a pointer into another object: by address
+    units: str = ""  # the entry's value holding its free size in units (<name>.bytes / unit)
+    constant: bool = False  # a `constant` global: its bytes are its initializer's, forever
+    image: list[int | None] | None = None  # a constant global's bytes (None: unknown byte)
+    poison_init: bool = False  # its initializer writes poison or undef somewhere
+    local: bool = False  # an alloca: the function's own, never overlapping another object
+    escapes: bool = False  # passed to a call that may write what it points to
+    at_null: bool = False  # the null pointer's own (GEPs on null): no bytes, at address 0
+    where: Loc | None = None  # where it is defined (an alloca)
+
+
+@dataclass
+class FnState:
+    """Translation state of one function."""
+
+    path: Path
+    lines: list[str]
+    opts: LLOptions
+    names: dict[int, str] = field(default_factory=dict)
+    blocks: dict[str, Block] = field(default_factory=dict)
+    objects: dict[str, MemObject] = field(default_factory=dict)
+    prov: dict[int, str] = field(default_factory=dict)  # pointer value -> object
+    offsets: dict[int, Operand] = field(default_factory=dict)  # pointer value -> offset in units
+    params: list[Param] = field(default_factory=list)
+    funcs: dict[str, FuncDecl] = field(default_factory=dict)
+    uid: int = 0
+    taken: set[str] = field(default_factory=set)
+    start_line: int = 0
+    pointer_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
+    layout: Layout = field(default_factory=Layout)
+    edges: dict[tuple[str, str], str] = field(default_factory=dict)  # (llvm pred, succ) -> our pred
+    nullable: set[int] = field(default_factory=set)  # pointer values that may be the null literal
+    nulls: dict[int, Operand] = field(default_factory=dict)  # ... and the i1 saying whether they are
+    null_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
+    # pointer phis over pointers into several objects (only returned): their objects,
+    # and the (address, object number) phis that stand for them
+    multi: dict[int, frozenset[str]] = field(default_factory=dict)
+    multi_vals: dict[int, tuple[Operand, Operand]] = field(default_factory=dict)
+    multi_phis: list[tuple[Phi, Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
+    pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
+    ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order
+    display: dict[str, str] = field(default_factory=dict)  # our name -> LLVM's (`v4` -> `%4`)
+    touched: bool = False  # a load or store has been translated (blocks go in order, entry first)
+    stores: bool = False  # the function stores to memory somewhere
+    trapped: bool = False  # the instruction just translated ends the program (llvm.trap)
+    entry: str = ""  # the entry block's name
+    # pointers loaded from memory (a linked structure's `p->next`): taken to point into
+    # the object they were loaded from, or to be null (Assumption.LOADED_POINTERS_IN_OBJECT)
+    loaded: set[int] = field(default_factory=set)
+    # pointer parameters with free room in front of them (LLOptions.room, and those
+    # whose objects hold loaded pointers: the nodes may lie before the one passed)
+    room: set[str] = field(default_factory=set)
+
+    def loc_of(self, text: str, ins: Any = None) -> Loc:
+        """Where an instruction is: from the function's own text in order (`ins`), else
+        the first line that starts like `text`."""
+        if ins is not None and key(ins) in self.ins_locs:
+            return self.ins_locs[key(ins)]
+        first = text.strip().splitlines()[0].strip() if text.strip() else ""
+        for k in range(self.start_line, len(self.lines)):
+            if first and self.lines[k].strip().startswith(first[:60]):
+                return Loc(str(self.path), k + 1, len(self.lines[k]) - len(self.lines[k].lstrip()) + 1)
+        return Loc(str(self.path), self.start_line + 1, 1)
+
+    def block_loc(self, name: str | None) -> Loc:
+        """Where block `name` (ours: a cleaned label) starts in the function's text."""
+        for k in range(self.start_line + 1, len(self.lines)):
+            line = self.lines[k]
+            if line.startswith("}"):
+                break
+            m = LABEL.match(line)
+            if m and name is not None and clean(m.group(1).strip('"')) == name:
+                return Loc(str(self.path), k + 1, 1)
+        return Loc(str(self.path), self.start_line + 1, 1)
+
+    def shown(self, llvm_name: str) -> str:
+        """Our name for the LLVM value or block `%x` / `@x`, remembering how LLVM prints it."""
+        ours = clean(llvm_name)
+        self.display[ours] = llvm_name
+        return ours
+
+    def fresh(self, hint: str) -> str:
+        k = 0
+        while f"{hint}.l{k}" in self.taken:
+            k += 1
+        self.taken.add(f"{hint}.l{k}")
+        return f"{hint}.l{k}"
+
+    def emit(self, blk: Block, op: str, args: list[Operand], ty: Type | None, dest: str | None,
+             loc: Loc | None = None, **attrs: Any) -> Operand:
+        self.uid += 1
+        blk.instrs.append(Instr(self.uid, op, args, ty, dest, dict(attrs), loc))
+        return Ref(dest) if dest is not None else Const(0, I1)

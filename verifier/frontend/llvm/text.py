@@ -1,0 +1,318 @@
+"""Everything the `.ll` front end reads from LLVM's printed text, in one place.
+
+llvmlite 0.50 gives values, operands, opcodes, types and parameter attributes
+through its API (used everywhere else), but not an instruction's flags (`nsw`,
+fast-math, `samesign`), predicates, alignment, shuffle masks, operand bundles,
+switch cases or a declaration's memory effects. Those are read here, from the
+text LLVM prints for the instruction or declaration, each by one small function
+that returns plain data; no other module of the front end uses a regex.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.opcodes import FCMP_PREDS
+from verifier.ir.program import Loc
+from verifier.ir.types import IntType, Type, VecType
+
+# ---------------------------------------------------------------- names and labels
+
+LABEL = re.compile(r'^("[^"]*"|[-\w.$]+):')  # a block's label line in a function's text
+
+
+def clean(name: str) -> str:
+    """Our name for an LLVM name (`%4` -> `v4`, `%a.b-c` -> `a.b_c`)."""
+    name = name.lstrip("%@")
+    name = re.sub(r"[^A-Za-z0-9_.]", "_", name)
+    return f"v{name}" if not name or name[0].isdigit() or name[0] == "." else name
+
+
+def block_label(first_line: str) -> str | None:
+    """The label a block's printed text starts with (`loop:`), if it has one."""
+    m = re.match(r"^([\w.$-]+):", first_line)
+    return m.group(1) if m else None
+
+
+def operand_text(v: Any) -> str:
+    """How LLVM prints a value (an instruction, or an operand with its type)."""
+    return str(v).strip()
+
+
+def parse_error(message: str) -> tuple[int, int, str] | None:
+    """(line, column, message) of LLVM's parser error, if it names a place."""
+    m = re.search(r"<string>:(\d+):(\d+): error: (.*)", message)
+    return (int(m.group(1)), int(m.group(2)), m.group(3)) if m else None
+
+
+# ---------------------------------------------------------------- types
+
+_INT_TYPE = re.compile(r"i(\d+)$")
+_VEC_TYPE = re.compile(r"<(\d+) x (\w+)>$")
+# IEEE types are read as their bits; only fcmp (and fneg, fabs) look inside them
+FLOAT_BITS = {"half": 16, "float": 32, "double": 64}
+
+
+def parse_type(t: str, loc: Loc | None = None) -> Type | None:
+    """iN, half/float/double (as their bits), <W x ...>; `ptr` and `void` as None
+    (pointers are handled apart)."""
+    t = t.strip()
+    if t in ("ptr", "void"):
+        return None
+    m = _INT_TYPE.match(t)
+    if m:
+        return IntType(int(m.group(1)))
+    if t in FLOAT_BITS:
+        return IntType(FLOAT_BITS[t])
+    m = _VEC_TYPE.match(t)
+    if m:
+        lane = parse_type(m.group(2), loc)
+        if isinstance(lane, IntType):
+            return VecType(int(m.group(1)), lane)
+    raise LLUnsupported(f"type {t}", loc)
+
+
+def ty_of(v: Any, loc: Loc) -> Type:
+    """A value's type, which must be an integer, IEEE or vector type."""
+    t = parse_type(str(v.type), loc)
+    if t is None:
+        raise LLUnsupported(f"a value of type {v.type}", loc)
+    return t
+
+
+def is_int_type(t: str) -> bool:
+    """Whether a printed type is a scalar integer type `iN`."""
+    return _INT_TYPE.fullmatch(t) is not None
+
+
+def lane_type(t: str) -> str | None:
+    """The lane type of a printed vector type `<W x T>`, else None."""
+    m = re.match(r"<\d+ x (.*)>$", t.strip())
+    return m.group(1) if m else None
+
+
+def pointer_lanes(t: str) -> int:
+    """W for a vector of pointers `<W x ptr>`, else 0."""
+    m = re.fullmatch(r"<(\d+) x ptr>", t)
+    return int(m.group(1)) if m else 0
+
+
+def access_size(t: str, loc: Loc | None) -> int:
+    """Bytes of a scalar or vector access: iN or <W x iN>, N a multiple of 8."""
+    ty = parse_type(t.strip(), loc)
+    if ty is None:
+        raise LLUnsupported(f"the size of {t}", loc)
+    bits = ty.elem.bits * ty.lanes if isinstance(ty, VecType) else ty.bits
+    if bits % 8:
+        raise LLUnsupported(f"memory access of {t} (not whole bytes)", loc)
+    return bits // 8
+
+
+def float_types_ok(op: str, src: str, dst: str) -> bool:
+    """Whether a float conversion is between the IEEE formats we read (half, float,
+    double: not bfloat, x86_fp80, fp128) and integers, lane for lane."""
+    s, d = lane_type(src) or src.strip(), lane_type(dst) or dst.strip()
+    fl = set(FLOAT_BITS)
+    if op in ("fptosi", "fptoui"):
+        return s in fl and d.startswith("i")
+    if op in ("sitofp", "uitofp"):
+        return s.startswith("i") and d in fl
+    return s in fl and d in fl
+
+
+# ---------------------------------------------------------------- constants
+
+def int_literal(text: str) -> int | None:
+    """The value of a printed scalar integer constant `iN v` (signed, as printed)."""
+    m = re.match(r"i\d+ (-?\d+)$", text)
+    return int(m.group(1)) if m else None
+
+
+def splat_literal(body: str) -> str | None:
+    """The lane literal of a constant `splat (T v)`, else None."""
+    m = re.match(r"splat \((\w+) (.*)\)$", body)
+    return m.group(2) if m else None
+
+
+# ---------------------------------------------------------------- instruction flags
+
+FAST_MATH = {"nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
+INT_FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", "nneg"}
+_ICMP_PREDS = ("eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge")
+
+
+def int_flags(text: str, opcode: str) -> tuple[str, ...]:
+    """The flags written after the opcode (`add nuw nsw`, `icmp samesign ult`, ...)."""
+    m = re.search(rf"\b{re.escape(opcode)}\b(.*)", text)
+    out = []
+    for tok in (m.group(1) if m else "").split():
+        if tok in INT_FLAGS:
+            out.append(tok)
+        elif tok not in _ICMP_PREDS:
+            break
+    return tuple(out)
+
+
+def fp_flags(text: str, op: str) -> tuple[str, ...]:
+    """The fast-math flags written after a float opcode (or `call`)."""
+    m = re.search(rf"\b{op}((?: (?:{'|'.join(sorted(FAST_MATH))}))*) ", text)
+    return tuple(m.group(1).split()) if m else ()
+
+
+def icmp_pred(text: str) -> str | None:
+    """An icmp's predicate (after an optional `samesign`)."""
+    m = re.search(r"icmp(?: samesign)? (\w+)", text)
+    return m.group(1) if m else None
+
+
+def fcmp_form(text: str) -> tuple[tuple[str, ...], str] | None:
+    """An fcmp's words before its predicate (fast-math flags) and the predicate."""
+    m = re.search(r"fcmp((?: \w+)*?) (" + "|".join(FCMP_PREDS) + r") ", text)
+    return (tuple(m.group(1).split()), m.group(2)) if m else None
+
+
+def fneg_flags(text: str) -> tuple[str, ...] | None:
+    """The words between `fneg` and its type (fast-math flags); None if unreadable."""
+    m = re.search(r"fneg((?: \w+)*?) (?:half|float|double|<)", text)
+    return tuple(m.group(1).split()) if m else None
+
+
+def qualifiers(text: str, opcode: str) -> set[str]:
+    """`atomic` / `volatile` written after a load's or store's opcode."""
+    m = re.search(rf"\b{opcode}((?: (?:atomic|volatile))*) ", text)
+    return set(m.group(1).split()) if m else set()
+
+
+def align_of(text: str, default: int = 1) -> int:
+    """The `align N` (or a parameter's `align(N)`) written in an instruction,
+    parameter or global (default if none)."""
+    m = re.search(r"\balign(?: |\()(\d+)", text)
+    return int(m.group(1)) if m else default
+
+
+def masked_align(text: str) -> int:
+    """The alignment a masked access's pointer argument carries (`ptr align 4`)."""
+    m = re.search(r"(?:ptr|x ptr>) align (\d+)", text)
+    return int(m.group(1)) if m else 1
+
+
+def shuffle_mask(text: str, lanes: int) -> list[int] | None:
+    """A shufflevector's mask, a lane per result lane (-1 for poison)."""
+    m = re.search(r"<\d+ x i32> (zeroinitializer|poison|<[^>]*>|splat \(i32 -?\d+\))\s*$", text)
+    if not m:
+        return None
+    mk = m.group(1)
+    if mk == "zeroinitializer":
+        return [0] * lanes
+    if mk == "poison":
+        return [-1] * lanes
+    if mk.startswith("splat"):
+        return [int(re.findall(r"-?\d+", mk)[-1])] * lanes
+    return [-1 if x.strip().endswith("poison") else int(x.split()[-1]) for x in mk.strip("<>").split(",")]
+
+
+def switch_values(text: str) -> list[str]:
+    """A switch's case values as written (integers, `true`, `false`)."""
+    return re.findall(r"\bi\d+ (-?\d+|true|false), label", text)
+
+
+def alloca_form(text: str) -> tuple[str, int, int] | None:
+    """An alloca's (allocated type, element count, align), None if its count is not a
+    constant."""
+    m = re.search(r"=\s*alloca(?: inalloca)? (.*?)(?:, (i\d+) (\d+))?(?:, align (\d+))?(?:, addrspace\(\d+\))?"
+                  r"\s*(?:,\s*!.*)?$", text)
+    if not m:
+        return None
+    return m.group(1), int(m.group(3)) if m.group(3) else 1, int(m.group(4) or 1)
+
+
+def gep_source_type(text: str) -> str | None:
+    """The source element type a getelementptr indexes."""
+    m = re.search(r"getelementptr(?: (?:inbounds|nuw|nusw|inrange\([^)]*\)))* (.*?), ptr", text)
+    return m.group(1) if m else None
+
+
+# ---------------------------------------------------------------- attributes
+
+def has_attr(attrs: str, word: str) -> bool:
+    """Whether an attribute list (or a call's head) says `word` (noundef, nonnull, ...)."""
+    return re.search(rf"\b{re.escape(word)}\b", attrs) is not None
+
+
+def dereferenceable(attrs: str) -> int:
+    """The N of `dereferenceable(N)`, 0 without one."""
+    m = re.search(r"dereferenceable\((\d+)\)", attrs)
+    return int(m.group(1)) if m else 0
+
+
+def range_attr(attrs: str) -> tuple[int, int] | None:
+    """The bounds of `range(iN lo, hi)` as written, None without one."""
+    m = re.search(r"\brange\(i(\d+) (-?\d+), (-?\d+)\)", attrs)
+    return (int(m.group(2)), int(m.group(3))) if m else None
+
+
+def global_facts(text: str) -> tuple[bool, str, bool]:
+    """A global's (is `constant`, its initializer's text, whether it writes poison or
+    undef)."""
+    init = text.split("=", 1)[-1]
+    return (re.search(r"\bconstant\b", init[:60]) is not None, init,
+            re.search(r"\b(poison|undef)\b", init) is not None)
+
+
+def memory_effects(decl: str) -> str:
+    """What a callee may do to memory, from its declaration's attributes: "none",
+    "read" (reads only), "argmem" (writes only through its pointer arguments) or
+    "any"."""
+    m = re.search(r"\bmemory\(([^)]*)\)", decl)
+    if m:
+        parts = dict((p.split(":")[0].strip(), p.split(":")[-1].strip()) if ":" in p else ("", p.strip())
+                     for p in m.group(1).split(","))
+        default = parts.pop("", "none")
+        kinds = {default, *parts.values()}
+        if kinds <= {"none"}:
+            return "none"
+        if kinds <= {"none", "read"}:
+            return "read"
+        writes = {k for k, v in parts.items() if v in ("write", "readwrite")}
+        if default in ("none", "read") and writes <= {"argmem", "inaccessiblemem"}:
+            return "argmem"
+        return "any"
+    if has_attr(decl, "readnone"):
+        return "none"
+    if has_attr(decl, "readonly"):
+        return "read"
+    return "any"
+
+
+def noreturn(call_text: str, decl: str) -> bool:
+    """Whether the callee's declaration or the call itself says `noreturn`."""
+    return has_attr(decl, "noreturn") or has_attr(call_text.split("(", 1)[0], "noreturn")
+
+
+# ---------------------------------------------------------------- operand bundles
+
+def has_bundles(text: str) -> bool:
+    """Whether a call carries operand bundles (`call ... [ "align"(...) ]`)."""
+    return re.search(r"\)\s*\[\s*\"", text) is not None
+
+
+def bundles(text: str) -> list[tuple[str, str, list[int]]]:
+    """An assume's operand bundles: (kind, the pointer's name or '', its integer arguments)."""
+    m = re.search(r"\)\s*\[(.*)\]\s*$", text.split("!", 1)[0] if " !" in text else text)
+    if not m:
+        return []
+    out = []
+    for kind, body in re.findall(r'"([\w.]+)"\(([^)]*)\)', m.group(1)):
+        ptr = re.match(r"\s*ptr ([%@][-\w.$\"]+)", body)
+        ints = [int(v) for v in re.findall(r"\bi\d+ (-?\d+)", body)]
+        out.append((kind, ptr.group(1) if ptr else "", ints))
+    return out
+
+
+def bundle_value(text: str, kind: str) -> tuple[str, str] | None:
+    """A bundle's integer argument that is an SSA value (`"dereferenceable"(ptr %p, i64
+    %n)`): its type and name as written."""
+    m = re.search(rf'"{re.escape(kind)}"\(ptr [%@][-\w.$"]+, (i\d+) (%[-\w.$]+)\)', text)
+    return (m.group(1), m.group(2)) if m else None
