@@ -25,7 +25,7 @@ import z3
 from verifier.analysis.exits import analyse
 from verifier.checks.minimize import minimize
 from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
-from verifier.checks.verdict import Counterexample, Verdict, VerdictKind, value_bits
+from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.domain import Z3Domain
@@ -189,8 +189,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
         src_run = run(prog, start, fuel=fuel)
         tgt_run = run(h.program, start, fuel=fuel)
         div = compare_runs(prog, h.program, src_run, tgt_run)
-        cex = None if div is None else Counterexample(start, src_run, tgt_run, div, prog.name, h.program.name,
-                                                      value_bits(h.program))
+        cex = None if div is None else Counterexample.of(start, prog, h.program, src_run, tgt_run, div)
         last[:] = [(inputs, cex)]
         return cex
 

@@ -25,7 +25,6 @@ from verifier.checks.verdict import (
     DivergenceKind,
     Verdict,
     VerdictKind,
-    value_bits,
 )
 from verifier.errors import UserError
 from verifier.ir.opcodes import FMAS, NONLINEAR
@@ -615,7 +614,7 @@ def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int 
     div = compare_runs(src, tgt, src_run, tgt_run)
     if div is None:
         return None
-    return Counterexample(inputs, src_run, tgt_run, div, src.name, tgt.name, value_bits(tgt))
+    return Counterexample.of(inputs, src, tgt, src_run, tgt_run, div)
 
 
 def _without_choices(inp: Inputs) -> Inputs:

@@ -226,6 +226,9 @@ class Program:
     # flat encoding of pointers that may overlap in any way, where keeping apart is a far
     # offset (one object per address space), cheaper to solve than a choice per view
     windows: tuple[str, ...] = ()
+    # values a transform made as one lane of a value: name -> (the value's family, lane
+    # k from 1), recorded where they are made so lane tables need not parse names
+    lanes: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def alias_targets(self) -> dict[str, list[str]]:
         """Each view's candidate objects, in the order `aliases` lists them: an input makes
@@ -388,7 +391,7 @@ def copy_program(p: Program) -> Program:
                     term(b.term))
         for name, b in p.blocks.items()}
     return Program(p.name, list(p.params), list(p.arrays), dict(p.funcs), list(p.aliases), blocks, p.entry,
-                   dict(p.consts), p.file, p.assumptions, p.unassumed, dict(p.display), p.windows)
+                   dict(p.consts), p.file, p.assumptions, p.unassumed, dict(p.display), p.windows, dict(p.lanes))
 
 
 def sharing(prog: Program, arrays: set[str]) -> set[str]:

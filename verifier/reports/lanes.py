@@ -2,13 +2,12 @@
 lane (columns 1..VF), as the last vector iteration it ran left them.
 
 Rows are the target's vector values and its per-lane scalar families, which the
-generated forms name `<value>.lane<k>` or `<value>.v<k>` (lane k of the seed's X^),
-so the table reads like the seed's tables: P0, Pi_LOOP, Pi_EXIT, the frozen
+transforms record as they make them (Program.lanes; named `<value>.lane<k>` or
+`<value>.v<k>`, lane k of the seed's X^), so the table reads like the seed's tables: P0, Pi_LOOP, Pi_EXIT, the frozen
 conditions, the loaded values. Poison and undef lanes are shown as such."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from verifier.checks.verdict import Counterexample
@@ -17,7 +16,6 @@ from verifier.semantics.ops import Val, Value, is_vec
 
 MAX_ROWS = 40
 MAX_LANES = 16
-_LANE = re.compile(r"^(?P<base>.+?)\.(?:lane|v)(?P<k>\d+)(?P<rest>(?:\.[a-z]+\d+)*)$")
 
 
 def _cell(x: Val, bits: int) -> Any:
@@ -40,14 +38,14 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
         if is_vec(v):
             rows.append((name, {k + 1: _cell(x, w) for k, x in enumerate(v)}))
             continue
-        m = _LANE.match(name)
-        if m is None or not isinstance(v, Val):
+        lane = c.target_lanes.get(name)
+        if lane is None or not isinstance(v, Val):
             continue
-        fam = m.group("base") + m.group("rest")
+        fam, k = lane
         if fam not in families:
             families[fam] = {}
             order.append(fam)
-        families[fam][int(m.group("k"))] = _cell(v, w)
+        families[fam][k] = _cell(v, w)
     rows += [(f, families[f]) for f in order if len(families[f]) >= 2]
     if not rows:
         return None

@@ -82,7 +82,7 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
     for j in range(vf):
         acc = active[j]
         for e in dd:
-            acc = _and(b, top, acc, _not(b, top, taken[e.index][j]), f"P0.lane{j + 2}")
+            acc = _and(b, top, acc, _not(b, top, taken[e.index][j]), "P0", j + 2)
         active.append(acc)
 
     body = insert_before(p, b.fresh("vec.body"), vl.scalar.name)
@@ -105,7 +105,7 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
                 incoming = [(edge[(q, name)][j], lanes.get(j, op)) for q, op in ph.incoming]
                 val = incoming[-1][1]
                 for cond, op in reversed(incoming[:-1]):
-                    val = b.emit(body, "select", [cond, op, val], ph.type, f"{ph.dest}.v{j + 1}")
+                    val = b.emit_lane(body, "select", [cond, op, val], ph.type, ph.dest, j + 1, tag="v")
                 remaps[j][ph.dest] = val
         for ins in src.instrs:
             if ins.uid in hoisted:
@@ -116,7 +116,7 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
                 if _needs_mask(ins):
                     args.append(pred[name][j])
                     attrs["masked"] = True
-                new = b.emit(body, ins.op, args, ins.type, f"{ins.dest or ins.op}.v{j + 1}", **attrs)
+                new = b.emit_lane(body, ins.op, args, ins.type, ins.dest or ins.op, j + 1, tag="v", **attrs)
                 body.instrs[-1].loc = ins.loc
                 if ins.dest:
                     remaps[j][ins.dest] = new
@@ -128,14 +128,14 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
             stay = t.other if t.then not in lp.blocks else t.then
             if ex is not None and not ex.countable:
                 k = ex.index
-                exit_pred[k] = [_and(b, body, pred[name][j], taken[k][j], f"P{k}_EXIT.lane{j + 1}") for j in range(vf)]
+                exit_pred[k] = [_and(b, body, pred[name][j], taken[k][j], f"P{k}_EXIT", j + 1) for j in range(vf)]
                 edge[(name, stay)] = [_and(b, body, pred[name][j], _not(b, body, taken[k][j]),
-                                             f"P{k}_LOOP.lane{j + 1}") for j in range(vf)]
+                                             f"P{k}_LOOP", j + 1) for j in range(vf)]
             elif ex is not None:
                 edge[(name, stay)] = pred[name]  # countable: every lane passes it in the vector loop
             else:
-                fc = [b.emit(body, "freeze", [lanes.get(j, t.cond)], I1,
-                             f"{name}.cond.lane{j + 1}") for j in range(vf)]
+                fc = [b.emit_lane(body, "freeze", [lanes.get(j, t.cond)], I1, f"{name}.cond", j + 1)
+                      for j in range(vf)]
                 edge[(name, t.then)] = [_and(b, body, pred[name][j], fc[j], f"{t.then}.pred")
                                         for j in range(vf)]
                 edge[(name, t.other)] = [_and(b, body, pred[name][j], _not(b, body, fc[j]), f"{t.other}.pred") for j in range(vf)]
@@ -174,9 +174,12 @@ def _or(b: LaneBuilder, blk: Block, x: Operand, y: Operand, hint: str) -> Operan
     return b.emit(blk, "or", [x, y], I1, hint, flags=())
 
 
-def _and(b: LaneBuilder, blk: Block, x: Operand, y: Operand, hint: str) -> Operand:
+def _and(b: LaneBuilder, blk: Block, x: Operand, y: Operand, hint: str, lane: int = 0) -> Operand:
+    """x and y; with `lane`, that lane of the family `hint` (a predicate's lanes)."""
     if x == Const(1, I1):
         return y
+    if lane:
+        return b.emit_lane(blk, "and", [x, y], I1, hint, lane, flags=())
     return b.emit(blk, "and", [x, y], I1, hint, flags=())
 
 

@@ -96,8 +96,8 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
                 current.append(new)
                 continue
             # carry lane j's hoisted value to the iteration that uses it
-            old = b.fresh(f"hoisted.C{e.index}.lane{j + 1}")
-            cur = b.emit(head, "select", [start, new, Ref(old)], I1, f"hoisted.C{e.index}.lane{j + 1}")
+            old = b.fresh_lane(f"hoisted.C{e.index}", j + 1)
+            cur = b.emit_lane(head, "select", [start, new, Ref(old)], I1, f"hoisted.C{e.index}", j + 1)
             inc = [(blk, Const(0, I1) if blk not in lp.blocks else cur)
                    for blk, _ in b.p.blocks[lp.header].phis[0].incoming]
             b.p.blocks[lp.header].phis.append(Phi(b.ids.uid(), old, I1, inc))

@@ -68,6 +68,26 @@ class LaneBuilder:
             return Ref(dest)
         return Const(0, I1)
 
+    def fresh_lane(self, family: str, k: int, tag: str = "lane") -> str:
+        """A fresh name for lane k (from 1) of `family`, `<family>.<tag><k>` (`tag` "v"
+        for the vector body's lanes, the seed's X^), recorded in the program's `lanes`;
+        the suffix that makes it unique stays in the family's name, so two families
+        made from one hint stay apart."""
+        hint = f"{family}.{tag}{k}"
+        name = self.fresh(hint)
+        self.p.lanes[name] = (family + name[len(hint):], k)
+        return name
+
+    def emit_lane(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None, family: str,
+                  k: int, tag: str = "lane", **attrs: object) -> Operand:
+        """`emit` a value that is lane k (from 1) of `family` (see `fresh_lane`)."""
+        if ty is None:
+            return self.emit(blk, op, args, ty, "h", **attrs)
+        dest = self.fresh_lane(family, k, tag)
+        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, dict(attrs)))
+        self.types[dest] = ty
+        return Ref(dest)
+
     def lane_values(self, blk: Block, lane: int, need: tuple[str, ...] = (), nofault: bool = False,
                     exit_index: int = 0) -> dict[str, Operand]:
         """The header phis in lane `lane` (0-based): induction variables stepped, and the
@@ -113,7 +133,7 @@ class LaneBuilder:
             off = iv.lane_offset(lane, ty.bits)
             if off is None:
                 raise Unsupported(f"{name} steps past its range within {self.vf} lanes")
-            value = self.emit(blk, iv.op, [base, Const(off, ty)], ty, f"{name}.lane{lane + 1}", flags=iv.flags)
+            value = self.emit_lane(blk, iv.op, [base, Const(off, ty)], ty, name, lane + 1, flags=iv.flags)
             if iv.limit is not None:
                 value = self._within(blk, iv, base, value, ty, name, lane)
             env[name] = value
@@ -131,7 +151,7 @@ class LaneBuilder:
         ok1 = self.emit(blk, "icmp", [first, iv.limit], I1, f"{name}.inb", pred="ule")
         ok = self.emit(blk, "icmp", [value, iv.limit], I1, f"{name}.inb", pred="ule")
         both = self.emit(blk, "and", [ok1, ok], I1, f"{name}.inb", flags=())
-        return self.emit(blk, "select", [both, value, PoisonConst(ty)], ty, f"{name}.lane{lane + 1}")
+        return self.emit_lane(blk, "select", [both, value, PoisonConst(ty)], ty, name, lane + 1)
 
     def clone_slice(self, blk: Block, e: Exit, lane: int, env: dict[str, Operand],
                     nofault: bool) -> Operand:
@@ -155,7 +175,7 @@ class LaneBuilder:
                 attrs["ahead"] = lane
             if nofault:
                 attrs["nofault"] = True
-            new = self.emit(blk, ins.op, args, ins.type, f"{ins.dest}.lane{lane}", **attrs)
+            new = self.emit_lane(blk, ins.op, args, ins.type, str(ins.dest), lane, **attrs)
             self.clones[self.ids.last_uid] = (ins.uid, lane, exit_index)
             self.p.blocks[blk.name].instrs[-1].loc = ins.loc
             if ins.dest:
@@ -222,7 +242,7 @@ class LaneBuilder:
                 attrs = dict(ins.attrs)
                 if effects_ahead and ins.op == "call" and not ins.attrs["func"].pure:
                     attrs["ahead"] = j + 1
-                new = self.emit(blk, ins.op, lane_args[j], ins.type, f"{ins.dest}.lane{j + 1}", **attrs)
+                new = self.emit_lane(blk, ins.op, lane_args[j], ins.type, str(ins.dest), j + 1, **attrs)
                 self.clones[self.ids.last_uid] = (ins.uid, j + 1, e.index)
                 blk.instrs[-1].loc = ins.loc
                 if ins.dest:
