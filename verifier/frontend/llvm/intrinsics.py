@@ -107,6 +107,15 @@ def _active_lane_mask(st: FnState, blk: Block, args: list[Any], ty: Type | None,
                       dest if k == ty.lanes - 1 and dest else st.fresh("alm.mask"), loc)
 
 
+def _int_types(name: str, args: list[Any], loc: Loc) -> tuple[IntType, ...]:
+    """The argument types of a call whose arguments are all integers (or IEEE bits)."""
+    tys = [ty_of(a, loc) for a in args]
+    ints = tuple(t for t in tys if isinstance(t, IntType))
+    if len(ints) != len(tys):
+        raise LLUnsupported(f"a call to @{name} with vector arguments", loc)
+    return ints
+
+
 def _opaque_call(st: FnState, blk: Block, ins: Any, name: str, args: list[Any], decl: str, loc: Loc,
                  ty: Type | None, dest: str | None) -> None:
     """A call that takes pointers (`init_mem(p, 1024)`, LLVM's tests' way to fill an
@@ -204,8 +213,7 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
         if base in ("trap", "ubsantrap", "debugtrap"):
             # not UB (LangRef): the program stops, which is observable; debugtrap goes on
             fname = f"llvm.{base}"
-            ptys = tuple(ty_of(a, loc) for a in args)
-            st.funcs[fname] = FuncDecl(fname, ptys, None, False)  # type: ignore[arg-type]
+            st.funcs[fname] = FuncDecl(fname, _int_types(name, args, loc), None, False)
             st.emit(blk, "call", [operand(st, blk, a, loc) for a in args], None, None, loc, callee=fname,
                     func=st.funcs[fname])
             st.trapped = base != "debugtrap"
@@ -221,14 +229,12 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
     # a callee that only reads memory computes a function of its arguments while the
     # function stores nothing (memory is then the same for the source and the target)
     pure = effects == "none" or (effects == "read" and not st.stores and ty is not None)
-    ptys = tuple(ty_of(a, loc) for a in args)
-    if not all(isinstance(t, IntType) for t in ptys):
-        raise LLUnsupported(f"a call to @{name} with vector arguments", loc)
+    ptys = _int_types(name, args, loc)
     if pure and ty is None:
         return  # no effect, no result
     fname = clean(name)
     head = text.split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
-    st.funcs[fname] = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure,  # type: ignore[arg-type]
+    st.funcs[fname] = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure,
                                speculatable="speculatable" in decl,
                                ret_poison=not pure and ty is not None and not has_attr(head, "noundef"))
     st.emit(blk, "call", [operand(st, blk, a, loc) for a in args], ty, dest, loc, callee=fname, func=st.funcs[fname])

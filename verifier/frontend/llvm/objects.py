@@ -382,8 +382,8 @@ def _contents(obj: MemObject) -> tuple[int, ...] | None:
     known."""
     if not obj.constant or obj.image is None or None in obj.image or obj.size is None:
         return None
-    data = obj.image
-    return tuple(int.from_bytes(bytes(data[k:k + obj.unit]), "little")  # type: ignore[arg-type]
+    data = bytes(b for b in obj.image if b is not None)  # every byte (checked above)
+    return tuple(int.from_bytes(data[k:k + obj.unit], "little")
                  for k in range(0, obj.size - obj.size % obj.unit, obj.unit))
 
 
