@@ -80,6 +80,7 @@ def _generated(args: tuple[str, int, int, str, bool, float]) -> tuple[str, float
 
 GENERATED = ["seed/search_loop", "seed/liveout_a", "seed/liveout_b", "seed/division", "seed/guarded_division",
              "seed/indirect_access", "seed/hoist_store", "seed/predication_example", "seed/liveout_y",
+             "seed/predication_example_ordered", "seed/liveout_y_ordered",
              "legality/two_exits", "legality/countdown", "forms/sum_until_zero", "forms/abs_copy"]
 
 

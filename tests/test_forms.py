@@ -44,12 +44,12 @@ def test_the_vector_loop_runs_and_hands_over_to_the_scalar_loop() -> None:
 
 
 def test_calls_reordered_across_lanes_are_refuted() -> None:
-    """predication_example calls I0/I1/I2 per iteration; the vector body issues each
-    call site for all lanes before the next one, which changes the trace."""
-    prog = model("seed/predication_example.loop")
+    """predication_example_ordered calls I0/I1/I2 per iteration; the vector body issues
+    each call site for all lanes before the next one, which changes the trace."""
+    prog = model("seed/predication_example_ordered.loop")
     sf = simple_form(prog, 2) if _straight(prog) else None
     if sf is None:
-        pytest.skip("predication_example has conditional code")
+        pytest.skip("predication_example_ordered has conditional code")
     v = refinement(prog, sf.program, max_trip=8)
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert "trace differs" in v.counterexample.divergence.summary

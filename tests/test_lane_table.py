@@ -30,7 +30,7 @@ def test_the_generated_forms_record_the_lanes_they_make() -> None:
 
 
 def test_the_lane_table_shows_the_recorded_families_only() -> None:
-    prog = model("seed/predication_example.loop")
+    prog = model("seed/predication_example_ordered.loop")
     v = refinement(prog, general_form(prog, 2).program, max_trip=4, timeout=120)
     assert v.verdict == "counterexample" and v.counterexample is not None
     c = v.counterexample

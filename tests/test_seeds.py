@@ -12,10 +12,15 @@ def trace(r) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_predication_example_with_c1_0_then_1() -> None:
-    """P0 = [1,1,0,0] (I0 runs in iterations 0 and 1), P1 = [0,1,0,0], P2 = [1,0,0,0]."""
-    r = run(model("seed/predication_example.loop"), Inputs({"N": 4}, {"c1": [0, 1, 0, 0]}))
+    """P0 = [1,1,0,0] (I0 runs in iterations 0 and 1), P1 = [0,1,0,0], P2 = [1,0,0,0]:
+    as events in order (the ordered model), and as the iterations each In records."""
+    r = run(model("seed/predication_example_ordered.loop"), Inputs({"N": 4}, {"c1": [0, 1, 0, 0]}))
     assert r.status == "ok"
     assert trace(r) == ["I0(0)", "I2(0)", "I0(1)", "I1(1)"]
+    r = run(model("seed/predication_example.loop"), Inputs({"N": 4}, {"c1": [0, 1, 0, 0]}))
+    assert r.status == "ok" and r.trace == []
+    ran = {a: [int(r.memory[a].cells.get(k) == (1, False)) for k in range(4)] for a in ("I0", "I1", "I2")}
+    assert ran == {"I0": [1, 1, 0, 0], "I1": [0, 1, 0, 0], "I2": [1, 0, 0, 0]}
 
 
 def test_liveout_a_takes_A0() -> None:

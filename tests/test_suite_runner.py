@@ -164,7 +164,8 @@ def test_json_lines_carry_the_expectation_and_filter_selects_by_name(tmp_path: P
 @pytest.mark.slow
 def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path) -> None:
     suite = write_suite(tmp_path / "s.toml", {"name": "liveout_y general", "check": "equiv",
-                                              "model": MODELS / "seed" / "liveout_y.loop", "form": "general",
+                                              "model": MODELS / "seed" / "liveout_y_ordered.loop",
+                                              "form": "general",
                                               "vf": 4, "bounded": True, "max_trip": 4, "expect": "counterexample"})
     (oc,) = run_suite(load(suite))
     assert oc.verdict == "counterexample"
