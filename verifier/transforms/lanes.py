@@ -61,7 +61,11 @@ class LaneBuilder:
 
     def emit(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None,
              hint: str = "h", **attrs: object) -> Operand:
-        dest = self.fresh(hint) if ty is not None else None
+        return self._append(blk, op, args, ty, self.fresh(hint) if ty is not None else None, attrs)
+
+    def _append(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None, dest: str | None,
+                attrs: dict[str, object]) -> Operand:
+        """The instruction at the end of `blk`, with a new id: its result, if it has one."""
         blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, dict(attrs)))
         if dest is not None and ty is not None:
             self.types[dest] = ty
@@ -81,12 +85,7 @@ class LaneBuilder:
     def emit_lane(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None, family: str,
                   k: int, tag: str = "lane", **attrs: object) -> Operand:
         """`emit` a value that is lane k (from 1) of `family` (see `fresh_lane`)."""
-        if ty is None:
-            return self.emit(blk, op, args, ty, "h", **attrs)
-        dest = self.fresh_lane(family, k, tag)
-        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, dict(attrs)))
-        self.types[dest] = ty
-        return Ref(dest)
+        return self._append(blk, op, args, ty, self.fresh_lane(family, k, tag) if ty is not None else None, attrs)
 
     def lane_values(self, blk: Block, lane: int, need: tuple[str, ...] = (), nofault: bool = False,
                     exit_index: int = 0) -> dict[str, Operand]:
