@@ -185,6 +185,31 @@ def vectorize(
 
 
 @app.command()
+def lanes(
+    model: Path = typer.Argument(..., help="the scalar loop (.loop, or .ll with --func)"),
+    vf: int = typer.Option(4, "--vf", min=2, max=64, help="vector factor: lanes per vector iteration"),
+    timeout: float = typer.Option(20.0, "--timeout", min=0.1, help="solver time limit per relation, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
+) -> None:
+    """How the VF lanes of one vector iteration relate (SIMD lane evolution): every value
+    uniform, consecutive, strided, grouped, alternating or random; every branch uniform
+    or divergent; every access a wide load/store, interleaved group or gather/scatter.
+    Each relation is proved for every vector iteration or broken by a replayed run.
+    Exit 0 when every row is decided, 3 when some relation is unknown."""
+    from verifier.checks.lanes import lane_verdicts
+    from verifier.reports.evolution import lanes_json, lanes_text
+
+    if vf & (vf - 1):
+        raise UserError(f"--vf {vf}: expected a power of two")
+    prog = load_program(model, func, exit_unknown=True)
+    ev, verdicts, no_window = lane_verdicts(prog, vf, timeout)
+    typer.echo(json.dumps(lanes_json(prog, ev, verdicts, no_window)) if as_json
+               else lanes_text(prog, ev, verdicts, no_window))
+    raise typer.Exit(3 if any(v.verdict is VerdictKind.UNKNOWN for v in verdicts) else 0)
+
+
+@app.command()
 def suite(
     paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
     timeout: float | None = typer.Option(None, "--timeout", min=0.1, help="override every obligation's time limit"),

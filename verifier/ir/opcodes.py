@@ -61,6 +61,26 @@ class Family(Enum):
     OTHER = "other"                # a rule of its own, by name
 
 
+class LaneRule(Enum):
+    """How an operation's result relates across the VF lanes of one vector iteration,
+    given its operands' relations (analysis/lanes.py, seed 002's calcSIMDLaneEvolution)."""
+
+    PURE = "pure"        # lanes agree wherever every operand's lanes agree
+    ADD = "add"          # strides add: (base + s*k) + (base' + t*k)
+    SUB = "sub"          # strides subtract
+    MUL = "mul"          # a stride times a uniform constant
+    SHL = "shl"          # a stride shifted by a uniform constant
+    DIV = "div"          # seed 001: i / C is uniform over aligned groups of C lanes
+    REM = "rem"          # seed 001: i % C is a base plus the lane within such groups
+    AND = "and"          # x & (2^k - 1) is x % 2^k; otherwise pure
+    CAST = "cast"        # trunc keeps a stride; extensions keep it where nothing wraps
+    SELECT = "select"    # a uniform condition picks one arm's relation
+    COPY = "copy"        # freeze: its operand's relation
+    LOAD = "load"        # uniform only from a uniform address of memory the loop never writes
+    CALL = "call"        # a pure callee is pure; an effect's result is random
+    NONE = "none"        # no value (store, out, assume) or a vector operation: random
+
+
 @dataclass(frozen=True)
 class Opcode:
     """One operation's every facet but its semantics."""
@@ -82,6 +102,7 @@ class Opcode:
     floats: bool = False               # needs the solver's floating-point theory
     nonlinear: bool = False            # large circuits: left uninterpreted in a first attempt
     structured: bool = False           # a builtin of the structured `.loop` form too
+    lanes: LaneRule = LaneRule.PURE    # how its lanes relate in one vector iteration
     doc: str = ""
 
 
@@ -96,9 +117,9 @@ WRAP = ("nsw", "nuw")
 
 
 def _binary(name: str, symbols: tuple[str, ...], flags: tuple[str, ...] = (), *, faults: bool = False,
-            nonlinear: bool = False, doc: str = "") -> Opcode:
+            nonlinear: bool = False, lanes: LaneRule = LaneRule.PURE, doc: str = "") -> Opcode:
     return Opcode(name, Syntax.INFIX, Operands.SAME, 2, Family.INT_BINARY, symbols, flags, faults=faults,
-                  maskable=True, nonlinear=nonlinear, doc=doc)
+                  maskable=True, nonlinear=nonlinear, lanes=lanes, doc=doc)
 
 
 def _call(name: str, operands: Operands, arity: int | None, family: Family = Family.OTHER, **kw: object) -> Opcode:
@@ -106,17 +127,17 @@ def _call(name: str, operands: Operands, arity: int | None, family: Family = Fam
 
 
 _TABLE = (
-    _binary("add", ("+",), WRAP),
-    _binary("sub", ("-",), WRAP),
-    _binary("mul", ("*",), WRAP, nonlinear=True),
-    _binary("sdiv", ("/", "/s"), ("exact",), faults=True, nonlinear=True, doc="UB: by zero, INT_MIN / -1"),
-    _binary("udiv", ("/u",), ("exact",), faults=True, nonlinear=True, doc="UB: by zero"),
-    _binary("srem", ("%", "%s"), faults=True, nonlinear=True),
-    _binary("urem", ("%u",), faults=True, nonlinear=True),
-    _binary("shl", ("<<",), WRAP),
-    _binary("ashr", (">>",), ("exact",)),
-    _binary("lshr", (">>u",), ("exact",)),
-    _binary("and", ("&",)),
+    _binary("add", ("+",), WRAP, lanes=LaneRule.ADD),
+    _binary("sub", ("-",), WRAP, lanes=LaneRule.SUB),
+    _binary("mul", ("*",), WRAP, nonlinear=True, lanes=LaneRule.MUL),
+    _binary("sdiv", ("/", "/s"), ("exact",), faults=True, nonlinear=True, lanes=LaneRule.DIV, doc="UB: by zero, INT_MIN / -1"),
+    _binary("udiv", ("/u",), ("exact",), faults=True, nonlinear=True, lanes=LaneRule.DIV, doc="UB: by zero"),
+    _binary("srem", ("%", "%s"), faults=True, nonlinear=True, lanes=LaneRule.REM),
+    _binary("urem", ("%u",), faults=True, nonlinear=True, lanes=LaneRule.REM),
+    _binary("shl", ("<<",), WRAP, lanes=LaneRule.SHL),
+    _binary("ashr", (">>",), ("exact",), lanes=LaneRule.DIV),
+    _binary("lshr", (">>u",), ("exact",), lanes=LaneRule.DIV),
+    _binary("and", ("&",), lanes=LaneRule.AND),
     _binary("or", ("|",), ("disjoint",)),
     _binary("xor", ("^",)),
     *(_call(m, Operands.SAME, 2, Family.INT_BINARY, maskable=True, structured=True)
@@ -132,12 +153,14 @@ _TABLE = (
     *(Opcode(c, Syntax.CONVERSION, Operands.NAMED, 1, Family.FLOAT_CAST,
              flags=("nneg",) if c == "uitofp" else (), floats=True)
       for c in ("fptosi", "fptoui", "sitofp", "uitofp", "fpext", "fptrunc")),
-    Opcode("zext", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, flags=("nneg",), structured=True),
-    Opcode("sext", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, structured=True),
-    Opcode("trunc", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, flags=WRAP, structured=True),
+    Opcode("zext", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, flags=("nneg",), structured=True,
+           lanes=LaneRule.CAST),
+    Opcode("sext", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, structured=True, lanes=LaneRule.CAST),
+    Opcode("trunc", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, flags=WRAP, structured=True,
+           lanes=LaneRule.CAST),
     Opcode("bitcast", Syntax.CONVERSION, Operands.NAMED, 1, structured=True, doc="<W x i1> <-> iW"),
-    _call("select", Operands.SELECT, 3, structured=True),
-    _call("freeze", Operands.SAME, 1, structured=True),
+    _call("select", Operands.SELECT, 3, structured=True, lanes=LaneRule.SELECT),
+    _call("freeze", Operands.SAME, 1, structured=True, lanes=LaneRule.COPY),
     _call("abs", Operands.SAME, 1, switches=("int_min_poison",), structured=True),
     *(_call(b, Operands.SAME, 1, Family.BITCOUNT, switches=("zero_poison",) if b != "ctpop" else ())
       for b in ("cttz", "ctlz", "ctpop")),
@@ -155,13 +178,15 @@ _TABLE = (
     *(Opcode(v, Syntax.LANES, Operands.ELEM if v != "prefix" else Operands.INDEX, 1, structured=True)
       for v in ("prefix", "iota", "splat")),
     _call("vec", Operands.ELEM, None, structured=True),
-    Opcode("load", Syntax.LOAD, Operands.OWN, 1, faults=True, memory=True, maskable=True, structured=True),
+    Opcode("load", Syntax.LOAD, Operands.OWN, 1, faults=True, memory=True, maskable=True, structured=True,
+           lanes=LaneRule.LOAD),
     Opcode("store", Syntax.STORE, Operands.OWN, 2, faults=True, effect=True, memory=True, maskable=True,
-           structured=True),
+           structured=True, lanes=LaneRule.NONE),
     Opcode("call", Syntax.FUNC_CALL, Operands.OWN, None, faults=True, effect=True, maskable=True, structured=True,
+           lanes=LaneRule.CALL,
            doc="faults and effects as the callee's declaration says"),
-    Opcode("out", Syntax.OUT, Operands.OWN, 1, effect=True, structured=True),
-    Opcode("assume", Syntax.ASSUME, Operands.OWN, 1, faults=True, maskable=True, structured=True,
+    Opcode("out", Syntax.OUT, Operands.OWN, 1, effect=True, structured=True, lanes=LaneRule.NONE),
+    Opcode("assume", Syntax.ASSUME, Operands.OWN, 1, faults=True, maskable=True, structured=True, lanes=LaneRule.NONE,
            doc="UB when false"),
     Opcode("check_same", Syntax.INTERNAL, Operands.OWN, 3, faults=True,
            doc="a hoisting harness: UB where the value at the exit and the hoisted one differ"),

@@ -115,6 +115,8 @@ class Run:
     path: list[tuple[str, int]] = field(default_factory=list)  # (block, iteration) visited
     # every SSA value as last defined (a vector body's values: its last iteration run)
     values: dict[str, Value] = field(default_factory=dict)
+    # the watched values (run's `watch`) by (name, loop iteration) each time defined
+    history: dict[tuple[str, int], Value] = field(default_factory=dict)
 
 
 def read_operand(d: Domain, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
@@ -190,8 +192,9 @@ class Cells(dict[int, tuple[int, bool]]):
         return super().get(key, self.default)
 
 
-def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
-    """Execute `prog` on `inputs` until it ends, hits immediate UB, or runs out of fuel."""
+def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str] = frozenset()) -> Run:
+    """Execute `prog` on `inputs` until it ends, hits immediate UB, or runs out of fuel;
+    the values named in `watch` are recorded each time they are defined."""
     d = ConcreteDomain(lambda key, w: inputs.choices.get(key, 0))
     types = prog.value_types()
     loops = find_loops(prog)
@@ -206,6 +209,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
     path: list[tuple[str, int]] = []
     fid_names = {k: name for name, k in env.func_ids.items()}
     block, prev = prog.entry, None
+    history: dict[tuple[str, int], Value] = {}
     ub: UBEvent | None = None
     status = RunStatus.OK
     steps = 0
@@ -227,10 +231,13 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
                 op = dict(ph.incoming)[prev]
                 new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k))
             values.update(new)
+            history.update({(n, k): v for n, v in new.items() if n in watch})
         for ins in blk.instrs:
             ub = _step(d, env, st, ins, values, types, k, block)
             if ub is not None:
                 break
+            if ins.dest in watch and ins.dest in values:
+                history[(ins.dest, k)] = values[ins.dest]
         if ub is not None:
             status = RunStatus.UB
             break
@@ -256,7 +263,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000) -> Run:
                                    max(0, to_signed(env.extents[a.name], 64)))
     trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
              for fid, args, site in st.trace]
-    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values)
+    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values, history)
 
 
 def _branch_text(prog: Program, t: Branch) -> str:

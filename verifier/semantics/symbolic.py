@@ -131,6 +131,10 @@ class SymResult:
     ub_sites: list[tuple[Any, int]]  # (condition, uid of the instruction or branch) per UB site
     about: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # the domain's `about` of its choices
     reached: dict[Any, Any] = field(default_factory=dict)  # choice -> guard of the execution making it
+    # every SSA value by (name, loop iteration; -1 outside loops), and the guard of
+    # each block visit: what lane-by-lane questions (checks/lanes.py) read
+    values: dict[tuple[str, int], Value] = field(default_factory=dict)
+    block_guards: dict[tuple[str, int], Any] = field(default_factory=dict)
 
 
 def _pick(d: Z3Domain, items: list[tuple[Any, Any]], w: int | None) -> Any:
@@ -227,6 +231,7 @@ class _Encoder:
         self.halts: list[tuple[Any, State]] = []
         self.unrolled: dict[str, int] = {}
         self.header_guards: dict[str, list[Any]] = {lp.header: [] for lp in self.loops}
+        self.block_guards: dict[tuple[str, int], Any] = {}
         self.out_types = {i.attrs["name"]: operand_type(i.args[0], self.types)
                           for i in prog.instructions() if i.op == "out"}
         d = self.d
@@ -298,7 +303,7 @@ class _Encoder:
             final.outs.setdefault(n, unset_value(d, ty))
         return SymResult(d.any_([c for c, _ in self.ubs]), d.any_(self.exceeded), done, final.trace,
                          final.mem, final.outs, self.out_types, self.d.choices, self.unrolled,
-                         self.header_guards, self.ubs, self.d.about, self.reached)
+                         self.header_guards, self.ubs, self.d.about, self.reached, self.values, self.block_guards)
 
     def run_loop(self, lp: Loop) -> None:
         k = 0
@@ -327,6 +332,7 @@ class _Encoder:
         if not items:
             return
         guard = d.any_([p.guard for p in items])
+        self.block_guards[(block, k)] = guard
         blk = self.prog.blocks[block]
         st = merge_states(d, [(p.guard, p.state) for p in items], self.out_types)
         lp = self.where.get(block)

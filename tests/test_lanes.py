@@ -1,0 +1,224 @@
+"""`verifier lanes` (seed 002's lane evolution, seed 001's uniform lanes): every relation
+the analysis proposes is proved by the solver or broken by a replayed run; and the
+prover refutes relations that do not hold (a too-strong claim, a missing precondition),
+so a wrong rule in analysis/lanes.py cannot turn into a proof."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from verifier.analysis.lanes import (
+    UNIFORM,
+    Aligned,
+    LaneClass,
+    LaneKind,
+    grouped,
+    lane_evolution,
+    strided,
+)
+from verifier.checks.lanes import LaneProver, lane_verdicts
+from verifier.checks.verdict import VerdictKind
+from verifier.cli import app
+from verifier.errors import UserError
+from verifier.frontend import load_program
+from verifier.ir.program import Const
+from verifier.semantics.interpreter import RunStatus, run
+
+LANES = Path(__file__).parent.parent / "models" / "lanes"
+PERIOD2 = LaneClass(LaneKind.PERIODIC, 0, 2)
+
+
+def verdicts(model: str, vf: int):  # type: ignore[no-untyped-def]
+    prog = load_program(LANES / model)
+    ev, vs, no_window = lane_verdicts(prog, vf, timeout=20)
+    assert no_window is None
+    return prog, {v.fact.subject: v for v in vs if not v.fact.branch}, {v.fact.block: v for v in vs if v.fact.branch}
+
+
+def replays(prog, w, subject: str, block: str, vf: int) -> bool:  # type: ignore[no-untyped-def]
+    """The witness's run really shows the two lanes with those values."""
+    r = run(prog, w.inputs, watch=frozenset({subject}))
+    j, k = w.lanes
+    a = r.history[(subject, w.iteration * vf + j)]
+    b = r.history[(subject, w.iteration * vf + k)]
+    return r.status is RunStatus.OK and (a.v, b.v) == w.values
+
+
+@pytest.mark.parametrize("vf", [2, 4, 8, 16])
+def test_seed001_canonical_examples(vf: int) -> None:
+    """i / 8 uniform (per group of 8 at VF 16), i % 8 a base plus the lane, c ^ 255
+    alternating: each proved at every VF, with the induction starting at 0."""
+    _, vals, _ = verdicts("uniform_lanes.loop", vf)
+    assert vals["a"].verdict is VerdictKind.PROVED and vals["a"].holds == grouped(8, 0, vf)
+    assert vals["b"].verdict is VerdictKind.PROVED and vals["b"].holds == grouped(8, 1, vf)
+    assert vals["c"].verdict is VerdictKind.PROVED and vals["c"].holds == PERIOD2
+    assert vals["i"].holds == strided(1)
+
+
+@pytest.mark.parametrize("vf", [2, 4, 8, 16])
+def test_division_needs_an_aligned_start(vf: int) -> None:
+    """From a parameter start, i / 8 holds only when the start is aligned; without it a
+    replayed run shows two lanes of one vector iteration straddling a multiple of 8."""
+    prog, vals, _ = verdicts("div_start.loop", vf)
+    v = vals["a"]
+    assert v.verdict is VerdictKind.PROVED and v.holds == grouped(8, 0, vf)
+    assert v.pre is not None and v.pre.modulus == min(vf, 8)
+    assert v.without_pre is not None and replays(prog, v.without_pre, "a", v.fact.block, vf)
+
+
+def test_too_strong_claims_are_refuted() -> None:
+    """The other side: at VF 16, i / 8 is not uniform across all lanes even when the
+    start is aligned; a precondition weaker than needed does not prove it at VF 4;
+    i % 8 is not strided 2; c is not uniform; i * 2 is not consecutive."""
+    prog = load_program(LANES / "div_start.loop")
+    ev = lane_evolution(prog, 16)
+    a = next(f for f in ev.values if f.subject == "a")
+    assert a.pre is not None
+    p16 = LaneProver(prog, 16)
+    kind, w, _ = p16.holds(a, UNIFORM, replace(a.pre, modulus=16))
+    assert kind is VerdictKind.COUNTEREXAMPLE and w is not None and replays(prog, w, "a", a.block, 16)
+    assert w.lanes[0] // 8 != w.lanes[1] // 8
+    p4 = LaneProver(prog, 4)
+    assert p4.holds(a, UNIFORM, replace(a.pre, modulus=2))[0] is VerdictKind.COUNTEREXAMPLE
+    assert p4.holds(a, UNIFORM, replace(a.pre, modulus=4))[0] is VerdictKind.PROVED
+
+    prog = load_program(LANES / "uniform_lanes.loop")
+    ev = lane_evolution(prog, 4)
+    facts = {f.subject: f for f in ev.values}
+    p = LaneProver(prog, 4)
+    assert p.holds(facts["b"], strided(2), None)[0] is VerdictKind.COUNTEREXAMPLE
+    kind, w, _ = p.holds(facts["c"], UNIFORM, None)
+    assert kind is VerdictKind.COUNTEREXAMPLE and w is not None and replays(prog, w, "c", facts["c"].block, 4)
+    assert p.holds(facts["c"], LaneClass(LaneKind.PERIODIC, 0, 2), None)[0] is VerdictKind.PROVED
+
+    prog = load_program(LANES / "accesses.loop")
+    j = next(f for f in lane_evolution(prog, 4).values if f.subject == "j")
+    assert LaneProver(prog, 4).holds(j, strided(1), None)[0] is VerdictKind.COUNTEREXAMPLE
+
+
+def test_a_start_known_to_be_misaligned() -> None:
+    """A constant start that is not aligned: the proposal is refuted with the reason
+    naming the precondition that would make it hold."""
+    prog = load_program(LANES / "uniform_lanes.loop")
+    header = prog.blocks[next(iter(b for b in prog.blocks if prog.blocks[b].phis))]
+    i = next(ph for ph in header.phis if ph.dest == "i")
+    i.incoming = [(b, Const(3, ph_t) if b == "entry" else op) for (b, op), ph_t in
+                  zip(i.incoming, [i.type] * len(i.incoming), strict=True)]
+    p = LaneProver(prog, 4)
+    a = next(f for f in lane_evolution(prog, 4).values if f.subject == "a")
+    v = p.decide(a)
+    assert v.verdict is VerdictKind.COUNTEREXAMPLE and v.reason is not None and "multiple of 4" in v.reason
+
+
+@pytest.mark.parametrize("vf", [4, 8])
+def test_divisions_that_do_not_tile_are_random(vf: int) -> None:
+    prog, vals, _ = verdicts("no_tiling.loop", vf)
+    for name in ("a", "b"):
+        v = vals[name]
+        assert v.holds.kind is LaneKind.RANDOM and v.witness is not None
+        assert replays(prog, v.witness, name, v.fact.block, vf)
+
+
+def test_seed002_control_divergence() -> None:
+    """Divergence due to 2 defs (x), a uniform branch (on K), blending of the same value
+    (z: the rules taint it, the solver proves it uniform), a partially killing def (s)."""
+    prog, vals, branches = verdicts("divergence.loop", 4)
+    x = next(v for n, v in vals.items() if n.startswith("x."))
+    assert "2 defs" in x.fact.why and x.holds.kind is LaneKind.RANDOM and x.witness is not None
+    assert replays(prog, x.witness, x.fact.subject, x.fact.block, 4)
+    y = next(v for n, v in vals.items() if n.startswith("y."))
+    assert y.holds == UNIFORM and y.verdict is VerdictKind.PROVED
+    z = next(v for n, v in vals.items() if n.startswith("z."))
+    assert "2 defs" in z.fact.why and z.holds == UNIFORM and z.verdict is VerdictKind.PROVED
+    s = vals["s.3"]
+    assert "partially killing" in s.fact.why and s.holds.kind is LaneKind.RANDOM
+    kinds = {b: v.verdict for b, v in branches.items()}
+    assert kinds["join1"] is VerdictKind.PROVED  # the branch on K: uniform
+    assert kinds["join"] is VerdictKind.COUNTEREXAMPLE  # the branch on a[i]: divergent
+    ev = lane_evolution(prog, 4)
+    assert {n for n, _ in ev.liveouts} == {"i", "s.3"}
+    assert all("leaking iterations" in why for _, why in ev.liveouts)
+
+
+def test_access_labels() -> None:
+    runner = CliRunner()
+    r = runner.invoke(app, ["lanes", str(LANES / "accesses.loop"), "--vf", "4", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    kinds = {(a["op"], a["array"]): a["vectorizer"] for a in out["accesses"]}
+    assert kinds[("load", "a")] == "wide load"
+    assert kinds[("load", "b")] == "interleaved group, stride 2"
+    assert kinds[("load", "c")] == "gather"
+    assert kinds[("load", "t")].startswith("uniform address")
+    assert kinds[("store", "dst")] == "wide store"
+    r = runner.invoke(app, ["lanes", str(LANES / "divergence.loop"), "--vf", "4", "--json"])
+    kinds = {(a["op"], a["array"]): a["vectorizer"] for a in json.loads(r.output)["accesses"]}
+    assert kinds[("store", "X")] == "masked wide store"  # after the early exit
+
+
+def test_lanes_command() -> None:
+    runner = CliRunner()
+    r = runner.invoke(app, ["lanes", str(LANES / "div_start.loop"), "--vf", "4"])
+    assert r.exit_code == 0, r.output
+    assert "proved when i starts at a multiple of 4" in r.output
+    assert "replayed" in r.output
+    out = json.loads(runner.invoke(app, ["lanes", str(LANES / "div_start.loop"), "--vf", "4", "--json"]).output)
+    a = next(v for v in out["values"] if v["name"] == "a")
+    assert a["relation"] == "uniform" and a["precondition"] and a["without_precondition"]["lanes"]
+    bad = runner.invoke(app, ["lanes", str(LANES / "div_start.loop"), "--vf", "3"])
+    assert isinstance(bad.exception, UserError) and "power of two" in str(bad.exception)  # exit 2 in main()
+
+
+def test_lanes_of_llvm_ir() -> None:
+    """On LLVM IR the induction is consecutive, the load a wide load, the early exit
+    divergent, and the names are LLVM's."""
+    ll = Path(__file__).parent.parent / "models" / "llvm" / "find_char.scalar.ll"
+    r = CliRunner().invoke(app, ["lanes", str(ll), "--vf", "4", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    vals = {v["name"]: v for v in out["values"]}
+    assert vals["%4"]["relation"] == "consecutive" and vals["%4"]["verdict"] == "proved"
+    assert [a["vectorizer"] for a in out["accesses"]] == ["wide load"]
+    assert all(b["divergent"] for b in out["branches"])
+
+
+def test_precondition_text() -> None:
+    assert str(Aligned("i", Const(0, None), 1, 8, True)) == "i + 1 starts at a multiple of 8 (and >= 0)"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("model", ["div_start.loop", "rem_start.loop", "uniform_lanes.loop"])
+@pytest.mark.parametrize("vf", [4, 16])
+def test_proved_relations_hold_in_concrete_runs(model: str, vf: int) -> None:
+    """The interpreter agrees with every proof: on runs from random aligned starts, every
+    pair of lanes a proved relation relates keeps it."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from verifier.semantics.inputs import Inputs
+
+    prog, vals, _ = verdicts(model, vf)
+    proved = [v for v in vals.values() if v.verdict is VerdictKind.PROVED]
+    names = {p.name for p in prog.params}
+
+    @settings(max_examples=15, deadline=None, derandomize=True)
+    @given(st.integers(0, 40), st.integers(0, 3 * vf))
+    def check(start: int, trip: int) -> None:
+        for v in proved:
+            s = start * (v.pre.modulus if v.pre is not None else 1)
+            params = {"N": s + trip, **({"S": s} if "S" in names else {})}
+            r = run(prog, Inputs(params=params), watch=frozenset({v.fact.subject}))
+            assert r.status is RunStatus.OK
+            got = {it: x.v for (n, it), x in r.history.items()}
+            bits = 64
+            for (it_j, vj) in got.items():
+                for (it_k, vk) in got.items():
+                    j, k = it_j % vf, it_k % vf
+                    if it_j // vf == it_k // vf and j < k and v.holds.related(j, k):
+                        assert (vk - vj - v.holds.stride * (k - j)) % (1 << bits) == 0, (v.fact.subject, s, it_j, it_k)
+
+    check()

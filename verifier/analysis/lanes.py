@@ -1,0 +1,566 @@
+"""SIMD lane evolution (seed 002, "WIAnalysis"): for every value of the loop, how its
+VF lanes relate in one vector iteration (lane k runs scalar iteration VF*q + k), and
+which branches diverge. This module proposes; checks/lanes.py proves each claim with
+the solver over every vector iteration, so a proposal that is too strong is refuted
+there, never trusted.
+
+The relations (seed 002's lattice, with seed 001's uniform-lane shapes):
+
+- uniform: every lane that runs the value holds the same one;
+- strided s (consecutive when s = 1): lane k holds base + s*k;
+- grouped g, s (seed 001's `i / 8` and `i % 8` at VF 16): lanes in aligned groups of g
+  hold base + s*k within the group (s = 0: uniform per group);
+- periodic p (seed 001's xor recurrence, p = 2): lane k holds what lane k + p holds;
+- random: none of these.
+
+A value is divergent by data (its operands' relations, `LaneRule` in ir/opcodes.py)
+or by control: a phi where the paths of a divergent branch join ("divergence due to 2
+defs"); a loop-carried value that a divergent branch lets some lanes skip ("partially
+killing defs"); a value read after the loop, which lanes leave at different
+iterations ("leaking iterations").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import networkx as nx
+from networkx.algorithms.connectivity import local_node_connectivity
+
+from verifier.analysis.exits import Induction, analyse, inductions, single_loop
+from verifier.analysis.loops import Loop
+from verifier.ir.opcodes import OPCODES, LaneRule
+from verifier.ir.program import (
+    Branch,
+    Const,
+    Instr,
+    Loc,
+    Operand,
+    Phi,
+    PoisonConst,
+    Program,
+    Ref,
+    sharing,
+)
+from verifier.ir.types import IntType, VecType, to_signed
+
+
+class LaneKind(StrEnum):
+    UNIFORM = "uniform"
+    STRIDED = "strided"
+    GROUPED = "grouped"
+    PERIODIC = "periodic"
+    RANDOM = "random"
+
+
+@dataclass(frozen=True)
+class LaneClass:
+    """A relation among the lanes of one vector iteration (see the module doc)."""
+
+    kind: LaneKind
+    stride: int = 0  # STRIDED, GROUPED: lane k + 1 holds lane k's value + stride
+    size: int = 0  # GROUPED: lanes per group; PERIODIC: the period
+
+    def related(self, j: int, k: int) -> bool:
+        """Whether the relation says anything about lanes j < k."""
+        if self.kind is LaneKind.GROUPED:
+            return j // self.size == k // self.size
+        if self.kind is LaneKind.PERIODIC:
+            return (k - j) % self.size == 0
+        return self.kind is not LaneKind.RANDOM
+
+    def pairs(self, vf: int) -> list[tuple[int, int]]:
+        return [(j, k) for k in range(vf) for j in range(k) if self.related(j, k)]
+
+    @property
+    def equal_lanes(self) -> bool:
+        """Related lanes hold equal values (a pure function of them does too)."""
+        return self.stride == 0 and self.kind is not LaneKind.RANDOM
+
+    def __str__(self) -> str:
+        step = "consecutive" if self.stride == 1 else "reverse consecutive" if self.stride == -1 \
+            else f"strided {self.stride}"
+        if self.kind is LaneKind.STRIDED:
+            return step
+        if self.kind is LaneKind.GROUPED:
+            return f"uniform in groups of {self.size}" if self.stride == 0 else f"{step} in groups of {self.size}"
+        if self.kind is LaneKind.PERIODIC:
+            return "alternating (period 2)" if self.size == 2 else f"periodic {self.size}"
+        return str(self.kind.value)
+
+
+UNIFORM = LaneClass(LaneKind.UNIFORM)
+RANDOM = LaneClass(LaneKind.RANDOM)
+
+
+def strided(s: int) -> LaneClass:
+    return UNIFORM if s == 0 else LaneClass(LaneKind.STRIDED, s)
+
+
+def grouped(g: int, s: int, vf: int) -> LaneClass:
+    """Groups of g lanes; one group holding all VF lanes is the plain relation."""
+    return strided(s) if g >= vf else LaneClass(LaneKind.GROUPED, s, g)
+
+
+@dataclass(frozen=True)
+class Aligned:
+    """A precondition of seed 001's division facts: induction `iv` plus `offset` starts
+    at a multiple of `modulus` (and is not negative, for signed division)."""
+
+    iv: str
+    start: Operand
+    offset: int
+    modulus: int
+    nonneg: bool = False
+
+    def __str__(self) -> str:
+        at = self.iv if self.offset == 0 else f"{self.iv} + {self.offset}"
+        text = f"{at} starts at a multiple of {self.modulus}"
+        return text + " (and >= 0)" if self.nonneg else text
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One claim: `subject` (a value, or a branch's condition) relates its lanes as `cls`
+    under `pre`; `why` in seed 002's terms."""
+
+    subject: str
+    cls: LaneClass
+    why: str
+    block: str
+    uid: int
+    pre: Aligned | None = None
+    branch: bool = False  # a branch's condition: uniform or divergent
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True)
+class Access:
+    """A load or store and what a vectorizer makes of it."""
+
+    uid: int
+    op: str
+    array: str
+    index: str  # the index value's subject name, or the constant
+    masked: bool
+    block: str
+    loc: Loc | None = None
+
+
+@dataclass
+class LaneEvolution:
+    """The proposals for one loop at one VF."""
+
+    loop: Loop
+    vf: int
+    values: list[Fact]
+    branches: list[Fact]
+    accesses: list[Access]
+    liveouts: list[tuple[str, str]]  # (value used after the loop, why its lanes matter)
+    divergent_exits: list[str] = field(default_factory=list)
+
+
+def lane_evolution(prog: Program, vf: int) -> LaneEvolution:
+    """Seed 002's analysis of the one loop of `prog` at `vf` lanes."""
+    return _Analysis(prog, single_loop(prog), vf).run()
+
+
+class _Analysis:
+    def __init__(self, prog: Program, lp: Loop, vf: int) -> None:
+        self.prog, self.lp, self.vf = prog, lp, vf
+        self.ivs: dict[str, Induction] = inductions(prog, lp)
+        self.phis: dict[str, tuple[str, Phi]] = {ph.dest: (b, ph) for b in lp.body_order
+                                                 for ph in prog.blocks[b].phis}
+        self.instrs: list[tuple[str, Instr]] = [(b, i) for b in lp.body_order for i in prog.blocks[b].instrs]
+        self.defs = {i.dest: i for _, i in self.instrs if i.dest}
+        self.cls: dict[str, LaneClass] = {}
+        self.why: dict[str, str] = {}
+        self.pre: dict[str, Aligned] = {}
+        self.anchor: dict[str, tuple[str, int]] = {}  # value == induction + constant
+        self.tainted_by: dict[str, str] = {}  # phi -> the divergent branch whose ways meet there
+        written = {i.attrs["array"] for _, i in self.instrs if i.op == "store"}
+        self.written = sharing(prog, written) if written else set()
+        self.iteration = self._iteration_graph()
+        self.countable = {e.block for e in analyse(prog).exits if e.countable}
+        self.ipdom = nx.immediate_dominators(self.iteration.reverse(copy=True), _END)
+
+    # ------------------------------------------------------------ the CFG of one iteration
+    def _iteration_graph(self) -> nx.DiGraph:
+        """The loop's blocks with the back edges and exits going to one end node."""
+        g = nx.DiGraph()
+        g.add_node(_END)
+        for b in self.lp.blocks:
+            for s in self.prog.blocks[b].successors():
+                g.add_edge(b, _END if s == self.lp.header or s not in self.lp.blocks else s)
+        return g
+
+    def influence(self, block: str) -> set[str]:
+        """Seed 002's influence region: the blocks between a branch and its immediate
+        post-dominator, within one iteration."""
+        stop = self.ipdom.get(block)
+        out: set[str] = set()
+        work = [s for s in self.iteration.successors(block)]
+        while work:
+            b = work.pop()
+            if b in out or b == stop or b == _END:
+                continue
+            out.add(b)
+            work.extend(self.iteration.successors(b))
+        return out
+
+    def _reach(self, start: str) -> set[str]:
+        return ({start} | nx.descendants(self.iteration, start)) - {_END} if start != _END else set()
+
+    # ------------------------------------------------------------ classes
+    def of(self, op: Operand) -> LaneClass | None:
+        """An operand's class; None while a loop value is not classified yet."""
+        if isinstance(op, Ref) and (op.name in self.defs or op.name in self.phis):
+            return self.cls.get(op.name)
+        return UNIFORM  # constants, parameters, values from before the loop
+
+    def run(self) -> LaneEvolution:
+        divergent: set[str] = set()
+        for _ in range(4 * (len(self.defs) + len(self.phis)) + 8):
+            before = dict(self.cls)
+            for b in self.lp.body_order:
+                for ph in self.prog.blocks[b].phis:
+                    self._phi(b, ph, divergent)
+                for ins in self.prog.blocks[b].instrs:
+                    if ins.dest is not None:
+                        self._instr(ins)
+            divergent = {b for b in self.lp.blocks if self._branch_class(b) not in (None, UNIFORM)}
+            if self.cls == before:
+                break
+        values = [self._fact(name) for name in self._order() if self._scalar(name)]
+        branches = []
+        for b in self.lp.body_order:
+            t = self.prog.blocks[b].term
+            if isinstance(t, Branch):
+                c = self._branch_class(b) or RANDOM
+                subject = t.cond.name if isinstance(t.cond, Ref) else str(getattr(t.cond, "value", t.cond))
+                kind = "uniform: every lane takes the same way" if c == UNIFORM else \
+                    f"divergent: its condition is {c}"
+                branches.append(Fact(subject, c, kind, b, t.uid, branch=True, loc=t.loc))
+        exits = [b for b in self.lp.exiting if b in divergent]
+        return LaneEvolution(self.lp, self.vf, values, branches, self._accesses(divergent),
+                             self._liveouts(exits), exits)
+
+    def _order(self) -> list[str]:
+        out = []
+        for b in self.lp.body_order:
+            out += [ph.dest for ph in self.prog.blocks[b].phis]
+            out += [i.dest for i in self.prog.blocks[b].instrs if i.dest]
+        return out
+
+    def _scalar(self, name: str) -> bool:
+        ty = self.phis[name][1].type if name in self.phis else self.defs[name].type
+        return isinstance(ty, IntType) and not isinstance(ty, VecType)
+
+    def _fact(self, name: str) -> Fact:
+        if name in self.phis:
+            b, ph = self.phis[name]
+            uid, loc = ph.uid, ph.loc
+        else:
+            ins = self.defs[name]
+            b = next(bb for bb, i in self.instrs if i is ins)
+            uid, loc = ins.uid, ins.loc
+        return Fact(name, self.cls.get(name, RANDOM), self.why.get(name, ""), b, uid, self.pre.get(name), loc=loc)
+
+    def _branch_class(self, block: str) -> LaneClass | None:
+        t = self.prog.blocks[block].term
+        if not isinstance(t, Branch):
+            return UNIFORM
+        c = self.of(t.cond)
+        return None if c is None else (UNIFORM if c == UNIFORM else RANDOM)
+
+    def _set(self, name: str, c: LaneClass, why: str, pre: Aligned | None = None,
+             anchor: tuple[str, int] | None = None) -> None:
+        self.cls[name], self.why[name] = c, why
+        if pre is not None:
+            self.pre[name] = pre
+        else:
+            self.pre.pop(name, None)
+        if anchor is not None:
+            self.anchor[name] = anchor
+        else:
+            self.anchor.pop(name, None)
+
+    def _phi(self, block: str, ph: Phi, divergent: set[str]) -> None:
+        if block == self.lp.header:
+            self._header_phi(ph, divergent)
+            return
+        ops = [op for _, op in ph.incoming]
+        classes = [self.of(op) for op in ops]
+        if any(c is None for c in classes):
+            return
+        if len(set(ops)) == 1:
+            self._set(ph.dest, classes[0], "one incoming value")  # type: ignore[arg-type]
+            return
+        for a in divergent:
+            if self._joins(a, block, ph):
+                self._set(ph.dest, RANDOM, f"divergence due to 2 defs: the two ways of the divergent "
+                                            f"branch in {a} meet here")
+                self.tainted_by[ph.dest] = a
+                return
+        first = classes[0]
+        same = all(c == first for c in classes)
+        self._set(ph.dest, first if same else RANDOM,  # type: ignore[arg-type]
+                  "uniform branches pick among values related alike" if same else
+                  "incoming values related differently")
+
+    def _joins(self, a: str, block: str, ph: Phi) -> bool:
+        """Whether lanes that took different successors of the branch in `a` can reach
+        `ph` from predecessors with different values: seed 002's two paths from A
+        that meet first at the Use (vertex-disjoint paths, by Menger: a flow of 2)."""
+        succs = set(self.prog.blocks[a].successors()) & self.lp.blocks - {self.lp.header}
+        if len(succs) + (len(set(self.prog.blocks[a].successors())) - len(succs)) < 2:
+            return False
+        body = self.iteration.subgraph(self.lp.blocks - {self.lp.header, a, block}).copy()
+        for k, (p1, v1) in enumerate(ph.incoming):
+            for p2, v2 in ph.incoming[k + 1:]:
+                if v1 == v2:
+                    continue
+                g = body.copy()
+                for s in succs - {block}:
+                    g.add_edge(_SOURCE, s)
+                for p in (p1, p2):
+                    if p == a:  # the edge a -> block itself is one way
+                        g.add_edge(_SOURCE, ("edge", p))
+                        g.add_edge(("edge", p), _SINK)
+                    elif p in g:
+                        g.add_edge(p, _SINK)
+                if _SOURCE in g and _SINK in g and nx.has_path(g, _SOURCE, _SINK) \
+                        and local_node_connectivity(g, _SOURCE, _SINK) >= 2:
+                    return True
+        return False
+
+    def _header_phi(self, ph: Phi, divergent: set[str]) -> None:
+        inside = [op for b, op in ph.incoming if b in self.lp.blocks]
+        outside = [op for b, op in ph.incoming if b not in self.lp.blocks]
+        iv = self.ivs.get(ph.dest)
+        if iv is not None:
+            self._set(ph.dest, strided(iv.step), "the loop's induction (divergence origin)", anchor=(ph.dest, 0))
+            return
+        if all(op == Ref(ph.dest) for op in inside) and len(set(outside)) == 1:
+            c = self.of(outside[0])
+            if c is not None:
+                self._set(ph.dest, c, "loop-invariant: the loop never changes it")
+            return
+        upd = self.defs.get(inside[0].name) if len(set(inside)) == 1 and isinstance(inside[0], Ref) else None
+        if upd is not None and upd.op == "xor" and Ref(ph.dest) in upd.args:
+            other = upd.args[1] if upd.args[0] == Ref(ph.dest) else upd.args[0]
+            if self.of(other) == UNIFORM and len(set(outside)) == 1:
+                self._set(ph.dest, LaneClass(LaneKind.PERIODIC, 0, 2),
+                          "xor recurrence: it alternates between two values")
+                return
+        internal = [a for a in divergent if set(self.prog.blocks[a].successors()) <= self.lp.blocks]
+        killers = [a for a in internal if any(_defined_in(self, op, self.influence(a)) for op in inside)]
+        killers += [self.tainted_by[op.name] for op in inside if isinstance(op, Ref) and op.name in self.tainted_by]
+        if killers:
+            self._set(ph.dest, RANDOM, f"partially killing def: the divergent branch in {killers[0]} "
+                                       "lets some lanes keep an older iteration's value")
+        else:
+            self._set(ph.dest, RANDOM, "recurrence: each lane holds another iteration's value")
+
+    def _instr(self, ins: Instr) -> None:
+        assert ins.dest is not None
+        classes = [self.of(a) for a in ins.args]
+        if any(c is None for c in classes):
+            return
+        cs: list[LaneClass] = [c for c in classes if c is not None]
+        rule = OPCODES[ins.op].lanes
+        if rule is LaneRule.LOAD:
+            if cs[0] == UNIFORM and ins.attrs["array"] not in self.written:
+                self._set(ins.dest, UNIFORM, "a uniform address of memory the loop does not write")
+            else:
+                self._set(ins.dest, RANDOM, "loaded from " + ("memory the loop writes" if cs[0] == UNIFORM
+                                                              else f"a {cs[0]} address"))
+            return
+        if rule is LaneRule.CALL:
+            f = self.prog.funcs.get(ins.attrs.get("func", ""))
+            if f is None or not f.pure:
+                self._set(ins.dest, RANDOM, "an effect's result")
+                return
+            rule = LaneRule.PURE
+        if rule is LaneRule.COPY:
+            self._set(ins.dest, cs[0], "a copy of its operand", self._pre_of(ins))
+            return
+        if rule is LaneRule.SELECT:
+            arms = [c for c, a in zip(cs[1:], ins.args[1:], strict=True) if not isinstance(a, PoisonConst)]
+            if len(arms) == 1:  # select(c, x, poison): a lane is x's or poison, which any value refines
+                self._set(ins.dest, arms[0], "the value or poison", self._pre_of(ins), self.anchor.get(_name(
+                    ins.args[1] if not isinstance(ins.args[1], PoisonConst) else ins.args[2])))
+                return
+            if cs[0] == UNIFORM and cs[1] == cs[2]:
+                self._set(ins.dest, cs[1], "a uniform condition picks between values related alike")
+                return
+        if rule in (LaneRule.ADD, LaneRule.SUB):
+            summed = _affine_sum(cs[0], cs[1], 1 if rule is LaneRule.ADD else -1, self.vf)
+            if summed is not None:
+                self._set(ins.dest, summed, "all operands uniform" if summed == UNIFORM and cs[0] == cs[1]
+                          else "strides add" if rule is LaneRule.ADD else "strides subtract",
+                          self._pre_of(ins), self._moved(ins, rule))
+                return
+        if rule in (LaneRule.MUL, LaneRule.SHL) and self._scaled(ins, cs):
+            return
+        if rule in (LaneRule.DIV, LaneRule.REM, LaneRule.AND) and self._seed001(ins, rule, cs):
+            return
+        if rule is LaneRule.CAST and cs[0].kind is LaneKind.STRIDED:
+            bits = ins.type.bits if isinstance(ins.type, IntType) else 64
+            s = to_signed(cs[0].stride & ((1 << bits) - 1), bits)
+            self._set(ins.dest, strided(s), f"{ins.op} keeps the stride where no lane wraps")
+            return
+        if rule is LaneRule.NONE:
+            self._set(ins.dest, RANDOM, "a vector operation")
+            return
+        self._pure(ins.dest, cs, self._pre_of(ins))
+
+    def _pure(self, dest: str, cs: list[LaneClass], pre: Aligned | None = None) -> None:
+        """Seed 002's default: lanes agree wherever every operand's lanes agree."""
+        rel = {c for c in cs if c != UNIFORM}
+        if not rel:
+            self._set(dest, UNIFORM, "all operands uniform")
+        elif len(rel) == 1 and next(iter(rel)).equal_lanes:
+            c = next(iter(rel))
+            self._set(dest, c, f"its operands are {c}", pre)
+        else:
+            shown = ", ".join(sorted({str(c) for c in cs}))
+            self._set(dest, RANDOM, f"no relation survives this operation on {shown} operands")
+
+    def _pre_of(self, ins: Instr) -> Aligned | None:
+        """The precondition an operand's relation needs (one, at most, is kept)."""
+        return next((self.pre[n] for n in map(_name, ins.args) if n in self.pre), None)
+
+    def _moved(self, ins: Instr, rule: LaneRule) -> tuple[str, int] | None:
+        """The anchor of induction + constant (for seed 001's alignment preconditions)."""
+        a, b = ins.args
+        if isinstance(a, Ref) and a.name in self.anchor and isinstance(b, Const):
+            iv, off = self.anchor[a.name]
+            c = to_signed(b.value, b.type.bits) if isinstance(b.type, IntType) else b.value
+            return iv, off + (c if rule is LaneRule.ADD else -c)
+        return None
+
+    def _scaled(self, ins: Instr, cs: list[LaneClass]) -> bool:
+        assert ins.dest is not None
+        x, c = cs
+        k = ins.args[1]
+        if not isinstance(k, Const) or c != UNIFORM or x.kind not in (LaneKind.STRIDED, LaneKind.GROUPED):
+            return False
+        bits = ins.type.bits if isinstance(ins.type, IntType) else 64
+        factor = to_signed(k.value, bits) if ins.op == "mul" else 1 << k.value if k.value < bits else 0
+        s = to_signed((x.stride * factor) & ((1 << bits) - 1), bits)
+        cls = strided(s) if x.kind is LaneKind.STRIDED else LaneClass(LaneKind.GROUPED, s, x.size)
+        self._set(ins.dest, cls, f"its operand's stride times {factor}", self._pre_of(ins))
+        return True
+
+    def _seed001(self, ins: Instr, rule: LaneRule, cs: list[LaneClass]) -> bool:
+        """Seed 001's facts: an induction (plus a constant) with step 1 divided by C is
+        uniform over aligned groups of C lanes, its remainder a base plus the lane."""
+        assert ins.dest is not None
+        x = ins.args[0]
+        k = ins.args[1]
+        if not isinstance(k, Const) or cs[1] != UNIFORM or cs[0] != strided(1) or _name(x) not in self.anchor:
+            return False
+        bits = ins.type.bits if isinstance(ins.type, IntType) else 64
+        if rule is LaneRule.AND:
+            if k.value <= 0 or k.value & (k.value + 1):
+                return False
+            c, signed, rem = k.value + 1, False, True
+        elif ins.op in ("lshr", "ashr"):
+            if k.value >= bits - 1:
+                return False
+            c, signed, rem = 1 << k.value, ins.op == "ashr", False
+        else:
+            c, signed, rem = k.value, ins.op in ("sdiv", "srem"), rule is LaneRule.REM
+        if c <= 1:
+            return False
+        vf = self.vf
+        if c % vf == 0:
+            group = vf
+        elif vf % c == 0:
+            group = c
+        else:
+            self._set(ins.dest, RANDOM, f"{c} lanes do not tile {vf}: some vector iterations straddle a multiple")
+            return True
+        iv, off = self.anchor[_name(x)]
+        pre = Aligned(iv, self.ivs[iv].start, off, group, signed)
+        cls = grouped(group, 1 if rem else 0, vf)
+        what = "a base plus the lane" if rem else "uniform"
+        self._set(ins.dest, cls, f"seed 001: {what} across {group} lanes of an aligned induction", pre)
+        return True
+
+    # ------------------------------------------------------------ memory and live-outs
+    def _accesses(self, divergent: set[str]) -> list[Access]:
+        """Loads and stores; masked where a divergent branch or a data-dependent exit
+        before them turns some lanes off (the trip count's own test is the tail's
+        business: a scalar epilogue or a folded tail, not a mask in the loop)."""
+        masked: set[str] = set()
+        for a in divergent - self.countable:
+            t = self.prog.blocks[a].term
+            assert isinstance(t, Branch)
+            if t.then in self.lp.blocks and t.other in self.lp.blocks:
+                masked |= self.influence(a)
+            else:  # an exit: the lanes after the one that leaves are off
+                inside = t.then if t.then in self.lp.blocks else t.other
+                if inside != self.lp.header:
+                    masked |= self._reach(inside)
+        out = []
+        for b, ins in self.instrs:
+            if ins.op in ("load", "store"):
+                idx = ins.args[0]
+                out.append(Access(ins.uid, ins.op, ins.attrs["array"], _name(idx) if isinstance(idx, Ref)
+                                  else str(getattr(idx, "value", idx)), b in masked, b, ins.loc))
+        return out
+
+    def _liveouts(self, exits: list[str]) -> list[tuple[str, str]]:
+        inside = set(self.defs) | set(self.phis)
+        used: dict[str, None] = {}
+        for b, blk in self.prog.blocks.items():
+            if b in self.lp.blocks:
+                continue
+            for ph in blk.phis:
+                for _, op in ph.incoming:
+                    if isinstance(op, Ref) and op.name in inside:
+                        used[op.name] = None
+            for ins in blk.instrs:
+                for op in ins.args:
+                    if isinstance(op, Ref) and op.name in inside:
+                        used[op.name] = None
+        why = (f"leaking iterations: lanes leave at different iterations (divergent exit in "
+               f"{', '.join(exits)}), so the value is the leaving lane's") if exits else \
+            "every exit is uniform: the value is the last lane's"
+        return [(n, why) for n in used]
+
+
+_END = "(iteration end)"
+_SOURCE, _SINK = "(source)", "(sink)"
+
+
+def _affine_sum(a: LaneClass, b: LaneClass, sign: int, vf: int) -> LaneClass | None:
+    """a + sign*b where both are affine in the lane (within the same groups), or both
+    repeat with one period; None otherwise."""
+    if a.kind is LaneKind.PERIODIC or b.kind is LaneKind.PERIODIC:
+        kinds = {c.size for c in (a, b) if c.kind is LaneKind.PERIODIC}
+        periodic = a if a.kind is LaneKind.PERIODIC else b
+        return periodic if len(kinds) == 1 and a.equal_lanes and b.equal_lanes else None
+    affine = (LaneKind.UNIFORM, LaneKind.STRIDED, LaneKind.GROUPED)
+    if a.kind not in affine or b.kind not in affine:
+        return None
+    sizes = {c.size for c in (a, b) if c.kind is LaneKind.GROUPED}
+    if len(sizes) > 1:
+        return None
+    s = a.stride + sign * b.stride
+    return grouped(sizes.pop(), s, vf) if sizes else strided(s)
+
+
+def _name(op: Operand) -> str:
+    return op.name if isinstance(op, Ref) else ""
+
+
+def _defined_in(an: _Analysis, op: Operand, region: set[str]) -> bool:
+    if not isinstance(op, Ref):
+        return False
+    if op.name in an.phis:
+        return an.phis[op.name][0] in region
+    return any(b in region for b, i in an.instrs if i.dest == op.name)

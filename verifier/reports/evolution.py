@@ -1,0 +1,146 @@
+"""`verifier lanes`: the lane relations of a loop's values, its branches and its
+memory accesses as a table (text) or one JSON object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verifier.analysis.lanes import UNIFORM, Access, LaneClass, LaneEvolution, LaneKind
+from verifier.checks.lanes import LaneVerdict, LaneWitness
+from verifier.checks.verdict import VerdictKind
+from verifier.ir.program import Loc, Program
+from verifier.ir.types import to_signed
+from verifier.reports import jsonout
+from verifier.reports.text import inputs_lines
+
+
+def access_kind(a: Access, index: LaneClass) -> str:
+    """What a vectorizer emits for the access, given how its index relates across lanes."""
+    load = a.op == "load"
+    if index == UNIFORM:
+        what = "uniform address: one scalar load, broadcast" if load else \
+            "uniform address: one scalar store of the last lane"
+    elif index.kind is LaneKind.STRIDED and index.stride == 1:
+        what = "wide load" if load else "wide store"
+    elif index.kind is LaneKind.STRIDED and index.stride == -1:
+        what = "wide load, reversed" if load else "reversed wide store"
+    elif index.kind is LaneKind.STRIDED:
+        what = f"interleaved group, stride {index.stride}"
+    else:
+        what = "gather" if load else "scatter"
+    return f"masked {what}" if a.masked else what
+
+
+def _line(loc: Loc | None) -> str:
+    return str(loc.line) if loc is not None else "-"
+
+
+def _shown(prog: Program, name: str) -> str:
+    return prog.display.get(name, name)
+
+
+def _status(v: LaneVerdict) -> str:
+    if v.verdict is VerdictKind.PROVED:
+        return f"proved when {v.pre}" if v.pre is not None else "proved"
+    if v.verdict is VerdictKind.COUNTEREXAMPLE:
+        return "lanes differ" if v.fact.cls.kind is LaneKind.RANDOM else f"refuted: {v.fact.cls}"
+    return "unknown"
+
+
+def index_classes(ev: LaneEvolution, verdicts: list[LaneVerdict]) -> dict[str, LaneClass]:
+    return {v.fact.subject: v.holds for v in verdicts if not v.fact.branch}
+
+
+def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no_window: str | None) -> str:
+    vf = ev.vf
+    out = [f"lanes of {prog.name} ({prog.file}) at VF {vf}: lane k of vector iteration q runs scalar "
+           f"iteration {vf}*q + k.",
+           "Each relation is proved for every vector iteration, or shown broken by a run the interpreter "
+           "replayed."]
+    if no_window:
+        out.append(f"note: no proof over every vector iteration ({no_window}); relations are unknown "
+                   "unless a run breaks them")
+    runs: dict[str, int] = {}  # the inputs of each run shown, numbered once
+
+    def evidence(v: LaneVerdict) -> str:
+        parts = []
+        for w, label in ((v.witness, ""), (v.without_pre, "without it: ")):
+            if w is not None:
+                shown = "\n".join(inputs_lines(w.inputs, "      "))
+                n = runs.setdefault(shown, len(runs) + 1)
+                parts.append(f"{label}{w} in run [{n}]")
+        if v.reason and not (v.verdict is VerdictKind.PROVED and v.pre is not None):
+            parts.append(v.reason)
+        return "; ".join(parts)
+
+    rows: list[tuple[str, ...]] = [("value", "line", "relation", "status", "why (seed 002)", "evidence")]
+    for v in verdicts:
+        if not v.fact.branch:
+            rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
+                         evidence(v)))
+    out += ["", "values:"] + _table(rows)
+    rows = [("branch in", "line", "condition", "verdict", "evidence")]
+    for v in verdicts:
+        if v.fact.branch:
+            kind = "uniform" if v.holds == UNIFORM and v.verdict is VerdictKind.PROVED else \
+                "divergent" if v.verdict is VerdictKind.COUNTEREXAMPLE else "unknown"
+            rows.append((v.fact.block, _line(v.fact.loc), _shown(prog, v.fact.subject), kind, evidence(v)))
+    out += ["", "branches:"] + _table(rows)
+    classes = index_classes(ev, verdicts)
+    if ev.accesses:
+        rows = [("access", "line", "index", "index relation", "vectorizer")]
+        for a in ev.accesses:
+            idx = classes.get(a.index, UNIFORM) if not a.index.lstrip("-").isdigit() else UNIFORM
+            what = f"{'load' if a.op == 'load' else 'store'} {a.array}[{_shown(prog, a.index)}]"
+            rows.append((what, _line(a.loc), _shown(prog, a.index), str(idx), access_kind(a, idx)))
+        out += ["", "memory accesses:"] + _table(rows)
+    if ev.liveouts:
+        out += ["", "used after the loop:"]
+        out += [f"  {_shown(prog, n)}: {why}" for n, why in ev.liveouts]
+    if runs:
+        out += ["", "runs that break a relation (replayed by the interpreter):"]
+        for shown, n in runs.items():
+            out += [f"  [{n}]", shown]
+    return "\n".join(out)
+
+
+def _table(rows: list[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip() for r in rows]
+
+
+def _witness(w: LaneWitness | None) -> dict[str, Any] | None:
+    if w is None:
+        return None
+    return {"vector_iteration": w.iteration, "lanes": list(w.lanes),
+            "values": [v if w.bits == 1 else to_signed(v, w.bits) for v in w.values],
+            "inputs": jsonout.inputs(w.inputs)}
+
+
+def _fact(prog: Program, v: LaneVerdict) -> dict[str, Any]:
+    return {"name": _shown(prog, v.fact.subject), "block": v.fact.block, "line": v.fact.loc.line if v.fact.loc else None,
+            "proposed": str(v.fact.cls), "relation": str(v.holds), "kind": v.holds.kind.value,
+            "stride": v.holds.stride, "group": v.holds.size or None, "verdict": v.verdict.value,
+            "precondition": str(v.pre) if v.pre else None, "why": v.fact.why, "reason": v.reason,
+            "seconds": round(v.seconds, 3), "counterexample": _witness(v.witness),
+            "without_precondition": _witness(v.without_pre)}
+
+
+def lanes_json(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no_window: str | None) -> dict[str, Any]:
+    classes = index_classes(ev, verdicts)
+    accesses = []
+    for a in ev.accesses:
+        idx = classes.get(a.index, UNIFORM) if not a.index.lstrip("-").isdigit() else UNIFORM
+        accesses.append({"op": a.op, "array": a.array, "index": _shown(prog, a.index), "line": a.loc.line if a.loc else None,
+                         "index_relation": str(idx), "masked": a.masked, "vectorizer": access_kind(a, idx)})
+    branches = []
+    for v in verdicts:
+        if v.fact.branch:
+            d = _fact(prog, v)
+            d["divergent"] = v.verdict is VerdictKind.COUNTEREXAMPLE
+            branches.append(d)
+    return {"model": prog.name, "file": prog.file, "check": "lanes", "vf": ev.vf, "window": no_window is None,
+            "no_window_reason": no_window,
+            "values": [_fact(prog, v) for v in verdicts if not v.fact.branch], "branches": branches,
+            "accesses": accesses,
+            "live_outs": [{"name": _shown(prog, n), "why": why} for n, why in ev.liveouts]}
