@@ -60,7 +60,7 @@ def test_seed001_canonical_examples(vf: int) -> None:
     assert vals["i"].holds == strided(1)
 
 
-@pytest.mark.parametrize("vf", [2, 4, 8, 16])
+@pytest.mark.parametrize("vf", [2, 4, 8, pytest.param(16, marks=pytest.mark.slow)])
 def test_division_needs_an_aligned_start(vf: int) -> None:
     """From a parameter start, i / 8 holds only when the start is aligned; without it a
     replayed run shows two lanes of one vector iteration straddling a multiple of 8."""
@@ -192,7 +192,7 @@ def test_precondition_text() -> None:
 
 
 @pytest.mark.parametrize("model", ["div_start.loop", "rem_start.loop", "uniform_lanes.loop"])
-@pytest.mark.parametrize("vf", [4, 16])
+@pytest.mark.parametrize("vf", [4, pytest.param(16, marks=pytest.mark.slow)])
 def test_proved_relations_hold_in_concrete_runs(model: str, vf: int) -> None:
     """The interpreter agrees with every proof: on runs from random aligned starts, every
     pair of lanes a proved relation relates keeps it."""
@@ -222,3 +222,24 @@ def test_proved_relations_hold_in_concrete_runs(model: str, vf: int) -> None:
                         assert (vk - vj - v.holds.stride * (k - j)) % (1 << bits) == 0, (v.fact.subject, s, it_j, it_k)
 
     check()
+
+
+def test_suite_keys_for_lanes_and_rewrites(tmp_path: Path) -> None:
+    from verifier.suite import load
+
+    proofs = Path(__file__).parent.parent / "proofs"
+    assert {ob.check for ob in load(proofs / "lanes.toml")} == {"lanes"}
+    assert {ob.rewrite for ob in load(proofs / "rewrite.toml")} == {"exit-from-condition", "split"}
+    model = str(LANES / "uniform_lanes.loop")
+    for body, msg in ((f'check = "lanes"\nmodel = "{model}"\nexpect = "proved"', "names its 'value'"),
+                      (f'check = "lanes"\nmodel = "{model}"\nvalue = "a"\nrelation = "wobbly"\nexpect = "proved"',
+                       "relation must be one of"),
+                      (f'check = "equiv"\nmodel = "{model}"\nform = "general"\nvalue = "a"\nexpect = "proved"',
+                       "go with check = \"lanes\""),
+                      (f'check = "rewrite"\nmodel = "{model}"\nrewrite = "peel"\nexpect = "proved"',
+                       "exit-from-condition")):
+        f = tmp_path / "s.toml"
+        f.write_text(f'[[obligation]]\nname = "x"\n{body}\n')
+        with pytest.raises(UserError) as e:
+            load(f)
+        assert msg in str(e.value) and "s.toml:1" in str(e.value)

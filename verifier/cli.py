@@ -210,6 +210,69 @@ def lanes(
 
 
 @app.command()
+def rewrite(
+    model: Path = typer.Argument(..., help="the scalar loop (.loop, or .ll with --func)"),
+    exit_from_condition: bool = typer.Option(False, "--exit-from-condition",
+                                             help="turn a conditional block on a monotone induction into an "
+                                                  "early exit"),
+    split: bool = typer.Option(False, "--split", help="split the iteration set where a monotone condition on the "
+                                                      "induction turns: two loops"),
+    block: str | None = typer.Option(None, "--block", help="the conditional block's name (default: the first "
+                                                           "that qualifies)"),
+    force: bool = typer.Option(False, "--force", help="rewrite the first conditional block even if it does not "
+                                                      "qualify (the proof then decides)"),
+    max_trip: int = typer.Option(8, "--max-trip", min=1, max=4096, help="trip bound of the bounded check"),
+    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit in seconds"),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write the rewritten loop here"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object (the verdict)"),
+    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
+) -> None:
+    """Rewrite a loop and prove the result refines it. --exit-from-condition: a block
+    that runs while a monotone condition on the induction holds, with nothing observable
+    on the other side, becomes an early exit. --split: the loop becomes two, split where
+    such a condition turns. Exit 0 proved, 1 refuted or refused, 3 unknown."""
+    from verifier.checks.rewrite import rewrite_verdict
+    from verifier.transforms.exit_from_condition import Unbuildable, forced, recognise
+    from verifier.transforms.exit_from_condition import exit_from_condition as rewrite_at
+    from verifier.transforms.split import split_iterations
+
+    if exit_from_condition == split:
+        raise UserError("rewrite: name one rewrite (--exit-from-condition or --split)")
+    prog = load_program(model, func, exit_unknown=True)
+    found, refused = recognise(prog, split=split)
+    if block is not None:
+        found = [c for c in found if c.block == block]
+        refused = [r for r in refused if r.block == block]
+        if not found and not refused:
+            raise UserError(f"--block {block}: no conditional block of that name in the loop")
+    cand = found[0] if found else forced(prog) if force else None
+    if cand is None:
+        msg = "refused: " + "; ".join(str(r) for r in refused)
+        typer.echo(json.dumps({"model": prog.name, "check": "rewrite", "verdict": "refused", "reasons": [
+            str(r) for r in refused]}) if as_json else msg)
+        raise typer.Exit(1)
+    if not found:
+        typer.echo(f"forced: {'; '.join(str(r) for r in refused)}", err=True)
+    try:
+        tgt = split_iterations(prog, cand) if split else rewrite_at(prog, cand)
+    except Unbuildable as e:
+        typer.echo(f"refused: {e}")
+        raise typer.Exit(1) from None
+    text_out = print_program(tgt)
+    if output is not None:
+        output.write_text(text_out + "\n")
+    v = rewrite_verdict(prog, tgt, cand, recognised=bool(found), max_trip=max_trip, timeout=timeout,
+                        what="split" if split else "exit")
+    if as_json:
+        typer.echo(json.dumps(jsonout.verdict(v)))
+    else:
+        if output is None:
+            typer.echo(text_out + "\n")
+        typer.echo(text.verdict_text(v))
+    raise typer.Exit(v.exit_code)
+
+
+@app.command()
 def suite(
     paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
     timeout: float | None = typer.Option(None, "--timeout", min=0.1, help="override every obligation's time limit"),

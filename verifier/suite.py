@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from verifier.analysis.lanes import parse_relation
 from verifier.checks.dispatch import Check, Request, Scope
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, read_source
@@ -44,7 +45,8 @@ from verifier.ir.program import Loc, Program, parse_assumptions
 CHECKS = tuple(Check)
 VERDICTS = tuple(VerdictKind)
 KEYS = {"name", "check", "model", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip",
-        "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts", "assume"}
+        "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts", "assume", "value", "relation",
+        "rewrite", "force"}
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,10 @@ class Obligation:
     func: str | None = None  # .ll input: the function (the same in source and target)
     cttz_elts: str = "any-poison"  # .ll input: the cttz.elts rule (LLOptions)
     assume: tuple[str, ...] = ()  # assumptions stronger than LLVM's semantics (ir.Assumption names)
+    value: str | None = None  # lanes: the value
+    relation: str | None = None  # lanes: the relation claimed (default: the analysis's proposal)
+    rewrite: str = "exit-from-condition"  # rewrite: exit-from-condition or split
+    force: bool = False  # rewrite: even where its conditions fail
     options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -188,6 +194,24 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
         parse_assumptions(assume)
     except ValueError as e:
         raise bad(str(e)) from None
+    if check == "lanes":
+        if not isinstance(item.get("value"), str):
+            raise bad("a lanes obligation names its 'value' (a string)")
+        if "relation" in item:
+            try:
+                parse_relation(item["relation"]) if isinstance(item["relation"], str) else int("x")
+            except ValueError:
+                raise bad("relation must be one of: uniform, consecutive, strided S, uniform in groups of G, "
+                          "consecutive in groups of G, alternating, periodic P, random") from None
+    elif "value" in item or "relation" in item:
+        raise bad(f"'value' and 'relation' go with check = \"lanes\", not {check!r}")
+    if check == "rewrite":
+        if item.get("rewrite", "exit-from-condition") not in ("exit-from-condition", "split"):
+            raise bad("rewrite must be \"exit-from-condition\" or \"split\"")
+        if not isinstance(item.get("force", False), bool):
+            raise bad("force must be true or false")
+    elif "rewrite" in item or "force" in item:
+        raise bad(f"'rewrite' and 'force' go with check = \"rewrite\", not {check!r}")
     lls = [item[k] for k in ("source", "target") if str(item.get(k, "")).endswith(".ll")]
     if ("func" in item or "cttz_elts" in item) and not lls:
         raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets")
@@ -209,7 +233,8 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
                               item["expect"], path, line, item.get("form"), vf, scope, item.get("exit"),
                               item.get("freeze", True), item.get("guards", False), item.get("func"),
                               item.get("cttz_elts", "any-poison"), tuple(sorted(set(assume))),
-                              {**depends, "name": name}))
+                              item.get("value"), item.get("relation"), item.get("rewrite", "exit-from-condition"),
+                              item.get("force", False), {**depends, "name": name}))
     return out
 
 
@@ -270,7 +295,8 @@ def request(ob: Obligation, timeout: float | None = None) -> Request:
     """The question an obligation asks (`timeout` overrides the suite's)."""
     return Request(Check(ob.check), ob.vf, ob.max_trip, timeout if timeout is not None else ob.timeout,
                    ob.scope, ob.form or "simple", ob.guards, ob.freeze, exit=ob.exit,
-                   both_llvm=ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll")
+                   both_llvm=ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll",
+                   value=ob.value, relation=ob.relation, rewrite=ob.rewrite, force=ob.force)
 
 
 def combine(vs: list[Verdict], model: str, check: str, vf: int) -> Verdict:

@@ -103,6 +103,35 @@ def grouped(g: int, s: int, vf: int) -> LaneClass:
     return strided(s) if g >= vf else LaneClass(LaneKind.GROUPED, s, g)
 
 
+def parse_relation(text: str) -> LaneClass:
+    """A relation as `str(LaneClass)` writes it: uniform, consecutive, reverse consecutive,
+    strided S, uniform in groups of G, consecutive in groups of G, alternating (period 2),
+    periodic P, random (ValueError otherwise)."""
+    words = text.replace("(period 2)", "").split()
+    group = 0
+    if len(words) >= 4 and words[-4:-1] == ["in", "groups", "of"] and words[-1].isdigit():
+        group, words = int(words[-1]), words[:-4]
+    base = " ".join(words)
+    if base == "uniform":
+        cls = UNIFORM
+    elif base == "consecutive":
+        cls = strided(1)
+    elif base == "reverse consecutive":
+        cls = strided(-1)
+    elif len(words) == 2 and words[0] == "strided" and words[1].lstrip("-").isdigit():
+        cls = strided(int(words[1]))
+    elif base == "alternating":
+        return LaneClass(LaneKind.PERIODIC, 0, 2)
+    elif len(words) == 2 and words[0] == "periodic" and words[1].isdigit():
+        return LaneClass(LaneKind.PERIODIC, 0, int(words[1]))
+    elif base == "random":
+        return RANDOM
+    else:
+        raise ValueError(f"unknown relation {text!r} (expected uniform, consecutive, strided S, "
+                         "... in groups of G, alternating, periodic P or random)")
+    return LaneClass(LaneKind.GROUPED, cls.stride, group) if group else cls
+
+
 @dataclass(frozen=True)
 class Aligned:
     """A precondition of seed 001's division facts: induction `iv` plus `offset` starts
@@ -487,7 +516,7 @@ class _Analysis:
         pre = Aligned(iv, self.ivs[iv].start, off, group, signed)
         cls = grouped(group, 1 if rem else 0, vf)
         what = "a base plus the lane" if rem else "uniform"
-        self._set(ins.dest, cls, f"seed 001: {what} across {group} lanes of an aligned induction", pre)
+        self._set(ins.dest, cls, f"{what} across {group} lanes of an induction that starts aligned", pre)
         return True
 
     # ------------------------------------------------------------ memory and live-outs

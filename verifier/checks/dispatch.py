@@ -18,10 +18,12 @@ from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.freeze import freeze_invariance
+from verifier.checks.lanes import lane_relation
 from verifier.checks.legality import hoistability, speculation_safety
 from verifier.checks.param_start import with_room
+from verifier.checks.rewrite import rewrite_obligation
 from verifier.checks.translation import equivalence
-from verifier.checks.verdict import Verdict, note_assumptions
+from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.ir.program import Program
 
 
@@ -33,6 +35,8 @@ class Check(StrEnum):
     HOIST = "hoist"
     SPECULATE = "speculate"
     FREEZE = "freeze"
+    LANES = "lanes"  # how a value's lanes relate (seed 002, seed 001's uniform lanes)
+    REWRITE = "rewrite"  # a loop rewrite of seed 001 refines the loop
 
 
 class Scope(StrEnum):
@@ -64,6 +68,10 @@ class Request:
     scalar_hoist: bool = False  # hoist: also at VF 1 (the scalar loop's own iterations)
     exit: str | None = None  # hoist, speculate: only exits whose label starts with this
     both_llvm: bool = False  # equiv of a pair read from LLVM IR (.ll) on both sides
+    value: str | None = None  # lanes: the value whose relation is asked
+    relation: str | None = None  # lanes: the relation claimed (default: the analysis's proposal)
+    rewrite: str = "exit-from-condition"  # rewrite: exit-from-condition or split
+    force: bool = False  # rewrite: even where the rewrite's conditions fail
 
     @property
     def bound(self) -> int:
@@ -81,6 +89,14 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
             return [form_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form)]
         return [inductive_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form,
                                       require_unbounded=req.scope is Scope.UNBOUNDED)]
+    if req.check is Check.LANES:
+        return [lane_relation(src, req.vf, req.value or "", req.relation, req.timeout)]
+    if req.check is Check.REWRITE:
+        v = rewrite_obligation(src, req.rewrite, req.force, req.max_trip or 8, req.timeout)
+        if req.scope is Scope.UNBOUNDED and v.verdict is VerdictKind.PROVED and not v.coverage.get("unbounded"):
+            v.verdict = VerdictKind.UNKNOWN
+            v.reason = f"no proof for every trip count: {v.coverage.get('why_bounded', 'bounded only')}"
+        return [v]
     if req.check is Check.FREEZE:
         k = len(analyse(src).data_dependent)
         return [freeze_invariance(k, req.vf, "seed" if req.freeze else "nofreeze", req.timeout, src.name)] if k else []

@@ -33,9 +33,11 @@ from verifier.analysis.lanes import (
     LaneClass,
     LaneEvolution,
     lane_evolution,
+    parse_relation,
 )
 from verifier.checks.refinement import model_inputs
-from verifier.checks.verdict import VerdictKind
+from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR
 from verifier.ir.program import Const, Program, Ref, copy_program, uses_floats
 from verifier.ir.types import IntType, mask, to_signed
@@ -344,7 +346,7 @@ class LaneProver:
             kind, w, why = self.holds(f, UNIFORM, None)
             if kind is VerdictKind.PROVED:
                 return done(holds=UNIFORM, verdict=VerdictKind.PROVED,
-                            reason="uniform after all: the solver proves more than seed 002's rules")
+                            reason="uniform after all: the solver proves what the rules missed (the same value on every path)")
             return done(holds=f.cls, verdict=kind, witness=w, reason=why or None)
         pre = f.pre
         if pre is not None and isinstance(pre.start, Const):
@@ -371,3 +373,30 @@ class LaneProver:
         return done(holds=f.cls, verdict=VerdictKind.PROVED, pre=pre, without_pre=w2,
                     reason=f"only when {pre}")
 
+
+
+def lane_relation(prog: Program, vf: int, value: str, relation: str | None, timeout: float = 20.0) -> Verdict:
+    """One value's relation as a verdict (proof suites): the analysis's proposal, or the
+    `relation` named (under the proposal's precondition, if it has one)."""
+    t0 = time.perf_counter()
+    ev = lane_evolution(prog, vf)
+    fact = next((f for f in ev.values if prog.display.get(f.subject, f.subject) == value or f.subject == value),
+                None)
+    if fact is None:
+        raise UserError(f"{prog.file}: no value {value!r} in the loop (its values: "
+                        f"{', '.join(f.subject for f in ev.values)})")
+    prover = LaneProver(prog, vf, timeout)
+    if relation is None:
+        v = prover.decide(fact)
+        kind, w = v.verdict, v.witness
+        shown, pre = str(v.holds if v.verdict is VerdictKind.PROVED else fact.cls), v.pre
+        reason = v.reason
+    else:
+        cls = parse_relation(relation)
+        pre = fact.pre
+        kind, w, why = prover.holds(fact, cls, pre)
+        shown, reason = str(cls), why or None
+    if w is not None:
+        reason = f"{w}, with {w.inputs.params}"
+    subject = f"{value}: {shown}" + (f" when {pre}" if pre is not None and kind is VerdictKind.PROVED else "")
+    return Verdict(prog.name, "lanes", kind, time.perf_counter() - t0, reason=reason, vf=vf, subject=subject)

@@ -73,7 +73,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
             parts.append(v.reason)
         return "; ".join(parts)
 
-    rows: list[tuple[str, ...]] = [("value", "line", "relation", "status", "why (seed 002)", "evidence")]
+    rows: list[tuple[str, ...]] = [("value", "line", "relation", "status", "why", "evidence")]
     for v in verdicts:
         if not v.fact.branch:
             rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,

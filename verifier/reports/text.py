@@ -94,6 +94,9 @@ def verdict_text(v: Verdict) -> str:
     cov = v.coverage
     if v.verdict is not VerdictKind.PROVED:
         pass  # a concrete run, or no answer: what a proof would cover does not apply
+    elif cov.get("unbounded") and cov.get("argument"):
+        lines.append(f"  covers {cov.get('runs', 'every trip count')}: up to {cov.get('max_trip')} iterations "
+                     f"by the bounded check, and beyond because {cov['argument']}")
     elif cov.get("unbounded"):
         lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
                      "iteration's start" + (", even with its inductions free" if cov.get("inductions_free") else ""))

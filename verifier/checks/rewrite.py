@@ -1,0 +1,122 @@
+"""Proofs of loop rewrites (seed 001, "Internal Control Flow"): the rewritten loop
+refines the original.
+
+- Bounded: `refinement` on every input whose loop runs at most `max_trip` times
+  (a counterexample is replayed on both programs).
+- Every trip count: for a rewrite `recognise` accepted, the refinement for longer
+  runs follows from what it checked (the skipped iterations have no effect, run no
+  other exit, and nothing after the loop reads what they change) and one lemma the
+  solver proves here: once the condition sends an iteration to the skipped side, the
+  next iteration goes there too (from any state an iteration can start in: the
+  window of transforms/window.py at VF 1). The original then runs only skipped
+  iterations to its latch's exit, in the state the rewrite leaves in. The coverage
+  says this holds for the runs of the original that end (a loop that would run
+  forever without effect ends in the rewrite).
+"""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from verifier.analysis.exits import analyse
+from verifier.checks.refinement import refinement
+from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.ir.program import Program, copy_program, uses_floats
+from verifier.semantics.domain import Z3Domain
+from verifier.semantics.ops import Val
+from verifier.semantics.symbolic import Unroll, encode, make_inputs
+from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
+from verifier.transforms.exit_from_condition import (
+    Candidate,
+    Unbuildable,
+    exit_from_condition,
+    forced,
+    recognise,
+)
+from verifier.transforms.split import split_iterations
+from verifier.transforms.window import NoWindow, enter_window, entry_block
+
+SPLIT_ARGUMENT = ("the second loop runs the original's remaining iterations with the branch the way "
+                  "the solver proved it stays once turned, and the interrupted iteration restarts "
+                  "without effect or choice")
+ARGUMENT = ("the skipped iterations have no effect and nothing after the loop reads what they change; "
+            "the solver proved that once an iteration is skipped the next one is too")
+
+
+def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: bool, max_trip: int = 16,
+                    timeout: float = 60.0, what: str = "exit") -> Verdict:
+    """Does `tgt` (the rewrite of `src` at `cand`) refine `src`: bounded, and for every
+    trip count when `recognised` and the persistence lemma holds."""
+    t0 = time.perf_counter()
+    v = refinement(src, tgt, max_trip=max_trip, timeout=timeout, check_name="rewrite")
+    v.model = src.name
+    at = f" (line {cand.loc.line})" if cand.loc else ""
+    v.subject = (f"split where the condition in {cand.block}{at} turns" if what == "split" else
+                 f"exit from the condition in {cand.block}{at}")
+    if v.verdict is VerdictKind.PROVED:
+        if not recognised:
+            v.coverage["why_bounded"] = "forced: the rewrite's conditions were not checked"
+        else:
+            why = skipping_persists(src, cand, timeout)
+            if why is None:
+                v.coverage = {**v.coverage, "unbounded": True, "argument": SPLIT_ARGUMENT if what == "split" else ARGUMENT,
+                              "runs": "every run of the original that ends"}
+            else:
+                v.coverage["why_bounded"] = why
+    v.seconds = time.perf_counter() - t0
+    return v
+
+
+def skipping_persists(src: Program, cand: Candidate, timeout: float) -> str | None:
+    """None when the solver proves: from any iteration start, an iteration whose branch
+    in `cand.block` goes to the skipped side is followed, if the loop goes on, by one
+    that does too. Otherwise why not (the rewrite stays bounded)."""
+    le = analyse(src)
+    p = copy_program(src)
+    header = le.loop.header
+    try:
+        enter_window(p, header, entry_block(p, le), {ph.dest: ph.dest for ph in p.blocks[header].phis}, le, 1)
+    except NoWindow as e:
+        return f"no window over every iteration: {e}"
+    fresh_context(uses_floats(p))
+    res = encode(p, make_inputs(p), "", Unroll(bound=2))
+    d = Z3Domain("")
+
+    def skipped(k: int) -> z3.BoolRef | None:
+        c = res.values.get((cand.cond, k))
+        g = res.block_guards.get((cand.block, k))
+        if not isinstance(c, Val) or g is None:
+            return None
+        return z3.And(d.bterm(g), d.term(c.v, 1) == (1 if cand.skip_when else 0))
+
+    first, second = skipped(0), skipped(1)
+    again = res.block_guards.get((header, 1))
+    if first is None or again is None:
+        return "the loop never comes back to its header after a skipped iteration"
+    s = new_solver(timeout)
+    s.add(d.bterm(d.not_(res.ub)), first, d.bterm(again), z3.Not(second) if second is not None else z3.BoolVal(True))
+    a = check(s)
+    if a.status is SolverStatus.UNSAT:
+        return None
+    if a.status is SolverStatus.SAT:
+        return "from some iteration start, a skipped iteration is followed by one that is not"
+    return f"the persistence lemma: {a.reason}"
+
+
+def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, timeout: float) -> Verdict:
+    """A suite's rewrite question: the rewrite of `src`'s first qualifying block (or,
+    with `force`, of its first conditional block) refines it. A refusal has no run to
+    show: it is `unknown`, with the reasons."""
+    split = rewrite == "split"
+    found, refused = recognise(src, split=split)
+    cand = found[0] if found else forced(src) if force else None
+    reasons = "; ".join(str(r) for r in refused)
+    if cand is None:
+        return Verdict(src.name, "rewrite", VerdictKind.UNKNOWN, 0.0, reason=f"refused: {reasons}")
+    try:
+        tgt = split_iterations(src, cand) if split else exit_from_condition(src, cand)
+    except Unbuildable as e:
+        return Verdict(src.name, "rewrite", VerdictKind.UNKNOWN, 0.0, reason=f"refused: {e}")
+    return rewrite_verdict(src, tgt, cand, bool(found), max_trip, timeout, "split" if split else "exit")
