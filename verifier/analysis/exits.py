@@ -95,7 +95,7 @@ class LoopExits:
 def single_loop(prog: Program) -> Loop:
     loops = find_loops(prog)
     if len(loops) != 1:
-        raise UserError(f"{prog.file}: legality checks take a scalar loop: one loop, not {len(loops)}")
+        raise UserError(f"{prog.file}: expected a scalar loop (one loop), found {len(loops)} loops")
     return loops[0]
 
 

@@ -51,6 +51,7 @@ from verifier.transforms.window import NoWindow, Q, enter_window, entry_block
 
 FIRST_ITERATIONS = 2  # vector iterations from the loop's start searched for a refutation
 REPLAY_FUEL = 200_000  # blocks a replayed run may visit
+DEEP_ITERATIONS = 128  # scalar iterations a search from the start may unroll to reach a window's refutation
 SPLIT_AFTER = 2.0  # seconds for a claim in one query before it is asked pair by pair
 
 
@@ -98,6 +99,7 @@ class _Query:
     solver: z3.Solver
     groups: int  # vector iterations encoded: 1 for the window
     abstract: bool = False
+    window: bool = False
 
 
 def lane_verdicts(prog: Program, vf: int, timeout: float = 20.0,
@@ -145,20 +147,21 @@ class LaneProver:
         res = encode(p, inputs, "", Unroll(bound=self.vf), self.hard if abstract else frozenset())
         s = new_solver(self.timeout)
         s.add(self.d.bterm(self.d.not_(res.ub)))
-        return _Query(p, inputs, res, s, 1, abstract)
+        return _Query(p, inputs, res, s, 1, abstract, window=True)
 
-    def first(self, abstract: bool = False) -> _Query:
-        """The loop from its real start, every run of at most FIRST_ITERATIONS vector iterations."""
-        key = ("first", abstract)
+    def first(self, abstract: bool = False, groups: int = FIRST_ITERATIONS) -> _Query:
+        """The loop from its real start, every run of at most `groups` vector iterations."""
+        key = (f"first{groups}", abstract)
         q = self._queries.get(key)
         if q is None:
             inputs = make_inputs(self.prog)
-            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * FIRST_ITERATIONS),
+            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups),
                          self.hard if abstract else frozenset())
             s = new_solver(self.timeout)
             d = self.d
             s.add(d.bterm(d.not_(res.ub)), d.bterm(d.not_(res.exceeded)))
-            q = self._queries[key] = _Query(self.prog, inputs, res, s, FIRST_ITERATIONS, abstract)
+            q = self._queries[key] = _Query(self.prog, inputs, res, s, groups, abstract)
+        assert q is not None
         return q
 
     # ------------------------------------------------------------ formulas
@@ -219,6 +222,7 @@ class LaneProver:
         refuted with a replayed witness, or unknown with the reason."""
         reason = ""
         tiers = (True, False) if self.hard else (False,)
+        deep: list[int] = []  # how many vector iterations from the start a window refutation needs
         for abstract in tiers:
             q = self.window(abstract)
             if q is None:
@@ -231,21 +235,25 @@ class LaneProver:
                 w = self._replay(q, f, cls)
                 if w is not None:
                     return VerdictKind.COUNTEREXAMPLE, w, ""
+                if not abstract:
+                    deep = [self._model.eval(q.inputs.params[Q], model_completion=True).as_long() + 1]
             reason = "the solver timed out" if a is SolverStatus.UNKNOWN else \
                 "it fails only from a vector-iteration start the first iterations do not reach"
-        for abstract in tiers:
-            q = self.first(abstract)
-            a = self._ask(q, f, cls, pre)
-            if a is SolverStatus.SAT:
-                w = self._replay(q, f, cls)
-                if w is not None:
-                    return VerdictKind.COUNTEREXAMPLE, w, ""
-                if not abstract:
-                    reason = "a refutation the interpreter did not confirm"
-            elif a is SolverStatus.UNSAT:
-                if self.window(False) is None:
-                    reason += f"; it holds in the first {FIRST_ITERATIONS} vector iterations"
-                break
+        depths = [FIRST_ITERATIONS] + [g for g in deep if FIRST_ITERATIONS < g <= DEEP_ITERATIONS // self.vf]
+        for groups in depths:
+            for abstract in tiers:
+                q = self.first(abstract, groups)
+                a = self._ask(q, f, cls, pre)
+                if a is SolverStatus.SAT:
+                    w = self._replay(q, f, cls)
+                    if w is not None:
+                        return VerdictKind.COUNTEREXAMPLE, w, ""
+                    if not abstract:
+                        reason = "a refutation the interpreter did not confirm"
+                elif a is SolverStatus.UNSAT:
+                    break  # none this deep (uninterpreted operations cover the real ones)
+        if self.window(False) is None:
+            reason += f"; it holds in the first {depths[-1]} vector iterations"
         return VerdictKind.UNKNOWN, None, reason
 
     def _ask(self, q: _Query, f: Fact, cls: LaneClass, pre: Aligned | None) -> SolverStatus:
@@ -256,7 +264,7 @@ class LaneProver:
         if not parts:
             return SolverStatus.UNSAT
         deadline = time.perf_counter() + self.timeout
-        if q.groups > 1 and self._check(q, pre, z3.And(z3.Or(parts), self._small(q)), SPLIT_AFTER) \
+        if not q.window and self._check(q, pre, z3.And(z3.Or(parts), self._small(q)), SPLIT_AFTER) \
                 is SolverStatus.SAT:
             return SolverStatus.SAT
         first = self._check(q, pre, z3.Or(parts), min(self.timeout, SPLIT_AFTER))
@@ -312,12 +320,12 @@ class LaneProver:
         parameters and memory) and find two lanes of some vector iteration that break
         `cls`; None if the run has UB, does not finish, or keeps the relation."""
         fuel = REPLAY_FUEL
-        if q.groups == 1:  # a window state: worth a run from the start only if it is near
+        if q.window:  # a window state: worth a run from the start only if it is near
             at = self._model.eval(q.inputs.params[Q], model_completion=True).as_long()
             if at > REPLAY_FUEL // (self.vf * len(self.prog.blocks)):
                 return None
             fuel = (at + 2) * self.vf * len(self.prog.blocks) + 64
-        inputs = model_inputs(self._model, self.prog, q.inputs, q.res.choices if q.groups > 1 else {})
+        inputs = model_inputs(self._model, self.prog, q.inputs, {} if q.window else q.res.choices)
         r = run(self.prog, inputs, fuel=fuel, watch=frozenset({f.subject}))
         if r.status is not RunStatus.OK:
             return None
