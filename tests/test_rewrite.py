@@ -117,3 +117,10 @@ def test_rewrite_command() -> None:
     assert r.exit_code == 1 and "refused" in r.output and "monotone" in r.output
     r = runner.invoke(app, ["rewrite", str(MODELS / "modulo_condition.loop"), "--exit-from-condition", "--force"])
     assert r.exit_code == 1 and "counterexample" in r.output
+
+
+def test_check_command_does_not_take_lanes_or_rewrite() -> None:
+    from verifier.errors import UserError
+
+    r = CliRunner().invoke(app, ["check", str(MODELS / "seed001_condition.loop"), "--check", "lanes"])
+    assert isinstance(r.exception, UserError) and "a command of its own" in str(r.exception)

@@ -128,8 +128,10 @@ def check(
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
 ) -> None:
     """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
-    if check_name != "all" and check_name not in tuple(Check):
-        raise UserError(f"--check {check_name}: expected {', '.join(Check)} or all")
+    order = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
+    if check_name != "all" and check_name not in order:
+        raise UserError(f"--check {check_name}: expected {', '.join(order)} or all"
+                        + (f" (`verifier {check_name}` is a command of its own)" if check_name in tuple(Check) else ""))
     from verifier.checks.forms import forms_of
 
     forms = forms_of(form)
@@ -144,7 +146,6 @@ def check(
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
         raise typer.Exit(3) from None
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
-    order = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
     requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
 

@@ -47,7 +47,8 @@ def _status(v: LaneVerdict) -> str:
     return "unknown"
 
 
-def index_classes(ev: LaneEvolution, verdicts: list[LaneVerdict]) -> dict[str, LaneClass]:
+def index_classes(verdicts: list[LaneVerdict]) -> dict[str, LaneClass]:
+    """The relation proved for each value (an access's index among them)."""
     return {v.fact.subject: v.holds for v in verdicts if not v.fact.branch}
 
 
@@ -86,7 +87,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
                 "divergent" if v.verdict is VerdictKind.COUNTEREXAMPLE else "unknown"
             rows.append((v.fact.block, _line(v.fact.loc), _shown(prog, v.fact.subject), kind, evidence(v)))
     out += ["", "branches:"] + _table(rows)
-    classes = index_classes(ev, verdicts)
+    classes = index_classes(verdicts)
     if ev.accesses:
         rows = [("access", "line", "index", "index relation", "vectorizer")]
         for a in ev.accesses:
@@ -127,7 +128,7 @@ def _fact(prog: Program, v: LaneVerdict) -> dict[str, Any]:
 
 
 def lanes_json(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no_window: str | None) -> dict[str, Any]:
-    classes = index_classes(ev, verdicts)
+    classes = index_classes(verdicts)
     accesses = []
     for a in ev.accesses:
         idx = classes.get(a.index, UNIFORM) if not a.index.lstrip("-").isdigit() else UNIFORM
