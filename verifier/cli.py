@@ -89,8 +89,40 @@ def equiv(
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
 ) -> None:
     """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
-    Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func)."""
+    Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func; without
+    it, every function defined in both, with a table at the end)."""
     assumed = assumptions(assume)
+    if func is None and source.suffix == target.suffix == ".ll":
+        from verifier.frontend.llvm import defined_functions
+
+        in_src, in_tgt = defined_functions(source), defined_functions(target)
+        if len(in_src) > 1 or len(in_tgt) > 1:
+            rows: list[tuple[str, Verdict | None, str]] = []
+            for name in in_src:
+                if name not in in_tgt:
+                    rows.append((name, None, f"not defined in {target}"))
+                    continue
+                v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed)
+                typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
+                rows.append((name, v, ""))
+            rows += [(name, None, f"not defined in {source}") for name in in_tgt if name not in in_src]
+            if not as_json:
+                typer.echo(text.module_table(rows))
+            raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
+    v = _equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed)
+    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+    raise typer.Exit(v.exit_code)
+
+
+def _worst(verdicts: list[Verdict]) -> int:
+    """The exit code of several verdicts: a counterexample, else an unknown, else proved."""
+    codes = [v.exit_code for v in verdicts]
+    return 1 if 1 in codes else 3 if 3 in codes else 0
+
+
+def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, timeout: float, cttz_elts: str,
+               assumed: frozenset[Assumption]) -> Verdict:
+    """The verdict of one pair (one function of two modules)."""
     req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll")
 
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
@@ -103,8 +135,7 @@ def equiv(
     except LLUnsupported as u:
         v = Verdict(func or source.stem, "equiv", VerdictKind.UNKNOWN, 0.0, reason=str(u))
         note_assumptions([v], names=tuple(sorted(assumed)))
-    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
-    raise typer.Exit(v.exit_code)
+    return v
 
 
 @app.command()
@@ -127,7 +158,8 @@ def check(
     cttz_elts: str = typer.Option("any-poison", "--cttz-elts", help=".ll input: any-poison or first-true"),
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
 ) -> None:
-    """Legality checks of seed 000 on a scalar loop, one verdict per data-dependent exit."""
+    """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
+    --func: every loop of every function, with a table at the end)."""
     order = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
     if check_name != "all" and check_name not in order:
         raise UserError(f"--check {check_name}: expected {', '.join(order)} or all"
@@ -138,6 +170,35 @@ def check(
     if bounded and unbounded:
         raise UserError("--bounded and --unbounded contradict each other")
     assumed = assumptions(assume)
+    scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
+    requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
+                for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
+    if func is None and model.suffix == ".ll":
+        from verifier.frontend.llvm import defined_functions
+
+        names = defined_functions(model)
+        if len(names) > 1:
+            rows: list[tuple[str, Verdict | None, str]] = []
+            for name in names:
+                try:
+                    prog = frontend.load_program(model, name, cttz_elts, assumed)
+                    loops = len(find_loops(prog))
+                except LLUnsupported as u:
+                    prog, loops = None, 1
+                    v = Verdict(name, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
+                    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
+                    rows.append((name, v, ""))
+                if prog is None:
+                    continue
+                if loops != 1:
+                    rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
+                    continue
+                for v in _check_one(model, name, prog, requests, check_name, vf, cttz_elts, assumed):
+                    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
+                    rows.append((name, v, ""))
+            if not as_json:
+                typer.echo(text.module_table(rows))
+            raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
     try:
         first = frontend.load_program(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
@@ -145,10 +206,15 @@ def check(
                     assumptions=sorted(assumed))
         typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
         raise typer.Exit(3) from None
-    scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
-    requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
-                for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
+    verdicts = _check_one(model, func, first, requests, check_name, vf, cttz_elts, assumed)
+    for v in verdicts:
+        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+    raise typer.Exit(_worst(verdicts))
 
+
+def _check_one(model: Path, func: str | None, first: Program, requests: list[Request], check_name: str, vf: int,
+               cttz_elts: str, assumed: frozenset[Assumption]) -> list[Verdict]:
+    """The verdicts of `requests` on one loop (`first`: it as read without room)."""
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         return frontend.load_program(model, func, cttz_elts, assumed, room), None
 
@@ -157,10 +223,7 @@ def check(
         verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
                                 reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
         note_assumptions(verdicts, prog)
-    for v in verdicts:
-        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
-    codes = [v.exit_code for v in verdicts]
-    raise typer.Exit(1 if 1 in codes else 3 if 3 in codes else 0)
+    return verdicts
 
 
 @app.command()

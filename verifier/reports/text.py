@@ -182,3 +182,37 @@ def suite_text(outcomes: Sequence[Outcome]) -> str:
     lines.append(f"{len(outcomes) - bad} as expected, {bad} mismatched"
                  + (f" ({cached} answers from the cache)" if cached else ""))
     return "\n".join(lines)
+
+
+def coverage_summary(v: Verdict) -> str:
+    """What a verdict covers, in a table cell."""
+    cov = v.coverage
+    if v.verdict is not VerdictKind.PROVED:
+        return "-"
+    if cov.get("unbounded"):
+        return "every trip count"
+    if cov.get("complete"):
+        return "every input"
+    if cov.get("max_trip") is not None:
+        return f"trips <= {cov['max_trip']}"
+    return "-"
+
+
+def module_table(rows: Sequence[tuple[str, Verdict | None, str]]) -> str:
+    """A whole module's answer: function, verdict, seconds, coverage (or the note
+    that says why a function was skipped)."""
+    table = [("function", "verdict", "seconds", "coverage")]
+    for name, v, note in rows:
+        if v is None:
+            table.append((name, "skipped", "-", note))
+        else:
+            table.append((name, v.verdict.value, f"{v.seconds:.2f}",
+                          coverage_summary(v) + (f", {v.subject}" if v.subject else "")))
+    widths = [max(len(r[c]) for r in table) for c in range(4)]
+    out = ["  ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip() for r in table]
+    counts: dict[str, int] = {}
+    for _, v, _ in rows:
+        key = v.verdict.value if v is not None else "skipped"
+        counts[key] = counts.get(key, 0) + 1
+    out.append(", ".join(f"{n} {k}" for k, n in counts.items()))
+    return "\n".join(out)

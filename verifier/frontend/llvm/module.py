@@ -68,6 +68,11 @@ def read_module(path: Path) -> Any:
     return mod
 
 
+def defined_functions(path: Path) -> list[str]:
+    """The names of the functions `path` defines (not those it only declares), in order."""
+    return [f.name for f in read_module(path).functions if not f.is_declaration]
+
+
 def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | None = None) -> Program:
     """Function `func` (the only defined one if None) of the module at `path`."""
     path = Path(path)
