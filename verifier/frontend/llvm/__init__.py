@@ -25,7 +25,12 @@ The modules, each importing only those above it:
   module        reading a module, translating a function, a source/target pair
 """
 
-from verifier.frontend.llvm.module import defined_functions, parse_ll_file, parse_ll_pair, read_module
+from verifier.frontend.llvm.module import (
+    defined_functions,
+    parse_ll_file,
+    parse_ll_pair,
+    read_module,
+)
 from verifier.frontend.llvm.state import LLOptions
 from verifier.frontend.llvm.text import parse_type
 from verifier.frontend.unsupported import LLUnsupported
