@@ -47,3 +47,26 @@ def test_check_runs_every_loop_and_skips_functions_without_one() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     assert "add       skipped" in r.stdout and "no loop" in r.stdout
     assert "find      proved" in r.stdout
+
+
+def test_version_and_llvm_input_for_show_and_run() -> None:
+    r = cli("--version")
+    assert r.returncode == 0 and r.stdout.startswith("verifier ")
+    ll = str(Path(__file__).parent.parent / "models" / "llvm" / "find_char.scalar.ll")
+    r = cli("show", ll)
+    assert r.returncode == 0 and "exiting blocks that dominate the latch" in r.stdout
+    r = cli("run", ll, "--set", "v1=3", "--set", "v0.bytes=128")
+    assert r.returncode == 0 and "ret = 128" in r.stdout  # no byte equals 3: memory is all 0
+    r = cli("show", str(MODULE / "three.src.ll"))
+    assert r.returncode == 2 and "choose one with --func" in r.stderr
+    r = cli("show", str(MODULE / "three.src.ll"), "--func", "add")
+    assert r.returncode == 0 and "nsw" in r.stdout
+
+
+def test_an_i1_is_shown_as_0_or_1() -> None:
+    from verifier.ir.types import shown_int
+    from verifier.reports.jsonout import value
+    from verifier.semantics.ops import Val
+
+    assert shown_int(1, 1) == 1 and shown_int(0xFF, 8) == -1 and shown_int(1, 8) == 1
+    assert value(Val(1, False, False), 1) == 1 and value(Val(0xFFFF_FFFF, False, False), 32) == -1

@@ -18,7 +18,6 @@ from verifier.analysis.loops import find_loops
 from verifier.checks.dispatch import Check, Request, Scope, answer
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError
-from verifier.frontend.parser import parse_file
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
@@ -72,6 +71,20 @@ def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]]) -> li
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Prove or refute vectorizations of loops with early exits.")
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"verifier {version('verifier')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                          help="print the version and exit")) -> None:
+    """Prove or refute vectorizations of loops with early exits."""
 
 
 @app.command()
@@ -388,9 +401,11 @@ def run_cmd(
     fuel: int = typer.Option(100_000, "--fuel", min=1, help="stop after this many blocks"),
     path: bool = typer.Option(False, "--path", help="also print the blocks visited (block#iteration)"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
 ) -> None:
-    """Run MODEL on concrete inputs and print the trace, live-outs and any UB."""
-    prog = parse_file(model)
+    """Run MODEL (.loop, or a function of a .ll module) on concrete inputs and print the
+    trace, live-outs and any UB."""
+    prog = load_program(model, func, exit_unknown=True)
     inp = parse_sets(prog, sets)
     r = interpret(prog, inp, fuel=fuel)
     if as_json:
@@ -402,9 +417,11 @@ def run_cmd(
 
 
 @app.command()
-def show(model: Path = typer.Argument(..., help="the loop model (.loop)")) -> None:
-    """Print the parsed loop: blocks, exits, and its structure (seed 003's terms)."""
-    prog = parse_file(model)
+def show(model: Path = typer.Argument(..., help="the loop model (.loop) or LLVM IR (.ll)"),
+         func: str | None = typer.Option(None, "--func", help=".ll input: the function")) -> None:
+    """Print the loop as the tool reads it: blocks, exits, and its structure (header,
+    latch, exiting and exit blocks, preheader, guard)."""
+    prog = load_program(model, func, exit_unknown=True)
     typer.echo(print_program(prog))
     for lp in find_loops(prog):
         typer.echo(f"\nloop at {lp.header}:")

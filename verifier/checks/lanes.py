@@ -40,7 +40,7 @@ from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR
 from verifier.ir.program import Const, Program, Ref, copy_program, uses_floats
-from verifier.ir.types import IntType, mask, to_signed
+from verifier.ir.types import IntType, mask, shown_int, to_signed
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
@@ -68,7 +68,7 @@ class LaneWitness:
 
     def __str__(self) -> str:
         j, k = self.lanes
-        a, b = (v if self.bits == 1 else to_signed(v, self.bits) for v in self.values)
+        a, b = (shown_int(v, self.bits) for v in self.values)
         return f"vector iteration {self.iteration}: lane {j} holds {a}, lane {k} holds {b}"
 
 

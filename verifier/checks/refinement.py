@@ -30,7 +30,7 @@ from verifier.errors import UserError
 from verifier.ir.opcodes import FMAS, NONLINEAR
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
-from verifier.ir.types import elem_of, mask, to_signed
+from verifier.ir.types import elem_of, mask, shown_int, to_signed
 from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain
 from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, RunStatus, run
@@ -629,7 +629,7 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
             return z3.BitVecVal(x, 64)
         return model.eval(x, model_completion=True)
 
-    params = {p.name: to_signed(ev(inputs.params[p.name]).as_long(), p.type.bits) for p in prog.params}
+    params = {p.name: shown_int(ev(inputs.params[p.name]).as_long(), p.type.bits) for p in prog.params}
     arrays: dict[str, list[int | None]] = {}
     defaults: dict[str, int | None] = {}
     read = {a.name: _Cells(model, inputs.memory[a.name], a.elem.bits) for a in prog.arrays if a.contents is None}
@@ -731,7 +731,7 @@ class _Cells:
     def __call__(self, k: int) -> int | None:
         if self.pois is not None and z3.is_true(self._at(self.pois, self.pt, k)):
             return None
-        return to_signed(self._at(self.vals, self.vt, k).as_long(), self.bits)
+        return shown_int(self._at(self.vals, self.vt, k).as_long(), self.bits)
 
 
 def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, conv: Any) -> None:
@@ -785,8 +785,8 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
         for k in sorted(set(sm.explicit()) | set(tm.explicit())):
             (sv, sp), (tv, tp) = sm[k], tm[k]
             if not cell_refines(cd, sv, sp, tv, tp, a.elem.bits):
-                shown = "poison" if tp else str(to_signed(tv, a.elem.bits))
-                return Divergence(DivergenceKind.MEMORY, f"{a.name}[{k}] is {to_signed(sv, a.elem.bits)} after the "
+                shown = "poison" if tp else str(shown_int(tv, a.elem.bits))
+                return Divergence(DivergenceKind.MEMORY, f"{a.name}[{k}] is {shown_int(sv, a.elem.bits)} after the "
                                   f"source but {shown} after the target", position=k)
     out_bits = {n: elem_of(ty).bits for n, ty in _out_types(src).items()}
     for n, s_out in s.outs.items():

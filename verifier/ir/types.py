@@ -52,3 +52,8 @@ def mask(w: int) -> int:
 def to_signed(x: int, w: int) -> int:
     """The `w`-bit pattern x read as a two's-complement number."""
     return x - (1 << w) if x >> (w - 1) & 1 else x
+
+
+def shown_int(v: int, bits: int) -> int:
+    """A value as reports show it and `--set` takes it: signed, except an i1 (0 or 1)."""
+    return v & 1 if bits == 1 else to_signed(v, bits)

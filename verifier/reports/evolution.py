@@ -9,7 +9,7 @@ from verifier.analysis.lanes import UNIFORM, Access, LaneClass, LaneEvolution, L
 from verifier.checks.lanes import LaneVerdict, LaneWitness
 from verifier.checks.verdict import VerdictKind
 from verifier.ir.program import Loc, Program
-from verifier.ir.types import to_signed
+from verifier.ir.types import shown_int
 from verifier.reports import jsonout
 from verifier.reports.text import inputs_lines
 
@@ -114,7 +114,7 @@ def _witness(w: LaneWitness | None) -> dict[str, Any] | None:
     if w is None:
         return None
     return {"vector_iteration": w.iteration, "lanes": list(w.lanes),
-            "values": [v if w.bits == 1 else to_signed(v, w.bits) for v in w.values],
+            "values": [shown_int(v, w.bits) for v in w.values],
             "inputs": jsonout.inputs(w.inputs)}
 
 

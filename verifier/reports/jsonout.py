@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from verifier.checks.verdict import Counterexample, Verdict
-from verifier.ir.types import to_signed
+from verifier.ir.types import shown_int
 from verifier.reports.lanes import lane_table
 from verifier.reports.names import rename_json
 from verifier.semantics.inputs import Inputs
@@ -22,7 +22,7 @@ def value(x: Value, bits: int | None = None) -> Any:
         return "poison"
     if x.u:
         return "undef"
-    return to_signed(x.v, bits) if bits else x.v
+    return shown_int(x.v, bits) if bits else x.v
 
 
 def shown_choices(inp: Inputs) -> list[tuple[Any, int]]:
