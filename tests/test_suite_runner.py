@@ -190,3 +190,42 @@ def test_the_pytest_plugin_runs_each_obligation_as_an_item(pytester: pytest.Pyte
     r = pytester.runpytest("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1, failed=1)
     r.stdout.fnmatch_lines(["*expected proved, got counterexample*", "*P1_LOOP lane*"])
+
+
+def test_junit_keeps_to_the_common_schema_and_cached_answers_take_no_time(tmp_path: Path) -> None:
+    """classname is the suite file; no <properties> inside a <testcase> (Ant's schema:
+    error | failure | skipped, then system-out, system-err); a cache hit's time is 0."""
+    from verifier.cache import ResultCache
+
+    suite = write_suite(tmp_path / "s.toml", CHEAP[0])
+    cache = ResultCache(tmp_path / "c", "tool")
+    run_suite(load(suite), cache=cache)
+    again = run_suite(load(suite), cache=cache)
+    root = ET.fromstring(junit_xml(again).split("\n", 1)[1])
+    cases = root.findall(".//testcase")
+    assert cases and all(c.get("classname") == str(suite) and c.get("time") == "0.000" for c in cases)
+    allowed = {"error", "failure", "skipped", "system-out", "system-err"}
+    assert all({child.tag for child in c} <= allowed for c in cases)
+    assert all(child.tag in ("properties", "testcase", "system-out", "system-err")
+               for ts in root.findall("testsuite") for child in ts)
+
+
+def test_cache_lives_at_the_project_root_and_clears(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from verifier.cache import ResultCache
+
+    monkeypatch.delenv("VERIFIER_CACHE_DIR", raising=False)
+    monkeypatch.delenv("VERIFIER_CACHE", raising=False)
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "proofs").mkdir()
+    suite = write_suite(tmp_path / "proofs" / "s.toml", CHEAP[0])
+    cache = ResultCache.at(near=suite)
+    assert cache.root == tmp_path.resolve() / ".verifier-cache"
+    run_suite(load(suite), cache=cache)
+    assert any(cache.root.rglob("*.json"))
+    monkeypatch.setenv("VERIFIER_CACHE", str(tmp_path / "elsewhere"))
+    assert ResultCache.at(near=suite).root == tmp_path / "elsewhere"
+    r = cli("cache", "clear", str(suite))
+    assert r.returncode == 0 and "removed 0" in r.stdout  # $VERIFIER_CACHE (inherited) is empty
+    monkeypatch.delenv("VERIFIER_CACHE")
+    r = cli("cache", "clear", str(suite))
+    assert r.returncode == 0 and "removed 1 answer(s)" in r.stdout and not cache.root.exists()

@@ -23,6 +23,18 @@ from verifier.checks.verdict import VerdictKind
 DEFAULT_DIR = ".verifier-cache"
 
 
+def project_root(near: Path) -> Path:
+    """The nearest folder at or above `near` with a pyproject.toml or a .git; `near`'s
+    own folder if there is none."""
+    start = near.resolve()
+    if not start.is_dir():
+        start = start.parent
+    for folder in (start, *start.parents):
+        if (folder / "pyproject.toml").exists() or (folder / ".git").exists():
+            return folder
+    return start
+
+
 def tool_fingerprint() -> str:
     """The version and a hash of the package's sources."""
     h = hashlib.sha256(verifier.__version__.encode())
@@ -59,9 +71,28 @@ class ResultCache:
     tool: str
 
     @staticmethod
-    def at(root: Path | None = None) -> ResultCache:
-        root = root or Path(os.environ.get("VERIFIER_CACHE_DIR", DEFAULT_DIR))
+    def at(root: Path | None = None, near: Path | None = None) -> ResultCache:
+        """The cache in `root`, else in $VERIFIER_CACHE, else in `.verifier-cache` at
+        the root of the project that holds `near` (a suite file), else of the current
+        directory."""
+        env = os.environ.get("VERIFIER_CACHE") or os.environ.get("VERIFIER_CACHE_DIR")
+        root = root or (Path(env) if env else project_root(near or Path.cwd()) / DEFAULT_DIR)
         return ResultCache(root, tool_fingerprint())
+
+    def clear(self) -> int:
+        """Remove every entry (and the folders the cache made); the number removed."""
+        n = 0
+        if not self.root.is_dir():
+            return 0
+        for entry in self.root.glob("??/*.json"):
+            entry.unlink(missing_ok=True)
+            n += 1
+        for sub in self.root.glob("??"):
+            if sub.is_dir() and not any(sub.iterdir()):
+                sub.rmdir()
+        if not any(self.root.iterdir()):
+            self.root.rmdir()
+        return n
 
     def _path(self, key: str) -> Path:
         return self.root / key[:2] / f"{key}.json"

@@ -361,7 +361,8 @@ def suite(
                                           help="only obligations whose name contains this (repeatable)"),
     no_cache: bool = typer.Option(False, "--no-cache", help="solve everything again (fresh answers are still stored)"),
     cache_dir: Path | None = typer.Option(None, "--cache-dir",
-                                          help="the result cache (default .verifier-cache, or $VERIFIER_CACHE_DIR)"),
+                                          help="the result cache (default: $VERIFIER_CACHE, else .verifier-cache "
+                                               "at the root of the suite's project)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
     """Run proof suites; exit 0 only if every verdict is the expected one."""
@@ -376,7 +377,7 @@ def suite(
         obligations = [ob for ob in obligations if any(n.lower() in ob.name.lower() for n in name_filter)]
         if not obligations:
             raise UserError(f"--filter {' '.join(name_filter)}: no obligation's name contains it")
-    outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir),
+    outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]),
                          None if quiet or as_json else progress_printer(), read_cache=not no_cache)
     if junit is not None:
         junit.write_text(junit_xml(outcomes))
@@ -392,6 +393,24 @@ def suite(
     if any(oc.error is not None for oc in outcomes):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(oc.as_expected for oc in outcomes) else 1)
+
+
+cache_app = typer.Typer(help="The proof suites' result cache.", no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("clear")
+def cache_clear(
+    paths: list[Path] = typer.Argument(None, help="a suite file or folder whose project's cache to clear "
+                                                  "(default: the current directory's project)"),
+    cache_dir: Path | None = typer.Option(None, "--cache-dir", help="the cache folder itself"),
+) -> None:
+    """Remove every stored answer (the next suite run solves everything again)."""
+    from verifier.cache import ResultCache
+
+    cache = ResultCache.at(cache_dir, near=paths[0] if paths else None)
+    n = cache.clear()
+    typer.echo(f"removed {n} answer(s) from {cache.root}")
 
 
 @app.command("run")

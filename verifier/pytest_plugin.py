@@ -1,7 +1,8 @@
 """A pytest plugin (registered through the package's `pytest11` entry point): `pytest
 proofs/` collects every suite file and runs each obligation as a test item whose
 failure shows the counterexample; `pytest -n auto` (pytest-xdist) spreads the items
-over cores. Only TOML files holding `[[obligation]]` tables are collected, so a
+over cores. Answers come from the suites' result cache (the same as `verifier suite`'s,
+at the project root) unless `--verifier-no-cache`. Only TOML files holding `[[obligation]]` tables are collected, so a
 project's pyproject.toml is left alone."""
 
 from __future__ import annotations
@@ -43,9 +44,12 @@ class ObligationItem(pytest.Item):
         self.add_marker(pytest.mark.proof)
 
     def runtest(self) -> None:
-        from verifier.runner import solve
+        from verifier.cache import ResultCache
+        from verifier.runner import run_suite
 
-        oc = solve(self.obligation, None)
+        fresh = bool(self.config.getoption("verifier_no_cache", False))
+        cache = ResultCache.at(near=self.obligation.file)
+        oc = run_suite([self.obligation], cache=cache, read_cache=not fresh)[0]
         if oc.error is not None:
             raise ObligationMismatch(f"error: {oc.error}")
         if not oc.as_expected:
@@ -58,6 +62,11 @@ class ObligationItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.obligation.line - 1, f"{self.obligation.check}: {self.obligation.name}"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--verifier-no-cache", action="store_true", dest="verifier_no_cache",
+                     help="verifier proof suites: solve every obligation again (answers are still stored)")
 
 
 def pytest_configure(config: pytest.Config) -> None:

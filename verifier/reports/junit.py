@@ -1,7 +1,10 @@
 """Suite outcomes as JUnit XML, the format CI systems (GitHub Actions reporters,
 GitLab, Jenkins) read: one <testsuite> per suite file, one <testcase> per
-obligation; a verdict other than the expected one is a <failure> carrying the
-counterexample, a broken suite entry an <error>."""
+obligation (classname: the suite file; time: this run's, a cached answer's near 0); a
+verdict other than the expected one is a <failure> carrying the counterexample, a
+broken suite entry an <error>. The layout keeps to the common JUnit schema (Ant's,
+which Jenkins and GitLab read): properties only on a <testsuite>, an obligation's
+line, check, expectation and verdict in its <system-out>."""
 
 from __future__ import annotations
 
@@ -24,19 +27,19 @@ def junit_xml(outcomes: Sequence[Outcome]) -> str:
                            failures=str(sum(o.error is None and not o.as_expected for o in group)),
                            errors=str(sum(o.error is not None for o in group)),
                            time=f"{sum(o.seconds for o in group):.3f}")
+        props = ET.SubElement(ts, "properties")
+        ET.SubElement(props, "property", name="cached", value=str(sum(o.cached for o in group)))
         for o in group:
-            tc = ET.SubElement(ts, "testcase", classname=f"{file}:{o.line}", name=o.name, time=f"{o.seconds:.3f}")
-            props = ET.SubElement(tc, "properties")
-            for k, v in (("check", o.check), ("expected", o.expect), ("verdict", o.verdict), ("cached", str(o.cached))):
-                ET.SubElement(props, "property", name=k, value=v)
+            tc = ET.SubElement(ts, "testcase", classname=file, name=o.name, time=f"{o.seconds:.3f}")
+            facts = (f"{file}:{o.line}: check {o.check}, expected {o.expect}, verdict {o.verdict}"
+                     + (" (from the cache)" if o.cached else ""))
             if o.error is not None:
                 err = ET.SubElement(tc, "error", message=o.error)
                 err.text = o.error
             elif not o.as_expected:
                 f = ET.SubElement(tc, "failure", message=f"expected {o.expect}, got {o.verdict}", type=o.verdict)
                 f.text = o.text
-            else:
-                out = ET.SubElement(tc, "system-out")
-                out.text = o.text
+            out = ET.SubElement(tc, "system-out")
+            out.text = facts + ("\n" + o.text if o.text else "")
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
