@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -70,3 +71,19 @@ def test_an_i1_is_shown_as_0_or_1() -> None:
 
     assert shown_int(1, 1) == 1 and shown_int(0xFF, 8) == -1 and shown_int(1, 8) == 1
     assert value(Val(1, False, False), 1) == 1 and value(Val(0xFFFF_FFFF, False, False), 32) == -1
+
+
+def test_help_lists_choices_and_speaks_the_users_words() -> None:
+    """--check, --form and --cttz-elts list their choices; no flag shows a `<bool>`
+    metavar and no text names the project's design documents."""
+    for command in ("equiv", "check", "vectorize", "lanes", "rewrite", "suite", "run", "show"):
+        r = cli(command, "--help")
+        assert r.returncode == 0, command
+        assert "<bool>" not in r.stdout and "seed 00" not in r.stdout.lower(), command
+    wide = subprocess.run([sys.executable, "-m", "verifier.cli", "check", "--help"], capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "250"})
+    text = wide.stdout.replace(" ", "")
+    assert "[hoist|speculate|freeze|equiv|all]" in text and "[general|simple|both]" in text
+    assert "[any-poison|first-true]" in text
+    r = cli("check", str(MODULE / "three.src.ll"), "--check", "lanes")
+    assert r.returncode == 2 and "Invalid value" in r.stderr
