@@ -229,3 +229,18 @@ def test_cache_lives_at_the_project_root_and_clears(tmp_path: Path, monkeypatch:
     monkeypatch.delenv("VERIFIER_CACHE")
     r = cli("cache", "clear", str(suite))
     assert r.returncode == 0 and "removed 1 answer(s)" in r.stdout and not cache.root.exists()
+
+
+def test_suite_text_shows_mismatches_and_one_summary_line() -> None:
+    from verifier.reports.text import suite_text as render
+    from verifier.suite import Outcome
+
+    good = Outcome("fine", "s.toml", 3, "hoist", "proved", "proved", 1.5)
+    bad = Outcome("believed fine", "s.toml", 9, "freeze", "proved", "counterexample", 0.5, text="the report")
+    quiet = render([good, bad])
+    assert "MISMATCH believed fine" in quiet and "the report" in quiet and "<-- MISMATCH" in quiet
+    assert "fine  " not in quiet.replace("believed fine", "")  # no row for what went as expected
+    assert quiet.splitlines()[-1].startswith("1 as expected, 1 mismatched, 2.0s of solving")
+    assert "fine  " in render([good, bad], verbose=True).replace("believed fine", "")
+    assert render([good]).splitlines() == ["1 as expected, 0 mismatched, 1.5s of solving (--verbose lists every "
+                                           "obligation)"]

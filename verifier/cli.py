@@ -390,8 +390,10 @@ def suite(
                                           help="the result cache (default: $VERIFIER_CACHE, else .verifier-cache "
                                                "at the root of the suite's project)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="a row for every obligation, not only mismatches"),
 ) -> None:
-    """Run proof suites; exit 0 only if every verdict is the expected one."""
+    """Run proof suites; exit 0 only if every verdict is the expected one. Prints the
+    mismatches in full and a one-line summary (--verbose: every obligation's row)."""
     from verifier.cache import ResultCache
     from verifier.reports.html import suite_html
     from verifier.reports.junit import junit_xml
@@ -415,7 +417,7 @@ def suite(
                                    "expected": oc.expect, "as_expected": oc.as_expected, "cached": oc.cached,
                                    **({"error": oc.error} if oc.error else {})}))
     else:
-        typer.echo(text.suite_text(outcomes))
+        typer.echo(text.suite_text(outcomes, verbose))
     if any(oc.error is not None for oc in outcomes):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(oc.as_expected for oc in outcomes) else 1)

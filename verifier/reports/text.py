@@ -161,9 +161,9 @@ def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
     return "\n".join(lines)
 
 
-def suite_text(outcomes: Sequence[Outcome]) -> str:
-    """The end-of-run table (obligation, verdict, expected, seconds), preceded by the
-    full report of every obligation that did not give its expected verdict."""
+def suite_text(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
+    """The full report of every obligation that did not give its expected verdict, a
+    table of those (of every obligation with `verbose`), and a one-line summary."""
     lines: list[str] = []
     for oc in outcomes:
         if oc.error is not None:
@@ -171,18 +171,21 @@ def suite_text(outcomes: Sequence[Outcome]) -> str:
         elif not oc.as_expected:
             lines += [f"MISMATCH {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict}",
                       oc.text, ""]
-    width = max([len("obligation")] + [len(oc.name) for oc in outcomes])
-    lines.append(f"{'obligation':<{width}}  {'verdict':<14}  {'expected':<14}  {'seconds':>8}")
-    for oc in outcomes:
-        mark = "" if oc.as_expected else "   <-- ERROR" if oc.error else "   <-- MISMATCH"
-        secs = f"{oc.seconds:8.2f}" + (" (cached)" if oc.cached else "")
-        lines.append(f"{oc.name:<{width}}  {oc.verdict:<14}  {oc.expect:<14}  {secs}{mark}")
+    shown = [oc for oc in outcomes if verbose or not oc.as_expected]
+    if shown:
+        width = max([len("obligation")] + [len(oc.name) for oc in shown])
+        lines.append(f"{'obligation':<{width}}  {'verdict':<14}  {'expected':<14}  {'seconds':>8}")
+        for oc in shown:
+            mark = "" if oc.as_expected else "   <-- ERROR" if oc.error else "   <-- MISMATCH"
+            secs = f"{oc.seconds:8.2f}" + (" (cached)" if oc.cached else "")
+            lines.append(f"{oc.name:<{width}}  {oc.verdict:<14}  {oc.expect:<14}  {secs}{mark}")
     bad = sum(not oc.as_expected for oc in outcomes)
     cached = sum(oc.cached for oc in outcomes)
     lines.append(f"{len(outcomes) - bad} as expected, {bad} mismatched"
-                 + (f" ({cached} answers from the cache)" if cached else ""))
+                 + (f" ({cached} answers from the cache)" if cached else "")
+                 + f", {sum(oc.seconds for oc in outcomes):.1f}s of solving"
+                 + ("" if verbose or bad == len(outcomes) else " (--verbose lists every obligation)"))
     return "\n".join(lines)
-
 
 def coverage_summary(v: Verdict) -> str:
     """What a verdict covers, in a table cell."""
