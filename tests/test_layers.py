@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
 LAYERS = [
     ("errors", "ir"),
     ("analysis",),
-    ("frontend", "transforms", "smt"),
+    ("frontend", "transforms", "smt", "llvm_tools"),
     ("semantics",),
     ("checks",),
     ("suite", "cache"),

@@ -212,6 +212,13 @@ def check(
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
     requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
+    if model.suffix == ".c":
+        import tempfile
+
+        from verifier.llvm_tools import CLANG, c_to_ll, find_tool
+
+        model = c_to_ll(model, find_tool(CLANG, None, "--clang"),
+                        Path(tempfile.mkdtemp(prefix="verifier-c-")) / f"{model.stem}.ll")
     if func is None and model.suffix == ".ll":
         from verifier.frontend.llvm import defined_functions
 
@@ -285,6 +292,56 @@ def vectorize(
     except Unsupported as u:
         raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
     typer.echo(print_program(vform.program))
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def opt(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="LLVM IR (.ll) or C (.c, compiled by clang -O2 up to loop-vectorize)"),
+    opt_tool: str | None = typer.Option(None, "--opt", help="the opt to run (default: opt-22 or opt on PATH)"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
+    keep: Path | None = typer.Option(None, "--keep", help="write the module before and after the pass here"),
+    max_trip: int = typer.Option(16, "--max-trip", min=1, max=4096, help="trip bound of the bounded checks"),
+    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per function, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object per function"),
+    cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
+) -> None:
+    """Run opt on FILE with the pass arguments after `--` (default:
+    -passes=loop-vectorize) and check that every function it changed refines the
+    original: `verifier opt f.c -- -passes=loop-vectorize -force-vector-width=4`.
+    Exit code: the worst verdict's."""
+    import tempfile
+
+    from verifier.llvm_tools import CLANG, OPT, c_to_ll, changed_functions, find_tool, run_opt
+
+    args = list(ctx.args) or ["-passes=loop-vectorize"]
+    opt_path = find_tool(OPT, opt_tool, "--opt")
+    work = keep or Path(tempfile.mkdtemp(prefix="verifier-opt-"))
+    work.mkdir(parents=True, exist_ok=True)
+    if file.suffix == ".c":
+        source = c_to_ll(file, find_tool(CLANG, clang_tool, "--clang"), work / f"{file.stem}.scalar.ll")
+    elif file.suffix == ".ll":
+        if not file.is_file():
+            raise UserError(f"{file}: no such file")
+        source = file
+    else:
+        raise UserError(f"{file}: expected LLVM IR (.ll) or C (.c)")
+    target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll")
+    changed = changed_functions(source, target)
+    if not changed:
+        typer.echo(f"opt {' '.join(args)} changed no function of {file}: nothing to check")
+        raise typer.Exit(0)
+    assumed: frozenset[Assumption] = frozenset()
+    rows: list[tuple[str, Verdict | None, str]] = []
+    for name in changed:
+        v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed)
+        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
+        rows.append((name, v, ""))
+    if not as_json:
+        typer.echo(text.module_table(rows))
+        if keep is not None:
+            typer.echo(f"modules: {source} -> {target}")
+    raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
 
 
 @app.command()
