@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from verifier.frontend.parser import parse, parse_file
@@ -11,6 +13,11 @@ from verifier.semantics.interpreter import Run, run
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "models"
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The command line run as a user runs it, in a process of its own."""
+    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def model(rel: str) -> Program:

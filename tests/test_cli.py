@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from tests.helpers import MODELS
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True)
-
+from tests.helpers import MODELS, cli
 
 SEARCH = str(MODELS / "seed" / "search_loop.loop")
 

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import functools
 import operator
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import MODELS
+from tests.helpers import MODELS, cli
 from verifier.checks.refinement import refinement
 from verifier.errors import UserError
 from verifier.frontend.llvm import LLOptions, LLUnsupported, parse_ll_file
@@ -24,9 +22,6 @@ from verifier.semantics.ops import Val, cttz_elts, reduce_int
 
 LL = MODELS / "llvm"
 
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True)
 
 
 def equiv(name: str, target: str, rule: str, max_trip: int = 129) -> str:

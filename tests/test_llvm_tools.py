@@ -6,19 +6,17 @@ a missing tool is always a clear usage error."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import cli
+
 LLVM = Path(__file__).parent.parent / "models" / "llvm"
 HAS_OPT = shutil.which("opt-22") is not None
 HAS_CLANG = shutil.which("clang-22") is not None
 
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True)
 
 
 def test_a_missing_tool_says_what_to_install() -> None:

@@ -4,16 +4,12 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.helpers import cli
 
 MODULE = Path(__file__).parent.parent / "models" / "llvm" / "module"
 
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True)
 
 
 def test_equiv_checks_every_function_and_exits_with_the_worst() -> None:
@@ -76,14 +72,17 @@ def test_an_i1_is_shown_as_0_or_1() -> None:
 def test_help_lists_choices_and_speaks_the_users_words() -> None:
     """--check, --form and --cttz-elts list their choices; no flag shows a `<bool>`
     metavar and no text names the project's design documents."""
+    from typer.testing import CliRunner
+
+    from verifier.cli import app
+
+    runner = CliRunner()
     for command in ("equiv", "check", "vectorize", "lanes", "rewrite", "suite", "run", "show"):
-        r = cli(command, "--help")
-        assert r.returncode == 0, command
-        assert "<bool>" not in r.stdout and "seed 00" not in r.stdout.lower(), command
-    wide = subprocess.run([sys.executable, "-m", "verifier.cli", "check", "--help"], capture_output=True, text=True,
-                          env={**os.environ, "COLUMNS": "250"})
-    text = wide.stdout.replace(" ", "")
+        r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "250"})
+        assert r.exit_code == 0, command
+        assert "<bool>" not in r.output and "seed 00" not in r.output.lower(), command
+    text = runner.invoke(app, ["check", "--help"], env={"COLUMNS": "250"}).output.replace(" ", "")
     assert "[hoist|speculate|freeze|equiv|all]" in text and "[general|simple|both]" in text
     assert "[any-poison|first-true]" in text
-    r = cli("check", str(MODULE / "three.src.ll"), "--check", "lanes")
-    assert r.returncode == 2 and "Invalid value" in r.stderr
+    r = runner.invoke(app, ["check", str(MODULE / "three.src.ll"), "--check", "lanes"])
+    assert r.exit_code == 2 and "Invalid value" in r.output

@@ -4,14 +4,12 @@ the result cache, JUnit and HTML reports, the pytest plugin, lane tables."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import MODELS
+from tests.helpers import MODELS, cli
 from verifier.cache import ResultCache
 from verifier.errors import UserError
 from verifier.reports.html import suite_html
@@ -23,9 +21,6 @@ SEARCH = MODELS / "seed" / "search_loop.loop"
 GOOD = MODELS / "examples" / "search_loop_simple_vf4.loop"
 BROKEN = MODELS / "examples" / "search_loop_general_vf4_nofreeze.loop"
 
-
-def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def _toml(v: object) -> str:

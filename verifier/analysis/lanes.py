@@ -171,7 +171,8 @@ class Access:
     uid: int
     op: str
     array: str
-    index: str  # the index value's subject name, or the constant
+    index: str | None  # the index value's name; None for a constant (a uniform address)
+    shown: str  # the index as written
     masked: bool
     block: str
     loc: Loc | None = None
@@ -538,8 +539,9 @@ class _Analysis:
         for b, ins in self.instrs:
             if ins.op in ("load", "store"):
                 idx = ins.args[0]
-                out.append(Access(ins.uid, ins.op, ins.attrs["array"], _name(idx) if isinstance(idx, Ref)
-                                  else str(getattr(idx, "value", idx)), b in masked, b, ins.loc))
+                name = idx.name if isinstance(idx, Ref) else None
+                out.append(Access(ins.uid, ins.op, ins.attrs["array"], name,
+                                  name or str(getattr(idx, "value", idx)), b in masked, b, ins.loc))
         return out
 
     def _liveouts(self, exits: list[str]) -> list[tuple[str, str]]:

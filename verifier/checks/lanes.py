@@ -120,6 +120,7 @@ class LaneProver:
         self.d = Z3Domain("")
         self.no_window: str | None = None
         self.hard = frozenset(i.op for i in prog.instructions() if i.op in NONLINEAR)
+        self.types = prog.value_types()
         fresh_context(uses_floats(prog))
         self._queries: dict[tuple[str, bool], _Query | None] = {}
         self._model: Any = None
@@ -209,11 +210,11 @@ class LaneProver:
         return z3.And(ok)
 
     def _bits(self, f: Fact) -> int:
-        ty = self.prog.value_types().get(f.subject)
+        ty = self.types.get(f.subject)
         return ty.bits if isinstance(ty, IntType) else 1
 
     def _start_bits(self, pre: Aligned) -> int:
-        ty = self.prog.value_types().get(pre.iv)
+        ty = self.types.get(pre.iv)
         return ty.bits if isinstance(ty, IntType) else 64
 
     # ------------------------------------------------------------ questions
@@ -356,17 +357,16 @@ class LaneProver:
                 return done(holds=UNIFORM, verdict=VerdictKind.PROVED,
                             reason="uniform after all: the solver proves what the rules missed (the same value on every path)")
             return done(holds=f.cls, verdict=kind, witness=w, reason=why or None)
-        pre = f.pre
-        if pre is not None and isinstance(pre.start, Const):
+        pre, hint = f.pre, None
+        if pre is not None and isinstance(pre.start, Const):  # a known start: the precondition is decided
             bits = self._start_bits(pre)
             at = to_signed((pre.start.value + pre.offset) & mask(bits), bits)
-            pre = None if at % pre.modulus == 0 and (at >= 0 or not pre.nonneg) else pre
-            if pre is not None:  # the start is known and not aligned: the relation cannot need it
-                kind, w, why = self.holds(f, f.cls, None)
-                return done(holds=f.cls if kind is VerdictKind.PROVED else RANDOM, verdict=kind, witness=w,
-                            reason=why or (f"it would hold if {pre}" if kind is VerdictKind.COUNTEREXAMPLE else None))
+            aligned = at % pre.modulus == 0 and (at >= 0 or not pre.nonneg)
+            pre, hint = None, None if aligned else pre
         if pre is None:
             kind, w, why = self.holds(f, f.cls, None)
+            if not why and kind is VerdictKind.COUNTEREXAMPLE and hint is not None:
+                why = f"it would hold if {hint}"
             return done(holds=f.cls if kind is VerdictKind.PROVED else RANDOM, verdict=kind, witness=w,
                         reason=why or None)
         kind, w, why = self.holds(f, f.cls, pre)
@@ -380,7 +380,6 @@ class LaneProver:
             return done(holds=f.cls, verdict=VerdictKind.PROVED)
         return done(holds=f.cls, verdict=VerdictKind.PROVED, pre=pre, without_pre=w2,
                     reason=f"only when {pre}")
-
 
 
 def lane_relation(prog: Program, vf: int, value: str, relation: str | None, timeout: float = 20.0) -> Verdict:

@@ -47,9 +47,10 @@ def _status(v: LaneVerdict) -> str:
     return "unknown"
 
 
-def index_classes(verdicts: list[LaneVerdict]) -> dict[str, LaneClass]:
-    """The relation proved for each value (an access's index among them)."""
-    return {v.fact.subject: v.holds for v in verdicts if not v.fact.branch}
+def index_relation(a: Access, verdicts: list[LaneVerdict]) -> LaneClass:
+    """The relation proved for an access's index (a constant or a value from outside
+    the loop: uniform)."""
+    return next((v.holds for v in verdicts if not v.fact.branch and v.fact.subject == a.index), UNIFORM)
 
 
 def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no_window: str | None) -> str:
@@ -87,13 +88,12 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
                 "divergent" if v.verdict is VerdictKind.COUNTEREXAMPLE else "unknown"
             rows.append((v.fact.block, _line(v.fact.loc), _shown(prog, v.fact.subject), kind, evidence(v)))
     out += ["", "branches:"] + _table(rows)
-    classes = index_classes(verdicts)
     if ev.accesses:
         rows = [("access", "line", "index", "index relation", "vectorizer")]
         for a in ev.accesses:
-            idx = classes.get(a.index, UNIFORM) if not a.index.lstrip("-").isdigit() else UNIFORM
-            what = f"{'load' if a.op == 'load' else 'store'} {a.array}[{_shown(prog, a.index)}]"
-            rows.append((what, _line(a.loc), _shown(prog, a.index), str(idx), access_kind(a, idx)))
+            idx = index_relation(a, verdicts)
+            what = f"{a.op} {a.array}[{_shown(prog, a.shown)}]"
+            rows.append((what, _line(a.loc), _shown(prog, a.shown), str(idx), access_kind(a, idx)))
         out += ["", "memory accesses:"] + _table(rows)
     if ev.liveouts:
         out += ["", "used after the loop:"]
@@ -128,11 +128,10 @@ def _fact(prog: Program, v: LaneVerdict) -> dict[str, Any]:
 
 
 def lanes_json(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no_window: str | None) -> dict[str, Any]:
-    classes = index_classes(verdicts)
     accesses = []
     for a in ev.accesses:
-        idx = classes.get(a.index, UNIFORM) if not a.index.lstrip("-").isdigit() else UNIFORM
-        accesses.append({"op": a.op, "array": a.array, "index": _shown(prog, a.index), "line": a.loc.line if a.loc else None,
+        idx = index_relation(a, verdicts)
+        accesses.append({"op": a.op, "array": a.array, "index": _shown(prog, a.shown), "line": a.loc.line if a.loc else None,
                          "index_relation": str(idx), "masked": a.masked, "vectorizer": access_kind(a, idx)})
     branches = []
     for v in verdicts:
