@@ -124,3 +124,10 @@ def test_check_command_does_not_take_lanes_or_rewrite() -> None:
     equiv and all (a usage error, exit 2, names them)."""
     r = CliRunner().invoke(app, ["check", str(MODELS / "seed001_condition.loop"), "--check", "lanes"])
     assert r.exit_code == 2 and "hoist" in r.output and "speculate" in r.output
+
+
+def test_a_branch_on_a_constant_is_refused_not_an_internal_error() -> None:
+    text = (MODELS / "seed001_condition.loop").read_text().replace("if (cmp) goto if.then", "if (1) goto if.then")
+    prog = parse(text, "const.loop")
+    found, refused = recognise(prog)
+    assert not found and refused and forced(prog) is None

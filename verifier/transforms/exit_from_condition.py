@@ -216,7 +216,8 @@ def forced(prog: Program) -> Candidate | None:
     except _No:
         return None
     t = prog.blocks[blocks[0]].term
-    assert isinstance(t, Branch) and isinstance(t.cond, Ref)
+    if not isinstance(t, Branch) or not isinstance(t.cond, Ref):
+        return None  # a branch on a constant: nothing to rewrite
     return Candidate(blocks[0], t.cond.name, t.other, False, exit_to, latch, None, t.loc)
 
 
