@@ -33,7 +33,7 @@ def test_cli_freeze_check_on_a_seed_model() -> None:
 
     r = subprocess.run([sys.executable, "-m", "verifier.cli", "check", str(MODELS / "seed" / "guarded_division.loop"),
                         "--check", "freeze", "--vf", "8"], capture_output=True, text=True)
-    assert r.returncode == 0 and "proved: guarded_division (k=2)" in r.stdout
+    assert r.returncode == 0 and "proved: guarded_division (lane predicates of 2 exits)" in r.stdout
     r = subprocess.run([sys.executable, "-m", "verifier.cli", "check", str(MODELS / "seed" / "search_loop.loop"),
                         "--check", "freeze", "--vf", "4", "--no-freeze"], capture_output=True, text=True)
     assert r.returncode == 1 and "counterexample" in r.stdout

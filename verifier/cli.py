@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -129,6 +130,8 @@ def equiv(
     func: str | None = typer.Option(None, "--func", help=".ll input: the function to check (the same in both)"),
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
+    sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
+                                                           "(for code-scanning UIs) here"),
 ) -> None:
     """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
     Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func; without
@@ -144,16 +147,41 @@ def equiv(
                 if name not in in_tgt:
                     rows.append((name, None, f"not defined in {target}"))
                     continue
-                v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed)
-                typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
-                rows.append((name, v, ""))
+                rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed),
+                                         as_json, module=True), ""))
             rows += [(name, None, f"not defined in {source}") for name in in_tgt if name not in in_src]
-            if not as_json:
-                typer.echo(text.module_table(rows))
-            raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
-    v = _equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed)
-    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+            _module_end(rows, as_json, sarif)
+    v = _emit(_equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed), as_json)
+    _write_sarif(sarif, [v])
     raise typer.Exit(v.exit_code)
+
+
+def _emit(v: Verdict, as_json: bool, module: bool = False) -> Verdict:
+    """Print one verdict: a JSON record, or its text (a blank line after it in a
+    module-wide run, before the next)."""
+    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + ("\n" if module else ""))
+    return v
+
+
+def _write_sarif(path: Path | None, verdicts: list[Verdict]) -> None:
+    """--sarif FILE: the verdicts as a SARIF log."""
+    if path is not None:
+        from verifier.reports.sarif import sarif_log
+
+        path.write_text(json.dumps(sarif_log([jsonout.verdict(v) for v in verdicts]), indent=1) + "\n")
+
+
+def _module_end(rows: list[tuple[str, Verdict | None, str]], as_json: bool, sarif: Path | None) -> None:
+    """A module-wide run's end: the table (--json: a `skipped` record per function not
+    checked), the SARIF log if asked; the exit code is the worst verdict's."""
+    _write_sarif(sarif, [v for _, v, _ in rows if v is not None])
+    if as_json:
+        for name, v, note in rows:
+            if v is None:
+                typer.echo(json.dumps(jsonout.skipped(name, note)))
+    else:
+        typer.echo(text.module_table(rows))
+    raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
 
 
 def _worst(verdicts: list[Verdict]) -> int:
@@ -199,6 +227,8 @@ def check(
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
+    sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
+                                                           "(for code-scanning UIs) here"),
 ) -> None:
     """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
     --func: every loop of every function, with a table at the end)."""
@@ -230,31 +260,25 @@ def check(
                     prog = frontend.load_program(model, name, cttz_elts, assumed)
                     loops = len(find_loops(prog))
                 except LLUnsupported as u:
-                    prog, loops = None, 1
                     v = Verdict(name, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
-                    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
-                    rows.append((name, v, ""))
-                if prog is None:
+                    rows.append((name, _emit(v, as_json, module=True), ""))
                     continue
                 if loops != 1:
                     rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
                     continue
                 for v in _check_one(model, name, prog, requests, check_name, vf, cttz_elts, assumed):
-                    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
-                    rows.append((name, v, ""))
-            if not as_json:
-                typer.echo(text.module_table(rows))
-            raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
+                    rows.append((name, _emit(v, as_json, module=True), ""))
+            _module_end(rows, as_json, sarif)
     try:
         first = frontend.load_program(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
         v = Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
-        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+        _write_sarif(sarif, [_emit(v, as_json)])
         raise typer.Exit(3) from None
-    verdicts = _check_one(model, func, first, requests, check_name, vf, cttz_elts, assumed)
-    for v in verdicts:
-        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v))
+    verdicts = [_emit(v, as_json) for v in _check_one(model, func, first, requests, check_name, vf, cttz_elts,
+                                                       assumed)]
+    _write_sarif(sarif, verdicts)
     raise typer.Exit(_worst(verdicts))
 
 
@@ -305,6 +329,8 @@ def opt(
     timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per function, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per function"),
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
+    sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
+                                                           "(for code-scanning UIs) here"),
 ) -> None:
     """Run opt on FILE with the pass arguments after `--` (default:
     -passes=loop-vectorize) and check that every function it changed refines the
@@ -329,19 +355,17 @@ def opt(
     target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll")
     changed = changed_functions(source, target)
     if not changed:
-        typer.echo(f"opt {' '.join(args)} changed no function of {file}: nothing to check")
+        why = f"opt {' '.join(args)} changed no function of {file}: nothing to check"
+        typer.echo(json.dumps(jsonout.skipped(str(file), why)) if as_json else why)
         raise typer.Exit(0)
     assumed: frozenset[Assumption] = frozenset()
     rows: list[tuple[str, Verdict | None, str]] = []
     for name in changed:
-        v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed)
-        typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + "\n")
-        rows.append((name, v, ""))
-    if not as_json:
-        typer.echo(text.module_table(rows))
-        if keep is not None:
-            typer.echo(f"modules: {source} -> {target}")
-    raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
+        rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed),
+                                 as_json, module=True), ""))
+    if keep is not None and not as_json:
+        typer.echo(f"modules: {source} -> {target}")
+    _module_end(rows, as_json, sarif)
 
 
 @app.command()
@@ -407,17 +431,13 @@ def rewrite(
             raise UserError(f"--block {block}: no conditional block of that name in the loop")
     cand = found[0] if found else forced(prog) if force else None
     if cand is None:
-        msg = "refused: " + "; ".join(str(r) for r in refused)
-        typer.echo(json.dumps({"model": prog.name, "check": "rewrite", "verdict": "refused", "reasons": [
-            str(r) for r in refused]}) if as_json else msg)
-        raise typer.Exit(1)
+        _refuse(prog.name, [str(r) for r in refused], as_json)
     if not found:
         typer.echo(f"forced: {'; '.join(str(r) for r in refused)}", err=True)
     try:
         tgt = split_iterations(prog, cand) if split else rewrite_at(prog, cand)
     except Unbuildable as e:
-        typer.echo(f"refused: {e}")
-        raise typer.Exit(1) from None
+        _refuse(prog.name, [str(e)], as_json)
     text_out = print_program(tgt)
     if output is not None:
         output.write_text(text_out + "\n")
@@ -432,6 +452,13 @@ def rewrite(
     raise typer.Exit(v.exit_code)
 
 
+def _refuse(model: str, reasons: list[str], as_json: bool) -> NoReturn:
+    """A rewrite the tool will not make: why, and exit 1."""
+    typer.echo(json.dumps(jsonout.refusal(model, "rewrite", reasons)) if as_json
+               else "refused: " + "; ".join(reasons))
+    raise typer.Exit(1)
+
+
 @app.command()
 def suite(
     paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
@@ -439,6 +466,8 @@ def suite(
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
     junit: Path | None = typer.Option(None, "--junit", help="write a JUnit XML report here (for CI)"),
     html: Path | None = typer.Option(None, "--html", help="write a self-contained HTML report here"),
+    sarif: Path | None = typer.Option(None, "--sarif", help="write the refuted and undecided obligations as SARIF "
+                                                           "(for code-scanning UIs) here"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel worker processes"),
     name_filter: list[str] = typer.Option([], "--filter", "-k",
                                           help="only obligations whose name contains this (repeatable)"),
@@ -468,11 +497,13 @@ def suite(
         junit.write_text(junit_xml(outcomes))
     if html is not None:
         html.write_text(suite_html(outcomes))
+    if sarif is not None:
+        from verifier.reports.sarif import sarif_log
+
+        sarif.write_text(json.dumps(sarif_log([jsonout.obligation(oc) for oc in outcomes]), indent=1) + "\n")
     if as_json:
         for oc in outcomes:
-            typer.echo(json.dumps({**oc.result, "obligation": oc.name, "file": oc.file, "line": oc.line,
-                                   "expected": oc.expect, "as_expected": oc.as_expected, "cached": oc.cached,
-                                   **({"error": oc.error} if oc.error else {})}))
+            typer.echo(json.dumps(jsonout.obligation(oc)))
     else:
         typer.echo(text.suite_text(outcomes, verbose))
     if any(oc.error is not None for oc in outcomes):
@@ -513,8 +544,7 @@ def run_cmd(
     inp = parse_sets(prog, sets)
     r = interpret(prog, inp, fuel=fuel)
     if as_json:
-        out = {"model": prog.name, "inputs": jsonout.inputs(inp), **jsonout.run(r)}
-        typer.echo(json.dumps(out))
+        typer.echo(json.dumps(jsonout.run_record(prog.name, inp, r)))
     else:
         typer.echo(text.run_text(prog, r, inp, path))
     raise typer.Exit(0 if r.status is RunStatus.OK else 1)
@@ -537,6 +567,15 @@ def show(model: Path = typer.Argument(..., help="the loop model (.loop) or LLVM 
         typer.echo(f"  preheader: {lp.preheader or '-'}")
         typer.echo(f"  guard:     {lp.guard or '-'}")
         typer.echo(f"  exiting blocks that dominate the latch: {', '.join(lp.exits_dominating_latch) or '-'}")
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema that every command's --json output follows (one record
+    per line; `record` says which)."""
+    from importlib.resources import files
+
+    typer.echo(files("verifier.reports").joinpath("output.schema.json").read_text())
 
 
 def main() -> None:

@@ -277,7 +277,7 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     try:
         first = load(frozenset())
     except LLUnsupported as u:
-        return Verdict(ob.name, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
+        return Verdict(ob.func or ob.source.stem, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
                        assumptions=sorted(ob.assume))
     vs, src, tgt = answer([request(ob, timeout)], load, first)
     if not vs and ob.check == Check.FREEZE:
@@ -287,7 +287,6 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     v = combine(vs, src.name, ob.check, ob.vf)
     if not vs:  # combine's own verdict: it lists the assumptions like every other
         note_assumptions([v], src, tgt)
-    v.model = ob.name
     return v
 
 

@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import partial
 
 from verifier.analysis.exits import analyse
+from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import Limits
 from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.freeze import freeze_invariance
@@ -24,7 +25,7 @@ from verifier.checks.param_start import with_room
 from verifier.checks.rewrite import rewrite_obligation
 from verifier.checks.translation import equivalence
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
-from verifier.ir.program import Program
+from verifier.ir.program import Loc, Program
 
 
 class Check(StrEnum):
@@ -132,4 +133,18 @@ def answer(requests: Sequence[Request], load: Loader, first: tuple[Program, Prog
     timeout = max((r.timeout for r in requests), default=60.0)
     vs, src, tgt = with_room(lambda room: first if not room else load(room), all_of, bound, timeout)
     note_assumptions(vs, src, tgt)
+    here = loop_loc(src)
+    for v in vs:
+        v.loc = v.loc or here
     return vs, src, tgt
+
+
+def loop_loc(prog: Program) -> Loc | None:
+    """Where the first loop of `prog` starts in its input (its header's first located
+    phi, instruction or branch), so reports can point at it; None without a loop."""
+    loops = find_loops(prog)
+    if not loops:
+        return None
+    b = prog.blocks[loops[0].header]
+    locs: list[Loc | None] = [ph.loc for ph in b.phis] + [i.loc for i in b.instrs] + [getattr(b.term, "loc", None)]
+    return next((loc for loc in locs if loc is not None), None)

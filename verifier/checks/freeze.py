@@ -24,33 +24,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import z3
 
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import PredicateCounterexample, Verdict, VerdictKind
 from verifier.semantics.domain import ConcreteDomain, Domain, Z3Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 
 VARIANTS = ("seed", "nofreeze", "nofreeze-anypoison")
-
-
-@dataclass
-class FreezeCounterexample:
-    conditions: list[list[str]]  # [exit][lane]: "0", "1" or "poison"
-    choices: list[list[int]]
-    scalar_exit: str  # e.g. "lane 2 by C1", or "no exit in these lanes"
-    predicate: str
-    lane: int | None
-    expected: str
-    got: str
-
-    def summary(self) -> str:
-        where = f" lane {self.lane}" if self.lane else ""
-        return (f"{self.predicate}{where} is {self.got} but the scalar run (leaving at {self.scalar_exit}) "
-                f"defines {self.expected}")
 
 
 def _lane_and(d: Domain, a: Val, b: Val) -> Val:
@@ -151,8 +134,10 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     s = new_solver(timeout)
     s.add(*[d.bterm(f) for f in facts], z3.Or(*wrong))
     ans = check(s)
-    name = f"{model_name} (k={k})" + ("" if variant == "seed" else f" [{variant}]")
-    v = Verdict(name, "freeze", VerdictKind.PROVED, time.perf_counter() - t0, vf=vf, reads_model=False)
+    what = f"(lane predicates of {k} exit{'s' if k != 1 else ''}" + \
+        ("" if variant == "seed" else f", {variant}") + ")"
+    v = Verdict(model_name, "freeze", VerdictKind.PROVED, time.perf_counter() - t0, vf=vf, reads_model=False,
+                subject=what)
     if ans.status is SolverStatus.UNKNOWN:
         v.verdict, v.reason = VerdictKind.UNKNOWN, ans.reason
         return v
@@ -186,7 +171,8 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
         if z3.is_true(m.eval(bad, model_completion=True)):
             shown = "poison" if z3.is_true(ev(got.p)) else str(ev(got.v))
             exp = str(ev(expected)) if not nm.startswith("Extract") else "the last defining lane"
-            cex = FreezeCounterexample(conds, [], where, nm, lane, exp, shown)
+            cex = PredicateCounterexample(conds, where, nm, lane, exp, shown)
+            v.predicates = cex
             v.reason = cex.summary() + "; conditions (exit x lane): " + \
                 "; ".join(f"C{i + 1} = [{', '.join(row)}]" for i, row in enumerate(conds))
             break

@@ -16,7 +16,7 @@ from verifier.checks.added_ub import Limits, harness_verdict
 from verifier.checks.repair import extent_requirements, guard_repair
 from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Branch, Instr, Program, sharing
+from verifier.ir.program import Branch, Instr, Loc, Program, sharing
 from verifier.semantics.ops import UBKind
 from verifier.transforms.harness import Harness, hoist_harness, speculation_harness
 from verifier.transforms.lanes import Guard, Unsupported
@@ -69,10 +69,11 @@ def repair_guards(prog: Program, vf: int, limits: Limits = Limits(), freeze: boo
     return tuple(found)
 
 
-def _label(e: Exit, prog: Program) -> str:
+def _label(e: Exit, prog: Program) -> tuple[str, Loc | None]:
+    """An exit's name as verdicts show it, and where its branch is."""
     br_loc = next((b.term.loc for b in prog.blocks.values()
                    if isinstance(b.term, Branch) and b.term.uid == e.uid), None)
-    return f"{e.name} (line {br_loc.line})" if br_loc else e.name
+    return (f"{e.name} (line {br_loc.line})" if br_loc else e.name), br_loc
 
 
 def _per_exit(prog: Program, check: str, vf: int, limits: Limits,
@@ -83,15 +84,16 @@ def _per_exit(prog: Program, check: str, vf: int, limits: Limits,
     out: list[tuple[Exit, Verdict, Harness | None]] = []
     for e in le.data_dependent:
         t0 = time.perf_counter()
-        subject = _label(e, prog)
+        subject, loc = _label(e, prog)
         try:
             h = build(e)
         except Unsupported as u:
             v = Verdict(prog.name, check, VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf,
-                        subject=subject)
+                        subject=subject, loc=loc)
             out.append((e, v, None))
             continue
         v = harness_verdict(prog, h, vf, limits, check)
+        v.loc = loc
         _finish(v, prog, h, originals, subject, vf, le.loop.header)
         out.append((e, v, h))
     return out

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program
+from verifier.ir.program import ASSUMPTION_HELP, Assumption, Loc, Program
 from verifier.ir.types import elem_of
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
@@ -73,6 +73,47 @@ class Counterexample:
 
 
 @dataclass
+class PredicateCounterexample:
+    """Lane conditions under which a vector predicate differs from what the scalar
+    run defines (the freeze check: no program runs, the seed's formulas alone)."""
+
+    conditions: list[list[str]]  # [exit][lane]: "0", "1" or "poison"
+    scalar_exit: str  # e.g. "lane 2 by C1", or "no exit in these lanes"
+    predicate: str
+    lane: int | None
+    expected: str
+    got: str
+
+    def summary(self) -> str:
+        where = f" lane {self.lane}" if self.lane else ""
+        return (f"{self.predicate}{where} is {self.got} but the scalar run (leaving at {self.scalar_exit}) "
+                f"defines {self.expected}")
+
+
+class CoverageKind(StrEnum):
+    """Which inputs a verdict's answer speaks for (reports label `coverage` with it)."""
+
+    EVERY_TRIP_COUNT = "every-trip-count"  # an induction (or an argument) covers every trip count
+    EVERY_INPUT = "every-input"  # no source loop can run past the bound: bounded is complete
+    BOUNDED = "bounded"  # inputs whose source loops run at most max_trip iterations
+    REPLAY = "replay"  # a counterexample found by replaying a candidate's inputs
+    NONE = "none"  # no answer, or nothing to cover
+
+
+def coverage_kind(cov: dict[str, Any]) -> CoverageKind:
+    """The kind of a verdict's coverage dict (the checks fill it in these shapes)."""
+    if cov.get("unbounded"):
+        return CoverageKind.EVERY_TRIP_COUNT
+    if cov.get("complete"):
+        return CoverageKind.EVERY_INPUT
+    if cov.get("max_trip") is not None:
+        return CoverageKind.BOUNDED
+    if cov.get("found_in"):
+        return CoverageKind.REPLAY
+    return CoverageKind.NONE
+
+
+@dataclass
 class Verdict:
     model: str
     check: str
@@ -91,6 +132,10 @@ class Verdict:
     # whether the answer depends on the model's code (the freeze check's reasons about
     # the lane predicates alone: no assumption about memory can weaken it)
     reads_model: bool = True
+    # where in the input the verdict is about: the exit's branch, else the loop's header
+    loc: Loc | None = None
+    # the freeze check's counterexample (lane conditions, not program runs)
+    predicates: PredicateCounterexample | None = None
 
     @property
     def exit_code(self) -> int:

@@ -113,7 +113,7 @@ def _table(rows: list[tuple[str, ...]]) -> list[str]:
 def _witness(w: LaneWitness | None) -> dict[str, Any] | None:
     if w is None:
         return None
-    return {"vector_iteration": w.iteration, "lanes": list(w.lanes),
+    return {"kind": "lanes", "vector_iteration": w.iteration, "lanes": list(w.lanes),
             "values": [shown_int(v, w.bits) for v in w.values],
             "inputs": jsonout.inputs(w.inputs)}
 
@@ -139,7 +139,7 @@ def lanes_json(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
             d = _fact(prog, v)
             d["divergent"] = v.verdict is VerdictKind.COUNTEREXAMPLE
             branches.append(d)
-    return {"model": prog.name, "file": prog.file, "check": "lanes", "vf": ev.vf, "window": no_window is None,
+    return {"record": jsonout.Record.LANES.value, "model": prog.name, "file": prog.file, "check": "lanes", "vf": ev.vf, "window": no_window is None,
             "no_window_reason": no_window,
             "values": [_fact(prog, v) for v in verdicts if not v.fact.branch], "branches": branches,
             "accesses": accesses,

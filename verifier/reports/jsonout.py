@@ -1,17 +1,38 @@
-"""Verdicts and runs as JSON-ready dicts (README "Commands": model, check, vf, form, verdict,
-seconds, counterexample or reason)."""
+"""Every command's --json output: one JSON object per line, each a record whose
+`record` field says which (verdict, skipped, refusal, run, lanes, error). The
+schema is verifier/reports/output.schema.json; tests validate every command's
+output against it."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
-from verifier.checks.verdict import Counterexample, Verdict
+from verifier.checks.verdict import Counterexample, PredicateCounterexample, Verdict, coverage_kind
+from verifier.ir.program import Loc
 from verifier.ir.types import shown_int
 from verifier.reports.lanes import lane_table
 from verifier.reports.names import rename_json
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
 from verifier.semantics.ops import Val, Value, is_vec
+from verifier.suite import Outcome
+
+
+class Record(StrEnum):
+    """What one line of --json output is."""
+
+    VERDICT = "verdict"  # a check's answer (equiv, check, opt, rewrite, suite rows)
+    SKIPPED = "skipped"  # a function a module-wide run did not check, and why
+    REFUSAL = "refusal"  # a rewrite whose conditions do not hold: nothing to prove
+    RUN = "run"  # a concrete run (verifier run)
+    LANES = "lanes"  # a lane evolution table (verifier lanes)
+    ERROR = "error"  # a suite obligation that could not be asked (a mistake in it)
+
+
+def location(loc: Loc | None) -> dict[str, Any] | None:
+    """A place in an input file: file, line, column (1-based)."""
+    return None if loc is None else {"file": loc.file, "line": loc.line, "column": loc.col}
 
 
 def value(x: Value, bits: int | None = None) -> Any:
@@ -60,8 +81,10 @@ def run(r: Run, out_bits: dict[str, int] | None = None) -> dict[str, Any]:
 
 
 def counterexample(c: Counterexample, vf: int | None = None) -> dict[str, Any]:
+    """Concrete inputs and both replayed runs (kind "runs")."""
     dv = c.divergence
     out = {
+        "kind": "runs",
         "inputs": inputs(c.inputs),
         "divergence": {k: v for k, v in vars(dv).items() if v is not None},
         "source": run(c.source),
@@ -73,7 +96,17 @@ def counterexample(c: Counterexample, vf: int | None = None) -> dict[str, Any]:
     return out
 
 
+def predicates(c: PredicateCounterexample) -> dict[str, Any]:
+    """Lane conditions under which a predicate is wrong (kind "predicates": the freeze
+    check has no program runs)."""
+    return {"kind": "predicates", "conditions": c.conditions, "scalar_exit": c.scalar_exit,
+            "predicate": c.predicate, "lane": c.lane, "expected": c.expected, "got": c.got,
+            "summary": c.summary()}
+
+
 def verdict(v: Verdict) -> dict[str, Any]:
+    """A check's answer. `model` is the model checked, `coverage.kind` what inputs a
+    proof speaks for, and a counterexample verdict always has a `counterexample`."""
     out: dict[str, Any] = {"model": v.model, "check": v.check, "vf": v.vf, "form": v.form,
                            "verdict": v.verdict, "seconds": round(v.seconds, 4), "assumptions": v.assumptions}
     if v.subject:
@@ -84,6 +117,35 @@ def verdict(v: Verdict) -> dict[str, Any]:
         out["reason"] = v.reason
     if v.counterexample is not None:
         out["counterexample"] = counterexample(v.counterexample, v.vf)
-    if v.coverage:
-        out["coverage"] = v.coverage
-    return rename_json(out, v.names)  # names as the input spells them (LLVM: %4)
+    elif v.predicates is not None:
+        out["counterexample"] = predicates(v.predicates)
+    out["coverage"] = {"kind": coverage_kind(v.coverage).value, **v.coverage}
+    # names as the input spells them (LLVM: %4); the location is a path, not a name
+    return {"record": Record.VERDICT.value, **rename_json(out, v.names), "location": location(v.loc)}
+
+
+def skipped(model: str, why: str) -> dict[str, Any]:
+    """A function of a module that was not checked, and why."""
+    return {"record": Record.SKIPPED.value, "model": model, "reason": why}
+
+
+def refusal(model: str, check: str, reasons: list[str]) -> dict[str, Any]:
+    """A rewrite the tool would not make: its conditions fail (exit 1)."""
+    return {"record": Record.REFUSAL.value, "model": model, "check": check, "verdict": "refused",
+            "reasons": reasons}
+
+
+def run_record(model: str, inp: Inputs, r: Run) -> dict[str, Any]:
+    """verifier run: the inputs and what the run did."""
+    return {"record": Record.RUN.value, "model": model, "inputs": inputs(inp), **run(r)}
+
+
+def obligation(oc: Outcome) -> dict[str, Any]:
+    """A suite row: the verdict record with the obligation's name, place, expected
+    verdict and whether it came from the cache; an obligation that could not be asked
+    is an `error` record."""
+    where = {"obligation": oc.name, "file": oc.file, "line": oc.line, "expected": oc.expect,
+             "as_expected": oc.as_expected, "cached": oc.cached}
+    if oc.error is not None:
+        return {"record": Record.ERROR.value, **where, "error": oc.error}
+    return {**oc.result, **where}

@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
+from verifier.checks.verdict import (
+    Counterexample,
+    CoverageKind,
+    Verdict,
+    VerdictKind,
+    coverage_kind,
+)
 from verifier.ir.program import Program
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
@@ -189,16 +195,12 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
 
 def coverage_summary(v: Verdict) -> str:
     """What a verdict covers, in a table cell."""
-    cov = v.coverage
     if v.verdict is not VerdictKind.PROVED:
         return "-"
-    if cov.get("unbounded"):
-        return "every trip count"
-    if cov.get("complete"):
-        return "every input"
-    if cov.get("max_trip") is not None:
-        return f"trips <= {cov['max_trip']}"
-    return "-"
+    kind = coverage_kind(v.coverage)
+    if kind is CoverageKind.BOUNDED:
+        return f"trips <= {v.coverage['max_trip']}"
+    return {CoverageKind.EVERY_TRIP_COUNT: "every trip count", CoverageKind.EVERY_INPUT: "every input"}.get(kind, "-")
 
 
 def module_table(rows: Sequence[tuple[str, Verdict | None, str]]) -> str:

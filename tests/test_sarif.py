@@ -1,0 +1,108 @@
+"""SARIF output (--sarif FILE): refuted and undecided loops at their source lines, in
+the SARIF 2.1.0 shapes code-scanning UIs read. The schema below is the part of
+SARIF 2.1.0 we write, with its required properties and closed objects, so a
+misspelt or misplaced property fails."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft7Validator
+
+from tests.helpers import MODELS, cli
+
+M = str(MODELS)
+MESSAGE = {"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "minLength": 1}},
+           "additionalProperties": False}
+LOCATION = {
+    "type": "object", "required": ["physicalLocation"], "additionalProperties": False,
+    "properties": {
+        "id": {"type": "integer", "minimum": -1},
+        "message": MESSAGE,
+        "physicalLocation": {
+            "type": "object", "required": ["artifactLocation", "region"], "additionalProperties": False,
+            "properties": {
+                "artifactLocation": {"type": "object", "required": ["uri"], "additionalProperties": False,
+                                     "properties": {"uri": {"type": "string", "format": "uri-reference"},
+                                                    "uriBaseId": {"type": "string"}}},
+                "region": {"type": "object", "required": ["startLine"], "additionalProperties": False,
+                           "properties": {"startLine": {"type": "integer", "minimum": 1},
+                                          "startColumn": {"type": "integer", "minimum": 1}}}}}}}
+SARIF_SUBSET = {
+    "type": "object", "required": ["version", "runs"], "additionalProperties": False,
+    "properties": {
+        "$schema": {"type": "string"},
+        "version": {"enum": ["2.1.0"]},
+        "runs": {"type": "array", "items": {
+            "type": "object", "required": ["tool"], "additionalProperties": False,
+            "properties": {
+                "tool": {"type": "object", "required": ["driver"], "additionalProperties": False, "properties": {
+                    "driver": {"type": "object", "required": ["name"], "additionalProperties": False, "properties": {
+                        "name": {"type": "string"}, "version": {"type": "string"},
+                        "rules": {"type": "array", "items": {
+                            "type": "object", "required": ["id"], "additionalProperties": False, "properties": {
+                                "id": {"type": "string"}, "name": {"type": "string"},
+                                "shortDescription": MESSAGE, "fullDescription": MESSAGE,
+                                "defaultConfiguration": {"type": "object", "additionalProperties": False,
+                                                         "properties": {"level": {
+                                                             "enum": ["none", "note", "warning", "error"]}}}}}}}}}},
+                "originalUriBaseIds": {"type": "object", "additionalProperties": {
+                    "type": "object", "properties": {"uri": {"type": "string"}}, "additionalProperties": False}},
+                "columnKind": {"enum": ["utf16CodeUnits", "unicodeCodePoints"]},
+                "results": {"type": "array", "items": {
+                    "type": "object", "required": ["message"], "additionalProperties": False, "properties": {
+                        "ruleId": {"type": "string"}, "ruleIndex": {"type": "integer", "minimum": -1},
+                        "level": {"enum": ["none", "note", "warning", "error"]},
+                        "kind": {"enum": ["notApplicable", "pass", "fail", "review", "open", "informational"]},
+                        "message": MESSAGE,
+                        "locations": {"type": "array", "items": LOCATION},
+                        "relatedLocations": {"type": "array", "items": LOCATION},
+                        "properties": {"type": "object"}}}}}}},
+    },
+}
+
+
+def sarif(tmp_path: Path, *args: str) -> dict[str, Any]:
+    out = tmp_path / "r.sarif"
+    r = cli(*args, "--sarif", str(out), cwd=MODELS.parent)
+    assert r.returncode in (0, 1, 3), r.stdout + r.stderr
+    log = json.loads(out.read_text())
+    errors = list(Draft7Validator(SARIF_SUBSET, format_checker=Draft7Validator.FORMAT_CHECKER).iter_errors(log))
+    assert not errors, "\n".join(f"{list(e.path)}: {e.message}" for e in errors[:5])
+    return log
+
+
+def test_a_refuted_speculation_points_at_its_exit_and_at_the_faulting_load(tmp_path: Path) -> None:
+    log = sarif(tmp_path, "check", f"{M}/seed/division.loop", "--check", "speculate", "--no-repair")
+    run = log["runs"][0]
+    [res] = run["results"]
+    assert res["level"] == "error" and res["ruleId"] == "speculate"
+    assert run["tool"]["driver"]["rules"][res["ruleIndex"]]["id"] == "speculate"
+    where = res["locations"][0]["physicalLocation"]
+    assert where["artifactLocation"] == {"uri": "models/seed/division.loop", "uriBaseId": "%SRCROOT%"}
+    exit_line = next(n for n, line in enumerate((MODELS / "seed/division.loop").read_text().splitlines(), 1)
+                     if "break" in line)
+    assert where["region"]["startLine"] == exit_line
+    related = res["relatedLocations"][0]["physicalLocation"]["region"]["startLine"]
+    assert "/" in (MODELS / "seed/division.loop").read_text().splitlines()[related - 1]  # the division
+
+
+def test_proofs_are_not_alerts(tmp_path: Path) -> None:
+    log = sarif(tmp_path, "check", f"{M}/legality/countdown.loop", "--check", "hoist")
+    assert log["runs"][0]["results"] == []
+
+
+def test_a_suite_reports_its_refuted_obligations_cached_or_not(tmp_path: Path) -> None:
+    shutil.copy(MODELS / "seed" / "search_loop.loop", tmp_path / "m.loop")
+    (tmp_path / "s.toml").write_text(
+        '[[obligation]]\nname = "unfrozen predicates"\nmodel = "m.loop"\ncheck = "freeze"\nfreeze = false\n'
+        'expect = "counterexample"\n')
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    logs = [sarif(tmp_path, "suite", str(tmp_path / "s.toml"), *cache) for _ in range(2)]
+    assert logs[0]["runs"][0]["results"] == logs[1]["runs"][0]["results"]
+    [res] = logs[0]["runs"][0]["results"]
+    assert res["ruleId"] == "freeze" and res["properties"]["obligation"] == "unfrozen predicates"
+    assert res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("m.loop")
