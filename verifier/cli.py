@@ -469,6 +469,8 @@ def suite(
     sarif: Path | None = typer.Option(None, "--sarif", help="write the refuted and undecided obligations as SARIF "
                                                            "(for code-scanning UIs) here"),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel worker processes"),
+    cluster: str | None = typer.Option(None, "--cluster", help="send the obligations to the Dask scheduler at this "
+                                                               "address (tcp://host:8786) instead of local processes"),
     name_filter: list[str] = typer.Option([], "--filter", "-k",
                                           help="only obligations whose name contains this (repeatable)"),
     no_cache: bool = typer.Option(False, "--no-cache", help="solve everything again (fresh answers are still stored)"),
@@ -492,7 +494,7 @@ def suite(
         if not obligations:
             raise UserError(f"--filter {' '.join(name_filter)}: no obligation's name contains it")
     outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]),
-                         None if quiet or as_json else progress_printer(), read_cache=not no_cache)
+                         None if quiet or as_json else progress_printer(), read_cache=not no_cache, cluster=cluster)
     if junit is not None:
         junit.write_text(junit_xml(outcomes))
     if html is not None:

@@ -11,7 +11,7 @@ import multiprocessing as mp
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, TextIO
 
 from verifier.cache import ResultCache, obligation_key
@@ -64,10 +64,11 @@ Progress = Callable[[int, int, Outcome], None]
 
 def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | None = None,
               cache: ResultCache | None = None, progress: Progress | None = None,
-              read_cache: bool = True) -> list[Outcome]:
+              read_cache: bool = True, cluster: str | None = None) -> list[Outcome]:
     """Every obligation's outcome, in order. Models are parsed first (a broken one is
     a UserError before anything runs); cached answers are used where present (unless
-    not `read_cache`), and new ones stored."""
+    not `read_cache`), and new ones stored. The rest run inline, on `jobs` local
+    processes, or on the Dask scheduler at `cluster` (verifier/cluster.py)."""
     keys: list[str | None] = []
     for ob in obligations:
         models = _models(ob)
@@ -97,15 +98,27 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
         if progress:
             progress(done, len(obligations), oc)
 
-    if jobs <= 1 or len(todo) <= 1:
+    if cluster is not None and todo:
+        from verifier.cluster import cluster_executor, solve_on_worker
+
+        with cluster_executor(cluster) as remote:
+            _spread(remote, solve_on_worker, obligations, todo, timeout, finish)
+    elif jobs <= 1 or len(todo) <= 1:
         for k in todo:
             finish(k, solve(obligations[k], timeout))
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=mp.get_context("spawn")) as pool:
-            futures = {pool.submit(solve, obligations[k], timeout): k for k in todo}
-            for f in as_completed(futures):
-                finish(futures[f], f.result())
+            _spread(pool, solve, obligations, todo, timeout, finish)
     return [oc for oc in out if oc is not None]
+
+
+def _spread(pool: Executor, task: Callable[[Obligation, float | None], Outcome], obligations: list[Obligation],
+            todo: list[int], timeout: float | None, finish: Callable[[int, Outcome], None]) -> None:
+    """Run the obligations numbered `todo` on `pool` (local processes or a cluster),
+    finishing each as its answer comes back."""
+    futures = {pool.submit(task, obligations[k], timeout): k for k in todo}
+    for f in as_completed(futures):
+        finish(futures[f], f.result())
 
 
 def progress_printer(stream: TextIO = sys.stderr) -> Progress:

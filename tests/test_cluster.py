@@ -1,0 +1,43 @@
+"""Suites on a Dask cluster (--cluster ADDRESS): a local cluster of worker processes
+gives the verdicts and counterexamples of a serial run, in the suite's order."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import ROOT, cli
+
+distributed = pytest.importorskip("distributed")
+
+
+def rows(out: str) -> list[dict[str, Any]]:
+    """A suite's JSON rows without what differs from run to run (times, the cache)."""
+    keep = []
+    for line in out.splitlines():
+        rec = json.loads(line)
+        for k in ("seconds", "cached"):
+            rec.pop(k, None)
+        keep.append(rec)
+    return keep
+
+
+@pytest.mark.slow
+def test_a_suite_on_a_local_cluster_gives_the_serial_verdicts(tmp_path: Path) -> None:
+    suite = [str(ROOT / "proofs" / "core.toml"), "-k", "search", "-k", "division", "--no-cache", "--json",
+             "--cache-dir", str(tmp_path)]
+    serial = cli("suite", *suite)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = cli("suite", *suite, "--cluster", cluster.scheduler_address)
+    assert remote.returncode == serial.returncode, remote.stderr
+    assert len(rows(serial.stdout)) >= 4
+    assert rows(remote.stdout) == rows(serial.stdout)
+
+
+def test_a_wrong_scheduler_address_is_a_usage_error() -> None:
+    r = cli("suite", str(ROOT / "proofs" / "core.toml"), "-k", "search", "--no-cache", "--cluster", "nonsense")
+    assert r.returncode == 2 and "--cluster nonsense" in r.stderr and "tcp://host:8786" in r.stderr, r.stderr

@@ -1,0 +1,53 @@
+"""Obligations on a Dask cluster (`verifier suite --cluster ADDRESS`): a
+concurrent.futures executor over a running `distributed` scheduler, so the runner
+hands obligations to remote workers exactly as it hands them to local processes.
+
+What a worker needs: the same verifier version (the result cache keys on it) and the
+models at the paths the suite names (a shared file system or the same checkout at the
+same path); a worker that cannot read a model reports it as that obligation's error.
+z3 keeps one default context per process (smt/solver.fresh_context), so the tasks of
+one worker process run one at a time whatever its thread count: start workers with
+`--nthreads 1` and as many processes as cores (`--nworkers`)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import Any
+
+from verifier.errors import UserError
+from verifier.suite import Obligation, Outcome
+
+CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler before giving up
+
+# z3's default context is per process: one obligation at a time in a worker process
+_Z3_IN_USE = threading.Lock()
+
+
+def solve_on_worker(ob: Obligation, timeout: float | None) -> Outcome:
+    """runner.solve, one at a time per worker process (z3's shared default context)."""
+    from verifier.runner import solve
+
+    with _Z3_IN_USE:
+        return solve(ob, timeout)
+
+
+@contextmanager
+def cluster_executor(address: str) -> Iterator[Executor]:
+    """An executor whose tasks run on the scheduler at `address` (tcp://host:8786)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UserError("--cluster needs Dask's distributed: pip install 'verifier[cluster]'") from None
+    try:
+        client: Any = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError) as e:
+        raise UserError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
+    except ValueError as e:
+        raise UserError(f"--cluster {address}: not a scheduler address, e.g. tcp://host:8786 ({e})") from None
+    try:
+        yield client.get_executor(pure=False)
+    finally:
+        client.close()
