@@ -19,7 +19,7 @@ LAYERS = [
     ("frontend", "transforms", "smt", "llvm_tools"),
     ("semantics",),
     ("checks",),
-    ("suite", "cache"),
+    ("suite", "cache", "cluster"),
     ("reports",),
     ("runner",),
     ("cli", "setvalues", "pytest_plugin", "__init__"),

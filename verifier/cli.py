@@ -10,6 +10,7 @@ import time
 import traceback
 from collections.abc import Callable
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
@@ -24,6 +25,7 @@ from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
 from verifier.reports import jsonout, text
+from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
@@ -85,9 +87,13 @@ ASSUME_HELP = ("an assumption stronger than LLVM's semantics, listed in every ve
                + "; ".join(f"{a.value}: {h}" for a, h in ASSUMPTION_HELP.items()))
 
 
-def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]]) -> list[Verdict]:
+def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]],
+            show: Callable[[str], None] | None = None) -> list[Verdict]:
     """A request's verdicts; a bug in the tool is an unknown verdict that says so (a
-    verdict object in every case, for --json readers), never a traceback."""
+    verdict object in every case, for --json readers), never a traceback. `show`
+    names the request on the command's spinner (reports/progress.working)."""
+    if show is not None:
+        show(_doing(req, src))
     t0 = time.perf_counter()
     try:
         return step()
@@ -99,6 +105,13 @@ def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]]) -> li
         return [Verdict(src.name, req.check, VerdictKind.UNKNOWN, time.perf_counter() - t0,
                         vf=None if req.check is Check.EQUIV and req.both_llvm else req.vf,
                         reason=f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}")]
+
+
+def _doing(req: Request, src: Program) -> str:
+    """What a request is doing, for the spinner: `speculate at VF=4: search_loop`."""
+    what = f"{req.check}" + (f" ({req.form} form)" if req.check is Check.EQUIV and not req.both_llvm
+                             and src.name.find(" -> ") < 0 else "")
+    return f"{what}{'' if req.check is Check.EQUIV and req.both_llvm else f' at VF={req.vf}'}: {src.name}"
 
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -136,6 +149,8 @@ def equiv(
     """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
     Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func; without
     it, every function defined in both, with a table at the end)."""
+    spin = Spinner()
+    show = spin.step
     assumed = assumptions(assume)
     if func is None and source.suffix == target.suffix == ".ll":
         from verifier.frontend.llvm import defined_functions
@@ -147,18 +162,20 @@ def equiv(
                 if name not in in_tgt:
                     rows.append((name, None, f"not defined in {target}"))
                     continue
-                rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed),
+                rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show),
                                          as_json, module=True), ""))
             rows += [(name, None, f"not defined in {source}") for name in in_tgt if name not in in_src]
             _module_end(rows, as_json, sarif)
-    v = _emit(_equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed), as_json)
+    v = _emit(_equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed, show), as_json, spinner=spin)
     _write_sarif(sarif, [v])
     raise typer.Exit(v.exit_code)
 
 
-def _emit(v: Verdict, as_json: bool, module: bool = False) -> Verdict:
+def _emit(v: Verdict, as_json: bool, module: bool = False, spinner: Spinner | None = None) -> Verdict:
     """Print one verdict: a JSON record, or its text (a blank line after it in a
-    module-wide run, before the next)."""
+    module-wide run, before the next), the spinner cleared first."""
+    if spinner is not None:
+        spinner.pause()
     typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + ("\n" if module else ""))
     return v
 
@@ -191,7 +208,7 @@ def _worst(verdicts: list[Verdict]) -> int:
 
 
 def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, timeout: float, cttz_elts: str,
-               assumed: frozenset[Assumption]) -> Verdict:
+               assumed: frozenset[Assumption], show: Callable[[str], None] | None = None) -> Verdict:
     """The verdict of one pair (one function of two modules)."""
     req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll")
 
@@ -201,7 +218,7 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
         return frontend.load_pair(source, target, func, cttz_elts, assumed, room)
 
     try:
-        v = answer([req], load, load(frozenset()), guard=guarded)[0][0]
+        v = answer([req], load, load(frozenset()), guard=partial(guarded, show=show))[0][0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, "equiv", VerdictKind.UNKNOWN, 0.0, reason=str(u))
         note_assumptions([v], names=tuple(sorted(assumed)))
@@ -232,6 +249,8 @@ def check(
 ) -> None:
     """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
     --func: every loop of every function, with a table at the end)."""
+    spin = Spinner()
+    show = spin.step
     order = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
     from verifier.checks.forms import forms_of
 
@@ -261,34 +280,35 @@ def check(
                     loops = len(find_loops(prog))
                 except LLUnsupported as u:
                     v = Verdict(name, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
-                    rows.append((name, _emit(v, as_json, module=True), ""))
+                    rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
                     continue
                 if loops != 1:
                     rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
                     continue
-                for v in _check_one(model, name, prog, requests, check_name, vf, cttz_elts, assumed):
-                    rows.append((name, _emit(v, as_json, module=True), ""))
+                for v in _check_one(model, name, prog, requests, check_name, vf, cttz_elts, assumed, show):
+                    rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
             _module_end(rows, as_json, sarif)
     try:
         first = frontend.load_program(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
         v = Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
-        _write_sarif(sarif, [_emit(v, as_json)])
+        _write_sarif(sarif, [_emit(v, as_json, spinner=spin)])
         raise typer.Exit(3) from None
-    verdicts = [_emit(v, as_json) for v in _check_one(model, func, first, requests, check_name, vf, cttz_elts,
-                                                       assumed)]
+    verdicts = [_emit(v, as_json, spinner=spin) for v in _check_one(model, func, first, requests, check_name, vf, cttz_elts,
+                                                       assumed, show)]
     _write_sarif(sarif, verdicts)
     raise typer.Exit(_worst(verdicts))
 
 
 def _check_one(model: Path, func: str | None, first: Program, requests: list[Request], check_name: str, vf: int,
-               cttz_elts: str, assumed: frozenset[Assumption]) -> list[Verdict]:
+               cttz_elts: str, assumed: frozenset[Assumption],
+               show: Callable[[str], None] | None = None) -> list[Verdict]:
     """The verdicts of `requests` on one loop (`first`: it as read without room)."""
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         return frontend.load_program(model, func, cttz_elts, assumed, room), None
 
-    verdicts, prog, _ = answer(requests, load, (first, None), guard=guarded)
+    verdicts, prog, _ = answer(requests, load, (first, None), guard=partial(guarded, show=show))
     if not verdicts:
         verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
                                 reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
@@ -338,6 +358,8 @@ def opt(
     Exit code: the worst verdict's."""
     import tempfile
 
+    spin = Spinner()
+    show = spin.step
     from verifier.llvm_tools import CLANG, OPT, c_to_ll, changed_functions, find_tool, run_opt
 
     args = list(ctx.args) or ["-passes=loop-vectorize"]
@@ -361,7 +383,7 @@ def opt(
     assumed: frozenset[Assumption] = frozenset()
     rows: list[tuple[str, Verdict | None, str]] = []
     for name in changed:
-        rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed),
+        rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show),
                                  as_json, module=True), ""))
     if keep is not None and not as_json:
         typer.echo(f"modules: {source} -> {target}")
@@ -485,7 +507,8 @@ def suite(
     from verifier.cache import ResultCache
     from verifier.reports.html import suite_html
     from verifier.reports.junit import junit_xml
-    from verifier.runner import progress_printer, run_suite
+    from verifier.reports.progress import SuiteProgress
+    from verifier.runner import run_suite
     from verifier.suite import load, suite_files
 
     obligations = [ob for f in suite_files(paths) for ob in load(f)]
@@ -493,8 +516,13 @@ def suite(
         obligations = [ob for ob in obligations if any(n.lower() in ob.name.lower() for n in name_filter)]
         if not obligations:
             raise UserError(f"--filter {' '.join(name_filter)}: no obligation's name contains it")
-    outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]),
-                         None if quiet or as_json else progress_printer(), read_cache=not no_cache, cluster=cluster)
+    progress = None if quiet or as_json else SuiteProgress(len(obligations))
+    try:
+        outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]),
+                             progress, read_cache=not no_cache, cluster=cluster)
+    finally:
+        if progress is not None:
+            progress.close()
     if junit is not None:
         junit.write_text(junit_xml(outcomes))
     if html is not None:

@@ -12,7 +12,7 @@ one worker process run one at a time whatever its thread count: start workers wi
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
@@ -26,12 +26,12 @@ CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler before giving up
 _Z3_IN_USE = threading.Lock()
 
 
-def solve_on_worker(ob: Obligation, timeout: float | None) -> Outcome:
-    """runner.solve, one at a time per worker process (z3's shared default context)."""
-    from verifier.runner import solve
-
+def one_at_a_time(task: Callable[[Obligation, float | None], Outcome], ob: Obligation,
+                  timeout: float | None) -> Outcome:
+    """task(ob, timeout) (runner.solve), one at a time per worker process: z3's
+    default context is shared by the process's threads."""
     with _Z3_IN_USE:
-        return solve(ob, timeout)
+        return task(ob, timeout)
 
 
 @contextmanager

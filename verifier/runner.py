@@ -8,11 +8,11 @@ the suite's order whatever order the workers finish in."""
 from __future__ import annotations
 
 import multiprocessing as mp
-import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, TextIO
+from functools import partial
+from typing import Any, Protocol
 
 from verifier.cache import ResultCache, obligation_key
 from verifier.errors import UserError, read_source
@@ -59,7 +59,14 @@ def _cached(ob: Obligation, entry: dict[str, Any]) -> Outcome:
                    0.0, entry["result"], entry.get("text", ""), cached=True)
 
 
-Progress = Callable[[int, int, Outcome], None]
+class Progress(Protocol):
+    """What a run reports as it goes (reports/progress.SuiteProgress)."""
+
+    def running(self, names: list[str]) -> None:
+        """The obligations being solved now."""
+
+    def finished(self, done: int, total: int, oc: Outcome) -> None:
+        """One more answer (`done` of `total`)."""
 
 
 def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | None = None,
@@ -84,7 +91,7 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
             out[k] = _cached(ob, entry)
             done += 1
             if progress:
-                progress(done, len(obligations), out[k])  # type: ignore[arg-type]
+                progress.finished(done, len(obligations), out[k])  # type: ignore[arg-type]
         else:
             todo.append(k)
 
@@ -96,48 +103,40 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
         if cache and key and oc.error is None:
             cache.put(key, {"result": oc.result, "text": oc.text})
         if progress:
-            progress(done, len(obligations), oc)
+            progress.finished(done, len(obligations), oc)
 
     if cluster is not None and todo:
-        from verifier.cluster import cluster_executor, solve_on_worker
+        from verifier.cluster import cluster_executor, one_at_a_time
 
         with cluster_executor(cluster) as remote:
-            _spread(remote, solve_on_worker, obligations, todo, timeout, finish)
+            _spread(remote, partial(one_at_a_time, solve), obligations, todo, timeout, finish, progress, CLUSTER_SHOWN)
     elif jobs <= 1 or len(todo) <= 1:
         for k in todo:
+            if progress:
+                progress.running([obligations[k].name])
             finish(k, solve(obligations[k], timeout))
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=mp.get_context("spawn")) as pool:
-            _spread(pool, solve, obligations, todo, timeout, finish)
+            _spread(pool, solve, obligations, todo, timeout, finish, progress, jobs)
     return [oc for oc in out if oc is not None]
 
 
+CLUSTER_SHOWN = 3  # a cluster's obligations in flight named in the progress line
+
+
 def _spread(pool: Executor, task: Callable[[Obligation, float | None], Outcome], obligations: list[Obligation],
-            todo: list[int], timeout: float | None, finish: Callable[[int, Outcome], None]) -> None:
+            todo: list[int], timeout: float | None, finish: Callable[[int, Outcome], None],
+            progress: Progress | None, slots: int) -> None:
     """Run the obligations numbered `todo` on `pool` (local processes or a cluster),
-    finishing each as its answer comes back."""
+    finishing each as its answer comes back. The pool takes them in order, so the
+    first `slots` unfinished ones are those running."""
     futures = {pool.submit(task, obligations[k], timeout): k for k in todo}
+    waiting = list(todo)
+    if progress:
+        progress.running([obligations[k].name for k in waiting[:slots]])
     for f in as_completed(futures):
-        finish(futures[f], f.result())
-
-
-def progress_printer(stream: TextIO = sys.stderr) -> Progress:
-    """A progress bar on a terminal; one line per finished obligation otherwise (CI logs)."""
-    tty = stream.isatty()
-    t0 = time.perf_counter()
-
-    def show(done: int, total: int, oc: Outcome) -> None:
-        mark = "ok" if oc.as_expected else "MISMATCH" if oc.error is None else "ERROR"
-        what = f"{oc.name}: {oc.verdict}{' (cached)' if oc.cached else ''} {mark}"
-        if tty:
-            width = 24
-            filled = width * done // total
-            bar = "#" * filled + "." * (width - filled)
-            stream.write(f"\r\x1b[K[{bar}] {done}/{total} {time.perf_counter() - t0:6.1f}s  {what[:60]}")
-            if done == total:
-                stream.write("\n")
-        else:
-            stream.write(f"[{done}/{total}] {what} ({oc.seconds:.2f}s)\n")
-        stream.flush()
-
-    return show
+        k = futures[f]
+        waiting.remove(k)
+        finish(k, f.result())
+        if progress:
+            progress.running([obligations[k].name for k in waiting[:slots]])
