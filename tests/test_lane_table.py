@@ -8,7 +8,7 @@ import dataclasses
 
 from tests.helpers import model
 from verifier.checks.refinement import refinement
-from verifier.reports.lanes import lane_table
+from verifier.reports.lanes import COPY, lane_table
 from verifier.transforms.general_form import general_form
 from verifier.transforms.simple_form import simple_form
 
@@ -36,7 +36,8 @@ def test_the_lane_table_shows_the_recorded_families_only() -> None:
     c = v.counterexample
     table = lane_table(c, 2)
     assert table is not None
-    recorded = {fam for fam, _ in c.target_lanes.values()}
+    # rows by the model's names: a family's `.h<k>` suffix is dropped where no other row shares the name
+    recorded = {COPY.sub("", fam) for fam, _ in c.target_lanes.values()} | {fam for fam, _ in c.target_lanes.values()}
     scalar_rows = [r["name"] for r in table["rows"] if r["name"] not in c.target.values]
     assert scalar_rows and set(scalar_rows) <= recorded
     # the same run with nothing recorded: no family rows, though the names still read `x.lane<k>`

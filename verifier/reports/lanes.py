@@ -8,6 +8,7 @@ conditions, the loaded values. Poison and undef lanes are shown as such."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from verifier.checks.verdict import Counterexample
@@ -24,6 +25,17 @@ def _cell(x: Val, bits: int) -> Any:
     if x.u:
         return "undef"
     return to_signed(x.v, bits) if bits > 1 else x.v
+
+
+COPY = re.compile(r"\.h\d+$")  # a value the lane builder derives (transforms/lanes.py: `hint.h<k>`)
+TEMP = re.compile(r"^t(\.\d+)?$")  # a value the .loop front end names for an unnamed expression
+
+
+def _plain_names(rows: list[tuple[str, dict[int, Any]]]) -> list[tuple[str, dict[int, Any]]]:
+    """Rows by the model's own names: the harness's copy suffix (`.h0`) dropped where
+    no other row would then share the name."""
+    plain = [COPY.sub("", n) for n, _ in rows]
+    return [(p if plain.count(p) == 1 else n, r) for p, (n, r) in zip(plain, rows, strict=True)]
 
 
 def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | None:
@@ -49,6 +61,7 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
     rows += [(f, families[f]) for f in order if len(families[f]) >= 2]
     if not rows:
         return None
+    rows = _plain_names(rows)
     width = vf or max(max(r) for _, r in rows)
     shown = min(width, MAX_LANES)
     return {
@@ -72,8 +85,25 @@ def table_lines(t: dict[str, Any], indent: str = "  ") -> list[str]:
              + (f" (* lane {mark}, where it diverges)" if mark else "") + ":",
              f"{indent}  {'':<{names}}{head}"]
     for r, row in zip(t["rows"], cells, strict=True):
-        lines.append(f"{indent}  {r['name']:<{names}}" + "".join(f"{x:>{w + 1}}" for x in row))
+        lines.append(f"{indent}  {r['name']:<{names}}" + "".join(f"{x or '-':>{w + 1}}" for x in row))
+    lines += [f"{indent}  {note}" for note in legend(t)]
     if t["omitted_rows"] or t["omitted_lanes"]:
         lines.append(f"{indent}  ({t['omitted_rows']} more rows, lanes {n + 1}..{t['vf']} not shown)"
                      if t["omitted_lanes"] else f"{indent}  ({t['omitted_rows']} more rows)")
     return lines
+
+
+def legend(t: dict[str, Any]) -> list[str]:
+    """One line for each kind of row or cell a reader of the model would not recognise."""
+    names = [r["name"] for r in t["rows"]]
+    out = []
+    temps = [n for n in names if TEMP.match(COPY.sub("", n))]
+    if temps:
+        out.append(f"({', '.join(temps)}: conditions and subexpressions the model computes without naming them)")
+    copies = [n for n in names if COPY.search(n)]
+    if copies:
+        out.append(f"({', '.join(copies)}: values the check derives from the one named before `.h` for the "
+                   "speculated lanes)")
+    if any(x == "" for r in t["rows"] for x in r["lanes"]):
+        out.append("(-: a lane that does not compute this value)")
+    return out
