@@ -3,6 +3,7 @@ memory accesses as a table (text) or one JSON object."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from verifier.analysis.lanes import UNIFORM, Access, LaneClass, LaneEvolution, LaneKind
@@ -11,6 +12,8 @@ from verifier.checks.verdict import VerdictKind
 from verifier.ir.program import Loc, Program
 from verifier.ir.types import shown_int
 from verifier.reports import jsonout
+from verifier.reports.lanes import TEMP
+from verifier.reports.names import rename_text
 from verifier.reports.text import inputs_lines
 
 
@@ -36,7 +39,29 @@ def _line(loc: Loc | None) -> str:
 
 
 def _shown(prog: Program, name: str) -> str:
-    return prog.display.get(name, name)
+    """A value, block or array as the input spells it (LLVM: `%5`, `%5.sum.l0`)."""
+    return rename_text(name, prog.display)
+
+
+VERSION = re.compile(r"^[A-Za-z_]\w*\.\d+$")  # a .loop variable's later definition (SSA)
+
+
+def _legend(prog: Program, names: list[str]) -> list[str]:
+    """One line for each kind of row the input does not name itself."""
+    out = []
+    temps = [n for n in names if TEMP.match(n)]
+    if temps:
+        out.append(f"  ({', '.join(temps)}: conditions and subexpressions the model computes without naming them)")
+    versions = [n for n in names if VERSION.match(n) and not TEMP.match(n)] if not prog.display else []
+    if versions:
+        out.append(f"  ({', '.join(versions)}: the variable before the dot as (re)defined at that line)")
+    if prog.display:
+        named = set(prog.display.values())
+        steps = [n for n in names if n not in named and "." in n and n.split(".")[0] in named]
+        if steps:
+            out.append(f"  ({', '.join(steps)}: steps the tool adds to compute the value named before the first "
+                       "dot, e.g. an address's offset or bounds test)")
+    return out
 
 
 def _status(v: LaneVerdict) -> str:
@@ -80,19 +105,21 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
         if not v.fact.branch:
             rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
                          evidence(v)))
-    out += ["", "values:"] + _table(rows)
+    out += ["", "values:"] + _table(rows) + _legend(prog, [r[0] for r in rows[1:]])
     rows = [("branch in", "line", "condition", "verdict", "evidence")]
     for v in verdicts:
         if v.fact.branch:
             kind = "uniform" if v.holds == UNIFORM and v.verdict is VerdictKind.PROVED else \
                 "divergent" if v.verdict is VerdictKind.COUNTEREXAMPLE else "unknown"
-            rows.append((v.fact.block, _line(v.fact.loc), _shown(prog, v.fact.subject), kind, evidence(v)))
-    out += ["", "branches:"] + _table(rows)
+            rows.append((_shown(prog, v.fact.block), _line(v.fact.loc), _shown(prog, v.fact.subject), kind,
+                         evidence(v)))
+    values = {_shown(prog, v.fact.subject) for v in verdicts if not v.fact.branch}
+    out += ["", "branches:"] + _table(rows) + _legend(prog, [r[2] for r in rows[1:] if r[2] not in values])
     if ev.accesses:
         rows = [("access", "line", "index", "index relation", "vectorizer")]
         for a in ev.accesses:
             idx = index_relation(a, verdicts)
-            what = f"{a.op} {a.array}[{_shown(prog, a.shown)}]"
+            what = f"{a.op} {_shown(prog, a.array)}[{_shown(prog, a.shown)}]"
             rows.append((what, _line(a.loc), _shown(prog, a.shown), str(idx), access_kind(a, idx)))
         out += ["", "memory accesses:"] + _table(rows)
     if ev.liveouts:
