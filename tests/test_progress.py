@@ -56,3 +56,19 @@ def test_a_single_command_s_spinner_is_silent_off_a_terminal() -> None:
     s.step("speculate at VF=4: search_loop")
     s.pause()
     assert not s.active and buf.getvalue() == ""
+
+
+def test_lane_tables_fold_to_a_terminal_s_width_and_keep_every_cell() -> None:
+    from tests.helpers import model
+    from verifier.checks.lanes import lane_verdicts
+    from verifier.reports.evolution import lanes_text
+
+    prog = model("lanes/div_start.loop")
+    ev, verdicts, no_window = lane_verdicts(prog, 4, 20)
+    plain = lanes_text(prog, ev, verdicts, no_window)
+    folded = lanes_text(prog, ev, verdicts, no_window, 80)
+    table = folded.split("\nvalues:\n")[1].split("\nruns that break")[0]
+    assert max(len(line) for line in table.splitlines()) <= 80 < max(len(line) for line in plain.splitlines())
+    assert "store A[i]" in folded  # cells are text, not markup
+    words = lambda t: sorted(t.split())  # noqa: E731
+    assert words(folded) == words(plain)  # the same words, only wrapped

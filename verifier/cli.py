@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import time
 import traceback
@@ -410,8 +411,9 @@ def lanes(
         raise UserError(f"--vf {vf}: expected a power of two")
     prog = load_program(model, func, exit_unknown=True)
     ev, verdicts, no_window = lane_verdicts(prog, vf, timeout)
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     typer.echo(json.dumps(lanes_json(prog, ev, verdicts, no_window)) if as_json
-               else lanes_text(prog, ev, verdicts, no_window))
+               else lanes_text(prog, ev, verdicts, no_window, width))
     raise typer.Exit(3 if any(v.verdict is VerdictKind.UNKNOWN for v in verdicts) else 0)
 
 

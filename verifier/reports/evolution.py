@@ -78,7 +78,10 @@ def index_relation(a: Access, verdicts: list[LaneVerdict]) -> LaneClass:
     return next((v.holds for v in verdicts if not v.fact.branch and v.fact.subject == a.index), UNIFORM)
 
 
-def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no_window: str | None) -> str:
+def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no_window: str | None,
+               width: int | None = None) -> str:
+    """The lane tables as text; `width` (a terminal's columns) folds long cells to fit it,
+    None keeps one line per row (logs, files, the README's examples)."""
     vf = ev.vf
     out = [f"lanes of {prog.name} ({prog.file}) at VF {vf}: lane k of vector iteration q runs scalar "
            f"iteration {vf}*q + k.",
@@ -105,7 +108,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
         if not v.fact.branch:
             rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
                          evidence(v)))
-    out += ["", "values:"] + _table(rows) + _legend(prog, [r[0] for r in rows[1:]])
+    out += ["", "values:"] + _table(rows, width) + _legend(prog, [r[0] for r in rows[1:]])
     rows = [("branch in", "line", "condition", "verdict", "evidence")]
     for v in verdicts:
         if v.fact.branch:
@@ -114,14 +117,14 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
             rows.append((_shown(prog, v.fact.block), _line(v.fact.loc), _shown(prog, v.fact.subject), kind,
                          evidence(v)))
     values = {_shown(prog, v.fact.subject) for v in verdicts if not v.fact.branch}
-    out += ["", "branches:"] + _table(rows) + _legend(prog, [r[2] for r in rows[1:] if r[2] not in values])
+    out += ["", "branches:"] + _table(rows, width) + _legend(prog, [r[2] for r in rows[1:] if r[2] not in values])
     if ev.accesses:
         rows = [("access", "line", "index", "index relation", "vectorizer")]
         for a in ev.accesses:
             idx = index_relation(a, verdicts)
             what = f"{a.op} {_shown(prog, a.array)}[{_shown(prog, a.shown)}]"
             rows.append((what, _line(a.loc), _shown(prog, a.shown), str(idx), access_kind(a, idx)))
-        out += ["", "memory accesses:"] + _table(rows)
+        out += ["", "memory accesses:"] + _table(rows, width)
     if ev.liveouts:
         out += ["", "used after the loop:"]
         out += [f"  {_shown(prog, n)}: {why}" for n, why in ev.liveouts]
@@ -132,7 +135,9 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
     return "\n".join(out)
 
 
-def _table(rows: list[tuple[str, ...]]) -> list[str]:
+def _table(rows: list[tuple[str, ...]], width: int | None = None) -> list[str]:
+    if width is not None:
+        return _folded(rows, width)
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
     return ["  " + "  ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip() for r in rows]
 
@@ -171,3 +176,20 @@ def lanes_json(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
             "values": [_fact(prog, v) for v in verdicts if not v.fact.branch], "branches": branches,
             "accesses": accesses,
             "live_outs": [{"name": _shown(prog, n), "why": why} for n, why in ev.liveouts]}
+
+
+def _folded(rows: list[tuple[str, ...]], width: int) -> list[str]:
+    """A table fitted to `width` columns (rich): the long cells (why, evidence) fold."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table(box=None, show_edge=False, pad_edge=False, padding=(0, 2, 0, 0), header_style="")
+    for head in rows[0]:
+        t.add_column(head, overflow="fold")
+    for r in rows[1:]:
+        t.add_row(*(Text(cell) for cell in r))  # cells are plain text: `A[i]` is no markup
+    console = Console(width=max(40, width - 2), no_color=True, highlight=False, force_terminal=False)
+    with console.capture() as cap:
+        console.print(t)
+    return ["  " + line.rstrip() for line in cap.get().splitlines()]
