@@ -106,3 +106,13 @@ def test_check_equiv_runs_both_forms_and_vectorize_prints_the_general_form() -> 
     assert out.returncode == 0 and "when (P1_LOOP" in out.stdout
     bad = cli("vectorize", SEARCH, "--form", "general", "--guards")
     assert bad.returncode == 2 and "simple form" in bad.stderr
+
+
+def test_run_on_llvm_ir_takes_and_shows_llvm_s_names() -> None:
+    from tests.helpers import MODELS, cli
+
+    ll = str(MODELS / "llvm" / "find_char.scalar.ll")
+    r = cli("run", ll, "--set", "%1=7", "--set", "%0.bytes=128", "--set", "%0=[1, 7, 2]")
+    assert r.returncode == 0 and "%1 = 7" in r.stdout and "v1" not in r.stdout, r.stdout + r.stderr
+    missing = cli("run", ll)
+    assert missing.returncode == 2 and "add --set %0.bytes=" in missing.stderr, missing.stderr

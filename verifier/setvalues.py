@@ -6,6 +6,7 @@ import re
 
 from verifier.errors import UserError
 from verifier.ir.program import Program
+from verifier.reports.names import rename_text
 from verifier.semantics.inputs import Inputs
 
 _INT = re.compile(r"-?(0x[0-9a-fA-F]+|[0-9]+)$")
@@ -24,11 +25,13 @@ def parse_sets(prog: Program, sets: list[str]) -> Inputs:
     inp = Inputs()
     params = {p.name for p in prog.params}
     arrays = {a.name for a in prog.arrays}
+    # names as the input spells them (LLVM: %0, %end.poison), beside the tool's own (v0)
+    spelled = {rename_text(n, prog.display): n for n in params | arrays}
     for s in sets:
         if "=" not in s:
             raise UserError(f"--set {s!r}: expected NAME=VALUE")
         name, _, text = s.partition("=")
-        name = name.strip()
+        name = spelled.get(name.strip(), name.strip())
         if name in params:
             inp.params[name] = _int(text, name)
         elif name in arrays:
@@ -47,9 +50,10 @@ def parse_sets(prog: Program, sets: list[str]) -> Inputs:
                 raise UserError(f"--set {name}: {name} is declared `init`, so it cannot hold poison")
             inp.arrays[name] = vals
         else:
-            known = ", ".join(sorted(params | arrays)) or "none"
+            known = ", ".join(sorted(spelled)) or "none"
             raise UserError(f"--set {name}: {prog.name} has no parameter or array {name!r} (it has: {known})")
     missing = sorted(params - set(inp.params))
     if missing:
-        raise UserError(f"no value for parameter(s) {', '.join(missing)}: add --set {missing[0]}=...")
+        shown = [rename_text(m, prog.display) for m in missing]
+        raise UserError(f"no value for parameter(s) {', '.join(shown)}: add --set {shown[0]}=...")
     return inp

@@ -139,6 +139,7 @@ def verdict_text(v: Verdict) -> str:
 
 
 def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
+    """A concrete run: its inputs, status, trace, live-outs and the memory it wrote."""
     lines = [f"run {prog.name}:"]
     lines.extend(inputs_lines(inp))
     loops = ", ".join(f"{h}: {n} iteration(s)" for h, n in r.iterations.items())
@@ -164,7 +165,7 @@ def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
         lines.append("memory written: " + ", ".join(changed))
     if path:
         lines.append("path: " + " ".join(f"{b}#{k}" if k >= 0 else b for b, k in r.path))
-    return "\n".join(lines)
+    return rename_text("\n".join(lines), prog.display)  # names as the input spells them (LLVM: %1)
 
 
 def suite_text(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
