@@ -92,7 +92,7 @@ def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]],
             show: Callable[[str], None] | None = None) -> list[Verdict]:
     """A request's verdicts; a bug in the tool is an unknown verdict that says so (a
     verdict object in every case, for --json readers), never a traceback. `show`
-    names the request on the command's spinner (reports/progress.working)."""
+    names the request on the command's spinner (reports/progress.Spinner)."""
     if show is not None:
         show(_doing(req, src))
     t0 = time.perf_counter()
@@ -110,8 +110,8 @@ def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]],
 
 def _doing(req: Request, src: Program) -> str:
     """What a request is doing, for the spinner: `speculate at VF=4: search_loop`."""
-    what = f"{req.check}" + (f" ({req.form} form)" if req.check is Check.EQUIV and not req.both_llvm
-                             and src.name.find(" -> ") < 0 else "")
+    generated = req.check is Check.EQUIV and not req.both_llvm and " -> " not in src.name
+    what = f"{req.check}" + (f" ({req.form} form)" if generated else "")
     return f"{what}{'' if req.check is Check.EQUIV and req.both_llvm else f' at VF={req.vf}'}: {src.name}"
 
 
@@ -164,7 +164,7 @@ def equiv(
                     rows.append((name, None, f"not defined in {target}"))
                     continue
                 rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show),
-                                         as_json, module=True), ""))
+                                         as_json, module=True, spinner=spin), ""))
             rows += [(name, None, f"not defined in {source}") for name in in_tgt if name not in in_src]
             _module_end(rows, as_json, sarif)
     v = _emit(_equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed, show), as_json, spinner=spin)
@@ -385,7 +385,7 @@ def opt(
     rows: list[tuple[str, Verdict | None, str]] = []
     for name in changed:
         rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show),
-                                 as_json, module=True), ""))
+                                 as_json, module=True, spinner=spin), ""))
     if keep is not None and not as_json:
         typer.echo(f"modules: {source} -> {target}")
     _module_end(rows, as_json, sarif)
