@@ -260,6 +260,11 @@ class Outcome:
     def as_expected(self) -> bool:
         return self.error is None and self.verdict == self.expect
 
+    @property
+    def mark(self) -> str:
+        """ok, MISMATCH or ERROR: the answer against the expected one."""
+        return "ok" if self.as_expected else "MISMATCH" if self.error is None else "ERROR"
+
 
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     """The obligation's verdict (several per-exit verdicts are combined into one)."""

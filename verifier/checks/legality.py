@@ -122,7 +122,7 @@ def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], 
         c.divergence.instruction = instr_text(ins)
         c.divergence.lane = lane
         c.divergence.iteration = scalar_it
-        c.divergence.loc = str(ins.loc) if ins.loc else None
+        c.divergence.loc = ins.loc
     elif ub.uid in h.checks:
         c.divergence.summary = (f"{subject} is not hoistable: {ub.reason} in scalar iteration {ub.iteration}")
     elif ub.kind in (UBKind.BRANCH_ON_POISON, UBKind.POISON_MASK):

@@ -760,7 +760,7 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
         it = f", iteration {t.ub.iteration}" if t.ub.iteration >= 0 else ""
         return Divergence(DivergenceKind.TARGET_UB, f"target has immediate UB ({t.ub.reason}) at `{t.ub.text}`"
                           f" in block {t.ub.block}{it}{lane}; the source has none",
-                          t.ub.text, str(t.ub.loc) if t.ub.loc else None, t.ub.lane or None,
+                          t.ub.text, t.ub.loc, t.ub.lane or None,
                           t.ub.iteration, None)
     if t.status is RunStatus.FUEL:
         return Divergence(DivergenceKind.TERMINATION, "the target does not finish (it ran out of fuel) "
@@ -777,7 +777,7 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
             summary = (f"trace differs at event {j + 1}: source {se if se else '(ends)'}, "
                        f"target {te if te else '(ends)'}")
             return Divergence(DivergenceKind.TRACE, summary, where,
-                              str(uids[te.uid].loc) if te is not None and te.uid in uids and uids[te.uid].loc else None,
+                              uids[te.uid].loc if te is not None and te.uid in uids else None,
                               te.lane if te is not None and te.lane else None,
                               te.iteration if te is not None else None, j + 1)
     for a in src.arrays:
@@ -805,7 +805,7 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                     why = (f"; the poison is first produced by `{instr_text(made)}`"
                            + (f" in lane {plane}" if plane else "") + (f" at {made.loc}" if made.loc else ""))
                 return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}{why}",
-                                  instr_text(at) if at else None, str(at.loc) if at and at.loc else None,
+                                  instr_text(at) if at else None, at.loc if at else None,
                                   lane=k + 1 if is_vec(s_out) else None)
     return None
 

@@ -44,7 +44,7 @@ class Divergence:
     kind: DivergenceKind
     summary: str
     instruction: str | None = None
-    loc: str | None = None
+    loc: Loc | None = None
     lane: int | None = None
     iteration: int | None = None
     position: int | None = None  # trace position, memory index

@@ -12,7 +12,7 @@ from verifier.checks.verdict import VerdictKind
 from verifier.ir.program import Loc, Program
 from verifier.ir.types import shown_int
 from verifier.reports import jsonout
-from verifier.reports.lanes import TEMP
+from verifier.reports.lanes import TEMP, unnamed_note
 from verifier.reports.names import rename_text
 from verifier.reports.text import inputs_lines
 
@@ -48,10 +48,8 @@ VERSION = re.compile(r"^[A-Za-z_]\w*\.\d+$")  # a .loop variable's later definit
 
 def _legend(prog: Program, names: list[str]) -> list[str]:
     """One line for each kind of row the input does not name itself."""
-    out = []
-    temps = [n for n in names if TEMP.match(n)]
-    if temps:
-        out.append(f"  ({', '.join(temps)}: conditions and subexpressions the model computes without naming them)")
+    note = unnamed_note([n for n in names if TEMP.match(n)])
+    out = [f"  {note}"] if note else []
     versions = [n for n in names if VERSION.match(n) and not TEMP.match(n)] if not prog.display else []
     if versions:
         out.append(f"  ({', '.join(versions)}: the variable before the dot as (re)defined at that line)")
@@ -171,8 +169,8 @@ def lanes_json(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
             d = _fact(prog, v)
             d["divergent"] = v.verdict is VerdictKind.COUNTEREXAMPLE
             branches.append(d)
-    return {"record": jsonout.Record.LANES.value, "model": prog.name, "file": prog.file, "check": "lanes", "vf": ev.vf, "window": no_window is None,
-            "no_window_reason": no_window,
+    return {"record": jsonout.Record.LANES.value, "model": prog.name, "file": prog.file, "check": "lanes",
+            "vf": ev.vf, "window": no_window is None, "no_window_reason": no_window,
             "values": [_fact(prog, v) for v in verdicts if not v.fact.branch], "branches": branches,
             "accesses": accesses,
             "live_outs": [{"name": _shown(prog, n), "why": why} for n, why in ev.liveouts]}

@@ -86,7 +86,9 @@ def counterexample(c: Counterexample, vf: int | None = None) -> dict[str, Any]:
     out = {
         "kind": "runs",
         "inputs": inputs(c.inputs),
-        "divergence": {k: v for k, v in vars(dv).items() if v is not None},
+        # `loc` as text (file:line:col) and `location` as a place, like a verdict's
+        "divergence": {**{k: v for k, v in vars(dv).items() if v is not None and k != "loc"},
+                       **({"loc": str(dv.loc), "location": location(dv.loc)} if dv.loc else {})},
         "source": run(c.source),
         "target": run(c.target),
     }

@@ -31,6 +31,12 @@ COPY = re.compile(r"\.h\d+$")  # a value the lane builder derives (transforms/la
 TEMP = re.compile(r"^t(\.\d+)?$")  # a value the .loop front end names for an unnamed expression
 
 
+def unnamed_note(temps: list[str]) -> str | None:
+    """The legend line for values the .loop front end named (`t`, `t.5`), if any."""
+    return f"({', '.join(temps)}: conditions and subexpressions the model computes without naming them)" \
+        if temps else None
+
+
 def _plain_names(rows: list[tuple[str, dict[int, Any]]]) -> list[tuple[str, dict[int, Any]]]:
     """Rows by the model's own names: the harness's copy suffix (`.h0`) dropped where
     no other row would then share the name."""
@@ -96,10 +102,8 @@ def table_lines(t: dict[str, Any], indent: str = "  ") -> list[str]:
 def legend(t: dict[str, Any]) -> list[str]:
     """One line for each kind of row or cell a reader of the model would not recognise."""
     names = [r["name"] for r in t["rows"]]
-    out = []
-    temps = [n for n in names if TEMP.match(COPY.sub("", n))]
-    if temps:
-        out.append(f"({', '.join(temps)}: conditions and subexpressions the model computes without naming them)")
+    note = unnamed_note([n for n in names if TEMP.match(COPY.sub("", n))])
+    out = [note] if note else []
     copies = [n for n in names if COPY.search(n)]
     if copies:
         out.append(f"({', '.join(copies)}: values the check derives from the one named before `.h` for the "

@@ -21,11 +21,6 @@ from verifier.suite import Outcome
 QUIET_START = 1.0  # seconds a single command works before its spinner shows
 
 
-def mark(oc: Outcome) -> str:
-    """ok, MISMATCH or ERROR: how an obligation's answer compares with the expected one."""
-    return "ok" if oc.as_expected else "MISMATCH" if oc.error is None else "ERROR"
-
-
 class SuiteProgress:
     """A suite's progress (runner.Progress): `running` names what is being solved,
     `finished` reports each answer."""
@@ -33,10 +28,9 @@ class SuiteProgress:
     def __init__(self, total: int, stream: TextIO | None = None, console: Console | None = None) -> None:
         self.stream = stream or sys.stderr
         self.console = console or Console(file=self.stream, stderr=self.stream is sys.stderr)
-        self.live = self.console.is_terminal
         self.counts = {"ok": 0, "MISMATCH": 0, "ERROR": 0}
         self.bar: Progress | None = None
-        if self.live:
+        if self.console.is_terminal:
             self.bar = Progress(
                 BarColumn(bar_width=16), MofNCompleteColumn(), TimeElapsedColumn(),
                 TextColumn("{task.fields[counts]}"), TextColumn("{task.fields[now]}", style="dim"),
@@ -55,14 +49,14 @@ class SuiteProgress:
             self.bar.update(self.task, now=now if len(now) <= room else now[:room - 1] + "…")
 
     def finished(self, done: int, total: int, oc: Outcome) -> None:
-        self.counts[mark(oc)] += 1
-        what = f"{oc.name}: {oc.verdict}{' (cached)' if oc.cached else ''} {mark(oc)}"
+        self.counts[oc.mark] += 1
+        what = f"{oc.name}: {oc.verdict}{' (cached)' if oc.cached else ''} {oc.mark}"
         if self.bar is None:
             self.stream.write(f"[{done}/{total}] {what} ({oc.seconds:.2f}s)\n")
             self.stream.flush()
             return
         if not oc.as_expected:
-            self.bar.console.print(f"[bold red]{mark(oc)}[/] {oc.name}: {oc.verdict}, expected {oc.expect}",
+            self.bar.console.print(f"[bold red]{oc.mark}[/] {oc.name}: {oc.verdict}, expected {oc.expect}",
                                    highlight=False)
         self.bar.update(self.task, completed=done, counts=self._counts())
         if done == total:

@@ -50,16 +50,6 @@ def _physical(loc: dict[str, Any], root: Path) -> dict[str, Any]:
                                  "region": {"startLine": loc["line"], "startColumn": loc["column"]}}}
 
 
-def _divergence_loc(text: str | None) -> dict[str, Any] | None:
-    """A counterexample's `file:line:col` where the runs part, as a location dict."""
-    if not text:
-        return None
-    parts = text.rsplit(":", 2)
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
-        return None
-    return {"file": parts[0], "line": int(parts[1]), "column": int(parts[2])}
-
-
 def _message(rec: dict[str, Any]) -> str:
     """What went wrong, in one paragraph: the counterexample's summary or the reason."""
     head = f"{rec['verdict']}: {rec['model']}" + (f" {rec['subject']}" if rec.get("subject") else "")
@@ -86,7 +76,7 @@ def result(rec: dict[str, Any], root: Path) -> dict[str, Any] | None:
         out["locations"] = [_physical(loc, root)]
     cex = rec.get("counterexample") or {}
     dv = cex.get("divergence", {})
-    where = _divergence_loc(dv.get("loc"))
+    where = dv.get("location")
     if where is not None:
         related = _physical(where, root)
         related["id"] = 1

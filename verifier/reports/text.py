@@ -183,7 +183,7 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
         width = max([len("obligation")] + [len(oc.name) for oc in shown])
         lines.append(f"{'obligation':<{width}}  {'verdict':<14}  {'expected':<14}  {'seconds':>8}")
         for oc in shown:
-            mark = "" if oc.as_expected else "   <-- ERROR" if oc.error else "   <-- MISMATCH"
+            mark = "" if oc.as_expected else f"   <-- {oc.mark}"
             secs = f"{oc.seconds:8.2f}" + (" (cached)" if oc.cached else "")
             lines.append(f"{oc.name:<{width}}  {oc.verdict:<14}  {oc.expect:<14}  {secs}{mark}")
     bad = sum(not oc.as_expected for oc in outcomes)
