@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli
+from tests.helpers import MODELS, cli
 
 LLVM = Path(__file__).parent.parent / "models" / "llvm"
 HAS_OPT = shutil.which("opt-22") is not None
@@ -59,3 +59,11 @@ def test_from_c_to_verdicts_in_one_command(tmp_path: Path) -> None:
     assert (tmp_path / "find_char.scalar.ll").exists() and (tmp_path / "find_char.opt.ll").exists()
     r = cli("check", str(LLVM / "c" / "find_char.c"), "--check", "speculate")
     assert r.returncode == 0 and "proved" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_keep_path_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    if shutil.which("opt-22") is None:
+        pytest.skip("opt-22 is not installed")
+    (tmp_path / "f").write_text("")
+    r = cli("opt", str(MODELS / "llvm" / "find_char.scalar.ll"), "--keep", str(tmp_path / "f"))
+    assert r.returncode == 2 and "--keep" in r.stderr and "internal error" not in r.stderr, r.stderr

@@ -106,3 +106,9 @@ def test_a_suite_reports_its_refuted_obligations_cached_or_not(tmp_path: Path) -
     [res] = logs[0]["runs"][0]["results"]
     assert res["ruleId"] == "freeze" and res["properties"]["obligation"] == "unfrozen predicates"
     assert res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("m.loop")
+
+
+def test_a_report_path_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
+    r = cli("check", f"{M}/legality/countdown.loop", "--check", "hoist", "--sarif", str(tmp_path / "no" / "r.sarif"))
+    assert r.returncode == 2 and "--sarif" in r.stderr and "cannot write" in r.stderr, r.stderr
+    assert "internal error" not in r.stderr

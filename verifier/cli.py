@@ -21,7 +21,7 @@ from verifier import frontend
 from verifier.analysis.loops import find_loops
 from verifier.checks.dispatch import Check, Request, Scope, answer
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
-from verifier.errors import UserError
+from verifier.errors import UserError, write_output
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
@@ -186,7 +186,7 @@ def _write_sarif(path: Path | None, verdicts: list[Verdict]) -> None:
     if path is not None:
         from verifier.reports.sarif import sarif_log
 
-        path.write_text(json.dumps(sarif_log([jsonout.verdict(v) for v in verdicts]), indent=1) + "\n")
+        write_output(path, json.dumps(sarif_log([jsonout.verdict(v) for v in verdicts]), indent=1) + "\n", "--sarif")
 
 
 def _module_end(rows: list[tuple[str, Verdict | None, str]], as_json: bool, sarif: Path | None) -> None:
@@ -366,7 +366,10 @@ def opt(
     args = list(ctx.args) or ["-passes=loop-vectorize"]
     opt_path = find_tool(OPT, opt_tool, "--opt")
     work = keep or Path(tempfile.mkdtemp(prefix="verifier-opt-"))
-    work.mkdir(parents=True, exist_ok=True)
+    try:
+        work.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"--keep {work}: cannot make the folder ({e.strerror or e})") from None
     if file.suffix == ".c":
         source = c_to_ll(file, find_tool(CLANG, clang_tool, "--clang"), work / f"{file.stem}.scalar.ll")
     elif file.suffix == ".ll":
@@ -464,7 +467,7 @@ def rewrite(
         _refuse(prog.name, [str(e)], as_json)
     text_out = print_program(tgt)
     if output is not None:
-        output.write_text(text_out + "\n")
+        write_output(output, text_out + "\n", "--output")
     v = rewrite_verdict(prog, tgt, cand, recognised=bool(found), max_trip=max_trip, timeout=timeout,
                         what="split" if split else "exit")
     if as_json:
@@ -526,13 +529,14 @@ def suite(
         if progress is not None:
             progress.close()
     if junit is not None:
-        junit.write_text(junit_xml(outcomes))
+        write_output(junit, junit_xml(outcomes), "--junit")
     if html is not None:
-        html.write_text(suite_html(outcomes))
+        write_output(html, suite_html(outcomes), "--html")
     if sarif is not None:
         from verifier.reports.sarif import sarif_log
 
-        sarif.write_text(json.dumps(sarif_log([jsonout.obligation(oc) for oc in outcomes]), indent=1) + "\n")
+        write_output(sarif, json.dumps(sarif_log([jsonout.obligation(oc) for oc in outcomes]), indent=1) + "\n",
+                     "--sarif")
     if as_json:
         for oc in outcomes:
             typer.echo(json.dumps(jsonout.obligation(oc)))

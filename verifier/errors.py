@@ -19,6 +19,15 @@ class UserError(Exception):
         return f"{self.loc}: error: {self.message}" if self.loc else f"error: {self.message}"
 
 
+def write_output(path: Path, text: str, flag: str) -> None:
+    """Write a report or model the user asked for (`flag` names the option); a path
+    that cannot be written is their mistake (exit 2), not the tool's."""
+    try:
+        path.write_text(text)
+    except OSError as e:
+        raise UserError(f"{flag} {path}: cannot write it ({e.strerror or e})") from None
+
+
 def read_source(path: Path) -> str:
     """A user's file as text (UTF-8); unreadable or not UTF-8 is their mistake, with the
     line and column of the first byte that is not."""
