@@ -79,7 +79,7 @@ def test_z3_is_imported_only_where_formulas_are_made() -> None:
             assert "<z3>" not in nx.descendants(g, mod), mod
 
 
-LLVM_ORDER = ["text", "state", "values", "objects", "memory", "intrinsics", "instructions", "module"]
+LLVM_ORDER = ["text", "debuginfo", "state", "values", "objects", "memory", "intrinsics", "instructions", "module"]
 
 
 def test_the_llvm_front_end_imports_in_its_order_and_reads_text_in_one_place() -> None:

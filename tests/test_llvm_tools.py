@@ -5,7 +5,10 @@ a missing tool is always a clear usage error."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -67,3 +70,118 @@ def test_a_keep_path_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("")
     r = cli("opt", str(MODELS / "llvm" / "find_char.scalar.ll"), "--keep", str(tmp_path / "f"))
     assert r.returncode == 2 and "--keep" in r.stderr and "internal error" not in r.stderr, r.stderr
+
+
+# A module as clang -O2 -gline-tables-only writes it (trimmed): the loop's latch
+# carries !llvm.loop, whose first location is where the loop starts in the C file.
+DEBUG_MODULE = """\
+define i32 @find(ptr %a, i32 %x) !dbg !5 {
+entry:
+  br label %loop, !dbg !8
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i, !dbg !9
+  %v = load i32, ptr %p, align 4, !dbg !9
+  %hit = icmp eq i32 %v, %x, !dbg !10
+  br i1 %hit, label %done, label %latch, !dbg !10
+
+latch:
+  %i.next = add nuw nsw i64 %i, 1, !dbg !11
+  %more = icmp ult i64 %i.next, 32, !dbg !11
+  br i1 %more, label %loop, label %done, !dbg !8, !llvm.loop !12
+
+done:
+  %r = phi i32 [ 1, %loop ], [ 0, %latch ]
+  ret i32 %r, !dbg !13
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "src/find.c", directory: "/nowhere/project")
+!5 = distinct !DISubprogram(name: "find", scope: !1, file: !1, line: 3, unit: !0)
+!6 = distinct !DILexicalBlock(scope: !5, file: !1, line: 4, column: 3)
+!8 = !DILocation(line: 4, column: 3, scope: !6)
+!9 = !DILocation(line: 5, column: 9, scope: !6)
+!10 = !DILocation(line: 5, column: 18, scope: !6)
+!11 = !DILocation(line: 4, column: 27, scope: !6)
+!12 = distinct !{!12, !8, !14}
+!13 = !DILocation(line: 7, column: 1, scope: !5)
+!14 = !DILocation(line: 6, column: 3, scope: !6)
+"""
+
+
+def test_debug_locations_map_each_line_to_its_c_position() -> None:
+    from verifier.frontend.llvm.debuginfo import source_positions
+    from verifier.ir.program import Loc
+
+    lines = DEBUG_MODULE.splitlines()
+    at = source_positions(lines)
+    where = {lines[k].strip().split(",")[0]: v for k, v in at.items()}
+    c = "/nowhere/project/src/find.c"
+    assert where["define i32 @find(ptr %a"] == Loc(c, 3, 1)  # the function: its DISubprogram
+    assert where["%v = load i32"] == Loc(c, 5, 9)
+    assert where["br i1 %hit"] == Loc(c, 5, 18)
+    assert where["loop:"] == Loc(c, 4, 3)  # a loop header: where its loop starts (!llvm.loop)
+    assert where["latch:"] == Loc(c, 4, 27)  # another block: its first located line
+    assert where["done:"] == Loc(c, 7, 1)  # an exit the latch branches to is no header
+    assert not any(lines[k].lstrip().startswith("%i = phi") for k in at)  # no !dbg: its own line
+    assert source_positions(["define void @f() {", "  ret void", "}"]) == {}
+
+
+def test_verdicts_point_at_c_lines_only_when_asked(tmp_path: Path) -> None:
+    """Read with debug locations, the exit branch is at the C line; read as the .ll it
+    is (the default), at its own line in the module."""
+    from verifier.frontend import load_program
+
+    f = tmp_path / "find.ll"
+    f.write_text(DEBUG_MODULE)
+    as_c = load_program(f, debug_locations=True)
+    as_ll = load_program(f)
+    branch = lambda p: p.blocks["loop"].term.loc  # noqa: E731
+    assert branch(as_c).file.endswith("src/find.c") and branch(as_c).line == 5
+    assert branch(as_ll).file == str(f) and branch(as_ll).line == 10
+
+
+@pytest.mark.skipif(not HAS_CLANG, reason="clang-22 is not installed")
+def test_c_input_reports_c_lines_and_leaves_no_files(tmp_path: Path) -> None:
+    """`check f.c`: the verdict, its divergence and its SARIF result point at the C
+    file's lines (clang's line tables), and the module clang wrote is removed."""
+    src = tmp_path / "count.c"
+    src.write_text("long count_until(const char *s, long n) {\n  long k = 0;\n"
+                   "  for (long i = 0; i < n; i++) {\n    if (s[i] == 0)\n      break;\n"
+                   "    k += 2;\n  }\n  return k;\n}\n")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    r = subprocess.run([sys.executable, "-m", "verifier.cli", "check", "count.c", "--check", "speculate",
+                        "--no-repair", "--sarif", "r.sarif"], capture_output=True, text=True, cwd=tmp_path,
+                       env={**os.environ, "TMPDIR": str(scratch)})
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "C1 (line 4)" in r.stdout and "at count.c:4:" in r.stdout, r.stdout
+    result = json.loads((tmp_path / "r.sarif").read_text())["runs"][0]["results"][0]
+    place = result["locations"][0]["physicalLocation"]
+    assert place["artifactLocation"]["uri"] == "count.c" and place["region"]["startLine"] == 4
+    assert list(scratch.iterdir()) == []
+
+
+@pytest.mark.skipif(not HAS_OPT, reason="opt-22 is not installed")
+def test_opt_output_is_named_as_such_and_removed(tmp_path: Path) -> None:
+    """Without --keep, opt's output is a temporary file: the divergence names it
+    `<opt output>` (with how to keep it), and nothing is left behind."""
+    r = subprocess.run([sys.executable, "-m", "verifier.cli", "opt", str(LLVM / "find_char.scalar.ll"),
+                        "--", "-passes=loop-vectorize", "-force-vector-width=4"],
+                       capture_output=True, text=True, env={**os.environ, "TMPDIR": str(tmp_path)})
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "at <opt output>:" in r.stdout and "--keep DIR keeps it" in r.stdout, r.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_parameter_that_may_be_poison_is_shown_as_one_input() -> None:
+    from verifier.reports.text import inputs_lines
+    from verifier.semantics.inputs import Inputs
+
+    shown = inputs_lines(Inputs(params={"end.value": 7, "end.poison": 1, "n.value": 3, "n.poison": 0, "k": 2},
+                                arrays={}), "", {"end": "%end", "n": "%n"})
+    assert shown == ["%end = poison", "%n = 3", "k = 2"]

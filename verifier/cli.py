@@ -209,14 +209,15 @@ def _worst(verdicts: list[Verdict]) -> int:
 
 
 def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, timeout: float, cttz_elts: str,
-               assumed: frozenset[Assumption], show: Callable[[str], None] | None = None) -> Verdict:
+               assumed: frozenset[Assumption], show: Callable[[str], None] | None = None,
+               debug_locations: bool = False) -> Verdict:
     """The verdict of one pair (one function of two modules)."""
     req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll")
 
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         if room and target.suffix != ".ll":  # a model has no room to give: the first verdicts stand
             raise LLUnsupported(f"{target}: a model cannot give pointer parameters room before their object")
-        return frontend.load_pair(source, target, func, cttz_elts, assumed, room)
+        return frontend.load_pair(source, target, func, cttz_elts, assumed, room, debug_locations)
 
     try:
         v = answer([req], load, load(frozenset()), guard=partial(guarded, show=show))[0][0]
@@ -228,7 +229,9 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
 
 @app.command()
 def check(
-    model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
+    ctx: typer.Context,
+    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop), LLVM IR (.ll) or C (.c, compiled "
+                                           "by clang -O2 up to loop-vectorize)"),
     check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
     form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
     guards: bool = typer.Option(False, "--guards", help="equiv: add the runtime guards the speculation repair proves"),
@@ -247,6 +250,7 @@ def check(
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
                                                            "(for code-scanning UIs) here"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
 ) -> None:
     """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
     --func: every loop of every function, with a table at the end)."""
@@ -262,13 +266,12 @@ def check(
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
     requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
-    if model.suffix == ".c":
-        import tempfile
-
+    from_c = model.suffix == ".c"  # positions come from the module's debug info: the C lines
+    if from_c:
         from verifier.llvm_tools import CLANG, c_to_ll, find_tool
 
-        model = c_to_ll(model, find_tool(CLANG, None, "--clang"),
-                        Path(tempfile.mkdtemp(prefix="verifier-c-")) / f"{model.stem}.ll")
+        model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
+    load_fn = partial(frontend.load_program, debug_locations=from_c)
     if func is None and model.suffix == ".ll":
         from verifier.frontend.llvm import defined_functions
 
@@ -277,7 +280,7 @@ def check(
             rows: list[tuple[str, Verdict | None, str]] = []
             for name in names:
                 try:
-                    prog = frontend.load_program(model, name, cttz_elts, assumed)
+                    prog = load_fn(model, name, cttz_elts, assumed)
                     loops = len(find_loops(prog))
                 except LLUnsupported as u:
                     v = Verdict(name, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
@@ -286,28 +289,29 @@ def check(
                 if loops != 1:
                     rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
                     continue
-                for v in _check_one(model, name, prog, requests, check_name, vf, cttz_elts, assumed, show):
+                for v in _check_one(model, name, prog, requests, check_name, vf, cttz_elts, assumed, show,
+                                    from_c):
                     rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
             _module_end(rows, as_json, sarif)
     try:
-        first = frontend.load_program(model, func, cttz_elts, assumed)
+        first = load_fn(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
         v = Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
         _write_sarif(sarif, [_emit(v, as_json, spinner=spin)])
         raise typer.Exit(3) from None
     verdicts = [_emit(v, as_json, spinner=spin) for v in _check_one(model, func, first, requests, check_name, vf, cttz_elts,
-                                                       assumed, show)]
+                                                                   assumed, show, from_c)]
     _write_sarif(sarif, verdicts)
     raise typer.Exit(_worst(verdicts))
 
 
 def _check_one(model: Path, func: str | None, first: Program, requests: list[Request], check_name: str, vf: int,
                cttz_elts: str, assumed: frozenset[Assumption],
-               show: Callable[[str], None] | None = None) -> list[Verdict]:
+               show: Callable[[str], None] | None = None, debug_locations: bool = False) -> list[Verdict]:
     """The verdicts of `requests` on one loop (`first`: it as read without room)."""
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
-        return frontend.load_program(model, func, cttz_elts, assumed, room), None
+        return frontend.load_program(model, func, cttz_elts, assumed, room, debug_locations), None
 
     verdicts, prog, _ = answer(requests, load, (first, None), guard=partial(guarded, show=show))
     if not verdicts:
@@ -357,20 +361,15 @@ def opt(
     -passes=loop-vectorize) and check that every function it changed refines the
     original: `verifier opt f.c -- -passes=loop-vectorize -force-vector-width=4`.
     Exit code: the worst verdict's."""
-    import tempfile
-
     spin = Spinner()
     show = spin.step
     from verifier.llvm_tools import CLANG, OPT, c_to_ll, changed_functions, find_tool, run_opt
 
     args = list(ctx.args) or ["-passes=loop-vectorize"]
     opt_path = find_tool(OPT, opt_tool, "--opt")
-    work = keep or Path(tempfile.mkdtemp(prefix="verifier-opt-"))
-    try:
-        work.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise UserError(f"--keep {work}: cannot make the folder ({e.strerror or e})") from None
-    if file.suffix == ".c":
+    work = _scratch(ctx, keep)
+    from_c = file.suffix == ".c"  # positions come from the modules' debug info: the C lines
+    if from_c:
         source = c_to_ll(file, find_tool(CLANG, clang_tool, "--clang"), work / f"{file.stem}.scalar.ll")
     elif file.suffix == ".ll":
         if not file.is_file():
@@ -387,11 +386,35 @@ def opt(
     assumed: frozenset[Assumption] = frozenset()
     rows: list[tuple[str, Verdict | None, str]] = []
     for name in changed:
-        rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show),
-                                 as_json, module=True, spinner=spin), ""))
-    if keep is not None and not as_json:
+        v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show, from_c)
+        if keep is None:  # opt's output is removed when the command ends
+            v.rename_file(str(target), OPT_OUTPUT)
+        rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
+    if not as_json and keep is not None:
         typer.echo(f"modules: {source} -> {target}")
+    elif not as_json and any(OPT_OUTPUT in str(v.counterexample.divergence.loc)
+                             for _, v, _ in rows if v is not None and v.counterexample is not None):
+        typer.echo(f"({OPT_OUTPUT}: the module opt wrote, removed; --keep DIR keeps it, and the lines point into it)")
     _module_end(rows, as_json, sarif)
+
+
+OPT_OUTPUT = "<opt output>"
+
+
+def _scratch(ctx: typer.Context, keep: Path | None) -> Path:
+    """The folder for the modules a command writes: `keep`, else a temporary folder
+    removed when the command ends."""
+    if keep is None:
+        import tempfile
+
+        work = Path(tempfile.mkdtemp(prefix="verifier-"))
+        ctx.call_on_close(partial(shutil.rmtree, work, ignore_errors=True))
+        return work
+    try:
+        keep.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"--keep {keep}: cannot make the folder ({e.strerror or e})") from None
+    return keep
 
 
 @app.command()

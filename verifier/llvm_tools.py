@@ -28,11 +28,12 @@ def find_tool(names: tuple[str, ...], given: str | None, flag: str) -> str:
 
 def c_to_ll(source: Path, clang: str, out: Path) -> Path:
     """`source` (C) as the module clang -O2 has just before loop-vectorize: the same
-    pipeline the project's fixtures use (models/llvm/regenerate.sh). The first dump
-    is the module at the first function's vectorization."""
+    pipeline the project's fixtures use (models/llvm/regenerate.sh), with line tables
+    (-gline-tables-only: verdicts point at C lines; LLVM keeps debug info from changing
+    code). The first dump is the module at the first function's vectorization."""
     if not source.is_file():
         raise UserError(f"{source}: no such file")
-    r = subprocess.run([clang, "-O2", "-fno-unroll-loops", "-S", "-emit-llvm", "-o", "/dev/null",
+    r = subprocess.run([clang, "-O2", "-gline-tables-only", "-fno-unroll-loops", "-S", "-emit-llvm", "-o", "/dev/null",
                         "-mllvm", "-print-before=loop-vectorize", "-mllvm", "-print-module-scope", str(source)],
                        capture_output=True, text=True)
     if r.returncode != 0:
@@ -48,7 +49,7 @@ def c_to_ll(source: Path, clang: str, out: Path) -> Path:
         if started:
             module.append(line)
     if not module:  # no loop reached the vectorizer: the optimized module itself
-        r = subprocess.run([clang, "-O2", "-fno-unroll-loops", "-S", "-emit-llvm", "-o", str(out), str(source)],
+        r = subprocess.run([clang, "-O2", "-gline-tables-only", "-fno-unroll-loops", "-S", "-emit-llvm", "-o", str(out), str(source)],
                            capture_output=True, text=True)
         if r.returncode != 0:
             raise UserError(f"{source}: clang failed:\n{r.stderr.strip()}")

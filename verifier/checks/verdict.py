@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -140,6 +141,20 @@ class Verdict:
     @property
     def exit_code(self) -> int:
         return self.verdict.exit_code
+
+    def rename_file(self, old: str, new: str) -> None:
+        """Every position in `old` now said to be in `new` (a module the tool wrote and
+        removes, named as the user knows it: `opt`'s output)."""
+        def moved(loc: Loc | None) -> Loc | None:
+            return Loc(new, loc.line, loc.col) if loc is not None and loc.file == old else loc
+
+        self.loc = moved(self.loc)
+        cx = self.counterexample
+        if cx is not None:
+            cx.divergence.loc = moved(cx.divergence.loc)
+            for run in (cx.source, cx.target):
+                if run.ub is not None:
+                    run.ub = dataclasses.replace(run.ub, loc=moved(run.ub.loc))
 
 
 def value_bits(prog: Program) -> dict[str, int]:

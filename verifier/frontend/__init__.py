@@ -11,18 +11,21 @@ from verifier.ir.program import Assumption, Program
 
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
-                 assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset()) -> Program:
+                 assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset(),
+                 debug_locations: bool = False) -> Program:
     """A model (.loop) or one function of an LLVM module (.ll); a construct outside the
     .ll subset raises frontend.llvm.LLUnsupported (the caller's verdict: unknown).
     `assume`: assumptions stronger than LLVM's semantics the user opted into; `room`:
-    .ll pointer parameters that may point past their object's start (LLOptions.room)."""
+    .ll pointer parameters that may point past their object's start (LLOptions.room);
+    `debug_locations`: positions from the module's debug info (a module compiled from C)."""
     assume = frozenset(assume)
     if path.suffix == ".ll":
         from verifier.frontend.llvm import LLOptions, parse_ll_file
 
         if not path.is_file():
             raise UserError(f"{path}: no such file")
-        return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room))
+        return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room,
+                                                   debug_locations=debug_locations))
     if func is not None:
         raise UserError("--func applies to LLVM IR (.ll) input only")
     from verifier.frontend.parser import parse_file
@@ -41,7 +44,8 @@ def with_assumptions(prog: Program, assume: frozenset[Assumption]) -> Program:
 
 
 def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: str = "any-poison",
-              assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset()) -> tuple[Program, Program]:
+              assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset(),
+              debug_locations: bool = False) -> tuple[Program, Program]:
     """A source and its target: two .ll functions are read over one environment
     (frontend.llvm.parse_ll_pair); anything else, each on its own."""
     assume = frozenset(assume)
@@ -51,7 +55,8 @@ def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
         for p in (source, target):
             if not p.is_file():
                 raise UserError(f"{p}: no such file")
-        return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room))
+        return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room,
+                                                             debug_locations=debug_locations))
     def one(p: Path) -> Program:  # --func names the function of whichever is LLVM IR
         return load_program(p, func if p.suffix == ".ll" else None, cttz_elts, assume, room)
 

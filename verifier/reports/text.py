@@ -32,8 +32,17 @@ def _elem(x: int | None) -> str:
 _CHOICE_KINDS = {"fr": "freeze", "fused": "fmuladd rounded once (1) or twice (0)", "undef": "undef"}
 
 
-def inputs_lines(inp: Inputs, indent: str = "  ") -> list[str]:
-    lines = [f"{indent}{k} = {v}" for k, v in inp.params.items()]
+def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None = None) -> list[str]:
+    """The inputs, one per line; a parameter that may be poison (`x.value`, `x.poison`)
+    as one line under the input's own name (`display`)."""
+    lines = []
+    for k, v in inp.params.items():
+        base = k.removesuffix(".value")
+        if base != k and f"{base}.poison" in inp.params:
+            name = (display or {}).get(base, base)
+            lines.append(f"{indent}{name} = {'poison' if inp.params[f'{base}.poison'] else v}")
+        elif not (k.endswith(".poison") and f"{k.removesuffix('.poison')}.value" in inp.params):
+            lines.append(f"{indent}{k} = {v}")
     for name, content in inp.arrays.items():
         shown = content[:64]
         more = f", ... ({len(content)} elements)" if len(content) > 64 else ""
@@ -126,7 +135,7 @@ def verdict_text(v: Verdict) -> str:
         if dv.loc:
             lines.append(f"    at {dv.loc}")
         lines.append("  inputs:")
-        lines.extend(inputs_lines(c.inputs, "    "))
+        lines.extend(inputs_lines(c.inputs, "    ", v.names))
     # names as the input spells them (LLVM's %4, not our v4); aligned blocks are
     # renamed before they are laid out
     lines = [rename_text(x, v.names) for x in lines]
@@ -141,7 +150,7 @@ def verdict_text(v: Verdict) -> str:
 def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
     """A concrete run: its inputs, status, trace, live-outs and the memory it wrote."""
     lines = [f"run {prog.name}:"]
-    lines.extend(inputs_lines(inp))
+    lines.extend(inputs_lines(inp, display=prog.display))
     loops = ", ".join(f"{h}: {n} iteration(s)" for h, n in r.iterations.items())
     lines.append(f"status: {_status(r)}" + (f" ({loops})" if loops else ""))
     if r.ub is not None and r.ub.loc:

@@ -13,6 +13,7 @@ from typing import Any
 from verifier.analysis.loops import LoopShapeError, find_loops
 from verifier.errors import UserError, read_source
 from verifier.frontend.layout import Layout
+from verifier.frontend.llvm.debuginfo import source_positions
 from verifier.frontend.llvm.instructions import translate_block
 from verifier.frontend.llvm.objects import (
     declare_objects,
@@ -93,7 +94,8 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
                             f"(there are: {', '.join(f.name for f in defined) or 'none'})")
         fn = match[0]
     lines = read_source(path).splitlines()
-    st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room))
+    st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room),
+                 debug=source_positions(lines) if opts.debug_locations else {})
     for k, line in enumerate(lines):
         if line.startswith("define") and f"@{fn.name}(" in line:
             st.start_line = k
@@ -169,7 +171,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     for a in fn.arguments:
         name = st.names[key(a)]
         at = _attributes(a)
-        loc = Loc(str(st.path), st.start_line + 1, 1)
+        loc = st.at(st.start_line)
         if str(a.type) == "ptr":
             obj = MemObject(name, None, dereferenceable(at), align_of(at), has_attr(at, "readonly"))
             obj.may_be_null = obj.deref == 0 and not has_attr(at, "nonnull")
@@ -254,7 +256,7 @@ def _instruction_lines(st: FnState, blocks: list[Any]) -> dict[int, Loc]:
         if line.startswith("}"):
             break
         if body and not LABEL.match(line):
-            at.append(Loc(str(st.path), k + 1, len(line) - len(line.lstrip()) + 1))
+            at.append(st.at(k, len(line) - len(line.lstrip()) + 1))
             if body.endswith("["):  # a switch: its cases run to the closing bracket
                 while k + 1 < len(st.lines) and not st.lines[k].strip().startswith("]"):
                     k += 1

@@ -340,7 +340,7 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
             st.params.append(Param(addr, I64))
             if obj.align > 1:  # the parameter's pointer is aligned (at `before` units in, with room)
                 at: Operand = Ref(addr) if obj.name not in st.room else address(
-                    st, pre, obj, Ref(f"{obj.name}.before"), Loc(str(st.path), st.start_line + 1, 1))
+                    st, pre, obj, Ref(f"{obj.name}.before"), st.at(st.start_line))
                 low = st.emit(pre, "and", [at, Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
                               flags=())
                 ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
@@ -437,7 +437,7 @@ def shown_pointer(st: FnState, blk: Block, k: int | None, loc: Loc | None) -> tu
     if k not in st.prov or k not in st.offsets:
         raise LLUnsupported("a pointer of unknown origin", loc)
     obj = st.objects[st.prov[k]]
-    at = address(st, blk, obj, st.offsets[k], loc or Loc(str(st.path), st.start_line + 1, 1))
+    at = address(st, blk, obj, st.offsets[k], loc or st.at(st.start_line))
     which: Operand = object_number(st, obj.name)
     if k in st.nulls:
         null = st.nulls[k]

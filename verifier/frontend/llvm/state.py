@@ -47,6 +47,9 @@ class LLOptions:
     # `<p>.before` in front of them): given where a run may form a pointer before a
     # parameter (checks/param_start.py), instead of taking it to be the start
     room: frozenset[str] = frozenset()
+    # positions from the module's debug info (C compiled with -gline-tables-only): a
+    # verdict points at the C source line, not at the module the tool wrote
+    debug_locations: bool = False
 
     @property
     def memory_poison(self) -> bool:
@@ -126,6 +129,12 @@ class FnState:
     # pointer parameters with free room in front of them (LLOptions.room, and those
     # whose objects hold loaded pointers: the nodes may lie before the one passed)
     room: set[str] = field(default_factory=set)
+    debug: dict[int, Loc] = field(default_factory=dict)  # line index -> source position (debuginfo)
+
+    def at(self, k: int, col: int = 1) -> Loc:
+        """The position of line index `k` of the text: its debug location when the
+        options ask for those and it has one, else its own line and `col`."""
+        return self.debug.get(k) or Loc(str(self.path), k + 1, col)
 
     def loc_of(self, text: str, ins: Any = None) -> Loc:
         """Where an instruction is: from the function's own text in order (`ins`), else
@@ -135,8 +144,8 @@ class FnState:
         first = text.strip().splitlines()[0].strip() if text.strip() else ""
         for k in range(self.start_line, len(self.lines)):
             if first and self.lines[k].strip().startswith(first[:60]):
-                return Loc(str(self.path), k + 1, len(self.lines[k]) - len(self.lines[k].lstrip()) + 1)
-        return Loc(str(self.path), self.start_line + 1, 1)
+                return self.at(k, len(self.lines[k]) - len(self.lines[k].lstrip()) + 1)
+        return self.at(self.start_line)
 
     def block_loc(self, name: str | None) -> Loc:
         """Where block `name` (ours: a cleaned label) starts in the function's text."""
@@ -146,8 +155,8 @@ class FnState:
                 break
             m = LABEL.match(line)
             if m and name is not None and clean(m.group(1).strip('"')) == name:
-                return Loc(str(self.path), k + 1, 1)
-        return Loc(str(self.path), self.start_line + 1, 1)
+                return self.at(k)
+        return self.at(self.start_line)
 
     def shown(self, llvm_name: str) -> str:
         """Our name for the LLVM value or block `%x` / `@x`, remembering how LLVM prints it."""

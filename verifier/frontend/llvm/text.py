@@ -316,3 +316,45 @@ def bundle_value(text: str, kind: str) -> tuple[str, str] | None:
     %n)`): its type and name as written."""
     m = re.search(rf'"{re.escape(kind)}"\(ptr [%@][-\w.$"]+, (i\d+) (%[-\w.$]+)\)', text)
     return (m.group(1), m.group(2)) if m else None
+
+
+# debug info (frontend.llvm.debuginfo): metadata nodes, attachments, branch targets
+_MD_NODE = re.compile(r"^!(\d+)\s*=\s*(?:distinct\s+)?!(\w+)\((.*)\)\s*$")
+_MD_FIELD = re.compile(r'(\w+):\s*("(?:[^"\\]|\\.)*"|![0-9]+|[^,]+)')
+_MD_TUPLE = re.compile(r"^!(\d+)\s*=\s*(?:distinct\s+)?!\{(.*)\}\s*$")
+_DBG = re.compile(r"!dbg\s+!(\d+)")
+_LOOP_MD = re.compile(r"!llvm\.loop\s+!(\d+)")
+_TARGET = re.compile(r'label\s+%("[^"]*"|[-\w.$]+)')
+
+
+def metadata_node(line: str) -> tuple[str, str, dict[str, str]] | None:
+    """`!5 = !DILocation(line: 4, ...)` as ("5", "DILocation", {"line": "4", ...})."""
+    m = _MD_NODE.match(line)
+    if m is None:
+        return None
+    return m.group(1), m.group(2), {f.group(1): f.group(2).strip() for f in _MD_FIELD.finditer(m.group(3))}
+
+
+def metadata_tuple(line: str) -> tuple[str, list[str]] | None:
+    """`!12 = distinct !{!12, !8, !14}` as ("12", ["12", "8", "14"]) (its node operands)."""
+    m = _MD_TUPLE.match(line)
+    if m is None:
+        return None
+    return m.group(1), [x.strip()[1:] for x in m.group(2).split(",") if x.strip().startswith("!")]
+
+
+def dbg_ref(line: str) -> str | None:
+    """The node a `!dbg !N` attachment names."""
+    m = _DBG.search(line)
+    return m.group(1) if m else None
+
+
+def loop_ref(line: str) -> str | None:
+    """The node a latch's `!llvm.loop !N` attachment names."""
+    m = _LOOP_MD.search(line)
+    return m.group(1) if m else None
+
+
+def branch_targets(line: str) -> list[str]:
+    """The labels a terminator names (`label %x`), without `%` or quotes."""
+    return [t.strip('"') for t in _TARGET.findall(line)]
