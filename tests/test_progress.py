@@ -66,9 +66,41 @@ def test_lane_tables_fold_to_a_terminal_s_width_and_keep_every_cell() -> None:
     prog = model("lanes/div_start.loop")
     ev, verdicts, no_window = lane_verdicts(prog, 4, 20)
     plain = lanes_text(prog, ev, verdicts, no_window)
-    folded = lanes_text(prog, ev, verdicts, no_window, 80)
+    folded = re.sub(r"\x1b\[[0-9;]*m", "", lanes_text(prog, ev, verdicts, no_window, 80))  # colours off
     table = folded.split("\nvalues:\n")[1].split("\nruns that break")[0]
     assert max(len(line) for line in table.splitlines()) <= 80 < max(len(line) for line in plain.splitlines())
     assert "store A[i]" in folded  # cells are text, not markup
     words = lambda t: sorted(t.split())  # noqa: E731
     assert words(folded) == words(plain)  # the same words, only wrapped
+
+
+def test_the_suite_table_fits_a_terminal_and_keeps_every_mark_whole() -> None:
+    from verifier.reports.text import suite_text
+
+    long = "equiv_" + "very_long_obligation_name_" * 4
+    outcomes = [outcome(long, "proved", "counterexample"), outcome("short", "proved", "proved")]
+    plain = suite_text(outcomes, verbose=True)
+    fitted = ANSI.sub("", suite_text(outcomes, verbose=True, width=60))
+    lines = fitted.splitlines()
+    table = lines[next(k for k, line in enumerate(lines) if line.startswith("obligation")):-1]
+    assert max(len(line) for line in table) <= 60 < max(len(line) for line in plain.splitlines())
+    assert sum("<-- MISMATCH" in line for line in table) == 1  # the mark never folds
+    assert "".join(fitted.split()).count(long) == 1  # the folded name is all there
+
+
+def test_the_module_table_names_the_check_when_there_are_several() -> None:
+    from verifier.checks.verdict import Verdict, VerdictKind
+    from verifier.reports.text import module_table
+
+    rows = [("f", Verdict("f", "speculate", VerdictKind.COUNTEREXAMPLE, 0.5, vf=4, subject="C1 (line 3)"), ""),
+            ("f", Verdict("f", "equiv", VerdictKind.PROVED, 0.25, vf=4, form="simple",
+                          coverage={"unbounded": True}), ""),
+            ("g", None, "no loop")]
+    lines = module_table(rows).splitlines()
+    assert lines[0].split() == ["function", "check", "verdict", "seconds", "coverage", "about"]
+    assert lines[1].split()[:5] == ["f", "speculate", "VF=4", "counterexample", "0.50"]
+    assert "equiv simple VF=4" in lines[2] and "every trip count" in lines[2]
+    assert lines[3].split()[:3] == ["g", "skipped", "-"] and lines[3].endswith("no loop")
+    assert lines[-1] == "1 counterexample, 1 proved, 1 skipped"
+    one = module_table(rows[1:2]).splitlines()  # one check, nothing to say it is about: neither column
+    assert one[0].split() == ["function", "verdict", "seconds", "coverage"]

@@ -198,8 +198,14 @@ def _module_end(rows: list[tuple[str, Verdict | None, str]], as_json: bool, sari
             if v is None:
                 typer.echo(json.dumps(jsonout.skipped(name, note)))
     else:
-        typer.echo(text.module_table(rows))
+        typer.echo(text.module_table(rows, _width()))
     raise typer.Exit(_worst([v for _, v, _ in rows if v is not None]))
+
+
+def _width() -> int | None:
+    """The terminal's width when a person reads stdout (tables fit it), else None
+    (a file or a pipe: stable padded columns)."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
 
 
 def _worst(verdicts: list[Verdict]) -> int:
@@ -437,9 +443,8 @@ def lanes(
         raise UserError(f"--vf {vf}: expected a power of two")
     prog = load_program(model, func, exit_unknown=True)
     ev, verdicts, no_window = lane_verdicts(prog, vf, timeout)
-    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     typer.echo(json.dumps(lanes_json(prog, ev, verdicts, no_window)) if as_json
-               else lanes_text(prog, ev, verdicts, no_window, width))
+               else lanes_text(prog, ev, verdicts, no_window, _width()))
     raise typer.Exit(3 if any(v.verdict is VerdictKind.UNKNOWN for v in verdicts) else 0)
 
 
@@ -564,7 +569,7 @@ def suite(
         for oc in outcomes:
             typer.echo(json.dumps(jsonout.obligation(oc)))
     else:
-        typer.echo(text.suite_text(outcomes, verbose))
+        typer.echo(text.suite_text(outcomes, verbose, _width()))
     if any(oc.error is not None for oc in outcomes):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(oc.as_expected for oc in outcomes) else 1)

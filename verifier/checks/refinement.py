@@ -465,7 +465,8 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
         if vacuity is not None and vacuity.result().status is SolverStatus.UNSAT:
             return verdict(VerdictKind.UNKNOWN, coverage=coverage,
                            reason=f"vacuous: no input satisfies the source's assumptions without UB "
-                                  f"within {max_trip} iterations, so there is nothing to check")
+                                  f"within {max_trip} iterations, so there is nothing to check (a loop "
+                                  f"that runs longer needs a larger --max-trip)")
         return verdict(VerdictKind.PROVED, coverage=coverage)
     if ans.status is SolverStatus.UNKNOWN:
         return verdict(VerdictKind.UNKNOWN, reason=ans.reason, coverage=coverage)

@@ -14,6 +14,7 @@ from verifier.ir.types import shown_int
 from verifier.reports import jsonout
 from verifier.reports.lanes import TEMP, unnamed_note
 from verifier.reports.names import rename_text
+from verifier.reports.table import render_table
 from verifier.reports.text import inputs_lines
 
 
@@ -134,10 +135,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
 
 
 def _table(rows: list[tuple[str, ...]], width: int | None = None) -> list[str]:
-    if width is not None:
-        return _folded(rows, width)
-    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
-    return ["  " + "  ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip() for r in rows]
+    return render_table(rows, width, indent="  ")
 
 
 def _witness(w: LaneWitness | None) -> dict[str, Any] | None:
@@ -174,20 +172,3 @@ def lanes_json(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
             "values": [_fact(prog, v) for v in verdicts if not v.fact.branch], "branches": branches,
             "accesses": accesses,
             "live_outs": [{"name": _shown(prog, n), "why": why} for n, why in ev.liveouts]}
-
-
-def _folded(rows: list[tuple[str, ...]], width: int) -> list[str]:
-    """A table fitted to `width` columns (rich): the long cells (why, evidence) fold."""
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    t = Table(box=None, show_edge=False, pad_edge=False, padding=(0, 2, 0, 0), header_style="")
-    for head in rows[0]:
-        t.add_column(head, overflow="fold")
-    for r in rows[1:]:
-        t.add_row(*(Text(cell) for cell in r))  # cells are plain text: `A[i]` is no markup
-    console = Console(width=max(40, width - 2), no_color=True, highlight=False, force_terminal=False)
-    with console.capture() as cap:
-        console.print(t)
-    return ["  " + line.rstrip() for line in cap.get().splitlines()]

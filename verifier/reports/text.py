@@ -17,6 +17,7 @@ from verifier.ir.program import Program
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
 from verifier.reports.names import rename_json, rename_text
+from verifier.reports.table import render_table
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, RunStatus
 
@@ -177,9 +178,10 @@ def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
     return rename_text("\n".join(lines), prog.display)  # names as the input spells them (LLVM: %1)
 
 
-def suite_text(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
+def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | None = None) -> str:
     """The full report of every obligation that did not give its expected verdict, a
-    table of those (of every obligation with `verbose`), and a one-line summary."""
+    table of those (of every obligation with `verbose`; fitted to `width` on a
+    terminal), and a one-line summary."""
     lines: list[str] = []
     for oc in outcomes:
         if oc.error is not None:
@@ -189,12 +191,11 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
                       oc.text, ""]
     shown = [oc for oc in outcomes if verbose or not oc.as_expected]
     if shown:
-        width = max([len("obligation")] + [len(oc.name) for oc in shown])
-        lines.append(f"{'obligation':<{width}}  {'verdict':<14}  {'expected':<14}  {'seconds':>8}")
+        table = [("obligation", "verdict", "expected", "seconds", "")]
         for oc in shown:
-            mark = "" if oc.as_expected else f"   <-- {oc.mark}"
-            secs = f"{oc.seconds:8.2f}" + (" (cached)" if oc.cached else "")
-            lines.append(f"{oc.name:<{width}}  {oc.verdict:<14}  {oc.expect:<14}  {secs}{mark}")
+            table.append((oc.name, oc.verdict, oc.expect, f"{oc.seconds:.2f}" + (" (cached)" if oc.cached else ""),
+                          "" if oc.as_expected else f"<-- {oc.mark}"))
+        lines.extend(render_table(table, width, keep=(1, 2, 4), right=(3,)))
     bad = sum(not oc.as_expected for oc in outcomes)
     cached = sum(oc.cached for oc in outcomes)
     lines.append(f"{len(outcomes) - bad} as expected, {bad} mismatched"
@@ -213,18 +214,24 @@ def coverage_summary(v: Verdict) -> str:
     return {CoverageKind.EVERY_TRIP_COUNT: "every trip count", CoverageKind.EVERY_INPUT: "every input"}.get(kind, "-")
 
 
-def module_table(rows: Sequence[tuple[str, Verdict | None, str]]) -> str:
-    """A whole module's answer: function, verdict, seconds, coverage (or the note
-    that says why a function was skipped)."""
-    table = [("function", "verdict", "seconds", "coverage")]
+def module_table(rows: Sequence[tuple[str, Verdict | None, str]], width: int | None = None) -> str:
+    """A whole module's answer: function, check (when there are several), verdict,
+    seconds, coverage and what the verdict is about (or the note that says why a
+    function was skipped); fitted to `width` on a terminal."""
+    checks = {v.check for _, v, _ in rows if v is not None}
+    several = len(checks) > 1
+    table = [("function", *(("check",) if several else ()), "verdict", "seconds", "coverage", "about")]
     for name, v, note in rows:
         if v is None:
-            table.append((name, "skipped", "-", note))
+            table.append((name, *(("",) if several else ()), "skipped", "-", "-", note))
         else:
-            table.append((name, v.verdict.value, f"{v.seconds:.2f}",
-                          coverage_summary(v) + (f", {v.subject}" if v.subject else "")))
-    widths = [max(len(r[c]) for r in table) for c in range(4)]
-    out = ["  ".join(cell.ljust(widths[c]) for c, cell in enumerate(r)).rstrip() for r in table]
+            check = " ".join(x for x in (v.check, v.form, f"VF={v.vf}" if v.vf and v.check != "freeze" else "") if x)
+            table.append((name, *((check,) if several else ()), v.verdict.value, f"{v.seconds:.2f}",
+                          coverage_summary(v), v.subject or ""))
+    if not any(r[-1] for r in table[1:]):  # nothing to say what a verdict is about
+        table = [r[:-1] for r in table]
+    at = 2 if several else 1
+    out = render_table(table, width, keep=(at,), right=(at + 1,))
     counts: dict[str, int] = {}
     for _, v, _ in rows:
         key = v.verdict.value if v is not None else "skipped"

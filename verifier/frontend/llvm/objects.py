@@ -278,7 +278,7 @@ def measure_units(st: FnState, fn: Any) -> None:
         obj.unit = 1 if obj.name in bytewise else obj.unit or 1
     if len([n for n in as_int if st.objects[n].accessed]) > 1:
         raise LLUnsupported("ptrtoint of pointers into two objects that are both read or written "
-                            f"({', '.join(st.display.get(n, n) for n in sorted(as_int))})")
+                            f"({', '.join(st.display.get(n, n) for n in sorted(as_int))})", st.at(st.start_line))
     for n in as_int:
         st.objects[n].addressed = True
     for names, loc in compared:
@@ -408,8 +408,9 @@ def overlaps(st: FnState, arrays: list[ArrayDecl]) -> tuple[list[tuple[str, str]
     for k, view in enumerate(free):
         for whole in fixed + free[:min(k, 1) if len(free) > 2 and not fixed else k]:
             if elems[whole.name] != elems[view.name]:
-                raise LLUnsupported(f"pointers {whole.name} and {view.name} that may overlap, read in units of "
-                                    f"{whole.unit} and {view.unit} bytes")
+                shown = [st.display.get(o.name, o.name) for o in (whole, view)]
+                raise LLUnsupported(f"pointers {shown[0]} and {shown[1]} that may overlap, read in units of "
+                                    f"{whole.unit} and {view.unit} bytes", st.at(st.start_line))
             pairs.append((whole.name, view.name))
     windows = tuple(o.name for o in free[1:]) if len(free) > 2 and not fixed else ()
     return pairs, windows
