@@ -274,5 +274,60 @@ def test_a_target_wrong_only_late_is_not_proved_for_every_trip_count(tmp_path: P
     skip = tmp_path / "skip.ll"
     skip.write_text(text.replace("phi i64 [ 0, %vector.ph ]", "phi i64 [ 4, %vector.ph ]"))
     src, tgt = parse_ll_pair(LL / "find_first_64.scalar.ll", skip, None, opts)
-    assert isinstance(inductive(src, tgt, 60), str)
+    assert _not_proved(inductive(src, tgt, 60))
     assert translation(src, tgt, 65, 60).verdict == "counterexample"
+
+
+def test_an_induction_opt_counts_from_zero_is_related_by_its_offset(tmp_path: Path) -> None:
+    """mismatch_from3: the source's `i` runs from 3, opt's `%index` from 0 (with
+    `%offset.idx = 3 + %index`). The induction relates them by the offset (t = s - 3)
+    and proves the pair for every trip count; a target that reads from the wrong
+    offset, or whose vector loop stops 4 elements early, is never proved so."""
+    from verifier.checks.translation import inductive, translation
+    from verifier.frontend.llvm import LLOptions, parse_ll_pair
+    from verifier.transforms.recognize import recognize
+
+    opts = LLOptions(cttz_elts="first-true")
+    src, tgt = parse_ll_pair(LL / "mismatch_from3.scalar.ll", LL / "mismatch_from3.vf4.ll", None, opts)
+    from verifier.analysis.exits import analyse
+
+    form = recognize(src, analyse(src), tgt)
+    assert form.vf == 4 and list(form.offsets.values()) == [-3]
+    v = inductive(src, tgt, 60)
+    assert not isinstance(v, str) and v.verdict == "proved" and v.coverage["unbounded"], v
+    text = (LL / "mismatch_from3.vf4.ll").read_text()
+    for wrong, right in (("%offset.idx = add i64 4, %index", "%offset.idx = add i64 3, %index"),
+                         ("icmp eq i64 %index.next, 60", "icmp eq i64 %index.next, 64")):
+        assert right in text
+        bad = tmp_path / "bad.ll"
+        bad.write_text(text.replace(right, wrong))
+        src, tgt = parse_ll_pair(LL / "mismatch_from3.scalar.ll", bad, None, opts)
+        assert _not_proved(inductive(src, tgt, 60)), wrong
+        assert translation(src, tgt, 68, 60).verdict == "counterexample", wrong
+
+
+def _not_proved(v: object) -> bool:
+    """The induction's answer is no proof: why not, or a replayed counterexample."""
+    from verifier.checks.verdict import Verdict
+
+    return isinstance(v, str) or (isinstance(v, Verdict) and v.verdict == "counterexample")
+
+
+def test_a_pair_that_must_be_proved_for_every_trip_count_is_unknown_when_only_bounded(tmp_path: Path) -> None:
+    """`unbounded = true` on a source/target pair: the late-exit mutant of
+    mismatch_from3 is proved only up to its bound (16), so the obligation is unknown,
+    saying why; the real output is proved."""
+    text = (LL / "mismatch_from3.vf4.ll").read_text()
+    (tmp_path / "late.ll").write_text(text.replace("icmp eq i64 %index.next, 64", "icmp eq i64 %index.next, 60"))
+    src = LL / "mismatch_from3.scalar.ll"
+    suite = tmp_path / "s.toml"
+    one = ('[[obligation]]\nname = "{n}"\ncheck = "equiv"\nsource = "{s}"\ntarget = "{t}"\nfunc = "mismatch_from3"\n'
+           'cttz_elts = "first-true"\nmax_trip = 16\nunbounded = true\nexpect = "{e}"\n')
+    suite.write_text(one.format(n="late", s=src, t=tmp_path / "late.ll", e="unknown")
+                     + one.format(n="real", s=src, t=LL / "mismatch_from3.vf4.ll", e="proved"))
+    r = cli("suite", str(suite), "--no-cache", "--verbose")
+    assert r.returncode == 0, r.stdout + r.stderr
+    suite.write_text(one.format(n="x", s=src, t=LL / "mismatch_from3.vf4.ll", e="proved").replace(
+        "unbounded = true", "bounded = true"))
+    r = cli("suite", str(suite), "--no-cache")
+    assert r.returncode == 2 and "bounded must be true or false" in r.stderr

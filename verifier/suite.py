@@ -14,8 +14,9 @@
     model = "../models/seed/search_loop.loop"      # `model` and `source` are the same key
     form = "general"                     # general | simple
     vf = [4, 16]                         # one obligation per VF: "search loop, general form [VF=4]"
-    unbounded = true                     # the proof must cover every trip count
-                                         # (bounded = true: only trip counts <= max_trip)
+    unbounded = true                     # the proof must cover every trip count (also
+                                         # with a target); bounded = true: only trip
+                                         # counts <= max_trip (a generated form)
 
     [[obligation]]
     name = "division: C1 cannot be speculated"
@@ -171,8 +172,9 @@ def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation
     scope = Scope.DEFAULT
     for key in ("unbounded", "bounded"):
         if key in item:
-            if not isinstance(item[key], bool) or "target" in item or check == "freeze":
-                raise bad(f"{key} must be true or false, and goes with a generated form or a legality check")
+            if not isinstance(item[key], bool) or ("target" in item and key == "bounded") or check == "freeze":
+                raise bad(f"{key} must be true or false, and goes with a generated form or a legality check"
+                          + (" (or, unbounded, with a target)" if key == "unbounded" else ""))
             if item[key]:
                 scope = Scope(key)
     if item.get("unbounded") and item.get("bounded"):

@@ -85,7 +85,8 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     exit for the legality checks (none when the loop has none)."""
     if req.check is Check.EQUIV:
         if tgt is not None:
-            return [equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP, req.timeout)]
+            return [_every_trip_count(req, equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP,
+                                                       req.timeout))]
         if req.scope is Scope.BOUNDED:
             return [form_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form)]
         return [inductive_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form,
@@ -93,11 +94,8 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     if req.check is Check.LANES:
         return [lane_relation(src, req.vf, req.value or "", req.relation, req.timeout)]
     if req.check is Check.REWRITE:
-        v = rewrite_obligation(src, req.rewrite, req.force, req.max_trip or 8, req.timeout)
-        if req.scope is Scope.UNBOUNDED and v.verdict is VerdictKind.PROVED and not v.coverage.get("unbounded"):
-            v.verdict = VerdictKind.UNKNOWN
-            v.reason = f"no proof for every trip count: {v.coverage.get('why_bounded', 'bounded only')}"
-        return [v]
+        return [_every_trip_count(req, rewrite_obligation(src, req.rewrite, req.force, req.max_trip or 8,
+                                                          req.timeout))]
     if req.check is Check.FREEZE:
         k = len(analyse(src).data_dependent)
         return [freeze_invariance(k, req.vf, "seed" if req.freeze else "nofreeze", req.timeout, src.name)] if k else []
@@ -114,6 +112,16 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
 
 Loader = Callable[[frozenset[str]], tuple[Program, Program | None]]
 Guard = Callable[[Request, Program, Callable[[], list[Verdict]]], list[Verdict]]
+
+
+
+def _every_trip_count(req: Request, v: Verdict) -> Verdict:
+    """A proof that covers only bounded trip counts, where the request wants every
+    one (Scope.UNBOUNDED: `unbounded = true`, --unbounded), is unknown, saying why."""
+    if req.scope is Scope.UNBOUNDED and v.verdict is VerdictKind.PROVED and not v.coverage.get("unbounded"):
+        v.verdict = VerdictKind.UNKNOWN
+        v.reason = f"no proof for every trip count: {v.coverage.get('why_bounded', 'bounded only')}"
+    return v
 
 
 def answer(requests: Sequence[Request], load: Loader, first: tuple[Program, Program | None],

@@ -43,7 +43,7 @@ from verifier.ir.program import (
     copy_program,
     split_block,
 )
-from verifier.ir.types import I1, I8, I64
+from verifier.ir.types import I1, I8, I64, IntType, Type, mask
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import NoWindow, check_applicable, enter_window, entry_block
 
@@ -71,15 +71,13 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
     check_applicable(prog, le)
     p = copy_program(form.program)
     _mark_ends(p)
-    enter_window(p, form.vector_header, form.preheader, form.vphis, le, form.vf)
+    enter_window(p, form.vector_header, form.preheader, form.vphis, le, form.vf, offsets=form.offsets)
     vh = p.blocks[form.vector_header]
     fresh = Fresh.of(p, None)
     for src in [b for b in list(p.blocks) if form.vector_header in p.blocks[b].successors()]:
         if src == form.preheader:
             continue
-        values = {form.vphis[ph.dest]: op for ph in vh.phis if ph.dest in form.vphis
-                  for b, op in ph.incoming if b == src}
-        cut = _cut_block(p, fresh, f"{src}.cut", values)
+        cut = _cut_block(p, fresh, f"{src}.cut", _carried_state(form, vh, src))
         _retarget(p.blocks[src], form.vector_header, cut.name)
         for ph in vh.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b != src]
@@ -105,9 +103,7 @@ def target_prefix(form: VectorForm) -> Program:
     p = copy_program(form.program)
     _mark_ends(p)
     vh = p.blocks[form.vector_header]
-    values = {form.vphis[ph.dest]: op for ph in vh.phis if ph.dest in form.vphis
-              for b, op in ph.incoming if b == form.preheader}
-    cut = _cut_block(p, Fresh.of(p, None), f"{form.preheader}.cut", values)
+    cut = _cut_block(p, Fresh.of(p, None), f"{form.preheader}.cut", _carried_state(form, vh, form.preheader))
     _retarget(p.blocks[form.preheader], form.vector_header, cut.name)
     for ph in vh.phis:
         ph.incoming = [(b, op) for b, op in ph.incoming if b != form.preheader]
@@ -127,17 +123,30 @@ def _cut_after(p: Program, header: str, pre: str, vf: int) -> None:
     k_next = f"{k}.next"
     at = f"{k}.cut"
     head.phis.append(Phi(fresh.uid(), k, I64, [(b, Const(0, I64) if b == pre else Ref(k_next)) for b in preds]))
-    values: dict[str, Operand] = {ph.dest: Ref(ph.dest) for ph in head.phis[:-1]}
+    values: dict[str, tuple[Operand, int, Type]] = {ph.dest: (Ref(ph.dest), 0, ph.type) for ph in head.phis[:-1]}
     head.instrs = [Instr(fresh.uid(), "add", [Ref(k), Const(1, I64)], I64, k_next, {"flags": ()}),
                    Instr(fresh.uid(), "icmp", [Ref(k), Const(vf, I64)], I1, at, {"pred": "eq"})]
     cut = _cut_block(p, fresh, f"{header}.cut", values)
     head.term = Branch(Ref(at), cut.name, rest.name, fresh.uid())
 
 
-def _cut_block(p: Program, fresh: Fresh, hint: str, values: dict[str, Operand]) -> Block:
-    """A block that emits the state (`step.<phi>` and `step.kind` 1) and stops."""
+def _carried_state(form: VectorForm, vh: Block, pred: str) -> dict[str, tuple[Operand, int, Type]]:
+    """What the vector header's phis receive from `pred`, by the scalar phi each
+    stands for, with its offset (VectorForm.offsets) and type."""
+    return {form.vphis[ph.dest]: (op, form.offsets.get(ph.dest, 0), ph.type)
+            for ph in vh.phis if ph.dest in form.vphis for b, op in ph.incoming if b == pred}
+
+
+def _cut_block(p: Program, fresh: Fresh, hint: str, values: dict[str, tuple[Operand, int, Type]]) -> Block:
+    """A block that emits the state (`step.<phi>`: a value less its offset, so that it
+    is the scalar phi's, and `step.kind` 1) and stops."""
     blk = Block(fresh.name(hint))
-    for name, op in sorted(values.items()):
+    for name, (op, d, ty) in sorted(values.items()):
+        if d:
+            assert isinstance(ty, IntType)
+            dest = fresh.name(f"{name}.unoffset")
+            blk.instrs.append(Instr(fresh.uid(), "sub", [op, Const(d & mask(ty.bits), ty)], ty, dest, {"flags": ()}))
+            op = Ref(dest)
         blk.instrs.append(Instr(fresh.uid(), "out", [op], None, None, {"name": f"step.{name}"}))
     blk.instrs.append(Instr(fresh.uid(), "out", [Const(CUT, I8)], None, None, {"name": KIND}))
     blk.term = Halt()

@@ -9,7 +9,7 @@ loop in front of the original loop, which stays as the scalar loop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Self
 
 from verifier.analysis.exits import LoopExits
@@ -29,6 +29,9 @@ class VectorForm:
     preheader: str  # the block the vector header is entered from
     scalar_entry: str  # the block the scalar loop is entered from
     vphis: dict[str, str]  # vector header phi -> the scalar header phi it carries
+    # vector header phi -> d: at every vector iteration's start it holds the scalar
+    # phi's value + d (opt's `%index` from 0 for a source induction from 3: d = -3)
+    offsets: dict[str, int] = field(default_factory=dict)
 
     def unroll(self, max_trip: int) -> dict[str, int]:
         """Header visits that cover every run of the loop of at most max_trip

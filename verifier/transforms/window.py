@@ -83,11 +83,14 @@ def entry_block(p: Program, le: LoopExits) -> str:
 
 
 def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], le: LoopExits,
-                 vf: int, coarse: bool = False) -> Window:
+                 vf: int, coarse: bool = False, offsets: dict[str, int] | None = None) -> Window:
     """Rewrite `p` in place so that `header`'s phis named in `names` (phi -> the scalar
     loop's phi it stands for) take, from block `pre_name`, the window's state: the
     same parameters for every program built over the same scalar loop. `coarse`:
-    inductions are free like any other carried value."""
+    inductions are free like any other carried value. `offsets` (phi -> d): an
+    induction phi that holds its scalar phi's value + d takes the scalar phi's window
+    value (from the scalar start) + d, wrapping: poison exactly where that one is, so
+    every state the phi can hold refines one the window gives (VectorForm.offsets)."""
     head = p.blocks[header]
     pre = p.blocks[pre_name]
     fresh = Fresh.of(p, "w")
@@ -109,11 +112,17 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
         k = next(i for i, (b, _) in enumerate(ph.incoming) if b == pre.name)
         start = ph.incoming[k][1]
         iv = None if coarse else le.inductions.get(scalar)
+        d = (offsets or {}).get(ph.dest, 0)
+        if d and (iv is None or not isinstance(iv.start, Const)):
+            raise NoWindow(f"{ph.dest!r} is offset from {scalar!r}, which is no induction from a constant")
         if iv is not None:
-            new = _iv_at(emit, start, ty, iv.step * vf, (iv.ustep if iv.op == "add" else -iv.ustep) * vf, iv.flags)
+            base = iv.start if d else start  # the scalar phi's start: the window's facts are about it
+            new = _iv_at(emit, base, ty, iv.step * vf, (iv.ustep if iv.op == "add" else -iv.ustep) * vf, iv.flags)
             for c, n in _equality_exits(le, scalar):
                 if _available(p, n, pre_name):
-                    _not_passed(emit, start, ty, iv.step, vf, c, n)
+                    _not_passed(emit, base, ty, iv.step, vf, c, n)
+            if d:
+                new = emit("add", [new, Const(d & mask(ty.bits), ty)], ty, f"{scalar}.offset", flags=())
         else:
             val, pick, pois = _carried(scalar)
             new_params += [Param(val, ty), Param(pick, I1), Param(pois, I1)]
