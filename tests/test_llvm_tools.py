@@ -127,7 +127,8 @@ def test_debug_locations_map_each_line_to_its_c_position() -> None:
     assert where["loop:"] == Loc(c, 4, 3)  # a loop header: where its loop starts (!llvm.loop)
     assert where["latch:"] == Loc(c, 4, 27)  # another block: its first located line
     assert where["done:"] == Loc(c, 7, 1)  # an exit the latch branches to is no header
-    assert not any(lines[k].lstrip().startswith("%i = phi") for k in at)  # no !dbg: its own line
+    assert where["%i = phi i64 [ 0"] == Loc(c, 4, 3)  # no !dbg of its own: its block's position
+    assert where["%r = phi i32 [ 1"] == Loc(c, 7, 1)
     assert source_positions(["define void @f() {", "  ret void", "}"]) == {}
 
 

@@ -31,9 +31,9 @@ def _shown_path(filename: str, directory: str) -> str:
 
 def source_positions(lines: list[str]) -> dict[int, Loc]:
     """Line index (0-based) of the module's text -> the source position its debug
-    location names. A block's label line maps to its loop's start (`!llvm.loop`'s first
-    location) when the block is a loop header, else to its first located line.
-    Empty when the module has no debug locations."""
+    location names. A line without one (a label, a phi) takes its block's: the loop's
+    start (`!llvm.loop`'s first location) for a loop header, else the block's first
+    located line. Empty when the module has no debug locations."""
     nodes: dict[str, tuple[str, dict[str, str]]] = {}
     tuples: dict[str, list[str]] = {}
     for line in lines:
@@ -67,11 +67,12 @@ def source_positions(lines: list[str]) -> dict[int, Loc]:
     out: dict[int, Loc] = {}
     loop_starts: dict[str, Loc] = {}  # this function's loop headers (label) -> the loop's start
     labels: list[tuple[int, str]] = []  # (line index, label) in this function's body
+    define = 0
     for k, line in enumerate(lines):
         if line.startswith("define"):
-            loop_starts, labels = {}, []
+            loop_starts, labels, define = {}, [], k
         if line.startswith("}"):
-            _label_positions(lines, out, loop_starts, labels)
+            _block_positions(lines, out, loop_starts, [(define, None), *labels], k)
             continue
         ref = dbg_ref(line)  # on a define line: the function's DISubprogram
         if ref is not None:
@@ -91,17 +92,19 @@ def source_positions(lines: list[str]) -> dict[int, Loc]:
     return out
 
 
-def _label_positions(lines: list[str], out: dict[int, Loc], loop_starts: dict[str, Loc],
-                     labels: list[tuple[int, str]]) -> None:
-    """A label line's position: its loop's start for a loop header, else its block's
-    first located line."""
-    for k, label in labels:
-        if label in loop_starts:
-            out[k] = loop_starts[label]
+def _block_positions(lines: list[str], out: dict[int, Loc], loop_starts: dict[str, Loc],
+                     starts: list[tuple[int, str | None]], end: int) -> None:
+    """Each block's position (`starts`: its first line, the define line for the entry
+    block): its loop's start for a loop header, else its first located line (the
+    function's own line for an entry block without one). A line without a location
+    (a label, a phi) takes its block's."""
+    for n, (k, label) in enumerate(starts):
+        stop = starts[n + 1][0] if n + 1 < len(starts) else end
+        at = loop_starts.get(label) if label is not None else None
+        at = at or next((out[j] for j in range(k + 1, stop) if j in out), None) or out.get(k)
+        if at is None:
             continue
-        j = k + 1
-        while j < len(lines) and not LABEL.match(lines[j]) and not lines[j].startswith("}"):
-            if j in out:
-                out[k] = out[j]
-                break
-            j += 1
+        for j in range(k if label is not None else k + 1, stop):
+            out.setdefault(j, at)
+        if label in loop_starts:
+            out[k] = at
