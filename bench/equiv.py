@@ -18,6 +18,7 @@ shows the median seconds (the ratio is of medians).
     python bench/equiv.py --vf 4 16 64 --bounded-vf 16
     python bench/equiv.py --vf 64 --only generated --models search_loop liveout_a
     python bench/equiv.py --vf 16 --bounded-vf 0 --models search_loop --repeat 5
+    python bench/equiv.py --json after.json && python bench/compare.py before.json after.json
 """
 
 from __future__ import annotations
@@ -112,7 +113,11 @@ def main() -> None:
     ap.add_argument("--forms", nargs="*", default=["general", "simple"])
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--repeat", type=int, default=1, help="runs per obligation; the median seconds is shown")
+    ap.add_argument("--json", type=Path, help="write the figures here (bench/compare.py compares two runs)")
     opts = ap.parse_args()
+    from figures import Figures, Row, calibrate
+
+    figures = Figures("equiv", calibrate())
     rows = []
     header = f"{'obligation':44} {'VF':>3} {'bound':>9} {'verdict':>14} {'seconds':>8} {'peak MiB':>9} {'vs minimal':>10}"
     print(header, flush=True)
@@ -122,6 +127,7 @@ def main() -> None:
         rs = f"{ratio:.1f}x" if ratio else ""
         print(f"{name:44} {vf:>3} {trip:>9} {verdict:>14} {dt:>8.3f} {mem / 1024:>9.1f} {rs:>10}", flush=True)
         rows.append(row)
+        figures.add(Row(name, vf, str(trip), verdict, dt, mem / 1024))
 
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
@@ -151,6 +157,8 @@ def main() -> None:
                             opts.repeat)
                         show((f"{Path(rel).name} {form}", vf, "all" if unbounded else trip, verdict, dt, mem,
                               dt / base if base else None))
+    if opts.json is not None:
+        figures.write(opts.json)
 
 
 if __name__ == "__main__":

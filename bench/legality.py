@@ -3,7 +3,7 @@ repair). `bound` is "all" when every verdict was proved or refuted for every tri
 count (one vector iteration from any reachable state), else the bounded check's
 trip bound.
 
-    python bench/legality.py [VF ...]
+    python bench/legality.py [VF ...] [--json FILE]
 """
 
 from __future__ import annotations
@@ -37,7 +37,17 @@ def _bound(vs: list, vf: int, check: str) -> str:  # type: ignore[type-arg]
 
 
 def main() -> None:
-    vfs = [int(x) for x in sys.argv[1:]] or [4, 16]
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("vf", type=int, nargs="*", default=[4, 16])
+    ap.add_argument("--json", type=Path, help="write the figures here (bench/compare.py compares two runs)")
+    opts = ap.parse_args()
+    vfs = opts.vf
+    sys.path.insert(0, str(ROOT / "bench"))
+    from figures import Figures, Row, calibrate
+
+    figures = Figures("legality", calibrate())
     print(f"{'model':30} {'check':10} {'VF':>3} {'bound':>5} {'seconds':>8} {'peak MiB':>9}  verdicts")
     for name in MODELS:
         prog = parse_file(ROOT / "models" / f"{name}.loop")
@@ -52,6 +62,9 @@ def main() -> None:
                 mem = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
                 summary = ", ".join(f"{(v.subject or '').split(' ')[0] or 'all'}:{v.verdict}" for v in vs)
                 print(f"{name:30} {check:10} {vf:>3} {_bound(vs, vf, check):>5} {dt:>8.2f} {mem:>9.1f}  {summary}")
+                figures.add(Row(f"{name} {check}", vf, _bound(vs, vf, check), summary, dt, mem))
+    if opts.json is not None:
+        figures.write(opts.json)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ cache (empty) and a warm one (every answer cached by the cold run).
 
     python bench/suite.py                 # proofs/, --jobs 1 and 2
     python bench/suite.py --jobs 1 2 4 --paths proofs/core.toml
+    python bench/suite.py --jobs 2 --json after.json
 
 Each run is `verifier suite` in a fresh process (as CI runs it), so the times include
 start-up, parsing and the cache look-ups; peak memory is the largest process's.
@@ -37,7 +38,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, nargs="*", default=[1, 2])
     ap.add_argument("--paths", nargs="*", default=["proofs/"])
+    ap.add_argument("--json", type=Path, help="write the figures here (bench/compare.py compares two runs)")
     opts = ap.parse_args()
+    sys.path.insert(0, str(ROOT / "bench"))
+    from figures import Figures, Row, calibrate
+
+    figures = Figures("suite", calibrate())
     print(f"{'suite':24} {'jobs':>4} {'cache':>6} {'exit':>4} {'seconds':>8} {'peak MiB':>9}", flush=True)
     for jobs in opts.jobs:
         with tempfile.TemporaryDirectory() as d:
@@ -46,6 +52,9 @@ def main() -> None:
                 rc, dt = run(opts.paths, jobs, cache)
                 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
                 print(f"{' '.join(opts.paths):24} {jobs:>4} {state:>6} {rc:>4} {dt:>8.1f} {peak:>9.1f}", flush=True)
+                figures.add(Row(f"{' '.join(opts.paths)} --jobs {jobs} {state}", None, "-", f"exit {rc}", dt, peak))
+    if opts.json is not None:
+        figures.write(opts.json)
 
 
 if __name__ == "__main__":
