@@ -230,6 +230,9 @@ class _Encoder:
         self.exceeded: list[Any] = []
         self.halts: list[tuple[Any, State]] = []
         self.unrolled: dict[str, int] = {}
+        # loop headers where the trace's length was once not one constant: a path that
+        # diverged stays diverged, so later visits do not ask again (a solver call each)
+        self.diverged: set[str] = set()
         self.header_guards: dict[str, list[Any]] = {lp.header: [] for lp in self.loops}
         self.block_guards: dict[tuple[str, int], Any] = {}
         self.out_types = {i.attrs["name"]: operand_type(i.args[0], self.types)
@@ -337,10 +340,12 @@ class _Encoder:
         st = merge_states(d, [(p.guard, p.state) for p in items], self.out_types)
         lp = self.where.get(block)
         if lp is not None and block == lp.header and self.unroll.narrow is not None \
-                and type(st.trace.length) is not int:
+                and type(st.trace.length) is not int and block not in self.diverged:
             c = self.unroll.narrow(guard, st.trace.length, TRACE_IDX)
             if c is not None:
                 st.trace = SymTrace(c, st.trace.slots[:c], c, c)
+            else:
+                self.diverged.add(block)
         for ph in blk.phis:
             self.values[(ph.dest, k)] = merge_values(d, [(p.guard, p.phis[ph.dest]) for p in items], ph.type)
         for ins in blk.instrs:
