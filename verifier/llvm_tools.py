@@ -13,6 +13,8 @@ from verifier.errors import UserError
 
 CLANG = ("clang-22", "clang")
 OPT = ("opt-22", "opt")
+# the fixtures' pipeline (models/llvm/regenerate.sh), with line tables for C positions
+CLANG_FLAGS = ("-O2", "-gline-tables-only", "-fno-unroll-loops", "-S", "-emit-llvm")
 INSTALL = "install LLVM 22 (Debian/Ubuntu: apt-get install clang-22 llvm-22) or give its path"
 
 
@@ -33,7 +35,7 @@ def c_to_ll(source: Path, clang: str, out: Path) -> Path:
     code). The first dump is the module at the first function's vectorization."""
     if not source.is_file():
         raise UserError(f"{source}: no such file")
-    r = subprocess.run([clang, "-O2", "-gline-tables-only", "-fno-unroll-loops", "-S", "-emit-llvm", "-o", "/dev/null",
+    r = subprocess.run([clang, *CLANG_FLAGS, "-o", "/dev/null",
                         "-mllvm", "-print-before=loop-vectorize", "-mllvm", "-print-module-scope", str(source)],
                        capture_output=True, text=True)
     if r.returncode != 0:
@@ -49,7 +51,7 @@ def c_to_ll(source: Path, clang: str, out: Path) -> Path:
         if started:
             module.append(line)
     if not module:  # no loop reached the vectorizer: the optimized module itself
-        r = subprocess.run([clang, "-O2", "-gline-tables-only", "-fno-unroll-loops", "-S", "-emit-llvm", "-o", str(out), str(source)],
+        r = subprocess.run([clang, *CLANG_FLAGS, "-o", str(out), str(source)],
                            capture_output=True, text=True)
         if r.returncode != 0:
             raise UserError(f"{source}: clang failed:\n{r.stderr.strip()}")

@@ -107,7 +107,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
         if not v.fact.branch:
             rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
                          evidence(v)))
-    out += ["", "values:"] + _table(rows, width) + _legend(prog, [r[0] for r in rows[1:]])
+    out += ["", "values:"] + render_table(rows, width, indent="  ") + _legend(prog, [r[0] for r in rows[1:]])
     rows = [("branch in", "line", "condition", "verdict", "evidence")]
     for v in verdicts:
         if v.fact.branch:
@@ -116,14 +116,14 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
             rows.append((_shown(prog, v.fact.block), _line(v.fact.loc), _shown(prog, v.fact.subject), kind,
                          evidence(v)))
     values = {_shown(prog, v.fact.subject) for v in verdicts if not v.fact.branch}
-    out += ["", "branches:"] + _table(rows, width) + _legend(prog, [r[2] for r in rows[1:] if r[2] not in values])
+    out += ["", "branches:"] + render_table(rows, width, indent="  ") + _legend(prog, [r[2] for r in rows[1:] if r[2] not in values])
     if ev.accesses:
         rows = [("access", "line", "index", "index relation", "vectorizer")]
         for a in ev.accesses:
             idx = index_relation(a, verdicts)
             what = f"{a.op} {_shown(prog, a.array)}[{_shown(prog, a.shown)}]"
             rows.append((what, _line(a.loc), _shown(prog, a.shown), str(idx), access_kind(a, idx)))
-        out += ["", "memory accesses:"] + _table(rows, width)
+        out += ["", "memory accesses:"] + render_table(rows, width, indent="  ")
     if ev.liveouts:
         out += ["", "used after the loop:"]
         out += [f"  {_shown(prog, n)}: {why}" for n, why in ev.liveouts]
@@ -132,10 +132,6 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
         for shown, n in runs.items():
             out += [f"  [{n}]", shown]
     return "\n".join(out)
-
-
-def _table(rows: list[tuple[str, ...]], width: int | None = None) -> list[str]:
-    return render_table(rows, width, indent="  ")
 
 
 def _witness(w: LaneWitness | None) -> dict[str, Any] | None:
