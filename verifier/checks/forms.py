@@ -10,6 +10,7 @@ import time
 from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
+from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement, replay, replay_fuel
 from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
@@ -55,10 +56,27 @@ def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.
         vform = generate(prog, form, vf, with_guards, timeout)
     except Unsupported as u:
         return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
-    v = refinement(prog, vform.program, max_trip=max_trip, timeout=timeout, check_name="equiv",
-                   target_unroll=vform.unroll(max_trip))
+    v = _by_steps(prog, vform, max_trip, timeout)
+    left = timeout - (time.perf_counter() - t0)
+    if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
+        v = refinement(prog, vform.program, max_trip=max_trip, timeout=max(0.1, left), check_name="equiv",
+                       target_unroll=vform.unroll(max_trip))
     v.model, v.vf, v.form = prog.name, vf, form
+    v.seconds = time.perf_counter() - t0
     return v
+
+
+def _by_steps(prog: Program, vform: VectorForm, max_trip: int, timeout: float) -> Verdict | None:
+    """The bounded check one vector iteration at a time (checks/lockstep.py), where
+    the step programs can be built; None where they cannot or it does not apply."""
+    if applicable(prog, vform) is not None:
+        return None
+    try:
+        le = analyse(prog)
+        src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le, mark_handover=True)
+    except (Unsupported, NoWindow):
+        return None
+    return lockstep(prog, vform, src, tgt, max_trip, timeout)
 
 
 def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.0,
@@ -120,7 +138,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
         src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le)
     vf = vform.vf
     step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name="equiv",
-                      minimize_budget=minimize_budget, target_unroll=_step_unroll(vform),
+                      minimize_budget=minimize_budget, target_unroll=vform.step_unroll(),
                       param_limit=param_limit)
     step.model, step.vf = prog.name, vf
     step.form = _form_name(vform)
@@ -170,18 +188,12 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
             break
         # the minimizer's budget comes out of the same time (it ran 10 s past a 60 s budget)
         v = refinement(src0, tgt0, max_trip=vf, timeout=0.8 * left, check_name="equiv", ignore=ignore,
-                       minimize_budget=min(10.0, 0.2 * left), target_unroll=_step_unroll(vform),
+                       minimize_budget=min(10.0, 0.2 * left), target_unroll=vform.step_unroll(),
                        param_limit=bound)
         if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):
             break
     out.seconds = time.perf_counter() - t0
     return out
-
-
-def _step_unroll(vform: VectorForm) -> dict[str, int]:
-    """Header visits of one step: the vector header twice (entry and the cut), the
-    scalar loop's header VF+2 times (VF iterations, the cut, one spare)."""
-    return {vform.vector_header: 2, vform.scalar_header: vform.vf + 2}
 
 
 def _form_name(vform: VectorForm) -> str:

@@ -919,6 +919,44 @@ def _to_bits(r: Any, w: int) -> Any:
     return z3.If(z3.fpIsNaN(r), z3.BitVecVal(canonical_nan(w), w), z3.fpToIEEEBV(r))
 
 
+# the integer operations Z3Domain._op may leave uninterpreted (as function `name!w`)
+_ABSTRACTABLE = frozenset({"add", "sub", "mul", "udiv", "urem", "sdiv", "srem"})
+
+
+def exact_at(model: z3.ModelRef, formulas: Sequence[Any], everywhere: bool = False) -> list[Any]:
+    """Facts true of the real operations (their exact encoding) that `model`'s
+    uninterpreted ones violate, for each application in `formulas` whose value in
+    the model is not the real one: `f(a, b) == r` at the model's operands (cheap: a
+    ground fact), or, `everywhere`, `f(x, y) == x op y` (that application exact).
+    Adding them to an abstract query keeps it an over-approximation of the exact one
+    (so its unsat stays a proof) while ruling the model out: counterexample-guided
+    refinement of the abstraction."""
+    seen: set[int] = set()
+    facts: dict[Any, Any] = {}
+    exact, concrete = Z3Domain(), ConcreteDomain()
+    todo = list(formulas)
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_app(t):
+            todo.extend(t.children())
+            name, _, width = t.decl().name().partition("!")
+            if name in _ABSTRACTABLE and width.isdigit() and t.num_args() == 2:
+                w = int(width)
+                a, b = (model.eval(x, model_completion=True) for x in t.children())
+                if not (z3.is_bv_value(a) and z3.is_bv_value(b)):
+                    continue  # under a quantifier: no value in the model
+                real = getattr(concrete, name)(a.as_long(), b.as_long(), w)
+                if model.eval(t, model_completion=True).as_long() != real:
+                    facts[t.get_id()] = (t == getattr(exact, name)(*t.children(), w) if everywhere
+                                         else t.decl()(a, b) == real)
+        elif z3.is_quantifier(t):
+            todo.append(t.body())
+    return list(facts.values())
+
+
 def _z3_fbin(op: str, x: Any, y: Any, w: int) -> Any:
     if type(x) is int and type(y) is int:
         return _concrete_fbin(op, x, y, w)

@@ -49,6 +49,9 @@ from verifier.transforms.window import NoWindow, check_applicable, enter_window,
 
 KIND = "step.kind"
 CUT, END = 1, 2
+# emitted (1) by a target step cut in its scalar loop: the target handed over, and
+# from there runs the source's own loop (checks/lockstep.py stops comparing)
+HANDED = "step.handed"
 
 
 def source_step(prog: Program, le: LoopExits, vf: int) -> Program:
@@ -65,9 +68,10 @@ def source_step(prog: Program, le: LoopExits, vf: int) -> Program:
     return p
 
 
-def target_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
+def target_step(form: VectorForm, prog: Program, le: LoopExits, mark_handover: bool = False) -> Program:
     """The form from its vector header in the window state, for one vector iteration
-    (or VF iterations of its scalar loop, if it hands over)."""
+    (or VF iterations of its scalar loop, if it hands over; `mark_handover`: that cut
+    also emits HANDED)."""
     check_applicable(prog, le)
     p = copy_program(form.program)
     _mark_ends(p)
@@ -82,7 +86,7 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
         for ph in vh.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b != src]
     if form.scalar_header:  # a form without a scalar loop ends inside its vector loop
-        _cut_after(p, form.scalar_header, form.scalar_entry, form.vf)
+        _cut_after(p, form.scalar_header, form.scalar_entry, form.vf, HANDED if mark_handover else None)
     p.name = f"{form.program.name}.step"
     return p
 
@@ -111,8 +115,9 @@ def target_prefix(form: VectorForm) -> Program:
     return p
 
 
-def _cut_after(p: Program, header: str, pre: str, vf: int) -> None:
-    """Count `header`'s visits from `pre`; on visit VF, emit the phis and stop."""
+def _cut_after(p: Program, header: str, pre: str, vf: int, marker: str | None = None) -> None:
+    """Count `header`'s visits from `pre`; on visit VF, emit the phis (and `marker`,
+    1) and stop."""
     head = p.blocks[header]
     if not head.phis:
         raise NoWindow(f"the loop header {header} has no phis to carry the state by")
@@ -127,6 +132,8 @@ def _cut_after(p: Program, header: str, pre: str, vf: int) -> None:
     head.instrs = [Instr(fresh.uid(), "add", [Ref(k), Const(1, I64)], I64, k_next, {"flags": ()}),
                    Instr(fresh.uid(), "icmp", [Ref(k), Const(vf, I64)], I1, at, {"pred": "eq"})]
     cut = _cut_block(p, fresh, f"{header}.cut", values)
+    if marker is not None:
+        cut.instrs.insert(-1, Instr(fresh.uid(), "out", [Const(1, I8)], None, None, {"name": marker}))
     head.term = Branch(Ref(at), cut.name, rest.name, fresh.uid())
 
 

@@ -39,6 +39,12 @@ class VectorForm:
         finishes the rest (a wrong bound shows as unknown, never as a proof)."""
         return {self.vector_header: max_trip // self.vf + 2, self.scalar_header: max_trip + 1}
 
+    def step_unroll(self) -> dict[str, int]:
+        """Header visits of one induction step (transforms/step.py): the vector header
+        twice (entry and the cut), the scalar loop's VF+2 times (VF iterations, the
+        cut, one spare)."""
+        return {self.vector_header: 2, self.scalar_header: self.vf + 2}
+
     @classmethod
     def of(cls, vl: VectorLoop, p: Program, vf: int, scalar_header: str) -> Self:
         """The form a generator built around vector loop `vl`."""

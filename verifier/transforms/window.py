@@ -124,7 +124,7 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
             if d:
                 new = emit("add", [new, Const(d & mask(ty.bits), ty)], ty, f"{scalar}.offset", flags=())
         else:
-            val, pick, pois = _carried(scalar)
+            val, pick, pois = carried_params(scalar)
             new_params += [Param(val, ty), Param(pick, I1), Param(pois, I1)]
             any_v = emit("select", [Ref(pois), PoisonConst(ty), Ref(val)], ty, f"{scalar}.havoc")
             new = emit("select", [Ref(pick), any_v, start], ty, f"{scalar}.window")
@@ -253,7 +253,7 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
                 raise NoWindow(f"code outside the loop accesses {ins.attrs['array']}[], which the loop writes")
 
 
-def _carried(scalar: str) -> tuple[str, str, str]:
+def carried_params(scalar: str) -> tuple[str, str, str]:
     """The window's parameters for a loop-carried value that is not an induction:
     its value, whether the window picks it (else the loop's start value), poison."""
     return f"window.{scalar}", f"window.{scalar}.pick", f"window.{scalar}.poison"
@@ -266,7 +266,7 @@ def _start_values(params: list[Param]) -> dict[str, Operand]:
     fixed: dict[str, Operand] = {Q: Const(0, I64)} if Q in names else {}
     for q in params:
         scalar = q.name.removeprefix("window.").removesuffix(".pick")
-        if q.type == I1 and q.name == _carried(scalar)[1] and set(_carried(scalar)) <= names:
+        if q.type == I1 and q.name == carried_params(scalar)[1] and set(carried_params(scalar)) <= names:
             fixed[q.name] = Const(0, I1)
     return fixed
 

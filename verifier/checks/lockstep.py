@@ -1,0 +1,348 @@
+"""Bounded equivalence of a loop with a generated form, one vector iteration at a
+time (issue 22): the induction step of transforms/step.py, chained from the loop's
+start instead of entered from every state.
+
+The source runs as K = max_trip // VF + 1 steps of VF iterations each (its step
+program, transforms/step.py); step k starts in the state step k-1 cut at: its
+header phis (window parameters: `q` = k, every other carried value picked with the
+value and poison the cut emitted) and its memory. Step 0 is the loop's own start.
+The target's step k (one vector iteration, or VF iterations of its scalar loop if
+it hands over) starts in the *source's* state at step k, not in its own.
+
+The obligation: on every input where the whole chained source runs within the
+bound and without UB, no step k that the source reaches (every earlier source
+step cut, no earlier target step handed over) shows a divergence: target UB, an
+event, memory, the cut state (`step.*`), or at the source's end its live-outs.
+
+Why that proves the bounded refinement: by induction over k, the target's state at
+its k-th vector header visit refines the source's at its header visit k*VF. Base:
+step 0 is both programs from their start. Step: the target's step k from the
+source's state refines the source's step k (checked); the target's real state
+refines that state, and the semantics is monotone, so its real step k refines too,
+and so does the state it cuts at. A target that hands over runs the source's own
+loop from a state that refines the source's (the generated forms keep the loop and
+the code after it as their scalar loop, which is checked block by block): nothing
+after it needs comparing. Traces, memory and states compose
+step by step because every step but the one that ends stops at a cut; live-outs
+are compared at the end only, which is exact because the source writes them
+outside its loop only (checked, else not applicable).
+
+Where this is not exact the check is not applied (`None`, the caller unrolls the
+whole programs): calls with effects that return a value (the value depends on the
+trace position, which restarts with each step; an effect without one is only an
+event, compared step by step), source code before the loop that stores, calls or
+makes a nondeterministic choice (each step runs it again), or a cut state that
+may be undef. Every counterexample is replayed on the whole programs; one that
+does not replay is not shown (the caller falls back to the whole unrolling).
+
+The cost: K steps of VF iterations against K vector iterations, each pair local,
+instead of a K-iteration vector run against a K*VF-iteration scalar run that the
+solver must relate as a whole; no solver call while encoding (the step programs'
+unroll bounds are known).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import networkx as nx
+import z3
+
+from verifier.analysis.loops import find_loops, reachable_cfg
+from verifier.checks.minimize import minimize
+from verifier.checks.refinement import (
+    check_compatible,
+    hard_ops,
+    mismatch_terms,
+    model_inputs,
+    replay,
+    replay_fuel,
+)
+from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.ir.opcodes import FMAS
+from verifier.ir.program import Program, uses_floats
+from verifier.ir.types import I1, I64, elem_of
+from verifier.semantics.domain import Z3Domain, exact_at
+from verifier.semantics.ops import Val
+from verifier.semantics.refines import value_refines
+from verifier.semantics.symbolic import (
+    SymInputs,
+    SymResult,
+    Unroll,
+    encode,
+    make_inputs,
+    unset_value,
+)
+from verifier.smt.solver import (
+    SolverStatus,
+    check,
+    check_racing,
+    fresh_context,
+    new_solver,
+)
+from verifier.transforms.step import CUT, END, HANDED, KIND
+from verifier.transforms.vector_loop import VectorForm
+from verifier.transforms.window import Q, carried_params
+
+STEP_OUT = "step."
+# abstract queries asked again with the real operations' values where the last
+# model's uninterpreted ones were wrong (semantics/domain.exact_at)
+CEGAR_ROUNDS = 6
+POINT_ROUNDS = 3  # rounds with facts at the model's values only (then: operations exact)  # the outs a step program adds: its kind and its cut state
+
+
+def applicable(prog: Program, form: VectorForm) -> str | None:
+    """Why the chained check would not be exact for `prog` and `form` (None: it is)."""
+    for p in (prog, form.program):
+        for f in p.funcs.values():
+            if not f.pure and f.ret is not None:
+                return f"{f.name} returns a value and has effects"
+    loops = find_loops(prog)
+    if len(loops) != 1:
+        return "the model has more than one loop"
+    body = loops[0].blocks
+    before = nx.ancestors(reachable_cfg(prog), loops[0].header) - body
+    if form.scalar_header != loops[0].header or not _keeps_loop(prog, form.program, loops[0].header, body):
+        return "the form's scalar loop is not the source's loop and the code after it"
+    for name, blk in prog.blocks.items():
+        for ins in blk.instrs:
+            if ins.op == "out" and name in body:
+                return f"the loop writes live-out {ins.attrs['name']!r} inside it"
+            if name in before and (ins.op in ("store", "call", "freeze") or ins.op in FMAS):
+                return f"code before the loop runs {ins.op}"
+    return None
+
+
+def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
+             timeout: float = 60.0, minimize_budget: float = 30.0) -> Verdict | None:
+    """Does `form` refine `prog` on every input whose loop runs at most max_trip
+    iterations? `src_step`/`tgt_step`: transforms/step.py's programs (the target's
+    with `mark_handover`). None where the chained check does not apply or its
+    counterexample does not replay (the caller checks the whole programs)."""
+    if applicable(prog, form) is not None:
+        return None
+    t0 = time.perf_counter()
+    ops = hard_ops(prog, form.program)
+    if ops:  # divisions uninterpreted first (refinement's first attempt)
+        v = _lockstep(prog, form, src_step, tgt_step, max_trip, min(timeout, max(2.0, timeout / 4)),
+                      min(minimize_budget, 5.0), ops)
+        if v is not None and v.verdict is not VerdictKind.UNKNOWN:
+            v.coverage["abstracted"] = sorted(ops)
+            v.seconds = time.perf_counter() - t0
+            return v
+    v = _lockstep(prog, form, src_step, tgt_step, max_trip, max(0.1, timeout - (time.perf_counter() - t0)),
+                  minimize_budget)
+    if v is not None:
+        v.seconds = time.perf_counter() - t0
+    return v
+
+
+def _keeps_loop(prog: Program, tgt: Program, header: str, body: frozenset[str]) -> bool:
+    """`tgt` holds `prog`'s loop and every block after it unchanged (the phis' values
+    from inside the loop included): a target that hands over runs the source's code."""
+    for name in nx.descendants(reachable_cfg(prog), header) | {header}:
+        s, t = prog.blocks[name], tgt.blocks.get(name)
+        if t is None or s.instrs != t.instrs or s.term != t.term:
+            return False
+        if [(ph.dest, [x for x in ph.incoming if x[0] in body]) for ph in s.phis] != \
+                [(ph.dest, [x for x in ph.incoming if x[0] in body]) for ph in t.phis]:
+            return False
+    return True
+
+
+@dataclasses.dataclass
+class _Chain:
+    """The encoded steps: source and target per step, and the step's inputs."""
+    inputs: SymInputs
+    src: list[SymResult]
+    tgt: list[SymResult]
+    steps: list[SymInputs]
+
+
+def _encode(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, steps: int,
+            abstract: frozenset[str]) -> _Chain | None:
+    d = Z3Domain()
+    inputs = make_inputs(prog, others=[form.program])
+    tgt_step = dataclasses.replace(tgt_step, arrays=list(prog.arrays))
+    carried = {q.name: q.type for q in src_step.params if q.name.startswith("window.") and q.name != Q}
+    scalars = [n.removeprefix("window.").removesuffix(".pick") for n in carried if n.endswith(".pick")]
+    chain = _Chain(inputs, [], [], [])
+    memory = inputs.memory
+    prev: SymResult | None = None
+    for k in range(steps):
+        params = dict(inputs.params)
+        params[Q] = z3.BitVecVal(k, I64.bits)
+        for name, ty in carried.items():
+            params[name] = z3.BitVecVal(0, ty.bits)
+        if prev is not None:
+            for scalar in scalars:
+                val, pick, pois = carried_params(scalar)
+                cut = prev.outs[STEP_OUT + scalar]
+                assert isinstance(cut, Val)
+                if not d.is_false(cut.u):
+                    return None  # an undef state: a poison parameter would over-approximate the source
+                params[val] = d.term(cut.v, carried[val].bits)
+                params[pick] = z3.BitVecVal(1, I1.bits)
+                params[pois] = z3.If(d.bterm(cut.p), z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
+        at = dataclasses.replace(inputs, params=params, memory=memory)
+        s = encode(src_step, at, f"src{k}!", Unroll(bound=form.vf + 2), abstract)
+        t = encode(tgt_step, at, f"tgt{k}!", Unroll(bound=form.vf + 2, per_loop=form.step_unroll()), abstract)
+        chain.src.append(s)
+        chain.tgt.append(t)
+        chain.steps.append(at)
+        memory, prev = s.memory, s
+    return chain
+
+
+def _is(d: Z3Domain, v: Any, c: int) -> Any:
+    """Live-out `v` (an i8 constant flag) is c and not poison."""
+    assert isinstance(v, Val)
+    return z3.And(z3.Not(d.bterm(v.p)), d.term(v.v, 8) == c)
+
+
+@dataclasses.dataclass
+class _Obligation:
+    """Per step k: the source reaches step k, ends there and has no UB up to it (its
+    runs within the bound, by the step they end in); some step up to k that both
+    reached diverges (`bad`), or does so in a way the whole runs show too (`hard`:
+    UB, an event, memory, a live-out; the cut state alone may differ where the whole
+    runs do not); and the guard of each step being compared."""
+    ends: list[Any]
+    bad: list[Any]
+    hard: list[Any]
+    compared: list[Any]
+
+
+def _obligation(src_step: Program, chain: _Chain, quantified: bool) -> _Obligation:
+    """`quantified` as for mismatch_terms."""
+    d = Z3Domain()
+    ob = _Obligation([], [], [], [])
+    ok: Any = z3.BoolVal(True)  # the source reached step k without UB
+    both_reach: Any = z3.BoolVal(True)  # ... and the target did not hand over before
+    bad: Any = z3.BoolVal(False)
+    hard: Any = z3.BoolVal(False)
+    for s, t, at in zip(chain.src, chain.tgt, chain.steps, strict=True):
+        ob.compared.append(both_reach)
+        ok = z3.And(ok, d.bterm(d.not_(s.ub)), d.bterm(d.not_(s.exceeded)))
+        step_types = {n: ty for n, ty in s.out_types.items() if n.startswith(STEP_OUT)}
+        model_types = {n: ty for n, ty in s.out_types.items() if not n.startswith(STEP_OUT)}
+        parts = mismatch_terms(src_step, at, dataclasses.replace(s, out_types=step_types), t, quantified)
+        ended = _is(d, s.outs[KIND], END)
+        outs = [d.bterm(d.not_(value_refines(d, s.outs[n], t.outs.get(n, unset_value(d, ty)), elem_of(ty).bits)))
+                for n, ty in model_types.items()]
+        seen = z3.Or(*[v for k, v in parts.items() if k != "live-out"], z3.And(ended, z3.Or(*outs)))
+        hard = z3.Or(hard, z3.And(both_reach, seen))
+        bad = z3.Or(bad, z3.And(both_reach, z3.Or(seen, parts["live-out"])))
+        ob.ends.append(z3.And(ok, ended))
+        ob.bad.append(bad)
+        ob.hard.append(hard)
+        cut = _is(d, s.outs[KIND], CUT)
+        handed = _is(d, t.outs[HANDED], 1) if HANDED in t.outs else z3.BoolVal(False)
+        ok = z3.And(ok, cut)
+        both_reach = z3.And(both_reach, cut, z3.Not(handed))
+    return ob
+
+
+def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
+              timeout: float, minimize_budget: float, abstract: frozenset[str] = frozenset()) -> Verdict | None:
+    """The runs that end in step 0, then those that end in step 1, ...: each question
+    holds only the steps up to its own, and the first counterexample is of the
+    shortest run. An abstract question (`abstract` uninterpreted) is asked again with
+    exact_at's facts until its model replays, or CEGAR_ROUNDS times."""
+    t0 = time.perf_counter()
+    check_compatible(prog, form.program)
+    fresh_context(uses_floats(prog, form.program))
+    steps = max_trip // form.vf + 1
+    name = f"{prog.name} -> {form.program.name}"
+    coverage = {"max_trip": max_trip, "lockstep": steps, "complete": False}
+
+    def verdict(v: VerdictKind, **kw: Any) -> Verdict:
+        return Verdict(name, "equiv", v, time.perf_counter() - t0, coverage=coverage, **kw)
+
+    chain = _encode(prog, form, src_step, tgt_step, steps, abstract)
+    if chain is None:
+        return None
+    quantified = any(s.choices for s in chain.src)
+    ob = _obligation(src_step, chain, quantified)
+    race = not quantified and not hard_ops(prog, form.program)
+    facts: list[Any] = []
+
+    def ask(query: Any, k: int) -> Verdict | bool:
+        """True: unsat; False: sat, but no model replays; or the verdict."""
+        for r in range(CEGAR_ROUNDS if abstract else 1):
+            left = timeout - (time.perf_counter() - t0)
+            if left <= 0:
+                return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
+            solver = new_solver(left, quantified)  # fresh: the minimizer's preferences stay in it
+            solver.add(query, *facts)
+            ans = check_racing(solver, left) if race else check(solver)
+            if ans.status is SolverStatus.UNKNOWN:
+                return verdict(VerdictKind.UNKNOWN, reason=ans.reason)
+            if ans.status is SolverStatus.UNSAT:
+                return True
+            choices = _target_choices(form, chain, solver.model(), ob.compared)
+            model = minimize(solver, chain.inputs, choices, prog, min(minimize_budget, max(0.1, left - ans.seconds)),
+                             chain.src[k].header_guards, None, ans.seconds)
+            inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, ob.compared))
+            cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip))
+            if cex is not None:
+                return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
+            # uninterpreted operations the model got wrong: right at its values first
+            more = exact_at(model, [query], everywhere=r >= POINT_ROUNDS) if abstract else []
+            if not more:
+                break
+            facts.extend(more)
+        return False
+
+    for k in range(steps):
+        universal = [v for s in chain.src[:k + 1] for v in s.choices.values()]
+
+        def query(bad: Any, k: int = k, universal: list[Any] = universal) -> Any:
+            body = z3.And(ob.ends[k], bad)
+            return z3.ForAll(universal, body) if universal else body
+
+        # unsat: no run ending in step k diverges. A model that does not replay may be
+        # a cut state that differs where the whole runs do not: the divergences they
+        # would show are asked for; without one that replays, nothing is concluded
+        found = ask(query(ob.bad[k]), k)
+        if found is False:
+            found = ask(query(ob.hard[k]), k)
+            if found is not True and isinstance(found, Verdict):
+                return found
+            return None
+        if isinstance(found, Verdict):
+            return found
+    return _unless_vacuous(verdict, z3.Or(*ob.ends), max(0.1, timeout - (time.perf_counter() - t0)), max_trip)
+def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int) -> Verdict:
+    """Proved, unless no input runs the chained source within the bound without UB."""
+    feas = new_solver(timeout)
+    feas.add(src_ok)
+    if check(feas).status is SolverStatus.UNSAT:
+        return verdict(VerdictKind.UNKNOWN,  # type: ignore[no-any-return]
+                       reason=f"vacuous: no input satisfies the source's assumptions without UB within "
+                              f"{max_trip} iterations, so there is nothing to check (a loop that runs "
+                              f"longer needs a larger --max-trip)")
+    return verdict(VerdictKind.PROVED)  # type: ignore[no-any-return]
+
+
+def _target_choices(form: VectorForm, chain: _Chain, model: z3.ModelRef, compared: list[Any]) -> dict[Any, Any]:
+    """The target steps' nondeterministic choices under the whole target's keys: a
+    choice in the vector loop at step k is the whole run's in iteration k; one before
+    it the first step's; one after it (the scalar loop's, the exits') that of the last
+    step compared in `model`."""
+    loop = next(lp for lp in find_loops(form.program) if lp.header == form.vector_header)
+    in_loop = {i.uid for b in loop.blocks for i in form.program.blocks[b].instrs}
+    before = nx.ancestors(reachable_cfg(form.program), form.vector_header) - loop.blocks
+    early = {i.uid for b in before for i in form.program.blocks[b].instrs}
+    out: dict[Any, Any] = {}
+    last = max(k for k, g in enumerate(compared) if z3.is_true(model.eval(g, model_completion=True)))
+    for k, t in enumerate(chain.tgt[:last + 1]):
+        for key, v in t.choices.items():
+            uid = key[1]
+            if uid in in_loop:  # a step's vector loop is no loop (the back edge is cut)
+                out[(key[0], uid, k, *key[3:])] = v
+            elif uid not in early or k == 0:
+                out[key] = v  # later steps overwrite: the last one's after the loop
+    return out
