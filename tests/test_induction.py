@@ -135,7 +135,8 @@ def test_an_illegal_form_at_vf_16_is_refuted_from_its_first_vector_iteration(nam
     show the divergence, replayed on the whole programs, without unrolling 64 trips."""
     v = inductive_equivalence(model(f"{name}.loop"), 16, 64, timeout=120, form=form)
     assert v.verdict == "counterexample", v.reason
-    assert v.coverage.get("found_in") in ("the first vector iteration", "the induction step's inputs")
+    assert v.coverage.get("found_in") in ("the first vector iteration", "the induction step's inputs",
+                                          "vector iteration 1, checked step by step")
     assert v.counterexample is not None and what in v.counterexample.divergence.summary
     assert not any(p.startswith("window.") for p in v.counterexample.inputs.params)
 

@@ -107,9 +107,11 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         if step.verdict is VerdictKind.COUNTEREXAMPLE:
             # the step's state may be unreachable; the loop's own first vector iteration
             # is not, and is far cheaper than unrolling every trip count up to the bound
+            # (the bounded check step by step starts there: then only the step's inputs)
             left = max(0.1, timeout - (time.perf_counter() - t0))
             assert step.counterexample is not None
-            first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip)
+            first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip,
+                                           query=applicable(prog, vform) is not None)
             if first.verdict is VerdictKind.COUNTEREXAMPLE:
                 first.seconds = time.perf_counter() - t0
                 return first
@@ -149,7 +151,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
 
 def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: Program,
                            timeout: float = 60.0, step_inputs: Inputs | None = None,
-                           max_trip: int | None = None) -> Verdict:
+                           max_trip: int | None = None, query: bool = True) -> Verdict:
     """The induction step from the loop's start state only (window.at_loop_start):
     a divergence there is replayed on the whole scalar loop and the whole form, and
     only a replay that diverges is a counterexample; anything else is unknown.
@@ -159,7 +161,8 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     and memory divergences are asked for first. The inputs of the step's own
     counterexample (`step_inputs`, window state dropped) are replayed before any of it:
     whatever state the step started from, a replay that diverges is real. Replays
-    run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
+    run as long as a bounded check up to `max_trip` (default 4*VF) would unroll.
+    `query=False`: the replay of `step_inputs` only."""
     t0 = time.perf_counter()
     vf = vform.vf
     out = Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
@@ -178,7 +181,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
             out.coverage = {"found_in": found_in}
         return cex is not None
 
-    if step_inputs is not None and replayed(step_inputs, "the induction step's inputs"):
+    if (step_inputs is not None and replayed(step_inputs, "the induction step's inputs")) or not query:
         out.seconds = time.perf_counter() - t0
         return out
     src0, tgt0 = at_loop_start(src), at_loop_start(tgt)

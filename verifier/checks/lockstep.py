@@ -68,7 +68,6 @@ from verifier.semantics.domain import Z3Domain, exact_at
 from verifier.semantics.ops import Val
 from verifier.semantics.refines import value_refines
 from verifier.semantics.symbolic import (
-    SymInputs,
     SymResult,
     Unroll,
     encode,
@@ -90,7 +89,9 @@ STEP_OUT = "step."
 # abstract queries asked again with the real operations' values where the last
 # model's uninterpreted ones were wrong (semantics/domain.exact_at)
 CEGAR_ROUNDS = 6
-POINT_ROUNDS = 3  # rounds with facts at the model's values only (then: operations exact)  # the outs a step program adds: its kind and its cut state
+POINT_ROUNDS = 3  # rounds with facts at the model's values only (then: operations exact)
+# the minimizer's budget: a few times what the question took, at least the floor
+MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0  # the outs a step program adds: its kind and its cut state
 
 
 def applicable(prog: Program, form: VectorForm) -> str | None:
@@ -153,47 +154,103 @@ def _keeps_loop(prog: Program, tgt: Program, header: str, body: frozenset[str]) 
 
 
 @dataclasses.dataclass
+class _Step:
+    """Step k of the chain, encoded, and what the obligation asks of it: the source
+    reaches it and has no UB in it or before (`ok`); both reach it (the target handed
+    over at no earlier step: `compared`); they diverge in it (`bad`), or do so in a
+    way the whole runs show too (`hard`: UB, an event, memory, a live-out; the cut
+    state alone may differ where the whole runs do not); the source ends in it
+    (`ends`, with `ok`: its runs within the bound, by the step they end in)."""
+    src: SymResult
+    tgt: SymResult
+    ok: Any
+    compared: Any
+    bad: Any
+    hard: Any
+    ends: Any
+    # what the next step starts from: the source reached it without UB, and both did
+    reach: Any
+    both_reach: Any
+
+
 class _Chain:
-    """The encoded steps: source and target per step, and the step's inputs."""
-    inputs: SymInputs
-    src: list[SymResult]
-    tgt: list[SymResult]
-    steps: list[SymInputs]
+    """The steps, encoded on demand (a counterexample in step 0 needs no other)."""
 
+    def __init__(self, prog: Program, form: VectorForm, src_step: Program, tgt_step: Program,
+                 abstract: frozenset[str]) -> None:
+        self.form, self.src_step, self.abstract = form, src_step, abstract
+        self.tgt_step = dataclasses.replace(tgt_step, arrays=list(prog.arrays))
+        self.inputs = make_inputs(prog, others=[form.program])
+        # source choices are quantified: the memory comparison's index then inside
+        # (mismatch_terms); decided once, from the code, for every step
+        self.quantified = any(i.op == "freeze" or i.op in FMAS for i in src_step.instructions())
+        self.carried = {q.name: q.type for q in src_step.params if q.name.startswith("window.") and q.name != Q}
+        self.scalars = [n.removeprefix("window.").removesuffix(".pick") for n in self.carried if n.endswith(".pick")]
+        self.steps: list[_Step] = []
+        self.others: list[_Step] = []  # steps outside the chain (free)
 
-def _encode(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, steps: int,
-            abstract: frozenset[str]) -> _Chain | None:
-    d = Z3Domain()
-    inputs = make_inputs(prog, others=[form.program])
-    tgt_step = dataclasses.replace(tgt_step, arrays=list(prog.arrays))
-    carried = {q.name: q.type for q in src_step.params if q.name.startswith("window.") and q.name != Q}
-    scalars = [n.removeprefix("window.").removesuffix(".pick") for n in carried if n.endswith(".pick")]
-    chain = _Chain(inputs, [], [], [])
-    memory = inputs.memory
-    prev: SymResult | None = None
-    for k in range(steps):
-        params = dict(inputs.params)
+    def __getitem__(self, k: int) -> _Step:
+        while len(self.steps) <= k:
+            self.steps.append(self._next())
+        return self.steps[k]
+
+    def free(self) -> _Step:
+        """A step from any state the window allows (transforms/window.py: the
+        induction's step), which over-approximates every step of the chain: unsat
+        there settles them all."""
+        params = dict(self.inputs.params)
+        for name, ty in [(Q, I64), *self.carried.items()]:
+            params[name] = z3.BitVec(f"free!{name}", ty.bits)
+        self.others.append(self._step(params, None, "free"))
+        return self.others[-1]
+
+    def _next(self) -> _Step:
+        """The next step, from the state the last one cut at (the loop's start first)."""
+        d = Z3Domain()
+        k = len(self.steps)
+        prev = self.steps[-1] if self.steps else None
+        params = dict(self.inputs.params)
         params[Q] = z3.BitVecVal(k, I64.bits)
-        for name, ty in carried.items():
+        for name, ty in self.carried.items():
             params[name] = z3.BitVecVal(0, ty.bits)
         if prev is not None:
-            for scalar in scalars:
+            for scalar in self.scalars:
                 val, pick, pois = carried_params(scalar)
-                cut = prev.outs[STEP_OUT + scalar]
+                cut = prev.src.outs[STEP_OUT + scalar]
                 assert isinstance(cut, Val)
                 if not d.is_false(cut.u):
-                    return None  # an undef state: a poison parameter would over-approximate the source
-                params[val] = d.term(cut.v, carried[val].bits)
+                    raise NotChained  # undef: a poison parameter would over-approximate the source
+                params[val] = d.term(cut.v, self.carried[val].bits)
                 params[pick] = z3.BitVecVal(1, I1.bits)
                 params[pois] = z3.If(d.bterm(cut.p), z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
-        at = dataclasses.replace(inputs, params=params, memory=memory)
-        s = encode(src_step, at, f"src{k}!", Unroll(bound=form.vf + 2), abstract)
-        t = encode(tgt_step, at, f"tgt{k}!", Unroll(bound=form.vf + 2, per_loop=form.step_unroll()), abstract)
-        chain.src.append(s)
-        chain.tgt.append(t)
-        chain.steps.append(at)
-        memory, prev = s.memory, s
-    return chain
+        return self._step(params, prev, str(k))
+
+    def _step(self, params: dict[str, Any], prev: _Step | None, label: str) -> _Step:
+        d = Z3Domain()
+        at = dataclasses.replace(self.inputs, params=params,
+                                 memory=prev.src.memory if prev is not None else self.inputs.memory)
+        vf = self.form.vf
+        s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2), self.abstract)
+        t = encode(self.tgt_step, at, f"tgt{label}!", Unroll(bound=vf + 2, per_loop=self.form.step_unroll()),
+                   self.abstract)
+        reach = prev.reach if prev is not None else z3.BoolVal(True)
+        compared = prev.both_reach if prev is not None else z3.BoolVal(True)
+        ok = z3.And(reach, d.bterm(d.not_(s.ub)), d.bterm(d.not_(s.exceeded)))
+        step_types = {n: ty for n, ty in s.out_types.items() if n.startswith(STEP_OUT)}
+        model_types = {n: ty for n, ty in s.out_types.items() if not n.startswith(STEP_OUT)}
+        parts = mismatch_terms(self.src_step, at, dataclasses.replace(s, out_types=step_types), t, self.quantified)
+        ended = _is(d, s.outs[KIND], END)
+        outs = [d.bterm(d.not_(value_refines(d, s.outs[n], t.outs.get(n, unset_value(d, ty)), elem_of(ty).bits)))
+                for n, ty in model_types.items()]
+        seen = z3.Or(*[v for name, v in parts.items() if name != "live-out"], z3.And(ended, z3.Or(*outs)))
+        cut = _is(d, s.outs[KIND], CUT)
+        handed = _is(d, t.outs[HANDED], 1) if HANDED in t.outs else z3.BoolVal(False)
+        return _Step(s, t, ok, compared, z3.Or(seen, parts["live-out"]), seen, z3.And(ok, ended),
+                     z3.And(ok, cut), z3.And(compared, cut, z3.Not(handed)))
+
+
+class NotChained(Exception):
+    """The chain would not be exact here (the caller checks the whole programs)."""
 
 
 def _is(d: Z3Domain, v: Any, c: int) -> Any:
@@ -202,90 +259,50 @@ def _is(d: Z3Domain, v: Any, c: int) -> Any:
     return z3.And(z3.Not(d.bterm(v.p)), d.term(v.v, 8) == c)
 
 
-@dataclasses.dataclass
-class _Obligation:
-    """Per step k: the source reaches step k, ends there and has no UB up to it (its
-    runs within the bound, by the step they end in); some step up to k that both
-    reached diverges (`bad`), or does so in a way the whole runs show too (`hard`:
-    UB, an event, memory, a live-out; the cut state alone may differ where the whole
-    runs do not); and the guard of each step being compared."""
-    ends: list[Any]
-    bad: list[Any]
-    hard: list[Any]
-    compared: list[Any]
-
-
-def _obligation(src_step: Program, chain: _Chain, quantified: bool) -> _Obligation:
-    """`quantified` as for mismatch_terms."""
-    d = Z3Domain()
-    ob = _Obligation([], [], [], [])
-    ok: Any = z3.BoolVal(True)  # the source reached step k without UB
-    both_reach: Any = z3.BoolVal(True)  # ... and the target did not hand over before
-    bad: Any = z3.BoolVal(False)
-    hard: Any = z3.BoolVal(False)
-    for s, t, at in zip(chain.src, chain.tgt, chain.steps, strict=True):
-        ob.compared.append(both_reach)
-        ok = z3.And(ok, d.bterm(d.not_(s.ub)), d.bterm(d.not_(s.exceeded)))
-        step_types = {n: ty for n, ty in s.out_types.items() if n.startswith(STEP_OUT)}
-        model_types = {n: ty for n, ty in s.out_types.items() if not n.startswith(STEP_OUT)}
-        parts = mismatch_terms(src_step, at, dataclasses.replace(s, out_types=step_types), t, quantified)
-        ended = _is(d, s.outs[KIND], END)
-        outs = [d.bterm(d.not_(value_refines(d, s.outs[n], t.outs.get(n, unset_value(d, ty)), elem_of(ty).bits)))
-                for n, ty in model_types.items()]
-        seen = z3.Or(*[v for k, v in parts.items() if k != "live-out"], z3.And(ended, z3.Or(*outs)))
-        hard = z3.Or(hard, z3.And(both_reach, seen))
-        bad = z3.Or(bad, z3.And(both_reach, z3.Or(seen, parts["live-out"])))
-        ob.ends.append(z3.And(ok, ended))
-        ob.bad.append(bad)
-        ob.hard.append(hard)
-        cut = _is(d, s.outs[KIND], CUT)
-        handed = _is(d, t.outs[HANDED], 1) if HANDED in t.outs else z3.BoolVal(False)
-        ok = z3.And(ok, cut)
-        both_reach = z3.And(both_reach, cut, z3.Not(handed))
-    return ob
-
-
 def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
               timeout: float, minimize_budget: float, abstract: frozenset[str] = frozenset()) -> Verdict | None:
-    """The runs that end in step 0, then those that end in step 1, ...: each question
-    holds only the steps up to its own, and the first counterexample is of the
-    shortest run. An abstract question (`abstract` uninterpreted) is asked again with
-    exact_at's facts until its model replays, or CEGAR_ROUNDS times."""
+    """Step 0 first, then step 1, ...: is there a divergence in step k? Asked over
+    the steps up to k only (any continuation: an over-approximation, so unsat
+    settles step k); a model is asked for again among the runs that end in step k,
+    then k+1, ... without UB, and replayed, so the first counterexample is in the
+    earliest step that has one, of the shortest run. An abstract question (`abstract`
+    uninterpreted) is asked again with exact_at's facts until its model replays, or
+    CEGAR_ROUNDS times."""
     t0 = time.perf_counter()
     check_compatible(prog, form.program)
     fresh_context(uses_floats(prog, form.program))
     steps = max_trip // form.vf + 1
     name = f"{prog.name} -> {form.program.name}"
-    coverage = {"max_trip": max_trip, "lockstep": steps, "complete": False}
+    coverage: dict[str, Any] = {"max_trip": max_trip, "lockstep": steps, "complete": False}
 
     def verdict(v: VerdictKind, **kw: Any) -> Verdict:
         return Verdict(name, "equiv", v, time.perf_counter() - t0, coverage=coverage, **kw)
 
-    chain = _encode(prog, form, src_step, tgt_step, steps, abstract)
-    if chain is None:
-        return None
-    quantified = any(s.choices for s in chain.src)
-    ob = _obligation(src_step, chain, quantified)
-    race = not quantified and not hard_ops(prog, form.program)
+    chain = _Chain(prog, form, src_step, tgt_step, abstract)
+    race = not chain.quantified and not hard_ops(prog, form.program)
     facts: list[Any] = []
 
-    def ask(query: Any, k: int) -> Verdict | bool:
-        """True: unsat; False: sat, but no model replays; or the verdict."""
-        for r in range(CEGAR_ROUNDS if abstract else 1):
+    def ask(body: Any, k: int, replayed: bool) -> Verdict | bool:
+        """True: unsat; False: sat, but (`replayed`) no model replays; or the verdict."""
+        universal = [v for st in [*chain.steps, *chain.others] for v in st.src.choices.values()]
+        query = z3.ForAll(universal, body) if universal else body
+        for r in range(CEGAR_ROUNDS if abstract and replayed else 1):
             left = timeout - (time.perf_counter() - t0)
             if left <= 0:
                 return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
-            solver = new_solver(left, quantified)  # fresh: the minimizer's preferences stay in it
+            solver = new_solver(left, chain.quantified)  # fresh: the minimizer's preferences stay in it
             solver.add(query, *facts)
             ans = check_racing(solver, left) if race else check(solver)
             if ans.status is SolverStatus.UNKNOWN:
                 return verdict(VerdictKind.UNKNOWN, reason=ans.reason)
-            if ans.status is SolverStatus.UNSAT:
-                return True
-            choices = _target_choices(form, chain, solver.model(), ob.compared)
-            model = minimize(solver, chain.inputs, choices, prog, min(minimize_budget, max(0.1, left - ans.seconds)),
-                             chain.src[k].header_guards, None, ans.seconds)
-            inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, ob.compared))
+            if ans.status is SolverStatus.UNSAT or not replayed:
+                return ans.status is SolverStatus.UNSAT
+            compared = [st.compared for st in chain.steps]
+            choices = _target_choices(form, chain, solver.model(), compared)
+            budget = min(minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * ans.seconds))
+            model = minimize(solver, chain.inputs, choices, prog, budget, chain[k].src.header_guards, None,
+                             ans.seconds)
+            inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, compared))
             cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip))
             if cex is not None:
                 return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
@@ -296,25 +313,36 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
             facts.extend(more)
         return False
 
-    for k in range(steps):
-        universal = [v for s in chain.src[:k + 1] for v in s.choices.values()]
-
-        def query(bad: Any, k: int = k, universal: list[Any] = universal) -> Any:
-            body = z3.And(ob.ends[k], bad)
-            return z3.ForAll(universal, body) if universal else body
-
-        # unsat: no run ending in step k diverges. A model that does not replay may be
-        # a cut state that differs where the whole runs do not: the divergences they
-        # would show are asked for; without one that replays, nothing is concluded
-        found = ask(query(ob.bad[k]), k)
-        if found is False:
-            found = ask(query(ob.hard[k]), k)
-            if found is not True and isinstance(found, Verdict):
+    def in_runs(k: int, bad: Any) -> Verdict | bool:
+        """A divergence `bad` in step k of a run that ends in step k or later within the
+        bound: the verdict, True (none), or False (one, but no model replays)."""
+        for end in range(k, steps):
+            found = ask(z3.And(chain[k].compared, bad, chain[end].ends), end, replayed=True)
+            if found is not True:
+                if isinstance(found, Verdict) and found.verdict is VerdictKind.COUNTEREXAMPLE:
+                    coverage["found_in"] = f"vector iteration {k + 1}, checked step by step"
                 return found
-            return None
-        if isinstance(found, Verdict):
-            return found
-    return _unless_vacuous(verdict, z3.Or(*ob.ends), max(0.1, timeout - (time.perf_counter() - t0)), max_trip)
+        return True
+
+    try:
+        free = chain.free()  # every step at once, where the induction closes
+        if ask(z3.And(free.ok, free.bad), 0, replayed=False) is not True:
+            for k in range(steps):
+                st = chain[k]
+                found = ask(z3.And(st.ok, st.compared, st.bad), k, replayed=False)
+                if found is False:  # after some start: is it in a run within the bound?
+                    found = in_runs(k, st.bad)
+                    if found is False:  # one the whole runs do not show, maybe: those they would
+                        found = in_runs(k, st.hard)
+                        return found if isinstance(found, Verdict) else None
+                if isinstance(found, Verdict):
+                    return found
+        return _unless_vacuous(verdict, z3.Or(*[chain[k].ends for k in range(steps)]),
+                               max(0.1, timeout - (time.perf_counter() - t0)), max_trip)
+    except NotChained:
+        return None
+
+
 def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int) -> Verdict:
     """Proved, unless no input runs the chained source within the bound without UB."""
     feas = new_solver(timeout)
@@ -338,8 +366,8 @@ def _target_choices(form: VectorForm, chain: _Chain, model: z3.ModelRef, compare
     early = {i.uid for b in before for i in form.program.blocks[b].instrs}
     out: dict[Any, Any] = {}
     last = max(k for k, g in enumerate(compared) if z3.is_true(model.eval(g, model_completion=True)))
-    for k, t in enumerate(chain.tgt[:last + 1]):
-        for key, v in t.choices.items():
+    for k, st in enumerate(chain.steps[:last + 1]):
+        for key, v in st.tgt.choices.items():
             uid = key[1]
             if uid in in_loop:  # a step's vector loop is no loop (the back edge is cut)
                 out[(key[0], uid, k, *key[3:])] = v
