@@ -161,3 +161,21 @@ def test_abstraction_facts_hold_of_the_real_operation(op: str, a: int, b: int, w
         assert check.check() == z3.unsat  # true of the real operation
         s.add(fact)
         assert s.check() == z3.unsat  # and the wrong model is gone
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_the_free_step_proves_every_trip_count_and_a_form_wrong_past_the_bound_is_not(form: str) -> None:
+    """Asked for every trip count, the chain's free step is the induction: the form as
+    generated is proved with coverage `unbounded`; one wrong once i >= 100 is proved
+    for the bound only (its free step fails at a state past 100)."""
+    prog = model("seed/search_loop.loop")
+    le = analyse(prog)
+    good = generate(prog, form, 4)
+    v = lockstep(prog, good, source_step(prog, le, 4), target_step(good, prog, le, mark_handover=True), 16,
+                 timeout=120, unbounded=True)
+    assert v is not None and v.verdict == "proved" and v.coverage.get("unbounded") is True, v and v.reason
+    bad = _wrong_after_100(good)
+    w = lockstep(prog, bad, source_step(prog, le, 4), target_step(bad, prog, le, mark_handover=True), 16,
+                 timeout=120, unbounded=True)
+    assert w is not None and w.verdict == "proved", w and w.reason
+    assert not w.coverage.get("unbounded") and w.coverage.get("max_trip") == 16

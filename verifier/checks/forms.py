@@ -96,6 +96,22 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
     except NoWindow as nw:
         why = f"the induction does not apply: {nw}"
+    if not why and applicable(prog, vform) is None:
+        # the chain's first step and the free one: the induction, and if it does not
+        # close, the bounded check step by step
+        chained = lockstep(prog, vform, src, target_step(vform, prog, le, mark_handover=True), max_trip,
+                           timeout, unbounded=True)
+        if chained is not None:
+            chained.model, chained.vf, chained.form = prog.name, vf, form
+            if chained.verdict is VerdictKind.PROVED and not chained.coverage.get("unbounded"):
+                why = ("the induction over one vector iteration does not close (from a state at a "
+                       "vector iteration's start that the loop may never reach)")
+                chained.coverage["why_bounded"] = why
+                if require_unbounded:
+                    chained.verdict = VerdictKind.UNKNOWN
+                    chained.reason = f"proved for trip counts up to {max_trip} only: {why}"
+            chained.seconds = time.perf_counter() - t0
+            return chained
     if not why:
         # its counterexample only says why (the first vector iteration shows a real one)
         step = induction_step(prog, vform, src, tgt, timeout, minimize_budget=1.0, param_limit=max_trip)
@@ -107,11 +123,9 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         if step.verdict is VerdictKind.COUNTEREXAMPLE:
             # the step's state may be unreachable; the loop's own first vector iteration
             # is not, and is far cheaper than unrolling every trip count up to the bound
-            # (the bounded check step by step starts there: then only the step's inputs)
             left = max(0.1, timeout - (time.perf_counter() - t0))
             assert step.counterexample is not None
-            first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip,
-                                           query=applicable(prog, vform) is not None)
+            first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip)
             if first.verdict is VerdictKind.COUNTEREXAMPLE:
                 first.seconds = time.perf_counter() - t0
                 return first

@@ -89,9 +89,12 @@ STEP_OUT = "step."
 # abstract queries asked again with the real operations' values where the last
 # model's uninterpreted ones were wrong (semantics/domain.exact_at)
 CEGAR_ROUNDS = 6
-POINT_ROUNDS = 3  # rounds with facts at the model's values only (then: operations exact)
+POINT_ROUNDS = 2  # rounds with facts at the model's values only (then: operations exact)
 # the minimizer's budget: a few times what the question took, at least the floor
-MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0  # the outs a step program adds: its kind and its cut state
+MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0
+FREE_SHARE = 0.15  # of the time, for the free step (every step at once)
+FREE_FLOOR, FREE_PER_ENCODING = 1.0, 3.0  # its first try: seconds, or times its encoding's
+FREE_SHARE_UNBOUNDED = 0.6  # ... where a proof for every trip count is asked for  # the outs a step program adds: its kind and its cut state
 
 
 def applicable(prog: Program, form: VectorForm) -> str | None:
@@ -117,24 +120,26 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
 
 
 def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
-             timeout: float = 60.0, minimize_budget: float = 30.0) -> Verdict | None:
+             timeout: float = 60.0, minimize_budget: float = 30.0, unbounded: bool = False) -> Verdict | None:
     """Does `form` refine `prog` on every input whose loop runs at most max_trip
     iterations? `src_step`/`tgt_step`: transforms/step.py's programs (the target's
     with `mark_handover`). None where the chained check does not apply or its
-    counterexample does not replay (the caller checks the whole programs)."""
+    counterexample does not replay (the caller checks the whole programs).
+    `unbounded`: a proof by the free step covers every trip count and says so (its
+    coverage `unbounded`), and that step gets most of the time."""
     if applicable(prog, form) is not None:
         return None
     t0 = time.perf_counter()
     ops = hard_ops(prog, form.program)
     if ops:  # divisions uninterpreted first (refinement's first attempt)
-        v = _lockstep(prog, form, src_step, tgt_step, max_trip, min(timeout, max(2.0, timeout / 4)),
-                      min(minimize_budget, 5.0), ops)
+        v = _lockstep(prog, form, src_step, tgt_step, max_trip, min(timeout, max(2.0, timeout / 2)),
+                      min(minimize_budget, 5.0), unbounded, ops)
         if v is not None and v.verdict is not VerdictKind.UNKNOWN:
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
     v = _lockstep(prog, form, src_step, tgt_step, max_trip, max(0.1, timeout - (time.perf_counter() - t0)),
-                  minimize_budget)
+                  minimize_budget, unbounded)
     if v is not None:
         v.seconds = time.perf_counter() - t0
     return v
@@ -260,7 +265,8 @@ def _is(d: Z3Domain, v: Any, c: int) -> Any:
 
 
 def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
-              timeout: float, minimize_budget: float, abstract: frozenset[str] = frozenset()) -> Verdict | None:
+              timeout: float, minimize_budget: float, unbounded: bool,
+              abstract: frozenset[str] = frozenset()) -> Verdict | None:
     """Step 0 first, then step 1, ...: is there a divergence in step k? Asked over
     the steps up to k only (any continuation: an over-approximation, so unsat
     settles step k); a model is asked for again among the runs that end in step k,
@@ -282,25 +288,36 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
     race = not chain.quantified and not hard_ops(prog, form.program)
     facts: list[Any] = []
 
-    def ask(body: Any, k: int, replayed: bool) -> Verdict | bool:
-        """True: unsat; False: sat, but (`replayed`) no model replays; or the verdict."""
+    def ask(body: Any, k: int, replayed: bool, budget: float | None = None,
+            inputs_of: str | None = None) -> Verdict | bool | None:
+        """True: unsat; False: sat, but (`replayed`) no model replays; None: no answer
+        within `budget`; or the verdict. `inputs_of`: a sat answer's inputs (the free
+        step's: its state dropped) are replayed on the whole programs all the same,
+        found in what it names."""
         universal = [v for st in [*chain.steps, *chain.others] for v in st.src.choices.values()]
         query = z3.ForAll(universal, body) if universal else body
         for r in range(CEGAR_ROUNDS if abstract and replayed else 1):
             left = timeout - (time.perf_counter() - t0)
             if left <= 0:
                 return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
+            if budget is not None:
+                left = min(left, budget)
             solver = new_solver(left, chain.quantified)  # fresh: the minimizer's preferences stay in it
             solver.add(query, *facts)
             ans = check_racing(solver, left) if race else check(solver)
             if ans.status is SolverStatus.UNKNOWN:
+                if budget is not None:
+                    return None
                 return verdict(VerdictKind.UNKNOWN, reason=ans.reason)
+            if ans.status is SolverStatus.SAT and inputs_of is not None:
+                return _inputs_replayed(solver, ans.seconds, inputs_of) or False
             if ans.status is SolverStatus.UNSAT or not replayed:
                 return ans.status is SolverStatus.UNSAT
             compared = [st.compared for st in chain.steps]
             choices = _target_choices(form, chain, solver.model(), compared)
-            budget = min(minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * ans.seconds))
-            model = minimize(solver, chain.inputs, choices, prog, budget, chain[k].src.header_guards, None,
+            spend = min(minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * ans.seconds),
+                        max(0.1, timeout - (time.perf_counter() - t0)))
+            model = minimize(solver, chain.inputs, choices, prog, spend, chain[k].src.header_guards, None,
                              ans.seconds)
             inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, compared))
             cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip))
@@ -313,10 +330,23 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
             facts.extend(more)
         return False
 
-    def in_runs(k: int, bad: Any) -> Verdict | bool:
-        """A divergence `bad` in step k of a run that ends in step k or later within the
-        bound: the verdict, True (none), or False (one, but no model replays)."""
-        for end in range(k, steps):
+    def _inputs_replayed(solver: z3.Solver, solved_in: float, found_in: str) -> Verdict | None:
+        """The model's inputs (parameters within the bound first, so that the runs end)
+        replayed on the whole programs: a counterexample if they diverge."""
+        model = minimize(solver, chain.inputs, {}, prog, MINIMIZE_FLOOR, None, max_trip, solved_in)
+        inputs = model_inputs(model, prog, chain.inputs, {})
+        src_fuel = (max_trip + 2) * len(prog.blocks) * 2  # a huge trip count is not replayed
+        cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip), src_fuel)
+        if cex is None:
+            return None
+        coverage["found_in"] = found_in
+        return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
+
+    def in_runs(k: int, bad: Any, ends: range) -> Verdict | bool | None:
+        """A divergence `bad` in step k of a run that ends in one of the steps `ends`
+        within the bound: the verdict, True (none), or False (one, but no model
+        replays)."""
+        for end in ends:
             found = ask(z3.And(chain[k].compared, bad, chain[end].ends), end, replayed=True)
             if found is not True:
                 if isinstance(found, Verdict) and found.verdict is VerdictKind.COUNTEREXAMPLE:
@@ -324,19 +354,53 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
                 return found
         return True
 
+    def settle(k: int) -> Verdict | None:
+        """Step k has no divergence (None), or the verdict; NotChained if it may have
+        one that the whole runs do not show. The runs that end in step k are asked
+        first (most counterexamples), then every continuation at once (an
+        over-approximation: unsat settles the step), then the runs ending later."""
+        st = chain[k]
+        found = in_runs(k, st.bad, range(k, k + 1))
+        if found is True:
+            found = ask(z3.And(st.ok, st.compared, st.bad), k, replayed=False)
+            if found is False:
+                found = in_runs(k, st.bad, range(k + 1, steps))
+        if found is False:  # one the whole runs do not show, maybe: those they would
+            found = in_runs(k, st.hard, range(k, steps))
+            if isinstance(found, Verdict):
+                return found
+            raise NotChained
+        return found if isinstance(found, Verdict) else None
+
     try:
-        free = chain.free()  # every step at once, where the induction closes
-        if ask(z3.And(free.ok, free.bad), 0, replayed=False) is not True:
-            for k in range(steps):
-                st = chain[k]
-                found = ask(z3.And(st.ok, st.compared, st.bad), k, replayed=False)
-                if found is False:  # after some start: is it in a run within the bound?
-                    found = in_runs(k, st.bad)
-                    if found is False:  # one the whole runs do not show, maybe: those they would
-                        found = in_runs(k, st.hard)
-                        return found if isinstance(found, Verdict) else None
-                if isinstance(found, Verdict):
-                    return found
+        # every step at once where the induction's free state closes; a wrong form's
+        # answer there can take far longer than its first step's, so that is asked
+        # first within a few times its encoding's time, then the loop's first vector
+        # iteration (where most bugs show), then the free step again, then step by step
+        t1 = time.perf_counter()
+        free = chain.free()
+        first_try = min(timeout, max(FREE_FLOOR, FREE_PER_ENCODING * (time.perf_counter() - t1)))
+        closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=first_try,
+                     inputs_of="the induction step's inputs")
+        if isinstance(closes, Verdict):
+            return closes
+        if closes is not True:
+            found = settle(0)
+            if found is not None:
+                return found
+            if closes is None:
+                share = FREE_SHARE_UNBOUNDED if unbounded else FREE_SHARE
+                closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=share * timeout)
+        left = max(0.1, timeout - (time.perf_counter() - t0))
+        if closes is True:
+            v = _unless_vacuous(verdict, free.ok, left, max_trip)
+            if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
+                v.coverage = {"unbounded": True, "window": form.vf}
+            return v
+        for k in range(1, steps):
+            found = settle(k)
+            if found is not None:
+                return found
         return _unless_vacuous(verdict, z3.Or(*[chain[k].ends for k in range(steps)]),
                                max(0.1, timeout - (time.perf_counter() - t0)), max_trip)
     except NotChained:
