@@ -108,7 +108,8 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
         return "the model has more than one loop"
     body = loops[0].blocks
     before = nx.ancestors(reachable_cfg(prog), loops[0].header) - body
-    if form.scalar_header != loops[0].header or not _keeps_loop(prog, form.program, loops[0].header, body):
+    if form.scalar_header and (form.scalar_header != loops[0].header
+                               or not _keeps_loop(prog, form.program, loops[0].header, body)):
         return "the form's scalar loop is not the source's loop and the code after it"
     for name, blk in prog.blocks.items():
         for ins in blk.instrs:

@@ -1,6 +1,7 @@
 """Translation validation of a `.ll` pair (issue 6, item 4): the target refines the
 source for every trip count where the induction over one vector iteration closes,
-else for trip counts up to the bound.
+else for trip counts up to the bound (one vector iteration at a time where the chain
+applies, checks/lockstep.py; else the whole programs unrolled).
 
 The induction (transforms/step.py over transforms/recognize.py's reading of opt's
 output): the base case compares both programs up to their first loop header visit
@@ -16,6 +17,7 @@ import time
 
 from verifier.analysis.exits import analyse
 from verifier.checks.forms import first_vector_iteration
+from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
@@ -41,10 +43,31 @@ def translation(src: Program, tgt: Program, max_trip: int, timeout: float) -> Ve
     if isinstance(why, Verdict):
         why.seconds = time.perf_counter() - t0
         return why
-    v = refinement(src, tgt, max_trip=max_trip, timeout=max(0.1, timeout - (time.perf_counter() - t0)))
+    left = max(0.1, timeout - (time.perf_counter() - t0))
+    v = _chained(src, tgt, max_trip, left)
+    left = timeout - (time.perf_counter() - t0)
+    if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
+        v = refinement(src, tgt, max_trip=max_trip, timeout=max(0.1, left))
     if v.verdict is VerdictKind.PROVED and not v.coverage.get("complete"):
         v.coverage["why_bounded"] = why
     v.seconds = time.perf_counter() - t0
+    return v
+
+
+def _chained(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdict | None:
+    """The bounded check one vector iteration at a time (checks/lockstep.py), where
+    the target reads as a vector form and the chain applies; else None."""
+    try:
+        le = analyse(src)
+        form = recognize(src, le, tgt)
+        if applicable(src, form) is not None:
+            return None
+        step = (source_step(src, le, form.vf), target_step(form, src, le, mark_handover=True))
+    except (NoWindow, UserError):
+        return None
+    v = lockstep(src, form, *step, max_trip, timeout)
+    if v is not None:
+        v.model = f"{src.name} -> {tgt.name}"
     return v
 
 
