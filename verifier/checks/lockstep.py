@@ -1,6 +1,7 @@
-"""Bounded equivalence of a loop with a generated form, one vector iteration at a
-time (issue 22): the induction step of transforms/step.py, chained from the loop's
-start instead of entered from every state.
+"""Bounded equivalence of a loop with a vector form (one the tool generates, or opt's
+output read as one), one vector iteration at a time (issue 22): the induction step
+of transforms/step.py, chained from the loop's start instead of entered from every
+state.
 
 The source runs as K = max_trip // VF + 1 steps of VF iterations each (its step
 program, transforms/step.py); step k starts in the state step k-1 cut at: its
@@ -35,10 +36,18 @@ makes a nondeterministic choice (each step runs it again), or a cut state that
 may be undef. Every counterexample is replayed on the whole programs; one that
 does not replay is not shown (the caller falls back to the whole unrolling).
 
+The free step: the same step from any state the window allows (transforms/
+window.py, the loop's start among them), which over-approximates every step of the
+chain: alone it is the induction of transforms/step.py, a proof for every trip count
+(`unbounded`). It is
+asked first, within a few times its encoding's time (a wrong form's answer there
+can take far longer than its first step's), then the loop's first vector iteration,
+where most bugs show, then the free step again, then the chain step by step.
+
 The cost: K steps of VF iterations against K vector iterations, each pair local,
 instead of a K-iteration vector run against a K*VF-iteration scalar run that the
-solver must relate as a whole; no solver call while encoding (the step programs'
-unroll bounds are known).
+solver must relate as a whole; steps encoded only when asked about, and no solver
+call while encoding (the step programs' unroll bounds are known).
 """
 
 from __future__ import annotations
@@ -85,7 +94,7 @@ from verifier.transforms.step import CUT, END, HANDED, KIND
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import Q, carried_params
 
-STEP_OUT = "step."
+STEP_OUT = "step."  # the outs a step program adds: its kind and its cut state
 # abstract queries asked again with the real operations' values where the last
 # model's uninterpreted ones were wrong (semantics/domain.exact_at)
 CEGAR_ROUNDS = 6
@@ -94,7 +103,7 @@ POINT_ROUNDS = 2  # rounds with facts at the model's values only (then: operatio
 MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0
 FREE_SHARE = 0.15  # of the time, for the free step (every step at once)
 FREE_FLOOR, FREE_PER_ENCODING = 1.0, 3.0  # its first try: seconds, or times its encoding's
-FREE_SHARE_UNBOUNDED = 0.6  # ... where a proof for every trip count is asked for  # the outs a step program adds: its kind and its cut state
+FREE_SHARE_UNBOUNDED = 0.6  # ... where a proof for every trip count is asked for
 
 
 def applicable(prog: Program, form: VectorForm) -> str | None:
