@@ -1,9 +1,11 @@
 """Benchmark: each legality check's seconds per model at VF 4 and 16 (without
 repair). `bound` is "all" when every verdict was proved or refuted for every trip
 count (one vector iteration from any reachable state), else the bounded check's
-trip bound.
+trip bound. `--repair` adds a row per model and VF: the speculation check's repair
+phase alone (extents and runtime guards: the check with repair less the check
+without), with its ratio to the check's own time (issue 22 asks for at most 1x).
 
-    python bench/legality.py [VF ...] [--json FILE]
+    python bench/legality.py [VF ...] [--repair] [--json FILE]
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("vf", type=int, nargs="*", default=[4, 16])
     ap.add_argument("--json", type=Path, help="write the figures here (bench/compare.py compares two runs)")
+    ap.add_argument("--repair", action="store_true", help="also time the speculation check's repair phase")
     opts = ap.parse_args()
     vfs = opts.vf
     sys.path.insert(0, str(ROOT / "bench"))
@@ -63,6 +66,14 @@ def main() -> None:
                 summary = ", ".join(f"{(v.subject or '').split(' ')[0] or 'all'}:{v.verdict}" for v in vs)
                 print(f"{name:30} {check:10} {vf:>3} {_bound(vs, vf, check):>5} {dt:>8.2f} {mem:>9.1f}  {summary}")
                 figures.add(Row(f"{name} {check}", vf, _bound(vs, vf, check), summary, dt, mem))
+                if check == "speculate" and opts.repair:
+                    t0 = time.perf_counter()
+                    speculation_safety(prog, vf, repair=True)
+                    phase = max(0.0, time.perf_counter() - t0 - dt)
+                    mem = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+                    ratio = f"{phase / dt:.2f}x of the check" if dt > 0 else "-"
+                    print(f"{name:30} {'repair':10} {vf:>3} {'-':>5} {phase:>8.2f} {mem:>9.1f}  {ratio}")
+                    figures.add(Row(f"{name} repair", vf, "-", "repaired", phase, mem))
     if opts.json is not None:
         figures.write(opts.json)
 
