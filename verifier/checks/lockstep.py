@@ -32,8 +32,9 @@ Where this is not exact the check is not applied (`None`, the caller unrolls the
 whole programs): calls with effects that return a value (the value depends on the
 trace position, which restarts with each step; an effect without one is only an
 event, compared step by step), source code before the loop that stores, calls or
-makes a nondeterministic choice (each step runs it again), or a cut state that
-may be undef. Every counterexample is replayed on the whole programs; one that
+makes a nondeterministic choice (each step runs it again), an fmuladd (its rounding
+is a choice that refinement.py answers by the target's; here it would be quantified
+over, which the solver does not finish), or a cut state that may be undef. Every counterexample is replayed on the whole programs; one that
 does not replay is not shown (the caller falls back to the whole unrolling).
 
 The free step: the same step from any state the window allows (transforms/
@@ -122,9 +123,11 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
         return "the form's scalar loop is not the source's loop and the code after it"
     for name, blk in prog.blocks.items():
         for ins in blk.instrs:
+            if ins.op in FMAS:  # refinement.py answers its rounding choice by the target's (_witness)
+                return f"the loop runs {ins.op}, whose rounding the chain would quantify over"
             if ins.op == "out" and name in body:
                 return f"the loop writes live-out {ins.attrs['name']!r} inside it"
-            if name in before and (ins.op in ("store", "call", "freeze") or ins.op in FMAS):
+            if name in before and ins.op in ("store", "call", "freeze"):
                 return f"code before the loop runs {ins.op}"
     return None
 
