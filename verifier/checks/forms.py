@@ -103,13 +103,10 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
                            timeout, unbounded=True)
         if chained is not None:
             chained.model, chained.vf, chained.form = prog.name, vf, form
-            if chained.verdict is VerdictKind.PROVED and not chained.coverage.get("unbounded"):
-                why = ("the induction over one vector iteration does not close (from a state at a "
-                       "vector iteration's start that the loop may never reach)")
-                chained.coverage["why_bounded"] = why
-                if require_unbounded:
-                    chained.verdict = VerdictKind.UNKNOWN
-                    chained.reason = f"proved for trip counts up to {max_trip} only: {why}"
+            if not chained.coverage.get("unbounded"):
+                _bounded_only(chained, "the induction over one vector iteration does not close (from a state "
+                              "at a vector iteration's start that the loop may never reach)", max_trip,
+                              require_unbounded)
             chained.seconds = time.perf_counter() - t0
             return chained
     if not why:
@@ -134,13 +131,19 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, vf=vf, form=form,
                        reason=f"solver timeout: {timeout:g} s spent before the bounded check ({why})")
     bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form)
-    if bounded.verdict is VerdictKind.PROVED:
-        bounded.coverage["why_bounded"] = why
-        if require_unbounded:
-            bounded.verdict = VerdictKind.UNKNOWN
-            bounded.reason = f"proved for trip counts up to {max_trip} only: {why}"
+    _bounded_only(bounded, why, max_trip, require_unbounded)
     bounded.seconds = time.perf_counter() - t0
     return bounded
+
+
+def _bounded_only(v: Verdict, why: str, max_trip: int, require_unbounded: bool) -> None:
+    """A bounded proof says why it is not more, and is unknown where every trip count
+    was asked for."""
+    if v.verdict is VerdictKind.PROVED:
+        v.coverage["why_bounded"] = why
+        if require_unbounded:
+            v.verdict = VerdictKind.UNKNOWN
+            v.reason = f"proved for trip counts up to {max_trip} only: {why}"
 
 
 def induction_step(prog: Program, vform: VectorForm, src: Program | None = None, tgt: Program | None = None,
