@@ -168,7 +168,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
 
 def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: Program,
                            timeout: float = 60.0, step_inputs: Inputs | None = None,
-                           max_trip: int | None = None, query: bool = True) -> Verdict:
+                           max_trip: int | None = None) -> Verdict:
     """The induction step from the loop's start state only (window.at_loop_start):
     a divergence there is replayed on the whole scalar loop and the whole form, and
     only a replay that diverges is a counterexample; anything else is unknown.
@@ -178,8 +178,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     and memory divergences are asked for first. The inputs of the step's own
     counterexample (`step_inputs`, window state dropped) are replayed before any of it:
     whatever state the step started from, a replay that diverges is real. Replays
-    run as long as a bounded check up to `max_trip` (default 4*VF) would unroll.
-    `query=False`: the replay of `step_inputs` only."""
+    run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
     t0 = time.perf_counter()
     vf = vform.vf
     out = Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
@@ -198,7 +197,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
             out.coverage = {"found_in": found_in}
         return cex is not None
 
-    if (step_inputs is not None and replayed(step_inputs, "the induction step's inputs")) or not query:
+    if step_inputs is not None and replayed(step_inputs, "the induction step's inputs"):
         out.seconds = time.perf_counter() - t0
         return out
     src0, tgt0 = at_loop_start(src), at_loop_start(tgt)
