@@ -179,3 +179,26 @@ def test_the_free_step_proves_every_trip_count_and_a_form_wrong_past_the_bound_i
                  timeout=120, unbounded=True)
     assert w is not None and w.verdict == "proved", w and w.reason
     assert not w.coverage.get("unbounded") and w.coverage.get("max_trip") == 16
+
+
+SQUARE = """loop sq(N: i64, X: i64) {
+  array a: i8[N]
+  y: i64 = X * X
+  assume y == 2
+  i = 0
+  while (i < N) {
+    x = a[i]
+    if (x == 0) break
+    i = i +nsw 1
+  }
+  out i
+}"""
+
+
+def test_a_proof_with_the_product_uninterpreted_is_vacuous_where_only_that_lets_the_source_run() -> None:
+    """X * X == 2 has no solution in i64 arithmetic, though an uninterpreted product
+    allows it: the chain's abstract proof is checked for inputs under the real
+    semantics, as refinement's is, and is unknown (vacuous), not proved."""
+    prog = parse(SQUARE, "sq.loop")
+    v = _lockstep(prog, generate(prog, "simple", 2), 6)
+    assert v is not None and v.verdict == "unknown" and "vacuous" in (v.reason or ""), v and v.reason

@@ -69,6 +69,7 @@ from verifier.checks.refinement import (
     model_inputs,
     replay,
     replay_fuel,
+    vacuous,
 )
 from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.ir.opcodes import FMAS
@@ -147,7 +148,10 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
     if ops:  # divisions uninterpreted first (refinement's first attempt)
         v = _lockstep(prog, form, src_step, tgt_step, max_trip, min(timeout, max(2.0, timeout / 2)),
                       min(minimize_budget, 5.0), unbounded, ops)
-        if v is not None and v.verdict is not VerdictKind.UNKNOWN:
+        # as in refinement: its proof stands once the source has an input under the
+        # real semantics (vacuity asked with the operations uninterpreted is not that)
+        if v is not None and (v.verdict is VerdictKind.COUNTEREXAMPLE or (
+                v.verdict is VerdictKind.PROVED and not vacuous(prog, max_trip, timeout, ops))):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v

@@ -321,7 +321,7 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     if ops:
         v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
                         min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
-        if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not _vacuous(src, max_trip, timeout, ops)):
+        if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, timeout, ops)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
@@ -350,7 +350,7 @@ def _source_ok(s: SymResult) -> Any:
 VACUITY_EXACT = 5.0  # seconds for the exact vacuity question after an abstract proof
 
 
-def _vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str] = frozenset()) -> bool:
+def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str] = frozenset()) -> bool:
     """No input runs the source within max_trip iterations without UB (exact semantics);
     False when the solver cannot tell, as for the exact check's own vacuity test.
     With `abstract` operations uninterpreted first: no input there is none at all,
@@ -615,6 +615,7 @@ def replay_fuel(src: Program, tgt: Program, max_trip: int) -> int:
     """Interpreter fuel for every run a bounded check up to max_trip covers (its
     target unrolling cap included), and no more: a longer run is not replayed."""
     return (4 * max_trip + 10) * (len(src.blocks) + len(tgt.blocks)) * 4
+
 
 
 def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int | None = None) -> Counterexample | None:
