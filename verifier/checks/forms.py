@@ -11,7 +11,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
 from verifier.checks.lockstep import applicable, lockstep
-from verifier.checks.refinement import refinement, replay, replay_fuel
+from verifier.checks.refinement import refinement, replay, replay_fuel, source_fuel
 from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
@@ -187,7 +187,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     fuel = replay_fuel(prog, vform.program, bound)
     # the step's inputs may make the loop run far past the bound (a huge N): only runs
     # of up to about `bound` source iterations are replayed
-    src_fuel = (bound + 2) * len(prog.blocks) * 2
+    src_fuel = source_fuel(prog, bound)
 
     def replayed(inputs: Inputs, found_in: str) -> bool:
         inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})

@@ -69,6 +69,7 @@ from verifier.checks.refinement import (
     model_inputs,
     replay,
     replay_fuel,
+    source_fuel,
     vacuous,
 )
 from verifier.checks.verdict import Verdict, VerdictKind
@@ -352,8 +353,8 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
         replayed on the whole programs: a counterexample if they diverge."""
         model = minimize(solver, chain.inputs, {}, prog, MINIMIZE_FLOOR, None, max_trip, solved_in)
         inputs = model_inputs(model, prog, chain.inputs, {})
-        src_fuel = (max_trip + 2) * len(prog.blocks) * 2  # a huge trip count is not replayed
-        cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip), src_fuel)
+        cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip),
+                     source_fuel(prog, max_trip))
         if cex is None:
             return None
         coverage["found_in"] = found_in

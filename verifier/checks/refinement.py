@@ -617,6 +617,12 @@ def replay_fuel(src: Program, tgt: Program, max_trip: int) -> int:
     return (4 * max_trip + 10) * (len(src.blocks) + len(tgt.blocks)) * 4
 
 
+def source_fuel(src: Program, max_trip: int) -> int:
+    """Fuel for the source's runs of about max_trip iterations: inputs from a step's
+    free state may give a huge trip count, which is not worth interpreting."""
+    return (max_trip + 2) * len(src.blocks) * 2
+
+
 
 def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int | None = None) -> Counterexample | None:
     """Both programs run on concrete inputs (the source without the target's
