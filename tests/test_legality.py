@@ -77,7 +77,6 @@ def test_an_exit_reading_a_value_stored_by_an_earlier_iteration_is_not_hoistable
     assert v.verdict == "counterexample"
 
 
-@pytest.mark.slow
 def test_the_derived_extent_requirement_of_the_search_loop_is_N() -> None:
     (v,) = speculation_safety(model("seed/search_loop.loop"), 4, repair=True)
     assert v.verdict == "proved"
@@ -85,7 +84,6 @@ def test_the_derived_extent_requirement_of_the_search_loop_is_N() -> None:
                for a in v.advice)
 
 
-@pytest.mark.slow
 def test_a_short_array_gets_the_extent_it_needs() -> None:
     text = (MODELS / "seed" / "search_loop.loop").read_text().replace("array a: i8[N]", "array a: i8[N - 1]")
     (v,) = speculation_safety(parse(text, "short.loop"), 4, repair=True)
@@ -93,7 +91,6 @@ def test_a_short_array_gets_the_extent_it_needs() -> None:
     assert any("for N elements" in a and "speculation is unsafe" in a for a in v.advice)
 
 
-@pytest.mark.slow
 def test_no_extent_makes_an_indirect_access_safe_and_the_tool_says_so() -> None:
     vs = speculation_safety(model("seed/indirect_access.loop"), 4, repair=True)
     assert vs[1].verdict == "counterexample"
@@ -145,3 +142,12 @@ def test_an_exit_in_a_conditional_block_speculates_its_guard_too() -> None:
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.divergence.instruction is not None and "m[i]" in v.counterexample.divergence.instruction
     assert v.counterexample.divergence.lane == 2
+
+
+@pytest.mark.parametrize("declared", ["N + 1", "N + 5"])
+def test_a_longer_array_gets_the_smaller_extent_it_needs(declared: str) -> None:
+    text = (MODELS / "seed" / "search_loop.loop").read_text().replace("array a: i8[N]", f"array a: i8[{declared}]")
+    (v,) = speculation_safety(parse(text, "long.loop"), 4, repair=True)
+    assert v.verdict == "proved"
+    (need,) = [a for a in v.advice if a.startswith("a must be dereferenceable")]
+    assert "for N elements" in need and "N - 1 is not enough" in need and "more than needed" in need

@@ -28,7 +28,7 @@ from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, rep
 from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
-from verifier.semantics.domain import Z3Domain
+from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
@@ -142,13 +142,24 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
     kinds = hard_ops(harness, among=FIRST_ABSTRACTED)
     if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
         q = _encode(harness, own, bound, truncated, frozenset(kinds))
-        s, ans = ask(*body(q), quantified=bool(q.own_choices))
-        if ans.status is SolverStatus.UNSAT:
-            return vacuous() or AddedUB(SolverStatus.UNSAT, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
-        if ans.status is SolverStatus.SAT and confirm is not None:
+        fs, facts = body(q), list[z3.BoolRef]()
+        # a model the interpreter does not confirm is asked again with the real
+        # operations' values where its uninterpreted ones were wrong (exact_at)
+        for rnd in range(CEGAR_ROUNDS if confirm is not None else 1):
+            s, ans = ask(*fs, *facts, quantified=bool(q.own_choices))
+            if ans.status is SolverStatus.UNSAT:
+                return vacuous() or AddedUB(SolverStatus.UNSAT, unrolled=q.result.unrolled,
+                                            quantified=bool(q.own_choices))
+            if ans.status is not SolverStatus.SAT or confirm is None:
+                break
+            model = s.model()
             inputs = inputs_of(s, q, ans)
             if confirm(inputs):
                 return AddedUB(SolverStatus.SAT, inputs=inputs, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
+            more = exact_at(model, fs, everywhere=rnd >= POINT_ROUNDS)
+            if not more:
+                break
+            facts += more
     q = _encode(harness, own, bound, truncated)
     r = q.result
     quantified = bool(q.own_choices)
@@ -160,6 +171,45 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
     if ans.status is not SolverStatus.SAT or proof_only:
         return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
     return AddedUB(SolverStatus.SAT, inputs=inputs_of(s, q, ans), unrolled=r.unrolled, quantified=quantified)
+
+
+def _replay(prog: Program, h: Harness, inputs: Inputs, max_trip: int,
+            drop: frozenset[str] = frozenset()) -> Counterexample | None:
+    """The counterexample `inputs` give from the real start (the window's own
+    parameters `drop` left out), None if the harness's run does not diverge."""
+    start = dataclasses.replace(inputs, params={k: v for k, v in inputs.params.items() if k not in drop})
+    fuel = replay_fuel(prog, h.program, max_trip)
+    src_run = run(prog, start, fuel=fuel)
+    tgt_run = run(h.program, start, fuel=fuel)
+    div = compare_runs(prog, h.program, src_run, tgt_run)
+    return None if div is None else Counterexample.of(start, prog, h.program, src_run, tgt_run, div)
+
+
+def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple[SolverStatus, Counterexample | None]:
+    """harness_verdict's bounded question alone, for a search over many harnesses
+    (repair's extents): "unsat" (proved for runs of at most limits.trip(vf)
+    iterations, as harness_verdict's bounded proof), or "sat" with the replayed
+    counterexample (not minimized: the search states that it exists, and its UB),
+    or "unknown". Without the window, whose failing start states replay slowly."""
+    deadline = time.perf_counter() + limits.timeout
+    found: list[Counterexample] = []
+    r = AddedUB(SolverStatus.UNKNOWN)
+    # first within one vector iteration of the start, where a too-small extent or a
+    # missing guard shows, in a query half the size (its unsat covers too little)
+    for max_trip in sorted({min(vf, limits.trip(vf)), limits.trip(vf)}):
+
+        def confirm(i: Inputs, max_trip: int = max_trip) -> bool:
+            cex = _replay(prog, h, i, max_trip)
+            found[:] = [cex] if cex is not None else []
+            return cex is not None
+
+        r = added_ub(h.program, original_uids(prog), max_trip + 1, max(0.001, deadline - time.perf_counter()),
+                     truncated=False, minimize_budget=0.0, confirm=confirm)
+        if r.status == SolverStatus.SAT and r.inputs is not None and (found or confirm(r.inputs)):
+            return SolverStatus.SAT, found[0]
+    if r.status == SolverStatus.SAT:  # the solver's run does not replay: not an answer
+        return SolverStatus.UNKNOWN, None
+    return SolverStatus(r.status), None
 
 
 def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: str,
@@ -184,12 +234,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
         parameters `drop` left out), None if the run does not diverge."""
         if last and last[0][0] is inputs:
             return last[0][1]
-        start = dataclasses.replace(inputs, params={k: v for k, v in inputs.params.items() if k not in drop})
-        fuel = replay_fuel(prog, h.program, max_trip)
-        src_run = run(prog, start, fuel=fuel)
-        tgt_run = run(h.program, start, fuel=fuel)
-        div = compare_runs(prog, h.program, src_run, tgt_run)
-        cex = None if div is None else Counterexample.of(start, prog, h.program, src_run, tgt_run, div)
+        cex = _replay(prog, h, inputs, max_trip, drop)
         last[:] = [(inputs, cex)]
         return cex
 

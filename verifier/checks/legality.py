@@ -34,7 +34,7 @@ def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
         t0 = time.perf_counter()
         if repair and v.verdict is not VerdictKind.UNKNOWN:
-            v.advice = extent_requirements(prog, e, vf, limits, freeze)
+            v.advice = extent_requirements(prog, e, vf, limits, freeze, checked=v)
         if repair and v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
             v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze).advice)
         v.seconds += time.perf_counter() - t0  # the verdict's time is all of its work

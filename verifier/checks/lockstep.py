@@ -76,7 +76,7 @@ from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, uses_floats
 from verifier.ir.types import I1, I64, elem_of
-from verifier.semantics.domain import Z3Domain, exact_at
+from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.semantics.ops import Val
 from verifier.semantics.refines import value_refines
 from verifier.semantics.symbolic import (
@@ -98,10 +98,6 @@ from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import Q, carried_params
 
 STEP_OUT = "step."  # the outs a step program adds: its kind and its cut state
-# abstract queries asked again with the real operations' values where the last
-# model's uninterpreted ones were wrong (semantics/domain.exact_at)
-CEGAR_ROUNDS = 6
-POINT_ROUNDS = 2  # rounds with facts at the model's values only (then: operations exact)
 # the minimizer's budget: a few times what the question took, at least the floor
 MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0
 FREE_SHARE = 0.15  # of the time, for the free step (every step at once)

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from verifier.analysis.exits import Exit, analyse
-from verifier.checks.added_ub import Limits, harness_verdict
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.added_ub import Limits, bounded_failure, harness_verdict
+from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
 from verifier.semantics.ops import UBKind
+from verifier.smt.solver import SolverStatus
 from verifier.transforms.harness import Harness, speculation_harness
 from verifier.transforms.lanes import Guard
 
@@ -47,10 +48,14 @@ def _oob_on(v: Verdict, array: str) -> bool:
 
 
 def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits(),
-                        freeze: bool = True) -> list[str]:
+                        freeze: bool = True, checked: Verdict | None = None) -> list[str]:
     """For each array e's slice loads at an index the loop steps (not an indirect one):
     the smallest extent `declared + d` (|d| <= 2 VF) under which speculating e is
-    proved, found by bisection (a larger extent is never less safe) and proved."""
+    proved for runs of at most limits.trip(vf) iterations, found by bisection (a larger
+    extent is never less safe), and the replayed failure one element below it.
+    `checked` is the check's own verdict at the declared extent (d = 0), when known:
+    it halves the range, and a failure it shows that is not a load of the array out
+    of bounds stays at every larger extent (the same run), so no extent decides it."""
     le = analyse(prog)
     arrays = sorted({le.instrs[u].attrs["array"] for u in e.slice if le.instrs[u].op == "load"})
     advice = []
@@ -60,49 +65,115 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
             # a constant table has its initializer's size; an LLVM object's size is a
             # fact (a global, an alloca) or free (a pointer parameter), not a choice
             continue
+        if checked is not None and checked.verdict is VerdictKind.COUNTEREXAMPLE and not _oob_on(checked, name):
+            continue  # something else fails, at any extent of this array
         base = extent_expr(decl.extent)
+        failures: dict[int, Counterexample | None] = {}
+        if checked is not None and checked.verdict is VerdictKind.COUNTEREXAMPLE:
+            failures[0] = checked.counterexample
 
-        def verdict_at(d: int, decl: ArrayDecl = decl) -> Verdict:
-            return _spec_verdict(_with_extent(prog, decl.name, _shifted(decl.extent, d)), e, vf, limits, freeze)
+        def holds(d: int, decl: ArrayDecl = decl, failures: dict[int, Counterexample | None] = failures) -> bool:
+            if d == 0 and checked is not None and checked.verdict is VerdictKind.PROVED:
+                return True
+            if d not in failures:
+                p = _with_extent(prog, decl.name, _shifted(decl.extent, d))
+                status, failures[d] = bounded_failure(p, speculation_harness(p, vf, (e.index,), freeze=freeze),
+                                                      vf, limits)
+                if status is SolverStatus.UNSAT:
+                    return True
+            return False
 
-        hi_v = verdict_at(2 * vf)
-        if hi_v.verdict is not VerdictKind.PROVED:
-            if _oob_on(hi_v, name):
+        def oob(d: int, name: str = name, failures: dict[int, Counterexample | None] = failures) -> bool:
+            c = failures.get(d)
+            return c is not None and c.target.ub is not None and c.target.ub.kind is UBKind.OUT_OF_BOUNDS \
+                and c.target.ub.array == name
+
+        if not holds(2 * vf):
+            if oob(2 * vf):
                 advice.append(f"{name}: no extent up to {base + 2 * vf} makes speculating {e.name} safe "
                               "(the index is not bounded by the loop)")
             continue
-        lo, hi = -2 * vf, 2 * vf  # verdict_at(hi) is proved; find the smallest such d
-        lo_v = verdict_at(lo)
-        if lo_v.verdict is VerdictKind.PROVED:
+        lo, hi = (-2 * vf, 0) if holds(0) else (0, 2 * vf)  # holds(hi); find the smallest such d
+        if lo < 0 and holds(lo):
             advice.append(f"{name}: its extent does not matter for {e.name} (proved even with {base - 2 * vf})")
             continue
-        if not _oob_on(lo_v, name):
-            continue  # something else fails: the extent is not what decides
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if verdict_at(mid).verdict is VerdictKind.PROVED:
+            if holds(mid):
                 hi = mid
             else:
                 lo = mid
+        if not oob(lo):
+            continue  # something else fails (or nothing was found) there: the extent is not what decides
         need = base + hi  # sympy keeps sums simplified
         have = "which the model declares" if hi == 0 else \
             f"the model declares {base}" + (", so speculation is unsafe" if hi > 0 else ", more than needed")
+        scope = "for every trip count" if hi == 0 and checked is not None and checked.coverage.get("unbounded") \
+            else f"for trip counts up to {limits.trip(vf)}"
         advice.append(f"{name} must be dereferenceable for {need} elements for speculating {e.name} "
-                      f"at VF={vf} (proved; {base + hi - 1} is not enough); {have}")
+                      f"at VF={vf} (proved {scope}; {base + hi - 1} is not enough: a replayed run loads "
+                      f"{name}[] out of bounds); {have}")
     return advice
 
 
-def extent_expr(e: Extent) -> sympy.Expr:
-    """An extent as a sympy expression over its parameters (for printing requirements).
-    sympy is imported here, where an extent is printed: importing it took half of
-    every command's start-up time."""
+@dataclass(frozen=True)
+class Linear:
+    """A linear extent, sum of coefficient * parameter plus a constant, printed as
+    sympy would (`N - 1`, `2*N + 4`): the common case, without importing sympy
+    (half a second, more than a repair's queries take)."""
+    terms: tuple[tuple[str, int], ...]
+    const: int
+
+    def __add__(self, k: int) -> Linear:
+        return Linear(self.terms, self.const + k)
+
+    def __sub__(self, k: int) -> Linear:
+        return Linear(self.terms, self.const - k)
+
+    def __str__(self) -> str:
+        parts = [(c, name if abs(c) == 1 else f"{abs(c)}*{name}") for name, c in self.terms]
+        if self.const or not parts:
+            parts.append((self.const, str(abs(self.const)) if parts else str(self.const)))
+        text = ("-" if parts[0][0] < 0 and parts[0][1][0] != "-" else "") + parts[0][1]
+        return text + "".join(f" {'-' if c < 0 else '+'} {t}" for c, t in parts[1:])
+
+
+def _linear(e: Extent) -> Linear | None:
+    if isinstance(e, int):
+        return Linear((), e)
+    if isinstance(e, str):
+        return Linear(((e, 1),), 0)
+    op, a, b = e
+    x, y = _linear(a), _linear(b)
+    if x is None or y is None:
+        return None
+    if op in ("+", "-"):
+        sign = 1 if op == "+" else -1
+        coef = dict(x.terms)
+        for name, c in y.terms:
+            coef[name] = coef.get(name, 0) + sign * c
+        return Linear(tuple(sorted((n, c) for n, c in coef.items() if c)), x.const + sign * y.const)
+    if op == "*" and (not x.terms or not y.terms):
+        k, v = (x.const, y) if not x.terms else (y.const, x)
+        return Linear(tuple((n, k * c) for n, c in v.terms if k * c), k * v.const)
+    return None
+
+
+def extent_expr(e: Extent) -> Linear | sympy.Expr:
+    """An extent as an expression over its parameters (for printing requirements):
+    Linear when it is, else sympy's (imported only then)."""
+    lin = _linear(e)
+    return lin if lin is not None else _sympy(e)
+
+
+def _sympy(e: Extent) -> sympy.Expr:
     import sympy
     if isinstance(e, int):
         return sympy.Integer(e)
     if isinstance(e, str):
         return sympy.Symbol(e, integer=True)
     op, a, b = e
-    x, y = extent_expr(a), extent_expr(b)
+    x, y = _sympy(a), _sympy(b)
     if op == "+":
         return x + y
     if op == "-":

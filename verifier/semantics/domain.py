@@ -923,6 +923,12 @@ def _to_bits(r: Any, w: int) -> Any:
 _ABSTRACTABLE = frozenset({"add", "sub", "mul", "udiv", "urem", "sdiv", "srem"})
 
 
+# how many times a caller asks an abstract query again with exact_at's facts, the
+# first POINT_ROUNDS at the model's values only (then: the wrong operations exact)
+CEGAR_ROUNDS = 6
+POINT_ROUNDS = 2
+
+
 def exact_at(model: z3.ModelRef, formulas: Sequence[Any], everywhere: bool = False) -> list[Any]:
     """Facts true of the real operations (their exact encoding) that `model`'s
     uninterpreted ones violate, for each application in `formulas` whose value in
