@@ -98,8 +98,8 @@ def test_suite_rows_keep_the_model_and_name_the_obligation(tmp_path: Path) -> No
 
 def test_a_suite_obligation_that_cannot_be_asked_is_an_error_record(tmp_path: Path) -> None:
     (tmp_path / "c.loop").write_text("loop count(N: i64) {\n  i = 0\n  while (i < N) {\n    i = i + 1\n  }\n}\n")
-    (tmp_path / "s.toml").write_text('[[obligation]]\nname = "nothing to freeze"\nmodel = "c.loop"\n'
-                                     'check = "freeze"\nexpect = "proved"\n')
+    (tmp_path / "s.toml").write_text('[[obligation]]\nname = "no such exit"\nmodel = "c.loop"\n'
+                                     'check = "speculate"\nexit = "C9"\nexpect = "proved"\n')
     r = cli("suite", str(tmp_path / "s.toml"), "--no-cache", "--json")
     lines = [json.loads(line) for line in r.stdout.splitlines()]
     assert r.returncode == 2 and [rec["record"] for rec in lines] == ["error"], r.stdout + r.stderr

@@ -11,6 +11,7 @@ import pytest
 
 from tests.helpers import MODELS, cli
 from verifier.cache import ResultCache
+from verifier.limits import MAX_TRIP
 from verifier.errors import UserError
 from verifier.reports.html import suite_html
 from verifier.reports.junit import junit_xml
@@ -27,6 +28,8 @@ def _toml(v: object) -> str:
     if isinstance(v, bool):
         return str(v).lower()
     if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):  # TOML spells them nan, inf, -inf
         return str(v)
     if isinstance(v, list):
         return "[" + ", ".join(_toml(x) for x in v) + "]"
@@ -63,20 +66,32 @@ def test_a_vf_list_expands_into_one_obligation_per_vf(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("entry", "message"), [
     ({"check": "speculat"}, "unknown check 'speculat'"),
     ({"expect": "yes"}, "expect must be one of"),
-    ({"vf": 0}, "vf must be an integer 1..64"),
+    ({"vf": 0}, "vf must be a power of two from 1 to 64, not 0"),
+    ({"vf": 3}, "vf must be a power of two from 1 to 64, not 3"),
+    ({"vf": [4, 128]}, "vf must be a power of two from 1 to 64, not 128"),
+    ({"vf": 4.0}, "vf must be an integer, not 4.0"),
+    ({"max_trip": 1_000_000}, f"max_trip must be from 1 to {MAX_TRIP}"),
+    ({"max_trip": 2**70}, f"max_trip must be from 1 to {MAX_TRIP}"),
+    ({"timeout": float("nan")}, "timeout must be a finite number of seconds"),
+    ({"timeout": float("inf")}, "timeout must be a finite number of seconds"),
+    ({"timeout": -1}, "timeout must be a finite number of seconds"),
+    ({"model": str(SEARCH) + "/"}, "names no file"),
     ({"target": str(GOOD)}, "'target' and 'form' go with check = \"equiv\""),
     ({"colour": "red"}, "unknown key(s) colour"),
     ({"exit": 3}, "exit (a string"),
 ])
-def test_a_malformed_obligation_names_its_file_and_line(tmp_path: Path, entry: dict[str, object],
-                                                        message: str) -> None:
+def test_a_malformed_obligation_names_its_file_line_and_key(tmp_path: Path, entry: dict[str, object],
+                                                            message: str) -> None:
     ok = {"name": "fine", "check": "hoist", "model": SEARCH, "expect": "proved"}
     bad = {**ok, "name": "broken", **entry}
     path = write_suite(tmp_path / "s.toml", ok, bad)
     with pytest.raises(UserError) as e:
         load(path)
     assert message in str(e.value)
-    assert str(e.value).startswith(f"{path}:7:1: error:")  # the second [[obligation]] header
+    (key,) = entry
+    lines = path.read_text().splitlines()
+    line = next(k for k, text in enumerate(lines, 1) if k > 6 and text.startswith(f"{key} = "))
+    assert str(e.value).startswith(f"{path}:{line}:{len(key) + 4}: error:")  # the value of the key at fault
 
 
 @pytest.mark.slow
@@ -239,3 +254,12 @@ def test_suite_text_shows_mismatches_and_one_summary_line() -> None:
     assert "fine  " in render([good, bad], verbose=True).replace("believed fine", "")
     assert render([good]).splitlines() == ["1 as expected, 0 mismatched, 1.5s of solving (--verbose lists every "
                                            "obligation)"]
+
+
+def test_a_loop_without_data_dependent_exits_is_a_verdict_in_a_suite_as_on_the_command_line(tmp_path: Path) -> None:
+    (tmp_path / "c.loop").write_text("loop count(N: i64) {\n  i = 0\n  while (i < N) {\n    i = i + 1\n  }\n}\n")
+    obs = load(write_suite(tmp_path / "s.toml", *({"name": c, "check": c, "model": "c.loop", "expect": "proved"}
+                                                   for c in ("freeze", "speculate", "hoist"))))
+    outcomes = run_suite(obs)
+    assert [(o.verdict, o.error) for o in outcomes] == [("proved", None)] * 3
+    assert all("no data-dependent exit" in o.text for o in outcomes)

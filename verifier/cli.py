@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 
@@ -25,6 +25,17 @@ from verifier.errors import UserError, write_output
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
+from verifier.limits import (
+    MAX_FUEL,
+    MAX_JOBS,
+    MAX_TIMEOUT,
+    MAX_TRIP,
+    MAX_VF,
+    MIN_TIMEOUT,
+    max_trip_problem,
+    timeout_problem,
+    vf_problem,
+)
 from verifier.reports import jsonout, text
 from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
@@ -88,6 +99,15 @@ ASSUME_HELP = ("an assumption stronger than LLVM's semantics, listed in every ve
                + "; ".join(f"{a.value}: {h}" for a, h in ASSUMPTION_HELP.items()))
 
 
+def _checked(problem: Callable[[Any], str | None]) -> Callable[[Any], Any]:
+    """A typer callback: the option's value, or a usage error saying the limit (limits.py)."""
+    def callback(value: Any) -> Any:
+        if value is not None and (why := problem(value)) is not None:
+            raise typer.BadParameter(why)
+        return value
+    return callback
+
+
 def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]],
             show: Callable[[str], None] | None = None) -> list[Verdict]:
     """A request's verdicts; a bug in the tool is an unknown verdict that says so (a
@@ -137,9 +157,9 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
 def equiv(
     source: Path = typer.Argument(..., help="the source loop model (.loop)"),
     target: Path = typer.Argument(..., help="the target model that should refine it"),
-    max_trip: int = typer.Option(16, "--max-trip", min=1, max=4096,
+    max_trip: int = typer.Option(16, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem),
                                  help="cover every input whose source loops run at most this many iterations"),
-    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit in seconds"),
+    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit in seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function to check (the same in both)"),
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
@@ -241,15 +261,15 @@ def check(
     check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
     form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
     guards: bool = typer.Option(False, "--guards", help="equiv: add the runtime guards the speculation repair proves"),
-    vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
-    max_trip: int | None = typer.Option(None, "--max-trip", min=1,
+    vf: int = typer.Option(4, "--vf", min=1, max=MAX_VF, callback=_checked(vf_problem), help="vector factor"),
+    max_trip: int | None = typer.Option(None, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem),
                                         help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
     bounded: bool = typer.Option(False, "--bounded", help="skip the unbounded proof (one vector iteration from any state)"),
     unbounded: bool = typer.Option(False, "--unbounded",
                                    help="equiv: a proof must cover every trip count (else unknown)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
     repair: bool = typer.Option(True, "--repair/--no-repair", help="speculate: derive the extents that make loads safe"),
-    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per obligation, seconds"),
+    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit per obligation, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
@@ -331,7 +351,7 @@ def _check_one(model: Path, func: str | None, first: Program, requests: list[Req
 def vectorize(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
-    vf: int = typer.Option(4, "--vf", min=1, max=64, help="vector factor"),
+    vf: int = typer.Option(4, "--vf", min=1, max=MAX_VF, callback=_checked(vf_problem), help="vector factor"),
     guards: bool = typer.Option(False, "--guards", help="add the runtime guards the speculation repair proves"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
@@ -356,8 +376,8 @@ def opt(
     opt_tool: str | None = typer.Option(None, "--opt", help="the opt to run (default: opt-22 or opt on PATH)"),
     clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
     keep: Path | None = typer.Option(None, "--keep", help="write the module before and after the pass here"),
-    max_trip: int = typer.Option(16, "--max-trip", min=1, max=4096, help="trip bound of the bounded checks"),
-    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit per function, seconds"),
+    max_trip: int = typer.Option(16, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem), help="trip bound of the bounded checks"),
+    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit per function, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per function"),
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
@@ -426,8 +446,8 @@ def _scratch(ctx: typer.Context, keep: Path | None) -> Path:
 @app.command()
 def lanes(
     model: Path = typer.Argument(..., help="the scalar loop (.loop, or .ll with --func)"),
-    vf: int = typer.Option(4, "--vf", min=2, max=64, help="vector factor: lanes per vector iteration"),
-    timeout: float = typer.Option(20.0, "--timeout", min=0.1, help="solver time limit per relation, seconds"),
+    vf: int = typer.Option(4, "--vf", min=2, max=MAX_VF, callback=_checked(vf_problem), help="vector factor: lanes per vector iteration"),
+    timeout: float = typer.Option(20.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit per relation, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
 ) -> None:
@@ -460,8 +480,8 @@ def rewrite(
                                                            "that qualifies)"),
     force: bool = typer.Option(False, "--force", help="rewrite the first conditional block even if it does not "
                                                       "qualify (the proof then decides)"),
-    max_trip: int = typer.Option(8, "--max-trip", min=1, max=4096, help="trip bound of the bounded check"),
-    timeout: float = typer.Option(60.0, "--timeout", min=0.1, help="solver time limit in seconds"),
+    max_trip: int = typer.Option(8, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem), help="trip bound of the bounded check"),
+    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit in seconds"),
     output: Path | None = typer.Option(None, "--output", "-o", help="write the rewritten loop here"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object (the verdict)"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
@@ -517,13 +537,13 @@ def _refuse(model: str, reasons: list[str], as_json: bool) -> NoReturn:
 @app.command()
 def suite(
     paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
-    timeout: float | None = typer.Option(None, "--timeout", min=0.1, help="override every obligation's time limit"),
+    timeout: float | None = typer.Option(None, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="override every obligation's time limit"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
     junit: Path | None = typer.Option(None, "--junit", help="write a JUnit XML report here (for CI)"),
     html: Path | None = typer.Option(None, "--html", help="write a self-contained HTML report here"),
     sarif: Path | None = typer.Option(None, "--sarif", help="write the refuted and undecided obligations as SARIF "
                                                            "(for code-scanning UIs) here"),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="parallel worker processes"),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MAX_JOBS, help="parallel worker processes"),
     cluster: str | None = typer.Option(None, "--cluster", help="send the obligations to the Dask scheduler at this "
                                                                "address (tcp://host:8786) instead of local processes"),
     name_filter: list[str] = typer.Option([], "--filter", "-k",
@@ -597,7 +617,7 @@ def cache_clear(
 def run_cmd(
     model: Path = typer.Argument(..., help="the loop model (.loop)"),
     sets: list[str] = typer.Option([], "--set", help="NAME=VALUE: a parameter (N=5) or an array ('a=[1, poison, 0]')"),
-    fuel: int = typer.Option(100_000, "--fuel", min=1, help="stop after this many blocks"),
+    fuel: int = typer.Option(100_000, "--fuel", min=1, max=MAX_FUEL, help="stop after this many blocks"),
     path: bool = typer.Option(False, "--path", help="also print the blocks visited (block#iteration)"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),

@@ -45,9 +45,10 @@ def solve(ob: Obligation, timeout: float | None) -> Outcome:
     t0 = time.perf_counter()
     try:
         v = run_obligation(ob, timeout)
-    except UserError as e:
+    except UserError as e:  # located: the model's own place, else the obligation's
+        located = e if e.loc is not None else UserError(e.message, Loc(str(ob.file), ob.line, 1))
         return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", time.perf_counter() - t0,
-                       error=str(e))
+                       error=str(located))
     return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, v.verdict, v.seconds,
                    jsonout.verdict(v), text.verdict_text(v))
 

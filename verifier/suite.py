@@ -42,6 +42,7 @@ from verifier.checks.dispatch import Check, Request, Scope
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, read_source
 from verifier.ir.program import Loc, Program, parse_assumptions
+from verifier.limits import max_trip_problem, timeout_problem, vf_problem
 
 CHECKS = tuple(Check)
 VERDICTS = tuple(VerdictKind)
@@ -122,9 +123,10 @@ def load(path: Path) -> list[Obligation]:
         raise UserError("expected one or more [[obligation]] tables", Loc(str(path), 1, 1))
     lines = _header_lines(text)
     out: list[Obligation] = []
+    text_lines = text.splitlines()
     for k, item in enumerate(items):
         line = lines[k] if k < len(lines) else 1
-        out.extend(_obligations(path, line, item))
+        out.extend(_obligations(path, line, item, text_lines))
     names = [ob.name for ob in out]
     dup = next((n for n in names if names.count(n) > 1), None)
     if dup is not None:
@@ -132,97 +134,117 @@ def load(path: Path) -> list[Obligation]:
     return out
 
 
-def _obligations(path: Path, line: int, item: dict[str, Any]) -> list[Obligation]:
-    loc = Loc(str(path), line, 1)
+def _key_loc(path: Path, text_lines: list[str], line: int, key: str | None) -> Loc:
+    """Where `key` is given in the obligation whose header is at `line` (its value's
+    line and column), else the header."""
+    for k in range(line, len(text_lines)):
+        if k > line - 1 and re.match(r"\s*\[", text_lines[k]):
+            break
+        m = re.match(rf"\s*{re.escape(key)}\s*=\s*", text_lines[k]) if key else None
+        if m:
+            return Loc(str(path), k + 1, m.end() + 1)
+    return Loc(str(path), line, 1)
 
-    def bad(msg: str) -> UserError:
-        return UserError(f"obligation {item.get('name', '')!r}: {msg}" if "name" in item else msg, loc)
+
+def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[str]) -> list[Obligation]:
+    def bad(msg: str, key: str | None = None) -> UserError:
+        loc = _key_loc(path, text_lines, line, key)
+        return UserError(f"obligation {item.get('name', '')!r}: {msg}" if isinstance(item.get("name"), str) else msg,
+                         loc)
 
     unknown = set(item) - KEYS
     if unknown:
-        raise bad(f"unknown key(s) {', '.join(sorted(unknown))} (expected some of {', '.join(sorted(KEYS))})")
+        raise bad(f"unknown key(s) {', '.join(sorted(unknown))} (expected some of {', '.join(sorted(KEYS))})",
+                  min(unknown))
     if "model" in item and "source" in item:
-        raise bad("give 'model' or 'source' (the same thing), not both")
+        raise bad("give 'model' or 'source' (the same thing), not both", "source")
     if "model" in item:
         item = {**item, "source": item["model"]}
     for key in ("name", "check", "source", "expect"):
         if not isinstance(item.get(key), str):
             shown = "'model' (or 'source')" if key == "source" else repr(key)
-            raise bad(f"expected a string {shown}")
+            raise bad(f"expected a string {shown}", "model" if key == "source" and "model" in item else key)
     check = item["check"]
     if check not in CHECKS:
-        raise bad(f"unknown check {check!r} (expected one of {', '.join(CHECKS)})")
+        raise bad(f"unknown check {check!r} (expected one of {', '.join(CHECKS)})", "check")
     if item["expect"] not in VERDICTS:
-        raise bad(f"expect must be one of {', '.join(VERDICTS)}, not {item['expect']!r}")
+        raise bad(f"expect must be one of {', '.join(VERDICTS)}, not {item['expect']!r}", "expect")
     if check == "equiv":
         if ("target" in item) == ("form" in item):
             raise bad("an equiv obligation gives either a 'target' model or a generated 'form' (general or simple)")
     elif "target" in item or "form" in item:
-        raise bad(f"'target' and 'form' go with check = \"equiv\", not {check!r}")
+        raise bad(f"'target' and 'form' go with check = \"equiv\", not {check!r}", "target" if "target" in item else "form")
     if "target" in item and not isinstance(item["target"], str):
-        raise bad("expected a string 'target'")
+        raise bad("expected a string 'target'", "target")
+    for key in ("source", "target"):
+        if key in item and (not item[key].strip() or item[key].endswith(("/", "\\"))):
+            raise bad(f"{'model' if key == 'source' else key} {item[key]!r} names no file (a model or .ll file)",
+                      "model" if key == "source" and "model" in item else key)
     if "form" in item and item["form"] not in ("general", "simple"):
-        raise bad(f"form must be general or simple, not {item['form']!r}")
+        raise bad(f"form must be general or simple, not {item['form']!r}", "form")
     vfs = item.get("vf", 4)
     vfs = vfs if isinstance(vfs, list) else [vfs]
-    if not vfs or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 64 for v in vfs):
-        raise bad("vf must be an integer 1..64 or a list of them")
+    if not vfs:
+        raise bad("vf must be a power of two or a list of them, not an empty list", "vf")
+    for v in vfs:
+        if (problem := vf_problem(v)) is not None:
+            raise bad(problem + " (or a list of such)", "vf")
     if "target" in item and "vf" in item:
-        raise bad("vf goes with a generated 'form' (a hand-written target has its own)")
+        raise bad("vf goes with a generated 'form' (a hand-written target has its own)", "vf")
     scope = Scope.DEFAULT
     for key in ("unbounded", "bounded"):
         if key in item:
             if not isinstance(item[key], bool) or ("target" in item and key == "bounded") or check == "freeze":
                 raise bad(f"{key} must be true or false, and goes with a generated form or a legality check"
-                          + (" (or, unbounded, with a target)" if key == "unbounded" else ""))
+                          + (" (or, unbounded, with a target)" if key == "unbounded" else ""), key)
             if item[key]:
                 scope = Scope(key)
     if item.get("unbounded") and item.get("bounded"):
-        raise bad("bounded and unbounded contradict each other")
+        raise bad("bounded and unbounded contradict each other", "bounded")
     for key in ("freeze", "guards"):
         if key in item and not isinstance(item[key], bool):
-            raise bad(f"{key} must be true or false")
+            raise bad(f"{key} must be true or false", key)
     if "exit" in item and (not isinstance(item["exit"], str) or check not in ("hoist", "speculate")):
-        raise bad("exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\"")
+        raise bad("exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\"", "exit")
     for key in ("func", "cttz_elts"):
         if key in item and not isinstance(item[key], str):
-            raise bad(f"expected a string {key!r}")
+            raise bad(f"expected a string {key!r}", key)
     if item.get("cttz_elts", "any-poison") not in ("any-poison", "first-true"):
-        raise bad(f"cttz_elts must be any-poison or first-true, not {item['cttz_elts']!r}")
+        raise bad(f"cttz_elts must be any-poison or first-true, not {item['cttz_elts']!r}", "cttz_elts")
     assume = item.get("assume", [])
     if not isinstance(assume, list) or not all(isinstance(a, str) for a in assume):
-        raise bad("assume must be a list of assumption names, e.g. [\"memory-has-no-poison\"]")
+        raise bad("assume must be a list of assumption names, e.g. [\"memory-has-no-poison\"]", "assume")
     try:
         parse_assumptions(assume)
     except ValueError as e:
-        raise bad(str(e)) from None
+        raise bad(str(e), "assume") from None
     if check == "lanes":
         if not isinstance(item.get("value"), str):
-            raise bad("a lanes obligation names its 'value' (a string)")
+            raise bad("a lanes obligation names its 'value' (a string)", "value")
         if "relation" in item:
             try:
                 parse_relation(item["relation"]) if isinstance(item["relation"], str) else int("x")
             except ValueError:
                 raise bad("relation must be one of: uniform, consecutive, strided S, uniform in groups of G, "
-                          "consecutive in groups of G, alternating, periodic P, random") from None
+                          "consecutive in groups of G, alternating, periodic P, random", "relation") from None
     elif "value" in item or "relation" in item:
-        raise bad(f"'value' and 'relation' go with check = \"lanes\", not {check!r}")
+        raise bad(f"'value' and 'relation' go with check = \"lanes\", not {check!r}", "value" if "value" in item else "relation")
     if check == "rewrite":
         if item.get("rewrite", "exit-from-condition") not in ("exit-from-condition", "split"):
-            raise bad("rewrite must be \"exit-from-condition\" or \"split\"")
+            raise bad("rewrite must be \"exit-from-condition\" or \"split\"", "rewrite")
         if not isinstance(item.get("force", False), bool):
-            raise bad("force must be true or false")
+            raise bad("force must be true or false", "force")
     elif "rewrite" in item or "force" in item:
-        raise bad(f"'rewrite' and 'force' go with check = \"rewrite\", not {check!r}")
+        raise bad(f"'rewrite' and 'force' go with check = \"rewrite\", not {check!r}", "rewrite" if "rewrite" in item else "force")
     lls = [item[k] for k in ("source", "target") if str(item.get(k, "")).endswith(".ll")]
     if ("func" in item or "cttz_elts" in item) and not lls:
-        raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets")
+        raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets", "func" if "func" in item else "cttz_elts")
     max_trip = item.get("max_trip")
     timeout = item.get("timeout", 60.0)
-    if max_trip is not None and (not isinstance(max_trip, int) or isinstance(max_trip, bool) or max_trip < 1):
-        raise bad("max_trip must be a positive integer")
-    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
-        raise bad("timeout must be a positive number of seconds")
+    for key, problem in (("max_trip", max_trip_problem(max_trip) if max_trip is not None else None),
+                         ("timeout", timeout_problem(timeout))):
+        if problem is not None:
+            raise bad(problem, key)
     if check == "equiv" and "target" in item and max_trip is None:
         max_trip = 16
     target = path.parent / item["target"] if "target" in item else None
@@ -287,8 +309,6 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
         return Verdict(ob.func or ob.source.stem, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
                        assumptions=sorted(ob.assume))
     vs, src, tgt = answer([request(ob, timeout)], load, first)
-    if not vs and ob.check == Check.FREEZE:
-        raise UserError(f"{ob.source}: no data-dependent exits, nothing to freeze", Loc(str(ob.file), ob.line, 1))
     if not vs and ob.exit is not None:
         raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}", Loc(str(ob.file), ob.line, 1))
     v = combine(vs, src.name, ob.check, ob.vf)

@@ -185,7 +185,7 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | 
     lines: list[str] = []
     for oc in outcomes:
         if oc.error is not None:
-            lines += [f"error in {oc.file}:{oc.line} ({oc.name}): {oc.error}", ""]
+            lines += [f"{oc.error} (obligation {oc.name!r} at {oc.file}:{oc.line})", ""]
         elif not oc.as_expected:
             lines += [f"MISMATCH {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict}",
                       oc.text, ""]

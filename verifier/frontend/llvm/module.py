@@ -84,8 +84,8 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
     defined = [f for f in mod.functions if not f.is_declaration]
     if func is None:
         if len(defined) != 1:
-            raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func "
-                            f"({', '.join(f.name for f in defined)})")
+            raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func (in a suite: "
+                            f"func = \"...\") ({', '.join(f.name for f in defined) or 'none'})")
         fn = defined[0]
     else:
         match = [f for f in defined if f.name == func]
