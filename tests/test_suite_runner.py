@@ -11,8 +11,8 @@ import pytest
 
 from tests.helpers import MODELS, cli
 from verifier.cache import ResultCache
-from verifier.limits import MAX_TRIP
 from verifier.errors import UserError
+from verifier.limits import MAX_TRIP
 from verifier.reports.html import suite_html
 from verifier.reports.junit import junit_xml
 from verifier.runner import run_suite
