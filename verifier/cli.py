@@ -666,7 +666,7 @@ def main() -> None:
     """Entry point: user mistakes exit 2 with file:line:col; tool bugs say so. The
     process ends without tearing down its objects one by one: after a large query
     freeing every z3 term took seconds (everything shown is flushed first)."""
-    code = _run()
+    code = run_argv()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -675,10 +675,11 @@ def main() -> None:
     os._exit(code)
 
 
-def _run() -> int:
-    """The command's exit code."""
+def run_argv(argv: list[str] | None = None) -> int:
+    """The command's exit code (`argv`: the arguments after the program's name; None:
+    the process's own). In-process callers (the fuzz tier) get what a user would."""
     try:
-        rc = app(standalone_mode=False)
+        rc = app(args=argv, standalone_mode=False, prog_name="verifier")
         return rc if isinstance(rc, int) else 0
     except UserError as e:
         typer.echo(str(e), err=True)

@@ -13,6 +13,8 @@ MAX_TRIP = 1024  # the bounded checks' trip bound (each iteration is unrolled)
 MIN_TIMEOUT, MAX_TIMEOUT = 0.1, 86_400.0  # seconds per obligation: finite, at most a day
 MAX_FUEL = 1_000_000  # blocks the concrete interpreter runs (`verifier run --fuel`)
 MAX_JOBS = 64  # worker processes
+MAX_EXPR_DEPTH = 200  # a .loop expression's nesting (parentheses, unary operators)
+MAX_BLOCK_DEPTH = 100  # a .loop statement's nesting (if, while, do within each other)
 
 
 def vf_problem(vf: object, least: int = 1) -> str | None:

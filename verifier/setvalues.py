@@ -55,5 +55,5 @@ def parse_sets(prog: Program, sets: list[str]) -> Inputs:
     missing = sorted(params - set(inp.params))
     if missing:
         shown = [rename_text(m, prog.display) for m in missing]
-        raise UserError(f"no value for parameter(s) {', '.join(shown)}: add --set {shown[0]}=...")
+        raise UserError(f"--set: no value for parameter(s) {', '.join(shown)}: add --set {shown[0]}=...")
     return inp

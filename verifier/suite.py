@@ -98,12 +98,13 @@ def suite_files(paths: list[Path]) -> list[Path]:
     return files
 
 
-def _toml_error(path: Path, e: tomllib.TOMLDecodeError) -> UserError:
+def _toml_error(path: Path, e: tomllib.TOMLDecodeError, text: str) -> UserError:
     m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
     msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
     if m:
         return UserError(f"malformed TOML: {msg}", Loc(str(path), int(m.group(1)), int(m.group(2))))
-    return UserError(f"{path}: malformed TOML: {msg}")
+    lines = text.splitlines() or [""]  # "(at end of document)": after the last character
+    return UserError(f"malformed TOML: {msg}", Loc(str(path), len(lines), len(lines[-1]) + 1))
 
 
 def _header_lines(text: str) -> list[int]:
@@ -117,7 +118,7 @@ def load(path: Path) -> list[Obligation]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise _toml_error(path, e) from None
+        raise _toml_error(path, e, text) from None
     items = data.get("obligation")
     if not isinstance(items, list) or not items:
         raise UserError("expected one or more [[obligation]] tables", Loc(str(path), 1, 1))

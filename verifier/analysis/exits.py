@@ -95,7 +95,12 @@ class LoopExits:
 def single_loop(prog: Program) -> Loop:
     loops = find_loops(prog)
     if len(loops) != 1:
-        raise UserError(f"{prog.file}: expected a scalar loop (one loop), found {len(loops)} loops")
+        # at the second loop's first statement with a place (none: the whole file)
+        b = prog.blocks[loops[1].header] if len(loops) > 1 else None
+        places = [x.loc for x in (b.phis + b.instrs if b else [])] + [getattr(b.term, "loc", None) if b else None]
+        loc = next((x for x in places if x is not None), None)
+        raise UserError(("" if loc else f"{prog.file}: ") + "expected a scalar loop (one loop), "
+                        f"found {len(loops)} loops" + (" (this is the second)" if loc else ""), loc)
     return loops[0]
 
 

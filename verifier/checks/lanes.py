@@ -102,13 +102,26 @@ class _Query:
     window: bool = False
 
 
+RUN_BUDGET = 10  # lane_verdicts' whole run, in per-fact timeouts
+
+
 def lane_verdicts(prog: Program, vf: int, timeout: float = 20.0,
                   evolution: LaneEvolution | None = None) -> tuple[LaneEvolution, list[LaneVerdict], str | None]:
     """Every value and branch fact of `prog`'s loop at `vf`, decided; and why the window
     was not available (claims then are at best unknown), or None."""
     ev = evolution or lane_evolution(prog, vf)
     prover = LaneProver(prog, vf, timeout)
-    return ev, [prover.decide(f) for f in ev.values + ev.branches], prover.no_window
+    # each fact may take `timeout`; the run as a whole at most RUN_BUDGET of them (a
+    # loop of thousands of values would otherwise run for hours), the rest unknown
+    deadline = time.perf_counter() + RUN_BUDGET * timeout
+    out = []
+    for f in ev.values + ev.branches:
+        if time.perf_counter() < deadline:
+            out.append(prover.decide(f))
+        else:
+            out.append(LaneVerdict(f, holds=RANDOM, verdict=VerdictKind.UNKNOWN, seconds=0.0,
+                                   reason=f"not decided: the run's time ({RUN_BUDGET} x --timeout) was spent"))
+    return ev, out, prover.no_window
 
 
 class LaneProver:

@@ -38,6 +38,7 @@ from verifier.ir.program import (
     map_operands,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_elem
+from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH
 
 KEYWORDS = {"loop", "array", "alias", "window", "const", "effect", "pure", "assume", "if", "else", "do",
             "while", "break", "when", "out", "true", "false", "undef", "poison"}
@@ -127,7 +128,8 @@ class _Parser:
         self.loops: list[_LoopCtx] = []
         self.loop_count = 0
         self.masks: list[TV] = []
-        self.depth = 0
+        self.depth = 0  # expressions within each other
+        self.blocks = 0  # statements within each other
 
     # ------------------------------------------------------------ tokens
     def peek(self, k: int = 0) -> Token:
@@ -392,12 +394,20 @@ class _Parser:
         return tuple(values)
 
     def parse_extent(self) -> Extent:
+        size = [0]  # operators and parentheses: an extent is a tree, walked recursively later
+
+        def grow(t: Token) -> None:
+            size[0] += 1
+            if size[0] > MAX_EXPR_DEPTH:
+                raise UserError(f"extent too large (more than {MAX_EXPR_DEPTH} operators and parentheses)", t.loc)
+
         def atom() -> Extent:
             t = self.peek()
             if t.kind == "int":
                 self.next()
                 return int(t.text, 0)
-            if self.accept("("):
+            if self.at("("):
+                grow(self.next())
                 e = add()
                 self.expect(")")
                 return e
@@ -416,6 +426,7 @@ class _Parser:
         def mul() -> Extent:
             e = atom()
             while self.peek().kind == "op" and self.peek().text in ("*", "/", "%"):
+                grow(self.peek())
                 op = self.next().text
                 e = (op, e, atom())
             return e
@@ -423,6 +434,7 @@ class _Parser:
         def add() -> Extent:
             e = mul()
             while self.peek().kind == "op" and self.peek().text in ("+", "-"):
+                grow(self.peek())
                 op = self.next().text
                 e = (op, e, mul())
             return e
@@ -530,6 +542,15 @@ class _Parser:
 
     # ------------------------------------------------------------ statements
     def block_or_statement(self) -> None:
+        self.blocks += 1
+        try:
+            self._block_or_statement()
+        finally:
+            self.blocks -= 1
+
+    def _block_or_statement(self) -> None:
+        if self.blocks > MAX_BLOCK_DEPTH:
+            raise UserError(f"statements nested too deeply (more than {MAX_BLOCK_DEPTH} levels)", self.peek().loc)
         if self.at("{"):
             open_tok = self.next()
             while not self.at("}"):
@@ -823,8 +844,8 @@ class _Parser:
 
     def expr(self, level: int = 0) -> Expr:
         self.depth += 1
-        if self.depth > 200:
-            raise UserError("expression nested too deeply", self.peek().loc)
+        if self.depth > MAX_EXPR_DEPTH:
+            raise UserError(f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)", self.peek().loc)
         try:
             return self._expr(level)
         finally:
@@ -910,7 +931,13 @@ class _Parser:
         t = self.peek()
         if t.kind == "op" and t.text in ("-", "!", "~"):
             self.next()
-            x = self.unary()
+            self.depth += 1  # `- - - x` nests as parentheses do
+            if self.depth > MAX_EXPR_DEPTH:
+                raise UserError(f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)", t.loc)
+            try:
+                x = self.unary()
+            finally:
+                self.depth -= 1
             if isinstance(x, Lit):
                 if t.text == "-":
                     return Lit(-x.value, t.loc)

@@ -1,0 +1,162 @@
+"""The fuzz tier (tests/fuzzing.py): mutated models, LLVM IR, suites and command
+lines, run in-process; each must end in a verdict or a clean error (exit 2 with
+file:line:col, a usage message or the file named), never an internal error or a
+hang. Hypothesis draws the inputs' seeds, derandomized: the same inputs on every
+run. A short version runs in the fast tier; the full one is marked slow. Then one
+test per failure the fuzzing found, each on the input that showed it."""
+
+from __future__ import annotations
+
+import math
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzzing import (
+    CHEAP_KINDS,
+    FAILURES,
+    KINDS,
+    LOOP_MODELS,
+    Case,
+    Outcome,
+    case_of,
+    run_case,
+)
+from tests.helpers import MODELS
+from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_TRIP
+
+# a whole run's budget: past it, the remaining examples are not run (the slow
+# tier's inputs include solver checks of about a second each)
+BUDGET_FAST, BUDGET_FULL = 20.0, 240.0
+_started: dict[str, float] = {}
+
+
+def _within_budget(tier: str, budget: float) -> bool:
+    return time.perf_counter() - _started.setdefault(tier, time.perf_counter()) < budget
+
+
+def _run(case: Case) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        r = run_case(case, Path(d))
+    assert r.outcome not in FAILURES, f"{r.outcome}: {r.message[:500]}\n  input: {case.describe()}"
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_fuzz_models_and_llvm_ir_read_or_rejected_with_a_location(seed: int) -> None:
+    if _within_budget("fast", BUDGET_FAST):
+        _run(case_of(seed, CHEAP_KINDS))
+
+
+@pytest.mark.slow
+@settings(max_examples=300, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_fuzz_every_kind_of_input_ends_in_a_verdict_or_a_clean_error(seed: int) -> None:
+    if _within_budget("full", BUDGET_FULL):
+        _run(case_of(seed, KINDS))
+
+
+# -- each failure the fuzzing found, on its input --------------------------------------
+
+SEARCH = (MODELS / "seed" / "search_loop.loop").read_text()
+MULTI_LL = """define i32 @f(i32 %x) {
+entry:
+  ret i32 %x
+}
+
+define i32 @g(i32 %x) {
+entry:
+  ret i32 %x
+}
+"""
+
+TWO_LOOPS = """loop two(N: i64) {
+  array a: i8[N]
+  i = 0
+  while (i < N) {
+    x = a[i]
+    c = x == 0
+    if (c) break
+    i = i + 1
+  }
+  j = 0
+  while (j < N) {
+    j = j + 1
+  }
+  out i
+}
+"""
+
+
+def _outcome(argv: list[str], files: dict[str, bytes]) -> tuple[Outcome, str]:
+    with tempfile.TemporaryDirectory() as d:
+        r = run_case(Case("regression", argv, files), Path(d))
+        return r.outcome, r.message.replace(d, "{dir}")
+
+
+def _suite(**item: object) -> bytes:
+    from tests.fuzzing import _obligation_text
+    return _obligation_text({"name": "o", "check": "speculate", "model": "m.loop", "expect": "proved",
+                             **item}).encode()
+
+
+LOOP = {"m.loop": SEARCH.encode()}
+CASES = [
+    # (argv, files, outcome, what the message must say)
+    (["show", "{dir}/m.loop"], {"m.loop": SEARCH.replace("a[i]", "(" * 5000 + "a[i]" + ")" * 5000).encode()},
+     Outcome.LOCATED, f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)"),
+    (["show", "{dir}/m.loop"], {"m.loop": SEARCH.replace("x == 0", "-" * 5000 + "x == 0").encode()},
+     Outcome.LOCATED, "expression nested too deeply"),
+    (["show", "{dir}/m.loop"], {"m.loop": SEARCH.replace("      foo(x)\n", "if (1 == 1) {\n" * 2000 + "}\n" * 2000)
+                                .encode()},
+     Outcome.LOCATED, f"statements nested too deeply (more than {MAX_BLOCK_DEPTH} levels)"),
+    (["show", "{dir}/m.loop"], {"m.loop": (SEARCH + "\n/* never closed\n").encode()}, Outcome.LOCATED,
+     "unterminated comment"),
+    (["show", "{dir}/m.loop"], {"m.loop": SEARCH.encode()[:40] + b"\xff" + SEARCH.encode()[40:]}, Outcome.LOCATED,
+     "not UTF-8 text (byte 0xff)"),
+    (["show", "{dir}/m.loop"], {"m.loop": SEARCH.replace("i8[N]", "i8[1e999]").encode()}, Outcome.LOCATED,
+     "malformed number"),
+    (["show", "{dir}/nope.loop"], {}, Outcome.FILE, "cannot read {dir}/nope.loop: No such file"),
+    (["show", "{dir}/m.ll"], {"m.ll": MULTI_LL.encode()}, Outcome.FILE, "2 functions defined; choose one"),
+    (["check", "{dir}/m.loop", "--vf", "4.5"], LOOP, Outcome.USAGE, "'4.5' is not a valid integer"),
+    (["check", "{dir}/m.loop", "--vf", "3"], LOOP, Outcome.USAGE, "vf must be a power of two from 1 to 64, not 3"),
+    (["check", "{dir}/m.loop", "--timeout", "nan"], LOOP, Outcome.USAGE, "timeout must be a finite number"),
+    (["check", "{dir}/m.loop", "--timeout", "inf"], LOOP, Outcome.USAGE, "--timeout"),
+    (["check", "{dir}/m.loop", "--max-trip", str(2**70)], LOOP, Outcome.USAGE, "--max-trip"),
+    (["run", "{dir}/m.loop"], LOOP, Outcome.USAGE, "--set: no value for parameter(s) N"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(max_trip=1_000_000)}, Outcome.LOCATED,
+     f"max_trip must be from 1 to {MAX_TRIP}"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(max_trip=2**70)}, Outcome.LOCATED, "max_trip must be"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(timeout=math.nan)}, Outcome.LOCATED,
+     "timeout must be a finite number of seconds"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(timeout=math.inf)}, Outcome.LOCATED, "not inf"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(model="m.loop/")}, Outcome.LOCATED,
+     "names no file"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(vf=4.5)}, Outcome.LOCATED, "vf must be an integer"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(vf=[4, [8]])}, Outcome.LOCATED, "vf must be an integer"),
+    (["suite", "{dir}/s.toml"], {"m.ll": MULTI_LL.encode(), "s.toml": _suite(model="m.ll")},
+     Outcome.LOCATED, 'in a suite: func = "..."'),
+    (["suite", "{dir}/s.toml"], {"s.toml": b'[[obligation]]\nname = "x'}, Outcome.LOCATED,
+     "s.toml:2:10: error: malformed TOML"),
+    (["check", "{dir}/m.loop", "--check", "hoist"], {"m.loop": TWO_LOOPS.encode()}, Outcome.LOCATED,
+     "m.loop:11:10: error: expected a scalar loop (one loop), found 2 loops (this is the second)"),
+]
+
+
+@pytest.mark.parametrize(("argv", "files", "outcome", "says"), CASES,
+                         ids=[f"{k}-{c[3][:30]}" for k, c in enumerate(CASES)])
+def test_each_input_the_fuzzing_broke_on_is_a_clean_error(argv: list[str], files: dict[str, bytes],
+                                                          outcome: Outcome, says: str) -> None:
+    got, message = _outcome(argv, files)
+    assert (got, says in message) == (outcome, True), message[:600]
+
+
+def test_the_fuzz_inputs_cover_every_shipped_model() -> None:
+    """The corpus is what the repository ships, not a sample chosen to pass."""
+    assert set(LOOP_MODELS) == set(MODELS.rglob("*.loop")) and len(KINDS) == 4
