@@ -389,7 +389,8 @@ LOCATED = re.compile(r"^\S.*:\d+:\d+: error: ", re.M)
 USAGE = re.compile(r"^(Usage: |Error: |Try 'verifier)", re.M)
 OPTION = re.compile(r"^error: --[\w-]+", re.M)  # an error about an option, naming it
 # an error about a whole file (which function of a module, a file that is not there), naming it
-FILE = re.compile(r"^error: (cannot read |no such suite file or folder: |no suite files )?\S+?(: |$)", re.M)
+FILE = re.compile(r"^error: (cannot read |no such suite file or folder: |no suite files \(\*\.toml\) in )?\S+?(: |$)",
+                  re.M)
 
 
 class _Hang(Exception):

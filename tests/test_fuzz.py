@@ -76,6 +76,29 @@ entry:
 }
 """
 
+BLOCKS = """loop count(n: i64, a: i64) {
+  array dst: i64[n]
+entry:
+  t: i1 = 0 < n
+  if (t) goto loop else goto exit
+loop:
+  iv: i64 = phi [entry: 0, for.inc: inc]
+  cmp: i1 = iv < a
+  if (cmp) goto if.then else goto for.inc
+if.then:
+  dst[iv] = 7
+  goto for.inc
+for.inc:
+  inc: i64 = iv +nuw.nsw 1
+  cond: i1 = inc == n
+  if (cond) goto done else goto loop
+done:
+  out last = iv
+  end
+exit:
+  end
+}
+"""
 TWO_LOOPS = """loop two(N: i64) {
   array a: i8[N]
   i = 0
@@ -144,6 +167,11 @@ CASES = [
      Outcome.LOCATED, 'in a suite: func = "..."'),
     (["suite", "{dir}/s.toml"], {"s.toml": b'[[obligation]]\nname = "x'}, Outcome.LOCATED,
      "s.toml:2:10: error: malformed TOML"),
+    (["suite", "{dir}"], {}, Outcome.FILE, "no suite files (*.toml) in {dir}"),
+    (["lanes", "{dir}/m.loop", "--vf", "4"], {"m.loop": BLOCKS.replace("inc: i64 = iv +nuw.nsw 1", "inc: i1 = iv +nuw.nsw 1")
+                                              .encode()}, Outcome.LOCATED, "type mismatch: 'inc' is i1, expected i64"),
+    (["lanes", "{dir}/m.loop", "--vf", "4"], {"m.loop": BLOCKS.replace("cmp: i1 = iv < a", "cmp: i64 = iv + a")
+                                              .encode()}, Outcome.LOCATED, "type mismatch: 'cmp' is i64, expected i1"),
     (["check", "{dir}/m.loop", "--check", "hoist"], {"m.loop": TWO_LOOPS.encode()}, Outcome.LOCATED,
      "m.loop:11:10: error: expected a scalar loop (one loop), found 2 loops (this is the second)"),
 ]

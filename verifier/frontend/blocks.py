@@ -407,6 +407,15 @@ class _Lower:
     def ref_type(self, o: RawOp) -> Type | None:
         return self.types.get(o[1]) if o[0] == "ref" else None  # type: ignore[arg-type]
 
+    def exact(self, o: RawOp, want: Type | None) -> Operand:
+        """op, for an operand whose type is the rule's, not only a hint for a literal
+        (a value of an arithmetic operation, a select's arms, a phi's incoming values,
+        a branch's condition): a named value of another type is an error at its place."""
+        t = self.ref_type(o)
+        if want is not None and t is not None and t != want:
+            raise UserError(f"type mismatch: {o[1]!r} is {t}, expected {want}", o[2])  # type: ignore[arg-type]
+        return self.op(o, want)
+
     def op(self, o: RawOp, want: Type | None) -> Operand:
         kind, val, loc = o
         if kind == "ref":
@@ -435,7 +444,7 @@ class _Lower:
                         if b not in self.names:
                             raise UserError(f"no block named {b!r}", s.loc)
                     blk.phis.append(Phi(self.next_uid(), s.dest, s.type,
-                                        [(b, self.op(o, s.type)) for b, o in s.incoming], s.loc))
+                                        [(b, self.exact(o, s.type)) for b, o in s.incoming], s.loc))
                     continue
                 blk.instrs.append(self.instr(s))
             blk.term = self.term(r)
@@ -453,7 +462,7 @@ class _Lower:
         if kind == "end":
             return Halt()
         cond = args[0]
-        return Branch(self.op(cond, I1), str(args[1]), str(args[2]), self.next_uid(), loc)  # type: ignore[arg-type]
+        return Branch(self.exact(cond, I1), str(args[1]), str(args[2]), self.next_uid(), loc)  # type: ignore[arg-type]
 
     def instr(self, s: _Stmt) -> Instr:
         ty = s.type
@@ -470,13 +479,15 @@ class _Lower:
         ty, a = s.type, s.args
         rule = OPCODES[s.op].operands
         named = next((t for t in map(self.ref_type, a) if t is not None), None)
-        if rule is Operands.SAME:  # another operand's type where one is named, else the result's
+        if rule is Operands.SAME:  # the result's type (a literal: a named operand's, else the result's)
+            if ty is not None:
+                return [self.exact(x, ty) for x in a]
             return [self.op(x, next((t for j, y in enumerate(a) if j != k and (t := self.ref_type(y))), ty))
                     for k, x in enumerate(a)]
         if rule is Operands.COMPARED:
             return [self.op(x, named or I64) for x in a]
         if rule is Operands.SELECT:
-            return [self.op(a[0], with_elem(ty, I1) if ty else I1), self.op(a[1], ty), self.op(a[2], ty)]
+            return [self.exact(a[0], with_elem(ty, I1) if ty else I1), self.exact(a[1], ty), self.exact(a[2], ty)]
         if rule is Operands.ELEM:
             return [self.op(x, elem_of(ty) if ty else None) for x in a]
         if rule is Operands.INDEX:
