@@ -66,6 +66,34 @@ def test_a_saved_vectorized_form_is_proved_by_equiv(tmp_path) -> None:  # type: 
     assert refinement(parse_file(src), parse_file(broken), max_trip=8).verdict == "counterexample"
 
 
+# a counting loop in block form: the well-formed base of the SSA cases below
+COUNT = """loop count(N: i64) {
+  array a: i8[N]
+  effect seen(i8)
+entry:
+  t: i1 = 0 < N
+  if (t) goto head else goto done
+head:
+  i: i64 = phi [entry: 0, body: i.next]
+  c: i1 = i < N
+  if (c) goto body else goto done
+body:
+  x: i8 = a[i]
+  seen(x)
+  i.next: i64 = i + 1
+  goto head
+done:
+  end
+}
+"""
+
+
+def test_the_ssa_base_model_is_well_formed() -> None:
+    prog = parse(COUNT, "count.loop")
+    r = run(prog, Inputs(params={"N": 2}, arrays={"a": [5, 6]}))
+    assert [(e.callee, e.args) for e in r.trace] == [("seen", ((5, False),)), ("seen", ((6, False),))]
+
+
 BAD = [
     ("loop f(N: i64) {\nentry:\n  goto nowhere\n}", "3:3", "no block named 'nowhere'"),
     ("loop f(N: i64) {\nentry:\n  x: i64 = N + 1\n}", "2:1", "does not end with goto"),
@@ -73,6 +101,19 @@ BAD = [
     ("loop f(N: i64) {\nentry:\n  x = N + 1\n  end\n}", "3:5", "expected ':' and a type"),
     ("loop f(N: i64) {\nentry:\n  x: i64 = y + 1\n  end\n}", "3:12", "'y' is not defined"),
     ("loop f(N: i64) {\n  x.1 = 0\n}", "2:3", "names with '.' belong to the block form"),
+    # SSA (found by a fuzz run: a use before its definition reached the encoder, a KeyError)
+    (COUNT.replace("  x: i8 = a[i]\n  seen(x)\n", "  seen(x)\n  x: i8 = a[i]\n"), "12:3",
+     "'x' is used before its definition (line 13)"),
+    (COUNT.replace("  i.next: i64 = i + 1\n", "").replace("  end\n", "  i.next: i64 = i + 1\n  end\n", 1), "8:3",
+     "'i.next' is defined in block done (line 16), which is not on every path to the end of block body"),
+    (COUNT.replace("  if (c) goto body", "  y: i8 = x + 1\n  if (c) goto body"), "10:3",
+     "'x' is defined in block body (line 13), which is not on every path to this use"),
+    (COUNT.replace("[entry: 0, body: i.next]", "[entry: 0]"), "8:3",
+     "phi 'i' must name each predecessor of head once (body, entry): predecessor body has no incoming value"),
+    (COUNT.replace("[entry: 0, body: i.next]", "[entry: 0, body: i.next, done: 0]"), "8:3",
+     "block done is not a predecessor"),
+    (COUNT.replace("[entry: 0, body: i.next]", "[entry: 0, body: i.next, body: 0]"), "8:3",
+     "block body is named twice"),
 ]
 
 

@@ -23,6 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import networkx as nx
+
+from verifier.analysis.loops import dominates, reachable_cfg
 from verifier.errors import UserError
 from verifier.frontend.lexer import Token, operator_parts
 from verifier.ir.opcodes import (
@@ -50,6 +53,7 @@ from verifier.ir.program import (
     Param,
     Phi,
     PoisonConst,
+    Program,
     Ref,
     Undef,
 )
@@ -413,7 +417,7 @@ class _Lower:
         a branch's condition): a named value of another type is an error at its place."""
         t = self.ref_type(o)
         if want is not None and t is not None and t != want:
-            raise UserError(f"type mismatch: {o[1]!r} is {t}, expected {want}", o[2])  # type: ignore[arg-type]
+            raise UserError(f"type mismatch: {o[1]!r} is {t}, expected {want}", o[2])
         return self.op(o, want)
 
     def op(self, o: RawOp, want: Type | None) -> Operand:
@@ -526,3 +530,51 @@ def _mask(t: Type) -> int:
 def _lanes_of(t: Type | None) -> int | None:
     return t.lanes if isinstance(t, VecType) else None
 
+
+
+def check_ssa(prog: Program) -> None:
+    """A block-form model is SSA as LLVM's verifier requires it (the two-pass
+    lowering lets an operand name a value defined further down): in every reachable
+    block, a value is used only where its definition dominates the use (for a phi's
+    incoming value, the end of that incoming block), and a phi names each
+    predecessor once and nothing else. The checks downstream assume both."""
+    g = reachable_cfg(prog)
+    idom = nx.immediate_dominators(g, prog.entry)
+    home: dict[str, tuple[str, int, Loc | None]] = {}  # value -> its block, position (phis -1), place
+    for blk in prog.blocks.values():
+        home.update((ph.dest, (blk.name, -1, ph.loc)) for ph in blk.phis)
+        home.update((ins.dest, (blk.name, k, ins.loc)) for k, ins in enumerate(blk.instrs) if ins.dest is not None)
+
+    def check(op: Operand, block: str, at: int, loc: Loc | None, edge: str = "") -> None:
+        if not isinstance(op, Ref) or op.name not in home:
+            return  # a parameter, a constant
+        where, k, defined = home[op.name]
+        if (where == block and k < at) or (where != block and dominates(idom, where, block)):
+            return
+        line = f" (line {defined.line})" if defined else ""
+        if where == block and not edge:
+            raise UserError(f"{op.name!r} is used before its definition{line}", loc)
+        to = f"the end of block {edge}, where this phi's value comes from" if edge else "this use"
+        raise UserError(f"{op.name!r} is defined in block {where}{line}, which is not on every path to {to}", loc)
+
+    for blk in prog.blocks.values():
+        if blk.name not in g:
+            continue  # unreachable: never runs, as in LLVM
+        preds = sorted(g.predecessors(blk.name))
+        for ph in blk.phis:
+            named = [b for b, _ in ph.incoming]
+            if sorted(named) != preds:
+                stranger = sorted(set(named) - set(preds))
+                twice = sorted(b for b in set(named) if named.count(b) > 1)
+                missing = sorted(set(preds) - set(named))
+                why = f"block {stranger[0]} is not a predecessor" if stranger else \
+                    f"block {twice[0]} is named twice" if twice else f"predecessor {missing[0]} has no incoming value"
+                raise UserError(f"phi {ph.dest!r} must name each predecessor of {blk.name} once "
+                                f"({', '.join(preds)}): {why}", ph.loc)
+            for b, op in ph.incoming:
+                check(op, b, len(prog.blocks[b].instrs) + 1, ph.loc, b)
+        for k, ins in enumerate(blk.instrs):
+            for op in ins.args:
+                check(op, blk.name, k, ins.loc)
+        if isinstance(blk.term, Branch):
+            check(blk.term.cond, blk.name, len(blk.instrs), blk.term.loc)

@@ -14,7 +14,7 @@ from typing import Any
 
 from verifier.analysis.loops import LoopShapeError, find_loops
 from verifier.errors import UserError, read_source
-from verifier.frontend.blocks import at_label, check_flags, op_words, parse_blocks
+from verifier.frontend.blocks import at_label, check_flags, check_ssa, op_words, parse_blocks
 from verifier.frontend.lexer import Token, base_operator, operator_parts, tokenize
 from verifier.ir.opcodes import COMPARE_SYMBOLS, INFIX_OPS, OPCODES, Opcode, Operands, Syntax
 from verifier.ir.program import (
@@ -305,6 +305,7 @@ class _Parser:
             raise UserError(f"expected the end of the file, found {_describe(self.peek())}", self.peek().loc)
         prog = Program(name, self.params, list(self.arrays.values()), self.funcs, self.aliases,
                        blocks, entry, dict(self.consts), self.file, windows=tuple(self.windows))
+        check_ssa(prog)
         try:
             find_loops(prog)
         except LoopShapeError as e:
