@@ -78,10 +78,16 @@ def test_an_exit_reading_a_value_stored_by_an_earlier_iteration_is_not_hoistable
 
 
 def test_the_derived_extent_requirement_of_the_search_loop_is_N() -> None:
-    (v,) = speculation_safety(model("seed/search_loop.loop"), 4, repair=True)
+    (v,) = speculation_safety(model("seed/search_loop.loop"), 4, repair=True, needed_extents=True)
     assert v.verdict == "proved"
     assert any(a.startswith("a must be dereferenceable for N elements") and "N - 1 is not enough" in a
                for a in v.advice)
+
+
+def test_repair_leaves_a_proved_exit_alone_unless_its_needed_extents_are_asked_for() -> None:
+    """Nothing to repair where speculation is proved: the extent search is its own question."""
+    (v,) = speculation_safety(model("seed/search_loop.loop"), 4, repair=True)
+    assert (v.verdict, v.advice) == ("proved", [])
 
 
 def test_a_short_array_gets_the_extent_it_needs() -> None:
@@ -147,7 +153,7 @@ def test_an_exit_in_a_conditional_block_speculates_its_guard_too() -> None:
 @pytest.mark.parametrize("declared", ["N + 1", "N + 5"])
 def test_a_longer_array_gets_the_smaller_extent_it_needs(declared: str) -> None:
     text = (MODELS / "seed" / "search_loop.loop").read_text().replace("array a: i8[N]", f"array a: i8[{declared}]")
-    (v,) = speculation_safety(parse(text, "long.loop"), 4, repair=True)
+    (v,) = speculation_safety(parse(text, "long.loop"), 4, needed_extents=True)
     assert v.verdict == "proved"
     (need,) = [a for a in v.advice if a.startswith("a must be dereferenceable")]
     assert "for N elements" in need and "N - 1 is not enough" in need and "more than needed" in need

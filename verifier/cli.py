@@ -268,7 +268,11 @@ def check(
     unbounded: bool = typer.Option(False, "--unbounded",
                                    help="equiv: a proof must cover every trip count (else unknown)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
-    repair: bool = typer.Option(True, "--repair/--no-repair", help="speculate: derive the extents that make loads safe"),
+    repair: bool = typer.Option(True, "--repair/--no-repair",
+                                help="speculate: when it fails, the extents and runtime guards that make it safe"),
+    needed_extents: bool = typer.Option(False, "--needed-extents",
+                                        help="speculate: for an exit proved safe too, the smallest extent of each "
+                                             "array its proof needs (several bounded checks more)"),
     timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit per obligation, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
     func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
@@ -290,7 +294,8 @@ def check(
         raise UserError("--bounded and --unbounded contradict each other")
     assumed = assumptions(assume)
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
-    requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair, scalar_hoist=True)
+    requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair,
+                        needed_extents=needed_extents, scalar_hoist=True)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
     from_c = model.suffix == ".c"  # positions come from the module's debug info: the C lines
     if from_c:

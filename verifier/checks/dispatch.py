@@ -66,6 +66,7 @@ class Request:
     guards: bool = False  # equiv: add the runtime guards the speculation repair proves
     freeze: bool = True  # speculate, freeze: the vector loop freezes its exit conditions
     repair: bool = False  # speculate: derive the extents and guards that would make it safe
+    needed_extents: bool = False  # speculate: also the smallest extents a proved exit's proof needs
     scalar_hoist: bool = False  # hoist: also at VF 1 (the scalar loop's own iterations)
     exit: str | None = None  # hoist, speculate: only exits whose label starts with this
     both_llvm: bool = False  # equiv of a pair read from LLVM IR (.ll) on both sides
@@ -104,7 +105,8 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
         vfs = sorted({1, req.vf}) if req.scalar_hoist else [req.vf]
         vs = [v for vf in vfs for v in hoistability(src, vf, limits)]
     else:
-        vs = speculation_safety(src, req.vf, limits, freeze=req.freeze, repair=req.repair)
+        vs = speculation_safety(src, req.vf, limits, freeze=req.freeze, repair=req.repair,
+                                needed_extents=req.needed_extents)
     if req.exit is not None:
         vs = [v for v in vs if (v.subject or "").startswith(req.exit)]
     return vs

@@ -25,15 +25,17 @@ __all__ = ["Limits", "hoistability", "repair_guards", "speculation_safety"]
 
 
 def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze: bool = True,
-                       repair: bool = False) -> list[Verdict]:
+                       repair: bool = False, needed_extents: bool = False) -> list[Verdict]:
     """Per data-dependent exit: does evaluating its slice for VF lanes at the vector
     iteration's start add immediate UB (frozen conditions, or branched on unfrozen)?
-    With `repair`, failures come with the extents and runtime guards that fix them."""
+    With `repair`, failures come with the extents and runtime guards that fix them;
+    with `needed_extents`, proved exits too with the smallest extents their proof
+    needs (a question of its own, several bounded checks: nothing is broken there)."""
     out = []
     for e, v, h in _per_exit(prog, "speculate", vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
         t0 = time.perf_counter()
-        if repair and v.verdict is not VerdictKind.UNKNOWN:
+        if (repair and v.verdict is VerdictKind.COUNTEREXAMPLE) or (needed_extents and v.verdict is VerdictKind.PROVED):
             v.advice = extent_requirements(prog, e, vf, limits, freeze, checked=v)
         if repair and v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
             v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze).advice)

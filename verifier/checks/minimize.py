@@ -104,6 +104,8 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
     if solved_in is not None:  # and the whole budget a few dozen such questions
         per = min(ATTEMPT_TIMEOUT, max(0.5, 4 * solved_in))
         budget = min(budget, max(5.0, 20 * solved_in))
+    if budget <= 0:  # no attempt would run: spare building their terms (a model per array element)
+        return s.model()
     m = _Minimizer(s, budget, per)
     if param_limit is not None:
         m.attempt(*[_magnitude_at_most(inputs.params[p.name], p.type.bits, param_limit)

@@ -72,9 +72,12 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
         if checked is not None and checked.verdict is VerdictKind.COUNTEREXAMPLE:
             failures[0] = checked.counterexample
 
-        def holds(d: int, decl: ArrayDecl = decl, failures: dict[int, Counterexample | None] = failures) -> bool:
-            if d == 0 and checked is not None and checked.verdict is VerdictKind.PROVED:
-                return True
+        proved = checked is not None and checked.verdict is VerdictKind.PROVED
+
+        def holds(d: int, decl: ArrayDecl = decl, failures: dict[int, Counterexample | None] = failures,
+                  proved: bool = proved) -> bool:
+            if d >= 0 and proved:
+                return True  # the check proved d = 0, and a larger extent is never less safe
             if d not in failures:
                 p = _with_extent(prog, decl.name, _shifted(decl.extent, d))
                 status, failures[d] = bounded_failure(p, speculation_harness(p, vf, (e.index,), freeze=freeze),
@@ -94,7 +97,9 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
                               "(the index is not bounded by the loop)")
             continue
         lo, hi = (-2 * vf, 0) if holds(0) else (0, 2 * vf)  # holds(hi); find the smallest such d
-        if lo < 0 and holds(lo):
+        if hi == 0:  # is one element less enough? Most often not: the declared extent is what is needed
+            lo, hi = (-1, 0) if not holds(-1) else (lo, -1)
+        if hi < 0 and holds(lo):
             advice.append(f"{name}: its extent does not matter for {e.name} (proved even with {base - 2 * vf})")
             continue
         while hi - lo > 1:
