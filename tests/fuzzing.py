@@ -210,9 +210,50 @@ def _huge(rng: random.Random, text: str) -> str:
     return text * rng.choice([2, 50])
 
 
+# mutations that keep the syntax (an operator for one of its kind, a type everywhere,
+# a flag, two neighbouring lines): their inputs reach the checks, not only the parser
+OPERATOR_KINDS = [
+    ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"], ["==", "!=", "<", "<=", ">", ">="],
+    ["add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"],
+    ["eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"],
+]
+
+
+def _replace_operator(rng: random.Random, text: str) -> str:
+    toks = tokens(text)
+    kind = rng.choice(OPERATOR_KINDS)
+    k = _pick_index(rng, toks, lambda t: t in kind)
+    if k is None:
+        return text
+    toks[k] = rng.choice(kind)
+    return "".join(toks)
+
+
+def _retype(rng: random.Random, text: str) -> str:
+    a, b = rng.sample(["i8", "i16", "i32", "i64"], 2)
+    return re.sub(rf"\b{a}\b", b, text)
+
+
+def _replace_flag(rng: random.Random, text: str) -> str:
+    toks = tokens(text)
+    k = _pick_index(rng, toks, lambda t: t in ("nsw", "nuw", "nuw.nsw", "exact", "inbounds", "nneg"))
+    if k is None:
+        return text
+    toks[k] = rng.choice(["nsw", "nuw", "nuw nsw" if toks[k] in ("nsw", "nuw") and "define" in text else toks[k]])
+    return "".join(toks)
+
+
+def _swap_neighbour_lines(rng: random.Random, text: str) -> str:
+    lines = text.split("\n")
+    k = rng.randrange(max(1, len(lines) - 1))
+    lines[k:k + 2] = lines[k:k + 2][::-1]
+    return "\n".join(lines)
+
+
 TEXT_MUTATIONS: list[Callable[[random.Random, str], str]] = [
     _delete_token, _delete_token, _duplicate_token, _swap_tokens, _replace_number, _replace_number, _replace_type,
     _replace_word, _insert_odd, _truncate, _line_op, _nest, _nest_blocks, _huge,
+    _replace_operator, _replace_operator, _retype, _replace_flag, _swap_neighbour_lines, _swap_neighbour_lines,
 ]
 
 
