@@ -133,7 +133,7 @@ def test_an_illegal_form_at_vf_16_is_refuted_from_its_first_vector_iteration(nam
                                                                              what: str) -> None:
     """The step fails; its inputs, or the step fixed to the loop's start state (q = 0),
     show the divergence, replayed on the whole programs, without unrolling 64 trips."""
-    v = inductive_equivalence(model(f"{name}.loop"), 16, 64, timeout=120, form=form)
+    v = inductive_equivalence(model(f"{name}.loop"), 16, 64, timeout=120, form=form, concrete_tests=False)
     assert v.verdict == "counterexample", v.reason
     assert v.coverage.get("found_in") in ("the first vector iteration", "the induction step's inputs",
                                           "vector iteration 1, checked step by step")
@@ -183,7 +183,8 @@ def test_the_first_vector_iteration_of_a_correct_form_shows_nothing() -> None:
 def test_a_budget_spent_on_the_step_is_unknown_not_an_unbounded_unrolling() -> None:
     """With the time gone before the bounded fallback, the verdict is a timeout: the
     unrolled check is not started (its encoding alone can outlast the budget)."""
-    v = inductive_equivalence(model("seed/division.loop"), 16, 64, timeout=0.5, form="general")
+    v = inductive_equivalence(model("seed/division.loop"), 16, 64, timeout=0.5, form="general",
+                              concrete_tests=False)
     assert v.verdict == "unknown" and "timeout" in (v.reason or "")
 
 

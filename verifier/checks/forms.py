@@ -49,14 +49,15 @@ def generate(prog: Program, form: str, vf: int, with_guards: bool = False,
 
 
 def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.0,
-                     with_guards: bool = False, form: str = "simple") -> Verdict:
-    """The scalar loop refined by its generated form (unknown when it cannot be built)."""
+                     with_guards: bool = False, form: str = "simple", concrete_tests: bool = True) -> Verdict:
+    """The scalar loop refined by its generated form (unknown when it cannot be built);
+    `concrete_tests` off: the solver alone looks for a counterexample."""
     t0 = time.perf_counter()
     try:
         vform = generate(prog, form, vf, with_guards, timeout)
     except Unsupported as u:
         return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
-    v = _by_steps(prog, vform, max_trip, timeout)
+    v = _by_steps(prog, vform, max_trip, timeout, concrete_tests)
     left = timeout - (time.perf_counter() - t0)
     if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
         v = refinement(prog, vform.program, max_trip=max_trip, timeout=max(0.1, left), check_name="equiv",
@@ -66,7 +67,8 @@ def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.
     return v
 
 
-def _by_steps(prog: Program, vform: VectorForm, max_trip: int, timeout: float) -> Verdict | None:
+def _by_steps(prog: Program, vform: VectorForm, max_trip: int, timeout: float,
+              concrete_tests: bool = True) -> Verdict | None:
     """The bounded check one vector iteration at a time (checks/lockstep.py), where
     the step programs can be built; None where they cannot or it does not apply."""
     if applicable(prog, vform) is not None:
@@ -76,12 +78,12 @@ def _by_steps(prog: Program, vform: VectorForm, max_trip: int, timeout: float) -
         src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le, mark_handover=True)
     except (Unsupported, NoWindow):
         return None
-    return lockstep(prog, vform, src, tgt, max_trip, timeout)
+    return lockstep(prog, vform, src, tgt, max_trip, timeout, concrete_tests=concrete_tests)
 
 
 def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.0,
                           with_guards: bool = False, form: str = "simple",
-                          require_unbounded: bool = False) -> Verdict:
+                          require_unbounded: bool = False, concrete_tests: bool = True) -> Verdict:
     """Equivalence for every trip count (transforms/step.py): one vector iteration from
     any state refines VF scalar iterations. Where that step cannot be built or fails
     (an unreachable state, or a real bug) the bounded check decides: a counterexample
@@ -100,7 +102,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         # the chain's first step and the free one: the induction, and if it does not
         # close, the bounded check step by step
         chained = lockstep(prog, vform, src, target_step(vform, prog, le, mark_handover=True), max_trip,
-                           timeout, unbounded=True)
+                           timeout, unbounded=True, concrete_tests=concrete_tests)
         if chained is not None:
             chained.model, chained.vf, chained.form = prog.name, vf, form
             if not chained.coverage.get("unbounded"):
@@ -130,7 +132,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
     if left < 1.0:  # encoding the unrolled check alone can take longer than the solver
         return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, vf=vf, form=form,
                        reason=f"solver timeout: {timeout:g} s spent before the bounded check ({why})")
-    bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form)
+    bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form, concrete_tests)
     _bounded_only(bounded, why, max_trip, require_unbounded)
     bounded.seconds = time.perf_counter() - t0
     return bounded

@@ -45,6 +45,12 @@ asked first, within a few times its encoding's time (a wrong form's answer there
 can take far longer than its first step's), then the loop's first vector iteration,
 where most bugs show, then the free step again, then the chain step by step.
 
+Concrete tests (checks/falsify.py) come first: a handful before any solver call,
+more once the free step has not closed at once. A test's counterexample is a replay
+of the whole programs on an input where the source made no nondeterministic
+choice, so it is one outright; at VF 64 it takes a fraction of the solver's search
+(whose query carries 64 lanes of events), and a passing test concludes nothing.
+
 The cost: K steps of VF iterations against K vector iterations, each pair local,
 instead of a K-iteration vector run against a K*VF-iteration scalar run that the
 solver must relate as a whole; steps encoded only when asked about, and no solver
@@ -61,6 +67,7 @@ import networkx as nx
 import z3
 
 from verifier.analysis.loops import find_loops, reachable_cfg
+from verifier.checks.falsify import TRIES, ConcreteTests
 from verifier.checks.minimize import minimize
 from verifier.checks.refinement import (
     check_compatible,
@@ -72,7 +79,7 @@ from verifier.checks.refinement import (
     source_fuel,
     vacuous,
 )
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, uses_floats
 from verifier.ir.types import I1, I64, elem_of
@@ -103,6 +110,9 @@ MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0
 FREE_SHARE = 0.15  # of the time, for the free step (every step at once)
 FREE_FLOOR, FREE_PER_ENCODING = 1.0, 3.0  # its first try: seconds, or times its encoding's
 FREE_SHARE_UNBOUNDED = 0.6  # ... where a proof for every trip count is asked for
+# concrete tests (checks/falsify.py): a few before any solver call (milliseconds each),
+# more, within a share of the time, where the free step does not close at once
+QUICK_TESTS, TEST_SHARE = 6, 0.05
 
 
 def applicable(prog: Program, form: VectorForm) -> str | None:
@@ -131,32 +141,47 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
 
 
 def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
-             timeout: float = 60.0, minimize_budget: float = 30.0, unbounded: bool = False) -> Verdict | None:
+             timeout: float = 60.0, minimize_budget: float = 30.0, unbounded: bool = False,
+             concrete_tests: bool = True) -> Verdict | None:
     """Does `form` refine `prog` on every input whose loop runs at most max_trip
     iterations? `src_step`/`tgt_step`: transforms/step.py's programs (the target's
     with `mark_handover`). None where the chained check does not apply or its
     counterexample does not replay (the caller checks the whole programs).
     `unbounded`: a proof by the free step covers every trip count and says so (its
-    coverage `unbounded`), and that step gets most of the time."""
+    coverage `unbounded`), and that step gets most of the time. `concrete_tests`:
+    run checks/falsify.py's tests before the solver's searches (off: the solver alone)."""
     if applicable(prog, form) is not None:
         return None
     t0 = time.perf_counter()
+    tests = ConcreteTests(prog, form.program, form.vf, max_trip, enabled=concrete_tests)
+    found = tests.run(QUICK_TESTS, timeout)
+    if found is not None:
+        return _tested(prog, form, found, tests, t0)
     ops = hard_ops(prog, form.program)
     if ops:  # divisions uninterpreted first (refinement's first attempt)
         v = _lockstep(prog, form, src_step, tgt_step, max_trip, min(timeout, max(2.0, timeout / 2)),
-                      min(minimize_budget, 5.0), unbounded, ops)
+                      min(minimize_budget, 5.0), unbounded, tests, ops)
         # as in refinement: its proof stands once the source has an input under the
         # real semantics (vacuity asked with the operations uninterpreted is not that)
         if v is not None and (v.verdict is VerdictKind.COUNTEREXAMPLE or (
                 v.verdict is VerdictKind.PROVED and not vacuous(prog, max_trip, timeout, ops))):
-            v.coverage["abstracted"] = sorted(ops)
+            if v.counterexample is None or v.counterexample is not tests.found:  # a test abstracts nothing
+                v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
     v = _lockstep(prog, form, src_step, tgt_step, max_trip, max(0.1, timeout - (time.perf_counter() - t0)),
-                  minimize_budget, unbounded)
+                  minimize_budget, unbounded, tests)
     if v is not None:
         v.seconds = time.perf_counter() - t0
     return v
+
+
+def _tested(prog: Program, form: VectorForm, cex: Counterexample, tests: ConcreteTests, t0: float) -> Verdict:
+    """The verdict of a counterexample that a concrete test found (checks/falsify.py)."""
+    return Verdict(f"{prog.name} -> {form.program.name}", "equiv", VerdictKind.COUNTEREXAMPLE,
+                   time.perf_counter() - t0, counterexample=cex,
+                   coverage={"found_in": f"concrete test {tests.tried} (inputs made to reach the loop's exits), "
+                                         "shrunk"})
 
 
 def _keeps_loop(prog: Program, tgt: Program, header: str, body: frozenset[str]) -> bool:
@@ -279,7 +304,7 @@ def _is(d: Z3Domain, v: Any, c: int) -> Any:
 
 
 def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
-              timeout: float, minimize_budget: float, unbounded: bool,
+              timeout: float, minimize_budget: float, unbounded: bool, tests: ConcreteTests,
               abstract: frozenset[str] = frozenset()) -> Verdict | None:
     """Step 0 first, then step 1, ...: is there a divergence in step k? Asked over
     the steps up to k only (any continuation: an over-approximation, so unsat
@@ -399,6 +424,10 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
         if isinstance(closes, Verdict):
             return closes
         if closes is not True:
+            # no proof at once: a bug, likely; the concrete tests first, then the solver
+            tested = tests.run(TRIES, min(TEST_SHARE * timeout, max(0.1, timeout - (time.perf_counter() - t0))))
+            if tested is not None:
+                return _tested(prog, form, tested, tests, t0)
             found = settle(0)
             if found is not None:
                 return found

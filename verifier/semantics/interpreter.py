@@ -117,6 +117,9 @@ class Run:
     values: dict[str, Value] = field(default_factory=dict)
     # the watched values (run's `watch`) by (name, loop iteration) each time defined
     history: dict[tuple[str, int], Value] = field(default_factory=dict)
+    # the nondeterministic choices the run made (freeze of poison, uses of undef, an
+    # fmuladd's rounding), by key: none means any other run on these inputs is this one
+    choices: list[Key] = field(default_factory=list)
 
 
 def read_operand(d: Domain, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
@@ -195,7 +198,13 @@ class Cells(dict[int, tuple[int, bool]]):
 def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str] = frozenset()) -> Run:
     """Execute `prog` on `inputs` until it ends, hits immediate UB, or runs out of fuel;
     the values named in `watch` are recorded each time they are defined."""
-    d = ConcreteDomain(lambda key, w: inputs.choices.get(key, 0))
+    made: list[Key] = []
+
+    def oracle(key: Key, w: int) -> int:
+        made.append(key)
+        return inputs.choices.get(key, 0)
+
+    d = ConcreteDomain(oracle)
     types = prog.value_types()
     loops = find_loops(prog)
     where = loop_of(loops)
@@ -263,7 +272,8 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
                                    max(0, to_signed(env.extents[a.name], 64)))
     trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
              for fid, args, site in st.trace]
-    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values, history)
+    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values, history,
+               made)
 
 
 def _branch_text(prog: Program, t: Branch) -> str:

@@ -1,0 +1,282 @@
+"""Concrete tests before the solver searches for a counterexample.
+
+A target fails to refine a source on an input where the source runs without UB
+and the target's run is not one of the source's behaviours. When the source
+makes no nondeterministic choice on that input (no freeze of poison, no use of
+undef, no rounding choice: `Run.choices` is empty), its run is its only behaviour
+there, so a target run that does not refine it (compare_runs) is a counterexample
+outright: exactly the replay every counterexample of the solver goes through,
+with nothing left to search for. Inputs made to reach a loop's exits (trip counts
+around multiples of VF, the programs' constants and parameters as array elements,
+now and then poison) find most wrong vectorizations within a vector iteration or
+two, in milliseconds a run, where the solver's search takes seconds at VF 64.
+
+Nothing is concluded from tests that pass: the solver decides then. The first
+failing input is shrunk (parameters towards zero, elements to 0 or 1, poison
+away), each step again such a replay, so what is shown is small and replayed.
+The inputs are a function of the programs, VF and the bound, and the shrinking is
+bounded by a count of replays (the clock is a safety net): the same obligation finds
+the same counterexample in every process unless the machine is too loaded for the
+budget.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable, Iterator
+
+from verifier.checks.refinement import compare_runs, replay_fuel, source_fuel
+from verifier.checks.verdict import Counterexample
+from verifier.ir.program import Const, Program
+from verifier.ir.types import elem_of, mask, to_signed
+from verifier.semantics.domain import ConcreteDomain
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import RunStatus, run
+from verifier.semantics.ops import Val, eval_extent
+
+TRIES = 400  # inputs at most per obligation (the time budget usually ends it first)
+MAX_LISTED = 4096  # array elements given explicitly; the rest take the array's default
+# shrinking a failure: replays at most, and the share of the time left (a safety net:
+# the count, not the clock, ends it on a machine that is not overloaded)
+SHRINK_ATTEMPTS, SHRINK_SHARE = 300, 0.5
+POISON_RATE = 0.25  # of the inputs, some elements of arrays that may hold poison are poison
+PROBES = 3  # fills of the arrays tried on the source alone, for one that runs long
+
+
+def testable(src: Program, tgt: Program) -> bool:
+    """Concrete inputs cover every input here: no pointer windows or aliasing,
+    whose inputs (object choices and offsets) the generator does not make."""
+    return not any(p.windows or p.alias_targets() for p in (src, tgt))
+
+
+class ConcreteTests:
+    """The tests of one obligation, run in installments (`run`): a few cheap ones
+    before any solver call, more where the solver's first question did not settle
+    it. Each installment goes on with the same sequence of inputs."""
+
+    def __init__(self, src: Program, tgt: Program, vf: int, max_trip: int, enabled: bool = True) -> None:
+        self.src, self.tgt = src, tgt
+        self.fuel, self.src_fuel = replay_fuel(src, tgt, max_trip), source_fuel(src, max_trip)
+        self.gen = _Generator(src, tgt, vf, max_trip)
+        self.stream = self.gen.inputs()
+        self.tried = 0
+        self.testable = enabled and testable(src, tgt)
+        self.found: Counterexample | None = None  # the counterexample the tests gave, once they have
+
+    def attempt(self, inputs: Inputs) -> Counterexample | None:
+        """The counterexample these inputs are, if the source's run is its only
+        behaviour on them and the target's does not refine it."""
+        s = run(self.src, inputs, fuel=self.src_fuel)
+        if s.status is not RunStatus.OK or s.choices:
+            return None  # UB (nothing to refine), too long, or not its only behaviour
+        t = run(self.tgt, inputs, fuel=self.fuel)
+        div = compare_runs(self.src, self.tgt, s, t)
+        return None if div is None else Counterexample.of(inputs, self.src, self.tgt, s, t, div)
+
+    def run(self, tries: int, seconds: float) -> Counterexample | None:
+        """A replayed counterexample from the next `tries` inputs within `seconds`,
+        shrunk; None if none failed (which proves nothing)."""
+        if not self.testable:
+            return None
+        deadline = time.perf_counter() + seconds
+        for _ in range(tries):
+            if self.tried >= TRIES or time.perf_counter() >= deadline:
+                return None
+            inputs = next(self.stream)
+            self.tried += 1
+            found = self.attempt(inputs)
+            if found is not None:
+                left = deadline - time.perf_counter()
+                self.found = shrink(self.gen, inputs, found, self.attempt,
+                                    time.perf_counter() + max(0.05, SHRINK_SHARE * left))
+                return self.found
+        return None
+
+
+def concrete_counterexample(src: Program, tgt: Program, vf: int, max_trip: int, seconds: float,
+                            tries: int = TRIES) -> Counterexample | None:
+    """ConcreteTests in one installment."""
+    return ConcreteTests(src, tgt, vf, max_trip).run(tries, seconds)
+
+
+class _Generator:
+    """Inputs for the source's parameters and arrays (module docstring)."""
+
+    def __init__(self, src: Program, tgt: Program, vf: int, max_trip: int) -> None:
+        self.src, self.vf = src, vf
+        self.rng = random.Random(f"{src.name}/{tgt.name}/{vf}/{max_trip}")
+        # the source's constants (the target's are mostly its lane numbers and masks)
+        consts = {to_signed(a.value, elem_of(a.type).bits) for i in src.instructions()
+                  for a in i.args if isinstance(a, Const)}
+        self.consts = sorted(c for c in consts if abs(c) <= 1 << 20)
+        trips = {0, 1, 2, 3, vf - 1, vf, vf + 1, 2 * vf - 1, 2 * vf, 2 * vf + 1, 3 * vf + 2, max_trip}
+        self.small = sorted({t for t in trips if 0 <= t <= vf + 1} | {2 * vf + 1} | {c for c in self.consts if 0 <= c <= vf + 1})
+        self.wide = sorted(trips | {-1} | set(self.consts) | {c + 1 for c in self.consts} | {c - 1 for c in self.consts})
+        self.arrays = [a for a in src.arrays if a.contents is None]
+        self.cap = min(MAX_LISTED, 4 * max_trip + 4 * vf + 8)
+        self.src_fuel = source_fuel(src, max_trip)
+
+    def inputs(self) -> Iterator[Inputs]:
+        k = 0
+        while True:
+            k += 1
+            yield self.one(small=k <= TRIES // 4)
+
+    def one(self, small: bool) -> Inputs:
+        rng = self.rng
+        params: dict[str, int] = {}
+        for p in self.src.params:
+            bits = p.type.bits
+            if bits == 1:
+                params[p.name] = rng.randrange(2)
+                continue
+            pool = self.small if small else self.wide
+            v = rng.choice(pool) if rng.random() < 0.85 else rng.randint(-4, 4 * self.vf + 4)
+            params[p.name] = to_signed(v & mask(bits), bits)
+        elems = sorted({0, 1, -1, 2, *self.consts, *params.values()})
+        extents = self.extents(params)
+        sizes = {a.name: max(0, min(extents.get(a.name, 0), self.cap)) for a in self.arrays}
+
+        def pick(bits: int, wide: bool) -> int:
+            if wide:
+                return rng.randint(-(1 << min(bits, 16) - 1), (1 << min(bits, 16) - 1) - 1)
+            return rng.choice(elems)
+
+        wide = {a.name: rng.random() < 0.2 for a in self.arrays}
+        cells: dict[str, list[int | None]]
+        if rng.random() < 0.5:  # every element from the pool: exits anywhere
+            cells = {a.name: [pick(a.elem.bits, wide[a.name]) for _ in range(sizes[a.name])] for a in self.arrays}
+            if len(self.arrays) > 1 and rng.random() < 0.4:  # equal elements across arrays (a[i] == b[i])
+                first = cells[self.arrays[0].name]
+                for a in self.arrays[1:]:
+                    for k in range(min(len(first), sizes[a.name])):
+                        if rng.random() < 0.7:
+                            cells[a.name][k] = first[k]
+        else:
+            # one value throughout each array, the one of a few under which the source
+            # runs longest (full vector iterations), then another at one or two places
+            # (an exit there, in some vector iteration)
+            best: tuple[int, dict[str, list[int | None]]] = (-2, {})
+            for _ in range(PROBES):
+                fill: dict[str, list[int | None]] = {a.name: [pick(a.elem.bits, wide[a.name])] * sizes[a.name]
+                                                     for a in self.arrays}
+                ran = self.iterations(Inputs(params=params, arrays=dict(fill)))
+                if ran > best[0]:
+                    best = (ran, fill)
+            cells = {name: list(c) for name, c in best[1].items()}
+            for a in self.arrays:
+                for _ in range(rng.randint(1, 2)):
+                    if sizes[a.name] and rng.random() < 0.7:
+                        cells[a.name][rng.randrange(sizes[a.name])] = pick(a.elem.bits, wide[a.name])
+        arrays: dict[str, list[int | None]] = {}
+        for a in self.arrays:
+            c = cells[a.name]
+            if not a.init and c and rng.random() < POISON_RATE:
+                for _ in range(rng.randint(1, 2)):
+                    c[rng.randrange(len(c))] = None
+            arrays[a.name] = [None if x is None else to_signed(x & mask(a.elem.bits), a.elem.bits) for x in c]
+        return Inputs(params=params, arrays=arrays, defaults={a.name: 0 for a in self.arrays})
+
+    def iterations(self, inputs: Inputs) -> int:
+        """How many iterations the source's loop runs on these inputs (-1: UB or too long)."""
+        r = run(self.src, inputs, fuel=self.src_fuel)
+        return max(r.iterations.values(), default=0) if r.status is RunStatus.OK else -1
+
+    def extents(self, params: dict[str, int]) -> dict[str, int]:
+        """Each array's extent under these parameters (0 where it cannot be computed)."""
+        d = ConcreteDomain()
+        widths = {p.name: p.type.bits for p in self.src.params}
+        vals = {p.name: Val(params[p.name] & mask(p.type.bits), False, False) for p in self.src.params}
+        out = {}
+        for a in self.arrays:
+            try:
+                out[a.name] = to_signed(eval_extent(d, a.extent, vals, widths), 64)
+            except (KeyError, ArithmeticError):
+                out[a.name] = 0
+        return out
+
+
+def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
+           attempt: Callable[[Inputs], Counterexample | None], deadline: float) -> Counterexample:
+    """A smaller failing input, greedily, as the solver's minimizer prefers: each
+    parameter towards zero (the smallest that still fails, by bisection; the arrays
+    follow their extents); an iteration's elements out of every array; a column of
+    every array to 1; runs of elements to 0 (halves, quarters, ... one); each
+    remaining one to 1 or a smaller magnitude. Every step keeps a failure (a replay),
+    so the result is one too."""
+    best = found
+    attempts = 0
+
+    def keep(candidate: Inputs) -> bool:
+        nonlocal inputs, best, attempts
+        if attempts >= SHRINK_ATTEMPTS or time.perf_counter() >= deadline or candidate == inputs:
+            return False
+        attempts += 1
+        c = attempt(candidate)
+        if c is None:
+            return False
+        inputs, best = candidate, c
+        return True
+
+    for _ in range(3):  # rounds: a smaller array can let a parameter shrink further
+        before = inputs
+        for p in gen.src.params:
+            v = inputs.params[p.name]
+            if v == 0 or any(keep(_with_param(gen, inputs, p.name, c)) for c in (0, 1, -1) if abs(c) < abs(v)):
+                continue
+            lo, hi = 1, abs(v)  # |hi| fails; find the least magnitude that does, assuming monotone
+            sign = 1 if v > 0 else -1
+            while hi - lo > 1 and time.perf_counter() < deadline:
+                mid = (lo + hi) // 2
+                if keep(_with_param(gen, inputs, p.name, sign * mid)):
+                    hi = mid
+                else:
+                    lo = mid
+        # earlier iterations out, in every array at once: the exit that shows the bug
+        # moves towards the first lanes and the source's run gets shorter
+        k = 0
+        while k < max((len(c) for c in inputs.arrays.values()), default=0) and time.perf_counter() < deadline:
+            if not keep(dataclasses.replace(inputs, arrays={name: c[:k] + c[k + 1:] + [0] * (k < len(c))
+                                                            for name, c in inputs.arrays.items()})):
+                k += 1
+        # one column to 1 in every array at once (an exit on a[k] == b[k], a[k] / b[k] == 1)
+        for k in range(max((len(c) for c in inputs.arrays.values()), default=0)):
+            if any(k < len(c) and c[k] not in (0, 1) for c in inputs.arrays.values()):
+                keep(dataclasses.replace(inputs, arrays={name: c[:k] + [1] + c[k + 1:] if k < len(c) else c
+                                                         for name, c in inputs.arrays.items()}))
+        for name in list(inputs.arrays):
+            n = len(inputs.arrays[name])
+            size = max(1, n)
+            while size >= 1 and time.perf_counter() < deadline:
+                for at in range(0, n, size):
+                    cells = inputs.arrays[name]
+                    if any(c != 0 for c in cells[at:at + size]):
+                        keep(_with_cells(inputs, name, cells[:at] + [0] * len(cells[at:at + size]) + cells[at + size:]))
+                size //= 2
+            for k in range(n):
+                cur = inputs.arrays[name][k]
+                for c in ([1] if cur is None else [x for x in (1, -1, cur // 2) if abs(x) < abs(cur)]):
+                    new = list(inputs.arrays[name])
+                    new[k] = c
+                    if keep(_with_cells(inputs, name, new)):
+                        break
+        if inputs is before or time.perf_counter() >= deadline:
+            break
+    return best
+
+
+def _with_param(gen: _Generator, inputs: Inputs, name: str, v: int) -> Inputs:
+    params = {**inputs.params, name: v}
+    extents = gen.extents(params)
+    arrays = {}
+    for a in gen.arrays:
+        n = max(0, min(extents.get(a.name, 0), gen.cap))
+        old = inputs.arrays.get(a.name, [])
+        arrays[a.name] = old[:n] + [0] * (n - len(old))
+    return dataclasses.replace(inputs, params=params, arrays=arrays)
+
+
+def _with_cells(inputs: Inputs, name: str, cells: list[int | None]) -> Inputs:
+    return dataclasses.replace(inputs, arrays={**inputs.arrays, name: cells})
