@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import z3
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.progen import (
@@ -29,8 +29,9 @@ from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, ma
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def pin(prog: Program, sym: SymInputs, inp: Inputs, res: SymResult) -> list[Any]:
-    """Constraints fixing the symbolic inputs (and every choice) to the concrete ones."""
+def pin(prog: Program, sym: SymInputs, inp: Inputs, res: SymResult, choices: bool = True) -> list[Any]:
+    """Constraints fixing the symbolic inputs (and every choice, unless not
+    `choices`) to the concrete ones."""
     cs = [sym.params[p.name] == inp.params[p.name] for p in prog.params]
     for a in prog.arrays:
         vals, pois = sym.memory[a.name]
@@ -40,7 +41,8 @@ def pin(prog: Program, sym: SymInputs, inp: Inputs, res: SymResult) -> list[Any]
                 cs.append(z3.Select(pois, k) == (x is None))
             if x is not None:
                 cs.append(z3.Select(vals, k) == (x & ((1 << a.elem.bits) - 1)))
-    cs += [v == inp.choices.get(key, 0) for key, v in res.choices.items()]
+    if choices:
+        cs += [v == inp.choices.get(key, 0) for key, v in res.choices.items()]
     return cs
 
 
@@ -238,3 +240,65 @@ def test_float_conversions_agree_in_both_domains(wf: int, wi: int, signed: bool,
     for wt in (16, 32, 64):
         got = z3.simplify(z3.substitute(Z3Domain().fconv(zx, wf, wt), at))
         assert got.as_long() == ConcreteDomain().fconv(x, wf, wt)
+
+
+def _differs(widths: dict[str, int], prog: Program, res: SymResult, concrete: Run) -> Any:
+    """A z3 condition: the symbolic run (its choices free) ends otherwise than the
+    concrete one (UB or not, the trace's length, a live-out's value or poison)."""
+    from verifier.semantics.domain import Z3Domain
+
+    d = Z3Domain()
+    ub = d.bterm(res.ub)
+    if concrete.status == "ub":
+        return z3.Not(ub)
+    parts = [ub, d.term(res.trace.length, 16) != len(concrete.trace)]
+    for name, cv in concrete.outs.items():
+        pairs = zip(res.outs[name], cv, strict=True) if is_vec(cv) else [(res.outs[name], cv)]
+        for sv, c in pairs:
+            assert isinstance(sv, Val) and isinstance(c, Val)
+            bad = d.bterm(d.or_(sv.p, sv.u))
+            if c.p or c.u:
+                parts.append(z3.Not(bad))
+            else:
+                parts.append(z3.Or(bad, d.term(sv.v, widths[name]) != c.v))
+    return z3.Or(*parts)
+
+
+FREEZES_A_LOAD = """loop frozen(N: i64) {
+  array a: i8[N]
+  x: i8 = 0
+  i = 0
+  while (i < N) {
+    x = freeze(a[i])
+    i = i + 1
+  }
+  out x
+}
+"""
+
+
+@pytest.mark.slow
+@SETTINGS
+@given(scalar_program(), inputs_for())
+@example(FREEZES_A_LOAD, Inputs(params={"N": 2}, arrays={"a": [3, None]}))  # a choice: skipped
+@example(FREEZES_A_LOAD, Inputs(params={"N": 2}, arrays={"a": [None, 3]}))  # a choice, then none at the end
+@example(FREEZES_A_LOAD, Inputs(params={"N": 2}, arrays={"a": [3, 4]}))  # none
+def test_a_run_without_choices_is_the_programs_only_behaviour(text: str, inp: Inputs) -> None:
+    """checks/falsify.py takes a source run that made no nondeterministic choice
+    (Run.choices empty) for the source's only behaviour on its inputs: with every
+    choice of the symbolic run free, no other outcome exists."""
+    from verifier.ir.types import elem_of
+
+    prog = parse(text, "<generated>")
+    for a in prog.arrays:
+        if a.init:
+            inp.arrays[a.name] = [0 if x is None else x for x in inp.arrays[a.name]]
+    concrete = run(prog, inp, fuel=10_000)
+    if concrete.choices or concrete.status == "fuel":
+        return
+    sym = make_inputs(prog)
+    res = encode(prog, sym, "p!", Unroll(bound=8))
+    widths = {n: elem_of(t).bits for n, t in res.out_types.items()}
+    s = z3.Solver()
+    s.add(*pin(prog, sym, inp, res, choices=False), _differs(widths, prog, res, concrete))
+    assert s.check() == z3.unsat, (text, inp)
