@@ -23,6 +23,7 @@ from typing import Any
 import z3
 
 from verifier.analysis.exits import analyse
+from verifier.checks.falsify import ConcreteTests
 from verifier.checks.minimize import minimize
 from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
 from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
@@ -71,6 +72,7 @@ FIRST_ABSTRACTED = DIVISIONS | frozenset(FMAS)
 # the share of a check's time a coarse window (transforms/window.py) may take: where
 # it proves, it does in a fraction of a second; most often it does not prove at all
 COARSE_SHARE = 0.05
+FIRST_TESTS = 8  # concrete tests before bounded_failure's solver questions
 
 
 @dataclass
@@ -190,8 +192,14 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
     (repair's extents): "unsat" (proved for runs of at most limits.trip(vf)
     iterations, as harness_verdict's bounded proof), or "sat" with the replayed
     counterexample (not minimized: the search states that it exists, and its UB),
-    or "unknown". Without the window, whose failing start states replay slowly."""
+    or "unknown". Without the window, whose failing start states replay slowly;
+    after a few concrete tests, whose failure is such a counterexample too."""
     deadline = time.perf_counter() + limits.timeout
+    # a few concrete tests first (checks/falsify.py): a failing one is a replayed
+    # counterexample, in milliseconds (an index loaded from memory is out of range)
+    tested = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(FIRST_TESTS, limits.timeout / 4, shrunk=False)
+    if tested is not None:
+        return SolverStatus.SAT, tested
     found: list[Counterexample] = []
     r = AddedUB(SolverStatus.UNKNOWN)
     # first within one vector iteration of the start, where a too-small extent or a

@@ -27,6 +27,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 
+from verifier.analysis.loops import find_loops
 from verifier.checks.refinement import compare_runs, replay_fuel, source_fuel
 from verifier.checks.verdict import Counterexample
 from verifier.ir.program import Const, Program
@@ -60,6 +61,7 @@ class ConcreteTests:
         self.src, self.tgt = src, tgt
         self.fuel, self.src_fuel = replay_fuel(src, tgt, max_trip), source_fuel(src, max_trip)
         self.gen = _Generator(src, tgt, vf, max_trip)
+        self.tgt_loops = find_loops(tgt)
         self.stream = self.gen.inputs()
         self.tried = 0
         self.testable = enabled and testable(src, tgt)
@@ -68,16 +70,17 @@ class ConcreteTests:
     def attempt(self, inputs: Inputs) -> Counterexample | None:
         """The counterexample these inputs are, if the source's run is its only
         behaviour on them and the target's does not refine it."""
-        s = run(self.src, inputs, fuel=self.src_fuel)
+        s = run(self.src, inputs, fuel=self.src_fuel, loops=self.gen.src_loops)
         if s.status is not RunStatus.OK or s.choices:
             return None  # UB (nothing to refine), too long, or not its only behaviour
-        t = run(self.tgt, inputs, fuel=self.fuel)
+        t = run(self.tgt, inputs, fuel=self.fuel, loops=self.tgt_loops)
         div = compare_runs(self.src, self.tgt, s, t)
         return None if div is None else Counterexample.of(inputs, self.src, self.tgt, s, t, div)
 
-    def run(self, tries: int, seconds: float) -> Counterexample | None:
+    def run(self, tries: int, seconds: float, shrunk: bool = True) -> Counterexample | None:
         """A replayed counterexample from the next `tries` inputs within `seconds`,
-        shrunk; None if none failed (which proves nothing)."""
+        shrunk unless not `shrunk` (a caller that only asks whether one exists, and
+        of what kind); None if none failed (which proves nothing)."""
         if not self.testable:
             return None
         deadline = time.perf_counter() + seconds
@@ -89,8 +92,8 @@ class ConcreteTests:
             found = self.attempt(inputs)
             if found is not None:
                 left = deadline - time.perf_counter()
-                self.found = shrink(self.gen, inputs, found, self.attempt,
-                                    time.perf_counter() + max(0.05, SHRINK_SHARE * left))
+                self.found = found if not shrunk else shrink(self.gen, inputs, found, self.attempt,
+                                                             time.perf_counter() + max(0.05, SHRINK_SHARE * left))
                 return self.found
         return None
 
@@ -117,6 +120,7 @@ class _Generator:
         self.arrays = [a for a in src.arrays if a.contents is None]
         self.cap = min(MAX_LISTED, 4 * max_trip + 4 * vf + 8)
         self.src_fuel = source_fuel(src, max_trip)
+        self.src_loops = find_loops(src)
 
     def inputs(self) -> Iterator[Inputs]:
         k = 0
@@ -181,7 +185,7 @@ class _Generator:
 
     def iterations(self, inputs: Inputs) -> int:
         """How many iterations the source's loop runs on these inputs (-1: UB or too long)."""
-        r = run(self.src, inputs, fuel=self.src_fuel)
+        r = run(self.src, inputs, fuel=self.src_fuel, loops=self.src_loops)
         return max(r.iterations.values(), default=0) if r.status is RunStatus.OK else -1
 
     def extents(self, params: dict[str, int]) -> dict[str, int]:

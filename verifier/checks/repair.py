@@ -7,11 +7,13 @@ proved by the same harness question as the check itself."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, bounded_failure, harness_verdict
+from verifier.checks.falsify import ConcreteTests
 from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
@@ -22,6 +24,8 @@ from verifier.transforms.lanes import Guard
 
 if TYPE_CHECKING:
     import sympy
+
+PROBE_TESTS = 4  # concrete tests of a guarded harness before the solver's proof
 
 
 def _with_extent(prog: Program, array: str, extent: Extent) -> Program:
@@ -233,15 +237,18 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
 
 
 def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdict:
-    """harness_verdict, after a probe for a counterexample within one vector iteration
-    of the start (trip counts up to VF): a guard that does not remove every failure
-    usually leaves one there, and that query is a fraction of the size of the
-    window's and the bounded check's (a probe's proof covers too little to keep)."""
-    probe = dataclasses.replace(limits, inductive=False, max_trip=vf, timeout=limits.timeout / 4)
-    v = harness_verdict(prog, h, vf, probe, "speculate", minimize_budget=0.0)
-    if v.verdict is VerdictKind.COUNTEREXAMPLE:
-        return v
-    rest = dataclasses.replace(limits, timeout=max(0.1, limits.timeout - v.seconds))
+    """harness_verdict, after concrete tests (checks/falsify.py) of the guarded
+    harness: a guard that does not remove every failure usually leaves one that a
+    test of a vector iteration or two shows, in milliseconds where the window's
+    refutation (replayed from the real start) takes far longer; a test that fails
+    is a replayed counterexample, and tests that pass conclude nothing."""
+    t0 = time.perf_counter()
+    found = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(PROBE_TESTS, limits.timeout / 4, shrunk=False)
+    if found is not None:
+        return Verdict(f"{prog.name} -> {h.program.name}", "speculate", VerdictKind.COUNTEREXAMPLE,
+                       time.perf_counter() - t0, counterexample=found, vf=vf,
+                       coverage={"found_in": "a concrete test of the guarded harness"})
+    rest = dataclasses.replace(limits, timeout=max(0.1, limits.timeout - (time.perf_counter() - t0)))
     return harness_verdict(prog, h, vf, rest, "speculate", minimize_budget=0.0)
 
 

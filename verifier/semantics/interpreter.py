@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from verifier.analysis.loops import find_loops, loop_of
+from verifier.analysis.loops import Loop, find_loops, loop_of
 from verifier.ir.program import (
     Branch,
     Const,
@@ -195,9 +195,11 @@ class Cells(dict[int, tuple[int, bool]]):
         return super().get(key, self.default)
 
 
-def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str] = frozenset()) -> Run:
+def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str] = frozenset(),
+        loops: list[Loop] | None = None) -> Run:
     """Execute `prog` on `inputs` until it ends, hits immediate UB, or runs out of fuel;
-    the values named in `watch` are recorded each time they are defined."""
+    the values named in `watch` are recorded each time they are defined. `loops`:
+    find_loops(prog), where a caller running the program many times has it."""
     made: list[Key] = []
 
     def oracle(key: Key, w: int) -> int:
@@ -206,7 +208,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
 
     d = ConcreteDomain(oracle)
     types = prog.value_types()
-    loops = find_loops(prog)
+    loops = find_loops(prog) if loops is None else loops
     where = loop_of(loops)
     params: dict[str, Val] = {}
     for p in prog.params:
