@@ -174,6 +174,15 @@ CASES = [
                                               .encode()}, Outcome.LOCATED, "type mismatch: 'cmp' is i64, expected i1"),
     (["check", "{dir}/m.loop", "--check", "hoist"], {"m.loop": TWO_LOOPS.encode()}, Outcome.LOCATED,
      "m.loop:11:10: error: expected a scalar loop (one loop), found 2 loops (this is the second)"),
+    # found by hand beside the fuzzing: a byte order mark is no error; a module of
+    # declarations says so; a value that does not fit its parameter is refused, not wrapped
+    (["show", "{dir}/m.loop"], {"m.loop": b"\xef\xbb\xbf" + SEARCH.encode()}, Outcome.VERDICT, "loop search_loop("),
+    (["show", "{dir}/m.ll"], {"m.ll": b"declare i32 @f(i32)\n"}, Outcome.FILE,
+     "the module defines no function (only declarations)"),
+    (["run", "{dir}/m.loop", "--set", f"N={2**70}"], LOOP, Outcome.USAGE,
+     f"--set N: {2**70} does not fit in i64"),
+    (["run", "{dir}/m.loop", "--set", "N=3", "--set", "a=[1, 300]"], LOOP, Outcome.USAGE,
+     "--set a: 300 does not fit in i8 (from -128 to 255)"),
 ]
 
 

@@ -38,7 +38,8 @@ def read_source(path: Path) -> str:
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
     try:
-        return data.decode("utf-8")
+        # a byte order mark (some editors write one) is no part of the text
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         before = data[:e.start]
         line = before.count(b"\n") + 1

@@ -12,11 +12,15 @@ from verifier.semantics.inputs import Inputs
 _INT = re.compile(r"-?(0x[0-9a-fA-F]+|[0-9]+)$")
 
 
-def _int(text: str, what: str) -> int:
+def _int(text: str, what: str, bits: int) -> int:
+    """An integer of `bits` bits, written signed or unsigned (-1 and 255 are one i8)."""
     t = text.strip()
     if not _INT.match(t):
         raise UserError(f"--set {what}: expected an integer, found {t!r}")
-    return int(t, 0)
+    v = int(t, 0)
+    if not -(1 << (bits - 1)) <= v < (1 << bits):
+        raise UserError(f"--set {what}: {t} does not fit in i{bits} (from {-(1 << (bits - 1))} to {(1 << bits) - 1})")
+    return v
 
 
 def parse_sets(prog: Program, sets: list[str]) -> Inputs:
@@ -33,7 +37,7 @@ def parse_sets(prog: Program, sets: list[str]) -> Inputs:
         name, _, text = s.partition("=")
         name = spelled.get(name.strip(), name.strip())
         if name in params:
-            inp.params[name] = _int(text, name)
+            inp.params[name] = _int(text, name, next(p.type.bits for p in prog.params if p.name == name))
         elif name in arrays:
             if prog.array(name).contents is not None:
                 raise UserError(f"--set {name}: {name} has declared initial values (a constant table)")
@@ -45,7 +49,7 @@ def parse_sets(prog: Program, sets: list[str]) -> Inputs:
                 items = items[:-1]
             vals: list[int | None] = []
             for x in items:
-                vals.append(None if x == "poison" else _int(x, name))
+                vals.append(None if x == "poison" else _int(x, name, prog.array(name).elem.bits))
             if None in vals and prog.array(name).init:
                 raise UserError(f"--set {name}: {name} is declared `init`, so it cannot hold poison")
             inp.arrays[name] = vals

@@ -83,9 +83,12 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
     mod = read_module(path)
     defined = [f for f in mod.functions if not f.is_declaration]
     if func is None:
+        if not defined:
+            raise UserError(f"{path}: the module defines no function (only declarations), so there is no loop "
+                            "to check")
         if len(defined) != 1:
             raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func (in a suite: "
-                            f"func = \"...\") ({', '.join(f.name for f in defined) or 'none'})")
+                            f"func = \"...\") ({', '.join(f.name for f in defined)})")
         fn = defined[0]
     else:
         match = [f for f in defined if f.name == func]
