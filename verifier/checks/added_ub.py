@@ -32,7 +32,14 @@ from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
-from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
+from verifier.semantics.symbolic import (
+    EncodingTimeout,
+    SymInputs,
+    SymResult,
+    Unroll,
+    encode,
+    make_inputs,
+)
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
 from verifier.transforms.window import NoWindow, vector_window
@@ -85,11 +92,11 @@ class _Query:
 
 
 def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
-            abstract: frozenset[str] = frozenset()) -> _Query:
+            abstract: frozenset[str] = frozenset(), deadline: float | None = None) -> _Query:
     fresh_context(uses_floats(harness))
     d = Z3Domain()
     inputs = make_inputs(harness)
-    r = encode(harness, inputs, "h!", Unroll(bound=bound), abstract)
+    r = encode(harness, inputs, "h!", Unroll(bound=bound, deadline=deadline), abstract)
     added = d.bterm(d.any_([c for c, uid in r.ub_sites if uid not in own]))
     ok = d.bterm(d.not_(d.any_([c for c, uid in r.ub_sites if uid in own])))
     if not truncated:
@@ -100,6 +107,16 @@ def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
 def added_ub(harness: Program, own: set[int], bound: int, timeout: float, truncated: bool,
              minimize_budget: float = 30.0, witness: Program | None = None,
              confirm: Callable[[Inputs], bool] | None = None, proof_only: bool = False) -> AddedUB:
+    """_added_ub, unknown where encoding the question outlasts its time."""
+    try:
+        return _added_ub(harness, own, bound, timeout, truncated, minimize_budget, witness, confirm, proof_only)
+    except EncodingTimeout:
+        return AddedUB(SolverStatus.UNKNOWN, "solver timeout: encoding the question took all of its time")
+
+
+def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, truncated: bool,
+              minimize_budget: float = 30.0, witness: Program | None = None,
+              confirm: Callable[[Inputs], bool] | None = None, proof_only: bool = False) -> AddedUB:
     """Is there an input on which the harness's added code has UB and the model's own
     code (sites `own`) has none? Loops are read for `bound` header visits: with
     `truncated`, runs longer than that are cut there (a window); otherwise inputs
@@ -135,7 +152,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
         """A proof must not be vacuous: some input runs without UB. A run that fits
         one header visit fits any bound, so that cheap question usually answers."""
         for b in sorted({1, bound}):
-            _, a = ask(_encode(witness or harness, own, b, truncated).ok)
+            _, a = ask(_encode(witness or harness, own, b, truncated, deadline=deadline).ok)
             if a.status is SolverStatus.SAT:
                 return None
         return AddedUB(SolverStatus.UNKNOWN, "vacuous: no input runs the loop without UB within the bound"
@@ -143,7 +160,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
 
     kinds = hard_ops(harness, among=FIRST_ABSTRACTED)
     if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
-        q = _encode(harness, own, bound, truncated, frozenset(kinds))
+        q = _encode(harness, own, bound, truncated, frozenset(kinds), deadline)
         fs, facts = body(q), list[z3.BoolRef]()
         # a model the interpreter does not confirm is asked again with the real
         # operations' values where its uninterpreted ones were wrong (exact_at)
@@ -162,7 +179,7 @@ def added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunca
             if not more:
                 break
             facts += more
-    q = _encode(harness, own, bound, truncated)
+    q = _encode(harness, own, bound, truncated, deadline=deadline)
     r = q.result
     quantified = bool(q.own_choices)
     if time.perf_counter() >= deadline:

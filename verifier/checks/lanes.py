@@ -45,7 +45,14 @@ from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import Val
-from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
+from verifier.semantics.symbolic import (
+    EncodingTimeout,
+    SymInputs,
+    SymResult,
+    Unroll,
+    encode,
+    make_inputs,
+)
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver, set_timeout
 from verifier.transforms.window import NoWindow, Q, enter_window, entry_block
 
@@ -110,10 +117,10 @@ def lane_verdicts(prog: Program, vf: int, timeout: float = 20.0,
     """Every value and branch fact of `prog`'s loop at `vf`, decided; and why the window
     was not available (claims then are at best unknown), or None."""
     ev = evolution or lane_evolution(prog, vf)
-    prover = LaneProver(prog, vf, timeout)
     # each fact may take `timeout`; the run as a whole at most RUN_BUDGET of them (a
     # loop of thousands of values would otherwise run for hours), the rest unknown
     deadline = time.perf_counter() + RUN_BUDGET * timeout
+    prover = LaneProver(prog, vf, timeout, deadline)
     out = []
     for f in ev.values + ev.branches:
         if time.perf_counter() < deadline:
@@ -128,8 +135,9 @@ class LaneProver:
     """Decides facts about one loop at one VF (the encodings are built once, lazily:
     first with divisions and multiplications uninterpreted, then exact)."""
 
-    def __init__(self, prog: Program, vf: int, timeout: float = 20.0) -> None:
+    def __init__(self, prog: Program, vf: int, timeout: float = 20.0, deadline: float | None = None) -> None:
         self.prog, self.vf, self.timeout = prog, vf, timeout
+        self.deadline = deadline  # past it, an encoding stops (EncodingTimeout): the fact is unknown
         self.d = Z3Domain("")
         self.no_window: str | None = None
         self.hard = frozenset(i.op for i in prog.instructions() if i.op in NONLINEAR)
@@ -158,7 +166,7 @@ class LaneProver:
             self.no_window = str(e)
             return None
         inputs = make_inputs(p)
-        res = encode(p, inputs, "", Unroll(bound=self.vf), self.hard if abstract else frozenset())
+        res = encode(p, inputs, "", Unroll(bound=self.vf, deadline=self.deadline), self.hard if abstract else frozenset())
         s = new_solver(self.timeout)
         s.add(self.d.bterm(self.d.not_(res.ub)))
         return _Query(p, inputs, res, s, 1, abstract, window=True)
@@ -169,7 +177,7 @@ class LaneProver:
         q = self._queries.get(key)
         if q is None:
             inputs = make_inputs(self.prog)
-            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups),
+            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups, deadline=self.deadline),
                          self.hard if abstract else frozenset())
             s = new_solver(self.timeout)
             d = self.d
@@ -358,6 +366,15 @@ class LaneProver:
         return None
 
     def decide(self, f: Fact) -> LaneVerdict:
+        """f's verdict; unknown where encoding the loop outlasts the prover's deadline."""
+        t0 = time.perf_counter()
+        try:
+            return self._decide(f)
+        except EncodingTimeout:
+            return LaneVerdict(f, holds=RANDOM, verdict=VerdictKind.UNKNOWN, seconds=time.perf_counter() - t0,
+                               reason="solver timeout: encoding the loop took all of the time")
+
+    def _decide(self, f: Fact) -> LaneVerdict:
         t0 = time.perf_counter()
 
         def done(**kw: Any) -> LaneVerdict:
@@ -405,7 +422,7 @@ def lane_relation(prog: Program, vf: int, value: str, relation: str | None, time
     if fact is None:
         raise UserError(f"{prog.file}: no value {value!r} in the loop (its values: "
                         f"{', '.join(f.subject for f in ev.values)})")
-    prover = LaneProver(prog, vf, timeout)
+    prover = LaneProver(prog, vf, timeout, t0 + timeout)
     if relation is None:
         v = prover.decide(fact)
         kind, w = v.verdict, v.witness
@@ -414,7 +431,10 @@ def lane_relation(prog: Program, vf: int, value: str, relation: str | None, time
     else:
         cls = parse_relation(relation)
         pre = fact.pre
-        kind, w, why = prover.holds(fact, cls, pre)
+        try:
+            kind, w, why = prover.holds(fact, cls, pre)
+        except EncodingTimeout:
+            kind, w, why = VerdictKind.UNKNOWN, None, "solver timeout: encoding the loop took all of the time"
         shown, reason = str(cls), why or None
     if w is not None:
         reason = f"{w}, with {w.inputs.params}"

@@ -87,6 +87,7 @@ from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exac
 from verifier.semantics.ops import Val
 from verifier.semantics.refines import value_refines
 from verifier.semantics.symbolic import (
+    EncodingTimeout,
     SymResult,
     Unroll,
     encode,
@@ -221,8 +222,8 @@ class _Chain:
     """The steps, encoded on demand (a counterexample in step 0 needs no other)."""
 
     def __init__(self, prog: Program, form: VectorForm, src_step: Program, tgt_step: Program,
-                 abstract: frozenset[str]) -> None:
-        self.form, self.src_step, self.abstract = form, src_step, abstract
+                 abstract: frozenset[str], deadline: float | None = None) -> None:
+        self.form, self.src_step, self.abstract, self.deadline = form, src_step, abstract, deadline
         self.tgt_step = dataclasses.replace(tgt_step, arrays=list(prog.arrays))
         self.inputs = make_inputs(prog, others=[form.program])
         # source choices are quantified: the memory comparison's index then inside
@@ -274,8 +275,9 @@ class _Chain:
         at = dataclasses.replace(self.inputs, params=params,
                                  memory=prev.src.memory if prev is not None else self.inputs.memory)
         vf = self.form.vf
-        s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2), self.abstract)
-        t = encode(self.tgt_step, at, f"tgt{label}!", Unroll(bound=vf + 2, per_loop=self.form.step_unroll()),
+        s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2, deadline=self.deadline), self.abstract)
+        t = encode(self.tgt_step, at, f"tgt{label}!", Unroll(bound=vf + 2, per_loop=self.form.step_unroll(),
+                                                             deadline=self.deadline),
                    self.abstract)
         reach = prev.reach if prev is not None else z3.BoolVal(True)
         compared = prev.both_reach if prev is not None else z3.BoolVal(True)
@@ -323,7 +325,7 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
     def verdict(v: VerdictKind, **kw: Any) -> Verdict:
         return Verdict(name, "equiv", v, time.perf_counter() - t0, coverage=coverage, **kw)
 
-    chain = _Chain(prog, form, src_step, tgt_step, abstract)
+    chain = _Chain(prog, form, src_step, tgt_step, abstract, t0 + timeout)
     race = not chain.quantified and not hard_ops(prog, form.program)
     facts: list[Any] = []
 
@@ -448,6 +450,8 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
                                max(0.1, timeout - (time.perf_counter() - t0)), max_trip)
     except NotChained:
         return None
+    except EncodingTimeout:
+        return verdict(VerdictKind.UNKNOWN, reason="solver timeout: encoding the steps took all of the time")
 
 
 def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int) -> Verdict:

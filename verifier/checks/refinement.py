@@ -37,6 +37,7 @@ from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.semantics.ops import Val, is_vec, windows_apart
 from verifier.semantics.refines import cell_refines, event_refines, val_refines, value_refines
 from verifier.semantics.symbolic import (
+    EncodingTimeout,
     SymInputs,
     SymResult,
     Unroll,
@@ -359,10 +360,18 @@ def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str
     vacuous proof, it does not make one)."""
     fresh_context(uses_floats(src))
     t0 = time.perf_counter()
+    try:
+        return _vacuous(src, max_trip, timeout, abstract, t0)
+    except EncodingTimeout:
+        return False  # not shown vacuous: the proof stands on its own unsat
+
+
+def _vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str], t0: float) -> bool:
+    deadline = t0 + timeout
     if abstract:
         inputs = make_inputs(src)
         solver = new_solver(timeout)
-        solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1), abstract)))
+        solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, deadline=deadline), abstract)))
         clean = [p == z3.K(p.domain(), z3.BoolVal(False)) for _, p in inputs.memory.values()
                  if p is not None and z3.is_array(p)]
         for extra in ([z3.And(*clean)] if clean else []) + [z3.BoolVal(True)]:
@@ -375,7 +384,7 @@ def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str
                     return False
     inputs = make_inputs(src)
     solver = new_solver(max(0.1, min(VACUITY_EXACT, timeout - (time.perf_counter() - t0))))
-    solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1))))
+    solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, deadline=deadline))))
     return check(solver).status is SolverStatus.UNSAT
 
 
@@ -383,7 +392,20 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
                 minimize_budget: float, target_unroll: dict[str, int] | None,
                 abstract: frozenset[str] = frozenset(), ignore: frozenset[str] = frozenset(),
                 param_limit: int | None = None) -> Verdict:
-    """The refinement check, with `abstract` operations uninterpreted (see refinement)."""
+    """The refinement check, with `abstract` operations uninterpreted (see refinement);
+    unknown where encoding the programs outlasts the time."""
+    t0 = time.perf_counter()
+    try:
+        return _refined(src, tgt, max_trip, timeout, check_name, minimize_budget, target_unroll, abstract,
+                        ignore, param_limit)
+    except EncodingTimeout:
+        return Verdict(f"{src.name} -> {tgt.name}", check_name, VerdictKind.UNKNOWN, time.perf_counter() - t0,
+                       reason="solver timeout: encoding the programs took all of the time")
+
+
+def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
+             minimize_budget: float, target_unroll: dict[str, int] | None,
+             abstract: frozenset[str], ignore: frozenset[str], param_limit: int | None) -> Verdict:
     t0 = time.perf_counter()
     check_compatible(src, tgt)
     fresh_context(uses_floats(src, tgt))
@@ -398,7 +420,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     inputs = make_inputs(src, others=[tgt])
     # A loop of trip count T runs its header T+1 times when the header holds the exit
     # test (while loops), so T+1 header visits cover trip counts up to T in every shape.
-    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1), abstract)
+    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1, deadline=t0 + timeout), abstract)
     # source choices a function of the target's run answers (`_witness`: an unsat answer
     # with it is a proof); the others stay universally quantified
     universal = [v for k, v in s.choices.items() if not _witnessed(k, s)]
@@ -445,7 +467,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     cap = 4 * max_trip + 8
     try:
         t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow,
-                                               per_loop=dict(target_unroll or {})), abstract)
+                                               per_loop=dict(target_unroll or {}), deadline=deadline), abstract)
     except _OutOfTime:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout (while unrolling the target)")
     parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}

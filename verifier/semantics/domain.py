@@ -282,6 +282,8 @@ class Z3Domain:
         # operations (e.g. "sdiv") left uninterpreted on unknown values: any function
         # of the operands, so a formula unsat with them is unsat with the real ones
         self.abstract = abstract
+        # memory indices read as cases of constants (const_cases), by term id
+        self._index_cases: dict[int, tuple[Any, list[tuple[Any, int]] | None]] = {}
 
     @staticmethod
     def term(x: Any, w: int) -> Any:
@@ -475,7 +477,7 @@ class Z3Domain:
 
     # memory objects and the trace (see "memory, trace" below): immutable terms
     def mem_read(self, obj: tuple[Any, Any], i: Any) -> tuple[Any, Any]:
-        return _z3_mem_read(obj, i)
+        return _z3_mem_read(obj, i, self._index_cases)
 
     def mem_write(self, obj: tuple[Any, Any], i: Any, v: Any, p: Any, cond: Any) -> tuple[Any, Any]:
         return _z3_mem_write(obj, i, v, p, cond)
@@ -565,19 +567,38 @@ _EMPTY_SLOT: tuple[Any, list[tuple[Any, Any]]] = (NO_CALLEE, [])
 MAX_INDEX_CASES = 64
 
 
-def const_cases(t: Any, limit: int = MAX_INDEX_CASES) -> list[tuple[Any, int]] | None:
+def const_cases(t: Any, limit: int = MAX_INDEX_CASES,
+                memo: dict[int, tuple[Any, list[tuple[Any, int]] | None]] | None = None) -> list[tuple[Any, int]] | None:
     """An index that is an if-then-else tree of constants (plus a constant offset), as
-    (condition, value) cases in order, the last one the default; None otherwise.
-    Reading memory case by case keeps every read at a constant index, which the
-    solver handles far better than a read at an ite."""
+    (condition, value) cases in order, the last one the default; None otherwise (or
+    past `limit` cases). Reading memory case by case keeps every read at a constant
+    index, which the solver handles far better than a read at an ite. `memo` keeps
+    each term's answer (with the term, so its id is not reused): an encoder reads
+    the same few index terms thousands of times (64 lanes of each load at VF 64),
+    and the walk through z3's Python API is what those reads cost."""
     if type(t) is int:
         return [(True, t)]
+    if memo is not None:
+        hit = memo.get(t.get_id())
+        if hit is not None:
+            return hit[1]
+    out = _const_cases(t, limit, memo)
+    if memo is not None:
+        memo[t.get_id()] = (t, out)
+    return out
+
+
+def _const_cases(t: Any, limit: int, memo: dict[int, tuple[Any, list[tuple[Any, int]] | None]] | None) \
+        -> list[tuple[Any, int]] | None:
     if z3.is_bv_value(t):
         return [(True, t.as_long())]
     if z3.is_app_of(t, z3.Z3_OP_ITE):
         c, a, b = t.children()
-        ca, cb = const_cases(a, limit), const_cases(b, limit)
-        if ca is None or cb is None or len(ca) + len(cb) > limit:
+        ca = const_cases(a, limit, memo)
+        if ca is None or len(ca) >= limit:
+            return None
+        cb = const_cases(b, limit, memo)
+        if cb is None or len(ca) + len(cb) > limit:
             return None
         return [(c if g is True else z3.And(c, g), v) for g, v in ca] + cb
     if z3.is_app_of(t, z3.Z3_OP_BADD) and t.num_args() == 2:
@@ -585,7 +606,7 @@ def const_cases(t: Any, limit: int = MAX_INDEX_CASES) -> list[tuple[Any, int]] |
         if z3.is_bv_value(a):
             a, b = b, a
         if z3.is_bv_value(b):
-            cases = const_cases(a, limit)
+            cases = const_cases(a, limit, memo)
             if cases is None:
                 return None
             m = mask(t.size())
@@ -593,8 +614,9 @@ def const_cases(t: Any, limit: int = MAX_INDEX_CASES) -> list[tuple[Any, int]] |
     return None
 
 
-def _z3_mem_read(obj: tuple[Any, Any], i: Any) -> tuple[Any, Any]:
-    cases = const_cases(i) if type(i) is not int else None
+def _z3_mem_read(obj: tuple[Any, Any], i: Any,
+                 memo: dict[int, tuple[Any, list[tuple[Any, int]] | None]] | None = None) -> tuple[Any, Any]:
+    cases = const_cases(i, memo=memo) if type(i) is not int else None
     if cases is not None and len(cases) > 1:
         v, p = _z3_mem_read(obj, cases[-1][1])
         for g, k in reversed(cases[:-1]):
