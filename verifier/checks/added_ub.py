@@ -143,8 +143,10 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
         return fs
 
     def inputs_of(s: z3.Solver, q: _Query, ans: Answer) -> Inputs:
-        """The (minimized) inputs of a sat answer to q."""
-        model = minimize(s, q.inputs, q.result.choices, harness, minimize_budget, q.result.header_guards,
+        """The (minimized) inputs of a sat answer to q, within the time limit (a tenth of
+        it at least)."""
+        spend = min(minimize_budget, max(0.1 * timeout, deadline - time.perf_counter()))
+        model = minimize(s, q.inputs, q.result.choices, harness, spend, q.result.header_guards,
                          solved_in=ans.seconds)
         return model_inputs(model, harness, q.inputs, q.result.choices)
 

@@ -313,6 +313,10 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     target that runs on past the source's exit (a broken exit test) is unrolled
     to its cap at the full bound. Only a counterexample is taken from there."""
     t0 = time.perf_counter()
+
+    def left() -> float:  # every phase within the one time limit
+        return max(0.1, timeout - (time.perf_counter() - t0))
+
     if max_trip >= SHORT_FIRST:
         short = refinement(src, tgt, max_trip // 4, timeout / 4, check_name, min(minimize_budget, timeout / 8),
                            target_unroll, ignore, param_limit)
@@ -320,14 +324,14 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
             return short
     ops = hard_ops(src, tgt)
     if ops:
-        v = _refinement(src, tgt, max_trip, min(timeout, max(2.0, timeout / 4)), check_name,
+        v = _refinement(src, tgt, max_trip, min(left(), max(2.0, timeout / 4)), check_name,
                         min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
-        if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, timeout, ops)):
+        if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, left(), ops)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = time.perf_counter() - t0
             return v
-    v = _refinement(src, tgt, max_trip, max(0.1, timeout - (time.perf_counter() - t0)), check_name,
-                    minimize_budget, target_unroll, ignore=ignore, param_limit=param_limit)
+    v = _refinement(src, tgt, max_trip, left(), check_name, minimize_budget, target_unroll, ignore=ignore,
+                    param_limit=param_limit)
     v.seconds = time.perf_counter() - t0
     return v
 
@@ -349,6 +353,7 @@ def _source_ok(s: SymResult) -> Any:
 
 
 VACUITY_EXACT = 5.0  # seconds for the exact vacuity question after an abstract proof
+MINIMIZE_LEAST = 0.1  # of the time limit, the minimizer's at least, when the solver took the rest
 
 
 def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str] = frozenset()) -> bool:
@@ -506,7 +511,10 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     if ans.status is SolverStatus.UNKNOWN:
         return verdict(VerdictKind.UNKNOWN, reason=ans.reason, coverage=coverage)
     found = solver.model()
-    model = minimize(solver, inputs, t.choices, src, minimize_budget, s.header_guards, param_limit, ans.seconds)
+    # the minimizer within the time limit (a tenth of it at least: a counterexample is
+    # shown minimized that far, whatever the solver took)
+    spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, deadline - time.perf_counter()))
+    model = minimize(solver, inputs, t.choices, src, spend, s.header_guards, param_limit, ans.seconds)
     if witness and not universal and _source_answer(model, body, s.choices, idx, deadline) is not None:
         model = found  # minimizing left the checked ground: a source choice matches the smaller run
     cex_inputs = model_inputs(model, src, inputs, t.choices)
