@@ -4,7 +4,12 @@ outcome and kind and every distinct failure signature (an internal error, a hang
 an error without a location) with the first input that gave it. Exit 1 on any
 failure. Input k is the same on every machine (seeded by k).
 
-    python bench/fuzz.py [N] [--start K] [--jobs J] [--limit SECONDS] [--json FILE]
+    python bench/fuzz.py [N] [--start K] [--jobs J] [--limit SECONDS] [--memory GIB] [--json FILE]
+
+Each worker's address space is capped (--memory, 8 GiB by default): an input that
+would take the machine's memory ends in a MemoryError, counted as an internal error
+with its input, where the kernel's OOM killer would end the worker and leave the
+pool waiting for an answer that never comes.
 """
 
 from __future__ import annotations
@@ -25,6 +30,11 @@ sys.path.insert(0, str(ROOT))
 from tests.fuzzing import FAILURES, HANG_SECONDS, Outcome, case_of, run_case  # noqa: E402
 
 
+def _cap_memory(gib: float) -> None:
+    limit = int(gib * (1 << 30))
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
 def _one(args: tuple[int, float]) -> tuple[int, str, str, float, str, str, float]:
     seed, limit = args
     case = case_of(seed)
@@ -40,6 +50,7 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="the first input's number")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--limit", type=float, default=HANG_SECONDS, help="seconds after which an input is a hang")
+    ap.add_argument("--memory", type=float, default=8.0, help="GiB of address space per worker")
     ap.add_argument("--json", type=Path, help="write the counts and failures here")
     opts = ap.parse_args()
     t0 = time.perf_counter()
@@ -50,7 +61,8 @@ def main() -> None:
     peak = 0.0
     seeds = [(k, opts.limit) for k in range(opts.start, opts.start + opts.n)]
     # a fresh worker every 200 inputs: what one input leaves behind (z3 contexts) stays small
-    with mp.get_context("fork").Pool(opts.jobs, maxtasksperchild=200) as pool:
+    with mp.get_context("fork").Pool(opts.jobs, maxtasksperchild=200, initializer=_cap_memory,
+                                     initargs=(opts.memory,)) as pool:
         for done, (seed, kind, outcome, seconds, signature, described, mem) in \
                 enumerate(pool.imap_unordered(_one, seeds, chunksize=4), 1):
             by_outcome[outcome] += 1

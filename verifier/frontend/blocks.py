@@ -420,6 +420,14 @@ class _Lower:
             raise UserError(f"type mismatch: {o[1]!r} is {t}, expected {want}", o[2])
         return self.op(o, want)
 
+    def lanes_of(self, o: RawOp, want: Type) -> Operand:
+        """op, for a call's argument: a value of the parameter's type, or a vector of
+        them (one call per lane); another named value is an error at its place."""
+        t = self.ref_type(o)
+        if t is not None and elem_of(t) != want:
+            raise UserError(f"type mismatch: {o[1]!r} is {t}, expected {want} (or a vector of {want})", o[2])
+        return self.op(o, want)
+
     def op(self, o: RawOp, want: Type | None) -> Operand:
         kind, val, loc = o
         if kind == "ref":
@@ -488,8 +496,8 @@ class _Lower:
                 return [self.exact(x, ty) for x in a]
             return [self.op(x, next((t for j, y in enumerate(a) if j != k and (t := self.ref_type(y))), ty))
                     for k, x in enumerate(a)]
-        if rule is Operands.COMPARED:
-            return [self.op(x, named or I64) for x in a]
+        if rule is Operands.COMPARED:  # both sides of one type: a named operand's
+            return [self.exact(x, named) if named is not None else self.op(x, I64) for x in a]
         if rule is Operands.SELECT:
             return [self.exact(a[0], with_elem(ty, I1) if ty else I1), self.exact(a[1], ty), self.exact(a[2], ty)]
         if rule is Operands.ELEM:
@@ -507,18 +515,22 @@ class _Lower:
     def own_args(self, s: _Stmt) -> list[Operand]:
         """Operands of the operations whose syntax types them (Operands.OWN)."""
         a = s.args
-        if s.op == "load":
-            return [self.op(a[0], I64)]
-        if s.op == "store":
+        if s.op in ("load", "store"):
             arr = self.p.arrays[str(s.attrs["array"])]
             w = s.attrs.get("width")
-            return [self.op(a[0], I64), self.op(a[1], VecType(int(w), arr.elem) if isinstance(w, int) else arr.elem)]
+            elems = VecType(int(w), arr.elem) if isinstance(w, int) else arr.elem
+            if s.op == "load":
+                if s.type is not None and s.type != elems:
+                    raise UserError(f"type mismatch: {arr.name} holds {arr.elem} elements, so this load gives "
+                                    f"{elems}, not {s.type}", s.loc)
+                return [self.op(a[0], I64)]  # an index of any width (sign-extended)
+            return [self.op(a[0], I64), self.exact(a[1], elems)]
         if s.op == "call":
             f = s.attrs["func"]
             assert isinstance(f, FuncDecl)
-            return [self.op(x, f.params[k] if k < len(f.params) else None) for k, x in enumerate(a)]
+            return [self.lanes_of(x, f.params[k]) if k < len(f.params) else self.op(x, None) for k, x in enumerate(a)]
         if s.op == "assume":
-            return [self.op(a[0], I1)]
+            return [self.exact(a[0], I1)]
         assert s.op == "out"
         return [self.op(a[0], s.type or I64)]
 
