@@ -27,7 +27,7 @@ from tests.fuzzing import (
     run_case,
 )
 from tests.helpers import MODELS
-from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_TRIP
+from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_LANES, MAX_TRIP
 
 # a whole run's budget: past it, the remaining examples are not run (the slow
 # tier's inputs include solver checks of about a second each)
@@ -65,6 +65,8 @@ def test_fuzz_every_kind_of_input_ends_in_a_verdict_or_a_clean_error(seed: int) 
 # -- each failure the fuzzing found, on its input --------------------------------------
 
 SEARCH = (MODELS / "seed" / "search_loop.loop").read_text()
+GENERAL = (MODELS / "seed" / "vectorized" / "search_loop_general_vf4.loop").read_text()
+LANES = (MODELS / "lanes" / "no_tiling.loop").read_text()
 MULTI_LL = """define i32 @f(i32 %x) {
 entry:
   ret i32 %x
@@ -183,6 +185,18 @@ CASES = [
      f"--set N: {2**70} does not fit in i64"),
     (["run", "{dir}/m.loop", "--set", "N=3", "--set", "a=[1, 300]"], LOOP, Outcome.USAGE,
      "--set a: 300 does not fit in i8 (from -128 to 255)"),
+    # a fuzz run of 12,000 inputs: a vector of 2^31 lanes (a MemoryError), a period of 0 lanes
+    (["run", "{dir}/m.loop", "--set", "N=3"], {"m.loop": GENERAL.replace("const VF = 4", f"const VF = {2**31}")
+                                               .encode()}, Outcome.LOCATED,
+     f"a vector has 1 to {MAX_LANES} lanes, not {2**31}"),
+    (["show", "{dir}/m.loop"], {"m.loop": SEARCH.replace("x = a[i]", "x = a[i]\n  v = iota(0, 5000)").encode()},
+     Outcome.LOCATED, f"a vector has 1 to {MAX_LANES} lanes, not 5000"),
+    (["suite", "{dir}/s.toml"], {"m.loop": LANES.encode(), "s.toml": _suite(check="lanes", value="a",
+                                                                             relation="periodic 0")},
+     Outcome.LOCATED, "a period is at least 1 lane"),
+    (["check", "{dir}/m.ll"], {"m.ll": b"define i64 @f(ptr %p) {\nentry:\n  %v = load <4096 x i8>, ptr %p\n"
+                                       b"  ret i64 0\n}\n"}, Outcome.VERDICT,
+     "m.ll:3:3: unsupported: type <4096 x i8> (more than 1024 lanes)"),
 ]
 
 

@@ -234,7 +234,13 @@ def test_suite_keys_for_lanes_and_rewrites(tmp_path: Path) -> None:
     model = str(LANES / "uniform_lanes.loop")
     for body, msg in ((f'check = "lanes"\nmodel = "{model}"\nexpect = "proved"', "names its 'value'"),
                       (f'check = "lanes"\nmodel = "{model}"\nvalue = "a"\nrelation = "wobbly"\nexpect = "proved"',
-                       "relation must be one of"),
+                       "unknown relation 'wobbly'"),
+                      (f'check = "lanes"\nmodel = "{model}"\nvalue = "a"\nrelation = "periodic 0"\nexpect = "proved"',
+                       "a period is at least 1 lane"),
+                      (f'check = "lanes"\nmodel = "{model}"\nvalue = "a"\nrelation = "uniform in groups of 0"\n'
+                       'expect = "proved"', "a group is at least 1 lane"),
+                      (f'check = "lanes"\nmodel = "{model}"\nvalue = "a"\nrelation = 4\nexpect = "proved"',
+                       "relation must be a string"),
                       (f'check = "equiv"\nmodel = "{model}"\nform = "general"\nvalue = "a"\nexpect = "proved"',
                        "go with check = \"lanes\""),
                       (f'check = "rewrite"\nmodel = "{model}"\nrewrite = "peel"\nexpect = "proved"',

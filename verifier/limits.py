@@ -13,6 +13,7 @@ MAX_TRIP = 1024  # the bounded checks' trip bound (each iteration is unrolled)
 MIN_TIMEOUT, MAX_TIMEOUT = 0.1, 86_400.0  # seconds per obligation: finite, at most a day
 MAX_FUEL = 1_000_000  # blocks the concrete interpreter runs (`verifier run --fuel`)
 MAX_JOBS = 64  # worker processes
+MAX_LANES = 1024  # lanes of a vector a model writes (<W x iN>, a[i .. i+W), prefix(n, W))
 MAX_EXPR_DEPTH = 200  # a .loop expression's nesting (parentheses, unary operators)
 MAX_BLOCK_DEPTH = 100  # a .loop statement's nesting (if, while, do within each other)
 
@@ -41,4 +42,11 @@ def timeout_problem(t: object) -> str | None:
         return f"timeout must be a number of seconds, not {t!r}"
     if not math.isfinite(t) or not MIN_TIMEOUT <= t <= MAX_TIMEOUT:
         return f"timeout must be a finite number of seconds from {MIN_TIMEOUT} to {MAX_TIMEOUT:.0f}, not {t}"
+    return None
+
+
+def lanes_problem(n: int) -> str | None:
+    """Why a vector of `n` lanes is not one a model may write (None: it may)."""
+    if not 1 <= n <= MAX_LANES:
+        return f"a vector has 1 to {MAX_LANES} lanes, not {n}"
     return None

@@ -223,11 +223,13 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
         if not isinstance(item.get("value"), str):
             raise bad("a lanes obligation names its 'value' (a string)", "value")
         if "relation" in item:
+            if not isinstance(item["relation"], str):
+                raise bad("relation must be a string: uniform, consecutive, strided S, uniform in groups of G, "
+                          "consecutive in groups of G, alternating, periodic P, random", "relation")
             try:
-                parse_relation(item["relation"]) if isinstance(item["relation"], str) else int("x")
-            except ValueError:
-                raise bad("relation must be one of: uniform, consecutive, strided S, uniform in groups of G, "
-                          "consecutive in groups of G, alternating, periodic P, random", "relation") from None
+                parse_relation(item["relation"])
+            except ValueError as e:
+                raise bad(str(e), "relation") from None
     elif "value" in item or "relation" in item:
         raise bad(f"'value' and 'relation' go with check = \"lanes\", not {check!r}", "value" if "value" in item else "relation")
     if check == "rewrite":

@@ -111,6 +111,8 @@ def parse_relation(text: str) -> LaneClass:
     group = 0
     if len(words) >= 4 and words[-4:-1] == ["in", "groups", "of"] and words[-1].isdigit():
         group, words = int(words[-1]), words[:-4]
+        if group < 1:
+            raise ValueError(f"relation {text!r}: a group is at least 1 lane")
     base = " ".join(words)
     if base == "uniform":
         cls = UNIFORM
@@ -123,6 +125,8 @@ def parse_relation(text: str) -> LaneClass:
     elif base == "alternating":
         return LaneClass(LaneKind.PERIODIC, 0, 2)
     elif len(words) == 2 and words[0] == "periodic" and words[1].isdigit():
+        if int(words[1]) < 1:
+            raise ValueError(f"relation {text!r}: a period is at least 1 lane")
         return LaneClass(LaneKind.PERIODIC, 0, int(words[1]))
     elif base == "random":
         return RANDOM

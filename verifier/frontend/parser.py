@@ -38,7 +38,7 @@ from verifier.ir.program import (
     map_operands,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_elem
-from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH
+from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, lanes_problem
 
 KEYWORDS = {"loop", "array", "alias", "window", "const", "effect", "pure", "assume", "if", "else", "do",
             "while", "break", "when", "out", "true", "false", "undef", "poison"}
@@ -520,13 +520,20 @@ class _Parser:
         self.expect(")", "',' or ')'")
         return tuple(out)
 
+    @staticmethod
+    def check_lanes(n: int, loc: Loc) -> int:
+        """`n`, a vector's lane count within limits.MAX_LANES (a UserError at `loc` if not)."""
+        problem = lanes_problem(n)
+        if problem is not None:
+            raise UserError(problem, loc)
+        return n
+
     def parse_type(self) -> Type:
         t = self.peek()
         if t.kind == "op" and t.text == "<":
             self.next()
             lanes = self.expect_int("the number of lanes")
-            if lanes < 1 or lanes > 1024:
-                raise UserError(f"a vector has 1 to 1024 lanes, not {lanes}", t.loc)
+            self.check_lanes(lanes, t.loc)
             self.expect("x", "'x' in a vector type like <4 x i8>")
             elem = self.parse_type()
             if not isinstance(elem, IntType):
@@ -683,13 +690,13 @@ class _Parser:
         if isinstance(end, Lit) and isinstance(start.op, Const):
             width = end.value - start.op.value
             if width > 0:
-                return width
+                return self.check_lanes(width, loc)
         if isinstance(end, TV) and isinstance(end.op, Ref) and len(instrs) == mark + 1:
             ins = instrs[-1]
             if ins.op == "add" and ins.dest == end.op.name and ins.args[0] == start.op \
                     and isinstance(ins.args[1], Const) and ins.args[1].value > 0:
                 instrs.pop()
-                return ins.args[1].value
+                return self.check_lanes(ins.args[1].value, loc)
         raise UserError("expected the end of a vector range as start + constant, e.g. a[i .. i+VF)", loc)
 
     def stmt_call(self) -> None:
@@ -1042,7 +1049,7 @@ class _Parser:
             self.expect("(")
             x = self.typed(self.expr(), I64, loc)
             self.expect(",", "',' and the number of lanes")
-            n = self.expect_int("the number of lanes")
+            n = self.check_lanes(self.expect_int("the number of lanes"), loc)
             self.expect(")")
             if isinstance(x.type, VecType):
                 raise UserError(f"{name} takes a scalar", loc)

@@ -17,6 +17,7 @@ from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import FCMP_PREDS
 from verifier.ir.program import Loc
 from verifier.ir.types import IntType, Type, VecType
+from verifier.limits import MAX_LANES, lanes_problem
 
 # ---------------------------------------------------------------- names and labels
 
@@ -70,7 +71,10 @@ def parse_type(t: str, loc: Loc | None = None) -> Type | None:
     if m:
         lane = parse_type(m.group(2), loc)
         if isinstance(lane, IntType):
-            return VecType(int(m.group(1)), lane)
+            lanes = int(m.group(1))
+            if lanes_problem(lanes) is not None:
+                raise LLUnsupported(f"type {t} (more than {MAX_LANES} lanes)", loc)
+            return VecType(lanes, lane)
     raise LLUnsupported(f"type {t}", loc)
 
 
