@@ -1,4 +1,4 @@
-"""smt/solver.py: the bit-blasting race beside the SMT solver (check_racing)."""
+"""smt/solver.py: the race beside the SMT solver (check_racing): the SMT core, then the bit-blaster."""
 
 from __future__ import annotations
 
