@@ -11,13 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import model
+from tests.helpers import MODELS, model
 from tests.test_forms import MUTANTS, _mutant
 from verifier.checks.falsify import ConcreteTests, concrete_counterexample
-from verifier.checks.forms import form_equivalence, generate
+from verifier.checks.forms import form_equivalence, generate, inductive_equivalence
 from verifier.checks.refinement import refinement, replay, replay_fuel
 from verifier.frontend.parser import parse
 from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import RunStatus, run
 
 WRONG = [("seed/division", "general", 4), ("seed/division", "simple", 16), ("seed/guarded_division", "general", 4),
          ("seed/indirect_access", "simple", 4), ("seed/hoist_store", "general", 8),
@@ -100,6 +101,30 @@ def test_a_difference_that_rests_on_the_sources_own_choice_is_no_counterexample(
     found = concrete_counterexample(src, tgt, 4, 8, seconds=30)
     assert found is not None and None not in found.inputs.arrays["a"][-1:]
     assert refinement(src, tgt, max_trip=8, timeout=60).verdict == "counterexample"
+
+
+@pytest.mark.parametrize("name,form,vf", RIGHT[:3], ids=[f"{n}-{f}-vf{v}" for n, f, v in RIGHT[:3]])
+def test_a_witness_is_an_input_the_source_runs_without_ub_within_the_bound(name: str, form: str, vf: int) -> None:
+    """What lets a proof skip its vacuity question: the run it names is real."""
+    prog = model(f"{name}.loop")
+    tests = ConcreteTests(prog, generate(prog, form, vf).program, vf, 4 * vf)
+    tests.run(6, seconds=30)
+    assert tests.witness is not None
+    r = run(prog, tests.witness, fuel=10_000)
+    assert r.status is RunStatus.OK and max(r.iterations.values(), default=0) <= 4 * vf
+
+
+def test_no_witness_where_the_source_faults_on_every_input() -> None:
+    """a[] one short: the first iteration reads past it whatever the input, so no
+    test witnesses an input, and the chained check asks the solver, which finds the
+    proof vacuous (unknown), as it did before tests witnessed anything."""
+    text = (MODELS / "legality" / "countdown.loop").read_text().replace("i8[N]", "i8[N - 1]")
+    prog = parse(text, "short.loop")
+    tests = ConcreteTests(prog, generate(prog, "simple", 4).program, 4, 16)
+    assert tests.run(200, seconds=30) is None and tests.tried == 200
+    assert tests.witness is None
+    v = inductive_equivalence(prog, 4, 16, timeout=60, form="simple")
+    assert v.verdict == "unknown" and "vacuous" in (v.reason or ""), (v.verdict, v.reason)
 
 
 def test_the_same_obligation_finds_the_same_counterexample() -> None:

@@ -66,11 +66,17 @@ class ConcreteTests:
         self.tried = 0
         self.testable = enabled and testable(src, tgt)
         self.found: Counterexample | None = None  # the counterexample the tests gave, once they have
+        # an input the source ran without UB within max_trip iterations, once one has:
+        # its assumptions hold on some input, so a proof is not vacuous
+        self.witness: Inputs | None = None
+        self.max_trip = max_trip
 
     def attempt(self, inputs: Inputs) -> Counterexample | None:
         """The counterexample these inputs are, if the source's run is its only
         behaviour on them and the target's does not refine it."""
         s = run(self.src, inputs, fuel=self.src_fuel, loops=self.gen.src_loops)
+        if s.status is RunStatus.OK and self.witness is None and max(s.iterations.values(), default=0) <= self.max_trip:
+            self.witness = inputs
         if s.status is not RunStatus.OK or s.choices:
             return None  # UB (nothing to refine), too long, or not its only behaviour
         t = run(self.tgt, inputs, fuel=self.fuel, loops=self.tgt_loops)

@@ -110,9 +110,11 @@ STEP_OUT = "step."  # the outs a step program adds: its kind and its cut state
 MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0
 FREE_SHARE = 0.15  # of the time, for the free step (every step at once)
 FREE_FLOOR, FREE_PER_ENCODING = 1.0, 3.0  # its first try: seconds, or times its encoding's
+FREE_FLOOR_UNBOUNDED = 2.0  # ... where a proof for every trip count is asked for
 FREE_SHARE_UNBOUNDED = 0.6  # ... where a proof for every trip count is asked for
 # concrete tests (checks/falsify.py): a few before any solver call (milliseconds each),
-# more, within a share of the time, where the free step does not close at once
+# more, within a share of the time and the free step's first try, where that try does
+# not close
 QUICK_TESTS, TEST_SHARE = 6, 0.05
 
 
@@ -420,14 +422,19 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
         # iteration (where most bugs show), then the free step again, then step by step
         t1 = time.perf_counter()
         free = chain.free()
-        first_try = min(timeout, max(FREE_FLOOR, FREE_PER_ENCODING * (time.perf_counter() - t1)))
+        first_try = min(timeout, max(FREE_FLOOR_UNBOUNDED if unbounded else FREE_FLOOR,
+                                     FREE_PER_ENCODING * (time.perf_counter() - t1)))
         closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=first_try,
                      inputs_of="the induction step's inputs")
         if isinstance(closes, Verdict):
             return closes
         if closes is not True:
             # no proof at once: a bug, likely; the concrete tests first, then the solver
-            tested = tests.run(TRIES, min(TEST_SHARE * timeout, max(0.1, timeout - (time.perf_counter() - t0))))
+            # within a share of the time, and no longer than the solver's first try: a
+            # correct form that takes the free step a little longer than that loses no
+            # more to tests than to the try (each test at VF 64 runs hundreds of iterations)
+            tested = tests.run(TRIES, min(TEST_SHARE * timeout, first_try,
+                                          max(0.1, timeout - (time.perf_counter() - t0))))
             if tested is not None:
                 return _tested(prog, form, tested, tests, t0)
             found = settle(0)
@@ -438,7 +445,10 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
                 closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=share * timeout)
         left = max(0.1, timeout - (time.perf_counter() - t0))
         if closes is True:
-            v = _unless_vacuous(verdict, free.ok, left, max_trip)
+            # the free state may run where the loop's own start never does (a source that
+            # faults on every input): the whole source is asked too where tests found no
+            # input it runs
+            v = _unless_vacuous(verdict, free.ok, left, max_trip, tests, prog if tests.testable else None)
             if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
                 v.coverage = {"unbounded": True, "window": form.vf}
             return v
@@ -447,15 +457,24 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
             if found is not None:
                 return found
         return _unless_vacuous(verdict, z3.Or(*[chain[k].ends for k in range(steps)]),
-                               max(0.1, timeout - (time.perf_counter() - t0)), max_trip)
+                               max(0.1, timeout - (time.perf_counter() - t0)), max_trip, tests)
     except NotChained:
         return None
     except EncodingTimeout:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout: encoding the steps took all of the time")
 
 
-def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int) -> Verdict:
-    """Proved, unless no input runs the chained source within the bound without UB."""
+def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, tests: ConcreteTests,
+                    whole: Program | None = None) -> Verdict:
+    """Proved, unless no input runs the source without UB: `src_ok` (the chain's runs
+    within the bound, or the free step's) unsat, or `whole` run within max_trip
+    iterations without UB on no input (refinement.vacuous). A concrete test's run
+    without UB within the bound (ConcreteTests.witness) answers both: its first
+    vector iteration is a step the free state allows, and it is one of the chain's
+    runs."""
+    t0 = time.perf_counter()
+    if tests.witness is not None:
+        return verdict(VerdictKind.PROVED)  # type: ignore[no-any-return]
     feas = new_solver(timeout)
     feas.add(src_ok)
     if check(feas).status is SolverStatus.UNSAT:
@@ -463,6 +482,11 @@ def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int) ->
                        reason=f"vacuous: no input satisfies the source's assumptions without UB within "
                               f"{max_trip} iterations, so there is nothing to check (a loop that runs "
                               f"longer needs a larger --max-trip)")
+    if whole is not None and vacuous(whole, max_trip, max(0.1, timeout - (time.perf_counter() - t0))):
+        return verdict(VerdictKind.UNKNOWN,  # type: ignore[no-any-return]
+                       reason=f"vacuous: no input runs the source without UB within {max_trip} iterations "
+                              f"(the induction's step does, from a state the loop's start never reaches), so "
+                              f"there is nothing to check (a loop that runs longer needs a larger --max-trip)")
     return verdict(VerdictKind.PROVED)  # type: ignore[no-any-return]
 
 
