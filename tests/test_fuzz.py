@@ -8,7 +8,9 @@ test per failure the fuzzing found, each on the input that showed it."""
 from __future__ import annotations
 
 import math
+import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -194,10 +196,32 @@ CASES = [
     (["suite", "{dir}/s.toml"], {"m.loop": LANES.encode(), "s.toml": _suite(check="lanes", value="a",
                                                                              relation="periodic 0")},
      Outcome.LOCATED, "a period is at least 1 lane"),
+    # odd paths: a device is refused (/dev/zero was read until memory ran out)
+    (["show", "/dev/zero"], {}, Outcome.FILE, "error: /dev/zero: not a file or a pipe (a device or a socket)"),
+    (["check", "/dev/urandom", "--vf", "4"], {}, Outcome.FILE, "/dev/urandom: not a file or a pipe"),
     (["check", "{dir}/m.ll"], {"m.ll": b"define i64 @f(ptr %p) {\nentry:\n  %v = load <4096 x i8>, ptr %p\n"
                                        b"  ret i64 0\n}\n"}, Outcome.VERDICT,
      "m.ll:3:3: unsupported: type <4096 x i8> (more than 1024 lanes)"),
 ]
+
+
+def test_a_file_past_the_size_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import verifier.errors
+
+    monkeypatch.setattr(verifier.errors, "MAX_SOURCE_BYTES", 100)
+    got, message = _outcome(["show", "{dir}/m.loop"], LOOP)
+    assert (got, "larger than" in message) == (Outcome.FILE, True), message
+
+
+def test_a_pipe_is_read_as_a_file(tmp_path: Path) -> None:
+    """`verifier show <(opt ...)`: the shell passes a pipe, which is read to its end."""
+    fifo = tmp_path / "m.loop"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(SEARCH,))
+    writer.start()
+    got, message = _outcome(["show", str(fifo)], {})
+    writer.join()
+    assert (got, "loop search_loop(" in message) == (Outcome.VERDICT, True), message
 
 
 @pytest.mark.parametrize(("argv", "files", "outcome", "says"), CASES,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 from verifier.ir.program import Loc
+from verifier.limits import MAX_SOURCE_BYTES
 
 
 class UserError(Exception):
@@ -30,13 +32,20 @@ def write_output(path: Path, text: str, flag: str) -> None:
 
 def read_source(path: Path) -> str:
     """A user's file as text (UTF-8); unreadable or not UTF-8 is their mistake, with the
-    line and column of the first byte that is not."""
+    line and column of the first byte that is not. A file or a pipe (`<(opt ...)`) is
+    read, up to limits.MAX_SOURCE_BYTES; a device (/dev/zero never ends) is refused."""
     try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise UserError(f"{path}: is a folder, not a file") from None
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise UserError(f"{path}: is a folder, not a file")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            raise UserError(f"{path}: not a file or a pipe (a device or a socket)")
+        with path.open("rb") as f:
+            data = f.read(MAX_SOURCE_BYTES + 1)
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise UserError(f"{path}: larger than {MAX_SOURCE_BYTES >> 20} MiB, the most a model or suite may be")
     try:
         # a byte order mark (some editors write one) is no part of the text
         return data.decode("utf-8").removeprefix("\ufeff")

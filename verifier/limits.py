@@ -12,6 +12,7 @@ MAX_VF = 64  # lanes of one vector iteration: a power of two, 1 .. MAX_VF
 MAX_TRIP = 1024  # the bounded checks' trip bound (each iteration is unrolled)
 MIN_TIMEOUT, MAX_TIMEOUT = 0.1, 86_400.0  # seconds per obligation: finite, at most a day
 MAX_FUEL = 1_000_000  # blocks the concrete interpreter runs (`verifier run --fuel`)
+MAX_SOURCE_BYTES = 64 << 20  # a model, .ll or suite file (what is read of a pipe too)
 MAX_JOBS = 64  # worker processes
 MAX_LANES = 1024  # lanes of a vector a model writes (<W x iN>, a[i .. i+W), prefix(n, W))
 MAX_EXPR_DEPTH = 200  # a .loop expression's nesting (parentheses, unary operators)
