@@ -196,6 +196,16 @@ CASES = [
     (["suite", "{dir}/s.toml"], {"m.loop": LANES.encode(), "s.toml": _suite(check="lanes", value="a",
                                                                              relation="periodic 0")},
      Outcome.LOCATED, "a period is at least 1 lane"),
+    # nesting past what a reader recurses through: TOML's (a RecursionError), LLVM's
+    # parser in C++ (a stack overflow: the process died)
+    (["suite", "{dir}/s.toml"], {"s.toml": b'[[obligation]]\nname = "x"\nvf = ' + b"[" * 5000 + b"]" * 5000 + b"\n"},
+     Outcome.LOCATED, "s.toml:3:106: error: values nested too deeply (more than 100 levels)"),
+    (["suite", "{dir}/s.toml"], {"s.toml": b'[[obligation]]\nname = "x [[["\nvf = ' + b"{a = " * 5000 + b"1"
+                                 + b"}" * 5000 + b"\n"},
+     Outcome.LOCATED, "s.toml:3:506: error: values nested too deeply"),
+    (["show", "{dir}/m.ll"], {"m.ll": b"@g = global " + b"[1 x " * 300_000 + b"i8" + b"]" * 300_000
+                              + b" zeroinitializer\ndefine i64 @f() {\nentry:\n  ret i64 0\n}\n"},
+     Outcome.LOCATED, "m.ll:1:1293: error: nested too deeply (more than 256 levels of brackets)"),
     # odd paths: a device is refused (/dev/zero was read until memory ran out)
     (["show", "/dev/zero"], {}, Outcome.FILE, "error: /dev/zero: not a file or a pipe (a device or a socket)"),
     (["check", "/dev/urandom", "--vf", "4"], {}, Outcome.FILE, "/dev/urandom: not a file or a pipe"),

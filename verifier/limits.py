@@ -16,6 +16,8 @@ MAX_SOURCE_BYTES = 64 << 20  # a model, .ll or suite file (what is read of a pip
 MAX_JOBS = 64  # worker processes
 MAX_LANES = 1024  # lanes of a vector a model writes (<W x iN>, a[i .. i+W), prefix(n, W))
 MAX_EXPR_DEPTH = 200  # a .loop expression's nesting (parentheses, unary operators)
+MAX_LL_DEPTH = 256  # brackets within each other in LLVM IR (types, constants; LLVM's parser recurses)
+MAX_SUITE_DEPTH = 100  # a suite's arrays and inline tables within each other (where TOML's reader gives up)
 MAX_BLOCK_DEPTH = 100  # a .loop statement's nesting (if, while, do within each other)
 
 

@@ -34,6 +34,7 @@ from verifier.frontend.llvm.text import (
     operand_text,
     parse_error,
     parse_type,
+    too_deep,
 )
 from verifier.frontend.llvm.values import callee, in_range, unknown_pointer
 from verifier.frontend.unsupported import LLUnsupported
@@ -50,6 +51,7 @@ from verifier.ir.program import (
     Ref,
 )
 from verifier.ir.types import I1, I64, IntType
+from verifier.limits import MAX_LL_DEPTH
 
 
 def read_module(path: Path) -> Any:
@@ -57,6 +59,9 @@ def read_module(path: Path) -> Any:
     import llvmlite.binding as llvm
 
     text = read_source(path)
+    deep = too_deep(text, MAX_LL_DEPTH)
+    if deep is not None:
+        raise UserError(f"nested too deeply (more than {MAX_LL_DEPTH} levels of brackets)", Loc(str(path), *deep))
     try:
         mod = llvm.parse_assembly(text, context=llvm.create_context())  # named types keep their names
         mod.verify()
@@ -103,7 +108,11 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
         if line.startswith("define") and f"@{fn.name}(" in line:
             st.start_line = k
             break
-    prog = _translate(st, mod, fn)
+    try:
+        prog = _translate(st, mod, fn)
+    except RecursionError:  # within MAX_LL_DEPTH, a chain of named types each holding the next
+        raise LLUnsupported(f"types or expressions nested too deeply in @{fn.name}",
+                            Loc(str(path), st.start_line + 1, 1)) from None
     try:
         find_loops(prog)
     except LoopShapeError as e:
