@@ -206,6 +206,10 @@ CASES = [
     (["show", "{dir}/m.ll"], {"m.ll": b"@g = global " + b"[1 x " * 300_000 + b"i8" + b"]" * 300_000
                               + b" zeroinitializer\ndefine i64 @f() {\nentry:\n  ret i64 0\n}\n"},
      Outcome.LOCATED, "m.ll:1:1293: error: nested too deeply (more than 256 levels of brackets)"),
+    # an i4096 multiply in a loop: minutes in z3's bit-blasting (the minimizer's push has no timeout)
+    (["check", "{dir}/m.ll"], {"m.ll": b"define i4096 @f(i4096 %x) {\nentry:\n  %y = mul i4096 %x, %x\n"
+                                       b"  ret i4096 %y\n}\n"}, Outcome.VERDICT,
+     "m.ll:1:1: unsupported: type i4096 (wider than 1024 bits)"),
     # odd paths: a device is refused (/dev/zero was read until memory ran out)
     (["show", "/dev/zero"], {}, Outcome.FILE, "error: /dev/zero: not a file or a pipe (a device or a socket)"),
     (["check", "/dev/urandom", "--vf", "4"], {}, Outcome.FILE, "/dev/urandom: not a file or a pipe"),

@@ -14,6 +14,7 @@ MIN_TIMEOUT, MAX_TIMEOUT = 0.1, 86_400.0  # seconds per obligation: finite, at m
 MAX_FUEL = 1_000_000  # blocks the concrete interpreter runs (`verifier run --fuel`)
 MAX_SOURCE_BYTES = 64 << 20  # a model, .ll or suite file (what is read of a pipe too)
 MAX_JOBS = 64  # worker processes
+MAX_INT_BITS = 1024  # an LLVM integer type (the solver bit-blasts it; an i4096 multiply took minutes)
 MAX_LANES = 1024  # lanes of a vector a model writes (<W x iN>, a[i .. i+W), prefix(n, W))
 MAX_EXPR_DEPTH = 200  # a .loop expression's nesting (parentheses, unary operators)
 MAX_LL_DEPTH = 256  # brackets within each other in LLVM IR (types, constants; LLVM's parser recurses)

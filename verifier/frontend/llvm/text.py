@@ -17,7 +17,7 @@ from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import FCMP_PREDS
 from verifier.ir.program import Loc
 from verifier.ir.types import IntType, Type, VecType
-from verifier.limits import MAX_LANES, lanes_problem
+from verifier.limits import MAX_INT_BITS, MAX_LANES, lanes_problem
 
 # ---------------------------------------------------------------- names and labels
 
@@ -64,6 +64,8 @@ def parse_type(t: str, loc: Loc | None = None) -> Type | None:
         return None
     m = _INT_TYPE.match(t)
     if m:
+        if int(m.group(1)) > MAX_INT_BITS:
+            raise LLUnsupported(f"type {t} (wider than {MAX_INT_BITS} bits)", loc)
         return IntType(int(m.group(1)))
     if t in FLOAT_BITS:
         return IntType(FLOAT_BITS[t])
