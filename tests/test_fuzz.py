@@ -222,9 +222,13 @@ CASES = [
 def test_a_file_past_the_size_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     import verifier.errors
 
-    monkeypatch.setattr(verifier.errors, "MAX_SOURCE_BYTES", 100)
-    got, message = _outcome(["show", "{dir}/m.loop"], LOOP)
-    assert (got, "larger than" in message) == (Outcome.FILE, True), message
+    monkeypatch.setattr(verifier.errors, "MAX_LL_BYTES", 10)
+    got, message = _outcome(["show", "{dir}/m.ll"], {"m.ll": MULTI_LL.encode()})
+    assert (got, "larger than 0 MiB, the most an LLVM module may be" in message) == (Outcome.FILE, True), message
+    # a .loop model: 1 MiB (a 2 MB one took 8 s to tokenize before its error at line 5)
+    big = SEARCH.replace("  array a: i8[N]", "  array a: i8[N]\n" + "  // padding\n" * 100_000)
+    got, message = _outcome(["show", "{dir}/m.loop"], {"m.loop": big.encode()})
+    assert (got, "larger than 1 MiB, the most a .loop model may be" in message) == (Outcome.FILE, True), message
 
 
 def test_a_pipe_is_read_as_a_file(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import stat
 from pathlib import Path
 
 from verifier.ir.program import Loc
-from verifier.limits import MAX_SOURCE_BYTES
+from verifier.limits import MAX_LL_BYTES
 
 
 class UserError(Exception):
@@ -30,10 +30,12 @@ def write_output(path: Path, text: str, flag: str) -> None:
         raise UserError(f"{flag} {path}: cannot write it ({e.strerror or e})") from None
 
 
-def read_source(path: Path) -> str:
+def read_source(path: Path, limit: int | None = None, kind: str = "an LLVM module") -> str:
     """A user's file as text (UTF-8); unreadable or not UTF-8 is their mistake, with the
     line and column of the first byte that is not. A file or a pipe (`<(opt ...)`) is
-    read, up to limits.MAX_SOURCE_BYTES; a device (/dev/zero never ends) is refused."""
+    read, up to `limit` bytes (`kind` names what it is, for the message); a device
+    (/dev/zero never ends) is refused."""
+    limit = MAX_LL_BYTES if limit is None else limit
     try:
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):
@@ -41,11 +43,11 @@ def read_source(path: Path) -> str:
         if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
             raise UserError(f"{path}: not a file or a pipe (a device or a socket)")
         with path.open("rb") as f:
-            data = f.read(MAX_SOURCE_BYTES + 1)
+            data = f.read(limit + 1)
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
-    if len(data) > MAX_SOURCE_BYTES:
-        raise UserError(f"{path}: larger than {MAX_SOURCE_BYTES >> 20} MiB, the most a model or suite may be")
+    if len(data) > limit:
+        raise UserError(f"{path}: larger than {limit >> 20} MiB, the most {kind} may be")
     try:
         # a byte order mark (some editors write one) is no part of the text
         return data.decode("utf-8").removeprefix("\ufeff")

@@ -42,7 +42,13 @@ from verifier.checks.dispatch import Check, Request, Scope
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, read_source
 from verifier.ir.program import Loc, Program, parse_assumptions
-from verifier.limits import MAX_SUITE_DEPTH, max_trip_problem, timeout_problem, vf_problem
+from verifier.limits import (
+    MAX_MODEL_BYTES,
+    MAX_SUITE_DEPTH,
+    max_trip_problem,
+    timeout_problem,
+    vf_problem,
+)
 
 CHECKS = tuple(Check)
 VERDICTS = tuple(VerdictKind)
@@ -145,7 +151,7 @@ def _too_deep(path: Path, text: str, limit: int) -> Loc:
 
 def load(path: Path) -> list[Obligation]:
     """The obligations of one suite file, checked; a mistake names file, line, column."""
-    text = read_source(path)
+    text = read_source(path, MAX_MODEL_BYTES, "a suite file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

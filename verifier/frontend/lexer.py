@@ -28,6 +28,7 @@ OPERATORS = sorted(
     key=len, reverse=True,
 )
 
+_OPERATOR = re.compile("|".join(map(re.escape, OPERATORS)))  # the longest first, as OPERATORS is sorted
 _SPACE = re.compile(r"(?:[ \t\r\n]+|//[^\n]*|/\*.*?\*/)+", re.S)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*")  # dotted: SSA names of the block form
 _STR = re.compile(r'"([^"\n]*)"')
@@ -46,10 +47,10 @@ def tokenize(text: str, file: str) -> list[Token]:
         m = _SPACE.match(text, pos)
         if m:
             chunk = m.group(0)
-            for k, ch in enumerate(chunk):
-                if ch == "\n":
-                    line += 1
-                    line_start = pos + k + 1
+            newlines = chunk.count("\n")
+            if newlines:
+                line += newlines
+                line_start = pos + chunk.rfind("\n") + 1
             pos = m.end()
             continue
         if text.startswith("/*", pos):
@@ -75,23 +76,22 @@ def tokenize(text: str, file: str) -> list[Token]:
             toks.append(Token("name", m.group(0), loc))
             pos = m.end()
             continue
-        for op in OPERATORS:
-            if text.startswith(op, pos):
-                end = pos + len(op)
-                sm = _SUFFIX.match(text, end)
-                if op in SUFFIXES and sm and set(sm.group(0).split(".")) <= SUFFIXES[op]:
-                    after = sm.end()
-                    if after >= len(text) or not (text[after].isalnum() or text[after] == "_"):
-                        toks.append(Token("op", op + sm.group(0), loc))
-                        pos = after
-                        break
-                if sm and sm.group(0).split(".")[0] in FLAG_WORDS:
-                    raise UserError(f"flag {sm.group(0)!r} does not apply to {op!r}", loc)
-                toks.append(Token("op", op, loc))
-                pos = end
-                break
-        else:
+        m = _OPERATOR.match(text, pos)
+        if m is None:
             raise UserError(f"unexpected character {text[pos]!r}", loc)
+        op = m.group(0)
+        end = m.end()
+        sm = _SUFFIX.match(text, end)
+        if op in SUFFIXES and sm and set(sm.group(0).split(".")) <= SUFFIXES[op]:
+            after = sm.end()
+            if after >= len(text) or not (text[after].isalnum() or text[after] == "_"):
+                toks.append(Token("op", op + sm.group(0), loc))
+                pos = after
+                continue
+        if sm and sm.group(0).split(".")[0] in FLAG_WORDS:
+            raise UserError(f"flag {sm.group(0)!r} does not apply to {op!r}", loc)
+        toks.append(Token("op", op, loc))
+        pos = end
     toks.append(Token("eof", "", loc_at(pos)))
     return toks
 

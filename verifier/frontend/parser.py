@@ -38,7 +38,7 @@ from verifier.ir.program import (
     map_operands,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_elem
-from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, lanes_problem
+from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_MODEL_BYTES, lanes_problem
 
 KEYWORDS = {"loop", "array", "alias", "window", "const", "effect", "pure", "assume", "if", "else", "do",
             "while", "break", "when", "out", "true", "false", "undef", "poison"}
@@ -104,7 +104,7 @@ class _Builder:
 
 def parse_file(path: str | Path) -> Program:
     p = Path(path)
-    return parse(read_source(p), str(p))
+    return parse(read_source(p, MAX_MODEL_BYTES, "a .loop model"), str(p))
 
 
 def parse(text: str, file: str = "<model>") -> Program:
