@@ -41,6 +41,7 @@ from verifier.analysis.lanes import parse_relation
 from verifier.checks.dispatch import Check, Request, Scope
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, read_source
+from verifier.frontend.nesting import too_deep
 from verifier.ir.program import Loc, Program, parse_assumptions
 from verifier.limits import (
     MAX_MODEL_BYTES,
@@ -118,37 +119,6 @@ def _header_lines(text: str) -> list[int]:
     return [k for k, line in enumerate(text.splitlines(), 1) if re.match(r"\s*\[\[\s*obligation\s*\]\]", line)]
 
 
-def _too_deep(path: Path, text: str, limit: int) -> Loc:
-    """Where the nesting of arrays and inline tables first passes `limit` (strings and
-    comments skipped); the file's start if nowhere."""
-    depth, line, start, i = 0, 1, 0, 0  # start: the offset where the current line starts
-    while i < len(text):
-        c = text[i]
-        if c == "\n":
-            line, start = line + 1, i + 1
-        elif c == "#":
-            i = text.find("\n", i) - 1 if "\n" in text[i:] else len(text)
-        elif text.startswith(('"""', "'''"), i):
-            end = text.find(text[i:i + 3], i + 3)
-            end = len(text) if end < 0 else end + 2
-            line += text.count("\n", i, end)
-            start = text.rfind("\n", 0, end) + 1 if "\n" in text[i:end] else start
-            i = end
-        elif c in "\"'":
-            j = i + 1
-            while j < len(text) and text[j] not in (c, "\n"):
-                j += 2 if c == '"' and text[j] == "\\" else 1
-            i = j if j < len(text) and text[j] == c else j - 1
-        elif c in "[{":
-            depth += 1
-            if depth > limit:
-                return Loc(str(path), line, i - start + 1)
-        elif c in "]}":
-            depth = max(0, depth - 1)
-        i += 1
-    return Loc(str(path), 1, 1)
-
-
 def load(path: Path) -> list[Obligation]:
     """The obligations of one suite file, checked; a mistake names file, line, column."""
     text = read_source(path, MAX_MODEL_BYTES, "a suite file")
@@ -157,8 +127,9 @@ def load(path: Path) -> list[Obligation]:
     except tomllib.TOMLDecodeError as e:
         raise _toml_error(path, e, text) from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
+        where = too_deep(text, MAX_SUITE_DEPTH, "[{", "]}", "#", "\"'", escapes=True, triple=True)
         raise UserError(f"values nested too deeply (more than {MAX_SUITE_DEPTH} levels)",
-                        _too_deep(path, text, MAX_SUITE_DEPTH)) from None
+                        Loc(str(path), *(where or (1, 1)))) from None
     items = data.get("obligation")
     if not isinstance(items, list) or not items:
         raise UserError("expected one or more [[obligation]] tables", Loc(str(path), 1, 1))

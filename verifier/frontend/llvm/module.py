@@ -34,9 +34,9 @@ from verifier.frontend.llvm.text import (
     operand_text,
     parse_error,
     parse_type,
-    too_deep,
 )
 from verifier.frontend.llvm.values import callee, in_range, unknown_pointer
+from verifier.frontend.nesting import too_deep
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import CTTZ_ELTS_RULES
 from verifier.ir.program import (
@@ -59,7 +59,8 @@ def read_module(path: Path) -> Any:
     import llvmlite.binding as llvm
 
     text = read_source(path)
-    deep = too_deep(text, MAX_LL_DEPTH)
+    # LLVM's parser recurses in C++ once per bracket: too deep a type overflows its stack
+    deep = too_deep(text, MAX_LL_DEPTH, "([{<", ")]}>", ";", '"')  # LLVM writes a quote in a string as \22
     if deep is not None:
         raise UserError(f"nested too deeply (more than {MAX_LL_DEPTH} levels of brackets)", Loc(str(path), *deep))
     try:

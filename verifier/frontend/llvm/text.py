@@ -365,31 +365,3 @@ def branch_targets(line: str) -> list[str]:
     """The labels a terminator names (`label %x`), without `%` or quotes."""
     return [t.strip('"') for t in _TARGET.findall(line)]
 
-
-def too_deep(text: str, limit: int) -> tuple[int, int] | None:
-    """(line, column) where brackets of any kind first nest past `limit` in LLVM IR text
-    (comments and strings skipped), else None. LLVM's parser recurses once per level
-    in C++: a type nested a few hundred thousand deep overflows its stack."""
-    depth, line, start, i = 0, 1, 0, 0  # start: the offset where the current line starts
-    while i < len(text):
-        c = text[i]
-        if c == "\n":
-            line, start = line + 1, i + 1
-        elif c == ";":
-            end = text.find("\n", i)
-            i = (len(text) if end < 0 else end) - 1
-        elif c == '"':  # LLVM writes a quote inside a string as \22
-            end = text.find('"', i + 1)
-            end = len(text) if end < 0 else end
-            if "\n" in text[i:end]:
-                line += text.count("\n", i, end)
-                start = text.rfind("\n", 0, end) + 1
-            i = end
-        elif c in "([{<":
-            depth += 1
-            if depth > limit:
-                return line, i - start + 1
-        elif c in ")]}>":
-            depth = max(0, depth - 1)
-        i += 1
-    return None
