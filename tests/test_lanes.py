@@ -250,3 +250,15 @@ def test_suite_keys_for_lanes_and_rewrites(tmp_path: Path) -> None:
         with pytest.raises(UserError) as e:
             load(f)
         assert msg in str(e.value) and re.search(r"s\.toml:\d+:\d+: error", str(e.value))  # at the key
+
+
+def test_each_relation_keeps_to_its_time_limit() -> None:
+    """--timeout is per relation, its encodings and every question it asks together:
+    %10 of opt's vectorized r_add_until_zero at VF 16 asked the window, then the
+    first vector iterations at several depths, each with the whole limit (6.3 s of a
+    0.5 s limit). Past the limit a relation is unknown."""
+    ll = LANES.parent / "llvm" / "corpus" / "r_add_until_zero.vec.ll"
+    res = CliRunner().invoke(app, ["lanes", str(ll), "--vf", "16", "--timeout", "0.5", "--json"])
+    out = json.loads(res.stdout)
+    rows = out["values"] + out["branches"]
+    assert rows and all(r["seconds"] <= 0.5 + 0.5 for r in rows), [(r["name"], r["seconds"]) for r in rows]

@@ -138,6 +138,9 @@ class LaneProver:
     def __init__(self, prog: Program, vf: int, timeout: float = 20.0, deadline: float | None = None) -> None:
         self.prog, self.vf, self.timeout = prog, vf, timeout
         self.deadline = deadline  # past it, an encoding stops (EncodingTimeout): the fact is unknown
+        # the fact being decided gets `timeout` in all, its questions and encodings
+        # together (decide, lane_relation): past it, what is left is unknown
+        self.fact_deadline: float | None = None
         self.d = Z3Domain("")
         self.no_window: str | None = None
         self.hard = frozenset(i.op for i in prog.instructions() if i.op in NONLINEAR)
@@ -166,7 +169,7 @@ class LaneProver:
             self.no_window = str(e)
             return None
         inputs = make_inputs(p)
-        res = encode(p, inputs, "", Unroll(bound=self.vf, deadline=self.deadline), self.hard if abstract else frozenset())
+        res = encode(p, inputs, "", Unroll(bound=self.vf, deadline=self._until()), self.hard if abstract else frozenset())
         s = new_solver(self.timeout)
         s.add(self.d.bterm(self.d.not_(res.ub)))
         return _Query(p, inputs, res, s, 1, abstract, window=True)
@@ -177,7 +180,7 @@ class LaneProver:
         q = self._queries.get(key)
         if q is None:
             inputs = make_inputs(self.prog)
-            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups, deadline=self.deadline),
+            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups, deadline=self._until()),
                          self.hard if abstract else frozenset())
             s = new_solver(self.timeout)
             d = self.d
@@ -285,7 +288,7 @@ class LaneProver:
         parts = self.violation(q, f, cls)
         if not parts:
             return SolverStatus.UNSAT
-        deadline = time.perf_counter() + self.timeout
+        deadline = min(time.perf_counter() + self.timeout, self._until() or float("inf"))
         if not q.window and self._check(q, pre, z3.And(z3.Or(parts), self._small(q)), SPLIT_AFTER) \
                 is SolverStatus.SAT:
             return SolverStatus.SAT
@@ -309,7 +312,17 @@ class LaneProver:
         out = [z3.And(v >= -64, v <= 64) if v.size() > 7 else z3.BoolVal(True) for v in q.inputs.params.values()]
         return z3.And(out) if out else z3.BoolVal(True)
 
+    def _until(self) -> float | None:
+        """When the current question must end: the run's deadline or the fact's."""
+        ends = [t for t in (self.deadline, self.fact_deadline) if t is not None]
+        return min(ends) if ends else None
+
     def _check(self, q: _Query, pre: Aligned | None, bad: Any, seconds: float) -> SolverStatus:
+        until = self._until()
+        if until is not None:
+            seconds = min(seconds, until - time.perf_counter())
+            if seconds <= 0:
+                return SolverStatus.UNKNOWN
         s = q.solver
         s.push()
         try:
@@ -333,7 +346,9 @@ class LaneProver:
         s.push()
         try:
             s.add(self.precondition(q, pre), z3.Or([self.d.bterm(r[0]) for r in runs if r is not None] or [False]))
-            return check(s).status is not SolverStatus.UNSAT
+            until = self._until()
+            set_timeout(s, self.timeout if until is None else max(0.001, min(self.timeout, until - time.perf_counter())))
+            return check(s).status is not SolverStatus.UNSAT  # unknown: not shown impossible
         finally:
             s.pop()
 
@@ -366,8 +381,10 @@ class LaneProver:
         return None
 
     def decide(self, f: Fact) -> LaneVerdict:
-        """f's verdict; unknown where encoding the loop outlasts the prover's deadline."""
+        """f's verdict within the prover's timeout; unknown where that or the run's
+        deadline passes first (encoding included)."""
         t0 = time.perf_counter()
+        self.fact_deadline = t0 + self.timeout
         try:
             return self._decide(f)
         except EncodingTimeout:
