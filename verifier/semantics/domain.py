@@ -259,6 +259,33 @@ def _b(x: Any) -> Any:
     return z3.BoolVal(x) if type(x) is bool else x
 
 
+# z3's And, Or and If check and coerce their arguments in Python (a third of the time
+# an encoding takes); where every argument is already a term these build the same
+# term through z3's C API directly, and otherwise leave it to z3's own functions.
+def _mk_and(*xs: Any) -> Any:
+    ctx = getattr(xs[0], "ctx", None)
+    if all(isinstance(x, z3.BoolRef) and x.ctx is ctx for x in xs):
+        assert ctx is not None
+        return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
+    return z3.And(*xs)
+
+
+def _mk_or(*xs: Any) -> Any:
+    ctx = getattr(xs[0], "ctx", None)
+    if all(isinstance(x, z3.BoolRef) and x.ctx is ctx for x in xs):
+        assert ctx is not None
+        return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
+    return z3.Or(*xs)
+
+
+def _mk_ite(c: Any, a: Any, b: Any) -> Any:
+    """If(c, a, b) for terms `a` and `b` of one sort (z3 refuses others, either way)."""
+    if isinstance(c, z3.BoolRef) and isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) \
+            and a.ctx is c.ctx and b.ctx is c.ctx:
+        return z3.z3._to_expr_ref(z3.Z3_mk_ite(c.ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), c.ctx)
+    return z3.If(c, a, b)
+
+
 class Z3Domain:
     """Symbolic values: a Python int (bool) when the value is known, a z3 term otherwise.
 
@@ -301,7 +328,7 @@ class Z3Domain:
             return b
         if b is True:
             return a
-        return z3.And(a, b)
+        return _mk_and(a, b)
 
     def or_(self, a: Any, b: Any) -> Any:
         if a is True or b is True:
@@ -310,7 +337,7 @@ class Z3Domain:
             return b
         if b is False:
             return a
-        return z3.Or(a, b)
+        return _mk_or(a, b)
 
     def not_(self, a: Any) -> Any:
         if type(a) is bool:
@@ -326,7 +353,7 @@ class Z3Domain:
             return a
         if a is True and b is False:
             return c
-        return z3.If(c, _b(a), _b(b))
+        return _mk_ite(c, _b(a), _b(b))
 
     def any_(self, xs: Sequence[Any]) -> Any:
         ys = [x for x in xs if x is not False]
@@ -334,7 +361,7 @@ class Z3Domain:
             return True
         if not ys:
             return False
-        return ys[0] if len(ys) == 1 else z3.Or(*ys)
+        return ys[0] if len(ys) == 1 else _mk_or(*ys)
 
     def all_(self, xs: Sequence[Any]) -> Any:
         ys = [x for x in xs if x is not True]
@@ -342,7 +369,7 @@ class Z3Domain:
             return False
         if not ys:
             return True
-        return ys[0] if len(ys) == 1 else z3.And(*ys)
+        return ys[0] if len(ys) == 1 else _mk_and(*ys)
 
     def is_true(self, a: Any) -> bool:
         return a is True
@@ -460,7 +487,7 @@ class Z3Domain:
             return b
         if a is b or (type(a) is int and type(b) is int and a == b):
             return a
-        return z3.If(c, _bv(a, w), _bv(b, w))
+        return _mk_ite(c, _bv(a, w), _bv(b, w))
 
     def from_bool(self, c: Any) -> Any:
         if type(c) is bool:
@@ -621,8 +648,8 @@ def _z3_mem_read(obj: tuple[Any, Any], i: Any,
         v, p = _z3_mem_read(obj, cases[-1][1])
         for g, k in reversed(cases[:-1]):
             kv, kp = _z3_mem_read(obj, k)
-            v = z3.If(g, kv, v)
-            p = kp if kp is p else z3.If(g, _b(kp), _b(p))
+            v = _mk_ite(g, kv, v)
+            p = kp if kp is p else _mk_ite(g, _b(kp), _b(p))
         return v, p
     idx = _bv(i, 64)
     return z3.Select(obj[0], idx), (False if obj[1] is None else z3.Select(obj[1], idx))
@@ -754,7 +781,7 @@ def _or(a: Any, b: Any) -> Any:
         return a
     if a is True or b is True:
         return True
-    return z3.Or(a, b)
+    return _mk_or(a, b)
 
 
 def _pick_slot(c: Any, a: tuple[Any, list[tuple[Any, Any]]], b: tuple[Any, list[tuple[Any, Any]]]) -> tuple[Any, list[tuple[Any, Any]]]:
@@ -766,11 +793,11 @@ def _pick_slot(c: Any, a: tuple[Any, list[tuple[Any, Any]]], b: tuple[Any, list[
     aa = a[1] + [(0, False)] * (n - len(a[1]))
     bb = b[1] + [(0, False)] * (n - len(b[1]))
     fid = a[0] if a[0] is b[0] or (type(a[0]) is int and type(b[0]) is int and a[0] == b[0]) \
-        else z3.If(c, _bv(a[0], 16), _bv(b[0], 16))
+        else _mk_ite(c, _bv(a[0], 16), _bv(b[0], 16))
     args = []
     for (av, ap), (bv, bp) in zip(aa, bb, strict=True):
-        v = av if (av is bv or (type(av) is int and type(bv) is int and av == bv)) else z3.If(c, _bv(av, 64), _bv(bv, 64))
-        p = ap if (ap is bp or (type(ap) is bool and ap == bp)) else z3.If(c, _b(ap), _b(bp))
+        v = av if (av is bv or (type(av) is int and type(bv) is int and av == bv)) else _mk_ite(c, _bv(av, 64), _bv(bv, 64))
+        p = ap if (ap is bp or (type(ap) is bool and ap == bp)) else _mk_ite(c, _b(ap), _b(bp))
         args.append((v, p))
     return fid, args
 
