@@ -4,6 +4,8 @@ overflow that ends the process)."""
 
 from __future__ import annotations
 
+import re
+
 
 def too_deep(text: str, limit: int, opens: str, closes: str, comment: str, quotes: str,
              escapes: bool = False, triple: bool = False) -> tuple[int, int] | None:
@@ -12,7 +14,13 @@ def too_deep(text: str, limit: int, opens: str, closes: str, comment: str, quote
     on one line; `escapes`: a backslash escapes the next character in a double-quoted
     one; `triple`: three quotes open a string that may span lines); None if none."""
     depth, line, start, i = 0, 1, 0, 0  # start: the offset where the current line starts
-    while i < len(text):
+    # only these characters matter: the scan jumps from one to the next
+    marks = re.compile("[" + re.escape("\n" + comment + quotes + opens + closes) + "]")
+    while True:
+        m = marks.search(text, i)
+        if m is None:
+            return None
+        i = m.start()
         c = text[i]
         if c == "\n":
             line, start = line + 1, i + 1
@@ -38,4 +46,3 @@ def too_deep(text: str, limit: int, opens: str, closes: str, comment: str, quote
         elif c in closes:
             depth = max(0, depth - 1)
         i += 1
-    return None
