@@ -23,6 +23,8 @@ from verifier.transforms.lanes import Guard, Unsupported
 
 __all__ = ["Limits", "hoistability", "repair_guards", "speculation_safety"]
 
+REPAIR_SHARE = 0.25  # of the time limit, the least a counterexample's repair gets
+
 
 def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze: bool = True,
                        repair: bool = False, needed_extents: bool = False) -> list[Verdict]:
@@ -35,10 +37,13 @@ def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze
     for e, v, h in _per_exit(prog, "speculate", vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
         t0 = time.perf_counter()
+        # the verdict's time limit covers its repair: what the check left of it, and a
+        # share of it at least (a repair's questions are bounded checks of their own)
+        deadline = t0 + max(REPAIR_SHARE * limits.timeout, limits.timeout - v.seconds)
         if (repair and v.verdict is VerdictKind.COUNTEREXAMPLE) or (needed_extents and v.verdict is VerdictKind.PROVED):
-            v.advice = extent_requirements(prog, e, vf, limits, freeze, checked=v)
+            v.advice = extent_requirements(prog, e, vf, limits, freeze, checked=v, deadline=deadline)
         if repair and v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
-            v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze).advice)
+            v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze, deadline=deadline).advice)
         v.seconds += time.perf_counter() - t0  # the verdict's time is all of its work
         out.append(v)
     return out

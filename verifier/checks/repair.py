@@ -26,6 +26,21 @@ if TYPE_CHECKING:
     import sympy
 
 PROBE_TESTS = 4  # concrete tests of a guarded harness before the solver's proof
+LEAST_QUESTION = 0.05  # seconds: with less left before a repair's deadline, it stops
+
+
+class _OutOfTime(Exception):
+    """The repair's deadline passed before its next question."""
+
+
+def _within(limits: Limits, deadline: float | None) -> Limits:
+    """`limits` with at most what is left before `deadline` (None: no deadline)."""
+    if deadline is None:
+        return limits
+    left = deadline - time.perf_counter()
+    if left < LEAST_QUESTION:
+        raise _OutOfTime
+    return dataclasses.replace(limits, timeout=min(limits.timeout, left))
 
 
 def _with_extent(prog: Program, array: str, extent: Extent) -> Program:
@@ -52,14 +67,24 @@ def _oob_on(v: Verdict, array: str) -> bool:
 
 
 def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits(),
-                        freeze: bool = True, checked: Verdict | None = None) -> list[str]:
+                        freeze: bool = True, checked: Verdict | None = None,
+                        deadline: float | None = None) -> list[str]:
     """For each array e's slice loads at an index the loop steps (not an indirect one):
     the smallest extent `declared + d` (|d| <= 2 VF) under which speculating e is
     proved for runs of at most limits.trip(vf) iterations, found by bisection (a larger
     extent is never less safe), and the replayed failure one element below it.
     `checked` is the check's own verdict at the declared extent (d = 0), when known:
     it halves the range, and a failure it shows that is not a load of the array out
-    of bounds stays at every larger extent (the same run), so no extent decides it."""
+    of bounds stays at every larger extent (the same run), so no extent decides it.
+    Past `deadline` the search stops, and says so."""
+    try:
+        return _extent_requirements(prog, e, vf, limits, freeze, checked, deadline)
+    except _OutOfTime:
+        return [f"the extents {e.name} needs are not decided: the time limit was spent"]
+
+
+def _extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits, freeze: bool,
+                         checked: Verdict | None, deadline: float | None) -> list[str]:
     le = analyse(prog)
     arrays = sorted({le.instrs[u].attrs["array"] for u in e.slice if le.instrs[u].op == "load"})
     advice = []
@@ -85,7 +110,7 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
             if d not in failures:
                 p = _with_extent(prog, decl.name, _shifted(decl.extent, d))
                 status, failures[d] = bounded_failure(p, speculation_harness(p, vf, (e.index,), freeze=freeze),
-                                                      vf, limits)
+                                                      vf, _within(limits, deadline))
                 if status is SolverStatus.UNSAT:
                     return True
             return False
@@ -202,11 +227,12 @@ class GuardRepair:
 
 
 def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits: Limits = Limits(),
-                 freeze: bool = True) -> GuardRepair:
+                 freeze: bool = True, deadline: float | None = None) -> GuardRepair:
     """Seed 000, "General vs. Simple: Speculatability": for the simple form, guard each
     load that speculation reads out of bounds by `0 <= freeze(index) < extent` over all
     VF lanes (leaving for the scalar loop when a lane fails) until speculating e is
-    proved, or a failure remains that no load guard removes."""
+    proved, or a failure remains that no load guard removes (or `deadline` passes:
+    not decided)."""
     instrs = {i.uid: i for i in prog.instructions()}
     guards: list[Guard] = []
     while True:
@@ -219,7 +245,12 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
             break
         guards.append(Guard(ins.uid, prog.array(ins.attrs["array"]).extent))
         h = speculation_harness(prog, vf, (e.index,), freeze=freeze, guards=tuple(guards))
-        v = _probed_verdict(prog, h, vf, limits)
+        try:
+            v = _probed_verdict(prog, h, vf, _within(limits, deadline))
+        except _OutOfTime:
+            v = Verdict(f"{prog.name} -> {h.program.name}", "speculate", VerdictKind.UNKNOWN, 0.0, vf=vf,
+                        reason="solver timeout: the time limit was spent before the guard was checked")
+            break
     if not guards:
         what = ub.reason if ub is not None else v.reason or "no failure to guard"
         return GuardRepair((), None, f"no runtime guard applies to {e.name}: the failure ({what}) is not a load "
