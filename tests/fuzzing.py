@@ -31,6 +31,8 @@ SUITES = sorted((ROOT / "proofs").glob("*.toml"))
 # asks several; past this a command counts as a hang
 SOLVER_TIMEOUT = 1.0
 HANG_SECONDS = 60.0
+# a verdict keeps to its --timeout T: past OVER_FACTOR * T + OVER_SLACK seconds it is a failure
+OVER_FACTOR, OVER_SLACK = 1.5, 2.0
 
 
 class Outcome(StrEnum):
@@ -41,9 +43,10 @@ class Outcome(StrEnum):
     UNLOCATED = "error without a location"  # exit 2, none of the above: a failure
     INTERNAL = "internal error"  # a bug in verifier: a failure
     HANG = "hang"  # past HANG_SECONDS: a failure
+    OVER_TIME = "verdict over its time limit"  # a verdict past OVER_FACTOR * --timeout + OVER_SLACK: a failure
 
 
-FAILURES = (Outcome.UNLOCATED, Outcome.INTERNAL, Outcome.HANG)
+FAILURES = (Outcome.UNLOCATED, Outcome.INTERNAL, Outcome.HANG, Outcome.OVER_TIME)
 
 
 @dataclass
@@ -471,6 +474,29 @@ def classify(code: int, out: str, err: str) -> Outcome:
     return Outcome.INTERNAL
 
 
+# the seconds of each verdict a command prints: `... in 1.23s` (check, equiv), `(1.23s)`
+# (a suite's obligation), `"seconds": 1.23` (--json: a verdict, a lane relation)
+VERDICT_SECONDS = re.compile(r"^(?:proved|counterexample|unknown): .* in (\d+(?:\.\d+)?)s$"
+                             r"|^\[\d+/\d+\] .*\((\d+(?:\.\d+)?)s\)$|\"seconds\": (\d+(?:\.\d+)?)", re.M)
+
+
+def over_time(argv: list[str], out: str) -> str | None:
+    """Which verdict took longer than its --timeout allows (None: none did, or the
+    command has no time limit of its own on the line)."""
+    if argv[0] not in ("check", "equiv", "lanes", "suite") or "--timeout" not in argv[:-1]:
+        return None
+    try:
+        limit = float(argv[argv.index("--timeout") + 1])
+    except ValueError:
+        return None
+    if not 0 < limit < 1e6:
+        return None
+    allowed = OVER_FACTOR * limit + OVER_SLACK
+    worst = max((float(next(g for g in m.groups() if g is not None)) for m in VERDICT_SECONDS.finditer(out)),
+                default=0.0)
+    return f"a verdict took {worst:.1f} s under --timeout {limit:g}" if worst > allowed else None
+
+
 def run_case(case: Case, workdir: Path, limit: float = HANG_SECONDS) -> Result:
     """Write the case's files into `workdir` and run its command in this process."""
     from verifier.cli import run_argv
@@ -489,6 +515,9 @@ def run_case(case: Case, workdir: Path, limit: float = HANG_SECONDS) -> Result:
         return Result(case, Outcome.INTERNAL, -1, time.perf_counter() - t0, f"{type(e).__name__}: {e}")
     seconds = time.perf_counter() - t0
     outcome = classify(code, out.getvalue(), err.getvalue())
+    over = over_time(argv, out.getvalue()) if outcome is Outcome.VERDICT else None
+    if over is not None:
+        return Result(case, Outcome.OVER_TIME, code, seconds, over)
     message = err.getvalue() + out.getvalue()
     if outcome is Outcome.INTERNAL:
         message = next((line for line in (out.getvalue() + err.getvalue()).splitlines()

@@ -219,6 +219,18 @@ CASES = [
 ]
 
 
+def test_a_verdict_past_its_time_limit_is_a_failure() -> None:
+    """The fuzz property's time side: every verdict, lane relation and suite
+    obligation within 1.5 x --timeout + 2 s (the run as a whole: HANG_SECONDS)."""
+    from tests.fuzzing import over_time
+
+    assert over_time(["check", "m", "--timeout", "1"], "proved: a [hoist, VF=4] in 3.40s\n") is None
+    assert over_time(["check", "m", "--timeout", "1"], "unknown: a [hoist, VF=4] in 3.60s\n") is not None
+    assert over_time(["suite", "s", "--timeout", "1"], "[2/2] b: unknown ok (4.00s)\n") is not None
+    assert over_time(["lanes", "m", "--timeout", "1", "--json"], '{"values": [{"seconds": 3.6}]}') is not None
+    assert over_time(["check", "m"], "unknown: a [hoist, VF=4] in 90.00s\n") is None  # no limit on the line
+
+
 def test_a_file_past_the_size_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     import verifier.errors
 

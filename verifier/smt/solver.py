@@ -29,16 +29,15 @@ class FreedInBackground(z3.Context):
     then no term of it is left, and contexts are independent, so freeing it beside
     another context's work is safe."""
 
-    def __del__(self) -> None:
+    # the defaults are bound here: at the interpreter's end module globals may be gone
+    def __del__(self, _finalizing: Any = sys.is_finalizing, _thread: Any = threading.Thread) -> None:
         ref: Any = getattr(self, "ctx", None)
         handler: Any = getattr(self, "eh", None)
         self.ctx = self.eh = None  # z3's own __del__ frees nothing now
-        if ref is None or not getattr(self, "owner", True):
-            return
-        if sys.is_finalizing():
-            return  # the process is ending: its memory goes with it (no thread can start now)
+        if ref is None or not getattr(self, "owner", True) or _finalizing():
+            return  # not ours, or the process is ending: its memory goes with it (no thread can start)
         try:
-            threading.Thread(target=_free, args=(ref, handler), daemon=True).start()
+            _thread(target=_free, args=(ref, handler), daemon=True).start()
         except RuntimeError:  # no new thread: free it here
             _free(ref, handler)
 
