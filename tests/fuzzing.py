@@ -483,7 +483,7 @@ VERDICT_SECONDS = re.compile(r"^(?:proved|counterexample|unknown): .* in (\d+(?:
 def over_time(argv: list[str], out: str) -> str | None:
     """Which verdict took longer than its --timeout allows (None: none did, or the
     command has no time limit of its own on the line)."""
-    if argv[0] not in ("check", "equiv", "lanes", "suite") or "--timeout" not in argv[:-1]:
+    if not argv or argv[0] not in ("check", "equiv", "lanes", "suite") or "--timeout" not in argv[:-1]:
         return None
     try:
         limit = float(argv[argv.index("--timeout") + 1])

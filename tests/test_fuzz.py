@@ -229,6 +229,7 @@ def test_a_verdict_past_its_time_limit_is_a_failure() -> None:
     assert over_time(["suite", "s", "--timeout", "1"], "[2/2] b: unknown ok (4.00s)\n") is not None
     assert over_time(["lanes", "m", "--timeout", "1", "--json"], '{"values": [{"seconds": 3.6}]}') is not None
     assert over_time(["check", "m"], "unknown: a [hoist, VF=4] in 90.00s\n") is None  # no limit on the line
+    assert over_time([], "") is None  # `verifier` alone
 
 
 def test_a_file_past_the_size_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
