@@ -262,20 +262,20 @@ def _b(x: Any) -> Any:
 # z3's And, Or and If check and coerce their arguments in Python (a third of the time
 # an encoding takes); where every argument is already a term these build the same
 # term through z3's C API directly, and otherwise leave it to z3's own functions.
-def _mk_and(*xs: Any) -> Any:
+def _mk_nary(mk: Callable[..., Any], fallback: Callable[..., Any], xs: tuple[Any, ...]) -> Any:
     ctx = getattr(xs[0], "ctx", None)
     if all(isinstance(x, z3.BoolRef) and x.ctx is ctx for x in xs):
         assert ctx is not None
-        return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
-    return z3.And(*xs)
+        return z3.BoolRef(mk(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
+    return fallback(*xs)
+
+
+def _mk_and(*xs: Any) -> Any:
+    return _mk_nary(z3.Z3_mk_and, z3.And, xs)
 
 
 def _mk_or(*xs: Any) -> Any:
-    ctx = getattr(xs[0], "ctx", None)
-    if all(isinstance(x, z3.BoolRef) and x.ctx is ctx for x in xs):
-        assert ctx is not None
-        return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(xs), (z3.Ast * len(xs))(*[x.as_ast() for x in xs])), ctx)
-    return z3.Or(*xs)
+    return _mk_nary(z3.Z3_mk_or, z3.Or, xs)
 
 
 def _mk_ite(c: Any, a: Any, b: Any) -> Any:
