@@ -29,7 +29,7 @@ from tests.fuzzing import (
     run_case,
 )
 from tests.helpers import MODELS
-from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_LANES, MAX_TRIP
+from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_LANES, MAX_NUMBER_DIGITS, MAX_TRIP
 
 # a whole run's budget: past it, the remaining examples are not run (the slow
 # tier's inputs include solver checks of about a second each)
@@ -210,6 +210,17 @@ CASES = [
     (["check", "{dir}/m.ll"], {"m.ll": b"define i4096 @f(i4096 %x) {\nentry:\n  %y = mul i4096 %x, %x\n"
                                        b"  ret i4096 %y\n}\n"}, Outcome.VERDICT,
      "m.ll:1:1: unsupported: type i4096 (wider than 1024 bits)"),
+    # a number of 5,000 digits: Python's int() refuses past 4,300 (a ValueError, an internal error)
+    (["check", "{dir}/m.loop"], {"m.loop": SEARCH.replace("i = 0", "i = " + "9" * 5000, 1).encode()},
+     Outcome.LOCATED, f"m.loop:8:7: error: number too long (more than {MAX_NUMBER_DIGITS} digits)"),
+    (["show", "{dir}/m.loop"], {"m.loop": SEARCH.replace("i8[N]", "i8[0x" + "f" * 5000 + "]", 1).encode()},
+     Outcome.LOCATED, "number too long"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite().replace(b"\n\n", b"\nvf = " + b"9" * 5000 + b"\n")},
+     Outcome.LOCATED, "s.toml:6:6: error: number too long"),
+    (["run", "{dir}/m.loop", "--set", "N=" + "9" * 5000], LOOP, Outcome.USAGE, "--set N: number too long"),
+    (["suite", "{dir}/s.toml"], {"m.loop": LANES.encode(), "s.toml": _suite(check="lanes", value="a",
+                                                                             relation="periodic " + "9" * 5000)},
+     Outcome.LOCATED, "too long"),
     # odd paths: a device is refused (/dev/zero was read until memory ran out)
     (["show", "/dev/zero"], {}, Outcome.FILE, "error: /dev/zero: not a file or a pipe (a device or a socket)"),
     (["check", "/dev/urandom", "--vf", "4"], {}, Outcome.FILE, "/dev/urandom: not a file or a pipe"),

@@ -17,6 +17,7 @@ MAX_MODEL_BYTES = 1 << 20  # a .loop model or a suite file (tokenized in Python:
 MAX_JOBS = 64  # worker processes
 MAX_INT_BITS = 1024  # an LLVM integer type (the solver bit-blasts it; an i4096 multiply took minutes)
 MAX_LANES = 1024  # lanes of a vector a model writes (<W x iN>, a[i .. i+W), prefix(n, W))
+MAX_NUMBER_DIGITS = 100  # a number written in a model, a suite or --set (Python refuses 4,300)
 MAX_EXPR_DEPTH = 200  # a .loop expression's nesting (parentheses, unary operators)
 MAX_LL_DEPTH = 256  # brackets within each other in LLVM IR (types, constants; LLVM's parser recurses)
 MAX_SUITE_DEPTH = 100  # a suite's arrays and inline tables within each other (where TOML's reader gives up)

@@ -6,6 +6,7 @@ import re
 
 from verifier.errors import UserError
 from verifier.ir.program import Program
+from verifier.limits import MAX_NUMBER_DIGITS
 from verifier.reports.names import rename_text
 from verifier.semantics.inputs import Inputs
 
@@ -17,6 +18,8 @@ def _int(text: str, what: str, bits: int) -> int:
     t = text.strip()
     if not _INT.match(t):
         raise UserError(f"--set {what}: expected an integer, found {t!r}")
+    if len(t) > MAX_NUMBER_DIGITS:
+        raise UserError(f"--set {what}: number too long (more than {MAX_NUMBER_DIGITS} digits)")
     v = int(t, 0)
     if not -(1 << (bits - 1)) <= v < (1 << bits):
         raise UserError(f"--set {what}: {t} does not fit in i{bits} (from {-(1 << (bits - 1))} to {(1 << bits) - 1})")

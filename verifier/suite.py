@@ -45,6 +45,7 @@ from verifier.frontend.nesting import too_deep
 from verifier.ir.program import Loc, Program, parse_assumptions
 from verifier.limits import (
     MAX_MODEL_BYTES,
+    MAX_NUMBER_DIGITS,
     MAX_SUITE_DEPTH,
     max_trip_problem,
     timeout_problem,
@@ -126,6 +127,11 @@ def load(path: Path) -> list[Obligation]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise _toml_error(path, e, text) from None
+    except ValueError:  # a number Python will not read (more than 4,300 digits); no position given
+        long = re.search(rf"[0-9_]{{{MAX_NUMBER_DIGITS},}}", text)
+        at = (text.count("\n", 0, long.start()) + 1, long.start() - text.rfind("\n", 0, long.start())) if long \
+            else (1, 1)
+        raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)", Loc(str(path), *at)) from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
         where = too_deep(text, MAX_SUITE_DEPTH, "[{", "]}", "#", "\"'", escapes=True, triple=True)
         raise UserError(f"values nested too deeply (more than {MAX_SUITE_DEPTH} levels)",

@@ -44,6 +44,7 @@ from verifier.ir.program import (
     sharing,
 )
 from verifier.ir.types import IntType, VecType, to_signed
+from verifier.limits import MAX_NUMBER_DIGITS
 
 
 class LaneKind(StrEnum):
@@ -108,6 +109,8 @@ def parse_relation(text: str) -> LaneClass:
     strided S, uniform in groups of G, consecutive in groups of G, alternating (period 2),
     periodic P, random (ValueError otherwise)."""
     words = text.replace("(period 2)", "").split()
+    if any(len(w) > MAX_NUMBER_DIGITS for w in words):
+        raise ValueError(f"relation {text[:40]!r}...: a word or number too long (more than {MAX_NUMBER_DIGITS} characters)")
     group = 0
     if len(words) >= 4 and words[-4:-1] == ["in", "groups", "of"] and words[-1].isdigit():
         group, words = int(words[-1]), words[:-4]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from verifier.errors import UserError
 from verifier.ir.opcodes import infix_suffixes
 from verifier.ir.program import Loc
+from verifier.limits import MAX_NUMBER_DIGITS
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ def tokenize(text: str, file: str) -> list[Token]:
         m = _INT.match(text, pos)
         if m:
             end = m.end()
+            if end - pos > MAX_NUMBER_DIGITS:
+                raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)", loc)
             if end < len(text) and (text[end].isalpha() or text[end] == "_"):
                 raise UserError(f"malformed number {text[pos:end + 1]!r}", loc)
             toks.append(Token("int", m.group(0), loc))

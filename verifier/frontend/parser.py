@@ -541,7 +541,7 @@ class _Parser:
             self.expect(">", "'>' to close the vector type")
             return VecType(lanes, elem)
         if t.kind == "name" and t.text.startswith("i") and t.text[1:].isdigit():
-            bits = int(t.text[1:])
+            bits = int(t.text[1:]) if len(t.text) <= 4 else 0
             if not 1 <= bits <= 64:
                 raise UserError(f"integer widths are i1 to i64, not {t.text}", t.loc)
             self.next()
