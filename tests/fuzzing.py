@@ -83,8 +83,9 @@ class Result:
 TOKEN = re.compile(r"//[^\n]*|/\*.*?\*/|\s+|[A-Za-z_.%@$][\w.$]*|0x[0-9a-fA-F]+|\d+(?:\.\d+)?(?:e[+-]?\d+)?|"
                    r"\"[^\"\n]*\"|.", re.S)
 NUMBERS = ["0", "1", "-1", "3", "255", "256", "65", "4096", "1000000", str(2**31), str(2**63 - 1), str(2**63),
-           str(2**64), str(2**70), "10" * 20, "1e999", "1.5", "0x7f", "-0", "nan", "inf", "9" * 400]
-TYPES = ["i1", "i8", "i16", "i32", "i64", "i128", "i0", "i7", "i999999", "f32", "f64", "ptr", "void", "half"]
+           str(2**64), str(2**70), "10" * 20, "1e999", "1.5", "0x7f", "-0", "nan", "inf", "9" * 400,
+           "9" * 5000, "0x" + "f" * 5000]  # past 4,300 digits Python's int() refuses
+TYPES = ["i1", "i8", "i16", "i32", "i64", "i128", "i0", "i7", "i999999", "i" + "9" * 5000, "f32", "f64", "ptr", "void", "half"]
 WORDS = ["loop", "array", "effect", "assume", "if", "else", "do", "while", "break", "out", "freeze", "poison",
          "undef", "select", "nsw", "nuw", "exact", "inbounds", "define", "br", "phi", "ret", "label", "call",
          "load", "store", "getelementptr", "icmp", "fcmp", "x", "N", "i", "a", "b", "%0", "@f", "!0"]
@@ -372,7 +373,7 @@ OPTION_VALUES: dict[str, list[str]] = {
     "--jobs": ["1", "0", "-1", "100000", "x"],
     "--fuel": ["10", "0", "-1", str(2**70), "x"],
     "--assume": ["memory-has-no-poison", "nonsense", ""],
-    "--set": ["N=3", "N=", "=3", "N=1e999", "a=[", "a=[1, 2", "N=poison", "Q=1", f"N={2**70}"],
+    "--set": ["N=3", "N=", "=3", "N=1e999", "a=[", "a=[1, 2", "N=poison", "Q=1", f"N={2**70}", "N=" + "9" * 5000],
     "--cttz-elts": ["first-true", "any-poison", "other"],
     "--json": [],
     "--bounded": [],
