@@ -160,6 +160,10 @@ CASES = [
     (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(max_trip=1_000_000)}, Outcome.LOCATED,
      f"max_trip must be from 1 to {MAX_TRIP}"),
     (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(max_trip=2**70)}, Outcome.LOCATED, "max_trip must be"),
+    # 0x and 5,000 hex digits: TOML reads it; a message showing it could not (Python's 4,300 decimal digits)
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite().replace(b"\n\n", b"\nmax_trip = 0x" + b"f" * 5000 + b"\n")},
+     Outcome.LOCATED, "s.toml:6:12: error: obligation 'o': max_trip: number too long (more than 100 digits)"),
+    (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(vf=[4, 2**400])}, Outcome.LOCATED, "vf: number too long"),
     (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(timeout=math.nan)}, Outcome.LOCATED,
      "timeout must be a finite number of seconds"),
     (["suite", "{dir}/s.toml"], {**LOOP, "s.toml": _suite(timeout=math.inf)}, Outcome.LOCATED, "not inf"),

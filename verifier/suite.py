@@ -164,12 +164,27 @@ def _key_loc(path: Path, text_lines: list[str], line: int, key: str | None) -> L
     return Loc(str(path), line, 1)
 
 
+def _too_large(value: Any) -> bool:
+    """An integer of more than MAX_NUMBER_DIGITS digits in `value` (or in a list or
+    table within it)."""
+    if isinstance(value, int):
+        return value.bit_length() > MAX_NUMBER_DIGITS * 10 // 3  # 10 ** 100 needs 333 bits
+    if isinstance(value, list):
+        return any(_too_large(v) for v in value)
+    if isinstance(value, dict):
+        return any(_too_large(v) for v in value.values())
+    return False
+
+
 def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[str]) -> list[Obligation]:
     def bad(msg: str, key: str | None = None) -> UserError:
         loc = _key_loc(path, text_lines, line, key)
         return UserError(f"obligation {item.get('name', '')!r}: {msg}" if isinstance(item.get("name"), str) else msg,
                          loc)
 
+    for key, value in item.items():
+        if _too_large(value):  # no key takes one; a message might not even show it (Python's 4,300 digits)
+            raise bad(f"{key}: number too long (more than {MAX_NUMBER_DIGITS} digits)", key)
     unknown = set(item) - KEYS
     if unknown:
         raise bad(f"unknown key(s) {', '.join(sorted(unknown))} (expected some of {', '.join(sorted(KEYS))})",
