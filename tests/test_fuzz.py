@@ -69,6 +69,7 @@ def test_fuzz_every_kind_of_input_ends_in_a_verdict_or_a_clean_error(seed: int) 
 SEARCH = (MODELS / "seed" / "search_loop.loop").read_text()
 GENERAL = (MODELS / "seed" / "vectorized" / "search_loop_general_vf4.loop").read_text()
 LANES = (MODELS / "lanes" / "no_tiling.loop").read_text()
+IFS = SEARCH.replace("      foo(x)\n", "".join(f"      if (x == {k % 100}) {{ foo(x) }}\n" for k in range(300))).encode()
 MULTI_LL = """define i32 @f(i32 %x) {
 entry:
   ret i32 %x
@@ -225,6 +226,11 @@ CASES = [
     (["suite", "{dir}/s.toml"], {"m.loop": LANES.encode(), "s.toml": _suite(check="lanes", value="a",
                                                                              relation="periodic " + "9" * 5000)},
      Outcome.LOCATED, "too long"),
+    # 300 `if`s in a row: reading a variable back through them recursed past Python's
+    # limit (a RecursionError); a loop that large runs out of the lanes run's time in
+    # the prover's constructor (an EncodingTimeout that escaped: an internal error)
+    (["show", "{dir}/m.loop"], {"m.loop": IFS}, Outcome.VERDICT, "loop search_loop("),
+    (["lanes", "{dir}/m.loop", "--vf", "4", "--timeout", "0.1"], {"m.loop": IFS}, Outcome.VERDICT, "loop"),
     # odd paths: a device is refused (/dev/zero was read until memory ran out)
     (["show", "/dev/zero"], {}, Outcome.FILE, "error: /dev/zero: not a file or a pipe (a device or a socket)"),
     (["check", "/dev/urandom", "--vf", "4"], {}, Outcome.FILE, "/dev/urandom: not a file or a pipe"),

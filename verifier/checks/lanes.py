@@ -148,7 +148,10 @@ class LaneProver:
         fresh_context(uses_floats(prog))
         self._queries: dict[tuple[str, bool], _Query | None] = {}
         self._model: Any = None
-        self.window(False)
+        try:
+            self.window(False)
+        except EncodingTimeout:  # each fact tries again within its own time, and is unknown if it runs out
+            pass
 
     # ------------------------------------------------------------ encodings
     def window(self, abstract: bool) -> _Query | None:

@@ -8,6 +8,7 @@ predecessors are known. Every mistake is a UserError at file:line:col.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,7 +109,22 @@ def parse_file(path: str | Path) -> Program:
 
 
 def parse(text: str, file: str = "<model>") -> Program:
-    return _Parser(text, file).program()
+    """The model in `text` (`file` names it in errors)."""
+    p = _Parser(text, file)
+    # reading a variable walks back through the blocks before (Braun et al.'s SSA
+    # construction), a call per block: 250 `if`s in a row passed Python's default 1,000
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, SSA_RECURSION))
+    try:
+        return p.program()
+    except RecursionError:
+        raise UserError(f"too many branches in a row: reading a variable back through them took more than "
+                        f"{SSA_RECURSION} calls", p.peek().loc) from None
+    finally:
+        sys.setrecursionlimit(old)
+
+
+SSA_RECURSION = 50_000  # calls deep, while a model is parsed (Python-to-Python calls use no C stack in 3.11)
 
 
 class _Parser:
