@@ -210,6 +210,14 @@ def _nest_blocks(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
+def _repeat_line(rng: random.Random, text: str) -> str:
+    """One line many times in a row (300 `if`s in a row once recursed past Python's limit)."""
+    lines = text.split("\n")
+    k = rng.randrange(len(lines))
+    lines[k:k + 1] = [lines[k]] * rng.choice([30, 300, 3000])
+    return "\n".join(lines)
+
+
 def _huge(rng: random.Random, text: str) -> str:
     return text * rng.choice([2, 50])
 
@@ -256,7 +264,7 @@ def _swap_neighbour_lines(rng: random.Random, text: str) -> str:
 
 TEXT_MUTATIONS: list[Callable[[random.Random, str], str]] = [
     _delete_token, _delete_token, _duplicate_token, _swap_tokens, _replace_number, _replace_number, _replace_type,
-    _replace_word, _insert_odd, _truncate, _line_op, _nest, _nest_blocks, _huge,
+    _replace_word, _insert_odd, _truncate, _line_op, _nest, _nest_blocks, _huge, _repeat_line,
     _replace_operator, _replace_operator, _retype, _replace_flag, _swap_neighbour_lines, _swap_neighbour_lines,
 ]
 
