@@ -29,7 +29,14 @@ from tests.fuzzing import (
     run_case,
 )
 from tests.helpers import MODELS
-from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_LANES, MAX_NUMBER_DIGITS, MAX_TRIP
+from verifier.limits import (
+    MAX_BLOCK_DEPTH,
+    MAX_EXITS,
+    MAX_EXPR_DEPTH,
+    MAX_LANES,
+    MAX_NUMBER_DIGITS,
+    MAX_TRIP,
+)
 
 # a whole run's budget: past it, the remaining examples are not run (the slow
 # tier's inputs include solver checks of about a second each)
@@ -231,6 +238,10 @@ CASES = [
     # the prover's constructor (an EncodingTimeout that escaped: an internal error)
     (["show", "{dir}/m.loop"], {"m.loop": IFS}, Outcome.VERDICT, "loop search_loop("),
     (["lanes", "{dir}/m.loop", "--vf", "4", "--timeout", "0.1"], {"m.loop": IFS}, Outcome.VERDICT, "loop"),
+    # 3,000 exits (a line repeated): every exit is checked on its own, 62 s under --timeout 1 (fuzz input #5188)
+    (["check", "{dir}/m.loop", "--check", "speculate", "--timeout", "1"],
+     {"m.loop": SEARCH.replace("      if (c) break", "      if (c) break\n" * 3000).encode()}, Outcome.LOCATED,
+     f"m.loop:29:14: error: more than {MAX_EXITS} exits from one loop"),
     # odd paths: a device is refused (/dev/zero was read until memory ran out)
     (["show", "/dev/zero"], {}, Outcome.FILE, "error: /dev/zero: not a file or a pipe (a device or a socket)"),
     (["check", "/dev/urandom", "--vf", "4"], {}, Outcome.FILE, "/dev/urandom: not a file or a pipe"),

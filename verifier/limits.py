@@ -16,6 +16,7 @@ MAX_LL_BYTES = 64 << 20  # an LLVM module (what is read of a pipe too)
 MAX_MODEL_BYTES = 1 << 20  # a .loop model or a suite file (tokenized in Python: about 3 s a MiB)
 MAX_JOBS = 64  # worker processes
 MAX_INT_BITS = 1024  # an LLVM integer type (the solver bit-blasts it; an i4096 multiply took minutes)
+MAX_EXITS = 16  # `break`s from one .loop loop, exiting blocks of an LLVM loop (each exit is checked on its own)
 MAX_LANES = 1024  # lanes of a vector a model writes (<W x iN>, a[i .. i+W), prefix(n, W))
 MAX_NUMBER_DIGITS = 100  # a number written in a model, a suite or --set (Python refuses 4,300)
 MAX_EXPR_DEPTH = 200  # a .loop expression's nesting (parentheses, unary operators)

@@ -39,7 +39,13 @@ from verifier.ir.program import (
     map_operands,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_elem
-from verifier.limits import MAX_BLOCK_DEPTH, MAX_EXPR_DEPTH, MAX_MODEL_BYTES, lanes_problem
+from verifier.limits import (
+    MAX_BLOCK_DEPTH,
+    MAX_EXITS,
+    MAX_EXPR_DEPTH,
+    MAX_MODEL_BYTES,
+    lanes_problem,
+)
 
 KEYWORDS = {"loop", "array", "alias", "window", "const", "effect", "pure", "assume", "if", "else", "do",
             "while", "break", "when", "out", "true", "false", "undef", "poison"}
@@ -89,6 +95,7 @@ class _Missing:
 class _LoopCtx:
     exit: str
     loc: Loc
+    breaks: int = 0  # `break` statements so far (limits.MAX_EXITS)
 
 
 @dataclass
@@ -599,6 +606,9 @@ class _Parser:
             self.next()
             if not self.loops:
                 raise UserError("'break' outside a loop", t.loc)
+            self.loops[-1].breaks += 1
+            if self.loops[-1].breaks > MAX_EXITS:
+                raise UserError(f"more than {MAX_EXITS} exits from one loop (each is checked on its own)", t.loc)
             self.jump(self.loops[-1].exit)
             self.start_dead_block()
         elif kw == "when":

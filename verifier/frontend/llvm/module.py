@@ -51,7 +51,7 @@ from verifier.ir.program import (
     Ref,
 )
 from verifier.ir.types import I1, I64, IntType
-from verifier.limits import MAX_LL_DEPTH
+from verifier.limits import MAX_EXITS, MAX_LL_DEPTH
 
 
 def read_module(path: Path) -> Any:
@@ -115,10 +115,14 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
         raise LLUnsupported(f"types or expressions nested too deeply in @{fn.name}",
                             Loc(str(path), st.start_line + 1, 1)) from None
     try:
-        find_loops(prog)
+        loops = find_loops(prog)
     except LoopShapeError as e:
         where = f" (at block {st.display.get(e.block, e.block)})" if e.block else ""
         raise LLUnsupported(e.what + where, st.block_loc(e.block)) from None
+    for lp in loops:
+        if len(lp.exiting) > MAX_EXITS:
+            raise LLUnsupported(f"a loop with {len(lp.exiting)} exiting blocks (at most {MAX_EXITS}: each exit is "
+                                "checked on its own)", st.block_loc(lp.header))
     return prog
 
 
