@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import stat
 from pathlib import Path
+from typing import Any
 
 from verifier.ir.program import Loc
 from verifier.limits import MAX_LL_BYTES
@@ -52,7 +53,10 @@ def read_source(path: Path, limit: int | None = None, kind: str = "an LLVM modul
         # a byte order mark (some editors write one) is no part of the text
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
-        before = data[:e.start]
-        line = before.count(b"\n") + 1
-        col = e.start - (before.rfind(b"\n") + 1) + 1
-        raise UserError(f"not UTF-8 text (byte 0x{data[e.start]:02x})", Loc(str(path), line, col)) from None
+        raise UserError(f"not UTF-8 text (byte 0x{data[e.start]:02x})", loc_at(str(path), data, e.start)) from None
+
+
+def loc_at(file: str, text: str | bytes, offset: int) -> Loc:
+    """The line and column of `offset` in `text` (characters, or bytes), from 1."""
+    newline: Any = "\n" if isinstance(text, str) else b"\n"
+    return Loc(file, text.count(newline, 0, offset) + 1, offset - text.rfind(newline, 0, offset))

@@ -40,7 +40,7 @@ from typing import Any
 from verifier.analysis.lanes import parse_relation
 from verifier.checks.dispatch import Check, Request, Scope
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
-from verifier.errors import UserError, read_source
+from verifier.errors import UserError, loc_at, read_source
 from verifier.frontend.nesting import too_deep
 from verifier.ir.program import Loc, Program, parse_assumptions
 from verifier.limits import (
@@ -129,9 +129,8 @@ def load(path: Path) -> list[Obligation]:
         raise _toml_error(path, e, text) from None
     except ValueError:  # a number Python will not read (more than 4,300 digits); no position given
         long = re.search(rf"[0-9_]{{{MAX_NUMBER_DIGITS},}}", text)
-        at = (text.count("\n", 0, long.start()) + 1, long.start() - text.rfind("\n", 0, long.start())) if long \
-            else (1, 1)
-        raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)", Loc(str(path), *at)) from None
+        raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)",
+                        loc_at(str(path), text, long.start() if long else 0)) from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
         where = too_deep(text, MAX_SUITE_DEPTH, "[{", "]}", "#", "\"'", escapes=True, triple=True)
         raise UserError(f"values nested too deeply (more than {MAX_SUITE_DEPTH} levels)",

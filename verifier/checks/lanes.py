@@ -291,7 +291,7 @@ class LaneProver:
         parts = self.violation(q, f, cls)
         if not parts:
             return SolverStatus.UNSAT
-        deadline = min(time.perf_counter() + self.timeout, self._until() or float("inf"))
+        deadline = time.perf_counter() + self._time_left(self.timeout)
         if not q.window and self._check(q, pre, z3.And(z3.Or(parts), self._small(q)), SPLIT_AFTER) \
                 is SolverStatus.SAT:
             return SolverStatus.SAT
@@ -320,12 +320,15 @@ class LaneProver:
         ends = [t for t in (self.deadline, self.fact_deadline) if t is not None]
         return min(ends) if ends else None
 
-    def _check(self, q: _Query, pre: Aligned | None, bad: Any, seconds: float) -> SolverStatus:
+    def _time_left(self, seconds: float) -> float:
+        """`seconds`, or what is left before _until() if that is less (maybe <= 0)."""
         until = self._until()
-        if until is not None:
-            seconds = min(seconds, until - time.perf_counter())
-            if seconds <= 0:
-                return SolverStatus.UNKNOWN
+        return seconds if until is None else min(seconds, until - time.perf_counter())
+
+    def _check(self, q: _Query, pre: Aligned | None, bad: Any, seconds: float) -> SolverStatus:
+        seconds = self._time_left(seconds)
+        if seconds <= 0:
+            return SolverStatus.UNKNOWN
         s = q.solver
         s.push()
         try:
@@ -349,8 +352,7 @@ class LaneProver:
         s.push()
         try:
             s.add(self.precondition(q, pre), z3.Or([self.d.bterm(r[0]) for r in runs if r is not None] or [False]))
-            until = self._until()
-            set_timeout(s, self.timeout if until is None else max(0.001, min(self.timeout, until - time.perf_counter())))
+            set_timeout(s, max(0.001, self._time_left(self.timeout)))
             return check(s).status is not SolverStatus.UNSAT  # unknown: not shown impossible
         finally:
             s.pop()

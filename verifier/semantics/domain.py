@@ -262,6 +262,10 @@ def _b(x: Any) -> Any:
 # z3's And, Or and If check and coerce their arguments in Python (a third of the time
 # an encoding takes); where every argument is already a term these build the same
 # term through z3's C API directly, and otherwise leave it to z3's own functions.
+# const_cases' answers by term id, each with its term (so that the id is not reused)
+IndexMemo = dict[int, tuple[Any, list[tuple[Any, int]] | None]]
+
+
 def _mk_nary(mk: Callable[..., Any], fallback: Callable[..., Any], xs: tuple[Any, ...]) -> Any:
     ctx = getattr(xs[0], "ctx", None)
     if all(isinstance(x, z3.BoolRef) and x.ctx is ctx for x in xs):
@@ -310,7 +314,7 @@ class Z3Domain:
         # of the operands, so a formula unsat with them is unsat with the real ones
         self.abstract = abstract
         # memory indices read as cases of constants (const_cases), by term id
-        self._index_cases: dict[int, tuple[Any, list[tuple[Any, int]] | None]] = {}
+        self._index_cases: IndexMemo = {}
 
     @staticmethod
     def term(x: Any, w: int) -> Any:
@@ -595,7 +599,7 @@ MAX_INDEX_CASES = 64
 
 
 def const_cases(t: Any, limit: int = MAX_INDEX_CASES,
-                memo: dict[int, tuple[Any, list[tuple[Any, int]] | None]] | None = None) -> list[tuple[Any, int]] | None:
+                memo: IndexMemo | None = None) -> list[tuple[Any, int]] | None:
     """An index that is an if-then-else tree of constants (plus a constant offset), as
     (condition, value) cases in order, the last one the default; None otherwise (or
     past `limit` cases). Reading memory case by case keeps every read at a constant
@@ -615,8 +619,7 @@ def const_cases(t: Any, limit: int = MAX_INDEX_CASES,
     return out
 
 
-def _const_cases(t: Any, limit: int, memo: dict[int, tuple[Any, list[tuple[Any, int]] | None]] | None) \
-        -> list[tuple[Any, int]] | None:
+def _const_cases(t: Any, limit: int, memo: IndexMemo | None) -> list[tuple[Any, int]] | None:
     if z3.is_bv_value(t):
         return [(True, t.as_long())]
     if z3.is_app_of(t, z3.Z3_OP_ITE):
@@ -642,7 +645,7 @@ def _const_cases(t: Any, limit: int, memo: dict[int, tuple[Any, list[tuple[Any, 
 
 
 def _z3_mem_read(obj: tuple[Any, Any], i: Any,
-                 memo: dict[int, tuple[Any, list[tuple[Any, int]] | None]] | None = None) -> tuple[Any, Any]:
+                 memo: IndexMemo | None = None) -> tuple[Any, Any]:
     cases = const_cases(i, memo=memo) if type(i) is not int else None
     if cases is not None and len(cases) > 1:
         v, p = _z3_mem_read(obj, cases[-1][1])
