@@ -1,0 +1,63 @@
+; ModuleID = 'u_find_either.module.ll'
+source_filename = "c/user_loops.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@primes = hidden constant [16 x i32] [i32 2, i32 3, i32 5, i32 7, i32 11, i32 13, i32 17, i32 19, i32 23, i32 29, i32 31, i32 37, i32 41, i32 43, i32 47, i32 53], align 16
+@is_space_tbl = hidden unnamed_addr constant <{ [33 x i8], [223 x i8] }> <{ [33 x i8] c"\00\00\00\00\00\00\00\00\00\01\01\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01", [223 x i8] zeroinitializer }>, align 16
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i32 -2147483648, 2147483647) i32 @u_find_either(ptr noundef readonly captures(none) %0, i32 noundef %1, i8 noundef signext %2, i8 noundef signext %3) local_unnamed_addr #0 {
+  %5 = icmp sgt i32 %1, 0
+  br i1 %5, label %6, label %22
+
+6:                                                ; preds = %4
+  %7 = zext nneg i32 %1 to i64
+  br label %8
+
+8:                                                ; preds = %15, %6
+  %9 = phi i64 [ 0, %6 ], [ %16, %15 ]
+  %10 = getelementptr inbounds nuw i8, ptr %0, i64 %9
+  %11 = load i8, ptr %10, align 1, !tbaa !9
+  %12 = icmp eq i8 %11, %2
+  %13 = icmp eq i8 %11, %3
+  %14 = or i1 %12, %13
+  br i1 %14, label %18, label %15
+
+15:                                               ; preds = %8
+  %16 = add nuw nsw i64 %9, 1
+  %17 = icmp eq i64 %16, %7
+  br i1 %17, label %21, label %8, !llvm.loop !10
+
+18:                                               ; preds = %8
+  %19 = phi i64 [ %9, %8 ]
+  %20 = trunc nuw nsw i64 %19 to i32
+  br label %22
+
+21:                                               ; preds = %15
+  br label %22
+
+22:                                               ; preds = %21, %18, %4
+  %23 = phi i32 [ -1, %4 ], [ %20, %18 ], [ -1, %21 ]
+  ret i32 %23
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!7, !7, i64 0}
+!10 = distinct !{!10, !11, !12}
+!11 = !{!"llvm.loop.mustprogress"}
+!12 = !{!"llvm.loop.unroll.disable"}

@@ -1,0 +1,62 @@
+; ModuleID = 'u_lookup_key.scalar.ll'
+source_filename = "c/user_loops.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+%struct.entry = type { i32, i32 }
+
+@primes = hidden constant [16 x i32] [i32 2, i32 3, i32 5, i32 7, i32 11, i32 13, i32 17, i32 19, i32 23, i32 29, i32 31, i32 37, i32 41, i32 43, i32 47, i32 53], align 16
+@entries = external dso_local local_unnamed_addr global [32 x %struct.entry], align 16
+@is_space_tbl = hidden unnamed_addr constant <{ [33 x i8], [223 x i8] }> <{ [33 x i8] c"\00\00\00\00\00\00\00\00\00\01\01\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01", [223 x i8] zeroinitializer }>, align 16
+
+; Function Attrs: nofree norecurse nosync nounwind memory(read, argmem: none, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable
+define dso_local i32 @u_lookup_key(i32 noundef %0) local_unnamed_addr #0 {
+  br label %5
+
+2:                                                ; preds = %5
+  %3 = add nuw nsw i64 %6, 1
+  %4 = icmp eq i64 %3, 32
+  br i1 %4, label %14, label %5, !llvm.loop !9
+
+5:                                                ; preds = %2, %1
+  %6 = phi i64 [ 0, %1 ], [ %3, %2 ]
+  %7 = getelementptr inbounds nuw %struct.entry, ptr @entries, i64 %6
+  %8 = load i32, ptr %7, align 8, !tbaa !12
+  %9 = icmp eq i32 %8, %0
+  br i1 %9, label %10, label %2
+
+10:                                               ; preds = %5
+  %11 = phi ptr [ %7, %5 ]
+  %12 = getelementptr inbounds nuw i8, ptr %11, i64 4
+  %13 = load i32, ptr %12, align 4, !tbaa !14
+  br label %15
+
+14:                                               ; preds = %2
+  br label %15
+
+15:                                               ; preds = %14, %10
+  %16 = phi i32 [ %13, %10 ], [ -1, %14 ]
+  ret i32 %16
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(read, argmem: none, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}
+!12 = !{!13, !6, i64 0}
+!13 = !{!"entry", !6, i64 0, !6, i64 4}
+!14 = !{!13, !6, i64 4}

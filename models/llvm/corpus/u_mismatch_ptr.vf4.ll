@@ -1,0 +1,62 @@
+; ModuleID = 'u_mismatch_ptr.scalar.ll'
+source_filename = "c/user_loops.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@primes = hidden constant [16 x i32] [i32 2, i32 3, i32 5, i32 7, i32 11, i32 13, i32 17, i32 19, i32 23, i32 29, i32 31, i32 37, i32 41, i32 43, i32 47, i32 53], align 16
+@is_space_tbl = hidden unnamed_addr constant <{ [33 x i8], [223 x i8] }> <{ [33 x i8] c"\00\00\00\00\00\00\00\00\00\01\01\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01", [223 x i8] zeroinitializer }>, align 16
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local noundef ptr @u_mismatch_ptr(ptr noundef readonly captures(address, ret: address, provenance) %0, ptr noundef readnone captures(address) %1, ptr noundef readonly captures(none) %2) local_unnamed_addr #0 {
+  %4 = icmp eq ptr %0, %1
+  br i1 %4, label %22, label %5
+
+5:                                                ; preds = %3
+  %6 = ptrtoint ptr %1 to i64
+  %7 = ptrtoint ptr %0 to i64
+  %8 = sub i64 %6, %7
+  %9 = getelementptr i8, ptr %0, i64 %8
+  br label %10
+
+10:                                               ; preds = %16, %5
+  %11 = phi ptr [ %18, %16 ], [ %2, %5 ]
+  %12 = phi ptr [ %17, %16 ], [ %0, %5 ]
+  %13 = load i8, ptr %12, align 1, !tbaa !9
+  %14 = load i8, ptr %11, align 1, !tbaa !9
+  %15 = icmp eq i8 %13, %14
+  br i1 %15, label %16, label %20
+
+16:                                               ; preds = %10
+  %17 = getelementptr inbounds nuw i8, ptr %12, i64 1
+  %18 = getelementptr inbounds nuw i8, ptr %11, i64 1
+  %19 = icmp eq ptr %17, %1
+  br i1 %19, label %20, label %10, !llvm.loop !10
+
+20:                                               ; preds = %16, %10
+  %21 = phi ptr [ %12, %10 ], [ %9, %16 ]
+  br label %22
+
+22:                                               ; preds = %20, %3
+  %23 = phi ptr [ %0, %3 ], [ %21, %20 ]
+  ret ptr %23
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!7, !7, i64 0}
+!10 = distinct !{!10, !11, !12}
+!11 = !{!"llvm.loop.mustprogress"}
+!12 = !{!"llvm.loop.unroll.disable"}

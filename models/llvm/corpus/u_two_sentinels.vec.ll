@@ -1,0 +1,65 @@
+; ModuleID = 'u_two_sentinels.scalar.ll'
+source_filename = "c/user_loops.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@primes = hidden constant [16 x i32] [i32 2, i32 3, i32 5, i32 7, i32 11, i32 13, i32 17, i32 19, i32 23, i32 29, i32 31, i32 37, i32 41, i32 43, i32 47, i32 53], align 16
+@is_space_tbl = hidden unnamed_addr constant <{ [33 x i8], [223 x i8] }> <{ [33 x i8] c"\00\00\00\00\00\00\00\00\00\01\01\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01", [223 x i8] zeroinitializer }>, align 16
+
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local range(i32 -2147483648, 2147483647) i32 @u_two_sentinels(ptr noundef readonly captures(none) %0, i32 noundef %1, i32 noundef %2) local_unnamed_addr #0 {
+  %4 = icmp sgt i32 %1, 0
+  br i1 %4, label %5, label %22
+
+5:                                                ; preds = %3
+  %6 = zext nneg i32 %1 to i64
+  br label %7
+
+7:                                                ; preds = %14, %5
+  %8 = phi i64 [ 0, %5 ], [ %15, %14 ]
+  %9 = getelementptr inbounds nuw i32, ptr %0, i64 %8
+  %10 = load i32, ptr %9, align 4, !tbaa !5
+  %11 = icmp eq i32 %10, 0
+  br i1 %11, label %20, label %12
+
+12:                                               ; preds = %7
+  %13 = icmp eq i32 %10, %2
+  br i1 %13, label %17, label %14
+
+14:                                               ; preds = %12
+  %15 = add nuw nsw i64 %8, 1
+  %16 = icmp eq i64 %15, %6
+  br i1 %16, label %20, label %7, !llvm.loop !9
+
+17:                                               ; preds = %12
+  %18 = phi i64 [ %8, %12 ]
+  %19 = trunc nuw nsw i64 %18 to i32
+  br label %22
+
+20:                                               ; preds = %14, %7
+  %21 = phi i32 [ -2, %14 ], [ -1, %7 ]
+  br label %22
+
+22:                                               ; preds = %20, %17, %3
+  %23 = phi i32 [ -2, %3 ], [ %19, %17 ], [ %21, %20 ]
+  ret i32 %23
+}
+
+attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = distinct !{!9, !10, !11}
+!10 = !{!"llvm.loop.mustprogress"}
+!11 = !{!"llvm.loop.unroll.disable"}
