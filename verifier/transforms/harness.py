@@ -98,7 +98,7 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
             # carry lane j's hoisted value to the iteration that uses it
             old = b.fresh_lane(f"hoisted.C{e.index}", j + 1)
             cur = b.emit_lane(head, "select", [start, new, Ref(old)], I1, f"hoisted.C{e.index}", j + 1)
-            inc = [(blk, Const(0, I1) if blk not in lp.blocks else cur)
+            inc = [(blk, Const(0, I1) if blk not in b.loop_blocks else cur)
                    for blk, _ in b.p.blocks[lp.header].phis[0].incoming]
             b.p.blocks[lp.header].phis.append(Phi(b.ids.uid(), old, I1, inc))
             b.types[old] = I1

@@ -55,6 +55,9 @@ class LaneBuilder:
         self.ids = Fresh(self.names, "h", prog.next_uid())  # names `hint.h<k>`, and every new id
         self.iv_base: dict[str, Operand] = {}
         self.recurrences = recurrences(prog, le)
+        # the loop's blocks in the copy: split_header adds the block it moves the header's
+        # code to (a single-block loop's back edge then comes from there, not the header)
+        self.loop_blocks: set[str] = set(le.loop.blocks)
 
     def fresh(self, hint: str) -> str:
         return self.ids.name(hint)
@@ -280,6 +283,7 @@ class LaneBuilder:
         rest = split_block(self.p, lp.header, 0, self.fresh(f"{lp.header}.rest"))
         head = self.p.blocks[lp.header]
         head.term = Jump(rest.name)
+        self.loop_blocks.add(rest.name)
         return head, rest
 
     def add_block(self, name: str, after: str) -> Block:
@@ -298,7 +302,7 @@ class LaneBuilder:
         ph = self.p.blocks[lp.header]
         inc: list[tuple[str, Operand]] = []
         for b, _ in ph.phis[0].incoming if ph.phis else []:
-            inc.append((b, Const(0, I64) if b not in lp.blocks else kn))
+            inc.append((b, Const(0, I64) if b not in self.loop_blocks else kn))
         if not inc:
             raise Unsupported("the loop header has no phis to find its predecessors by")
         ph.phis.append(Phi(self.ids.uid(), k, I64, inc))

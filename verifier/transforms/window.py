@@ -74,9 +74,12 @@ def vector_window(harness: Program, original: Program, le: LoopExits, vf: int, c
 
 
 def entry_block(p: Program, le: LoopExits) -> str:
-    """The one block outside the loop that its header is entered from."""
+    """The one block outside the loop that its header is entered from. The loop's
+    blocks are `p`'s own: a transform that split the header of a single-block loop
+    (the header is its latch) moved the back edge to a block `le` never saw."""
     lp = le.loop
-    outside = {b for ph in p.blocks[lp.header].phis for b, _ in ph.incoming if b not in lp.blocks}
+    inside = next((q.blocks for q in find_loops(p) if q.header == lp.header), lp.blocks)
+    outside = {b for ph in p.blocks[lp.header].phis for b, _ in ph.incoming if b not in inside}
     if len(outside) != 1:
         raise NoWindow("the loop is entered from more than one block")
     return outside.pop()
