@@ -28,6 +28,7 @@ from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 
 _INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
+_WIDE = IntType(130)  # an offset times a unit plus a size: no i64 sum wraps here
 
 
 def _bundle_value(st: FnState, blk: Block, text: str, kind: str) -> Operand | None:
@@ -67,16 +68,21 @@ def _assume_bundles(st: FnState, blk: Block, text: str, loc: Loc) -> None:
                            flags=())
             ok = st.emit(blk, "or", [at0, real], I1, st.fresh("ptr.nonnull"), loc, flags=())
         elif kind == "dereferenceable":
-            n: Operand | None = Const(ints[0], I64) if ints else None
+            n: Operand | None = Const(ints[0] & ((1 << 64) - 1), I64) if ints else None
             if n is None:
                 n = _bundle_value(st, blk, text, kind)
             if n is None:
                 raise LLUnsupported('an assume bundle "dereferenceable" whose size is not an integer', loc)
+            # p + n bytes within the object, n unsigned, without wrapping (LangRef: the
+            # bytes [p, p + n) are dereferenceable); in 64 bits a huge n wrapped to "inside"
             size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
-            start = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("deref.at"), loc, flags=())
-            end = st.emit(blk, "add", [start, n], I64, st.fresh("deref.end"), loc, flags=())
-            inside = st.emit(blk, "icmp", [end, size], I1, st.fresh("deref.inside"), loc, pred="sle", flags=())
-            nonneg = st.emit(blk, "icmp", [start, Const(0, I64)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
+            wide = [st.emit(blk, op, [x], _WIDE, st.fresh(f"deref.{what}"), loc, flags=())
+                    for op, x, what in (("sext", off, "off"), ("zext", n, "n"), ("sext", size, "size"))]
+            start = st.emit(blk, "mul", [wide[0], Const(obj.unit, _WIDE)], _WIDE, st.fresh("deref.at"), loc,
+                            flags=())
+            end = st.emit(blk, "add", [start, wide[1]], _WIDE, st.fresh("deref.end"), loc, flags=())
+            inside = st.emit(blk, "icmp", [end, wide[2]], I1, st.fresh("deref.inside"), loc, pred="sle", flags=())
+            nonneg = st.emit(blk, "icmp", [start, Const(0, _WIDE)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
                              flags=())
             ok = st.emit(blk, "and", [inside, nonneg], I1, st.fresh("deref.ok"), loc, flags=())
         else:

@@ -16,6 +16,7 @@ from verifier.frontend.layout import Layout
 from verifier.frontend.llvm.debuginfo import source_positions
 from verifier.frontend.llvm.instructions import translate_block
 from verifier.frontend.llvm.objects import (
+    const_gep_offsets,
     declare_objects,
     measure_units,
     null_object,
@@ -162,6 +163,11 @@ def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], froz
 
 def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     """The function `fn` of `mod` as our program."""
+    if has_attr(_attributes(fn), "null_pointer_is_valid"):
+        # address 0 may then be a real object: loads and stores through null are no UB,
+        # and null is no longer outside every object; our memory has no such object
+        raise LLUnsupported(f"the null_pointer_is_valid attribute of @{clean(fn.name)} (address 0 may hold "
+                            "an object there)", st.at(st.start_line))
     # names: arguments, blocks, instructions
     for a in fn.arguments:
         st.names[key(a)] = st.shown(operand_text(a).split()[-1])
@@ -210,6 +216,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
             name = st.names[key(a)]
             st.offsets[key(a)] = Ref(f"{name}.before") if name in st.room else Const(0, I64)
     measure_units(st, fn)
+    const_gep_offsets(st)
     arrays = declare_objects(st, pre_blk)
 
     for b in blocks:

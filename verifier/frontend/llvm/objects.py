@@ -16,6 +16,7 @@ from verifier.frontend.llvm.text import (
     align_of,
     alloca_form,
     bundles,
+    const_gep,
     gep_source_type,
     global_facts,
     is_int_type,
@@ -56,6 +57,9 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
         for ins in b.instructions:
             if ins.opcode == "alloca":
                 _alloca(st, ins)
+            for o in ins.operands:
+                if str(o.type) == "ptr" and o.is_constant and key(o) not in st.prov:
+                    _const_gep(st, o, st.loc_of(operand_text(ins), ins))
             if ins.opcode == "getelementptr" and is_null(list(ins.operands)[0]):
                 st.prov[key(ins)] = null_object(st)
     changed = True
@@ -119,6 +123,33 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
                 if any(is_null(o) or key(o) in st.nullable for o in ptrs):
                     st.nullable.add(key(ins))
                     changed = True
+
+
+def _const_gep(st: FnState, o: Any, loc: Loc) -> None:
+    """A constant-expression getelementptr on a global with constant indices points
+    into that global, at a constant byte offset (anything else stays unknown)."""
+    found = const_gep(operand_text(o))
+    if found is None:
+        return
+    source, gname, indices = found
+    obj = named_pointer(st, gname)
+    if obj is None or not indices:
+        return
+    at = 0
+    for idx, step in zip(indices, st.layout.gep_steps(source, list(indices), loc), strict=True):
+        at += step.offset if isinstance(step, FieldStep) else idx * step
+    st.prov[key(o)] = obj[0]
+    st.const_geps[key(o)] = at
+
+
+def const_gep_offsets(st: FnState) -> None:
+    """Each constant-expression GEP's offset in its object's units (a unit divides it:
+    the object's unit is made the gcd with it first)."""
+    for k, at in st.const_geps.items():
+        obj = st.objects[st.prov[k]]
+        obj.unit = math.gcd(obj.unit, at) or obj.unit
+    for k, at in st.const_geps.items():
+        st.offsets[k] = Const((at // st.objects[st.prov[k]].unit) & mask(64), I64)
 
 
 def _alloca(st: FnState, ins: Any) -> None:

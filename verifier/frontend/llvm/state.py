@@ -100,6 +100,9 @@ class FnState:
     objects: dict[str, MemObject] = field(default_factory=dict)
     prov: dict[int, str] = field(default_factory=dict)  # pointer value -> object
     offsets: dict[int, Operand] = field(default_factory=dict)  # pointer value -> offset in units
+    # constant-expression GEPs on a global (`getelementptr (i8, ptr @t, i64 64)`) ->
+    # their offset in bytes, made an offset in units once the units are known
+    const_geps: dict[int, int] = field(default_factory=dict)
     params: list[Param] = field(default_factory=list)
     funcs: dict[str, FuncDecl] = field(default_factory=dict)
     uid: int = 0

@@ -240,6 +240,19 @@ def gep_source_type(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+_CONST_GEP = re.compile(r"^(?:ptr\s+)?getelementptr(?: (?:inbounds|nuw|nusw))* \((.*), ptr (@[-\w.$\"]+)((?:, i\d+ -?\d+)*)\)$")
+
+
+def const_gep(text: str) -> tuple[str, str, list[int]] | None:
+    """A constant-expression getelementptr on a global with constant indices, as an
+    operand prints it (`ptr getelementptr inbounds nuw (i8, ptr @t, i64 64)`): its
+    source element type, the global's name and the indices; None for anything else."""
+    m = _CONST_GEP.match(text.strip())
+    if m is None:
+        return None
+    return m.group(1), m.group(2), [int(x) for x in re.findall(r"i\d+ (-?\d+)", m.group(3))]
+
+
 # ---------------------------------------------------------------- attributes
 
 def has_attr(attrs: str, word: str) -> bool:
@@ -304,9 +317,14 @@ def has_bundles(text: str) -> bool:
     return re.search(r"\)\s*\[\s*\"", text) is not None
 
 
+_ATTACHMENTS = re.compile(r"(\s*,\s*![-\w.]+\s+!\d+)+\s*$")
+
+
 def bundles(text: str) -> list[tuple[str, str, list[int]]]:
     """An assume's operand bundles: (kind, the pointer's name or '', its integer arguments)."""
-    m = re.search(r"\)\s*\[(.*)\]\s*$", text.split("!", 1)[0] if " !" in text else text)
+    # the bundles end the call, before its metadata attachments (`, !dbg !20`: every
+    # module clang makes with -g has them)
+    m = re.search(r"\)\s*\[(.*)\]\s*$", _ATTACHMENTS.sub("", text))
     if not m:
         return []
     out = []
