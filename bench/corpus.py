@@ -11,6 +11,12 @@ internal errors, and the median and largest time.
 
     python bench/corpus.py
     python bench/corpus.py --only c_strlen a_find --json-out corpus.json
+    python bench/corpus.py --prefix u_          # issue 40's loops (c/user_loops.c)
+    python bench/corpus.py --prefix u_ --opt    # also `verifier opt` on the C files (needs LLVM 22)
+
+A proof's `covers` is what its coverage kind says (every trip count, every input,
+or bounded: accepted only when asked); `bounded-only` counts the unknowns that are
+bounded proofs longer runs could break (issue 40: a bounded answer is no proof).
 """
 
 from __future__ import annotations
@@ -84,13 +90,18 @@ def classify(code: int, out: str, err: str) -> tuple[str, str, str]:
     pick = next((o for o in objs if o["verdict"] == "counterexample"), None) \
         or next((o for o in objs if o["verdict"] == "unknown"), None) or objs[0]
     cov = pick.get("coverage", {})
-    covers = "" if pick["verdict"] != "proved" else "every trip" if cov.get("unbounded") else \
-        "every input" if cov.get("complete") else "no exit" if not cov else "bounded"
+    kind = cov.get("kind", "")
+    if pick["verdict"] == "unknown" and kind == "bounded" and cov.get("complete") is False:
+        return "unknown", "bounded-only", str(pick.get("reason", ""))
+    covers = "" if pick["verdict"] != "proved" else {"every-trip-count": "every trip", "every-input": "every input",
+                                                      "bounded": "bounded"}.get(kind, "no exit")
     return pick["verdict"], covers, str(pick.get("reason", ""))
 
 
 def construct(reason: str) -> str:
     """The construct an unknown names, for the summary (the text after 'unsupported:')."""
+    if reason.startswith("bounded only"):
+        return "bounded only (longer runs exist)"
     m = re.search(r"unsupported: (.*)", reason)
     if m:
         what = re.sub(r"%[\w.]+|@[\w.]+|\d+", "_", m.group(1))
@@ -111,6 +122,19 @@ def obligations(name: str, timeout: float) -> list[tuple[str, list[str]]]:
     return out
 
 
+def via_opt(prefix: str, timeout: float) -> list[tuple[str, str, list[str]]]:
+    """`verifier opt` on each C file of the corpus (its functions named `prefix*`), as
+    a user runs it on C: clang -O2, then opt-22 at VF 4, every changed function checked."""
+    verifier = [sys.executable, "-m", "verifier.cli"]
+    out = []
+    for c in sorted((CORPUS / "c").glob("*.c")):
+        if prefix and not re.search(rf"\b{re.escape(prefix)}\w*\(", c.read_text()):
+            continue
+        out.append((c.stem, "opt vf4", [*verifier, "opt", str(c), "--timeout", str(timeout), "--json", "--",
+                                         "-passes=loop-vectorize", "-force-vector-width=4"]))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", nargs="*", help="loops (function names) to run")
@@ -118,29 +142,46 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=16.0, help="time limit per obligation (the tool's --timeout)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json-out", type=Path, help="write every row as JSON here")
+    ap.add_argument("--prefix", default="", help="only the loops whose function name starts with this")
+    ap.add_argument("--opt", action="store_true", help="also run `verifier opt` on the C files (needs LLVM 22)")
     opts = ap.parse_args()
     names = sorted(p.name[: -len(".scalar.ll")] for p in CORPUS.glob("*.scalar.ll"))
     if opts.only:
         names = [n for n in names if n in opts.only]
+    names = [n for n in names if n.startswith(opts.prefix)]
     jobs = [(n, what, cmd) for n in names for what, cmd in obligations(n, opts.timeout)]
+    if opts.opt:
+        jobs += via_opt(opts.prefix, opts.timeout)
 
-    def one(job: tuple[str, str, list[str]]) -> Row:
+    def one(job: tuple[str, str, list[str]]) -> list[Row]:
         name, what, cmd = job
         code, out, err, dt, mem = run(cmd, 3 * opts.timeout + 30)
-        verdict, covers, reason = classify(code, out, err)
-        return Row(name, what, verdict, covers, dt, mem, reason)
+        if what != "opt vf4":
+            verdict, covers, reason = classify(code, out, err)
+            return [Row(name, what, verdict, covers, dt, mem, reason)]
+        # `verifier opt` on a whole C file: a verdict per function the pass changed (the
+        # file's time and memory on its first row)
+        found = [(o["model"], line) for line in out.splitlines() if line.startswith("{")
+                 for o in [json.loads(line)] if o.get("record") == "verdict" and o["model"].startswith(opts.prefix)]
+        if not found:
+            verdict, covers, reason = classify(code, out, err)
+            return [Row(name, what, verdict, covers, dt, mem, reason)]
+        return [Row(model, what, *classify(0, line, ""), dt if k == 0 else 0.0, mem if k == 0 else 0.0)
+                for k, (model, line) in enumerate(found)]
 
     print(f"{'loop':26} {'obligation':12} {'verdict':15} {'covers':11} {'seconds':>8} {'peak MiB':>9}  reason",
           flush=True)
     rows: list[Row] = []
     env_jobs = max(1, opts.jobs)
     with ThreadPoolExecutor(max_workers=env_jobs) as pool:
-        for r in pool.map(one, jobs):
-            rows.append(r)
-            why = construct(r.reason) if r.verdict in ("unknown", "internal-error") else ""
-            print(f"{r.loop:26} {r.obligation:12} {r.verdict:15} {r.covers:11} {r.seconds:>8.2f} "
-                  f"{r.peak_mib:>9.1f}  {why}", flush=True)
+        for some in pool.map(one, jobs):
+            for r in some:
+                rows.append(r)
+                why = construct(r.reason) if r.verdict in ("unknown", "internal-error") else ""
+                print(f"{r.loop:26} {r.obligation:12} {r.verdict:15} {r.covers:11} {r.seconds:>8.2f} "
+                      f"{r.peak_mib:>9.1f}  {why}", flush=True)
     counts = Counter(r.verdict for r in rows)
+    covers = Counter(r.covers for r in rows if r.verdict == "proved")
     unknown = Counter(construct(r.reason) for r in rows if r.verdict == "unknown")
     times = [r.seconds for r in rows]
     print()
@@ -148,6 +189,9 @@ def main() -> None:
           f"counterexample {counts['counterexample']}, unknown {counts['unknown']}"
           + (f" ({'; '.join(f'{k}: {v}' for k, v in unknown.most_common())})" if unknown else "")
           + f", internal errors {counts['internal-error']}")
+    shown = ", ".join(f"{k or 'no exit'} {v}" for k, v in covers.most_common())
+    print(f"proofs cover: {shown}; "
+          f"bounded-only unknowns: {sum(r.covers == 'bounded-only' for r in rows)}")
     if times:
         print(f"seconds per obligation: median {statistics.median(times):.2f}, max {max(times):.2f} "
               f"({max(rows, key=lambda r: r.seconds).loop} {max(rows, key=lambda r: r.seconds).obligation})")

@@ -12,9 +12,18 @@ SEARCH = str(MODELS / "seed" / "search_loop.loop")
 
 
 def test_equiv_proved_exits_0_with_the_coverage() -> None:
-    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_simple_vf4.loop"), "--max-trip", "8")
+    """A bounded proof of a hand-written target is proved only where it is asked for
+    (--bounded); without it the search loop's longer runs make it unknown, with one of
+    them shown."""
+    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_simple_vf4.loop"), "--max-trip", "8", "--bounded")
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.startswith("proved:") and "at most 8 iterations" in r.stdout
+    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_simple_vf4.loop"), "--max-trip", "8", "--json")
+    assert r.returncode == 3, r.stdout + r.stderr
+    obj = json.loads(r.stdout)
+    assert obj["verdict"] == "unknown" and obj["coverage"]["kind"] == "bounded" and obj["coverage"]["complete"] is False
+    assert obj["longer_run"]["iterations"] > obj["longer_run"]["bound"] >= 8
+    assert "bounded only" in obj["reason"]
 
 
 def test_equiv_counterexample_exits_1_and_json_has_the_contract_fields() -> None:

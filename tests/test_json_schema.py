@@ -36,7 +36,10 @@ def test_the_schema_is_a_valid_json_schema() -> None:
 
 M = str(MODELS)
 COMMANDS: dict[str, tuple[list[str], int]] = {
-    "equiv-proved": (["equiv", f"{M}/seed/search_loop.loop", f"{M}/examples/search_loop_simple_vf4.loop"], 0),
+    "equiv-proved": (["equiv", f"{M}/seed/search_loop.loop", f"{M}/examples/search_loop_simple_vf4.loop", "--bounded"],
+                     0),
+    "equiv-bounded-only": (["equiv", f"{M}/seed/search_loop.loop", f"{M}/examples/search_loop_simple_vf4.loop",
+                            "--max-trip", "4", "--timeout", "20"], 3),
     "equiv-counterexample": (["equiv", f"{M}/seed/search_loop.loop",
                               f"{M}/examples/search_loop_general_vf4_overread.loop"], 1),
     "equiv-module": (["equiv", f"{M}/llvm/module/three.src.ll", f"{M}/llvm/module/three.tgt.ll"], 1),

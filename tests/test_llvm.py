@@ -333,4 +333,4 @@ def test_a_pair_that_must_be_proved_for_every_trip_count_is_unknown_when_only_bo
     suite.write_text(one.format(n="x", s=src, t=LL / "mismatch_from3.vf4.ll", e="proved").replace(
         "unbounded = true", "bounded = true"))
     r = cli("suite", str(suite), "--no-cache")
-    assert r.returncode == 2 and "bounded must be true or false" in r.stderr
+    assert r.returncode == 2 and "bounded must be the trip count a bounded proof covers" in r.stderr

@@ -47,7 +47,7 @@ def write_suite(path: Path, *obligations: dict[str, object]) -> Path:
 
 
 CHEAP = [
-    {"name": "simple form proved", "check": "equiv", "source": SEARCH, "target": GOOD, "max_trip": 6,
+    {"name": "simple form proved", "check": "equiv", "source": SEARCH, "target": GOOD, "bounded": 6,
      "expect": "proved"},
     {"name": "no freeze refuted", "check": "equiv", "source": SEARCH, "target": BROKEN, "max_trip": 6,
      "expect": "counterexample"},
@@ -176,7 +176,7 @@ def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path)
     suite = write_suite(tmp_path / "s.toml", {"name": "liveout_y general", "check": "equiv",
                                               "model": MODELS / "seed" / "liveout_y_ordered.loop",
                                               "form": "general",
-                                              "vf": 4, "bounded": True, "max_trip": 4, "expect": "counterexample"})
+                                              "vf": 4, "bounded": 4, "expect": "counterexample"})
     (oc,) = run_suite(load(suite))
     assert oc.verdict == "counterexample"
     table = oc.result["counterexample"]["lanes"]

@@ -147,6 +147,11 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
+BOUNDED_HELP = ("skip the proof for every trip count and accept a proof for runs up to --max-trip as proved "
+                "(exit 0); without it a bounded proof is proved only where no run of the source gets past its "
+                "bound without UB, and else unknown")
+
+
 @app.callback()
 def _options(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
                                           help="print the version and exit")) -> None:
@@ -166,6 +171,7 @@ def equiv(
     assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
                                                            "(for code-scanning UIs) here"),
+    bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
 ) -> None:
     """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
     Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func; without
@@ -183,11 +189,13 @@ def equiv(
                 if name not in in_tgt:
                     rows.append((name, None, f"not defined in {target}"))
                     continue
-                rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show),
+                rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show,
+                                                     bounded=bounded),
                                          as_json, module=True, spinner=spin), ""))
             rows += [(name, None, f"not defined in {source}") for name in in_tgt if name not in in_src]
             _module_end(rows, as_json, sarif)
-    v = _emit(_equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed, show), as_json, spinner=spin)
+    v = _emit(_equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed, show, bounded=bounded), as_json,
+              spinner=spin)
     _write_sarif(sarif, [v])
     raise typer.Exit(v.exit_code)
 
@@ -236,9 +244,11 @@ def _worst(verdicts: list[Verdict]) -> int:
 
 def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, timeout: float, cttz_elts: str,
                assumed: frozenset[Assumption], show: Callable[[str], None] | None = None,
-               debug_locations: bool = False) -> Verdict:
-    """The verdict of one pair (one function of two modules)."""
-    req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll")
+               debug_locations: bool = False, bounded: bool = False) -> Verdict:
+    """The verdict of one pair (one function of two modules); `bounded`: a proof for
+    runs up to max_trip is accepted (without it, only one that covers every input)."""
+    req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll",
+                  scope=Scope.BOUNDED if bounded else Scope.DEFAULT, accept_bounded=1 if bounded else None)
 
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         if room and target.suffix != ".ll":  # a model has no room to give: the first verdicts stand
@@ -264,7 +274,7 @@ def check(
     vf: int = typer.Option(4, "--vf", min=1, max=MAX_VF, callback=_checked(vf_problem), help="vector factor"),
     max_trip: int | None = typer.Option(None, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem),
                                         help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
-    bounded: bool = typer.Option(False, "--bounded", help="skip the unbounded proof (one vector iteration from any state)"),
+    bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
     unbounded: bool = typer.Option(False, "--unbounded",
                                    help="equiv: a proof must cover every trip count (else unknown)"),
     no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
@@ -295,7 +305,7 @@ def check(
     assumed = assumptions(assume)
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
     requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair,
-                        needed_extents=needed_extents, scalar_hoist=True)
+                        needed_extents=needed_extents, scalar_hoist=True, accept_bounded=1 if bounded else None)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
     from_c = model.suffix == ".c"  # positions come from the module's debug info: the C lines
     if from_c:
@@ -387,6 +397,7 @@ def opt(
     cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
                                                            "(for code-scanning UIs) here"),
+    bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
 ) -> None:
     """Run opt on FILE with the pass arguments after `--` (default:
     -passes=loop-vectorize) and check that every function it changed refines the
@@ -417,7 +428,7 @@ def opt(
     assumed: frozenset[Assumption] = frozenset()
     rows: list[tuple[str, Verdict | None, str]] = []
     for name in changed:
-        v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show, from_c)
+        v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show, from_c, bounded)
         if keep is None:  # opt's output is removed when the command ends
             v.rename_file(str(target), OPT_OUTPUT)
         rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))

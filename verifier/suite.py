@@ -15,8 +15,8 @@
     form = "general"                     # general | simple
     vf = [4, 16]                         # one obligation per VF: "search loop, general form [VF=4]"
     unbounded = true                     # the proof must cover every trip count (also
-                                         # with a target); bounded = true: only trip
-                                         # counts <= max_trip (a generated form)
+                                         # with a target); bounded = 16: a proof for
+                                         # runs of at most 16 iterations is accepted
 
     [[obligation]]
     name = "division: C1 cannot be speculated"
@@ -47,6 +47,7 @@ from verifier.limits import (
     MAX_MODEL_BYTES,
     MAX_NUMBER_DIGITS,
     MAX_SUITE_DEPTH,
+    MAX_TRIP,
     max_trip_problem,
     timeout_problem,
     vf_problem,
@@ -86,6 +87,7 @@ class Obligation:
     rewrite: str = "exit-from-condition"  # rewrite: exit-from-condition or split
     force: bool = False  # rewrite: even where its conditions fail
     options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    bounded: int | None = None  # a bounded proof reaching this trip count is accepted as proved
 
     @property
     def where(self) -> str:
@@ -138,6 +140,10 @@ def load(path: Path) -> list[Obligation]:
     items = data.get("obligation")
     if not isinstance(items, list) or not items:
         raise UserError("expected one or more [[obligation]] tables", Loc(str(path), 1, 1))
+    if not all(isinstance(item, dict) for item in items):  # `obligation = [1, 2, 3]`
+        at = next((k for k, line in enumerate(text.splitlines(), 1) if re.match(r"\s*obligation\s*=", line)), 1)
+        raise UserError("expected [[obligation]] tables, each a table of keys (name, check, model, expect, ...), "
+                        "not a list of values", Loc(str(path), at, 1))
     lines = _header_lines(text)
     out: list[Obligation] = []
     text_lines = text.splitlines()
@@ -224,15 +230,24 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
     if "target" in item and "vf" in item:
         raise bad("vf goes with a generated 'form' (a hand-written target has its own)", "vf")
     scope = Scope.DEFAULT
-    for key in ("unbounded", "bounded"):
-        if key in item:
-            if not isinstance(item[key], bool) or ("target" in item and key == "bounded") or check == "freeze":
-                raise bad(f"{key} must be true or false, and goes with a generated form or a legality check"
-                          + (" (or, unbounded, with a target)" if key == "unbounded" else ""), key)
-            if item[key]:
-                scope = Scope(key)
-    if item.get("unbounded") and item.get("bounded"):
-        raise bad("bounded and unbounded contradict each other", "bounded")
+    if "unbounded" in item:
+        if not isinstance(item["unbounded"], bool) or check == "freeze":
+            raise bad("unbounded must be true or false, and goes with a generated form, a target or a "
+                      "legality check", "unbounded")
+        if item["unbounded"]:
+            scope = Scope.UNBOUNDED
+    bounded = item.get("bounded")
+    if "bounded" in item:
+        # the trip count a bounded proof must reach to be accepted as proved (a bool
+        # said only "skip the induction", which let a bounded answer pass as a proof)
+        if isinstance(bounded, bool) or not isinstance(bounded, int) or check in ("freeze", "lanes") \
+                or max_trip_problem(bounded) is not None:
+            raise bad(f"bounded must be the trip count a bounded proof covers, an integer from 1 to {MAX_TRIP} "
+                      "(e.g. bounded = 16): a proof for runs of at most that many iterations is then accepted "
+                      "as proved", "bounded")
+        if item.get("unbounded"):
+            raise bad("bounded and unbounded contradict each other", "bounded")
+        scope = Scope.BOUNDED
     for key in ("freeze", "guards"):
         if key in item and not isinstance(item[key], bool):
             raise bad(f"{key} must be true or false", key)
@@ -273,7 +288,7 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
     lls = [item[k] for k in ("source", "target") if str(item.get(k, "")).endswith(".ll")]
     if ("func" in item or "cttz_elts" in item) and not lls:
         raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets", "func" if "func" in item else "cttz_elts")
-    max_trip = item.get("max_trip")
+    max_trip = item.get("max_trip", bounded)
     timeout = item.get("timeout", 60.0)
     for key, problem in (("max_trip", max_trip_problem(max_trip) if max_trip is not None else None),
                          ("timeout", timeout_problem(timeout))):
@@ -281,6 +296,9 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
             raise bad(problem, key)
     if check == "equiv" and "target" in item and max_trip is None:
         max_trip = 16
+    if bounded is not None and max_trip is not None and max_trip < bounded:
+        raise bad(f"max_trip {max_trip} is less than bounded = {bounded}: the check would not reach the bound "
+                  "it must prove", "max_trip")
     target = path.parent / item["target"] if "target" in item else None
     # what the answer depends on (the cache key; the name too, as reports carry it)
     depends = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
@@ -292,7 +310,7 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
                               item.get("freeze", True), item.get("guards", False), item.get("func"),
                               item.get("cttz_elts", "any-poison"), tuple(sorted(set(assume))),
                               item.get("value"), item.get("relation"), item.get("rewrite", "exit-from-condition"),
-                              item.get("force", False), {**depends, "name": name}))
+                              item.get("force", False), {**depends, "name": name}, bounded))
     return out
 
 
@@ -356,7 +374,8 @@ def request(ob: Obligation, timeout: float | None = None) -> Request:
     return Request(Check(ob.check), ob.vf, ob.max_trip, timeout if timeout is not None else ob.timeout,
                    ob.scope, ob.form or "simple", ob.guards, ob.freeze, exit=ob.exit,
                    both_llvm=ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll",
-                   value=ob.value, relation=ob.relation, rewrite=ob.rewrite, force=ob.force)
+                   value=ob.value, relation=ob.relation, rewrite=ob.rewrite, force=ob.force,
+                   accept_bounded=ob.bounded)
 
 
 def combine(vs: list[Verdict], model: str, check: str, vf: int) -> Verdict:

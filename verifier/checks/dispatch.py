@@ -9,6 +9,7 @@ suites combine the per-exit verdicts themselves)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -17,6 +18,7 @@ from functools import partial
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import Limits
+from verifier.checks.completion import complete
 from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.freeze import freeze_invariance
 from verifier.checks.lanes import lane_relation
@@ -74,6 +76,10 @@ class Request:
     relation: str | None = None  # lanes: the relation claimed (default: the analysis's proposal)
     rewrite: str = "exit-from-condition"  # rewrite: exit-from-condition or split
     force: bool = False  # rewrite: even where the rewrite's conditions fail
+    # a bounded proof for runs of at least this many iterations is accepted as proved
+    # (the suite's `bounded = N`, the command line's --bounded); else a bounded proof
+    # is proved only where the unwinding assertion makes it complete, and unknown
+    accept_bounded: int | None = None
 
     @property
     def bound(self) -> int:
@@ -83,11 +89,20 @@ class Request:
 
 def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdict]:
     """The verdicts of `req` on programs read: one for equiv, one per data-dependent
-    exit for the legality checks (none when the loop has none)."""
+    exit for the legality checks (none when the loop has none). A bounded proof is
+    proved only where it covers every input (checks/completion.py)."""
+    def deeper(bound: int, seconds: float) -> list[Verdict]:
+        return _decide(dataclasses.replace(req, max_trip=bound, timeout=seconds, scope=Scope.BOUNDED), src, tgt)
+
+    return [complete(v, src, req.accept_bounded, req.timeout, deeper) for v in _decide(req, src, tgt)]
+
+
+def _decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdict]:
+    """decide's verdicts as the checks give them, bounded proofs as they are."""
     if req.check is Check.EQUIV:
         if tgt is not None:
             return [_every_trip_count(req, equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP,
-                                                       req.timeout))]
+                                                       req.timeout, inductive=req.scope is not Scope.BOUNDED))]
         if req.scope is Scope.BOUNDED:
             return [form_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form)]
         return [inductive_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form,

@@ -91,6 +91,16 @@ class PredicateCounterexample:
                 f"defines {self.expected}")
 
 
+@dataclass
+class LongerRun:
+    """A run of the source past the bound a bounded answer covers, without UB before
+    it (the unwinding assertion's witness, replayed): why that answer is not complete."""
+
+    inputs: Inputs
+    iterations: int  # the header visits the interpreter counted (at least)
+    bound: int  # the bound it goes past
+
+
 class CoverageKind(StrEnum):
     """Which inputs a verdict's answer speaks for (reports label `coverage` with it)."""
 
@@ -137,6 +147,8 @@ class Verdict:
     loc: Loc | None = None
     # the freeze check's counterexample (lane conditions, not program runs)
     predicates: PredicateCounterexample | None = None
+    # a bounded answer's reason not to cover every input (checks/completion.py)
+    longer_run: LongerRun | None = None
 
     @property
     def exit_code(self) -> int:

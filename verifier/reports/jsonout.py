@@ -122,6 +122,9 @@ def verdict(v: Verdict) -> dict[str, Any]:
     elif v.predicates is not None:
         out["counterexample"] = predicates(v.predicates)
     out["coverage"] = {"kind": coverage_kind(v.coverage).value, **v.coverage}
+    if v.longer_run is not None:
+        out["longer_run"] = {"iterations": v.longer_run.iterations, "bound": v.longer_run.bound,
+                             "inputs": inputs(v.longer_run.inputs)}
     # names as the input spells them (LLVM: %4); the location is a path, not a name
     return {"record": Record.VERDICT.value, **rename_json(out, v.names), "location": location(v.loc)}
 

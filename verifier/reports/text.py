@@ -110,25 +110,35 @@ def verdict_text(v: Verdict) -> str:
     cov = v.coverage
     if v.verdict is not VerdictKind.PROVED:
         pass  # a concrete run, or no answer: what a proof would cover does not apply
+    elif cov.get("identical"):
+        lines.append("  covers every input: the target is the source (the pass left the function as it was)")
     elif cov.get("unbounded") and cov.get("argument"):
         lines.append(f"  covers {cov.get('runs', 'every trip count')}: up to {cov.get('max_trip')} iterations "
                      f"by the bounded check, and beyond because {cov['argument']}")
     elif cov.get("unbounded"):
         lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
                      "iteration's start" + (", even with its inductions free" if cov.get("inductions_free") else ""))
+    elif cov.get("complete") and cov.get("unwound") is not None:
+        lines.append(f"  covers every input: runs of at most {cov['max_trip']} iterations by the bounded check, "
+                     f"and no run of the source gets past {cov['unwound']} iterations without UB (proved)")
     elif cov.get("complete"):
         most = max(cov["source_unrolled"].values(), default=0)
         lines.append(f"  covers every input: no source loop visits its header more than {most} times"
                      f" (target loops unrolled: {cov.get('target_unrolled')})")
     elif cov.get("max_trip") is not None:
         lines.append(f"  covers every input whose source loops run at most {cov['max_trip']} iterations"
-                     f" (target loops unrolled: {cov.get('target_unrolled')})")
+                     f" (target loops unrolled: {cov.get('target_unrolled')})"
+                     + (" (a bounded answer, accepted as asked)" if cov.get("accepted_bounded") else ""))
         if cov.get("why_bounded"):
             lines.append(f"  (no proof for every trip count: {cov['why_bounded']})")
     if v.reason:
         lines.append(f"  reason: {v.reason}")
     for a in v.advice:
         lines.append(f"  advice: {a}")
+    if v.longer_run is not None:
+        lines.append(f"  a run past the bound ({v.longer_run.iterations} iterations, no UB in the first "
+                     f"{v.longer_run.bound}):")
+        lines.extend(inputs_lines(v.longer_run.inputs, "    ", v.names))
     c = v.counterexample
     if c is not None:
         dv = c.divergence
@@ -206,9 +216,11 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | 
 
 def coverage_summary(v: Verdict) -> str:
     """What a verdict covers, in a table cell."""
+    kind = coverage_kind(v.coverage)
+    if v.verdict is VerdictKind.UNKNOWN and kind is CoverageKind.BOUNDED and v.coverage.get("complete") is False:
+        return f"bounded only: trips <= {v.coverage['max_trip']}"
     if v.verdict is not VerdictKind.PROVED:
         return "-"
-    kind = coverage_kind(v.coverage)
     if kind is CoverageKind.BOUNDED:
         return f"trips <= {v.coverage['max_trip']}"
     return {CoverageKind.EVERY_TRIP_COUNT: "every trip count", CoverageKind.EVERY_INPUT: "every input"}.get(kind, "-")

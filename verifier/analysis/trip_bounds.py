@@ -1,0 +1,37 @@
+"""Trip counts the IR suggests as complete bounds for a bounded check: an object of
+K elements read at an induction each iteration runs out after about K iterations
+(its load past the end is UB), and a countable exit against a constant stops the
+loop near that constant. These are proposals only: checks/unwinding.py proves
+(or refutes) that no run goes past one before a bounded answer may cover every input.
+"""
+
+from __future__ import annotations
+
+from verifier.ir.program import Const, Program
+from verifier.ir.types import elem_of
+
+
+def candidate_bounds(prog: Program, limit: int) -> list[int]:
+    """Trip counts from 1 to `limit`, ascending, after which the runs of `prog`'s
+    loops may all have ended or met UB: each constant-extent object's length in
+    every unit a load or store of it reads (and one more, for a loop that leaves
+    after reading the last element), and every constant a loop compares with
+    (a constant trip count, a guard `i < 100`), with one more."""
+    found: set[int] = set()
+    widths: dict[str, set[int]] = {}
+    for ins in prog.instructions():
+        if ins.op in ("load", "store") and ins.type is not None:
+            widths.setdefault(ins.attrs["array"], set()).add(elem_of(ins.type).bits)
+        elif ins.op in ("load", "store"):
+            widths.setdefault(ins.attrs["array"], set())
+        if ins.op == "icmp":
+            for op in ins.args:
+                if isinstance(op, Const) and op.value > 0:
+                    found |= {op.value, op.value + 1}
+    for arr in prog.arrays:
+        if not isinstance(arr.extent, int) or arr.name not in widths:
+            continue
+        for bits in widths[arr.name] | {arr.elem.bits}:
+            k = arr.extent * arr.elem.bits // max(1, bits)
+            found |= {k, k + 1}
+    return sorted(k for k in found if 1 <= k <= limit)
