@@ -166,8 +166,11 @@ def main() -> None:
         if not found:
             verdict, covers, reason = classify(code, out, err)
             return [Row(name, what, verdict, covers, dt, mem, reason)]
-        return [Row(model, what, *classify(0, line, ""), dt if k == 0 else 0.0, mem if k == 0 else 0.0)
-                for k, (model, line) in enumerate(found)]
+        rows = []
+        for k, (model, line) in enumerate(found):
+            verdict, covers, reason = classify(0, line, "")
+            rows.append(Row(model, what, verdict, covers, dt if k == 0 else 0.0, mem if k == 0 else 0.0, reason))
+        return rows
 
     print(f"{'loop':26} {'obligation':12} {'verdict':15} {'covers':11} {'seconds':>8} {'peak MiB':>9}  reason",
           flush=True)

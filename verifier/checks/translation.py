@@ -23,6 +23,7 @@ from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
 from verifier.ir.program import Program
+from verifier.transforms.forwarders import without_forwarders
 from verifier.transforms.recognize import recognize
 from verifier.transforms.step import source_prefix, source_step, target_prefix, target_step
 from verifier.transforms.window import NoWindow
@@ -61,9 +62,10 @@ def translation(src: Program, tgt: Program, max_trip: int, timeout: float, induc
     """Does `tgt` refine `src`? For every trip count if the induction closes, else
     bounded (checks/refinement.py) with the reason in the coverage."""
     t0 = time.perf_counter()
-    if program_text(src) == program_text(tgt):
-        # the pass left the function as it was: every program refines itself (the
-        # target's choices are the source's own), for every input
+    if program_text(without_forwarders(src)) == program_text(without_forwarders(tgt)):
+        # the pass left the function as it was, but for blocks that only jump on
+        # (transforms/forwarders.py): every program refines itself (the target's
+        # choices are the source's own), for every input
         return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, time.perf_counter() - t0,
                        coverage={"unbounded": True, "identical": True})
     why = inductive(src, tgt, timeout / 4) if induction else "not tried (bounded check requested)"

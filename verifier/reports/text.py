@@ -111,7 +111,8 @@ def verdict_text(v: Verdict) -> str:
     if v.verdict is not VerdictKind.PROVED:
         pass  # a concrete run, or no answer: what a proof would cover does not apply
     elif cov.get("identical"):
-        lines.append("  covers every input: the target is the source (the pass left the function as it was)")
+        lines.append("  covers every input: the target is the source (the pass left the function as it was, but "
+                     "for blocks that only jump on)")
     elif cov.get("unbounded") and cov.get("argument"):
         lines.append(f"  covers {cov.get('runs', 'every trip count')}: up to {cov.get('max_trip')} iterations "
                      f"by the bounded check, and beyond because {cov['argument']}")

@@ -1,0 +1,57 @@
+"""transforms/forwarders.py: loop-simplify's empty blocks and LCSSA's one-incoming
+phis taken out, so a function a pass only re-simplified is the same program (a
+pair is then proved at once, checks/translation.py); any real difference stays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import MODELS
+from verifier.checks.translation import translation
+from verifier.frontend import load_program
+from verifier.ir.printer import program as program_text
+from verifier.transforms.forwarders import without_forwarders
+
+SRC = MODELS / "llvm" / "corpus" / "u_checksum_until.scalar.ll"
+FUNC = "u_checksum_until"
+
+
+def _variant(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    text = SRC.read_text()
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    out = tmp_path / "t.ll"
+    out.write_text(text)
+    return out
+
+
+# what loop-simplify and LCSSA add, as opt names it: a preheader that only jumps on,
+# and a one-incoming phi of the loop's value at its exit (names keep the numbering)
+ADDED = (("br i1 %4, label %5, label %22", "br i1 %4, label %pre, label %22"),
+         ("5:                                                ; preds = %3\n",
+          "pre:\n  br label %5\n\n5:                                                ; preds = %pre\n"),
+         ("  %19 = phi i64 [ %8, %7 ]\n", "  %19 = phi i64 [ %8, %7 ]\n  %x.lcssa = phi i64 [ %8, %7 ]\n"),
+         ("trunc nuw nsw i64 %19 to i32", "trunc nuw nsw i64 %x.lcssa to i32"))
+
+
+def test_loop_simplify_s_blocks_and_lcssa_phis_are_the_same_program(tmp_path: Path) -> None:
+    src = load_program(SRC, FUNC)
+    tgt = load_program(_variant(tmp_path, *ADDED), FUNC)
+    assert program_text(src) != program_text(tgt)
+    assert program_text(without_forwarders(src)) == program_text(without_forwarders(tgt))
+    v = translation(src, tgt, 8, 30)
+    assert v.verdict == "proved" and v.coverage.get("identical") is True
+    assert len(without_forwarders(tgt).blocks) < len(tgt.blocks) - 1  # the preheader and the exit block
+    assert len(src.blocks) == len(load_program(SRC, FUNC).blocks)  # the input is left as it was
+
+
+def test_a_real_difference_is_not_taken_out(tmp_path: Path) -> None:
+    """The same variant returning -2 where the loop runs out: not the same program,
+    and the check finds the run that shows it."""
+    edits = (*ADDED, ("[ -1, %21 ]", "[ -2, %21 ]"))
+    src = load_program(SRC, FUNC)
+    tgt = load_program(_variant(tmp_path, *edits), FUNC)
+    assert program_text(without_forwarders(src)) != program_text(without_forwarders(tgt))
+    v = translation(src, tgt, 8, 60)
+    assert v.verdict == "counterexample" and not v.coverage.get("identical")
