@@ -28,7 +28,6 @@ from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 
 _INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
-_WIDE = IntType(130)  # an offset times a unit plus a size: no i64 sum wraps here
 
 
 def _bundle_value(st: FnState, blk: Block, text: str, kind: str) -> Operand | None:
@@ -73,16 +72,16 @@ def _assume_bundles(st: FnState, blk: Block, text: str, loc: Loc) -> None:
                 n = _bundle_value(st, blk, text, kind)
             if n is None:
                 raise LLUnsupported('an assume bundle "dereferenceable" whose size is not an integer', loc)
-            # p + n bytes within the object, n unsigned, without wrapping (LangRef: the
-            # bytes [p, p + n) are dereferenceable); in 64 bits a huge n wrapped to "inside"
+            # the n bytes from p within the object, n unsigned: 0 <= start <= size and
+            # n <=u size - start (no sum that wraps: p + n in 64 bits took n = 2^64-1
+            # over a 1-byte object for "inside")
             size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
-            wide = [st.emit(blk, op, [x], _WIDE, st.fresh(f"deref.{what}"), loc, flags=())
-                    for op, x, what in (("sext", off, "off"), ("zext", n, "n"), ("sext", size, "size"))]
-            start = st.emit(blk, "mul", [wide[0], Const(obj.unit, _WIDE)], _WIDE, st.fresh("deref.at"), loc,
-                            flags=())
-            end = st.emit(blk, "add", [start, wide[1]], _WIDE, st.fresh("deref.end"), loc, flags=())
-            inside = st.emit(blk, "icmp", [end, wide[2]], I1, st.fresh("deref.inside"), loc, pred="sle", flags=())
-            nonneg = st.emit(blk, "icmp", [start, Const(0, _WIDE)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
+            start = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("deref.at"), loc, flags=())
+            room = st.emit(blk, "sub", [size, start], I64, st.fresh("deref.room"), loc, flags=())
+            fits = st.emit(blk, "icmp", [n, room], I1, st.fresh("deref.fits"), loc, pred="ule", flags=())
+            below = st.emit(blk, "icmp", [start, size], I1, st.fresh("deref.below"), loc, pred="sle", flags=())
+            inside = st.emit(blk, "and", [fits, below], I1, st.fresh("deref.inside"), loc, flags=())
+            nonneg = st.emit(blk, "icmp", [start, Const(0, I64)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
                              flags=())
             ok = st.emit(blk, "and", [inside, nonneg], I1, st.fresh("deref.ok"), loc, flags=())
         else:
