@@ -55,3 +55,23 @@ def test_a_real_difference_is_not_taken_out(tmp_path: Path) -> None:
     assert program_text(without_forwarders(src)) != program_text(without_forwarders(tgt))
     v = translation(src, tgt, 8, 60)
     assert v.verdict == "counterexample" and not v.coverage.get("identical")
+
+
+# a dedicated exit block with phis of its own (loop-simplify's, when the loop's exits
+# join): its phis merge into the target's, whose incoming values are a set
+JOINED = (("  br label %22\n", "  br label %join\n"),
+          ("22:                                               ; preds = %21, %18, %3\n",
+           "join:\n  %m = phi i32 [ %20, %18 ], [ -1, %21 ]\n  br label %22\n\n"
+           "22:                                               ; preds = %join, %3\n"),
+          ("[ -1, %3 ], [ %20, %18 ], [ -1, %21 ]", "[ -1, %3 ], [ %m, %join ]"))
+
+
+def test_a_dedicated_exit_s_phis_merge_into_its_target(tmp_path: Path) -> None:
+    src = load_program(SRC, FUNC)
+    tgt = load_program(_variant(tmp_path, *JOINED), FUNC)
+    assert program_text(without_forwarders(src)) == program_text(without_forwarders(tgt))
+    assert translation(src, tgt, 8, 30).coverage.get("identical") is True
+    wrong = load_program(_variant(tmp_path, *JOINED, ("[ -1, %21 ]\n  br label %22", "[ -2, %21 ]\n  br label %22")),
+                         FUNC)
+    assert program_text(without_forwarders(src)) != program_text(without_forwarders(wrong))
+    assert translation(src, wrong, 8, 60).verdict == "counterexample"
