@@ -101,7 +101,8 @@ def test_malformed_toml_and_a_missing_model_exit_2_with_a_location(tmp_path: Pat
     assert r.returncode == 2 and "t.toml:2:" in r.stderr and "Traceback" not in r.stderr
     write_suite(tmp_path / "m.toml", {"name": "gone", "check": "hoist", "model": "nope.loop", "expect": "proved"})
     r = cli("suite", str(tmp_path / "m.toml"))
-    assert r.returncode == 2 and "m.toml:1:1: error: obligation 'gone': cannot read" in r.stderr
+    # the obligation's own error, in the summary (the others, had there been any, ran)
+    assert r.returncode == 2 and "m.toml:1:1: error: obligation 'gone': cannot read" in r.stdout + r.stderr
 
 
 @pytest.mark.slow
@@ -263,3 +264,62 @@ def test_a_loop_without_data_dependent_exits_is_a_verdict_in_a_suite_as_on_the_c
     outcomes = run_suite(obs)
     assert [(o.verdict, o.error) for o in outcomes] == [("proved", None)] * 3
     assert all("no data-dependent exit" in o.text for o in outcomes)
+
+
+# ------------------------------------------------------- reports that never lose each other
+
+FREEZE_REFUTED = {"name": "unfrozen predicates", "check": "freeze", "model": SEARCH, "freeze": False,
+                  "expect": "counterexample"}
+
+
+def test_the_html_report_shows_a_freeze_counterexample() -> None:
+    """The freeze check's counterexample has lane conditions, no runs: the page shows
+    them (it was an internal error, KeyError 'source', and no report was written)."""
+    (oc,) = run_suite(load(write_suite(Path(__import__("tempfile").mkdtemp()) / "s.toml", FREEZE_REFUTED)))
+    assert oc.result["counterexample"]["kind"] == "predicates"
+    page = suite_html([oc])
+    assert "Predicates:" in page and "<th>C1</th>" in page and "1 as expected, 0 not" in page
+
+
+def test_a_missing_model_is_its_obligation_s_error_and_every_report_is_written(tmp_path: Path) -> None:
+    suite = write_suite(tmp_path / "s.toml", CHEAP[2],
+                        {"name": "lost", "check": "hoist", "model": tmp_path / "gone.loop", "expect": "proved"},
+                        FREEZE_REFUTED)
+    reports = {flag: tmp_path / f"r.{flag}" for flag in ("junit", "html", "sarif")}
+    r = cli("suite", str(suite), "--no-cache", "-q", *(x for f, p in reports.items() for x in (f"--{f}", str(p))))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "gone.loop" in r.stdout and "3 as expected" in r.stdout  # the others ran (speculate at VF 2 and 4)
+    assert all(p.is_file() and p.stat().st_size > 0 for p in reports.values())
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_writer_s_bug_costs_only_its_own_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """cli._report runs each writer on its own: one that raises is an internal error on
+    stderr, and the others' files and the summary are still written (exit 3)."""
+    from typer.testing import CliRunner
+
+    import verifier.reports.html as html
+    from verifier.cli import app
+
+    def broken(outcomes: object) -> str:
+        raise KeyError("source")
+
+    monkeypatch.setattr(html, "suite_html", broken)
+    suite = write_suite(tmp_path / "s.toml", FREEZE_REFUTED)
+    junit, page = tmp_path / "r.xml", tmp_path / "r.html"
+    r = CliRunner().invoke(app, ["suite", str(suite), "--no-cache", "-q", "--html", str(page), "--junit", str(junit)])
+    assert r.exit_code == 3, r.output
+    assert junit.is_file() and not page.exists()
+    assert "internal error writing --html" in r.output and "1 as expected" in r.output
+
+
+def test_the_pytest_plugin_reports_a_missing_model_in_one_line(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".toml", proofs=suite_text(
+        {"name": "lost", "check": "hoist", "model": "gone.loop", "expect": "proved"},
+        {"name": "fine", "check": "hoist", "model": SEARCH, "expect": "proved"}))
+    pytester.makefile(".toml", pyproject="[project]\nname = 'x'\n")
+    r = pytester.runpytest("-p", "no:cacheprovider")
+    r.assert_outcomes(passed=1, failed=1)
+    out = r.stdout.str()
+    assert "cannot read" in out and "gone.loop" in out and "Traceback" not in out
+    assert len(out.splitlines()) < 60

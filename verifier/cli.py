@@ -592,23 +592,37 @@ def suite(
     finally:
         if progress is not None:
             progress.close()
-    if junit is not None:
-        write_output(junit, junit_xml(outcomes), "--junit")
-    if html is not None:
-        write_output(html, suite_html(outcomes), "--html")
-    if sarif is not None:
-        from verifier.reports.sarif import sarif_log
+    from verifier.reports.sarif import suite_sarif
 
-        write_output(sarif, json.dumps(sarif_log([jsonout.obligation(oc) for oc in outcomes]), indent=1) + "\n",
-                     "--sarif")
+    writers: list[tuple[str, Path | None, Callable[[], str]]] = [
+        ("--junit", junit, lambda: junit_xml(outcomes)),
+        ("--html", html, lambda: suite_html(outcomes)),
+        ("--sarif", sarif, lambda: json.dumps(suite_sarif([jsonout.obligation(oc) for oc in outcomes]), indent=1)
+         + "\n")]
+    failed = [flag for flag, path, make in writers if path is not None and not _report(flag, path, make)]
     if as_json:
         for oc in outcomes:
             typer.echo(json.dumps(jsonout.obligation(oc)))
     else:
         typer.echo(text.suite_text(outcomes, verbose, _width()))
+    if failed:  # every other report and the summary are written: only these files are lost
+        raise typer.Exit(3)
     if any(oc.error is not None for oc in outcomes):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(oc.as_expected for oc in outcomes) else 1)
+
+
+def _report(flag: str, path: Path, make: Callable[[], str]) -> bool:
+    """Write one report on its own: a bug in its writer costs only its file (said on
+    stderr as an internal error), never the other reports or the suite's summary."""
+    try:
+        text_out = make()
+    except Exception as e:  # noqa: BLE001 - a writer's bug, reported, not a user's mistake
+        typer.echo(f"internal error writing {flag} {path} (a bug in verifier, please report it): "
+                   f"{type(e).__name__}: {e}", err=True)
+        return False
+    write_output(path, text_out, flag)
+    return True
 
 
 cache_app = typer.Typer(help="The proof suites' result cache.", no_args_is_help=True)

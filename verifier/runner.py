@@ -73,19 +73,29 @@ class Progress(Protocol):
 def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | None = None,
               cache: ResultCache | None = None, progress: Progress | None = None,
               read_cache: bool = True, cluster: str | None = None) -> list[Outcome]:
-    """Every obligation's outcome, in order. Models are parsed first (a broken one is
-    a UserError before anything runs); cached answers are used where present (unless
+    """Every obligation's outcome, in order. Models are parsed first (a missing or
+    broken one is that obligation's error outcome, before anything runs); cached answers are used where present (unless
     not `read_cache`), and new ones stored. The rest run inline, on `jobs` local
     processes, or on the Dask scheduler at `cluster` (verifier/cluster.py)."""
     keys: list[str | None] = []
-    for ob in obligations:
-        models = _models(ob)
+    out: list[Outcome | None] = [None] * len(obligations)
+    for k, ob in enumerate(obligations):
+        try:
+            models = _models(ob)
+        except UserError as e:  # a missing or broken model: this obligation's error, the rest run
+            out[k] = Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", 0.0, error=str(e))
+            keys.append(None)
+            continue
         options = {**ob.options, "vf": ob.vf, "timeout": timeout or ob.timeout}
         keys.append(obligation_key(models, ob.check, options, cache.tool) if cache else None)
-    out: list[Outcome | None] = [None] * len(obligations)
     todo: list[int] = []
     done = 0
     for k, ob in enumerate(obligations):
+        if out[k] is not None:
+            done += 1
+            if progress:
+                progress.finished(done, len(obligations), out[k])  # type: ignore[arg-type]
+            continue
         key = keys[k]
         entry = cache.get(key) if cache and key and read_cache else None
         if entry is not None and "result" in entry:

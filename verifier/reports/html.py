@@ -83,6 +83,17 @@ def _inputs(inp: dict[str, Any]) -> str:
     return f"<table>{''.join(rows)}</table>"
 
 
+def _predicates(cex: dict[str, Any]) -> str:
+    """The freeze check's counterexample: lane conditions, no program runs."""
+    conditions = cex.get("conditions") or []
+    n = max((len(c) for c in conditions), default=0)
+    head = "".join(f"<th>{k}</th>" for k in range(1, n + 1))
+    body = "".join(f"<tr><th>C{e + 1}</th>{''.join(f'<td>{_cell(x)}</td>' for x in c)}</tr>"
+                   for e, c in enumerate(conditions))
+    return (f"<p><b>Predicates:</b> {escape(str(cex.get('summary', '')))}</p>"
+            f"<p>Lane conditions of each exit:</p><table><tr><th></th>{head}</tr>{body}</table>")
+
+
 def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite") -> str:
     bad = sum(not o.as_expected for o in outcomes)
     rows = []
@@ -103,7 +114,9 @@ def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite") -> st
             part.append(f"<pre>{escape(o.error)}</pre>")
         if o.result.get("reason"):
             part.append(f"<p>Reason: {escape(o.result['reason'])}</p>")
-        if cex:
+        if cex and cex.get("kind") == "predicates":
+            part.append(_predicates(cex))
+        elif cex:
             dv = cex.get("divergence", {})
             part.append(f"<p><b>Divergence:</b> {escape(dv.get('summary', ''))}"
                         + (f" at {escape(dv['loc'])}" if dv.get("loc") else "") + "</p>")

@@ -3,7 +3,9 @@ obligation as a result at its loop's or exit's source line. Built from the verdi
 records of reports/jsonout.py, so a suite's cached answers report like fresh ones.
 
 Counterexamples are errors (kind "fail"), unknowns warnings (kind "open"); proofs
-are left out, as code-scanning UIs show every result as an alert."""
+are left out, as code-scanning UIs show every result as an alert. A suite's log
+(`suite_sarif`) holds only what needs attention: obligations that did not give
+their expected verdict, and those that could not be asked."""
 
 from __future__ import annotations
 
@@ -61,7 +63,12 @@ def _message(rec: dict[str, Any]) -> str:
 
 
 def result(rec: dict[str, Any], root: Path) -> dict[str, Any] | None:
-    """One verdict record as a SARIF result; None for a proof."""
+    """One verdict record as a SARIF result; None for a proof. A suite's error record
+    (an obligation whose model is missing or broken) is an error at the obligation."""
+    if rec.get("record") == "error" and rec.get("file"):
+        return {"ruleId": "all", "ruleIndex": list(RULES).index("all"), "level": "error", "kind": "fail",
+                "message": {"text": f"error: {rec.get('obligation', '')}: {rec.get('error', '')}"},
+                "locations": [_physical({"file": rec["file"], "line": rec.get("line") or 1, "column": 1}, root)]}
     if rec.get("record") != "verdict" or rec["verdict"] == VerdictKind.PROVED:
         return None
     refuted = rec["verdict"] == VerdictKind.COUNTEREXAMPLE
@@ -109,3 +116,11 @@ def sarif_log(records: list[dict[str, Any]], root: Path | None = None) -> dict[s
             "results": results,
         }],
     }
+
+
+def suite_sarif(records: list[dict[str, Any]], root: Path | None = None) -> dict[str, Any]:
+    """A suite's SARIF log: what needs attention only, the obligations that did not
+    give their expected verdict (mismatches, errors, an unknown where a verdict was
+    expected). An expected refutation (a mutant) or an expected unknown is the suite
+    working, not an alert."""
+    return sarif_log([r for r in records if not r.get("as_expected", False)], root)
