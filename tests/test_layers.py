@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
 
 # lowest first; a module may import from its layer and the ones before it
 LAYERS = [
-    ("errors", "ir", "limits"),
+    ("errors", "ir", "limits", "about"),
     ("analysis",),
     ("frontend", "transforms", "smt", "llvm_tools"),
     ("semantics",),

@@ -49,6 +49,12 @@ def test_check_runs_every_loop_and_skips_functions_without_one() -> None:
 def test_version_and_llvm_input_for_show_and_run() -> None:
     r = cli("--version")
     assert r.returncode == 0 and r.stdout.startswith("verifier ")
+    # the version of the installed distribution, early-exit-verifier (the tests run
+    # installed, as the README says): "verifier" on PyPI is an unrelated package
+    from importlib.metadata import version
+
+    from verifier.about import DISTRIBUTION
+    assert r.stdout.split()[1] == version(DISTRIBUTION)
     ll = str(Path(__file__).parent.parent / "models" / "llvm" / "find_char.scalar.ll")
     r = cli("show", ll)
     assert r.returncode == 0 and "exiting blocks that dominate the latch" in r.stdout

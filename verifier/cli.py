@@ -141,9 +141,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 def _print_version(value: bool) -> None:
     if value:
-        from importlib.metadata import version
+        from verifier.about import installed_version
 
-        typer.echo(f"verifier {version('verifier')}")
+        typer.echo(f"verifier {installed_version()}")
         raise typer.Exit()
 
 

@@ -9,10 +9,10 @@ their expected verdict, and those that could not be asked."""
 
 from __future__ import annotations
 
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from verifier.about import installed_version
 from verifier.checks.verdict import VerdictKind
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -110,7 +110,7 @@ def sarif_log(records: list[dict[str, Any]], root: Path | None = None) -> dict[s
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": "verifier", "version": version("verifier"), "rules": rules}},
+            "tool": {"driver": {"name": "verifier", "version": installed_version(), "rules": rules}},
             "originalUriBaseIds": {SRCROOT: {"uri": base.as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
             "results": results,
