@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sys
 import time
 import traceback
@@ -586,10 +587,21 @@ def suite(
         if not obligations:
             raise UserError(f"--filter {' '.join(name_filter)}: no obligation's name contains it")
     progress = None if quiet or as_json else SuiteProgress(len(obligations))
+    from verifier.runner import Interrupted
+
+    # SIGTERM ends the run as Ctrl-C does: workers stopped, finished answers kept
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]),
                              progress, read_cache=not no_cache, cluster=cluster)
+    except Interrupted as e:
+        if progress is not None:
+            progress.close()
+            progress = None
+        typer.echo(str(e), err=True)
+        raise typer.Exit(130) from None
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if progress is not None:
             progress.close()
     from verifier.reports.sarif import suite_sarif
@@ -610,6 +622,11 @@ def suite(
     if any(oc.error is not None for oc in outcomes):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(oc.as_expected for oc in outcomes) else 1)
+
+
+def _terminated(signum: int, frame: object) -> NoReturn:
+    """SIGTERM during a suite: the same orderly stop as Ctrl-C."""
+    raise KeyboardInterrupt
 
 
 def _report(flag: str, path: Path, make: Callable[[], str]) -> bool:

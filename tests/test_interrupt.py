@@ -1,0 +1,80 @@
+"""Interrupting a suite (issue 41, item 4): SIGINT to the main process alone, or
+SIGTERM, cancels what is pending, ends the workers, keeps the answers finished by
+then in the cache, says how far it got and exits 130. Nothing here asserts how long
+that takes (a bench's question); only that it happens, on any machine."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import MODELS
+from verifier.runner import stop
+
+CHEAP = ('[[obligation]]\nname = "cheap"\ncheck = "hoist"\nmodel = "{m}/seed/search_loop.loop"\n'
+         'expect = "proved"\n\n')
+SLOW = ('[[obligation]]\nname = "slow {k}"\ncheck = "equiv"\nsource = "{m}/seed/division.loop"\n'
+        'target = "{m}/examples/division_safe_divisor_vf4.loop"\nmax_trip = {t}\ntimeout = 300\n'
+        'expect = "counterexample"\n\n')
+
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] == "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_to_the_main_process_stops_the_run_and_keeps_finished_answers(tmp_path: Path, sig: int) -> None:
+    suite = tmp_path / "s.toml"
+    suite.write_text(CHEAP.format(m=MODELS) + SLOW.format(k=1, m=MODELS, t=16) + SLOW.format(k=2, m=MODELS, t=8)
+                     + SLOW.format(k=3, m=MODELS, t=4))
+    cache = tmp_path / "cache"
+    p = subprocess.Popen([sys.executable, "-m", "verifier.cli", "suite", str(suite), "--jobs", "2", "-q",
+                          "--cache-dir", str(cache)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not any(cache.rglob("*.json")):  # the cheap one's answer is stored
+            assert p.poll() is None and time.monotonic() < deadline, "the run ended before it could be interrupted"
+            time.sleep(0.1)
+        workers = _children(p.pid)
+        p.send_signal(sig)
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130, err
+    assert "interrupted: 1/4 done, answers kept" in err
+    assert len(list(cache.rglob("*.json"))) == 1
+    end = time.monotonic() + 30
+    while not all(_gone(w) for w in workers) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert workers and all(_gone(w) for w in workers), "a worker outlived the run"
+
+
+def test_stop_ends_a_pool_s_busy_workers() -> None:
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("spawn"))
+    futures = [pool.submit(time.sleep, 600) for _ in range(4)]
+    while len(getattr(pool, "_processes", {})) < 2:
+        time.sleep(0.05)
+    procs = list(pool._processes.values())  # type: ignore[attr-defined]
+    stop(pool)
+    assert all(not p.is_alive() for p in procs)
+    assert all(f.cancelled() or f.done() for f in futures[2:])
