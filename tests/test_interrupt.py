@@ -5,7 +5,6 @@ that takes (a bench's question); only that it happens, on any machine."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
