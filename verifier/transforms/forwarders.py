@@ -17,7 +17,7 @@ checks/translation.py compares a pair this way: a function opt only re-simplifie
 
 from __future__ import annotations
 
-from verifier.ir.program import Branch, Jump, Operand, Program, Ref, copy_program
+from verifier.ir.program import Branch, Jump, Operand, Program, Ref, copy_program, map_operands
 
 
 def without_forwarders(prog: Program) -> Program:
@@ -100,10 +100,4 @@ def _copies_replaced(p: Program) -> None:
             op = same[op.name]
         return op
 
-    for blk in p.blocks.values():
-        for ph in blk.phis:
-            ph.incoming = [(b, sub(op)) for b, op in ph.incoming]
-        for ins in blk.instrs:
-            ins.args = [sub(a) for a in ins.args]
-        if isinstance(blk.term, Branch):
-            blk.term.cond = sub(blk.term.cond)
+    map_operands(p.blocks, sub)
