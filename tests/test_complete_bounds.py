@@ -111,6 +111,7 @@ def test_a_broken_target_is_refuted_all_the_same() -> None:
     assert v.verdict == "counterexample"
 
 
+@pytest.mark.slow
 def test_hoisting_a_copy_loop_s_exit_is_never_a_bounded_proof() -> None:
     """A copy loop whose destination may overlap its source: the store may change what
     the next exit test reads. Whatever the verdict, a proof must cover every input."""
@@ -126,6 +127,7 @@ def _suite(tmp_path: Path, extra: str, expect: str) -> Path:
     return p
 
 
+@pytest.mark.slow
 def test_a_suite_accepts_a_bounded_proof_only_under_bounded_n(tmp_path: Path) -> None:
     r = cli("suite", str(_suite(tmp_path, "bounded = 6\n", "proved")), "--no-cache", "--json")
     assert r.returncode == 0, r.stdout + r.stderr

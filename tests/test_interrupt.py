@@ -38,6 +38,7 @@ def _gone(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux", reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.slow
 def test_a_signal_to_the_main_process_stops_the_run_and_keeps_finished_answers(tmp_path: Path, sig: int) -> None:
     suite = tmp_path / "s.toml"
     suite.write_text(CHEAP.format(m=MODELS) + SLOW.format(k=1, m=MODELS, t=16) + SLOW.format(k=2, m=MODELS, t=8)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import MODELS, cli
 from verifier.checks.dispatch import Check, Request, decide
 from verifier.frontend import load_program
@@ -41,6 +43,7 @@ def test_speculating_under_a_runtime_dereferenceable_assumption_is_proved() -> N
     assert v.verdict == "proved" and v.coverage.get("unbounded") is True, v.reason
 
 
+@pytest.mark.slow
 def test_the_vectorized_mismatch_under_the_assumption_has_no_counterexample_from_it() -> None:
     """Under first-true cttz.elts LLVM's output has no counterexample (before: n = 2^64-1
     over 1-byte objects, 'satisfying' the assumption)."""
@@ -60,6 +63,7 @@ def test_an_assume_bundle_followed_by_debug_info_is_read() -> None:
     assert bad.verdict == "counterexample"
 
 
+@pytest.mark.slow
 def test_a_pointer_phi_with_a_constant_gep_into_its_global_is_one_object(tmp_path: Path) -> None:
     """find_global_end returns `getelementptr inbounds nuw (i8, ptr @primes, i64 64)`
     when nothing matches: one object. opt's output is proved; a target returning the
