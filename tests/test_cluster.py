@@ -80,3 +80,34 @@ def test_a_suite_on_a_local_cluster_gives_the_serial_verdicts(tmp_path: Path) ->
 def test_a_wrong_scheduler_address_is_a_usage_error() -> None:
     r = cli("suite", str(ROOT / "proofs" / "core.toml"), "-k", "search", "--no-cache", "--cluster", "nonsense")
     assert r.returncode == 2 and "--cluster nonsense" in r.stderr and "tcp://host:8786" in r.stderr, r.stderr
+
+
+@pytest.mark.slow
+def test_a_scheduler_without_workers_is_an_error_not_a_wait(tmp_path: Path) -> None:
+    with distributed.LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster:
+        r = cli("suite", str(ROOT / "proofs" / "core.toml"), "-k", "search loop -> simple form VF=4", "--no-cache",
+                "--cluster", cluster.scheduler_address)
+    assert r.returncode == 2 and "the scheduler has no workers" in r.stderr, r.stdout + r.stderr
+
+
+@pytest.mark.slow
+def test_a_relative_suite_path_works_on_workers_started_elsewhere(tmp_path: Path) -> None:
+    """The suite is named relative to the command's folder; the workers run in another
+    one (a local cluster's workers share the folder, so they are moved away first)."""
+    (tmp_path / "m").symlink_to(ROOT / "models")
+    (tmp_path / "s.toml").write_text(SUITE)
+    away = tmp_path / "away"
+    away.mkdir()
+
+    def leave(folder: str) -> None:
+        import os
+        os.chdir(folder)
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster.scheduler_address) as client:
+            client.run(leave, str(away))
+        r = cli("suite", "s.toml", "--no-cache", "--json", "--cache-dir", str(tmp_path / "cache"),
+                "--cluster", cluster.scheduler_address, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert len(rows(r.stdout)) == 4

@@ -3,8 +3,10 @@ concurrent.futures executor over a running `distributed` scheduler, so the runne
 hands obligations to remote workers exactly as it hands them to local processes.
 
 What a worker needs: the same verifier version (the result cache keys on it) and the
-models at the paths the suite names (a shared file system or the same checkout at the
-same path); a worker that cannot read a model reports it as that obligation's error.
+models at the paths the suite names, made absolute before they are sent (a shared
+file system or the same checkout at the same path; the worker's own folder does not
+matter); a worker that cannot read a model reports it as that obligation's error. A
+scheduler with no worker is an error after CONNECT_TIMEOUT, not a silent wait.
 z3 keeps one default context per process (smt/solver.fresh_context), so the tasks of
 one worker process run one at a time whatever its thread count: start workers with
 `--nthreads 1` and as many processes as cores (`--nworkers`)."""
@@ -40,7 +42,8 @@ def cluster_executor(address: str) -> Iterator[Executor]:
     try:
         from distributed import Client
     except ImportError:
-        raise UserError("--cluster needs Dask's distributed: pip install 'verifier[cluster]'") from None
+        raise UserError("--cluster needs Dask's distributed: pip install '.[cluster]' in the verifier's checkout "
+                        "(or pip install distributed)") from None
     try:
         client: Any = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as e:
@@ -48,6 +51,11 @@ def cluster_executor(address: str) -> Iterator[Executor]:
     except ValueError as e:
         raise UserError(f"--cluster {address}: not a scheduler address, e.g. tcp://host:8786 ({e})") from None
     try:
+        try:  # a scheduler without workers would take the obligations and never answer
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as e:
+            raise UserError(f"--cluster {address}: the scheduler has no workers after {CONNECT_TIMEOUT:.0f} s "
+                            f"(start some: dask worker {address} --nthreads 1) ({e})") from None
         yield client.get_executor(pure=False)
     finally:
         client.close()

@@ -7,6 +7,7 @@ the suite's order whatever order the workers finish in."""
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing as mp
 import time
 from collections.abc import Callable
@@ -119,9 +120,13 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
     if cluster is not None and todo:
         from verifier.cluster import cluster_executor, one_at_a_time
 
+        # a worker started in another folder reads the models at absolute paths
+        absolute = [dataclasses.replace(ob, source=ob.source.absolute(),
+                                        target=ob.target.absolute() if ob.target is not None else None)
+                    for ob in obligations]
         try:
             with cluster_executor(cluster) as remote:
-                _spread(remote, partial(one_at_a_time, solve), obligations, todo, timeout, finish, progress,
+                _spread(remote, partial(one_at_a_time, solve), absolute, todo, timeout, finish, progress,
                         CLUSTER_SHOWN)
         except KeyboardInterrupt:
             raise Interrupted(done, len(obligations)) from None
