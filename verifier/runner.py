@@ -75,8 +75,8 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
               cache: ResultCache | None = None, progress: Progress | None = None,
               read_cache: bool = True, cluster: str | None = None) -> list[Outcome]:
     """Every obligation's outcome, in order. Models are parsed first (a missing or
-    broken one is that obligation's error outcome, before anything runs); cached answers are used where present (unless
-    not `read_cache`), and new ones stored. The rest run inline, on `jobs` local
+    broken one is that obligation's error outcome, before anything runs); cached
+    answers are used where present (unless not `read_cache`), and new ones stored. The rest run inline, on `jobs` local
     processes, or on the Dask scheduler at `cluster` (verifier/cluster.py)."""
     keys: list[str | None] = []
     out: list[Outcome | None] = [None] * len(obligations)
@@ -117,6 +117,17 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
         if progress:
             progress.finished(done, len(obligations), oc)
 
+    try:
+        _run(obligations, todo, jobs, timeout, cluster, finish, progress)
+    except KeyboardInterrupt:
+        raise Interrupted(done, len(obligations)) from None
+    return [oc for oc in out if oc is not None]
+
+
+def _run(obligations: list[Obligation], todo: list[int], jobs: int, timeout: float | None, cluster: str | None,
+         finish: Callable[[int, Outcome], None], progress: Progress | None) -> None:
+    """Solve the obligations numbered `todo`: on the Dask scheduler at `cluster`, inline,
+    or on `jobs` local processes (stopped at once if the run is interrupted)."""
     if cluster is not None and todo:
         from verifier.cluster import cluster_executor, one_at_a_time
 
@@ -124,32 +135,21 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
         absolute = [dataclasses.replace(ob, source=ob.source.absolute(),
                                         target=ob.target.absolute() if ob.target is not None else None)
                     for ob in obligations]
-        try:
-            with cluster_executor(cluster) as remote:
-                _spread(remote, partial(one_at_a_time, solve), absolute, todo, timeout, finish, progress,
-                        CLUSTER_SHOWN)
-        except KeyboardInterrupt:
-            raise Interrupted(done, len(obligations)) from None
+        with cluster_executor(cluster) as remote:
+            _spread(remote, partial(one_at_a_time, solve), absolute, todo, timeout, finish, progress, CLUSTER_SHOWN)
     elif jobs <= 1 or len(todo) <= 1:
-        try:
-            for k in todo:
-                if progress:
-                    progress.running([obligations[k].name])
-                finish(k, solve(obligations[k], timeout))
-        except KeyboardInterrupt:
-            raise Interrupted(done, len(obligations)) from None
+        for k in todo:
+            if progress:
+                progress.running([obligations[k].name])
+            finish(k, solve(obligations[k], timeout))
     else:
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=mp.get_context("spawn"))
         try:
             _spread(pool, solve, obligations, todo, timeout, finish, progress, jobs)
-        except KeyboardInterrupt:
-            stop(pool)
-            raise Interrupted(done, len(obligations)) from None
         except BaseException:
             stop(pool)
             raise
         pool.shutdown()
-    return [oc for oc in out if oc is not None]
 
 
 class Interrupted(Exception):

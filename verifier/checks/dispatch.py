@@ -102,7 +102,7 @@ def _decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verd
     if req.check is Check.EQUIV:
         if tgt is not None:
             return [_every_trip_count(req, equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP,
-                                                       req.timeout, inductive=req.scope is not Scope.BOUNDED))]
+                                                       req.timeout, induction=req.scope is not Scope.BOUNDED))]
         if req.scope is Scope.BOUNDED:
             return [form_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form)]
         return [inductive_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form,

@@ -30,12 +30,12 @@ from verifier.transforms.window import NoWindow
 
 
 def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, timeout: float,
-                inductive: bool = True) -> Verdict:
+                induction: bool = True) -> Verdict:
     """`verifier equiv`'s check of a pair (the CLI's and the suite's): `translation`
-    for two `.ll` functions, the bounded refinement check for models. `inductive`
+    for two `.ll` functions, the bounded refinement check for models. `induction`
     False: the bounded check alone (a deeper bound after the induction failed)."""
     if llvm:
-        return translation(src, tgt, max_trip, timeout, inductive)
+        return translation(src, tgt, max_trip, timeout, induction)
     return short_first(src, tgt, max_trip, timeout)
 
 
