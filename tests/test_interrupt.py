@@ -66,6 +66,7 @@ def test_a_signal_to_the_main_process_stops_the_run_and_keeps_finished_answers(t
     assert workers and all(_gone(w) for w in workers), "a worker outlived the run"
 
 
+@pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux", reason="reads /proc")
 def test_stop_ends_a_pool_s_busy_workers() -> None:
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
@@ -75,6 +76,11 @@ def test_stop_ends_a_pool_s_busy_workers() -> None:
         pool.submit(time.sleep, 600)
     while len(getattr(pool, "_processes", {})) < 2:
         time.sleep(0.05)
-    procs = list(pool._processes.values())  # type: ignore[attr-defined]
+    pids = list(pool._processes)  # type: ignore[attr-defined]
     stop(pool)
-    assert all(not p.is_alive() for p in procs)
+    # Asked of the OS: the pool's manager thread reaps its workers too, and a
+    # Process whose pid another thread reaped can still say it is alive.
+    end = time.monotonic() + 30
+    while not all(_gone(w) for w in pids) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert all(_gone(w) for w in pids)

@@ -172,6 +172,10 @@ def stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         p.join(timeout=5)
+    for p in procs:  # a worker that outlives SIGTERM (a handler, a stuck import) is killed
+        if p.exitcode is None:
+            p.kill()
+            p.join(timeout=5)
 
 
 CLUSTER_SHOWN = 3  # a cluster's obligations in flight named in the progress line
