@@ -98,24 +98,23 @@ def test_a_short_array_gets_the_extent_it_needs() -> None:
 
 
 def test_a_repair_past_its_deadline_says_it_was_not_decided() -> None:
-    """The verdict's time limit covers its repair (what the check left of it, a share
-    at least): with no time left, the extent search and the guard are not decided,
-    and say so, where before each of their questions had the whole limit again."""
-    import time
-
+    """The verdict's budget covers its repair (what the check left of it, a share at
+    least): with none left, the extent search and the guard are not decided, and say
+    so, where before each of their questions had the whole limit again."""
     from verifier.analysis.exits import analyse
     from verifier.checks.repair import extent_requirements, guard_repair
+    from verifier.smt.budget import Budget
     from verifier.transforms.harness import speculation_harness
 
     short = parse((MODELS / "seed" / "search_loop.loop").read_text().replace("i8[N]", "i8[N - 1]"), "short.loop")
     (v,) = speculation_safety(short, 4)
     e = analyse(short).data_dependent[0]
-    assert extent_requirements(short, e, 4, checked=v, deadline=time.perf_counter()) == \
+    assert extent_requirements(short, e, 4, checked=v, budget=Budget.of(0.0)) == \
         ["the extents C1 needs are not decided: the time limit was spent"]
     indirect = model("seed/indirect_access.loop")
     e = analyse(indirect).data_dependent[1]
     (_, v) = speculation_safety(indirect, 4)
-    g = guard_repair(indirect, e, 4, v, speculation_harness(indirect, 4, (e.index,)), deadline=time.perf_counter())
+    g = guard_repair(indirect, e, 4, v, speculation_harness(indirect, 4, (e.index,)), budget=Budget.of(0.0))
     assert g.verdict is not None and g.verdict.verdict == "unknown" and "not decided" in g.advice, g.advice
 
 

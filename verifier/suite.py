@@ -337,9 +337,17 @@ class Outcome:
         return self.error is None and self.verdict == self.expect
 
     @property
+    def timed_out(self) -> bool:
+        """Not the expected answer because the wall-clock safety net cut a question short
+        (smt/budget.py): the machine was too slow or too loaded, not a wrong verdict."""
+        return not self.as_expected and self.error is None and bool(self.result.get("wall_clock"))
+
+    @property
     def mark(self) -> str:
-        """ok, MISMATCH or ERROR: the answer against the expected one."""
-        return "ok" if self.as_expected else "MISMATCH" if self.error is None else "ERROR"
+        """ok, MISMATCH, TIMEOUT or ERROR: the answer against the expected one."""
+        if self.as_expected:
+            return "ok"
+        return "ERROR" if self.error is not None else "TIMEOUT" if self.timed_out else "MISMATCH"
 
 
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:

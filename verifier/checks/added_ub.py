@@ -15,7 +15,6 @@ is UB excuses the target, as in refinement).
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +39,7 @@ from verifier.semantics.symbolic import (
     encode,
     make_inputs,
 )
+from verifier.smt.budget import COARSE_SHARE, MINIMIZE_LEAST, Budget, Stopwatch, seconds_of
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
 from verifier.transforms.window import NoWindow, vector_window
@@ -76,9 +76,6 @@ def original_uids(prog: Program) -> set[int]:
 # left uninterpreted in a first attempt (divisions, and fused multiply-adds, whose
 # exact circuits are large): an unsat answer there is unsat for the real operations
 FIRST_ABSTRACTED = DIVISIONS | frozenset(FMAS)
-# the share of a check's time a coarse window (transforms/window.py) may take: where
-# it proves, it does in a fraction of a second; most often it does not prove at all
-COARSE_SHARE = 0.05
 FIRST_TESTS = 8  # concrete tests before bounded_failure's solver questions
 
 
@@ -92,11 +89,11 @@ class _Query:
 
 
 def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
-            abstract: frozenset[str] = frozenset(), deadline: float | None = None) -> _Query:
+            abstract: frozenset[str] = frozenset(), budget: Budget | None = None) -> _Query:
     fresh_context(uses_floats(harness))
     d = Z3Domain()
     inputs = make_inputs(harness)
-    r = encode(harness, inputs, "h!", Unroll(bound=bound, deadline=deadline), abstract)
+    r = encode(harness, inputs, "h!", Unroll(bound=bound, budget=budget), abstract)
     added = d.bterm(d.any_([c for c, uid in r.ub_sites if uid not in own]))
     ok = d.bterm(d.not_(d.any_([c for c, uid in r.ub_sites if uid in own])))
     if not truncated:
@@ -126,12 +123,12 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
     that it confirms is an answer (the interpreter runs the real operations), and
     spares the exact query, several times slower on a division or an FMA.
     `proof_only`: a sat answer comes without inputs (nothing will replay them)."""
-    deadline = time.perf_counter() + timeout
+    budget = Budget.of(timeout)
 
     def ask(*fs: z3.BoolRef, quantified: bool = False) -> tuple[z3.Solver, Answer]:
         # a fresh solver per question: z3 solves a one-shot bit-vector query by
         # bit-blasting, far faster than its incremental core after a first check
-        s = new_solver(max(0.001, deadline - time.perf_counter()), quantified)
+        s = new_solver(max(0.001, budget.left()), quantified)
         s.add(*fs)
         return s, check(s)
 
@@ -145,16 +142,16 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
     def inputs_of(s: z3.Solver, q: _Query, ans: Answer) -> Inputs:
         """The (minimized) inputs of a sat answer to q, within the time limit (a tenth of
         it at least)."""
-        spend = min(minimize_budget, max(0.1 * timeout, deadline - time.perf_counter()))
+        spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
         model = minimize(s, q.inputs, q.result.choices, harness, spend, q.result.header_guards,
-                         solved_in=ans.seconds)
+                         solved_in=seconds_of(ans.units))
         return model_inputs(model, harness, q.inputs, q.result.choices)
 
     def vacuous() -> AddedUB | None:
         """A proof must not be vacuous: some input runs without UB. A run that fits
         one header visit fits any bound, so that cheap question usually answers."""
         for b in sorted({1, bound}):
-            _, a = ask(_encode(witness or harness, own, b, truncated, deadline=deadline).ok)
+            _, a = ask(_encode(witness or harness, own, b, truncated, budget=budget).ok)
             if a.status is SolverStatus.SAT:
                 return None
         return AddedUB(SolverStatus.UNKNOWN, "vacuous: no input runs the loop without UB within the bound"
@@ -162,7 +159,7 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
 
     kinds = hard_ops(harness, among=FIRST_ABSTRACTED)
     if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
-        q = _encode(harness, own, bound, truncated, frozenset(kinds), deadline)
+        q = _encode(harness, own, bound, truncated, frozenset(kinds), budget)
         fs, facts = body(q), list[z3.BoolRef]()
         # a model the interpreter does not confirm is asked again with the real
         # operations' values where its uninterpreted ones were wrong (exact_at)
@@ -181,10 +178,10 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
             if not more:
                 break
             facts += more
-    q = _encode(harness, own, bound, truncated, deadline=deadline)
+    q = _encode(harness, own, bound, truncated, budget=budget)
     r = q.result
     quantified = bool(q.own_choices)
-    if time.perf_counter() >= deadline:
+    if budget.exhausted():
         return AddedUB(SolverStatus.UNKNOWN, "solver timeout", unrolled=r.unrolled)
     s, ans = ask(*body(q), quantified=quantified)
     if ans.status is SolverStatus.UNSAT:
@@ -213,7 +210,7 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
     counterexample (not minimized: the search states that it exists, and its UB),
     or "unknown". Without the window, whose failing start states replay slowly;
     after a few concrete tests, whose failure is such a counterexample too."""
-    deadline = time.perf_counter() + limits.timeout
+    budget = Budget.of(limits.timeout)
     # a few concrete tests first (checks/falsify.py): a failing one is a replayed
     # counterexample, in milliseconds (an index loaded from memory is out of range)
     tested = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(FIRST_TESTS, limits.timeout / 4, shrunk=False)
@@ -230,7 +227,7 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
             found[:] = [cex] if cex is not None else []
             return cex is not None
 
-        r = added_ub(h.program, original_uids(prog), max_trip + 1, max(0.001, deadline - time.perf_counter()),
+        r = added_ub(h.program, original_uids(prog), max_trip + 1, max(0.001, budget.left()),
                      truncated=False, minimize_budget=0.0, confirm=confirm)
         if r.status == SolverStatus.SAT and r.inputs is not None and (found or confirm(r.inputs)):
             return SolverStatus.SAT, found[0]
@@ -245,14 +242,13 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     iteration from any vector-start state (transforms/window.py); if that finds
     no real counterexample, for runs of at most limits.trip(vf) iterations from the
     start. Every counterexample is replayed from the real start before it is shown."""
-    t0 = time.perf_counter()
-    deadline = t0 + limits.timeout
+    sw, budget = Stopwatch(), Budget.of(limits.timeout)
     max_trip = limits.trip(vf)
     own = original_uids(prog)
     name = f"{prog.name} -> {h.program.name}"
 
     def verdict(v: VerdictKind, **kw: Any) -> Verdict:
-        return Verdict(name, check, v, time.perf_counter() - t0, **kw)
+        return Verdict(name, check, v, sw(), **kw)
 
     last: list[tuple[Inputs, Counterexample | None]] = []  # the last replay (confirmed inside added_ub)
 
@@ -280,8 +276,8 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
     if w is not None:  # first with the inductions free: a proof only, in a slice of the time
         coarse = vector_window(h.program, prog, le, vf, coarse=True)
         for bound in windows:
-            r = added_ub(coarse.program, own | coarse.assumes, bound, min(COARSE_SHARE * limits.timeout,
-                         deadline - time.perf_counter()), truncated=True, witness=h.program, proof_only=True)
+            r = added_ub(coarse.program, own | coarse.assumes, bound, budget.at_most(COARSE_SHARE * limits.timeout),
+                         truncated=True, witness=h.program, proof_only=True)
             if r.status is SolverStatus.UNSAT:
                 return verdict(VerdictKind.PROVED, coverage={"unbounded": True, "window": bound, "quantified": r.quantified,
                                                    "inductions_free": True})
@@ -289,7 +285,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
         assert w is not None
         # a quarter of what is left: an undecided window must leave time for the bounded check
         # the window's facts about its state are the model's: where one fails, no such state
-        r = added_ub(w.program, own | w.assumes, bound, (deadline - time.perf_counter()) / 4, truncated=True,
+        r = added_ub(w.program, own | w.assumes, bound, budget.left() / 4, truncated=True,
                      minimize_budget=minimize_budget, witness=h.program,
                      confirm=lambda i: replayed(i, frozenset(w.params)) is not None)
         cov = {"unbounded": True, "window": bound, "quantified": r.quantified}
@@ -301,7 +297,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: s
             cex = replayed(r.inputs, frozenset(w.params))
             if cex is not None:
                 return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=cov)
-    left = deadline - time.perf_counter()
+    left = budget.left()
     if left <= 0:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
     r = added_ub(h.program, own, max_trip + 1, left, truncated=False, minimize_budget=minimize_budget,

@@ -14,7 +14,6 @@ unwinding assertions): `complete` turns each bounded "proved" into one of
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from verifier.analysis.trip_bounds import candidate_bounds
@@ -22,12 +21,12 @@ from verifier.checks.unwinding import Unwinding, Unwound, unwinding
 from verifier.checks.verdict import CoverageKind, LongerRun, Verdict, VerdictKind, coverage_kind
 from verifier.ir.program import Program
 from verifier.limits import MAX_TRIP
+from verifier.smt.budget import COMPLETION_LEAST, Budget, Stopwatch
 
 # doublings of the check's bound asked again for a counterexample even where the
 # unwinding assertion fails there (a run that faults after 20 iterations, where the
 # check stopped at 8); deeper ones only where the IR suggests a complete bound
 SEARCH_LIMIT = 64
-LEAST_SHARE = 0.25  # of the time limit, the least the completion gets after the check
 
 
 Deeper = Callable[[int, float], list[Verdict]]  # (bound, seconds) -> the same question's verdict, bounded
@@ -43,14 +42,15 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
     if accept_bounded is not None and bound >= accept_bounded:
         v.coverage["accepted_bounded"] = accept_bounded
         return v
-    t0 = time.perf_counter()
-    deadline = t0 + max(LEAST_SHARE * timeout, timeout - v.seconds)
+    sw = Stopwatch()
+    budget = Budget.of(max(COMPLETION_LEAST * timeout, timeout - (v.work or 0.0)))
+    first = v.seconds
 
     def left() -> float:
-        return deadline - time.perf_counter()
+        return budget.left()
 
     def spent(w: Verdict) -> Verdict:
-        w.seconds = v.seconds + (time.perf_counter() - t0)
+        w.seconds = first + sw()
         return w
 
     u = unwinding(src, bound, max(0.001, left()))

@@ -28,6 +28,7 @@ from verifier.checks.rewrite import rewrite_obligation
 from verifier.checks.translation import equivalence
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.ir.program import Loc, Program
+from verifier.smt.budget import Budget, take_safety_net
 
 
 class Check(StrEnum):
@@ -94,7 +95,16 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     def deeper(bound: int, seconds: float) -> list[Verdict]:
         return _decide(dataclasses.replace(req, max_trip=bound, timeout=seconds, scope=Scope.BOUNDED), src, tgt)
 
-    return [complete(v, src, req.accept_bounded, req.timeout, deeper) for v in _decide(req, src, tgt)]
+    take_safety_net()
+    budget = Budget.of(req.timeout)
+    vs = _decide(req, src, tgt)
+    for v in vs:  # what the check spent, where it did not say per verdict (legality does)
+        v.work = budget.spent() if v.work is None else v.work
+    out = [complete(v, src, req.accept_bounded, req.timeout, deeper) for v in vs]
+    if take_safety_net():  # a question was cut by wall-clock time: an unknown may be that
+        for v in out:
+            v.wall_clock = v.verdict is VerdictKind.UNKNOWN
+    return out
 
 
 def _decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdict]:

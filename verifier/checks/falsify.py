@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Callable, Iterator
 
 from verifier.analysis.loops import find_loops
@@ -36,12 +35,13 @@ from verifier.semantics.domain import ConcreteDomain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import Val, eval_extent
+from verifier.smt.budget import INTERPRET_UNITS, SHRINK_SHARE, Budget, charge
 
 TRIES = 400  # inputs at most per obligation (the time budget usually ends it first)
 MAX_LISTED = 4096  # array elements given explicitly; the rest take the array's default
 # shrinking a failure: replays at most, and the share of the time left (a safety net:
 # the count, not the clock, ends it on a machine that is not overloaded)
-SHRINK_ATTEMPTS, SHRINK_SHARE = 300, 0.5
+SHRINK_ATTEMPTS = 300
 POISON_RATE = 0.25  # of the inputs, some elements of arrays that may hold poison are poison
 PROBES = 3  # fills of the arrays tried on the source alone, for one that runs long
 
@@ -75,11 +75,13 @@ class ConcreteTests:
         """The counterexample these inputs are, if the source's run is its only
         behaviour on them and the target's does not refine it."""
         s = run(self.src, inputs, fuel=self.src_fuel, loops=self.gen.src_loops)
+        charge(INTERPRET_UNITS * len(s.path))
         if s.status is RunStatus.OK and self.witness is None and max(s.iterations.values(), default=0) <= self.max_trip:
             self.witness = inputs
         if s.status is not RunStatus.OK or s.choices:
             return None  # UB (nothing to refine), too long, or not its only behaviour
         t = run(self.tgt, inputs, fuel=self.fuel, loops=self.tgt_loops)
+        charge(INTERPRET_UNITS * len(t.path))
         div = compare_runs(self.src, self.tgt, s, t)
         return None if div is None else Counterexample.of(inputs, self.src, self.tgt, s, t, div)
 
@@ -89,17 +91,16 @@ class ConcreteTests:
         of what kind); None if none failed (which proves nothing)."""
         if not self.testable:
             return None
-        deadline = time.perf_counter() + seconds
+        budget = Budget.of(seconds)
         for _ in range(tries):
-            if self.tried >= TRIES or time.perf_counter() >= deadline:
+            if self.tried >= TRIES or budget.exhausted():
                 return None
             inputs = next(self.stream)
             self.tried += 1
             found = self.attempt(inputs)
             if found is not None:
-                left = deadline - time.perf_counter()
                 self.found = found if not shrunk else shrink(self.gen, inputs, found, self.attempt,
-                                                             time.perf_counter() + max(0.05, SHRINK_SHARE * left))
+                                                             budget.part(SHRINK_SHARE, least=0.05))
                 return self.found
         return None
 
@@ -192,6 +193,7 @@ class _Generator:
     def iterations(self, inputs: Inputs) -> int:
         """How many iterations the source's loop runs on these inputs (-1: UB or too long)."""
         r = run(self.src, inputs, fuel=self.src_fuel, loops=self.src_loops)
+        charge(INTERPRET_UNITS * len(r.path))
         return max(r.iterations.values(), default=0) if r.status is RunStatus.OK else -1
 
     def extents(self, params: dict[str, int]) -> dict[str, int]:
@@ -209,7 +211,7 @@ class _Generator:
 
 
 def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
-           attempt: Callable[[Inputs], Counterexample | None], deadline: float) -> Counterexample:
+           attempt: Callable[[Inputs], Counterexample | None], budget: Budget) -> Counterexample:
     """A smaller failing input, greedily, as the solver's minimizer prefers: each
     parameter towards zero (the smallest that still fails, by bisection; the arrays
     follow their extents); an iteration's elements out of every array; a column of
@@ -221,7 +223,7 @@ def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
 
     def keep(candidate: Inputs) -> bool:
         nonlocal inputs, best, attempts
-        if attempts >= SHRINK_ATTEMPTS or time.perf_counter() >= deadline or candidate == inputs:
+        if attempts >= SHRINK_ATTEMPTS or budget.exhausted() or candidate == inputs:
             return False
         attempts += 1
         c = attempt(candidate)
@@ -238,7 +240,7 @@ def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
                 continue
             lo, hi = 1, abs(v)  # |hi| fails; find the least magnitude that does, assuming monotone
             sign = 1 if v > 0 else -1
-            while hi - lo > 1 and time.perf_counter() < deadline:
+            while hi - lo > 1 and not budget.exhausted():
                 mid = (lo + hi) // 2
                 if keep(_with_param(gen, inputs, p.name, sign * mid)):
                     hi = mid
@@ -247,7 +249,7 @@ def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
         # earlier iterations out, in every array at once: the exit that shows the bug
         # moves towards the first lanes and the source's run gets shorter
         k = 0
-        while k < max((len(c) for c in inputs.arrays.values()), default=0) and time.perf_counter() < deadline:
+        while k < max((len(c) for c in inputs.arrays.values()), default=0) and not budget.exhausted():
             if not keep(dataclasses.replace(inputs, arrays={name: c[:k] + c[k + 1:] + [0] * (k < len(c))
                                                             for name, c in inputs.arrays.items()})):
                 k += 1
@@ -259,7 +261,7 @@ def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
         for name in list(inputs.arrays):
             n = len(inputs.arrays[name])
             size = max(1, n)
-            while size >= 1 and time.perf_counter() < deadline:
+            while size >= 1 and not budget.exhausted():
                 for at in range(0, n, size):
                     cells = inputs.arrays[name]
                     if any(c != 0 for c in cells[at:at + size]):
@@ -272,7 +274,7 @@ def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
                     new[k] = c
                     if keep(_with_cells(inputs, name, new)):
                         break
-        if inputs is before or time.perf_counter() >= deadline:
+        if inputs is before or budget.exhausted():
             break
     return best
 

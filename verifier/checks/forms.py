@@ -5,7 +5,6 @@ loop bounds (checks/refinement.py)."""
 from __future__ import annotations
 
 import dataclasses
-import time
 
 from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
@@ -16,6 +15,7 @@ from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.general_form import GeneralForm, general_form
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.simple_form import SimpleForm, simple_form
@@ -52,18 +52,18 @@ def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.
                      with_guards: bool = False, form: str = "simple", concrete_tests: bool = True) -> Verdict:
     """The scalar loop refined by its generated form (unknown when it cannot be built);
     `concrete_tests` off: the solver alone looks for a counterexample."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     try:
         vform = generate(prog, form, vf, with_guards, timeout)
     except Unsupported as u:
-        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
     v = _by_steps(prog, vform, max_trip, timeout, concrete_tests)
-    left = timeout - (time.perf_counter() - t0)
+    left = budget.left()
     if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
         v = refinement(prog, vform.program, max_trip=max_trip, timeout=max(0.1, left), check_name="equiv",
                        target_unroll=vform.unroll(max_trip))
     v.model, v.vf, v.form = prog.name, vf, form
-    v.seconds = time.perf_counter() - t0
+    v.seconds = sw()
     return v
 
 
@@ -88,14 +88,14 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
     any state refines VF scalar iterations. Where that step cannot be built or fails
     (an unreachable state, or a real bug) the bounded check decides: a counterexample
     stands; a bounded proof is reported as such, or as unknown if `require_unbounded`."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     why = ""
     try:
         vform = generate(prog, form, vf, with_guards, timeout)
         le = analyse(prog)
         src, tgt = source_step(prog, le, vf), target_step(vform, prog, le)
     except Unsupported as u:
-        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
     except NoWindow as nw:
         why = f"the induction does not apply: {nw}"
     if not why and applicable(prog, vform) is None:
@@ -109,32 +109,32 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
                 _bounded_only(chained, "the induction over one vector iteration does not close (from a state "
                               "at a vector iteration's start that the loop may never reach)", max_trip,
                               require_unbounded)
-            chained.seconds = time.perf_counter() - t0
+            chained.seconds = sw()
             return chained
     if not why:
         # its counterexample only says why (the first vector iteration shows a real one)
         step = induction_step(prog, vform, src, tgt, timeout, minimize_budget=1.0, param_limit=max_trip)
         if step.verdict is VerdictKind.PROVED:
-            step.seconds = time.perf_counter() - t0
+            step.seconds = sw()
             return step
         why = "the induction over one vector iteration does not close: " + (
             step.reason or (step.counterexample.divergence.summary if step.counterexample else ""))
         if step.verdict is VerdictKind.COUNTEREXAMPLE:
             # the step's state may be unreachable; the loop's own first vector iteration
             # is not, and is far cheaper than unrolling every trip count up to the bound
-            left = max(0.1, timeout - (time.perf_counter() - t0))
+            left = max(0.1, budget.left())
             assert step.counterexample is not None
             first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip)
             if first.verdict is VerdictKind.COUNTEREXAMPLE:
-                first.seconds = time.perf_counter() - t0
+                first.seconds = sw()
                 return first
-    left = timeout - (time.perf_counter() - t0)
+    left = budget.left()
     if left < 1.0:  # encoding the unrolled check alone can take longer than the solver
-        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, time.perf_counter() - t0, vf=vf, form=form,
+        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, sw(), vf=vf, form=form,
                        reason=f"solver timeout: {timeout:g} s spent before the bounded check ({why})")
     bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form, concrete_tests)
     _bounded_only(bounded, why, max_trip, require_unbounded)
-    bounded.seconds = time.perf_counter() - t0
+    bounded.seconds = sw()
     return bounded
 
 
@@ -181,7 +181,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     counterexample (`step_inputs`, window state dropped) are replayed before any of it:
     whatever state the step started from, a replay that diverges is real. Replays
     run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     vf = vform.vf
     out = Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
                   reason="the first vector iteration shows no divergence of the whole programs")
@@ -200,11 +200,11 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         return cex is not None
 
     if step_inputs is not None and replayed(step_inputs, "the induction step's inputs"):
-        out.seconds = time.perf_counter() - t0
+        out.seconds = sw()
         return out
     src0, tgt0 = at_loop_start(src), at_loop_start(tgt)
     for ignore in (frozenset({"live-out"}), frozenset()):
-        left = timeout - (time.perf_counter() - t0)
+        left = budget.left()
         if left <= 0:
             break
         # the minimizer's budget comes out of the same time (it ran 10 s past a 60 s budget)
@@ -213,7 +213,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
                        param_limit=bound)
         if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):
             break
-    out.seconds = time.perf_counter() - t0
+    out.seconds = sw()
     return out
 
 

@@ -22,7 +22,6 @@ must be refuted.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +30,7 @@ import z3
 from verifier.checks.verdict import PredicateCounterexample, Verdict, VerdictKind
 from verifier.semantics.domain import ConcreteDomain, Domain, Z3Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
+from verifier.smt.budget import Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 
 VARIANTS = ("seed", "nofreeze", "nofreeze-anypoison")
@@ -124,7 +124,7 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     A counterexample is replayed on the concrete domain before it is shown."""
     if variant not in VARIANTS:
         raise ValueError(variant)
-    t0 = time.perf_counter()
+    sw = Stopwatch()
     fresh_context()
     d = Z3Domain("fz!")
     val = [[z3.Bool(f"c{i + 1}_{j + 1}") for j in range(vf)] for i in range(k)]
@@ -136,7 +136,7 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     ans = check(s)
     what = f"(lane predicates of {k} exit{'s' if k != 1 else ''}" + \
         ("" if variant == "seed" else f", {variant}") + ")"
-    v = Verdict(model_name, "freeze", VerdictKind.PROVED, time.perf_counter() - t0, vf=vf, reads_model=False,
+    v = Verdict(model_name, "freeze", VerdictKind.PROVED, sw(), vf=vf, reads_model=False,
                 subject=what)
     if ans.status is SolverStatus.UNKNOWN:
         v.verdict, v.reason = VerdictKind.UNKNOWN, ans.reason

@@ -18,7 +18,6 @@ anywhere in the run makes it undefined, so runs with UB are left out.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,13 +52,13 @@ from verifier.semantics.symbolic import (
     encode,
     make_inputs,
 )
+from verifier.smt.budget import LANE_RUN, SPLIT_AFTER, Budget, Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver, set_timeout
 from verifier.transforms.window import NoWindow, Q, enter_window, entry_block
 
 FIRST_ITERATIONS = 2  # vector iterations from the loop's start searched for a refutation
 REPLAY_FUEL = 200_000  # blocks a replayed run may visit
 DEEP_ITERATIONS = 128  # scalar iterations a search from the start may unroll to reach a window's refutation
-SPLIT_AFTER = 2.0  # seconds for a claim in one query before it is asked pair by pair
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,6 @@ class _Query:
     window: bool = False
 
 
-RUN_BUDGET = 10  # lane_verdicts' whole run, in per-fact timeouts
 
 
 def lane_verdicts(prog: Program, vf: int, timeout: float = 20.0,
@@ -117,17 +115,17 @@ def lane_verdicts(prog: Program, vf: int, timeout: float = 20.0,
     """Every value and branch fact of `prog`'s loop at `vf`, decided; and why the window
     was not available (claims then are at best unknown), or None."""
     ev = evolution or lane_evolution(prog, vf)
-    # each fact may take `timeout`; the run as a whole at most RUN_BUDGET of them (a
+    # each fact may take `timeout`; the run as a whole at most LANE_RUN of them (a
     # loop of thousands of values would otherwise run for hours), the rest unknown
-    deadline = time.perf_counter() + RUN_BUDGET * timeout
-    prover = LaneProver(prog, vf, timeout, deadline)
+    run_budget = Budget.of(LANE_RUN * timeout)
+    prover = LaneProver(prog, vf, timeout, run_budget)
     out = []
     for f in ev.values + ev.branches:
-        if time.perf_counter() < deadline:
+        if not run_budget.exhausted():
             out.append(prover.decide(f))
         else:
             out.append(LaneVerdict(f, holds=RANDOM, verdict=VerdictKind.UNKNOWN, seconds=0.0,
-                                   reason=f"not decided: the run's time ({RUN_BUDGET} x --timeout) was spent"))
+                                   reason=f"not decided: the run's time ({LANE_RUN} x --timeout) was spent"))
     return ev, out, prover.no_window
 
 
@@ -135,12 +133,12 @@ class LaneProver:
     """Decides facts about one loop at one VF (the encodings are built once, lazily:
     first with divisions and multiplications uninterpreted, then exact)."""
 
-    def __init__(self, prog: Program, vf: int, timeout: float = 20.0, deadline: float | None = None) -> None:
+    def __init__(self, prog: Program, vf: int, timeout: float = 20.0, budget: Budget | None = None) -> None:
         self.prog, self.vf, self.timeout = prog, vf, timeout
-        self.deadline = deadline  # past it, an encoding stops (EncodingTimeout): the fact is unknown
+        self.budget = budget  # the run's: spent, an encoding stops (EncodingTimeout): the fact is unknown
         # the fact being decided gets `timeout` in all, its questions and encodings
         # together (decide, lane_relation): past it, what is left is unknown
-        self.fact_deadline: float | None = None
+        self.fact_budget: Budget | None = None
         self.d = Z3Domain("")
         self.no_window: str | None = None
         self.hard = frozenset(i.op for i in prog.instructions() if i.op in NONLINEAR)
@@ -172,7 +170,7 @@ class LaneProver:
             self.no_window = str(e)
             return None
         inputs = make_inputs(p)
-        res = encode(p, inputs, "", Unroll(bound=self.vf, deadline=self._until()), self.hard if abstract else frozenset())
+        res = encode(p, inputs, "", Unroll(bound=self.vf, budget=self._until()), self.hard if abstract else frozenset())
         s = new_solver(self.timeout)
         s.add(self.d.bterm(self.d.not_(res.ub)))
         return _Query(p, inputs, res, s, 1, abstract, window=True)
@@ -183,7 +181,7 @@ class LaneProver:
         q = self._queries.get(key)
         if q is None:
             inputs = make_inputs(self.prog)
-            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups, deadline=self._until()),
+            res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups, budget=self._until()),
                          self.hard if abstract else frozenset())
             s = new_solver(self.timeout)
             d = self.d
@@ -291,7 +289,7 @@ class LaneProver:
         parts = self.violation(q, f, cls)
         if not parts:
             return SolverStatus.UNSAT
-        deadline = time.perf_counter() + self._time_left(self.timeout)
+        budget = Budget.of(self._time_left(self.timeout))
         if not q.window and self._check(q, pre, z3.And(z3.Or(parts), self._small(q)), SPLIT_AFTER) \
                 is SolverStatus.SAT:
             return SolverStatus.SAT
@@ -300,7 +298,7 @@ class LaneProver:
             return first
         status = SolverStatus.UNSAT
         for part in parts:
-            left = deadline - time.perf_counter()
+            left = budget.left()
             if left <= 0:
                 return SolverStatus.UNKNOWN
             a = self._check(q, pre, part, left)
@@ -315,15 +313,15 @@ class LaneProver:
         out = [z3.And(v >= -64, v <= 64) if v.size() > 7 else z3.BoolVal(True) for v in q.inputs.params.values()]
         return z3.And(out) if out else z3.BoolVal(True)
 
-    def _until(self) -> float | None:
-        """When the current question must end: the run's deadline or the fact's."""
-        ends = [t for t in (self.deadline, self.fact_deadline) if t is not None]
-        return min(ends) if ends else None
+    def _until(self) -> Budget | None:
+        """The budget the current question spends: the run's or the fact's, whichever has less left."""
+        ends = [b for b in (self.budget, self.fact_budget) if b is not None]
+        return min(ends, key=Budget.left) if ends else None
 
     def _time_left(self, seconds: float) -> float:
         """`seconds`, or what is left before _until() if that is less (maybe <= 0)."""
         until = self._until()
-        return seconds if until is None else min(seconds, until - time.perf_counter())
+        return seconds if until is None else until.at_most(seconds)
 
     def _check(self, q: _Query, pre: Aligned | None, bad: Any, seconds: float) -> SolverStatus:
         seconds = self._time_left(seconds)
@@ -387,20 +385,20 @@ class LaneProver:
 
     def decide(self, f: Fact) -> LaneVerdict:
         """f's verdict within the prover's timeout; unknown where that or the run's
-        deadline passes first (encoding included)."""
-        t0 = time.perf_counter()
-        self.fact_deadline = t0 + self.timeout
+        budget runs out first (encoding included)."""
+        sw = Stopwatch()
+        self.fact_budget = Budget.of(self.timeout)
         try:
             return self._decide(f)
         except EncodingTimeout:
-            return LaneVerdict(f, holds=RANDOM, verdict=VerdictKind.UNKNOWN, seconds=time.perf_counter() - t0,
+            return LaneVerdict(f, holds=RANDOM, verdict=VerdictKind.UNKNOWN, seconds=sw(),
                                reason="solver timeout: encoding the loop took all of the time")
 
     def _decide(self, f: Fact) -> LaneVerdict:
-        t0 = time.perf_counter()
+        sw = Stopwatch()
 
         def done(**kw: Any) -> LaneVerdict:
-            return LaneVerdict(f, seconds=time.perf_counter() - t0, **kw)
+            return LaneVerdict(f, seconds=sw(), **kw)
 
         if f.cls == RANDOM:
             # seed 002's "blending of the same value": lanes may agree all the same
@@ -437,14 +435,14 @@ class LaneProver:
 def lane_relation(prog: Program, vf: int, value: str, relation: str | None, timeout: float = 20.0) -> Verdict:
     """One value's relation as a verdict (proof suites): the analysis's proposal, or the
     `relation` named (under the proposal's precondition, if it has one)."""
-    t0 = time.perf_counter()
+    sw = Stopwatch()
     ev = lane_evolution(prog, vf)
     fact = next((f for f in ev.values if prog.display.get(f.subject, f.subject) == value or f.subject == value),
                 None)
     if fact is None:
         raise UserError(f"{prog.file}: no value {value!r} in the loop (its values: "
                         f"{', '.join(f.subject for f in ev.values)})")
-    prover = LaneProver(prog, vf, timeout, t0 + timeout)
+    prover = LaneProver(prog, vf, timeout, Budget.of(timeout))
     if relation is None:
         v = prover.decide(fact)
         kind, w = v.verdict, v.witness
@@ -461,4 +459,4 @@ def lane_relation(prog: Program, vf: int, value: str, relation: str | None, time
     if w is not None:
         reason = f"{w}, with {w.inputs.params}"
     subject = f"{value}: {shown}" + (f" when {pre}" if pre is not None and kind is VerdictKind.PROVED else "")
-    return Verdict(prog.name, "lanes", kind, time.perf_counter() - t0, reason=reason, vf=vf, subject=subject)
+    return Verdict(prog.name, "lanes", kind, sw(), reason=reason, vf=vf, subject=subject)

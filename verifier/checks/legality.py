@@ -8,7 +8,6 @@ the interpreter from the real start before they are shown."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from verifier.analysis.exits import Exit, analyse
@@ -18,12 +17,12 @@ from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Branch, Instr, Loc, Program, sharing
 from verifier.semantics.ops import UBKind
+from verifier.smt.budget import REPAIR_SHARE, Budget, Stopwatch
 from verifier.transforms.harness import Harness, hoist_harness, speculation_harness
 from verifier.transforms.lanes import Guard, Unsupported
 
 __all__ = ["Limits", "hoistability", "repair_guards", "speculation_safety"]
 
-REPAIR_SHARE = 0.25  # of the time limit, the least a counterexample's repair gets
 
 
 def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze: bool = True,
@@ -36,15 +35,16 @@ def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze
     out = []
     for e, v, h in _per_exit(prog, "speculate", vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
-        t0 = time.perf_counter()
-        # the verdict's time limit covers its repair: what the check left of it, and a
+        sw = Stopwatch()
+        # the verdict's budget covers its repair: what the check left of it, and a
         # share of it at least (a repair's questions are bounded checks of their own)
-        deadline = t0 + max(REPAIR_SHARE * limits.timeout, limits.timeout - v.seconds)
+        budget = Budget.of(max(REPAIR_SHARE * limits.timeout, limits.timeout - (v.work or 0.0)))
         if (repair and v.verdict is VerdictKind.COUNTEREXAMPLE) or (needed_extents and v.verdict is VerdictKind.PROVED):
-            v.advice = extent_requirements(prog, e, vf, limits, freeze, checked=v, deadline=deadline)
+            v.advice = extent_requirements(prog, e, vf, limits, freeze, checked=v, budget=budget)
         if repair and v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
-            v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze, deadline=deadline).advice)
-        v.seconds += time.perf_counter() - t0  # the verdict's time is all of its work
+            v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze, budget=budget).advice)
+        v.seconds += sw()  # the verdict's time is all of its work
+        v.work = (v.work or 0.0) + budget.spent()
         out.append(v)
     return out
 
@@ -90,16 +90,17 @@ def _per_exit(prog: Program, check: str, vf: int, limits: Limits,
     originals = {i.uid: i for i in prog.instructions()}
     out: list[tuple[Exit, Verdict, Harness | None]] = []
     for e in le.data_dependent:
-        t0 = time.perf_counter()
+        sw, budget = Stopwatch(), Budget.of(limits.timeout)
         subject, loc = _label(e, prog)
         try:
             h = build(e)
         except Unsupported as u:
-            v = Verdict(prog.name, check, VerdictKind.UNKNOWN, time.perf_counter() - t0, reason=str(u), vf=vf,
+            v = Verdict(prog.name, check, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf,
                         subject=subject, loc=loc)
             out.append((e, v, None))
             continue
         v = harness_verdict(prog, h, vf, limits, check)
+        v.work = budget.spent()
         v.loc = loc
         _finish(v, prog, h, originals, subject, vf, le.loop.header)
         out.append((e, v, h))

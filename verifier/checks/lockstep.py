@@ -60,7 +60,6 @@ call while encoding (the step programs' unroll bounds are known).
 from __future__ import annotations
 
 import dataclasses
-import time
 from typing import Any
 
 import networkx as nx
@@ -94,6 +93,19 @@ from verifier.semantics.symbolic import (
     make_inputs,
     unset_value,
 )
+from verifier.smt.budget import (
+    FREE_FLOOR,
+    FREE_FLOOR_UNBOUNDED,
+    FREE_PER_ENCODING,
+    FREE_SHARE,
+    FREE_SHARE_UNBOUNDED,
+    MINIMIZE_FLOOR,
+    MINIMIZE_SHARE,
+    TEST_SHARE,
+    Budget,
+    Stopwatch,
+    seconds_of,
+)
 from verifier.smt.solver import (
     SolverStatus,
     check,
@@ -106,16 +118,10 @@ from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import Q, carried_params
 
 STEP_OUT = "step."  # the outs a step program adds: its kind and its cut state
-# the minimizer's budget: a few times what the question took, at least the floor
-MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0
-FREE_SHARE = 0.15  # of the time, for the free step (every step at once)
-FREE_FLOOR, FREE_PER_ENCODING = 1.0, 3.0  # its first try: seconds, or times its encoding's
-FREE_FLOOR_UNBOUNDED = 2.0  # ... where a proof for every trip count is asked for
-FREE_SHARE_UNBOUNDED = 0.6  # ... where a proof for every trip count is asked for
 # concrete tests (checks/falsify.py): a few before any solver call (milliseconds each),
-# more, within a share of the time and the free step's first try, where that try does
-# not close
-QUICK_TESTS, TEST_SHARE = 6, 0.05
+# more, within TEST_SHARE of the budget and the free step's first try, where that try
+# does not close
+QUICK_TESTS = 6
 
 
 def applicable(prog: Program, form: VectorForm) -> str | None:
@@ -155,11 +161,11 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
     run checks/falsify.py's tests before the solver's searches (off: the solver alone)."""
     if applicable(prog, form) is not None:
         return None
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     tests = ConcreteTests(prog, form.program, form.vf, max_trip, enabled=concrete_tests)
     found = tests.run(QUICK_TESTS, timeout)
     if found is not None:
-        return _tested(prog, form, found, tests, t0)
+        return _tested(prog, form, found, tests, sw())
     ops = hard_ops(prog, form.program)
     if ops:  # divisions uninterpreted first (refinement's first attempt)
         v = _lockstep(prog, form, src_step, tgt_step, max_trip, min(timeout, max(2.0, timeout / 2)),
@@ -170,19 +176,19 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
                 v.verdict is VerdictKind.PROVED and not vacuous(prog, max_trip, timeout, ops))):
             if v.counterexample is None or v.counterexample is not tests.found:  # a test abstracts nothing
                 v.coverage["abstracted"] = sorted(ops)
-            v.seconds = time.perf_counter() - t0
+            v.seconds = sw()
             return v
-    v = _lockstep(prog, form, src_step, tgt_step, max_trip, max(0.1, timeout - (time.perf_counter() - t0)),
+    v = _lockstep(prog, form, src_step, tgt_step, max_trip, max(0.1, budget.left()),
                   minimize_budget, unbounded, tests)
     if v is not None:
-        v.seconds = time.perf_counter() - t0
+        v.seconds = sw()
     return v
 
 
-def _tested(prog: Program, form: VectorForm, cex: Counterexample, tests: ConcreteTests, t0: float) -> Verdict:
+def _tested(prog: Program, form: VectorForm, cex: Counterexample, tests: ConcreteTests, seconds: float) -> Verdict:
     """The verdict of a counterexample that a concrete test found (checks/falsify.py)."""
     return Verdict(f"{prog.name} -> {form.program.name}", "equiv", VerdictKind.COUNTEREXAMPLE,
-                   time.perf_counter() - t0, counterexample=cex,
+                   seconds, counterexample=cex,
                    coverage={"found_in": f"concrete test {tests.tried} (inputs made to reach the loop's exits), "
                                          "shrunk"})
 
@@ -224,8 +230,8 @@ class _Chain:
     """The steps, encoded on demand (a counterexample in step 0 needs no other)."""
 
     def __init__(self, prog: Program, form: VectorForm, src_step: Program, tgt_step: Program,
-                 abstract: frozenset[str], deadline: float | None = None) -> None:
-        self.form, self.src_step, self.abstract, self.deadline = form, src_step, abstract, deadline
+                 abstract: frozenset[str], budget: Budget | None = None) -> None:
+        self.form, self.src_step, self.abstract, self.budget = form, src_step, abstract, budget
         self.tgt_step = dataclasses.replace(tgt_step, arrays=list(prog.arrays))
         self.inputs = make_inputs(prog, others=[form.program])
         # source choices are quantified: the memory comparison's index then inside
@@ -277,9 +283,9 @@ class _Chain:
         at = dataclasses.replace(self.inputs, params=params,
                                  memory=prev.src.memory if prev is not None else self.inputs.memory)
         vf = self.form.vf
-        s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2, deadline=self.deadline), self.abstract)
+        s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2, budget=self.budget), self.abstract)
         t = encode(self.tgt_step, at, f"tgt{label}!", Unroll(bound=vf + 2, per_loop=self.form.step_unroll(),
-                                                             deadline=self.deadline),
+                                                             budget=self.budget),
                    self.abstract)
         reach = prev.reach if prev is not None else z3.BoolVal(True)
         compared = prev.both_reach if prev is not None else z3.BoolVal(True)
@@ -317,7 +323,7 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
     earliest step that has one, of the shortest run. An abstract question (`abstract`
     uninterpreted) is asked again with exact_at's facts until its model replays, or
     CEGAR_ROUNDS times."""
-    t0 = time.perf_counter()
+    sw, whole = Stopwatch(), Budget.of(timeout)
     check_compatible(prog, form.program)
     fresh_context(uses_floats(prog, form.program))
     steps = max_trip // form.vf + 1
@@ -325,9 +331,9 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
     coverage: dict[str, Any] = {"max_trip": max_trip, "lockstep": steps, "complete": False}
 
     def verdict(v: VerdictKind, **kw: Any) -> Verdict:
-        return Verdict(name, "equiv", v, time.perf_counter() - t0, coverage=coverage, **kw)
+        return Verdict(name, "equiv", v, sw(), coverage=coverage, **kw)
 
-    chain = _Chain(prog, form, src_step, tgt_step, abstract, t0 + timeout)
+    chain = _Chain(prog, form, src_step, tgt_step, abstract, whole)
     race = not chain.quantified and not hard_ops(prog, form.program)
     facts: list[Any] = []
 
@@ -340,7 +346,7 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
         universal = [v for st in [*chain.steps, *chain.others] for v in st.src.choices.values()]
         query = z3.ForAll(universal, body) if universal else body
         for r in range(CEGAR_ROUNDS if abstract and replayed else 1):
-            left = timeout - (time.perf_counter() - t0)
+            left = whole.left()
             if left <= 0:
                 return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
             if budget is not None:
@@ -353,15 +359,15 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
                     return None
                 return verdict(VerdictKind.UNKNOWN, reason=ans.reason)
             if ans.status is SolverStatus.SAT and inputs_of is not None:
-                return _inputs_replayed(solver, ans.seconds, inputs_of) or False
+                return _inputs_replayed(solver, seconds_of(ans.units), inputs_of) or False
             if ans.status is SolverStatus.UNSAT or not replayed:
                 return ans.status is SolverStatus.UNSAT
             compared = [st.compared for st in chain.steps]
             choices = _target_choices(form, chain, solver.model(), compared)
-            spend = min(minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * ans.seconds),
-                        max(0.1, timeout - (time.perf_counter() - t0)))
+            spend = min(minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * seconds_of(ans.units)),
+                        max(0.1, whole.left()))
             model = minimize(solver, chain.inputs, choices, prog, spend, chain[k].src.header_guards, None,
-                             ans.seconds)
+                             seconds_of(ans.units))
             inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, compared))
             cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip))
             if cex is not None:
@@ -420,10 +426,10 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
         # answer there can take far longer than its first step's, so that is asked
         # first within a few times its encoding's time, then the loop's first vector
         # iteration (where most bugs show), then the free step again, then step by step
-        t1 = time.perf_counter()
+        t1 = whole.spent()
         free = chain.free()
         first_try = min(timeout, max(FREE_FLOOR_UNBOUNDED if unbounded else FREE_FLOOR,
-                                     FREE_PER_ENCODING * (time.perf_counter() - t1)))
+                                     FREE_PER_ENCODING * (whole.spent() - t1)))
         closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=first_try,
                      inputs_of="the induction step's inputs")
         if isinstance(closes, Verdict):
@@ -433,17 +439,16 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
             # within a share of the time, and no longer than the solver's first try: a
             # correct form that takes the free step a little longer than that loses no
             # more to tests than to the try (each test at VF 64 runs hundreds of iterations)
-            tested = tests.run(TRIES, min(TEST_SHARE * timeout, first_try,
-                                          max(0.1, timeout - (time.perf_counter() - t0))))
+            tested = tests.run(TRIES, min(TEST_SHARE * timeout, first_try, max(0.1, whole.left())))
             if tested is not None:
-                return _tested(prog, form, tested, tests, t0)
+                return _tested(prog, form, tested, tests, sw())
             found = settle(0)
             if found is not None:
                 return found
             if closes is None:
                 share = FREE_SHARE_UNBOUNDED if unbounded else FREE_SHARE
                 closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=share * timeout)
-        left = max(0.1, timeout - (time.perf_counter() - t0))
+        left = max(0.1, whole.left())
         if closes is True:
             # the free state may run where the loop's own start never does (a source that
             # faults on every input): the whole source is asked too where tests found no
@@ -457,7 +462,7 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
             if found is not None:
                 return found
         return _unless_vacuous(verdict, z3.Or(*[chain[k].ends for k in range(steps)]),
-                               max(0.1, timeout - (time.perf_counter() - t0)), max_trip, tests)
+                               max(0.1, whole.left()), max_trip, tests)
     except NotChained:
         return None
     except EncodingTimeout:
@@ -472,7 +477,7 @@ def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, te
     without UB within the bound (ConcreteTests.witness) answers both: its first
     vector iteration is a step the free state allows, and it is one of the chain's
     runs."""
-    t0 = time.perf_counter()
+    budget = Budget.of(timeout)
     if tests.witness is not None:
         return verdict(VerdictKind.PROVED)  # type: ignore[no-any-return]
     feas = new_solver(timeout)
@@ -482,7 +487,7 @@ def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, te
                        reason=f"vacuous: no input satisfies the source's assumptions without UB within "
                               f"{max_trip} iterations, so there is nothing to check (a loop that runs "
                               f"longer needs a larger --max-trip)")
-    if whole is not None and vacuous(whole, max_trip, max(0.1, timeout - (time.perf_counter() - t0))):
+    if whole is not None and vacuous(whole, max_trip, max(0.1, budget.left())):
         return verdict(VerdictKind.UNKNOWN,  # type: ignore[no-any-return]
                        reason=f"vacuous: no input runs the source without UB within {max_trip} iterations "
                               f"(the induction's step does, from a state the loop's start never reaches), so "

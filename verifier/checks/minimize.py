@@ -5,12 +5,12 @@ near zero, no poison, elements 0 (else 1, else the smallest magnitude), choices 
 Each preference is a fixed sequence of attempts ("is it still satisfiable with
 this added?") whose outcome depends only on the sat/unsat answers, never on which
 model the solver happened to return: the same obligation yields the same
-counterexample in any process. A wall-clock budget is a safety net only.
+counterexample in any process, and the attempts' limits are resource units
+(smt/budget.py), so the same on a loaded machine.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import z3
@@ -20,29 +20,29 @@ from verifier.ir.types import to_signed
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.ops import windows_apart
 from verifier.semantics.symbolic import SymInputs
-from verifier.smt.solver import set_timeout
+from verifier.smt.budget import MINIMIZE_ATTEMPT, MINIMIZE_PER_SOLVE, MINIMIZE_SOLVES, Budget
+from verifier.smt.solver import SolverStatus, check, set_timeout
 
 MAX_ELEMS = 64
 APART_SHIFT = 58  # windows kept apart sit at multiples of 2^58 elements from their object
-ATTEMPT_TIMEOUT = 5.0
 
 
 class _Minimizer:
-    def __init__(self, s: z3.Solver, budget: float, attempt_timeout: float = ATTEMPT_TIMEOUT) -> None:
+    def __init__(self, s: z3.Solver, budget: float, attempt_timeout: float = MINIMIZE_ATTEMPT) -> None:
         self.s = s
-        self.deadline = time.perf_counter() + budget
+        self.budget = Budget.of(budget)
         self.model = s.model()
         self.attempt_timeout = attempt_timeout
 
     def attempt(self, *cs: Any) -> bool:
         """Keep `cs` if the obligation stays satisfiable with them."""
-        left = self.deadline - time.perf_counter()
+        left = self.budget.left()
         if left <= 0 or not cs:
             return False
         self.s.push()
         self.s.add(*cs)
         set_timeout(self.s, min(left, self.attempt_timeout))
-        if self.s.check() == z3.sat:
+        if check(self.s).status is SolverStatus.SAT:
             self.model = self.s.model()
             self.s.pop()
             self.s.add(*cs)
@@ -97,13 +97,13 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
     `param_limit` first asks, in one attempt, for every parameter within
     +-param_limit: a caller that replays the inputs on whole runs needs a trip
     count it can run, and the per-parameter search may not get there in time."""
-    # an attempt is the same question with a preference added: a few times as long as
-    # the question itself took (`solved_in`) is enough; a float query's attempts ran
-    # to ATTEMPT_TIMEOUT one after another and spent the whole budget
-    per = ATTEMPT_TIMEOUT
+    # an attempt is the same question with a preference added: a few times the work
+    # the question itself took (`solved_in`, seconds of budget) is enough; a float
+    # query's attempts ran to MINIMIZE_ATTEMPT one after another and spent the budget
+    per = MINIMIZE_ATTEMPT
     if solved_in is not None:  # and the whole budget a few dozen such questions
-        per = min(ATTEMPT_TIMEOUT, max(0.5, 4 * solved_in))
-        budget = min(budget, max(5.0, 20 * solved_in))
+        per = min(MINIMIZE_ATTEMPT, max(0.5, MINIMIZE_PER_SOLVE * solved_in))
+        budget = min(budget, max(5.0, MINIMIZE_SOLVES * solved_in))
     if budget <= 0:  # no attempt would run: spare building their terms (a model per array element)
         return s.model()
     m = _Minimizer(s, budget, per)

@@ -12,7 +12,6 @@ bounded) answers. Where it cannot rule such a run out, a proof is unknown."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from verifier.analysis.exits import analyse
@@ -35,6 +34,7 @@ from verifier.ir.program import (
 )
 from verifier.ir.types import I1
 from verifier.semantics.interpreter import RunStatus, run
+from verifier.smt.budget import Budget
 from verifier.smt.solver import SolverStatus
 from verifier.transforms.window import NoWindow, vector_window
 
@@ -80,7 +80,7 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
     replayed run shows, else every marked one)."""
     if not any("start_of" in i.attrs for i in prog.instructions()):
         return None, frozenset()
-    deadline = time.perf_counter() + timeout
+    budget = Budget.of(timeout)
     checked = start_assumed(prog)
     own = original_uids(prog)
     if len(find_loops(prog)) == 1:
@@ -92,7 +92,7 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
             r = added_ub(w.program, own | w.assumes, 1, timeout / 4, truncated=True, witness=checked)
             if r.status is SolverStatus.UNSAT:
                 return None, frozenset()
-    r = added_ub(checked, own, max_trip + 1, max(0.1, deadline - time.perf_counter()), truncated=False)
+    r = added_ub(checked, own, max_trip + 1, max(0.1, budget.left()), truncated=False)
     if r.status is SolverStatus.UNSAT:
         return None, frozenset()
     every = marked_objects(prog)

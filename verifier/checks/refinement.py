@@ -13,7 +13,6 @@ interpreter; only a replay that reproduces the failure is shown.
 from __future__ import annotations
 
 import dataclasses
-import time
 from typing import Any
 
 import z3
@@ -45,6 +44,7 @@ from verifier.semantics.symbolic import (
     make_inputs,
     unset_value,
 )
+from verifier.smt.budget import MINIMIZE_LEAST, VACUITY_EXACT, Budget, Stopwatch, seconds_of
 from verifier.smt.solver import (
     Answer,
     BackgroundCheck,
@@ -312,10 +312,10 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     (a quarter of the time): most bugs show in a vector iteration or two, and a
     target that runs on past the source's exit (a broken exit test) is unrolled
     to its cap at the full bound. Only a counterexample is taken from there."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
 
     def left() -> float:  # every phase within the one time limit
-        return max(0.1, timeout - (time.perf_counter() - t0))
+        return max(0.1, budget.left())
 
     if max_trip >= SHORT_FIRST:
         short = refinement(src, tgt, max_trip // 4, timeout / 4, check_name, min(minimize_budget, timeout / 8),
@@ -328,11 +328,11 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
                         min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
         if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, left(), ops)):
             v.coverage["abstracted"] = sorted(ops)
-            v.seconds = time.perf_counter() - t0
+            v.seconds = sw()
             return v
     v = _refinement(src, tgt, max_trip, left(), check_name, minimize_budget, target_unroll, ignore=ignore,
                     param_limit=param_limit)
-    v.seconds = time.perf_counter() - t0
+    v.seconds = sw()
     return v
 
 
@@ -352,8 +352,6 @@ def _source_ok(s: SymResult) -> Any:
     return z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
 
 
-VACUITY_EXACT = 5.0  # seconds for the exact vacuity question after an abstract proof
-MINIMIZE_LEAST = 0.1  # of the time limit, the minimizer's at least, when the solver took the rest
 
 
 def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str] = frozenset()) -> bool:
@@ -364,19 +362,17 @@ def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str
     then the exact question gets a few seconds (this guards against reporting a
     vacuous proof, it does not make one)."""
     fresh_context(uses_floats(src))
-    t0 = time.perf_counter()
     try:
-        return _vacuous(src, max_trip, timeout, abstract, t0)
+        return _vacuous(src, max_trip, Budget.of(timeout), abstract)
     except EncodingTimeout:
         return False  # not shown vacuous: the proof stands on its own unsat
 
 
-def _vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str], t0: float) -> bool:
-    deadline = t0 + timeout
+def _vacuous(src: Program, max_trip: int, budget: Budget, abstract: frozenset[str]) -> bool:
     if abstract:
         inputs = make_inputs(src)
-        solver = new_solver(timeout)
-        solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, deadline=deadline), abstract)))
+        solver = new_solver(budget.left())
+        solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), abstract)))
         clean = [p == z3.K(p.domain(), z3.BoolVal(False)) for _, p in inputs.memory.values()
                  if p is not None and z3.is_array(p)]
         for extra in ([z3.And(*clean)] if clean else []) + [z3.BoolVal(True)]:
@@ -388,8 +384,8 @@ def _vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[st
                 if r.status is RunStatus.OK:
                     return False
     inputs = make_inputs(src)
-    solver = new_solver(max(0.1, min(VACUITY_EXACT, timeout - (time.perf_counter() - t0))))
-    solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, deadline=deadline))))
+    solver = new_solver(max(0.1, budget.at_most(VACUITY_EXACT)))
+    solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget))))
     return check(solver).status is SolverStatus.UNSAT
 
 
@@ -399,19 +395,19 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
                 param_limit: int | None = None) -> Verdict:
     """The refinement check, with `abstract` operations uninterpreted (see refinement);
     unknown where encoding the programs outlasts the time."""
-    t0 = time.perf_counter()
+    sw = Stopwatch()
     try:
         return _refined(src, tgt, max_trip, timeout, check_name, minimize_budget, target_unroll, abstract,
                         ignore, param_limit)
     except EncodingTimeout:
-        return Verdict(f"{src.name} -> {tgt.name}", check_name, VerdictKind.UNKNOWN, time.perf_counter() - t0,
+        return Verdict(f"{src.name} -> {tgt.name}", check_name, VerdictKind.UNKNOWN, sw(),
                        reason="solver timeout: encoding the programs took all of the time")
 
 
 def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
              minimize_budget: float, target_unroll: dict[str, int] | None,
              abstract: frozenset[str], ignore: frozenset[str], param_limit: int | None) -> Verdict:
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     check_compatible(src, tgt)
     fresh_context(uses_floats(src, tgt))
     # The environment (extents, init, read-only, aliasing) is the source's: a target
@@ -420,12 +416,12 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     name = f"{src.name} -> {tgt.name}"
 
     def verdict(v: VerdictKind, **kw: Any) -> Verdict:
-        return Verdict(name, check_name, v, time.perf_counter() - t0, **kw)
+        return Verdict(name, check_name, v, sw(), **kw)
 
     inputs = make_inputs(src, others=[tgt])
     # A loop of trip count T runs its header T+1 times when the header holds the exit
     # test (while loops), so T+1 header visits cover trip counts up to T in every shape.
-    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1, deadline=t0 + timeout), abstract)
+    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), abstract)
     # source choices a function of the target's run answers (`_witness`: an unsat answer
     # with it is a proof); the others stay universally quantified
     universal = [v for k, v in s.choices.items() if not _witnessed(k, s)]
@@ -437,10 +433,9 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound
 
     last: list[z3.ModelRef] = []
-    deadline = t0 + timeout
 
     def bounded_check(*assumptions: Any) -> Any:
-        left = deadline - time.perf_counter()
+        left = budget.left()
         if left <= 0:
             raise _OutOfTime
         set_timeout(feas, left)
@@ -472,7 +467,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     cap = 4 * max_trip + 8
     try:
         t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow,
-                                               per_loop=dict(target_unroll or {}), deadline=deadline), abstract)
+                                               per_loop=dict(target_unroll or {}), budget=budget), abstract)
     except _OutOfTime:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout (while unrolling the target)")
     parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}
@@ -484,7 +479,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     # no source loop can run past the bound (its header is unreachable there): every input
     coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
                 "quantified": quantified, "complete": d.is_false(s.exceeded)}
-    remaining = deadline - time.perf_counter()
+    remaining = budget.left()
     if remaining <= 0:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout", coverage=coverage)
     set_timeout(solver, remaining)
@@ -498,7 +493,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     # the mismatch's memory indices (free where nothing is quantified, mismatch_terms)
     idx = [z3.BitVec(f"mem!{a.name}", 64) for a in src.arrays]
     if witness and not universal:
-        ans = _refute_witness(solver, ans, body, s.choices, idx, deadline)
+        ans = _refute_witness(solver, ans, body, s.choices, idx, budget)
     if ans.status is not SolverStatus.UNSAT and vacuity is not None:
         vacuity.cancel()
     if ans.status is SolverStatus.UNSAT:
@@ -513,9 +508,9 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     found = solver.model()
     # the minimizer within the time limit (a tenth of it at least: a counterexample is
     # shown minimized that far, whatever the solver took)
-    spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, deadline - time.perf_counter()))
-    model = minimize(solver, inputs, t.choices, src, spend, s.header_guards, param_limit, ans.seconds)
-    if witness and not universal and _source_answer(model, body, s.choices, idx, deadline) is not None:
+    spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
+    model = minimize(solver, inputs, t.choices, src, spend, s.header_guards, param_limit, seconds_of(ans.units))
+    if witness and not universal and _source_answer(model, body, s.choices, idx, budget) is not None:
         model = found  # minimizing left the checked ground: a source choice matches the smaller run
     cex_inputs = model_inputs(model, src, inputs, t.choices)
     cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
@@ -593,7 +588,7 @@ CEGAR_ROUNDS = 16
 
 
 def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, Any], idx: list[Any],
-                    deadline: float) -> Any:
+                    budget: Budget) -> Any:
     """The answer under the witness, refined until it stands for every source choice:
     a target run the witness does not match may be matched by other source choices;
     then the target must mismatch those too (one more instance of the universal
@@ -601,13 +596,13 @@ def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, A
     for _ in range(CEGAR_ROUNDS):
         if ans.status is not SolverStatus.SAT:
             return ans
-        sigma = _source_answer(solver.model(), body, choices, idx, deadline)
+        sigma = _source_answer(solver.model(), body, choices, idx, budget)
         if sigma is None:
             return ans  # no source choice matches this run: a counterexample
         if isinstance(sigma, str):
             return Answer(SolverStatus.UNKNOWN, sigma, 0.0)
         solver.add(z3.substitute(body, *sigma, *[(i, z3.FreshConst(i.sort(), "mem")) for i in idx]))
-        left = deadline - time.perf_counter()
+        left = budget.left()
         if left <= 0:
             return Answer(SolverStatus.UNKNOWN, "solver timeout", 0.0)
         set_timeout(solver, left)
@@ -616,7 +611,7 @@ def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, A
         if ans.status is SolverStatus.SAT else ans
 
 
-def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: list[Any], deadline: float
+def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: list[Any], budget: Budget
                    ) -> list[tuple[Any, Any]] | str | None:
     """Source choices under which the model's target run matches the source (or the
     source has UB), as a substitution; None when there are none (the run is a
@@ -630,7 +625,7 @@ def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: 
     open_ = z3.substitute(z3.Not(bad), *[(v, z3.Var(i, v.sort())) for i, v in enumerate(vs)])
     mine = [z3.FreshConst(v.sort(), "src") for v in vs]
     residual = z3.substitute_vars(model.eval(open_, model_completion=True), *mine)
-    s = new_solver(max(0.001, deadline - time.perf_counter()), quantified=True)
+    s = new_solver(max(0.001, budget.left()), quantified=True)
     s.add(residual)
     a = check(s)
     if a.status is SolverStatus.UNSAT:

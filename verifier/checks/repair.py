@@ -7,7 +7,6 @@ proved by the same harness question as the check itself."""
 from __future__ import annotations
 
 import dataclasses
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,6 +17,7 @@ from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
 from verifier.semantics.ops import UBKind
+from verifier.smt.budget import LEAST_QUESTION, Budget, Stopwatch
 from verifier.smt.solver import SolverStatus
 from verifier.transforms.harness import Harness, speculation_harness
 from verifier.transforms.lanes import Guard
@@ -26,18 +26,17 @@ if TYPE_CHECKING:
     import sympy
 
 PROBE_TESTS = 4  # concrete tests of a guarded harness before the solver's proof
-LEAST_QUESTION = 0.05  # seconds: with less left before a repair's deadline, it stops
 
 
 class _OutOfTime(Exception):
-    """The repair's deadline passed before its next question."""
+    """The repair's budget was spent before its next question."""
 
 
-def _within(limits: Limits, deadline: float | None) -> Limits:
-    """`limits` with at most what is left before `deadline` (None: no deadline)."""
-    if deadline is None:
+def _within(limits: Limits, budget: Budget | None) -> Limits:
+    """`limits` with at most what is left of `budget` (None: no limit but its own)."""
+    if budget is None:
         return limits
-    left = deadline - time.perf_counter()
+    left = budget.left()
     if left < LEAST_QUESTION:
         raise _OutOfTime
     return dataclasses.replace(limits, timeout=min(limits.timeout, left))
@@ -68,7 +67,7 @@ def _oob_on(v: Verdict, array: str) -> bool:
 
 def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits(),
                         freeze: bool = True, checked: Verdict | None = None,
-                        deadline: float | None = None) -> list[str]:
+                        budget: Budget | None = None) -> list[str]:
     """For each array e's slice loads at an index the loop steps (not an indirect one):
     the smallest extent `declared + d` (|d| <= 2 VF) under which speculating e is
     proved for runs of at most limits.trip(vf) iterations, found by bisection (a larger
@@ -76,15 +75,15 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
     `checked` is the check's own verdict at the declared extent (d = 0), when known:
     it halves the range, and a failure it shows that is not a load of the array out
     of bounds stays at every larger extent (the same run), so no extent decides it.
-    Past `deadline` the search stops, and says so."""
+    Once `budget` is spent the search stops, and says so."""
     try:
-        return _extent_requirements(prog, e, vf, limits, freeze, checked, deadline)
+        return _extent_requirements(prog, e, vf, limits, freeze, checked, budget)
     except _OutOfTime:
         return [f"the extents {e.name} needs are not decided: the time limit was spent"]
 
 
 def _extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits, freeze: bool,
-                         checked: Verdict | None, deadline: float | None) -> list[str]:
+                         checked: Verdict | None, budget: Budget | None) -> list[str]:
     le = analyse(prog)
     arrays = sorted({le.instrs[u].attrs["array"] for u in e.slice if le.instrs[u].op == "load"})
     advice = []
@@ -110,7 +109,7 @@ def _extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits, freeze
             if d not in failures:
                 p = _with_extent(prog, decl.name, _shifted(decl.extent, d))
                 status, failures[d] = bounded_failure(p, speculation_harness(p, vf, (e.index,), freeze=freeze),
-                                                      vf, _within(limits, deadline))
+                                                      vf, _within(limits, budget))
                 if status is SolverStatus.UNSAT:
                     return True
             return False
@@ -227,11 +226,11 @@ class GuardRepair:
 
 
 def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits: Limits = Limits(),
-                 freeze: bool = True, deadline: float | None = None) -> GuardRepair:
+                 freeze: bool = True, budget: Budget | None = None) -> GuardRepair:
     """Seed 000, "General vs. Simple: Speculatability": for the simple form, guard each
     load that speculation reads out of bounds by `0 <= freeze(index) < extent` over all
     VF lanes (leaving for the scalar loop when a lane fails) until speculating e is
-    proved, or a failure remains that no load guard removes (or `deadline` passes:
+    proved, or a failure remains that no load guard removes (or `budget` is spent:
     not decided)."""
     instrs = {i.uid: i for i in prog.instructions()}
     guards: list[Guard] = []
@@ -246,7 +245,7 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
         guards.append(Guard(ins.uid, prog.array(ins.attrs["array"]).extent))
         h = speculation_harness(prog, vf, (e.index,), freeze=freeze, guards=tuple(guards))
         try:
-            v = _probed_verdict(prog, h, vf, _within(limits, deadline))
+            v = _probed_verdict(prog, h, vf, _within(limits, budget))
         except _OutOfTime:
             v = Verdict(f"{prog.name} -> {h.program.name}", "speculate", VerdictKind.UNKNOWN, 0.0, vf=vf,
                         reason="solver timeout: the time limit was spent before the guard was checked")
@@ -273,13 +272,13 @@ def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdi
     test of a vector iteration or two shows, in milliseconds where the window's
     refutation (replayed from the real start) takes far longer; a test that fails
     is a replayed counterexample, and tests that pass conclude nothing."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(limits.timeout)
     found = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(PROBE_TESTS, limits.timeout / 4, shrunk=False)
     if found is not None:
         return Verdict(f"{prog.name} -> {h.program.name}", "speculate", VerdictKind.COUNTEREXAMPLE,
-                       time.perf_counter() - t0, counterexample=found, vf=vf,
+                       sw(), counterexample=found, vf=vf,
                        coverage={"found_in": "a concrete test of the guarded harness"})
-    rest = dataclasses.replace(limits, timeout=max(0.1, limits.timeout - (time.perf_counter() - t0)))
+    rest = dataclasses.replace(limits, timeout=max(0.1, budget.left()))
     return harness_verdict(prog, h, vf, rest, "speculate", minimize_budget=0.0)
 
 

@@ -16,8 +16,6 @@ refines the original.
 
 from __future__ import annotations
 
-import time
-
 import z3
 
 from verifier.analysis.exits import analyse
@@ -27,6 +25,7 @@ from verifier.ir.program import Program, copy_program, uses_floats
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import Unroll, encode, make_inputs
+from verifier.smt.budget import Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.exit_from_condition import (
     Candidate,
@@ -49,7 +48,7 @@ def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: boo
                     timeout: float = 60.0, what: str = "exit") -> Verdict:
     """Does `tgt` (the rewrite of `src` at `cand`) refine `src`: bounded, and for every
     trip count when `recognised` and the persistence lemma holds."""
-    t0 = time.perf_counter()
+    sw = Stopwatch()
     v = refinement(src, tgt, max_trip=max_trip, timeout=timeout, check_name="rewrite")
     v.model = src.name
     at = f" (line {cand.loc.line})" if cand.loc else ""
@@ -65,7 +64,7 @@ def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: boo
                               "runs": "every run of the original that ends"}
             else:
                 v.coverage["why_bounded"] = why
-    v.seconds = time.perf_counter() - t0
+    v.seconds = sw()
     return v
 
 

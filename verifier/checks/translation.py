@@ -13,8 +13,6 @@ sends the question to the bounded check, which alone shows counterexamples)."""
 
 from __future__ import annotations
 
-import time
-
 from verifier.analysis.exits import analyse
 from verifier.checks.forms import first_vector_iteration
 from verifier.checks.lockstep import applicable, lockstep
@@ -23,6 +21,7 @@ from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
 from verifier.ir.program import Program
+from verifier.smt.budget import SHORT_SHARE, Budget, Stopwatch
 from verifier.transforms.forwarders import without_forwarders
 from verifier.transforms.recognize import recognize
 from verifier.transforms.step import source_prefix, source_step, target_prefix, target_step
@@ -40,7 +39,6 @@ def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, timeout: 
 
 
 SHORT_TRIP = 1  # the bound a counterexample is looked for at first
-SHORT_SHARE = 0.25  # of the time limit, what that first look may take
 
 
 def short_first(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdict:
@@ -48,38 +46,38 @@ def short_first(src: Program, tgt: Program, max_trip: int, timeout: float) -> Ve
     target whose unrolling meets divisions or long feasibility questions shows its
     counterexample there in seconds, where the whole bound may take the whole limit.
     Only a (replayed) counterexample is taken from the short look; else the bound asked."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     if max_trip > SHORT_TRIP:
         first = refinement(src, tgt, max_trip=SHORT_TRIP, timeout=SHORT_SHARE * timeout)
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             return first
-    v = refinement(src, tgt, max_trip=max_trip, timeout=max(0.1, timeout - (time.perf_counter() - t0)))
-    v.seconds = time.perf_counter() - t0
+    v = refinement(src, tgt, max_trip=max_trip, timeout=max(0.1, budget.left()))
+    v.seconds = sw()
     return v
 
 
 def translation(src: Program, tgt: Program, max_trip: int, timeout: float, induction: bool = True) -> Verdict:
     """Does `tgt` refine `src`? For every trip count if the induction closes, else
     bounded (checks/refinement.py) with the reason in the coverage."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     if program_text(without_forwarders(src)) == program_text(without_forwarders(tgt)):
         # the pass left the function as it was, but for blocks that only jump on
         # (transforms/forwarders.py): every program refines itself (the target's
         # choices are the source's own), for every input
-        return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, time.perf_counter() - t0,
+        return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, sw(),
                        coverage={"unbounded": True, "identical": True})
     why = inductive(src, tgt, timeout / 4) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
-        why.seconds = time.perf_counter() - t0
+        why.seconds = sw()
         return why
-    left = max(0.1, timeout - (time.perf_counter() - t0))
+    left = max(0.1, budget.left())
     v = _chained(src, tgt, max_trip, left)
-    left = timeout - (time.perf_counter() - t0)
+    left = budget.left()
     if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
         v = short_first(src, tgt, max_trip, max(0.1, left))
     if v.verdict is VerdictKind.PROVED and not v.coverage.get("complete"):
         v.coverage["why_bounded"] = why
-    v.seconds = time.perf_counter() - t0
+    v.seconds = sw()
     return v
 
 
@@ -102,7 +100,7 @@ def _chained(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdi
 
 def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
     """The proof for every trip count, or why there is none."""
-    t0 = time.perf_counter()
+    sw, budget = Stopwatch(), Budget.of(timeout)
     try:
         le = analyse(src)
         form = recognize(src, le, tgt)
@@ -113,13 +111,13 @@ def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
     first = refinement(*base, max_trip=1, timeout=timeout / 2, minimize_budget=1.0)
     if first.verdict is not VerdictKind.PROVED:
         return "the programs differ before their loops: " + (first.reason or first.verdict)
-    left = max(0.1, timeout - (time.perf_counter() - t0))
+    left = max(0.1, budget.left())
     one = refinement(*step, max_trip=form.vf, timeout=left, minimize_budget=1.0,
                      target_unroll={form.vector_header: 2})
     if one.verdict is VerdictKind.COUNTEREXAMPLE and one.counterexample is not None:
         # the step's state may be unreachable; the loop's first vector iteration is not,
         # and far cheaper than unrolling every trip count up to the bound
-        left = max(0.1, timeout - (time.perf_counter() - t0))
+        left = max(0.1, budget.left())
         first = first_vector_iteration(src, form, *step, left, one.counterexample.inputs, 4 * form.vf)
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             first.model, first.form = f"{src.name} -> {tgt.name}", None
@@ -127,5 +125,5 @@ def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
     if one.verdict is not VerdictKind.PROVED:
         return "the induction over one vector iteration does not close: " + (
             one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))
-    return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, time.perf_counter() - t0,
+    return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, sw(),
                    coverage={"unbounded": True, "window": form.vf})

@@ -13,7 +13,6 @@ that some choice makes longer counts), so unsat is a proof and sat is a witness.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -24,6 +23,7 @@ from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.semantics.symbolic import EncodingTimeout, Unroll, encode, make_inputs
+from verifier.smt.budget import Budget
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 
 
@@ -48,17 +48,17 @@ def unwinding(prog: Program, bound: int, timeout: float) -> Unwinding:
     """Does some run of `prog` visit a loop header more than `bound` times with no
     immediate UB before that visit? A witness is replayed by the interpreter: one
     that does not replay (a bug) is reported undecided, never complete."""
-    deadline = time.perf_counter() + timeout
+    budget = Budget.of(timeout)
     try:
         fresh_context(uses_floats(prog))
         d = Z3Domain()
         inputs = make_inputs(prog)
-        r = encode(prog, inputs, "unwind!", Unroll(bound=bound, deadline=deadline))
+        r = encode(prog, inputs, "unwind!", Unroll(bound=bound, budget=budget))
     except EncodingTimeout:
         return Unwinding(Unwound.UNDECIDED, bound, reason="encoding the unwinding assertion took all of its time")
     if d.is_false(r.exceeded):
         return Unwinding(Unwound.COMPLETE, bound)
-    s = new_solver(max(0.001, deadline - time.perf_counter()))
+    s = new_solver(max(0.001, budget.left()))
     s.add(d.bterm(r.exceeded), d.bterm(d.not_(r.ub)))
     ans = check(s)
     if ans.status is SolverStatus.UNSAT:

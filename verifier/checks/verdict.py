@@ -149,6 +149,12 @@ class Verdict:
     predicates: PredicateCounterexample | None = None
     # a bounded answer's reason not to cover every input (checks/completion.py)
     longer_run: LongerRun | None = None
+    # seconds of budget its questions used (smt/budget.py: the same on any machine);
+    # None until the check's caller measured it. `seconds` is wall-clock, for reports
+    work: float | None = None
+    # unknown because a question's wall-clock safety net fired, not its budget: the
+    # one answer that may differ between machines (a suite reports a TIMEOUT)
+    wall_clock: bool = False
 
     @property
     def exit_code(self) -> int:

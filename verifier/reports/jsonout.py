@@ -122,6 +122,8 @@ def verdict(v: Verdict) -> dict[str, Any]:
     elif v.predicates is not None:
         out["counterexample"] = predicates(v.predicates)
     out["coverage"] = {"kind": coverage_kind(v.coverage).value, **v.coverage}
+    if v.wall_clock:
+        out["wall_clock"] = True  # unknown because the wall-clock safety net fired
     if v.longer_run is not None:
         out["longer_run"] = {"iterations": v.longer_run.iterations, "bound": v.longer_run.bound,
                              "inputs": inputs(v.longer_run.inputs)}

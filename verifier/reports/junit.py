@@ -36,6 +36,10 @@ def junit_xml(outcomes: Sequence[Outcome]) -> str:
             if o.error is not None:
                 err = ET.SubElement(tc, "error", message=o.error)
                 err.text = o.error
+            elif o.timed_out:
+                f = ET.SubElement(tc, "failure", type="timeout",
+                                  message=f"expected {o.expect}, got {o.verdict}: the wall-clock safety net fired")
+                f.text = o.text
             elif not o.as_expected:
                 f = ET.SubElement(tc, "failure", message=f"expected {o.expect}, got {o.verdict}", type=o.verdict)
                 f.text = o.text

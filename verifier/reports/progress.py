@@ -1,5 +1,5 @@
 """Progress while the tool works. On a terminal (rich): a suite's bar with a live
-clock, its ok / MISMATCH / ERROR counts and what is running now, fitted to the
+clock, its ok / MISMATCH / TIMEOUT / ERROR counts and what is running now, fitted to the
 terminal's width, each mismatch printed above it as it comes; a single command's
 spinner once it has worked for a second. Off a terminal (CI logs): one line per
 finished obligation, and nothing for single commands."""
@@ -28,7 +28,7 @@ class SuiteProgress:
     def __init__(self, total: int, stream: TextIO | None = None, console: Console | None = None) -> None:
         self.stream = stream or sys.stderr
         self.console = console or Console(file=self.stream, stderr=self.stream is sys.stderr)
-        self.counts = {"ok": 0, "MISMATCH": 0, "ERROR": 0}
+        self.counts = {"ok": 0, "MISMATCH": 0, "TIMEOUT": 0, "ERROR": 0}
         self.bar: Progress | None = None
         if self.console.is_terminal:
             self.bar = Progress(

@@ -199,6 +199,10 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | 
     for oc in outcomes:
         if oc.error is not None:
             lines += [f"{oc.error} (obligation {oc.name!r} at {oc.file}:{oc.line})", ""]
+        elif oc.timed_out:
+            lines += [f"TIMEOUT {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict} when the "
+                      f"wall-clock safety net cut a question short (a slow or loaded machine; its budget was not spent)",
+                      oc.text, ""]
         elif not oc.as_expected:
             lines += [f"MISMATCH {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict}",
                       oc.text, ""]
@@ -210,8 +214,10 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | 
                           "" if oc.as_expected else f"<-- {oc.mark}"))
         lines.extend(render_table(table, width, keep=(1, 2, 4), right=(3,)))
     bad = sum(not oc.as_expected for oc in outcomes)
+    slow = sum(oc.timed_out for oc in outcomes)
     cached = sum(oc.cached for oc in outcomes)
-    lines.append(f"{len(outcomes) - bad} as expected, {bad} mismatched"
+    lines.append(f"{len(outcomes) - bad} as expected, {bad - slow} mismatched"
+                 + (f", {slow} timed out" if slow else "")
                  + (f" ({cached} answers from the cache)" if cached else "")
                  + f", {sum(oc.seconds for oc in outcomes):.1f}s of solving"
                  + ("" if verbose or bad == len(outcomes) else " (--verbose lists every obligation)"))

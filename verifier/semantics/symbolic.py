@@ -14,7 +14,6 @@ loop is unrolled exactly as far as the source's bounded runs need.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +37,7 @@ from verifier.semantics.ops import (
     is_vec,
     poison_of,
 )
+from verifier.smt.budget import ENCODE_UNITS, Budget, charge
 
 
 @dataclass
@@ -115,14 +115,14 @@ class Unroll:
     narrow: Callable[[Any, Any, int], int | None] | None = None
     # header -> header visits, for loops whose bound the caller knows (no solver asked)
     per_loop: dict[str, int] = field(default_factory=dict)
-    # time.perf_counter() past which the encoding stops (EncodingTimeout): a question
-    # whose encoding alone outlasts its time limit (VF 64 lanes of every load in 64
+    # the budget the encoding is charged to (ENCODE_UNITS an instruction), past
+    # which it stops (EncodingTimeout): a question whose encoding alone outlasts its time limit (VF 64 lanes of every load in 64
     # iterations) is unknown in that time, not a multiple of it
-    deadline: float | None = None
+    budget: Budget | None = None
 
 
 class EncodingTimeout(Exception):
-    """The encoding went past its Unroll's deadline (the check it serves is unknown)."""
+    """The encoding spent its Unroll's budget (the check it serves is unknown)."""
 
 
 @dataclass
@@ -343,7 +343,8 @@ class _Encoder:
         items = [p for p in self.pending.pop((block, k), []) if not d.is_false(p.guard)]
         if not items:
             return
-        if self.unroll.deadline is not None and time.perf_counter() > self.unroll.deadline:
+        charge(ENCODE_UNITS * (1 + len(self.prog.blocks[block].instrs)))
+        if self.unroll.budget is not None and self.unroll.budget.exhausted():
             raise EncodingTimeout(f"{self.prog.name}: encoding stopped at block {block}, iteration {k}")
         guard = d.any_([p.guard for p in items])
         self.block_guards[(block, k)] = guard

@@ -1,4 +1,6 @@
-"""Deterministic z3 solvers with a timeout, and answers as plain strings."""
+"""Deterministic z3 solvers: fixed seeds, and limits in z3's resource units
+(smt/budget.py), so an answer does not depend on the machine's speed; wall-clock
+time is only a safety net."""
 
 from __future__ import annotations
 
@@ -10,6 +12,14 @@ from enum import StrEnum
 from typing import Any
 
 import z3
+
+from verifier.smt.budget import (
+    QUICK_CHECK,
+    charge,
+    note_safety_net,
+    units,
+    wall_limit,
+)
 
 
 def fresh_context(floats: bool = False) -> None:
@@ -60,13 +70,14 @@ def note_float_theory() -> None:
 
 
 def new_solver(timeout_s: float, quantified: bool = False) -> z3.Solver:
-    """A solver with fixed seeds (same verdict, same model every run) and a timeout."""
+    """A solver with fixed seeds (same verdict, same model every run) whose checks
+    may each spend `timeout_s` seconds of budget (set_timeout)."""
     z3.set_param("smt.random_seed", 0)
     z3.set_param("sat.random_seed", 0)
     floats = id(z3.main_ctx()) in _FLOAT_CONTEXTS
     s = z3.Solver() if quantified or floats else z3.SolverFor("QF_AUFBV")
     s.set("random_seed", 0)
-    s.set("timeout", max(1, int(timeout_s * 1000)))
+    set_timeout(s, timeout_s)
     return s
 
 
@@ -82,25 +93,54 @@ class SolverStatus(StrEnum):
 class Answer:
     status: SolverStatus
     reason: str
-    seconds: float
+    seconds: float  # wall-clock, for reports
+    units: int = 0  # resource units the check used (its cost on the budget's meter)
+    wall_clock: bool = False  # unknown because the wall-clock safety net fired
 
 
-def check(s: z3.Solver, *assumptions: Any) -> Answer:
+LIMITS = "verifier_limits"  # a solver's attribute: (units, wall seconds) as set_timeout set them
+
+
+def _rlimit_count(s: z3.Solver) -> int:
+    st = s.statistics()
+    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
+
+
+def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
+    """s.check(), its cost charged to this thread's meter (unless not `charged`: a
+    copy on another thread). Unknown says whether the budget ran out or the
+    wall-clock safety net fired."""
+    before = _rlimit_count(s)
     t0 = time.perf_counter()
     r = s.check(*assumptions)
     dt = time.perf_counter() - t0
+    used = max(0, _rlimit_count(s) - before)
+    if charged:
+        charge(used)
     if r == z3.sat:
-        return Answer(SolverStatus.SAT, "", dt)
+        return Answer(SolverStatus.SAT, "", dt, used)
     if r == z3.unsat:
-        return Answer(SolverStatus.UNSAT, "", dt)
+        return Answer(SolverStatus.UNSAT, "", dt, used)
+    limit, wall = getattr(s, LIMITS, (0, 0.0))
     reason = s.reason_unknown()
+    if limit and used >= limit:
+        return Answer(SolverStatus.UNKNOWN, "solver timeout", dt, used)  # the budget is spent: on any machine
+    if wall and dt >= wall:
+        if charged:
+            note_safety_net()
+        return Answer(SolverStatus.UNKNOWN, f"wall-clock safety net ({wall:.0f} s) fired", dt, used, True)
     if reason in ("timeout", "canceled"):
         reason = "solver timeout"
-    return Answer(SolverStatus.UNKNOWN, reason or "solver gave up", dt)
+    return Answer(SolverStatus.UNKNOWN, reason or "solver gave up", dt, used)
 
 
 def set_timeout(s: z3.Solver, seconds: float) -> None:
-    s.set("timeout", max(1, int(seconds * 1000)))
+    """Each later check of `s` may spend `seconds` of budget (z3 resource units), and
+    at most the safety net's wall-clock time."""
+    n, wall = units(seconds), wall_limit(seconds)
+    s.set("rlimit", n)
+    s.set("timeout", max(1, int(wall * 1000)))
+    setattr(s, LIMITS, (n, wall))
 
 
 class BackgroundCheck:
@@ -117,7 +157,7 @@ class BackgroundCheck:
         self._thread.start()
 
     def _run(self) -> None:
-        self._answer = check(self._solver)
+        self._answer = check(self._solver, charged=False)
 
     def result(self) -> Answer:
         self._thread.join()
@@ -146,15 +186,20 @@ class BackgroundCheck:
 # won on find_first_64.ll in some processes and lost in others, and a third thread
 # on two cores slowed every mid-size proof: left out.)
 PROOF_TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "ackermannize_bv", "bit-blast", "sat")
-QUICK_CHECK = 0.25  # seconds the SMT core has before bit-blasting takes its place
 
 
 def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     """s.check(), raced on a copy of the obligation in its own context and thread by
-    z3's SMT core for QUICK_CHECK seconds, then by PROOF_TACTIC. An unsat from the
-    copy interrupts s and is the answer. Only an unsat is taken from it (a tactic
-    that cannot take a goal says unknown, never unsat), so a sat answer and its
-    model are s's own."""
+    z3's SMT core for QUICK_CHECK seconds of budget, then by PROOF_TACTIC. An unsat
+    from the copy interrupts s and is the answer. Only an unsat is taken from it (a
+    tactic that cannot take a goal says unknown, never unsat), so a sat answer and
+    its model are s's own.
+
+    The answer is the same on any machine: each engine has its own limit in resource
+    units, so whether it proves the obligation within its limit is fixed, and an
+    unknown from s waits for the copy to finish. What the meter is charged is fixed
+    too: s's units for sat and unknown, nothing for unsat (which engine got there
+    first, and what the other had spent by then, depends on the machine)."""
     t0 = time.perf_counter()
     ctx = FreedInBackground()
     copy = [a.translate(ctx) for a in s.assertions()]
@@ -163,7 +208,8 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     set_timeout(core, min(QUICK_CHECK, timeout_s))
     core.add(*copy)
     tactic = z3.Then(*[z3.Tactic(n, ctx) for n in PROOF_TACTIC], ctx=ctx)
-    other = z3.TryFor(tactic, max(1, int(timeout_s * 1000))).solver()
+    other = tactic.solver()
+    set_timeout(other, timeout_s)
     other.add(*copy)
     lock = threading.Lock()
     main_done = threading.Event()
@@ -173,7 +219,7 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
         for engine in (core, other):
             if main_done.is_set():
                 return
-            ans = check(engine)
+            ans = check(engine, charged=False)
             if ans.status is SolverStatus.UNSAT:
                 with lock:
                     found.append(ans)
@@ -185,7 +231,9 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
 
     thread = threading.Thread(target=race, daemon=True)
     thread.start()
-    ans = check(s)
+    ans = check(s, charged=False)
+    if ans.status is SolverStatus.UNKNOWN and not found:
+        thread.join()  # s ran out: the copy's answer within its own limits decides
     with lock:
         main_done.set()
     # interrupt until the copy stops (an interrupt just before its check starts is
@@ -194,6 +242,9 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     while thread.is_alive() and time.perf_counter() < give_up:
         ctx.interrupt()
         thread.join(0.02)
-    if found:
-        return Answer(SolverStatus.UNSAT, "", time.perf_counter() - t0)
+    if found or ans.status is SolverStatus.UNSAT:
+        return Answer(SolverStatus.UNSAT, "", time.perf_counter() - t0, 0)
+    charge(ans.units)
+    if ans.wall_clock:
+        note_safety_net()
     return ans

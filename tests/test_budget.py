@@ -1,0 +1,165 @@
+"""Deterministic budgets (issue 41, item 1): every solver question is limited in z3
+resource units, every "is there time for another try?" is read off the budget's
+meter, and wall-clock time is only a safety net whose firing is reported as such.
+Nothing here asserts how long anything takes."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import z3
+
+from tests.helpers import MODELS
+from verifier.smt import budget as budget_mod
+from verifier.smt import solver as solver_mod
+from verifier.smt.budget import Budget, charge, take_safety_net, units, work
+from verifier.smt.solver import SolverStatus, check, check_racing, fresh_context, new_solver
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _factoring(s: z3.Solver) -> None:
+    """A question z3 needs far more than a second for (a 64-bit factoring)."""
+    x, y = z3.BitVecs("x y", 64)
+    s.add(x * y == 0x1234567890ABCDEF, z3.UGT(x, 1), z3.UGT(y, 1), z3.ULT(x, 2**40), z3.ULT(y, 2**40))
+
+
+def test_a_budget_is_read_off_the_meter() -> None:
+    b = Budget.of(1.0)
+    assert b.left() == pytest.approx(1.0) and not b.exhausted()
+    charge(units(0.25))
+    assert b.spent() == pytest.approx(0.25) and b.left() == pytest.approx(0.75)
+    half = b.part(0.5)
+    assert half.left() == pytest.approx(0.375)
+    charge(units(0.5))
+    assert half.exhausted() and not b.exhausted()
+    charge(units(0.5))
+    assert b.exhausted() and b.left() < 0
+    assert b.part(0.5, least=0.1).left() == pytest.approx(0.1)  # a floor past the end
+
+
+def test_a_question_stops_at_its_units_and_is_charged_them() -> None:
+    fresh_context()
+    s = new_solver(0.05)
+    _factoring(s)
+    before = work()
+    a = check(s)
+    assert a.status is SolverStatus.UNKNOWN and a.reason == "solver timeout" and not a.wall_clock
+    assert a.units >= units(0.05) and work() - before == a.units
+
+
+def test_the_same_question_costs_the_same_units() -> None:
+    answers = []
+    for _ in range(2):
+        fresh_context()
+        s = new_solver(10.0)
+        x, y = z3.BitVecs("x y", 32)
+        s.add(x * y == 1234567, z3.UGT(x, 1), z3.UGT(y, 1))
+        a = check(s)
+        answers.append((a.status, a.units, s.model().eval(x).as_long()))
+    assert answers[0] == answers[1] and answers[0][0] is SolverStatus.SAT
+
+
+def test_a_raced_question_answers_and_charges_the_same_every_time() -> None:
+    """sat: the main engine's model and units; unknown: every engine ran to its limit
+    (the copy is waited for); unsat: charged nothing, whoever proved it."""
+    out = []
+    for _ in range(2):
+        fresh_context()
+        s = new_solver(0.05)
+        _factoring(s)
+        before = work()
+        a = check_racing(s, 0.05)
+        out.append((a.status, work() - before))
+        fresh_context()
+        x = z3.BitVec("x", 32)
+        s = new_solver(5.0)
+        s.add(x * 3 == x + x + x + 1)
+        before = work()
+        a = check_racing(s, 5.0)
+        out.append((a.status, work() - before))
+    assert out[0] == out[2] and out[1] == out[3]
+    assert out[0][0] is SolverStatus.UNKNOWN and out[1] == (SolverStatus.UNSAT, 0)
+
+
+def test_the_safety_net_says_it_fired(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solver_mod, "wall_limit", lambda seconds: 0.05)
+    fresh_context()
+    s = new_solver(3600.0)  # a budget the net fires long before
+    _factoring(s)
+    take_safety_net()
+    a = check(s)
+    assert a.status is SolverStatus.UNKNOWN and a.wall_clock and "wall-clock safety net" in a.reason
+    assert take_safety_net() and not take_safety_net()
+
+
+def _suite(tmp: Path, timeout: float) -> Path:
+    p = tmp / "s.toml"
+    p.write_text(f'[[obligation]]\nname = "div"\ncheck = "equiv"\nsource = "{MODELS}/seed/division.loop"\n'
+                 f'target = "{MODELS}/examples/division_safe_divisor_vf4.loop"\nmax_trip = 8\n'
+                 f'timeout = {timeout}\nexpect = "counterexample"\n')
+    return p
+
+
+def test_a_timed_out_obligation_is_a_timeout_not_a_mismatch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """In a suite, an unknown the net cut short is a TIMEOUT, kept out of the cache."""
+    from verifier.cache import ResultCache
+    from verifier.runner import run_suite
+    from verifier.suite import load
+
+    monkeypatch.setattr(solver_mod, "wall_limit", lambda seconds: 0.0005)
+    cache = tmp_path / "cache"
+    [oc] = run_suite(load(_suite(tmp_path, 60.0)), jobs=1, cache=ResultCache.at(cache))
+    assert oc.verdict == "unknown" and oc.result.get("wall_clock") is True
+    assert oc.timed_out and oc.mark == "TIMEOUT"
+    assert not list(cache.rglob("*.json"))
+
+
+def _hog() -> None:
+    while True:
+        pass
+
+
+def _verdict_json(args: list[str]) -> dict[str, Any]:
+    r = subprocess.run([sys.executable, "-m", "verifier.cli", *args, "--json"], capture_output=True, text=True,
+                       cwd=ROOT)
+    [rec] = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    rec.pop("seconds", None)
+    return rec
+
+
+@pytest.mark.slow
+def test_the_same_verdict_and_counterexample_under_load() -> None:
+    """A refutation whose minimizer and tests are budgeted, and a proof cut short by its
+    budget: identical JSON (but for the seconds) alone and beside 4 CPU-bound processes."""
+    asks = [["equiv", str(MODELS / "seed/division.loop"), str(MODELS / "examples/division_general_vf4.loop"),
+             "--max-trip", "16"],
+            ["equiv", str(MODELS / "seed/liveout_y.loop"), str(MODELS / "seed/vectorized/liveout_y_simple_vf4.loop"),
+             "--max-trip", "4", "--timeout", "2"]]
+    quiet = [_verdict_json(a) for a in asks]
+    hogs = [mp.get_context("spawn").Process(target=_hog, daemon=True) for _ in range(4)]
+    for h in hogs:
+        h.start()
+    try:
+        loaded = [_verdict_json(a) for a in asks]
+    finally:
+        for h in hogs:
+            h.kill()
+    assert quiet == loaded
+    assert [q["verdict"] for q in quiet] == ["counterexample", "unknown"]
+
+
+def test_budget_constants_are_the_one_table() -> None:
+    """The phases' shares live in smt/budget.py, not in the checks (the one place the
+    split is decided): no check module defines a share of its own."""
+    names = {n for n in vars(budget_mod) if n.isupper() and (n.endswith("_SHARE") or n.endswith("_FLOOR"))}
+    for f in (ROOT / "verifier" / "checks").glob("*.py"):
+        text = f.read_text()
+        for n in names:
+            assert f"\n{n} = " not in text and f"\n{n}, " not in text, f"{f.name} defines {n}"

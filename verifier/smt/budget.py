@@ -1,0 +1,149 @@
+"""How much work a question may do, counted so that the answer does not depend on the
+machine's speed or load.
+
+Work is counted in z3's resource units (its `rlimit`: a deterministic count of the
+solver's steps) plus a fixed charge per block the encoder unrolls. Each thread has a
+meter of the units its questions used; a `Budget` is an allowance on that meter. Every
+decision of the form "is there time left for another try?" is taken on the meter, so
+the same obligation asks the same questions with the same limits, and gets the same
+verdict, counterexample and coverage, on a quiet machine or a loaded one, and on any
+host with the same z3.
+
+Users speak in seconds (`--timeout`, a suite's `timeout`): a second is
+UNITS_PER_SECOND units, calibrated on this project's reference machine (a 2-core
+x86-64 VM, z3 4.15) over the shipped suite's solver questions (`bench/budget.py`
+prints the ratio per question). Wall-clock time is only a safety net: a question
+also stops after SAFETY_NET times its seconds (plus SAFETY_SLACK), and a verdict that
+this net cut short is `unknown` with `wall_clock` set (a suite reports a TIMEOUT, not a
+mismatch), the one answer that may differ between machines.
+
+The shares of one obligation's budget that its phases take are decided here, in
+one table, not where they are spent.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+UNITS_PER_SECOND = 2_000_000  # z3 resource units per second of --timeout (module docstring)
+SAFETY_NET = 4.0  # a question's wall-clock limit, in multiples of its budget's seconds ...
+SAFETY_SLACK = 10.0  # ... plus these seconds (a loaded machine runs several times slower)
+ENCODE_UNITS = 400  # charged per instruction the symbolic encoder unrolls (about 0.2 ms each)
+INTERPRET_UNITS = 100  # charged per block a concrete test runs (checks/falsify.py; about 50 us each)
+
+# The shares of one obligation's budget, in one table: where each phase's limit
+# comes from. Shares are of the whole budget unless said otherwise; floors and
+# caps are seconds of budget.
+QUICK_CHECK = 0.25  # the SMT core's race on a proof obligation before bit-blasting takes over (smt/solver.py)
+VACUITY_EXACT = 5.0  # the exact vacuity question after a proof with operations abstracted
+MINIMIZE_LEAST = 0.1  # a refinement counterexample's minimizer, at least, when the solver took the rest
+MINIMIZE_ATTEMPT = 5.0  # one minimizing attempt at most ...
+MINIMIZE_PER_SOLVE = 4  # ... and at most this many times what the question itself took;
+MINIMIZE_SOLVES = 20  # the whole minimizer at most this many times that (5 s at least)
+MINIMIZE_SHARE, MINIMIZE_FLOOR = 3.0, 1.0  # lockstep's minimizer: times its question's work, at least the floor
+FREE_SHARE = 0.15  # lockstep's free step (every step at once)
+FREE_FLOOR, FREE_PER_ENCODING = 1.0, 3.0  # its first try: a floor, or times its encoding's work
+FREE_FLOOR_UNBOUNDED = 2.0  # ... where a proof for every trip count is asked for
+FREE_SHARE_UNBOUNDED = 0.6  # ... where a proof for every trip count is asked for
+TEST_SHARE = 0.05  # lockstep's concrete tests after the free step's first try
+SHRINK_SHARE = 0.5  # shrinking a concrete test's counterexample, of what its tests have left
+COARSE_SHARE = 0.05  # a coarse window's speculation proof (added_ub): it proves in a fraction of a second, or not at all
+REPAIR_SHARE = 0.25  # legality's repair advice, at least
+LEAST_QUESTION = 0.05  # a repair stops with less than this left
+SPLIT_AFTER = 2.0  # a lane claim in one query before it is asked pair by pair
+LANE_RUN = 10  # a lane-evolution run as a whole, in per-fact budgets
+SHORT_SHARE = 0.25  # translation's first look for a counterexample at a short bound
+COMPLETION_LEAST = 0.25  # the completion of a bounded proof after the check, at least
+
+
+def units(seconds: float) -> int:
+    """The work `seconds` of budget allow (at least one unit)."""
+    return max(1, int(seconds * UNITS_PER_SECOND))
+
+
+def seconds_of(n: int) -> float:
+    return n / UNITS_PER_SECOND
+
+
+class _Meter(threading.local):
+    """The work this thread's questions have done, and whether the safety net fired."""
+
+    def __init__(self) -> None:
+        self.units = 0
+        self.net_fired = False
+
+
+_METER = _Meter()
+
+
+def charge(n: int) -> None:
+    """Count `n` units of work done on this thread."""
+    _METER.units += max(0, n)
+
+
+def work() -> int:
+    """Units of work this thread has done (the deterministic clock budgets read)."""
+    return _METER.units
+
+
+def note_safety_net() -> None:
+    """A question on this thread was cut short by wall-clock time, not by its budget."""
+    _METER.net_fired = True
+
+
+def take_safety_net() -> bool:
+    """Whether the safety net fired since the last call (and reset it)."""
+    fired, _METER.net_fired = _METER.net_fired, False
+    return fired
+
+
+@dataclass(frozen=True)
+class Budget:
+    """An allowance of `total` units of work, from the meter reading `start`. Phases
+    take parts of it (`part`); a question's solver limit is what is `left`."""
+
+    total: int
+    start: int
+
+    @classmethod
+    def of(cls, seconds: float) -> Budget:
+        """A budget of `seconds` (as users give them), starting now."""
+        return cls(units(seconds), work())
+
+    def spent(self) -> float:
+        """Seconds of budget used so far."""
+        return seconds_of(work() - self.start)
+
+    def left(self) -> float:
+        """Seconds of budget left (<= 0 when spent)."""
+        return seconds_of(self.total - (work() - self.start))
+
+    def exhausted(self) -> bool:
+        return work() - self.start >= self.total
+
+    def part(self, share: float, least: float = 0.0) -> Budget:
+        """A budget of `share` of what is left (at least `least` seconds, at most what is
+        left), starting now; its work counts against this budget too."""
+        left = max(0.0, self.left())
+        return Budget.of(min(left, max(share * left, least)) if left > 0 else least)
+
+    def at_most(self, seconds: float) -> float:
+        """The seconds a question may take: `seconds`, or what is left if less."""
+        return min(seconds, self.left())
+
+
+def wall_limit(seconds: float) -> float:
+    """The wall-clock safety net of a question budgeted `seconds`."""
+    return SAFETY_NET * seconds + SAFETY_SLACK
+
+
+class Stopwatch:
+    """Wall-clock time, for reports only (Verdict.seconds): no decision reads it."""
+
+    def __init__(self) -> None:
+        self.t0 = time.perf_counter()
+
+    def __call__(self) -> float:
+        return time.perf_counter() - self.t0
