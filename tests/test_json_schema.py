@@ -115,3 +115,31 @@ def test_the_schema_rejects_a_counterexample_without_its_object() -> None:
     rec = records("check", f"{M}/seed/division.loop", "--check", "speculate", "--no-repair", code=1)[0]
     assert list(VALIDATOR.iter_errors({k: v for k, v in rec.items() if k != "counterexample"}))
     assert list(VALIDATOR.iter_errors({**rec, "coverage": {"max_trip": 8}}))
+
+
+def test_a_command_s_input_error_is_an_error_record_too(tmp_path: Path) -> None:
+    """--json: a mistake in a model is a JSON `error` record on stdout, with its place,
+    beside the file:line:col message on stderr (exit 2)."""
+    bad = tmp_path / "bad.loop"
+    bad.write_text("loop x(N: i64) {\n  i = 0\n  do { i = i + } while (i < N)\n}\n")
+    r = cli("check", str(bad), "--json")
+    [rec] = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.returncode == 2 and rec["record"] == "error" and rec["location"] == {"file": str(bad), "line": 3,
+                                                                                  "column": 16}
+    assert rec["error"] in r.stderr and not list(VALIDATOR.iter_errors(rec))
+
+
+def test_a_suite_lanes_counterexample_carries_its_object(tmp_path: Path) -> None:
+    (tmp_path / "s.toml").write_text(
+        f'[[obligation]]\nname = "xor"\ncheck = "lanes"\nmodel = "{M}/lanes/uniform_lanes.loop"\nvalue = "c"\n'
+        'relation = "uniform"\nexpect = "counterexample"\n')
+    [rec] = records("suite", str(tmp_path / "s.toml"), "--no-cache", code=0)
+    cex = rec["counterexample"]
+    assert cex["kind"] == "lanes" and cex["values"][0] != cex["values"][1], cex
+
+
+@pytest.mark.slow
+def test_the_shipped_suite_s_json_follows_the_schema() -> None:
+    """`verifier suite proofs/ --json`, every row validated (records() does)."""
+    out = records("suite", str(MODELS.parent / "proofs"), "--jobs", "2", "--no-cache", code=0)
+    assert len(out) > 200 and all(rec["as_expected"] for rec in out)

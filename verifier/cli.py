@@ -730,6 +730,10 @@ def run_argv(argv: list[str] | None = None) -> int:
         return rc if isinstance(rc, int) else 0
     except UserError as e:
         typer.echo(str(e), err=True)
+        if "--json" in (sys.argv[1:] if argv is None else argv):  # a reader of the JSON sees it too
+            from verifier.reports.jsonout import input_error
+
+            typer.echo(json.dumps(input_error(e)))
         return 2
     except typer.Exit as e:
         return int(e.exit_code)

@@ -35,13 +35,12 @@ from verifier.analysis.lanes import (
     parse_relation,
 )
 from verifier.checks.refinement import model_inputs
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import LaneWitness, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR
 from verifier.ir.program import Const, Program, Ref, copy_program, uses_floats
-from verifier.ir.types import IntType, mask, shown_int, to_signed
+from verifier.ir.types import IntType, mask, to_signed
 from verifier.semantics.domain import Z3Domain
-from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import (
@@ -59,23 +58,6 @@ from verifier.transforms.window import NoWindow, Q, enter_window, entry_block
 FIRST_ITERATIONS = 2  # vector iterations from the loop's start searched for a refutation
 REPLAY_FUEL = 200_000  # blocks a replayed run may visit
 DEEP_ITERATIONS = 128  # scalar iterations a search from the start may unroll to reach a window's refutation
-
-
-@dataclass(frozen=True)
-class LaneWitness:
-    """A run (its inputs) in which two lanes of one vector iteration break a relation;
-    the interpreter has replayed it."""
-
-    inputs: Inputs
-    iteration: int  # the vector iteration, from 0
-    lanes: tuple[int, int]
-    values: tuple[int, int]
-    bits: int
-
-    def __str__(self) -> str:
-        j, k = self.lanes
-        a, b = (shown_int(v, self.bits) for v in self.values)
-        return f"vector iteration {self.iteration}: lane {j} holds {a}, lane {k} holds {b}"
 
 
 @dataclass(frozen=True)
@@ -459,4 +441,4 @@ def lane_relation(prog: Program, vf: int, value: str, relation: str | None, time
     if w is not None:
         reason = f"{w}, with {w.inputs.params}"
     subject = f"{value}: {shown}" + (f" when {pre}" if pre is not None and kind is VerdictKind.PROVED else "")
-    return Verdict(prog.name, "lanes", kind, sw(), reason=reason, vf=vf, subject=subject)
+    return Verdict(prog.name, "lanes", kind, sw(), reason=reason, vf=vf, subject=subject, lanes=w)

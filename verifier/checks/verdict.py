@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Loc, Program
-from verifier.ir.types import elem_of
+from verifier.ir.types import elem_of, shown_int
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
 
@@ -124,6 +124,23 @@ def coverage_kind(cov: dict[str, Any]) -> CoverageKind:
     return CoverageKind.NONE
 
 
+@dataclass(frozen=True)
+class LaneWitness:
+    """A run (its inputs) in which two lanes of one vector iteration break a relation;
+    the interpreter has replayed it."""
+
+    inputs: Inputs
+    iteration: int  # the vector iteration, from 0
+    lanes: tuple[int, int]
+    values: tuple[int, int]
+    bits: int
+
+    def __str__(self) -> str:
+        j, k = self.lanes
+        a, b = (shown_int(v, self.bits) for v in self.values)
+        return f"vector iteration {self.iteration}: lane {j} holds {a}, lane {k} holds {b}"
+
+
 @dataclass
 class Verdict:
     model: str
@@ -155,6 +172,8 @@ class Verdict:
     # unknown because a question's wall-clock safety net fired, not its budget: the
     # one answer that may differ between machines (a suite reports a TIMEOUT)
     wall_clock: bool = False
+    # a lane relation's counterexample (check lanes): two lanes of one vector iteration
+    lanes: LaneWitness | None = None
 
     @property
     def exit_code(self) -> int:

@@ -7,10 +7,9 @@ import re
 from typing import Any
 
 from verifier.analysis.lanes import UNIFORM, Access, LaneClass, LaneEvolution, LaneKind
-from verifier.checks.lanes import LaneVerdict, LaneWitness
-from verifier.checks.verdict import VerdictKind
+from verifier.checks.lanes import LaneVerdict
+from verifier.checks.verdict import LaneWitness, VerdictKind
 from verifier.ir.program import Loc, Program
-from verifier.ir.types import shown_int
 from verifier.reports import jsonout
 from verifier.reports.lanes import TEMP, unnamed_note
 from verifier.reports.names import rename_text
@@ -135,11 +134,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
 
 
 def _witness(w: LaneWitness | None) -> dict[str, Any] | None:
-    if w is None:
-        return None
-    return {"kind": "lanes", "vector_iteration": w.iteration, "lanes": list(w.lanes),
-            "values": [shown_int(v, w.bits) for v in w.values],
-            "inputs": jsonout.inputs(w.inputs)}
+    return None if w is None else jsonout.lane_witness(w)
 
 
 def _fact(prog: Program, v: LaneVerdict) -> dict[str, Any]:

@@ -8,7 +8,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from verifier.checks.verdict import Counterexample, PredicateCounterexample, Verdict, coverage_kind
+from verifier.checks.verdict import (
+    Counterexample,
+    LaneWitness,
+    PredicateCounterexample,
+    Verdict,
+    coverage_kind,
+)
+from verifier.errors import UserError
 from verifier.ir.program import Loc
 from verifier.ir.types import shown_int
 from verifier.reports.lanes import lane_table
@@ -106,6 +113,12 @@ def predicates(c: PredicateCounterexample) -> dict[str, Any]:
             "summary": c.summary()}
 
 
+def lane_witness(w: LaneWitness) -> dict[str, Any]:
+    """Two lanes of one vector iteration that break a claimed relation (replayed)."""
+    return {"kind": "lanes", "vector_iteration": w.iteration, "lanes": list(w.lanes),
+            "values": [shown_int(v, w.bits) for v in w.values], "inputs": inputs(w.inputs)}
+
+
 def verdict(v: Verdict) -> dict[str, Any]:
     """A check's answer. `model` is the model checked, `coverage.kind` what inputs a
     proof speaks for, and a counterexample verdict always has a `counterexample`."""
@@ -121,6 +134,8 @@ def verdict(v: Verdict) -> dict[str, Any]:
         out["counterexample"] = counterexample(v.counterexample, v.vf)
     elif v.predicates is not None:
         out["counterexample"] = predicates(v.predicates)
+    elif v.lanes is not None:
+        out["counterexample"] = lane_witness(v.lanes)
     out["coverage"] = {"kind": coverage_kind(v.coverage).value, **v.coverage}
     if v.wall_clock:
         out["wall_clock"] = True  # unknown because the wall-clock safety net fired
@@ -145,6 +160,12 @@ def refusal(model: str, check: str, reasons: list[str]) -> dict[str, Any]:
 def run_record(model: str, inp: Inputs, r: Run) -> dict[str, Any]:
     """verifier run: the inputs and what the run did."""
     return {"record": Record.RUN.value, "model": model, "inputs": inputs(inp), **run(r)}
+
+
+def input_error(e: UserError) -> dict[str, Any]:
+    """A mistake in what a command was given (a model, a flag), as `--json` reports it
+    beside the `file:line:col: error` on stderr (exit 2)."""
+    return {"record": Record.ERROR.value, "error": str(e), "message": e.message, "location": location(e.loc)}
 
 
 def obligation(oc: Outcome) -> dict[str, Any]:
