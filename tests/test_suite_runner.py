@@ -3,7 +3,9 @@ the result cache, JUnit and HTML reports, the pytest plugin, lane tables."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -203,9 +205,43 @@ def test_the_pytest_plugin_runs_each_obligation_as_an_item(pytester: pytest.Pyte
     r.stdout.fnmatch_lines(["*expected proved, got counterexample*", "*P1_LOOP lane*"])
 
 
-def test_junit_keeps_to_the_common_schema_and_cached_answers_take_no_time(tmp_path: Path) -> None:
-    """classname is the suite file; no <properties> inside a <testcase> (Ant's schema:
-    error | failure | skipped, then system-out, system-err); a cache hit's time is 0."""
+# Jenkins xUnit's junit-10.xsd, the schema the JUnit report follows (README): for each
+# element, its attributes (required ones first, then the optional), its children
+JUNIT_10: dict[str, tuple[set[str], set[str], set[str]]] = {
+    "testsuites": (set(), {"name", "time", "tests", "failures", "errors"}, {"testsuite"}),
+    "testsuite": ({"name", "tests", "failures", "errors"},
+                  {"group", "time", "skipped", "timestamp", "hostname", "id", "package", "file", "log", "url"},
+                  {"testsuite", "properties", "testcase", "system-out", "system-err"}),
+    "properties": (set(), set(), {"property"}),
+    "property": ({"name", "value"}, set(), set()),
+    "testcase": ({"name"}, {"time", "classname", "group"},
+                 {"skipped", "error", "failure", "system-out", "system-err"}),
+    "failure": (set(), {"type", "message"}, set()),
+    "error": (set(), {"type", "message"}, set()),
+    "skipped": (set(), {"type", "message"}, set()),
+    "system-out": (set(), set(), set()),
+    "system-err": (set(), set(), set()),
+}
+SUREFIRE_TIME = re.compile(r"(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\.[0-9]*)?")
+
+
+def junit_10_problems(el: ET.Element) -> list[str]:
+    """Where `el` and its children break junit-10.xsd (empty: they keep to it)."""
+    if el.tag not in JUNIT_10:
+        return [f"unknown element <{el.tag}>"]
+    required, optional, children = JUNIT_10[el.tag]
+    out = [f"<{el.tag}> lacks {a}" for a in sorted(required - set(el.attrib))]
+    out += [f"<{el.tag}> has {a}" for a in sorted(set(el.attrib) - required - optional)]
+    if el.tag in ("testsuite", "testsuites") and "time" in el.attrib and not SUREFIRE_TIME.fullmatch(el.attrib["time"]):
+        out.append(f"<{el.tag}> time {el.attrib['time']!r}")
+    for child in el:
+        out += [f"<{child.tag}> inside <{el.tag}>"] if child.tag not in children else junit_10_problems(child)
+    return out
+
+
+def test_junit_keeps_to_jenkins_junit_10_and_cached_answers_take_no_time(tmp_path: Path) -> None:
+    """The report keeps to Jenkins xUnit's junit-10.xsd, with a failure, a timeout-free
+    pass and an error in it; classname is the suite file; a cache hit's time is 0."""
     from verifier.cache import ResultCache
 
     suite = write_suite(tmp_path / "s.toml", CHEAP[0])
@@ -215,10 +251,14 @@ def test_junit_keeps_to_the_common_schema_and_cached_answers_take_no_time(tmp_pa
     root = ET.fromstring(junit_xml(again).split("\n", 1)[1])
     cases = root.findall(".//testcase")
     assert cases and all(c.get("classname") == str(suite) and c.get("time") == "0.000" for c in cases)
-    allowed = {"error", "failure", "skipped", "system-out", "system-err"}
-    assert all({child.tag for child in c} <= allowed for c in cases)
-    assert all(child.tag in ("properties", "testcase", "system-out", "system-err")
-               for ts in root.findall("testsuite") for child in ts)
+    assert not junit_10_problems(root)
+    failing = write_suite(tmp_path / "f.toml", {**CHEAP[0], "expect": "counterexample"})
+    mixed = run_suite(load(failing)) + [dataclasses.replace(again[0], error="s.toml:1:1: error: broken")]
+    root = ET.fromstring(junit_xml(mixed).split("\n", 1)[1])
+    assert root.find(".//failure") is not None and root.find(".//error") is not None
+    assert not junit_10_problems(root), junit_10_problems(root)
+    root.find(".//testcase").set("status", "x")  # type: ignore[union-attr]
+    assert junit_10_problems(root)  # the check can fail
 
 
 def test_cache_lives_at_the_project_root_and_clears(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,9 +2,9 @@
 GitLab, Jenkins) read: one <testsuite> per suite file, one <testcase> per
 obligation (classname: the suite file; time: this run's, a cached answer's near 0); a
 verdict other than the expected one is a <failure> carrying the counterexample, a
-broken suite entry an <error>. The layout keeps to the common JUnit schema (Ant's,
-which Jenkins and GitLab read): properties only on a <testsuite>, an obligation's
-line, check, expectation and verdict in its <system-out>."""
+broken suite entry an <error>. The layout keeps to Jenkins xUnit's junit-10.xsd
+(which Jenkins, GitLab and GitHub's reporters read): properties only on a <testsuite>,
+an obligation's line, check, expectation and verdict in its <system-out>."""
 
 from __future__ import annotations
 
