@@ -22,6 +22,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from verifier.smt.budget import seconds_of, work
+
 ROOT = Path(__file__).resolve().parent.parent
 LOOP_MODELS = sorted(p for p in (ROOT / "models").rglob("*.loop"))
 LL_FILES = sorted(p for p in (ROOT / "models").rglob("*.ll"))
@@ -31,8 +33,11 @@ SUITES = sorted((ROOT / "proofs").glob("*.toml"))
 # asks several; past this a command counts as a hang
 SOLVER_TIMEOUT = 1.0
 HANG_SECONDS = 60.0
-# a verdict keeps to its --timeout T: past OVER_FACTOR * T + OVER_SLACK seconds it is a failure
-OVER_FACTOR, OVER_SLACK = 1.5, 2.0
+# a verdict keeps to its --timeout T: past OVER_FACTOR * T + OVER_SLACK seconds of budget
+# (smt/budget.py's meter, the same at any machine speed) a verdict spent it is a failure.
+# A verdict's budget is T for its check, and within T again for its repair or the
+# completion of a bounded proof
+OVER_FACTOR, OVER_SLACK = 2.5, 1.0
 
 
 class Outcome(StrEnum):
@@ -43,7 +48,7 @@ class Outcome(StrEnum):
     UNLOCATED = "error without a location"  # exit 2, none of the above: a failure
     INTERNAL = "internal error"  # a bug in verifier: a failure
     HANG = "hang"  # past HANG_SECONDS: a failure
-    OVER_TIME = "verdict over its time limit"  # a verdict past OVER_FACTOR * --timeout + OVER_SLACK: a failure
+    OVER_TIME = "verdict over its time limit"  # verdicts past OVER_FACTOR * --timeout + OVER_SLACK of budget: a failure
 
 
 FAILURES = (Outcome.UNLOCATED, Outcome.INTERNAL, Outcome.HANG, Outcome.OVER_TIME)
@@ -489,9 +494,10 @@ VERDICT_SECONDS = re.compile(r"^(?:proved|counterexample|unknown): .* in (\d+(?:
                              r"|^\[\d+/\d+\] .*\((\d+(?:\.\d+)?)s\)$|\"seconds\": (\d+(?:\.\d+)?)", re.M)
 
 
-def over_time(argv: list[str], out: str) -> str | None:
-    """Which verdict took longer than its --timeout allows (None: none did, or the
-    command has no time limit of its own on the line)."""
+def over_time(argv: list[str], out: str, spent: float) -> str | None:
+    """Whether the command's verdicts spent more budget (`spent` seconds on the meter, all
+    of them together) than their --timeout allows (None: they did not, or the command
+    has no time limit of its own on the line)."""
     if not argv or argv[0] not in ("check", "equiv", "lanes", "suite") or "--timeout" not in argv[:-1]:
         return None
     try:
@@ -500,10 +506,9 @@ def over_time(argv: list[str], out: str) -> str | None:
         return None
     if not 0 < limit < 1e6:
         return None
-    allowed = OVER_FACTOR * limit + OVER_SLACK
-    worst = max((float(next(g for g in m.groups() if g is not None)) for m in VERDICT_SECONDS.finditer(out)),
-                default=0.0)
-    return f"a verdict took {worst:.1f} s under --timeout {limit:g}" if worst > allowed else None
+    verdicts = max(1, len(VERDICT_SECONDS.findall(out)))
+    allowed = verdicts * (OVER_FACTOR * limit + OVER_SLACK)
+    return f"{verdicts} verdicts spent {spent:.1f} s of budget under --timeout {limit:g}" if spent > allowed else None
 
 
 def run_case(case: Case, workdir: Path, limit: float = HANG_SECONDS) -> Result:
@@ -514,7 +519,7 @@ def run_case(case: Case, workdir: Path, limit: float = HANG_SECONDS) -> Result:
         (workdir / name).write_bytes(data)
     argv = [a.replace("{dir}", str(workdir)) for a in case.argv]
     out, err = io.StringIO(), io.StringIO()
-    t0 = time.perf_counter()
+    t0, w0 = time.perf_counter(), work()
     try:
         with _alarm(limit), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = run_argv(argv)
@@ -524,7 +529,7 @@ def run_case(case: Case, workdir: Path, limit: float = HANG_SECONDS) -> Result:
         return Result(case, Outcome.INTERNAL, -1, time.perf_counter() - t0, f"{type(e).__name__}: {e}")
     seconds = time.perf_counter() - t0
     outcome = classify(code, out.getvalue(), err.getvalue())
-    over = over_time(argv, out.getvalue()) if outcome is Outcome.VERDICT else None
+    over = over_time(argv, out.getvalue(), seconds_of(work() - w0)) if outcome is Outcome.VERDICT else None
     if over is not None:
         return Result(case, Outcome.OVER_TIME, code, seconds, over)
     message = err.getvalue() + out.getvalue()

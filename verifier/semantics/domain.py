@@ -18,6 +18,7 @@ from z3 import z3core
 
 from verifier.ir.types import mask, to_signed
 from verifier.semantics.inputs import Key
+from verifier.smt.budget import ITE_UNITS, charge
 from verifier.smt.solver import note_float_theory
 
 
@@ -283,7 +284,10 @@ def _mk_or(*xs: Any) -> Any:
 
 
 def _mk_ite(c: Any, a: Any, b: Any) -> Any:
-    """If(c, a, b) for terms `a` and `b` of one sort (z3 refuses others, either way)."""
+    """If(c, a, b) for terms `a` and `b` of one sort (z3 refuses others, either way).
+    Charged to the budget's meter: merging states and effect traces builds these by
+    the tens of thousands, the encoding's cost that grows faster than its instructions."""
+    charge(ITE_UNITS)
     if isinstance(c, z3.BoolRef) and isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) \
             and a.ctx is c.ctx and b.ctx is c.ctx:
         return z3.z3._to_expr_ref(z3.Z3_mk_ite(c.ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), c.ctx)

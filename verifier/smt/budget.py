@@ -2,7 +2,8 @@
 machine's speed or load.
 
 Work is counted in z3's resource units (its `rlimit`: a deterministic count of the
-solver's steps) plus a fixed charge per block the encoder unrolls. Each thread has a
+solver's steps), plus fixed charges for the encoder's instructions and if-then-else
+terms and for the blocks concrete tests run. Each thread has a
 meter of the units its questions used; a `Budget` is an allowance on that meter. Every
 decision of the form "is there time left for another try?" is taken on the meter, so
 the same obligation asks the same questions with the same limits, and gets the same
@@ -31,6 +32,7 @@ UNITS_PER_SECOND = 2_000_000  # z3 resource units per second of --timeout (modul
 SAFETY_NET = 4.0  # a question's wall-clock limit, in multiples of its budget's seconds ...
 SAFETY_SLACK = 10.0  # ... plus these seconds (a loaded machine runs several times slower)
 ENCODE_UNITS = 400  # charged per instruction the symbolic encoder unrolls (about 0.2 ms each)
+ITE_UNITS = 200  # charged per if-then-else term the encoder builds (merges, traces; about 0.1 ms each)
 INTERPRET_UNITS = 100  # charged per block a concrete test runs (checks/falsify.py; about 50 us each)
 
 # The shares of one obligation's budget, in one table: where each phase's limit
