@@ -23,6 +23,7 @@ from verifier.transforms.lanes import Unsupported
 ALL = sorted(p for p in MODELS.rglob("*.loop"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ALL, ids=[str(p.relative_to(MODELS)) for p in ALL])
 def test_printing_and_parsing_back_is_a_fixpoint(path) -> None:  # type: ignore[no-untyped-def]
     """Every model, and both forms generated from it, print to text that parses to a

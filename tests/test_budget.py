@@ -107,6 +107,7 @@ def _suite(tmp: Path, timeout: float) -> Path:
     return p
 
 
+@pytest.mark.slow
 def test_a_timed_out_obligation_is_a_timeout_not_a_mismatch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """In a suite, an unknown the net cut short is a TIMEOUT, kept out of the cache."""
     from verifier.cache import ResultCache

@@ -11,6 +11,7 @@ from tests.helpers import MODELS, cli
 SEARCH = str(MODELS / "seed" / "search_loop.loop")
 
 
+@pytest.mark.slow
 def test_equiv_proved_exits_0_with_the_coverage() -> None:
     """A bounded proof of a hand-written target is proved only where it is asked for
     (--bounded); without it the search loop's longer runs make it unknown, with one of
@@ -40,6 +41,7 @@ def test_equiv_counterexample_exits_1_and_json_has_the_contract_fields() -> None
     assert cex["divergence"]["kind"] == "target-ub"
 
 
+@pytest.mark.slow
 def test_equiv_text_shows_inputs_and_both_runs_side_by_side() -> None:
     r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_general_vf4_nofreeze.loop"), "--max-trip", "8")
     assert r.returncode == 1
@@ -47,6 +49,7 @@ def test_equiv_text_shows_inputs_and_both_runs_side_by_side() -> None:
     assert "source search_loop: ok" in r.stdout and "| target search_loop_general_vf4_nofreeze: UB" in r.stdout
 
 
+@pytest.mark.slow
 def test_run_prints_the_trace_and_live_outs() -> None:
     r = cli("run", SEARCH, "--set", "N=5", "--set", "a=[3, 4, 0, poison, 7]")
     assert r.returncode == 0
@@ -117,6 +120,7 @@ def test_check_equiv_runs_both_forms_and_vectorize_prints_the_general_form() -> 
     assert bad.returncode == 2 and "simple form" in bad.stderr
 
 
+@pytest.mark.slow
 def test_run_on_llvm_ir_takes_and_shows_llvm_s_names() -> None:
     from tests.helpers import MODELS, cli
 

@@ -65,6 +65,7 @@ def _speculate(path: Path, func: str, vf: int = 4, **kw: object) -> list:
     return decide(Request(Check.SPECULATE, vf=vf, timeout=60, **kw), prog)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_a_bounded_speculation_proof_is_completed_by_the_unwinding_assertion() -> None:
     """find_ptr reads 24 elements: the window does not prove it, the bounded check
     does, and no run goes past 32 iterations, so the proof covers every input."""
@@ -74,6 +75,7 @@ def test_a_bounded_speculation_proof_is_completed_by_the_unwinding_assertion() -
     assert not v.coverage.get("unbounded")
 
 
+@pytest.mark.slow
 def test_the_same_loop_over_a_shorter_object_is_refuted(tmp_path: Path) -> None:
     """The other side: the object is 23 elements, so lanes past the exit at
     iteration 20 read past it (a replayed counterexample, not a bounded proof)."""
@@ -84,6 +86,7 @@ def test_the_same_loop_over_a_shorter_object_is_refuted(tmp_path: Path) -> None:
     assert v.counterexample is not None and v.counterexample.target.ub is not None
 
 
+@pytest.mark.slow
 def test_a_fault_after_the_first_bound_is_found_deeper() -> None:
     """`int a[static 16]` with a runtime n: the check's own bound (8) proves nothing
     wrong; a deeper bound finds lanes 17.. past the object (issue 40's find)."""
@@ -93,6 +96,7 @@ def test_a_fault_after_the_first_bound_is_found_deeper() -> None:
     assert v.counterexample.divergence.iteration >= 16
 
 
+@pytest.mark.slow
 def test_a_bounded_proof_with_longer_runs_is_unknown_with_such_a_run() -> None:
     prog = model("seed/search_loop.loop")
     tgt = model("examples/search_loop_simple_vf4.loop")
@@ -142,6 +146,7 @@ def test_a_suite_accepts_a_bounded_proof_only_under_bounded_n(tmp_path: Path) ->
     ("bounded = 0\n", "bounded must be the trip count"),
     ("bounded = 16\nmax_trip = 8\n", "max_trip 8 is less than bounded = 16"),
 ])
+@pytest.mark.slow
 def test_a_suite_s_bounded_key_is_checked(tmp_path: Path, extra: str, message: str) -> None:
     r = cli("suite", str(_suite(tmp_path, extra, "proved")), "--no-cache")
     assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr

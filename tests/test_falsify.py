@@ -27,6 +27,7 @@ RIGHT = [("seed/search_loop", "general", 4), ("seed/search_loop", "simple", 16),
          ("seed/liveout_y", "simple", 4), ("legality/two_exits", "general", 4), ("forms/abs_copy", "general", 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,form,vf", WRONG, ids=[f"{n}-{f}-vf{v}" for n, f, v in WRONG])
 def test_a_wrong_form_is_refuted_by_a_test_that_replays(name: str, form: str, vf: int) -> None:
     prog = model(f"{name}.loop")
@@ -47,6 +48,7 @@ def test_each_broken_simple_form_is_refuted_by_a_test(what: str, name: str, vf: 
     assert cex is not None, what
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,form,vf", RIGHT, ids=[f"{n}-{f}-vf{v}" for n, f, v in RIGHT])
 def test_a_form_the_solver_proves_fails_no_test(name: str, form: str, vf: int) -> None:
     prog = model(f"{name}.loop")

@@ -65,6 +65,7 @@ def test_every_shipped_model_parses_and_prints(path: Path) -> None:
     assert find_loops(prog), "every model has a loop"
 
 
+@pytest.mark.slow
 def test_cli_reports_a_malformed_model_with_exit_2_and_no_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.loop"
     bad.write_text("loop t(N: i64) {\n  x = y\n}\n")

@@ -57,6 +57,7 @@ def _run(case: Case) -> None:
 
 @settings(max_examples=60, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
 @given(st.integers(0, 2**32 - 1))
 def test_fuzz_models_and_llvm_ir_read_or_rejected_with_a_location(seed: int) -> None:
     if _within_budget("fast", BUDGET_FAST):
@@ -293,6 +294,7 @@ def test_a_pipe_is_read_as_a_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("argv", "files", "outcome", "says"), CASES,
                          ids=[f"{k}-{c[3][:30]}" for k, c in enumerate(CASES)])
+@pytest.mark.slow
 def test_each_input_the_fuzzing_broke_on_is_a_clean_error(argv: list[str], files: dict[str, bytes],
                                                           outcome: Outcome, says: str) -> None:
     got, message = _outcome(argv, files)

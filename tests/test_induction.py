@@ -68,6 +68,7 @@ def test_a_form_right_only_within_the_bound_is_not_proved_for_every_trip_count(f
     assert step.counterexample is not None and "step.i" in step.counterexample.divergence.summary
 
 
+@pytest.mark.slow
 def test_a_bounded_only_proof_says_why_and_is_unknown_when_every_trip_count_is_required() -> None:
     text = """loop marks(N: i64) {
       array a: i8[N] init
@@ -192,6 +193,7 @@ LL = MODELS / "llvm"
 ROTATED = ["abs_exit", "find_first_16", "find_first_64"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ROTATED)
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_a_rotated_loop_is_proved_for_every_trip_count_past_its_equality_exit(name: str, form: str) -> None:

@@ -54,6 +54,7 @@ COMMANDS: dict[str, tuple[list[str], int]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", COMMANDS)
 def test_every_command_s_json_follows_the_schema(name: str) -> None:
     args, code = COMMANDS[name]
@@ -65,6 +66,7 @@ def test_every_command_s_json_follows_the_schema(name: str) -> None:
         assert any(rec.get("verdict") == "counterexample" and rec["counterexample"]["kind"] for rec in out)
 
 
+@pytest.mark.slow
 def test_a_module_run_records_the_functions_it_skipped() -> None:
     out = records("check", f"{M}/llvm/module/three.src.ll", "--check", "hoist", code=0)
     skipped = [rec for rec in out if rec["record"] == "skipped"]
@@ -73,12 +75,14 @@ def test_a_module_run_records_the_functions_it_skipped() -> None:
     assert checked and all(rec["location"]["file"].endswith("three.src.ll") for rec in checked)
 
 
+@pytest.mark.slow
 def test_a_verdict_points_at_the_exit_it_is_about() -> None:
     rec = records("check", f"{M}/seed/division.loop", "--check", "speculate", "--no-repair", code=1)[0]
     line = int(rec["subject"].split("line ")[1].rstrip(")"))
     assert rec["location"] == {"file": f"{M}/seed/division.loop", "line": line, "column": rec["location"]["column"]}
 
 
+@pytest.mark.slow
 def test_the_freeze_counterexample_is_an_object_of_lane_conditions() -> None:
     rec = records("check", f"{M}/seed/search_loop.loop", "--check", "freeze", "--no-freeze", code=1)[0]
     cex = rec["counterexample"]
@@ -86,6 +90,7 @@ def test_the_freeze_counterexample_is_an_object_of_lane_conditions() -> None:
     assert any("poison" in row for row in cex["conditions"]), cex
 
 
+@pytest.mark.slow
 def test_suite_rows_keep_the_model_and_name_the_obligation(tmp_path: Path) -> None:
     shutil.copy(MODELS / "seed" / "search_loop.loop", tmp_path / "m.loop")
     shutil.copy(MODELS / "legality" / "countdown.loop", tmp_path / "c.loop")
@@ -109,6 +114,7 @@ def test_a_suite_obligation_that_cannot_be_asked_is_an_error_record(tmp_path: Pa
     assert not list(VALIDATOR.iter_errors(lines[0]))
 
 
+@pytest.mark.slow
 def test_the_schema_rejects_a_counterexample_without_its_object() -> None:
     """The schema can fail: a counterexample verdict stripped of its object, or a
     coverage without its kind, is rejected."""
@@ -129,6 +135,7 @@ def test_a_command_s_input_error_is_an_error_record_too(tmp_path: Path) -> None:
     assert rec["error"] in r.stderr and not list(VALIDATOR.iter_errors(rec))
 
 
+@pytest.mark.slow
 def test_a_suite_lanes_counterexample_carries_its_object(tmp_path: Path) -> None:
     (tmp_path / "s.toml").write_text(
         f'[[obligation]]\nname = "xor"\ncheck = "lanes"\nmodel = "{M}/lanes/uniform_lanes.loop"\nvalue = "c"\n'

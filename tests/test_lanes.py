@@ -51,6 +51,7 @@ def replays(prog, w, subject: str, block: str, vf: int) -> bool:  # type: ignore
     return r.status is RunStatus.OK and (a.v, b.v) == w.values
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vf", [2, 4, 8, 16])
 def test_seed001_canonical_examples(vf: int) -> None:
     """i / 8 uniform (per group of 8 at VF 16), i % 8 a base plus the lane, c ^ 255
@@ -147,6 +148,7 @@ def test_seed002_control_divergence() -> None:
     assert all("leaking iterations" in why for _, why in ev.liveouts)
 
 
+@pytest.mark.slow
 def test_access_labels() -> None:
     runner = CliRunner()
     r = runner.invoke(app, ["lanes", str(LANES / "accesses.loop"), "--vf", "4", "--json"])
@@ -253,6 +255,7 @@ def test_suite_keys_for_lanes_and_rewrites(tmp_path: Path) -> None:
         assert msg in str(e.value) and re.search(r"s\.toml:\d+:\d+: error", str(e.value))  # at the key
 
 
+@pytest.mark.slow
 def test_each_relation_keeps_to_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """--timeout is per relation, its encodings and every question it asks together:
     %10 of opt's vectorized r_add_until_zero at VF 16 asked the window, then the

@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
 
@@ -56,6 +57,7 @@ def _layer(mod: str) -> int:
     return next(k for k, names in enumerate(LAYERS) if top in names)
 
 
+@pytest.mark.slow
 def test_imports_go_down_the_layers() -> None:
     g = _imports()
     up = sorted((a, b) for a, b in g.edges if b != "<z3>" and _layer(b) > _layer(a))
@@ -69,6 +71,7 @@ def test_there_are_no_import_cycles() -> None:
     assert list(nx.simple_cycles(g)) == []
 
 
+@pytest.mark.slow
 def test_z3_is_imported_only_where_formulas_are_made() -> None:
     g = _imports()
     users = sorted(g.predecessors("<z3>"))
@@ -82,6 +85,7 @@ def test_z3_is_imported_only_where_formulas_are_made() -> None:
 LLVM_ORDER = ["text", "debuginfo", "state", "values", "objects", "memory", "intrinsics", "instructions", "module"]
 
 
+@pytest.mark.slow
 def test_the_llvm_front_end_imports_in_its_order_and_reads_text_in_one_place() -> None:
     """frontend/llvm: each module imports only those listed before it (its docstring's
     order), and only text.py uses regular expressions over LLVM's printed text."""

@@ -90,6 +90,7 @@ def test_repair_leaves_a_proved_exit_alone_unless_its_needed_extents_are_asked_f
     assert (v.verdict, v.advice) == ("proved", [])
 
 
+@pytest.mark.slow
 def test_a_short_array_gets_the_extent_it_needs() -> None:
     text = (MODELS / "seed" / "search_loop.loop").read_text().replace("array a: i8[N]", "array a: i8[N - 1]")
     (v,) = speculation_safety(parse(text, "short.loop"), 4, repair=True)

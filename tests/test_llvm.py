@@ -108,6 +108,7 @@ def test_cli_equiv_on_ll_reports_the_finding_and_the_coverage() -> None:
     assert "no proof by induction" in r.stdout
 
 
+@pytest.mark.slow
 def test_unsupported_construct_is_unknown_naming_it(tmp_path: Path) -> None:
     f = tmp_path / "ptr.ll"
     f.write_text("define i1 @f(ptr %a, ptr %b) {\n  %x = load i8, ptr %a\n  %y = load i8, ptr %b\n"
@@ -280,6 +281,7 @@ def test_a_target_wrong_only_late_is_not_proved_for_every_trip_count(tmp_path: P
     assert translation(src, tgt, 65, 60).verdict == "counterexample"
 
 
+@pytest.mark.slow
 def test_an_induction_opt_counts_from_zero_is_related_by_its_offset(tmp_path: Path) -> None:
     """mismatch_from3: the source's `i` runs from 3, opt's `%index` from 0 (with
     `%offset.idx = 3 + %index`). The induction relates them by the offset (t = s - 3)
@@ -318,6 +320,7 @@ def _not_proved(v: object) -> bool:
     return isinstance(v, str) or (isinstance(v, Verdict) and v.verdict == "counterexample")
 
 
+@pytest.mark.slow
 def test_a_pair_that_must_be_proved_for_every_trip_count_is_unknown_when_only_bounded(tmp_path: Path) -> None:
     """`unbounded = true` on a source/target pair: the late-exit mutant of
     mismatch_from3 is proved only up to its bound (16), so the obligation is unknown,

@@ -27,6 +27,7 @@ def _run(path: Path, func: str, *sets: str) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_a_runtime_dereferenceable_size_does_not_wrap() -> None:
     """[a, a + n) with n = 2^64 - 1 over a 1-byte object is not dereferenceable: the
     assumption is violated, so the function has UB (it wrapped to "inside" before)."""
@@ -37,6 +38,7 @@ def test_a_runtime_dereferenceable_size_does_not_wrap() -> None:
     assert fits["status"] == "ok"
 
 
+@pytest.mark.slow
 def test_speculating_under_a_runtime_dereferenceable_assumption_is_proved() -> None:
     prog = load_program(ASSUME / "deref_n.ll", "first_difference")
     (v,) = decide(Request(Check.SPECULATE, vf=4, timeout=60), prog)

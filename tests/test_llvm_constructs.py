@@ -112,6 +112,7 @@ exit:
 """
 
 
+@pytest.mark.slow
 def test_a_nested_loop_is_unknown_naming_its_block_and_line(tmp_path: Path) -> None:
     f = tmp_path / "nested.ll"
     f.write_text(NESTED)
@@ -260,6 +261,7 @@ def test_locals_filled_by_an_opaque_call(tmp_path: Path) -> None:
     assert "f.ll:6:" in str(out["reason"])  # the alloca's line
 
 
+@pytest.mark.slow
 def test_a_call_that_fills_memory_after_an_access_is_named(tmp_path: Path) -> None:
     late = LOCAL.replace("LIMIT", "60").replace(
         "  call void @init_mem(ptr %p2, i64 64)\n",
@@ -341,6 +343,7 @@ done:
 """
 
 
+@pytest.mark.slow
 def test_volatile_loads_are_events(tmp_path: Path) -> None:
     out = check_json(tmp_path, VOLATILE)
     assert out["verdict"] == "counterexample" and "volatile" in str(out["counterexample"])
@@ -579,6 +582,7 @@ done:
 """
 
 
+@pytest.mark.slow
 def test_a_pointer_phi_over_two_objects_is_returned_as_object_and_address(tmp_path: Path) -> None:
     # std::find's shape: the result is the found element (in b's object) or e (its own);
     # returning b's begin instead of e when nothing is found is a different pointer

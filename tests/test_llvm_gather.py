@@ -45,6 +45,7 @@ def equiv(tmp_path: Path, tgt: str) -> dict[str, object]:
     return out
 
 
+@pytest.mark.slow
 def test_a_gather_of_two_elements_refines_their_loads(tmp_path: Path) -> None:
     assert equiv(tmp_path, GATHER)["verdict"] == "proved"
 
@@ -56,6 +57,7 @@ def test_a_gather_lane_masked_off_reads_its_passthru(tmp_path: Path) -> None:
     assert v["counterexample"]["divergence"]["kind"] == "live-out"  # type: ignore[index]
 
 
+@pytest.mark.slow
 def test_a_gather_lane_out_of_bounds_is_ub(tmp_path: Path) -> None:
     """The target gathers a[k + 1] too (and ignores it): UB where the source has none."""
     ahead = """define i32 @pair(ptr %a, i64 %j, i64 %k) {
@@ -107,6 +109,7 @@ declare void @llvm.masked.scatter.v2i32.v2p0(<2 x i32>, <2 x ptr>, <2 x i1>)
     assert json.loads(r.stdout.splitlines()[-1])["verdict"] == "counterexample", r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_a_gep_on_a_vector_of_pointers_is_unknown_naming_it(tmp_path: Path) -> None:
     tgt = GATHER.replace("%ps = getelementptr inbounds i32, ptr %a, <2 x i64> %v1",
                          "%pa = insertelement <2 x ptr> poison, ptr %a, i64 0\n"

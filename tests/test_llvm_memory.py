@@ -106,6 +106,7 @@ def test_initializer_bytes() -> None:
     assert initializer_bytes(lay, "[64 x i32]", "external global [64 x i32], align 16", None) is None
 
 
+@pytest.mark.slow
 def test_loop_model_with_a_constant_table(tmp_path: Path) -> None:
     f = tmp_path / "t.loop"
     f.write_text("""loop table(N: i64) {

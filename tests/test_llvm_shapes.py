@@ -405,6 +405,7 @@ FCMP_CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(FCMP_CASES))
 def test_fcmp_predicates_and_flags_are_read(tmp_path: Path, case: str) -> None:
     src, tgt, want = FCMP_CASES[case]
@@ -481,6 +482,7 @@ def guarded(tmp_path: Path, text: str) -> tuple[str, str]:
     return v.verdict, v.reason or ""
 
 
+@pytest.mark.slow
 def test_a_proof_that_skips_runs_before_a_parameters_start_is_unknown(tmp_path: Path) -> None:
     # a reverse walk from the end pointer reads e[-1] first: the model, where a
     # parameter points at its object's start, has UB there that C has not

@@ -22,6 +22,7 @@ HAS_CLANG = shutil.which("clang-22") is not None
 
 
 
+@pytest.mark.slow
 def test_a_missing_tool_says_what_to_install() -> None:
     r = cli("opt", str(LLVM / "find_char.scalar.ll"), "--opt", "/nowhere/opt")
     assert r.returncode == 2 and "apt-get install clang-22 llvm-22" in r.stderr and "Traceback" not in r.stderr
@@ -29,6 +30,7 @@ def test_a_missing_tool_says_what_to_install() -> None:
     assert r.returncode == 2
 
 
+@pytest.mark.slow
 def test_only_llvm_ir_or_c(tmp_path: Path) -> None:
     f = tmp_path / "x.txt"
     f.write_text("hello")
@@ -36,6 +38,7 @@ def test_only_llvm_ir_or_c(tmp_path: Path) -> None:
     assert r.returncode == 2 and "expected LLVM IR (.ll) or C (.c)" in r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_OPT, reason="opt-22 is not installed")
 def test_opt_validates_what_the_vectorizer_changed() -> None:
     """LLVM 22's vectorized find_char: refuted under LangRef's cttz.elts rule (a poison
@@ -54,6 +57,7 @@ def test_a_pass_that_changes_nothing(tmp_path: Path) -> None:
     assert r.returncode == 0 and "changed no function" in r.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (HAS_OPT and HAS_CLANG), reason="clang-22 and opt-22 are not installed")
 def test_from_c_to_verdicts_in_one_command(tmp_path: Path) -> None:
     r = cli("opt", str(LLVM / "c" / "find_char.c"), "--cttz-elts", "first-true", "--keep", str(tmp_path),
@@ -146,6 +150,7 @@ def test_verdicts_point_at_c_lines_only_when_asked(tmp_path: Path) -> None:
     assert branch(as_ll).file == str(f) and branch(as_ll).line == 10
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_CLANG, reason="clang-22 is not installed")
 def test_c_input_reports_c_lines_and_leaves_no_files(tmp_path: Path) -> None:
     """`check f.c`: the verdict, its divergence and its SARIF result point at the C
@@ -167,6 +172,7 @@ def test_c_input_reports_c_lines_and_leaves_no_files(tmp_path: Path) -> None:
     assert list(scratch.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_OPT, reason="opt-22 is not installed")
 def test_opt_output_is_named_as_such_and_removed(tmp_path: Path) -> None:
     """Without --keep, opt's output is a temporary file: the divergence names it

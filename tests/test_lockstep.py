@@ -65,6 +65,7 @@ def test_a_broken_simple_form_is_refuted_step_by_step(what: str, name: str, vf: 
     assert v is not None and v.verdict == "counterexample", (what, v and v.reason)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_a_form_wrong_from_a_later_vector_iteration_is_refuted_within_the_bound_only(form: str) -> None:
     """Wrong once i >= 8: the third vector iteration at VF 4. A bound of 16 sees it
@@ -78,6 +79,7 @@ def test_a_form_wrong_from_a_later_vector_iteration_is_refuted_within_the_bound_
     assert short is not None and short.verdict == "proved", short and short.reason
 
 
+@pytest.mark.slow
 def test_the_generated_forms_are_decided_step_by_step_at_vf_16() -> None:
     """form_equivalence takes the chain: a proof and a division's replayed fault (the
     solver's: no concrete tests), each in far less time than the whole unrolling
@@ -164,6 +166,7 @@ def test_abstraction_facts_hold_of_the_real_operation(op: str, a: int, b: int, w
         assert s.check() == z3.unsat  # and the wrong model is gone
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_the_free_step_proves_every_trip_count_and_a_form_wrong_past_the_bound_is_not(form: str) -> None:
     """Asked for every trip count, the chain's free step is the induction: the form as

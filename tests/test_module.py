@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import cli
 
 MODULE = Path(__file__).parent.parent / "models" / "llvm" / "module"
 
 
 
+@pytest.mark.slow
 def test_equiv_checks_every_function_and_exits_with_the_worst() -> None:
     r = cli("equiv", str(MODULE / "three.src.ll"), str(MODULE / "three.tgt.ll"))
     assert r.returncode == 1, r.stdout + r.stderr
@@ -21,6 +24,7 @@ def test_equiv_checks_every_function_and_exits_with_the_worst() -> None:
     assert "2 proved, 1 counterexample" in table
 
 
+@pytest.mark.slow
 def test_equiv_of_a_module_that_refines_exits_0(tmp_path: Path) -> None:
     fixed = tmp_path / "fixed.ll"
     fixed.write_text((MODULE / "three.tgt.ll").read_text().replace("sub i32 %y, %x", "sub i32 %x, %y"))
@@ -30,6 +34,7 @@ def test_equiv_of_a_module_that_refines_exits_0(tmp_path: Path) -> None:
     assert [(o["model"].split()[0], o["verdict"]) for o in objs] == [("find", "proved"), ("add", "proved"), ("diff", "proved")]
 
 
+@pytest.mark.slow
 def test_functions_only_on_one_side_are_noted(tmp_path: Path) -> None:
     fewer = tmp_path / "fewer.ll"
     text = (MODULE / "three.tgt.ll").read_text()
@@ -39,6 +44,7 @@ def test_functions_only_on_one_side_are_noted(tmp_path: Path) -> None:
     assert "not defined in" in r.stdout and "diff" in r.stdout
 
 
+@pytest.mark.slow
 def test_check_runs_every_loop_and_skips_functions_without_one() -> None:
     r = cli("check", str(MODULE / "three.src.ll"), "--check", "speculate")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -46,6 +52,7 @@ def test_check_runs_every_loop_and_skips_functions_without_one() -> None:
     assert "find      proved" in r.stdout
 
 
+@pytest.mark.slow
 def test_version_and_llvm_input_for_show_and_run() -> None:
     r = cli("--version")
     assert r.returncode == 0 and r.stdout.startswith("verifier ")

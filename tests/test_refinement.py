@@ -18,6 +18,7 @@ from verifier.ir.types import to_signed
 SEARCH = "seed/search_loop.loop"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", ["seed/vectorized/search_loop_general_vf4", "examples/search_loop_simple_vf4"])
 def test_hand_written_search_loop_vectorizations_are_proved(target: str) -> None:
     v = refinement(model(SEARCH), model(f"{target}.loop"), max_trip=16)

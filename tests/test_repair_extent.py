@@ -3,6 +3,7 @@ and mean what sympy's expression of the same extent means."""
 
 from __future__ import annotations
 
+import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,6 +32,7 @@ def _sympy(e: Extent) -> sympy.Expr:
     return x + y if op == "+" else x - y if op == "-" else x * y
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(extents(), st.integers(-40, 40))
 def test_an_extent_plus_a_shift_prints_what_sympy_means(e: Extent, d: int) -> None:

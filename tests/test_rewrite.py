@@ -96,6 +96,7 @@ def test_unbuildable_forced_rewrite() -> None:
         exit_from_condition(prog, cand)
 
 
+@pytest.mark.slow
 def test_split_both_sides() -> None:
     prog = load_program(MODELS / "split_two_arms.loop")
     found, _ = recognise(prog, split=True)

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from jsonschema import Draft7Validator
 
 from tests.helpers import MODELS, cli
@@ -76,6 +77,7 @@ def sarif(tmp_path: Path, *args: str) -> dict[str, Any]:
     return log
 
 
+@pytest.mark.slow
 def test_a_refuted_speculation_points_at_its_exit_and_at_the_faulting_load(tmp_path: Path) -> None:
     log = sarif(tmp_path, "check", f"{M}/seed/division.loop", "--check", "speculate", "--no-repair")
     run = log["runs"][0]
@@ -91,11 +93,13 @@ def test_a_refuted_speculation_points_at_its_exit_and_at_the_faulting_load(tmp_p
     assert "/" in (MODELS / "seed/division.loop").read_text().splitlines()[related - 1]  # the division
 
 
+@pytest.mark.slow
 def test_proofs_are_not_alerts(tmp_path: Path) -> None:
     log = sarif(tmp_path, "check", f"{M}/legality/countdown.loop", "--check", "hoist")
     assert log["runs"][0]["results"] == []
 
 
+@pytest.mark.slow
 def test_a_suite_reports_what_needs_attention_cached_or_not(tmp_path: Path) -> None:
     """A mismatch (believed proved, refuted) and an obligation whose model is missing
     are alerts; an expected refutation (a mutant) is the suite working, not an alert."""

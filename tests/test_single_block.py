@@ -4,6 +4,8 @@ edge to a new block; the iteration counter and the window must see it as the loo
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import MODELS
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
@@ -60,6 +62,7 @@ def test_every_check_proves_a_safe_single_block_loop_for_every_trip_count() -> N
     assert lane.verdict == "proved", lane.reason
 
 
+@pytest.mark.slow
 def test_a_single_block_loop_that_reads_past_its_object_is_refuted_where_it_does() -> None:
     """`while (line[n] != '\\n') n++` over `char line[30]`: the vector iteration from
     scalar iteration 28 reads line[30] in lane 3, after the scalar loop left at 28."""

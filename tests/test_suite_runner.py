@@ -261,6 +261,7 @@ def test_junit_keeps_to_jenkins_junit_10_and_cached_answers_take_no_time(tmp_pat
     assert junit_10_problems(root)  # the check can fail
 
 
+@pytest.mark.slow
 def test_cache_lives_at_the_project_root_and_clears(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from verifier.cache import ResultCache
 
@@ -321,6 +322,7 @@ def test_the_html_report_shows_a_freeze_counterexample() -> None:
     assert "Predicates:" in page and "<th>C1</th>" in page and "1 as expected, 0 not" in page
 
 
+@pytest.mark.slow
 def test_a_missing_model_is_its_obligation_s_error_and_every_report_is_written(tmp_path: Path) -> None:
     suite = write_suite(tmp_path / "s.toml", CHEAP[2],
                         {"name": "lost", "check": "hoist", "model": tmp_path / "gone.loop", "expect": "proved"},
