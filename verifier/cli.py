@@ -8,7 +8,6 @@ import os
 import shutil
 import signal
 import sys
-import time
 import traceback
 from collections.abc import Callable
 from enum import StrEnum
@@ -42,6 +41,7 @@ from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
+from verifier.smt.budget import Stopwatch
 from verifier.transforms.lanes import Unsupported
 
 
@@ -116,7 +116,7 @@ def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]],
     names the request on the command's spinner (reports/progress.Spinner)."""
     if show is not None:
         show(_doing(req, src))
-    t0 = time.perf_counter()
+    sw = Stopwatch()
     try:
         return step()
     except (UserError, LLUnsupported, typer.Exit, KeyboardInterrupt):
@@ -124,7 +124,7 @@ def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]],
     except Exception as e:
         if os.environ.get("VERIFIER_DEBUG"):
             traceback.print_exc()
-        return [Verdict(src.name, req.check, VerdictKind.UNKNOWN, time.perf_counter() - t0,
+        return [Verdict(src.name, req.check, VerdictKind.UNKNOWN, sw(),
                         vf=None if req.check is Check.EQUIV and req.both_llvm else req.vf,
                         reason=f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}")]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing as mp
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from functools import partial
@@ -20,6 +19,7 @@ from verifier.errors import UserError, read_source
 from verifier.frontend.parser import parse_file
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import Loc
+from verifier.smt.budget import Stopwatch
 from verifier.suite import Obligation, Outcome, run_obligation
 
 
@@ -43,12 +43,12 @@ def solve(ob: Obligation, timeout: float | None) -> Outcome:
     """Run one obligation (in a worker process, or inline)."""
     from verifier.reports import jsonout, text
 
-    t0 = time.perf_counter()
+    sw = Stopwatch()
     try:
         v = run_obligation(ob, timeout)
     except UserError as e:  # located: the model's own place, else the obligation's
         located = e if e.loc is not None else UserError(e.message, Loc(str(ob.file), ob.line, 1))
-        return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", time.perf_counter() - t0,
+        return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", sw(),
                        error=str(located))
     return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, v.verdict, v.seconds,
                    jsonout.verdict(v), text.verdict_text(v))
