@@ -11,6 +11,7 @@ depend on the machine (`unknown` after a timeout) are not stored.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 import os
 from dataclasses import dataclass
@@ -36,8 +37,13 @@ def project_root(near: Path) -> Path:
 
 
 def tool_fingerprint() -> str:
-    """The version and a hash of the package's sources."""
+    """The version, z3's version (budgets count its resource units, which another
+    release counts differently) and a hash of the package's sources."""
     h = hashlib.sha256(verifier.__version__.encode())
+    try:
+        h.update(importlib.metadata.version("z3-solver").encode())
+    except importlib.metadata.PackageNotFoundError:  # z3 from elsewhere: its own build
+        h.update(b"z3 unknown")
     root = Path(verifier.__file__).parent
     for p in sorted(root.rglob("*.py")):
         h.update(str(p.relative_to(root)).encode())

@@ -12,8 +12,8 @@ host with the same z3.
 
 Users speak in seconds (`--timeout`, a suite's `timeout`): a second is
 UNITS_PER_SECOND units, calibrated on this project's reference machine (a 2-core
-x86-64 VM, z3 4.15) over the shipped suite's solver questions (`bench/budget.py`
-prints the ratio per question). Wall-clock time is only a safety net: a question
+x86-64 VM, z3 5.4.1, the version pyproject.toml pins) over the shipped suite's
+obligations (`bench/budget.py` prints the ratio per obligation). Wall-clock time is only a safety net: a question
 also stops after SAFETY_NET times its seconds (plus SAFETY_SLACK), and a verdict that
 this net cut short is `unknown` with `wall_clock` set (a suite reports a TIMEOUT, not a
 mismatch), the one answer that may differ between machines.
