@@ -256,6 +256,21 @@ def _bv(x: Any, w: int) -> Any:
     return z3.BitVecVal(x, w) if type(x) is int else x
 
 
+def _signed_pow2(a: Any, b: Any, w: int) -> int | None:
+    """k where `b` is the known divisor 2^k (1 <= k < w-1) of an unknown `a`: signed
+    division and remainder by it are shifts and masks, which z3 solves far faster than
+    its generic sdiv/srem circuits (a loop's `N - N % VF`: 21 s -> 7 s for liveout_y)."""
+    if type(b) is not int or type(a) is int or b <= 1 or b & (b - 1) or b >= 1 << (w - 1):
+        return None
+    return b.bit_length() - 1
+
+
+def _pow2_rounded(x: Any, k: int, w: int) -> Any:
+    """x + (2^k - 1 where x < 0): the dividend that makes an arithmetic shift by k round
+    toward zero, as sdiv does (LLVM's own lowering of sdiv by a power of two)."""
+    return x + z3.LShR(x >> (w - 1), w - k)
+
+
 def _b(x: Any) -> Any:
     return z3.BoolVal(x) if type(x) is bool else x
 
@@ -429,9 +444,16 @@ class Z3Domain:
         return self._op("urem", a, b, w, z3.URem)
 
     def sdiv(self, a: Any, b: Any, w: int) -> Any:
+        k = _signed_pow2(a, b, w)
+        if k is not None:  # (x + bias) >>s k
+            return _pow2_rounded(_bv(a, w), k, w) >> k
         return self._op("sdiv", a, b, w, lambda x, y: x / y)
 
     def srem(self, a: Any, b: Any, w: int) -> Any:
+        k = _signed_pow2(a, b, w)
+        if k is not None:  # x - (x sdiv 2^k) * 2^k
+            x = _bv(a, w)
+            return x - (_pow2_rounded(x, k, w) & z3.BitVecVal(mask(w) ^ mask(k), w))
         return self._op("srem", a, b, w, z3.SRem)
 
     def shl(self, a: Any, b: Any, w: int) -> Any:
