@@ -160,14 +160,18 @@ def test_programs_over_different_environments_are_rejected() -> None:
 
 @pytest.mark.slow
 def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
-    """seed 000: a[0] == b[0] != 0 (one scalar iteration), b[1] == 0: lane 2 faults."""
+    """seed 000: a[0] / b[0] == 1 (one scalar iteration; the seed's a[0] == b[0] != 0),
+    b[1] == 0 (or poison, UB as well): lane 2 faults."""
     v = refinement(model("seed/division.loop"), model("examples/division_general_vf4.loop"), max_trip=16)
     assert v.verdict == "counterexample"
     c = v.counterexample
     assert c is not None and c.target.ub is not None
     a, b = c.inputs.arrays["a"], c.inputs.arrays["b"]
-    assert a[0] == b[0] != 0 and b[1] == 0
-    assert c.target.ub.lane == 2 and c.target.ub.reason == "division by zero"
+    assert a[0] is not None and b[0] is not None and b[1] in (0, None)
+    x, y = to_signed(a[0], 32), to_signed(b[0], 32)
+    assert y != 0 and abs(x) // abs(y) == 1 and (x < 0) == (y < 0)  # x / y == 1, rounded toward zero
+    assert c.target.ub.lane == 2
+    assert c.target.ub.reason == ("division by zero" if b[1] == 0 else "division by poison")
     assert c.source.iterations == {"loop": 1}
 
 

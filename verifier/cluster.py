@@ -45,7 +45,7 @@ def cluster_executor(address: str) -> Iterator[Executor]:
         raise UserError("--cluster needs Dask's distributed: pip install '.[cluster]' in the verifier's checkout "
                         "(or pip install distributed)") from None
     try:
-        client: Any = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        client: Any = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as e:
         raise UserError(f"--cluster {address}: cannot reach a Dask scheduler there ({e})") from None
     except ValueError as e:

@@ -709,11 +709,13 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     _show_windows(prog, alias, arrays, cells, extents, limit)
     pure: dict[tuple[str, tuple[int, ...]], int] = {}
     traps: dict[tuple[str, tuple[int, ...]], bool] = {}
+    pure_else: dict[str, int] = {}
+    traps_else: dict[str, bool] = {}
     for fname, fn in inputs.pure.items():
-        _read_table(model, fn, pure, fname, lambda v: v.as_long())
-        _read_table(model, inputs.traps[fname], traps, fname, lambda v: z3.is_true(v))
+        _read_table(model, fn, pure, pure_else, fname, lambda v: v.as_long())
+        _read_table(model, inputs.traps[fname], traps, traps_else, fname, lambda v: z3.is_true(v))
     ch = {k: ev(v).as_long() for k, v in choices.items()}
-    return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells)
+    return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells, pure_else, traps_else)
 
 
 def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], arrays: dict[str, list[int | None]],
@@ -780,7 +782,10 @@ class _Cells:
         return shown_int(self._at(self.vals, self.vt, k).as_long(), self.bits)
 
 
-def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, conv: Any) -> None:
+def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], other: dict[str, Any], fname: str,
+                conv: Any) -> None:
+    """A model's table for the uninterpreted function `fn`: its entries into `out`, its
+    value elsewhere into `other`."""
     decl = fn.decl() if z3.is_const(fn) else fn
     interp = model[decl] if decl in model else None
     if interp is None:
@@ -789,7 +794,7 @@ def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], fname: str, co
         for entry in interp.as_list()[:-1]:
             *args, val = entry
             out[(fname, tuple(a.as_long() for a in args))] = conv(val)
-        out[(fname, ("else",))] = conv(interp.else_value())
+        other[fname] = conv(interp.else_value())
     else:
         out[(fname, ())] = conv(interp)
 

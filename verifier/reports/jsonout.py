@@ -66,7 +66,7 @@ def inputs(inp: Inputs) -> dict[str, Any]:
         out["alias"] = {b: {"aliases": obj is not None, "object": obj, "offset": d}
                         for b, (obj, d) in inp.alias.items()}
     if inp.pure:
-        out["pure"] = [{"function": f, "args": list(a), "result": r} for (f, a), r in inp.pure.items() if a != ("else",)]
+        out["pure"] = [{"function": f, "args": list(a), "result": r} for (f, a), r in inp.pure.items()]
     chosen = {"/".join(str(k) for k in key): v for key, v in shown_choices(inp)}
     if chosen:
         out["choices"] = chosen

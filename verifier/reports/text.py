@@ -52,8 +52,7 @@ def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None
         lines.append(f"{indent}{b} " + (f"is a window on {obj}'s object at element offset {delta}" if obj is not None
                                         else "does not alias"))
     for (f, args), r in inp.pure.items():
-        if args != ("else",):
-            lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")
+        lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")
     for key, v in jsonout.shown_choices(inp):
         kind, uid, it, lane = (list(key) + [None] * 4)[:4]
         what = _CHOICE_KINDS.get(str(kind), "undef")

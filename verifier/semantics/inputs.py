@@ -26,6 +26,9 @@ class Inputs:
     choices: dict[Key, int] = field(default_factory=dict)
     # cells of an array's object outside [0, len(list)), seen through an alias window
     cells: dict[str, dict[int, int | None]] = field(default_factory=dict)
+    # a pure function's result (whether it traps) on the arguments its table omits
+    pure_else: dict[str, int] = field(default_factory=dict)
+    traps_else: dict[str, bool] = field(default_factory=dict)
 
     def window(self, array: str) -> tuple[str, int]:
         """window_of these inputs' alias choices."""

@@ -153,11 +153,11 @@ def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[
         alias[view] = (tuple((obj, obj == chosen) for obj in objs), delta & mask(64))
 
     def apply(f: Any, args: Sequence[Any]) -> int:
-        other = inputs.pure.get((f.name, ("else",)), 0)  # type: ignore[arg-type]
+        other = inputs.pure_else.get(f.name, 0)
         return inputs.pure.get((f.name, tuple(args)), other) & mask(f.ret.bits)
 
     def traps(f: Any, args: Sequence[Any]) -> bool:
-        other = inputs.traps.get((f.name, ("else",)), False)  # type: ignore[arg-type]
+        other = inputs.traps_else.get(f.name, False)
         return inputs.traps.get((f.name, tuple(args)), other)
 
     return Env(extents, {a.name: a.readonly for a in prog.arrays}, {a.name: a.elem.bits for a in prog.arrays},

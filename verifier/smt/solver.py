@@ -32,7 +32,7 @@ def fresh_context(floats: bool = False) -> None:
         note_float_theory()
 
 
-class FreedInBackground(z3.Context):
+class FreedInBackground(z3.Context):  # type: ignore[misc]  # z3 has no type information
     """A z3 context that is freed on a thread of its own once its last reference
     goes: freeing one that held a large query takes seconds (4.9 s after 1024
     unrolled iterations at VF 16), which the next question should not wait for. By
