@@ -8,6 +8,7 @@ the two cannot disagree on what a constant expression means.
 from __future__ import annotations
 
 import math
+import operator
 import struct
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import z3
 from z3 import z3core
 
+from verifier.ir.opcodes import FBINOPS
 from verifier.ir.types import mask, to_signed
 from verifier.semantics.inputs import Key
 from verifier.smt.budget import ITE_UNITS, charge
@@ -257,17 +259,17 @@ def _bv(x: Any, w: int) -> Any:
 
 
 def _signed_pow2(a: Any, b: Any, w: int) -> int | None:
-    """k where `b` is the known divisor 2^k (1 <= k < w-1) of an unknown `a`: signed
-    division and remainder by it are shifts and masks, which z3 solves far faster than
-    its generic sdiv/srem circuits (a loop's `N - N % VF`: 21 s -> 7 s for liveout_y)."""
+    """k where `b` is the known divisor 2^k (1 <= k < w-1) of an unknown `a`: the signed
+    remainder by it is a mask, which z3 solves far faster than its generic srem circuit
+    (a loop's `N - N % VF`: 21 s -> 7 s for liveout_y)."""
     if type(b) is not int or type(a) is int or b <= 1 or b & (b - 1) or b >= 1 << (w - 1):
         return None
     return b.bit_length() - 1
 
 
 def _pow2_rounded(x: Any, k: int, w: int) -> Any:
-    """x + (2^k - 1 where x < 0): the dividend that makes an arithmetic shift by k round
-    toward zero, as sdiv does (LLVM's own lowering of sdiv by a power of two)."""
+    """x + (2^k - 1 where x < 0): the dividend whose multiple of 2^k below it (its low k
+    bits cleared) is x sdiv 2^k * 2^k, rounded toward zero (LLVM's own lowering)."""
     return x + z3.LShR(x >> (w - 1), w - k)
 
 
@@ -444,9 +446,8 @@ class Z3Domain:
         return self._op("urem", a, b, w, z3.URem)
 
     def sdiv(self, a: Any, b: Any, w: int) -> Any:
-        k = _signed_pow2(a, b, w)
-        if k is not None:  # (x + bias) >>s k
-            return _pow2_rounded(_bv(a, w), k, w) >> k
+        # (by a power of two the shift form is no faster: the lane prover's i / 8 at VF 16
+        # went from 5 s to over its budget with it, so sdiv stays z3's own)
         return self._op("sdiv", a, b, w, lambda x, y: x / y)
 
     def srem(self, a: Any, b: Any, w: int) -> Any:
@@ -919,8 +920,7 @@ def _concrete_fbin(op: str, x: int, y: int, w: int) -> int:
     # rounding to their format (53 >= 2p + 2), IEEE itself for double (overflow gives
     # an infinity, never an exception)
     a, b = _fp_decode(x, w), _fp_decode(y, w)
-    r = a + b if op == "fadd" else a - b if op == "fsub" else a * b if op == "fmul" else _ieee_div(a, b)
-    return _fp_encode(r, w)
+    return _fp_encode(_CONCRETE_FBIN[op](a, b), w)
 
 
 def _round_rational(q: Fraction, w: int) -> float:
@@ -1045,8 +1045,18 @@ def _z3_fbin(op: str, x: Any, y: Any, w: int) -> Any:
     if type(x) is int and type(y) is int:
         return _concrete_fbin(op, x, y, w)
     a, b = z3.fpBVToFP(_bv(x, w), _sort(w)), z3.fpBVToFP(_bv(y, w), _sort(w))
-    fn = {"fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}[op]
-    return _to_bits(fn(z3.RNE(), a, b), w)
+    return _to_bits(_Z3_FBIN[op](z3.RNE(), a, b), w)
+
+
+# each float binary operation of the opcode table in both domains (checked at import:
+# a new row without a rule here is an error, not a silent fall into another operation)
+_CONCRETE_FBIN: dict[str, Callable[[float, float], float]] = {
+    "fadd": operator.add, "fsub": operator.sub, "fmul": operator.mul, "fdiv": _ieee_div}
+_Z3_FBIN: dict[str, Callable[[Any, Any, Any], Any]] = {
+    "fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}
+if not set(FBINOPS) == set(_CONCRETE_FBIN) == set(_Z3_FBIN):  # pragma: no cover - caught at import
+    raise ImportError(f"semantics/domain.py: float operations {sorted(set(FBINOPS))} of ir/opcodes.py, "
+                      f"rules for {sorted(_CONCRETE_FBIN)} and {sorted(_Z3_FBIN)}")
 
 
 def _z3_fma(self: Z3Domain, x: Any, y: Any, z: Any, w: int, fused: bool = True) -> Any:
