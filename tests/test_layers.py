@@ -20,7 +20,7 @@ LAYERS = [
     ("frontend", "transforms", "smt", "llvm_tools"),
     ("semantics",),
     ("checks",),
-    ("suite", "cache", "cluster"),
+    ("suite", "cache", "cluster", "options"),
     ("reports",),
     ("runner",),
     ("cli", "setvalues", "pytest_plugin", "__init__"),
@@ -99,3 +99,18 @@ def test_the_llvm_front_end_imports_in_its_order_and_reads_text_in_one_place() -
         imports_re = any(isinstance(n, ast.Import) and any(a.name == "re" for a in n.names)
                          for n in ast.walk(ast.parse(f.read_text())))
         assert imports_re == (f.name == "text.py"), f.name
+
+
+def test_complexity_stays_under_the_limits_and_a_function_past_them_is_named(tmp_path: Path) -> None:
+    """bench/complexity.py (ruff's McCabe count): no function over 30 and at most 5% over
+    10 in the package; a function over 30 fails it, by name."""
+    import subprocess
+    import sys
+
+    script = PACKAGE.parent / "bench" / "complexity.py"
+    ok = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    branches = "\n".join(f"    if x == {k}:\n        return {k}" for k in range(31))
+    (tmp_path / "tangled.py").write_text(f"def tangled(x):\n{branches}\n    return -1\n")
+    bad = subprocess.run([sys.executable, str(script), str(tmp_path / "tangled.py")], capture_output=True, text=True)
+    assert bad.returncode == 1 and "32  " in bad.stdout and "tangled" in bad.stdout

@@ -24,18 +24,12 @@ from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, write_output
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
-from verifier.ir.program import ASSUMPTION_HELP, Assumption, Program, parse_assumptions
+from verifier.ir.program import Assumption, Program, parse_assumptions
 from verifier.limits import (
     MAX_FUEL,
     MAX_JOBS,
-    MAX_TIMEOUT,
-    MAX_TRIP,
-    MAX_VF,
-    MIN_TIMEOUT,
-    max_trip_problem,
-    timeout_problem,
-    vf_problem,
 )
+from verifier.options import OPTIONS
 from verifier.reports import jsonout, text
 from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
@@ -71,8 +65,6 @@ class CttzElts(StrEnum):
     FIRST_TRUE = "first-true"
 
 
-CTTZ_HELP = (".ll input: llvm.experimental.cttz.elts over a poison lane: any-poison (LangRef today: the "
-             "result is poison) or first-true (lanes after the first true one do not matter)")
 
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
@@ -96,8 +88,19 @@ def assumptions(names: list[str]) -> frozenset[Assumption]:
         raise UserError(f"--assume: {e}") from None
 
 
-ASSUME_HELP = ("an assumption stronger than LLVM's semantics, listed in every verdict (repeatable): "
-               + "; ".join(f"{a.value}: {h}" for a, h in ASSUMPTION_HELP.items()))
+
+
+_DECLARED = object()  # `flag`'s default: the declaration's own
+
+
+def flag(key: str, default: Any = _DECLARED, *, help: str | None = None, least: float | None = None) -> Any:
+    """The command-line option `key` as options.py declares it (flag, help, range and
+    limit); a command may give its own default, help text or least value."""
+    o = OPTIONS[key]
+    lo, hi = o.bounds or (None, None)
+    return typer.Option(o.default if default is _DECLARED else default, o.flag, help=help or o.help,
+                        min=least if least is not None else lo, max=hi,
+                        callback=_checked(o.problem) if o.problem is not None else None)
 
 
 def _checked(problem: Callable[[Any], str | None]) -> Callable[[Any], Any]:
@@ -163,13 +166,12 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
 def equiv(
     source: Path = typer.Argument(..., help="the source loop model (.loop)"),
     target: Path = typer.Argument(..., help="the target model that should refine it"),
-    max_trip: int = typer.Option(16, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem),
-                                 help="cover every input whose source loops run at most this many iterations"),
-    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit in seconds"),
+    max_trip: int = flag("max_trip", 16, help="cover every input whose source loops run at most this many iterations"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit in seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
-    func: str | None = typer.Option(None, "--func", help=".ll input: the function to check (the same in both)"),
-    cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
-    assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
+    func: str | None = flag("func", None, help=".ll input: the function to check (the same in both)"),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
+    assume: list[str] = flag("assume", []),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
                                                            "(for code-scanning UIs) here"),
     bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
@@ -271,10 +273,9 @@ def check(
                                            "by clang -O2 up to loop-vectorize)"),
     check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
     form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
-    guards: bool = typer.Option(False, "--guards", help="equiv: add the runtime guards the speculation repair proves"),
-    vf: int = typer.Option(4, "--vf", min=1, max=MAX_VF, callback=_checked(vf_problem), help="vector factor"),
-    max_trip: int | None = typer.Option(None, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem),
-                                        help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
+    guards: bool = flag("guards", False, help="equiv: add the runtime guards the speculation repair proves"),
+    vf: int = flag("vf", 4, help="vector factor"),
+    max_trip: int | None = flag("max_trip", None, help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
     bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
     unbounded: bool = typer.Option(False, "--unbounded",
                                    help="equiv: a proof must cover every trip count (else unknown)"),
@@ -284,11 +285,11 @@ def check(
     needed_extents: bool = typer.Option(False, "--needed-extents",
                                         help="speculate: for an exit proved safe too, the smallest extent of each "
                                              "array its proof needs (several bounded checks more)"),
-    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit per obligation, seconds"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit per obligation, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
-    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
-    cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
-    assume: list[str] = typer.Option([], "--assume", help=ASSUME_HELP),
+    func: str | None = flag("func", None, help=".ll input: the function"),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
+    assume: list[str] = flag("assume", []),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
                                                            "(for code-scanning UIs) here"),
     clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
@@ -367,10 +368,10 @@ def _check_one(model: Path, func: str | None, first: Program, requests: list[Req
 def vectorize(
     model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
-    vf: int = typer.Option(4, "--vf", min=1, max=MAX_VF, callback=_checked(vf_problem), help="vector factor"),
-    guards: bool = typer.Option(False, "--guards", help="add the runtime guards the speculation repair proves"),
-    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
-    cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
+    vf: int = flag("vf", 4, help="vector factor"),
+    guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
 ) -> None:
     """Print the vectorized form of a scalar loop as model text (block form)."""
     from verifier.checks.forms import forms_of, generate
@@ -392,10 +393,10 @@ def opt(
     opt_tool: str | None = typer.Option(None, "--opt", help="the opt to run (default: opt-22 or opt on PATH)"),
     clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
     keep: Path | None = typer.Option(None, "--keep", help="write the module before and after the pass here"),
-    max_trip: int = typer.Option(16, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem), help="trip bound of the bounded checks"),
-    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit per function, seconds"),
+    max_trip: int = flag("max_trip", 16, help="trip bound of the bounded checks"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit per function, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per function"),
-    cttz_elts: CttzElts = typer.Option(CttzElts.ANY_POISON, "--cttz-elts", help=CTTZ_HELP),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
                                                            "(for code-scanning UIs) here"),
     bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
@@ -463,10 +464,10 @@ def _scratch(ctx: typer.Context, keep: Path | None) -> Path:
 @app.command()
 def lanes(
     model: Path = typer.Argument(..., help="the scalar loop (.loop, or .ll with --func)"),
-    vf: int = typer.Option(4, "--vf", min=2, max=MAX_VF, callback=_checked(vf_problem), help="vector factor: lanes per vector iteration"),
-    timeout: float = typer.Option(20.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit per relation, seconds"),
+    vf: int = flag("vf", 4, least=2, help="vector factor: lanes per vector iteration"),
+    timeout: float = flag("timeout", 20.0, help="solver time limit per relation, seconds"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
-    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
 ) -> None:
     """How the VF lanes of one vector iteration relate (SIMD lane evolution): every value
     uniform, consecutive, strided, grouped, alternating or random; every branch uniform
@@ -497,11 +498,11 @@ def rewrite(
                                                            "that qualifies)"),
     force: bool = typer.Option(False, "--force", help="rewrite the first conditional block even if it does not "
                                                       "qualify (the proof then decides)"),
-    max_trip: int = typer.Option(8, "--max-trip", min=1, max=MAX_TRIP, callback=_checked(max_trip_problem), help="trip bound of the bounded check"),
-    timeout: float = typer.Option(60.0, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="solver time limit in seconds"),
+    max_trip: int = flag("max_trip", 8, help="trip bound of the bounded check"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit in seconds"),
     output: Path | None = typer.Option(None, "--output", "-o", help="write the rewritten loop here"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object (the verdict)"),
-    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
 ) -> None:
     """Rewrite a loop and prove the result refines it. --exit-from-condition: a block
     that runs while a monotone condition on the induction holds, with nothing observable
@@ -554,7 +555,7 @@ def _refuse(model: str, reasons: list[str], as_json: bool) -> NoReturn:
 @app.command()
 def suite(
     paths: list[Path] = typer.Argument(..., help="suite files (.toml) or folders of them"),
-    timeout: float | None = typer.Option(None, "--timeout", min=MIN_TIMEOUT, max=MAX_TIMEOUT, callback=_checked(timeout_problem), help="override every obligation's time limit"),
+    timeout: float | None = flag("timeout", None, help="override every obligation's time limit"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
     junit: Path | None = typer.Option(None, "--junit", help="write a JUnit XML report here (for CI)"),
     html: Path | None = typer.Option(None, "--html", help="write a self-contained HTML report here"),
@@ -667,7 +668,7 @@ def run_cmd(
     fuel: int = typer.Option(100_000, "--fuel", min=1, max=MAX_FUEL, help="stop after this many blocks"),
     path: bool = typer.Option(False, "--path", help="also print the blocks visited (block#iteration)"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
-    func: str | None = typer.Option(None, "--func", help=".ll input: the function"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
 ) -> None:
     """Run MODEL (.loop, or a function of a .ll module) on concrete inputs and print the
     trace, live-outs and any UB."""
@@ -683,7 +684,7 @@ def run_cmd(
 
 @app.command()
 def show(model: Path = typer.Argument(..., help="the loop model (.loop) or LLVM IR (.ll)"),
-         func: str | None = typer.Option(None, "--func", help=".ll input: the function")) -> None:
+         func: str | None = flag("func", None, help=".ll input: the function")) -> None:
     """Print the loop as the tool reads it: blocks, exits, and its structure (header,
     latch, exiting and exit blocks, preheader, guard)."""
     prog = load_program(model, func, exit_unknown=True)

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from verifier.analysis.lanes import parse_relation
 from verifier.checks.dispatch import Check, Request, Scope
 from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, loc_at, read_source
@@ -47,17 +47,11 @@ from verifier.limits import (
     MAX_MODEL_BYTES,
     MAX_NUMBER_DIGITS,
     MAX_SUITE_DEPTH,
-    MAX_TRIP,
-    max_trip_problem,
-    timeout_problem,
-    vf_problem,
 )
+from verifier.options import OPTIONS, option_problem
 
 CHECKS = tuple(Check)
 VERDICTS = tuple(VerdictKind)
-KEYS = {"name", "check", "model", "source", "target", "form", "vf", "unbounded", "bounded", "max_trip",
-        "timeout", "expect", "exit", "freeze", "guards", "func", "cttz_elts", "assume", "value", "relation",
-        "rewrite", "force"}
 
 
 @dataclass(frozen=True)
@@ -181,12 +175,49 @@ def _too_large(value: Any) -> bool:
     return False
 
 
+REQUIRED = ("name", "check", "source", "expect")  # strings every obligation gives
+KEYS = {*REQUIRED, "model", *OPTIONS}
+
+
 def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[str]) -> list[Obligation]:
+    """The obligations one [[obligation]] table gives (one per VF), checked against the
+    options' declaration (options.py) and the rules that tie keys together."""
     def bad(msg: str, key: str | None = None) -> UserError:
         loc = _key_loc(path, text_lines, line, key)
         return UserError(f"obligation {item.get('name', '')!r}: {msg}" if isinstance(item.get("name"), str) else msg,
                          loc)
 
+    item = _required(item, bad)
+    check = item["check"]
+    for key in OPTIONS:
+        if key in item and (problem := option_problem(key, item[key], check)) is not None:
+            raise bad(problem, "model" if key == "source" and "model" in item else key)
+    vfs, scope = _related(item, check, bad)
+    max_trip = item.get("max_trip", item.get("bounded"))
+    if check == "equiv" and "target" in item and max_trip is None:
+        max_trip = 16
+    bounded = item.get("bounded")
+    if bounded is not None and max_trip is not None and max_trip < bounded:
+        raise bad(f"max_trip {max_trip} is less than bounded = {bounded}: the check would not reach the bound "
+                  "it must prove", "max_trip")
+    target = path.parent / item["target"] if "target" in item else None
+    # what the answer depends on (the cache key; the name too, as reports carry it)
+    depends = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
+    given = {k: item.get(k, OPTIONS[k].default) for k in ("exit", "freeze", "guards", "func", "cttz_elts", "value",
+                                                          "relation", "rewrite", "force", "form")}
+    out = []
+    for vf in vfs:
+        name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
+        out.append(Obligation(name, check, path.parent / item["source"], target, max_trip,
+                              float(item.get("timeout", OPTIONS["timeout"].default)), item["expect"], path, line,
+                              vf=vf, scope=scope, assume=tuple(sorted(set(item.get("assume", ())))),
+                              options={**depends, "name": name}, bounded=bounded, **given))
+    return out
+
+
+def _required(item: dict[str, Any], bad: Callable[[str, str | None], UserError]) -> dict[str, Any]:
+    """The item with `model` read as `source`, once its keys are known ones, its numbers
+    of a sane size, and its required strings given."""
     for key, value in item.items():
         if _too_large(value):  # no key takes one; a message might not even show it (Python's 4,300 digits)
             raise bad(f"{key}: number too long (more than {MAX_NUMBER_DIGITS} digits)", key)
@@ -198,120 +229,41 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
         raise bad("give 'model' or 'source' (the same thing), not both", "source")
     if "model" in item:
         item = {**item, "source": item["model"]}
-    for key in ("name", "check", "source", "expect"):
+    for key in REQUIRED:
         if not isinstance(item.get(key), str):
             shown = "'model' (or 'source')" if key == "source" else repr(key)
             raise bad(f"expected a string {shown}", "model" if key == "source" and "model" in item else key)
-    check = item["check"]
-    if check not in CHECKS:
-        raise bad(f"unknown check {check!r} (expected one of {', '.join(CHECKS)})", "check")
+    if item["check"] not in CHECKS:
+        raise bad(f"unknown check {item['check']!r} (expected one of {', '.join(CHECKS)})", "check")
     if item["expect"] not in VERDICTS:
         raise bad(f"expect must be one of {', '.join(VERDICTS)}, not {item['expect']!r}", "expect")
-    if check == "equiv":
-        if ("target" in item) == ("form" in item):
-            raise bad("an equiv obligation gives either a 'target' model or a generated 'form' (general or simple)")
-    elif "target" in item or "form" in item:
-        raise bad(f"'target' and 'form' go with check = \"equiv\", not {check!r}", "target" if "target" in item else "form")
-    if "target" in item and not isinstance(item["target"], str):
-        raise bad("expected a string 'target'", "target")
     for key in ("source", "target"):
-        if key in item and (not item[key].strip() or item[key].endswith(("/", "\\"))):
+        if isinstance(item.get(key), str) and (not item[key].strip() or item[key].endswith(("/", "\\"))):
             raise bad(f"{'model' if key == 'source' else key} {item[key]!r} names no file (a model or .ll file)",
                       "model" if key == "source" and "model" in item else key)
-    if "form" in item and item["form"] not in ("general", "simple"):
-        raise bad(f"form must be general or simple, not {item['form']!r}", "form")
-    vfs = item.get("vf", 4)
+    return item
+
+
+def _related(item: dict[str, Any], check: str,
+             bad: Callable[[str, str | None], UserError]) -> tuple[list[int], Scope]:
+    """The rules that tie keys together: the VFs it expands into, and the scope a proof
+    must have."""
+    if check == "equiv" and ("target" in item) == ("form" in item):
+        raise bad("an equiv obligation gives either a 'target' model or a generated 'form' (general or simple)", None)
+    vfs = item.get("vf", OPTIONS["vf"].default)
     vfs = vfs if isinstance(vfs, list) else [vfs]
-    if not vfs:
-        raise bad("vf must be a power of two or a list of them, not an empty list", "vf")
-    for v in vfs:
-        if (problem := vf_problem(v)) is not None:
-            raise bad(problem + " (or a list of such)", "vf")
     if "target" in item and "vf" in item:
         raise bad("vf goes with a generated 'form' (a hand-written target has its own)", "vf")
-    scope = Scope.DEFAULT
-    if "unbounded" in item:
-        if not isinstance(item["unbounded"], bool) or check == "freeze":
-            raise bad("unbounded must be true or false, and goes with a generated form, a target or a "
-                      "legality check", "unbounded")
-        if item["unbounded"]:
-            scope = Scope.UNBOUNDED
-    bounded = item.get("bounded")
-    if "bounded" in item:
-        # the trip count a bounded proof must reach to be accepted as proved (a bool
-        # said only "skip the induction", which let a bounded answer pass as a proof)
-        if isinstance(bounded, bool) or not isinstance(bounded, int) or check in ("freeze", "lanes") \
-                or max_trip_problem(bounded) is not None:
-            raise bad(f"bounded must be the trip count a bounded proof covers, an integer from 1 to {MAX_TRIP} "
-                      "(e.g. bounded = 16): a proof for runs of at most that many iterations is then accepted "
-                      "as proved", "bounded")
-        if item.get("unbounded"):
-            raise bad("bounded and unbounded contradict each other", "bounded")
-        scope = Scope.BOUNDED
-    for key in ("freeze", "guards"):
-        if key in item and not isinstance(item[key], bool):
-            raise bad(f"{key} must be true or false", key)
-    if "exit" in item and (not isinstance(item["exit"], str) or check not in ("hoist", "speculate")):
-        raise bad("exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\"", "exit")
-    for key in ("func", "cttz_elts"):
-        if key in item and not isinstance(item[key], str):
-            raise bad(f"expected a string {key!r}", key)
-    if item.get("cttz_elts", "any-poison") not in ("any-poison", "first-true"):
-        raise bad(f"cttz_elts must be any-poison or first-true, not {item['cttz_elts']!r}", "cttz_elts")
-    assume = item.get("assume", [])
-    if not isinstance(assume, list) or not all(isinstance(a, str) for a in assume):
-        raise bad("assume must be a list of assumption names, e.g. [\"memory-has-no-poison\"]", "assume")
-    try:
-        parse_assumptions(assume)
-    except ValueError as e:
-        raise bad(str(e), "assume") from None
-    if check == "lanes":
-        if not isinstance(item.get("value"), str):
-            raise bad("a lanes obligation names its 'value' (a string)", "value")
-        if "relation" in item:
-            if not isinstance(item["relation"], str):
-                raise bad("relation must be a string: uniform, consecutive, strided S, uniform in groups of G, "
-                          "consecutive in groups of G, alternating, periodic P, random", "relation")
-            try:
-                parse_relation(item["relation"])
-            except ValueError as e:
-                raise bad(str(e), "relation") from None
-    elif "value" in item or "relation" in item:
-        raise bad(f"'value' and 'relation' go with check = \"lanes\", not {check!r}", "value" if "value" in item else "relation")
-    if check == "rewrite":
-        if item.get("rewrite", "exit-from-condition") not in ("exit-from-condition", "split"):
-            raise bad("rewrite must be \"exit-from-condition\" or \"split\"", "rewrite")
-        if not isinstance(item.get("force", False), bool):
-            raise bad("force must be true or false", "force")
-    elif "rewrite" in item or "force" in item:
-        raise bad(f"'rewrite' and 'force' go with check = \"rewrite\", not {check!r}", "rewrite" if "rewrite" in item else "force")
-    lls = [item[k] for k in ("source", "target") if str(item.get(k, "")).endswith(".ll")]
-    if ("func" in item or "cttz_elts" in item) and not lls:
-        raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets", "func" if "func" in item else "cttz_elts")
-    max_trip = item.get("max_trip", bounded)
-    timeout = item.get("timeout", 60.0)
-    for key, problem in (("max_trip", max_trip_problem(max_trip) if max_trip is not None else None),
-                         ("timeout", timeout_problem(timeout))):
-        if problem is not None:
-            raise bad(problem, key)
-    if check == "equiv" and "target" in item and max_trip is None:
-        max_trip = 16
-    if bounded is not None and max_trip is not None and max_trip < bounded:
-        raise bad(f"max_trip {max_trip} is less than bounded = {bounded}: the check would not reach the bound "
-                  "it must prove", "max_trip")
-    target = path.parent / item["target"] if "target" in item else None
-    # what the answer depends on (the cache key; the name too, as reports carry it)
-    depends = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
-    out = []
-    for vf in vfs:
-        name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
-        out.append(Obligation(name, check, path.parent / item["source"], target, max_trip, float(timeout),
-                              item["expect"], path, line, item.get("form"), vf, scope, item.get("exit"),
-                              item.get("freeze", True), item.get("guards", False), item.get("func"),
-                              item.get("cttz_elts", "any-poison"), tuple(sorted(set(assume))),
-                              item.get("value"), item.get("relation"), item.get("rewrite", "exit-from-condition"),
-                              item.get("force", False), {**depends, "name": name}, bounded))
-    return out
+    if "bounded" in item and item.get("unbounded"):
+        raise bad("bounded and unbounded contradict each other", "bounded")
+    if check == "lanes" and "value" not in item:
+        raise bad("a lanes obligation names its 'value' (a string)", "value")
+    ll = [k for k in OPTIONS if OPTIONS[k].ll and k in item]
+    if ll and not any(str(item.get(k, "")).endswith(".ll") for k in ("source", "target")):
+        raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets", ll[0])
+    # `bounded`: the trip count a bounded proof must reach to be accepted as proved
+    scope = Scope.BOUNDED if "bounded" in item else Scope.UNBOUNDED if item.get("unbounded") else Scope.DEFAULT
+    return vfs, scope
 
 
 @dataclass

@@ -322,151 +322,186 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
     then k+1, ... without UB, and replayed, so the first counterexample is in the
     earliest step that has one, of the shortest run. An abstract question (`abstract`
     uninterpreted) is asked again with exact_at's facts until its model replays, or
-    CEGAR_ROUNDS times."""
+    CEGAR_ROUNDS times. None where the chain would not be exact (NotChained)."""
     sw, whole = Stopwatch(), Budget.of(timeout)
     check_compatible(prog, form.program)
     fresh_context(uses_floats(prog, form.program))
-    steps = max_trip // form.vf + 1
-    name = f"{prog.name} -> {form.program.name}"
-    coverage: dict[str, Any] = {"max_trip": max_trip, "lockstep": steps, "complete": False}
+    run = _Lockstep(prog, form, max_trip, timeout, minimize_budget, tests, abstract, sw, whole)
+    run.chain = _Chain(prog, form, src_step, tgt_step, abstract, whole)
+    run.race = not run.chain.quantified and not hard_ops(prog, form.program)
+    try:
+        return run.decide(unbounded)
+    except NotChained:
+        return None
+    except EncodingTimeout:
+        return run.verdict(VerdictKind.UNKNOWN, reason="solver timeout: encoding the steps took all of the time")
 
-    def verdict(v: VerdictKind, **kw: Any) -> Verdict:
-        return Verdict(name, "equiv", v, sw(), coverage=coverage, **kw)
 
-    chain = _Chain(prog, form, src_step, tgt_step, abstract, whole)
-    race = not chain.quantified and not hard_ops(prog, form.program)
-    facts: list[Any] = []
+@dataclasses.dataclass
+class _Lockstep:
+    """One lockstep check's questions over its chain of steps (see `_lockstep`)."""
 
-    def ask(body: Any, k: int, replayed: bool, budget: float | None = None,
+    prog: Program
+    form: VectorForm
+    max_trip: int
+    timeout: float
+    minimize_budget: float
+    tests: ConcreteTests
+    abstract: frozenset[str]
+    sw: Stopwatch
+    whole: Budget
+    chain: _Chain = dataclasses.field(init=False)
+    race: bool = False
+    facts: list[Any] = dataclasses.field(default_factory=list)  # exact_at's facts, kept for every question
+    coverage: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.coverage = {"max_trip": self.max_trip, "lockstep": self.steps, "complete": False}
+
+    @property
+    def steps(self) -> int:
+        return self.max_trip // self.form.vf + 1
+
+    def verdict(self, v: VerdictKind, **kw: Any) -> Verdict:
+        return Verdict(f"{self.prog.name} -> {self.form.program.name}", "equiv", v, self.sw(),
+                       coverage=self.coverage, **kw)
+
+    def decide(self, unbounded: bool) -> Verdict:
+        """Every step at once where the induction's free state closes; a wrong form's
+        answer there can take far longer than its first step's, so that is asked
+        first within a few times its encoding's time, then the loop's first vector
+        iteration (where most bugs show), then the free step again, then step by step."""
+        whole, timeout, chain = self.whole, self.timeout, self.chain
+        t1 = whole.spent()
+        free = chain.free()
+        first_try = min(timeout, max(FREE_FLOOR_UNBOUNDED if unbounded else FREE_FLOOR,
+                                     FREE_PER_ENCODING * (whole.spent() - t1)))
+        closes = self.ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=first_try,
+                          inputs_of="the induction step's inputs")
+        if isinstance(closes, Verdict):
+            return closes
+        if closes is not True:
+            found = self.first_step(first_try)
+            if found is not None:
+                return found
+            if closes is None:
+                share = FREE_SHARE_UNBOUNDED if unbounded else FREE_SHARE
+                closes = self.ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=share * timeout)
+        if closes is True:
+            # the free state may run where the loop's own start never does (a source that
+            # faults on every input): the whole source is asked too where tests found no
+            # input it runs
+            v = _unless_vacuous(self.verdict, free.ok, max(0.1, whole.left()), self.max_trip, self.tests,
+                                self.prog if self.tests.testable else None)
+            if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
+                v.coverage = {"unbounded": True, "window": self.form.vf}
+            return v
+        for k in range(1, self.steps):
+            found = self.settle(k)
+            if found is not None:
+                return found
+        return _unless_vacuous(self.verdict, z3.Or(*[chain[k].ends for k in range(self.steps)]),
+                               max(0.1, whole.left()), self.max_trip, self.tests)
+
+    def first_step(self, first_try: float) -> Verdict | None:
+        """No proof at once: a bug, likely. The concrete tests first, then the solver on
+        the first step, within a share of the time and no longer than the solver's first
+        try: a correct form that takes the free step a little longer than that loses no
+        more to tests than to the try (each test at VF 64 runs hundreds of iterations)."""
+        tested = self.tests.run(TRIES, min(TEST_SHARE * self.timeout, first_try, max(0.1, self.whole.left())))
+        if tested is not None:
+            return _tested(self.prog, self.form, tested, self.tests, self.sw())
+        return self.settle(0)
+
+    def ask(self, body: Any, k: int, replayed: bool, budget: float | None = None,
             inputs_of: str | None = None) -> Verdict | bool | None:
         """True: unsat; False: sat, but (`replayed`) no model replays; None: no answer
         within `budget`; or the verdict. `inputs_of`: a sat answer's inputs (the free
         step's: its state dropped) are replayed on the whole programs all the same,
         found in what it names."""
+        chain = self.chain
         universal = [v for st in [*chain.steps, *chain.others] for v in st.src.choices.values()]
         query = z3.ForAll(universal, body) if universal else body
-        for r in range(CEGAR_ROUNDS if abstract and replayed else 1):
-            left = whole.left()
+        for r in range(CEGAR_ROUNDS if self.abstract and replayed else 1):
+            left = self.whole.left()
             if left <= 0:
-                return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
+                return self.verdict(VerdictKind.UNKNOWN, reason="solver timeout")
             if budget is not None:
                 left = min(left, budget)
             solver = new_solver(left, chain.quantified)  # fresh: the minimizer's preferences stay in it
-            solver.add(query, *facts)
-            ans = check_racing(solver, left) if race else check(solver)
+            solver.add(query, *self.facts)
+            ans = check_racing(solver, left) if self.race else check(solver)
             if ans.status is SolverStatus.UNKNOWN:
-                if budget is not None:
-                    return None
-                return verdict(VerdictKind.UNKNOWN, reason=ans.reason)
+                return None if budget is not None else self.verdict(VerdictKind.UNKNOWN, reason=ans.reason)
             if ans.status is SolverStatus.SAT and inputs_of is not None:
-                return _inputs_replayed(solver, seconds_of(ans.units), inputs_of) or False
+                return self.inputs_replayed(solver, seconds_of(ans.units), inputs_of) or False
             if ans.status is SolverStatus.UNSAT or not replayed:
                 return ans.status is SolverStatus.UNSAT
-            compared = [st.compared for st in chain.steps]
-            choices = _target_choices(form, chain, solver.model(), compared)
-            spend = min(minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * seconds_of(ans.units)),
-                        max(0.1, whole.left()))
-            model = minimize(solver, chain.inputs, choices, prog, spend, chain[k].src.header_guards, None,
-                             seconds_of(ans.units))
-            inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, compared))
-            cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip))
-            if cex is not None:
-                return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
+            found = self.replayed(solver, k, seconds_of(ans.units))
+            if isinstance(found, Verdict):
+                return found
             # uninterpreted operations the model got wrong: right at its values first
-            more = exact_at(model, [query], everywhere=r >= POINT_ROUNDS) if abstract else []
+            more = exact_at(found, [query], everywhere=r >= POINT_ROUNDS) if self.abstract else []
             if not more:
                 break
-            facts.extend(more)
+            self.facts.extend(more)
         return False
 
-    def _inputs_replayed(solver: z3.Solver, solved_in: float, found_in: str) -> Verdict | None:
+    def replayed(self, solver: z3.Solver, k: int, solved_in: float) -> Verdict | z3.ModelRef:
+        """The sat answer's model, minimized, as a replayed counterexample; else the
+        model (it does not replay)."""
+        chain, form, prog = self.chain, self.form, self.prog
+        compared = [st.compared for st in chain.steps]
+        choices = _target_choices(form, chain, solver.model(), compared)
+        spend = min(self.minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * solved_in),
+                    max(0.1, self.whole.left()))
+        model = minimize(solver, chain.inputs, choices, prog, spend, chain[k].src.header_guards, None, solved_in)
+        inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, compared))
+        cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, self.max_trip))
+        return model if cex is None else self.verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
+
+    def inputs_replayed(self, solver: z3.Solver, solved_in: float, found_in: str) -> Verdict | None:
         """The model's inputs (parameters within the bound first, so that the runs end)
         replayed on the whole programs: a counterexample if they diverge."""
-        model = minimize(solver, chain.inputs, {}, prog, MINIMIZE_FLOOR, None, max_trip, solved_in)
-        inputs = model_inputs(model, prog, chain.inputs, {})
-        cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, max_trip),
-                     source_fuel(prog, max_trip))
+        prog, form = self.prog, self.form
+        model = minimize(solver, self.chain.inputs, {}, prog, MINIMIZE_FLOOR, None, self.max_trip, solved_in)
+        inputs = model_inputs(model, prog, self.chain.inputs, {})
+        cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, self.max_trip),
+                     source_fuel(prog, self.max_trip))
         if cex is None:
             return None
-        coverage["found_in"] = found_in
-        return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
+        self.coverage["found_in"] = found_in
+        return self.verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
 
-    def in_runs(k: int, bad: Any, ends: range) -> Verdict | bool | None:
+    def in_runs(self, k: int, bad: Any, ends: range) -> Verdict | bool | None:
         """A divergence `bad` in step k of a run that ends in one of the steps `ends`
         within the bound: the verdict, True (none), or False (one, but no model
         replays)."""
         for end in ends:
-            found = ask(z3.And(chain[k].compared, bad, chain[end].ends), end, replayed=True)
+            found = self.ask(z3.And(self.chain[k].compared, bad, self.chain[end].ends), end, replayed=True)
             if found is not True:
                 if isinstance(found, Verdict) and found.verdict is VerdictKind.COUNTEREXAMPLE:
-                    coverage["found_in"] = f"vector iteration {k + 1}, checked step by step"
+                    self.coverage["found_in"] = f"vector iteration {k + 1}, checked step by step"
                 return found
         return True
 
-    def settle(k: int) -> Verdict | None:
+    def settle(self, k: int) -> Verdict | None:
         """Step k has no divergence (None), or the verdict; NotChained if it may have
         one that the whole runs do not show. The runs that end in step k are asked
         first (most counterexamples), then every continuation at once (an
         over-approximation: unsat settles the step), then the runs ending later."""
-        st = chain[k]
-        found = in_runs(k, st.bad, range(k, k + 1))
+        st = self.chain[k]
+        found = self.in_runs(k, st.bad, range(k, k + 1))
         if found is True:
-            found = ask(z3.And(st.ok, st.compared, st.bad), k, replayed=False)
+            found = self.ask(z3.And(st.ok, st.compared, st.bad), k, replayed=False)
             if found is False:
-                found = in_runs(k, st.bad, range(k + 1, steps))
+                found = self.in_runs(k, st.bad, range(k + 1, self.steps))
         if found is False:  # one the whole runs do not show, maybe: those they would
-            found = in_runs(k, st.hard, range(k, steps))
+            found = self.in_runs(k, st.hard, range(k, self.steps))
             if isinstance(found, Verdict):
                 return found
             raise NotChained
         return found if isinstance(found, Verdict) else None
-
-    try:
-        # every step at once where the induction's free state closes; a wrong form's
-        # answer there can take far longer than its first step's, so that is asked
-        # first within a few times its encoding's time, then the loop's first vector
-        # iteration (where most bugs show), then the free step again, then step by step
-        t1 = whole.spent()
-        free = chain.free()
-        first_try = min(timeout, max(FREE_FLOOR_UNBOUNDED if unbounded else FREE_FLOOR,
-                                     FREE_PER_ENCODING * (whole.spent() - t1)))
-        closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=first_try,
-                     inputs_of="the induction step's inputs")
-        if isinstance(closes, Verdict):
-            return closes
-        if closes is not True:
-            # no proof at once: a bug, likely; the concrete tests first, then the solver
-            # within a share of the time, and no longer than the solver's first try: a
-            # correct form that takes the free step a little longer than that loses no
-            # more to tests than to the try (each test at VF 64 runs hundreds of iterations)
-            tested = tests.run(TRIES, min(TEST_SHARE * timeout, first_try, max(0.1, whole.left())))
-            if tested is not None:
-                return _tested(prog, form, tested, tests, sw())
-            found = settle(0)
-            if found is not None:
-                return found
-            if closes is None:
-                share = FREE_SHARE_UNBOUNDED if unbounded else FREE_SHARE
-                closes = ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=share * timeout)
-        left = max(0.1, whole.left())
-        if closes is True:
-            # the free state may run where the loop's own start never does (a source that
-            # faults on every input): the whole source is asked too where tests found no
-            # input it runs
-            v = _unless_vacuous(verdict, free.ok, left, max_trip, tests, prog if tests.testable else None)
-            if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
-                v.coverage = {"unbounded": True, "window": form.vf}
-            return v
-        for k in range(1, steps):
-            found = settle(k)
-            if found is not None:
-                return found
-        return _unless_vacuous(verdict, z3.Or(*[chain[k].ends for k in range(steps)]),
-                               max(0.1, whole.left()), max_trip, tests)
-    except NotChained:
-        return None
-    except EncodingTimeout:
-        return verdict(VerdictKind.UNKNOWN, reason="solver timeout: encoding the steps took all of the time")
 
 
 def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, tests: ConcreteTests,

@@ -8,9 +8,10 @@ from an undef use; branching on it is UB, like branching on poison.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from verifier.ir.opcodes import OPCODES, Family
@@ -451,6 +452,73 @@ def _mask_lanes(d: Domain, ins: Instr, args: list[Value], n: int) -> tuple[list[
     return args, [Val(d.const(1, 1), d.F, d.F)] * n
 
 
+@dataclass
+class Site:
+    """One instruction being run: what every rule reads, and the immediate UB it finds
+    (condition, site) appended to `ubs`. `it` is the enclosing loop's iteration (-1
+    outside loops); with the uid and the lane it names every nondeterministic choice."""
+
+    d: Domain
+    env: Env
+    st: State
+    ins: Instr
+    args: list[Value]
+    arg_types: list[Type]
+    it: int
+    ubs: list[tuple[Any, UBSite]] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        """The result's lanes (1 for a scalar)."""
+        rt = self.ins.type
+        return rt.lanes if isinstance(rt, VecType) else 1
+
+    @property
+    def vec(self) -> bool:
+        return isinstance(self.ins.type, VecType)
+
+    @property
+    def flags(self) -> frozenset[str]:
+        return frozenset(self.ins.attrs.get("flags", ()))
+
+    @property
+    def width(self) -> int:
+        """The result's lane width."""
+        assert self.ins.type is not None
+        return elem_of(self.ins.type).bits
+
+    def arg_width(self, k: int) -> int:
+        return elem_of(self.arg_types[k]).bits
+
+    def lanes(self, k: int) -> tuple[Val, ...]:
+        """Operand k's lanes, a scalar repeated for each."""
+        return _lanes(self.args[k], self.n)
+
+    def vector(self, k: int) -> tuple[Val, ...]:
+        x = self.args[k]
+        assert is_vec(x)
+        return x
+
+    def scalar(self, k: int) -> Val:
+        x = self.args[k]
+        assert isinstance(x, Val)
+        return x
+
+    def lane_of(self, k: int) -> int:
+        """The lane number sites and choices name: from 1 in vector code, 0 in scalar."""
+        return k + 1 if self.vec else 0
+
+    def result(self, vals: Sequence[Val]) -> Value:
+        return tuple(vals) if self.vec else vals[0]
+
+    def ub(self, cond: Any, lane: int, kind: UBKind, reason: str) -> None:
+        self.ubs.append((cond, UBSite(self.ins.uid, lane, kind, reason)))
+
+
+# An instruction's meaning: its result (None for none) from the site's operands.
+Rule = Callable[[Site], Value | None]
+
+
 def exec_instr(
     d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
 ) -> tuple[Value | None, list[tuple[Any, UBSite]]]:
@@ -459,7 +527,9 @@ def exec_instr(
     `it` is the iteration of the enclosing loop (-1 outside loops); with the uid and
     the lane it names every nondeterministic choice, so replays are exact.
     """
-    res, ubs = _exec(d, env, st, ins, args, arg_types, it)
+    s = Site(d, env, st, ins, args, arg_types, it)
+    res = rule_of(ins.op)(s)
+    ubs = s.ubs
     if ins.attrs.get("nofault") and ubs:
         # a hoisted copy that must not fault: where it would, its value is poison
         bad = d.any_([c for c, _ in ubs])
@@ -469,199 +539,242 @@ def exec_instr(
     return res, ubs
 
 
-def _exec(
-    d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
-) -> tuple[Value | None, list[tuple[Any, UBSite]]]:
-    op = ins.op
-    rt = ins.type
-    n = rt.lanes if isinstance(rt, VecType) else 1
-    vec = isinstance(rt, VecType)
-    ubs: list[tuple[Any, UBSite]] = []
-    flags = frozenset(ins.attrs.get("flags", ()))
-
-    def lane_result(vals: list[Val]) -> Value:
-        return tuple(vals) if vec else vals[0]
-
+def rule_of(op: str) -> Rule:
+    """The rule of an opcode: its family's, else its own (every opcode has one: checked
+    when this module is imported)."""
     family = OPCODES[op].family
-    if family is Family.INT_BINARY:
-        assert rt is not None
-        w = elem_of(rt).bits
-        ops, masks = _mask_lanes(d, ins, args, n)
-        a, b = _lanes(ops[0], n), _lanes(ops[1], n)
-        out: list[Val] = []
-        for k in range(n):
-            r, lane_ubs = binop_lane(d, op, flags, a[k], b[k], w)
-            on = d.eq(masks[k].v, d.const(1, 1), 1)
-            mp = poison_of(d, masks[k])
-            for ub, kind, reason in lane_ubs:
-                if not d.is_false(ub):
-                    ubs.append((d.and_(d.or_(on, mp), ub), UBSite(ins.uid, k + 1 if vec else 0, kind, reason)))
-            if ins.masked:
-                ubs.append((d.and_(mp, _may_fault(d, op)), UBSite(ins.uid, k + 1, UBKind.POISON_MASK, POISON_MASK)))
-                r = Val(r.v, d.or_(r.p, d.or_(d.not_(on), mp)), r.u)
-            out.append(r)
-        return lane_result(out), ubs
-    if family is Family.ICMP:
-        w = elem_of(arg_types[0]).bits
-        a, b = _lanes(args[0], n), _lanes(args[1], n)
-        samesign = "samesign" in flags
-        return lane_result([icmp_lane(d, ins.attrs["pred"], a[k], b[k], w, samesign) for k in range(n)]), ubs
-    if family is Family.FCMP:
-        w = elem_of(arg_types[0]).bits
-        a, b = _lanes(args[0], n), _lanes(args[1], n)
-        return lane_result([fcmp_lane(d, ins.attrs["pred"], a[k], b[k], w, flags) for k in range(n)]), ubs
-    if family is Family.FLOAT_BINARY:
-        w = elem_of(arg_types[0]).bits
-        a, b = _lanes(args[0], n), _lanes(args[1], n)
-        return lane_result([fbin_lane(d, op, a[k], b[k], w, flags) for k in range(n)]), ubs
-    if family is Family.FMA:
-        w = elem_of(arg_types[0]).bits
-        a, b, c = _lanes(args[0], n), _lanes(args[1], n), _lanes(args[2], n)
-        site = choice_site(ins, it)
+    return FAMILY_RULES[family] if family is not Family.OTHER else OP_RULES[op]
 
-        def fused(k: int) -> Any:
-            if op == "fma":
-                return d.T
-            about = (w, a[k].v, b[k].v, c[k].v)
-            return d.eq(d.choose(("fused", *site, k + 1 if vec else 0), 1, about), d.const(1, 1), 1)
-        return lane_result([fma_lane(d, a[k], b[k], c[k], w, fused(k), flags) for k in range(n)]), ubs
-    if family is Family.FLOAT_CAST:
-        assert rt is not None
-        wf, wt = elem_of(arg_types[0]).bits, elem_of(rt).bits
-        x = _lanes(args[0], n)
-        return lane_result([fcast_lane(d, op, x[k], wf, wt, flags) for k in range(n)]), ubs
-    if op == "select":
-        assert rt is not None
-        w = elem_of(rt).bits
-        c, a, b = _lanes(args[0], n), _lanes(args[1], n), _lanes(args[2], n)
-        return lane_result([select_lane(d, c[k], a[k], b[k], w) for k in range(n)]), ubs
-    if op == "freeze":
-        assert rt is not None
-        w = elem_of(rt).bits
-        x = _lanes(args[0], n)
-        return lane_result([freeze_lane(d, x[k], ("fr", *choice_site(ins, it), k + 1 if vec else 0), w)
-                            for k in range(n)]), ubs
-    if family is Family.INT_CAST:
-        assert rt is not None
-        wf, wt = elem_of(arg_types[0]).bits, elem_of(rt).bits
-        x = _lanes(args[0], n)
-        return lane_result([cast_lane(d, op, x[k], wf, wt, flags) for k in range(n)]), ubs
-    if op == "abs":
-        assert rt is not None
-        w = elem_of(rt).bits
-        x = _lanes(args[0], n)
-        return lane_result([abs_lane(d, x[k], w, bool(ins.attrs.get("int_min_poison")))
-                            for k in range(n)]), ubs
-    if family is Family.BITCOUNT:
-        assert rt is not None
-        w = elem_of(rt).bits
-        x = _lanes(args[0], n)
-        return lane_result([bitcount_lane(d, op, x[k], w, bool(ins.attrs.get("zero_poison")))
-                            for k in range(n)]), ubs
-    if op in ("clsz", "clsnz"):
-        assert rt is not None
-        src = args[0]
-        assert is_vec(src)
-        return count_leading(d, src, elem_of(arg_types[0]).bits, op == "clsz", elem_of(rt).bits), ubs
-    if op in ("anyof", "allones"):
-        src = args[0]
-        assert is_vec(src)
-        return reduce_lanes(d, op, src, 1), ubs
-    if op == "extract":
-        src = args[0]
-        assert is_vec(src) and isinstance(args[1], Val)
-        return extract_lane(d, src, args[1], elem_of(arg_types[0]).bits, elem_of(arg_types[1]).bits), ubs
-    if op == "cttz_elts":
-        assert rt is not None and is_vec(args[0])
-        return cttz_elts(d, args[0], elem_of(arg_types[0]).bits, elem_of(rt).bits,
-                         ins.attrs.get("rule", "any-poison"), bool(ins.attrs.get("zero_poison"))), ubs
-    if op == "reduce":
-        assert is_vec(args[0])
-        return reduce_int(d, ins.attrs["kind"], args[0], elem_of(arg_types[0]).bits), ubs
-    if op == "shuffle":
-        assert rt is not None
-        pool = list(_lanes(args[0], lanes_of(arg_types[0]) or 1)) + list(_lanes(args[1], lanes_of(arg_types[1]) or 1))
-        w = elem_of(rt).bits
-        return tuple(pool[m] if m >= 0 else Val(d.const(0, w), d.T, d.F) for m in ins.attrs["mask"]), ubs
-    if op == "insertelt":
-        vv, x, ix = args
-        assert is_vec(vv) and isinstance(x, Val) and isinstance(ix, Val)
-        kw = elem_of(arg_types[2]).bits
-        w = elem_of(rt).bits if rt is not None else 1
-        out = []
-        for j, lane in enumerate(vv):
-            hit = d.eq(ix.v, d.const(j, kw), kw)
-            out.append(Val(d.ite(hit, x.v, lane.v, w), d.or_(poison_of(d, ix), d.bite(hit, x.p, lane.p)),
-                           d.bite(hit, x.u, lane.u)))
-        if len(vv) < (1 << kw):
-            outside = d.not_(d.ult(ix.v, d.const(len(vv), kw), kw))
-            out = [Val(ln.v, d.or_(ln.p, outside), ln.u) for ln in out]
-        return tuple(out), ubs
-    if op == "extractelt":
-        vv, ix = args
-        assert is_vec(vv) and isinstance(ix, Val)
-        kw = elem_of(arg_types[1]).bits
-        one = Val(d.add(ix.v, d.const(1, kw), kw), ix.p, ix.u)
-        wide = d.ult(ix.v, d.const(len(vv), kw), kw) if len(vv) < (1 << kw) else d.T
-        r = extract_lane(d, vv, one, elem_of(arg_types[0]).bits, kw)
-        return Val(r.v, d.or_(r.p, d.not_(wide)), r.u), ubs
-    if op == "prefix":
-        x = args[0]
-        assert isinstance(x, Val)
-        w = elem_of(arg_types[0]).bits
-        return tuple(
-            Val(d.from_bool(d.sle(d.const(k + 1, w), x.v, w)) if k + 1 < (1 << (w - 1)) else d.const(0, 1),
-                x.p, x.u)
-            for k in range(n)), ubs
-    if op == "iota":
-        x = args[0]
-        assert isinstance(x, Val) and rt is not None
-        w = elem_of(rt).bits
-        return tuple(Val(d.add(x.v, d.const(k, w), w), x.p, x.u) for k in range(n)), ubs
-    if op == "splat":
-        x = args[0]
-        assert isinstance(x, Val)
-        return (x,) * n, ubs
-    if op == "vec":
-        return tuple(a for a in args if isinstance(a, Val)), ubs  # vec(x1, .., xW)
-    if op == "bitcast":
-        return bitcast(d, args[0], arg_types[0], rt), ubs
-    if op == "load":
-        return _load(d, env, st, ins, args, arg_types, n, vec, ubs), ubs
-    if op == "store":
-        _store(d, env, st, ins, args, arg_types, ubs)
-        return None, ubs
-    if op == "call":
-        return _call(d, env, st, ins, args, arg_types, ubs, it), ubs
-    if op == "assume":
-        # masked (a predicated lane of vector code): only a lane that runs assumes
-        c = args[0]
-        assert isinstance(c, Val)
-        false = d.or_(poison_of(d, c), d.eq(c.v, d.const(0, 1), 1))
+
+# ------------------------------------------------------------- the families
+
+def _int_binary(s: Site) -> Value:
+    d, ins = s.d, s.ins
+    ops, masks = _mask_lanes(d, ins, s.args, s.n)
+    a, b = _lanes(ops[0], s.n), _lanes(ops[1], s.n)
+    out: list[Val] = []
+    for k in range(s.n):
+        r, lane_ubs = binop_lane(d, ins.op, s.flags, a[k], b[k], s.width)
+        on = d.eq(masks[k].v, d.const(1, 1), 1)
+        mp = poison_of(d, masks[k])
+        for ub, kind, reason in lane_ubs:
+            if not d.is_false(ub):
+                s.ub(d.and_(d.or_(on, mp), ub), s.lane_of(k), kind, reason)
         if ins.masked:
-            on = args[-1]
-            assert isinstance(on, Val)
-            false = d.and_(false, d.or_(poison_of(d, on), d.eq(on.v, d.const(1, 1), 1)))  # as a masked division
-        ubs.append((false, UBSite(ins.uid, 0, UBKind.ASSUMPTION_FALSE, str(ins.attrs.get("why", "assumption is false")))))
-        return None, ubs
-    if op == "out":
-        st.outs[ins.attrs["name"]] = args[0]
-        return None, ubs
-    if op == "check_same":
-        # (value at the exit, hoisted value, whether the check applies): UB when they differ
-        orig, hoisted, active = args
-        assert isinstance(orig, Val) and isinstance(hoisted, Val) and isinstance(active, Val)
-        w = elem_of(arg_types[0]).bits
-        same = d.and_(d.not_(poison_of(d, hoisted)), d.eq(orig.v, hoisted.v, w))
-        on = d.and_(d.eq(active.v, d.const(1, 1), 1), d.not_(poison_of(d, active)))
-        what = ins.attrs.get("what", "the hoisted value")
-        if type(orig.v) is int and type(hoisted.v) is int:
-            shown = "poison" if hoisted.p is True or hoisted.u is True else str(hoisted.v)
-            what += f" (at the exit: {orig.v}, hoisted: {shown})"
-        ubs.append((d.and_(on, d.and_(d.not_(poison_of(d, orig)), d.not_(same))),
-                    UBSite(ins.uid, 0, UBKind.HOISTED_DIFFERS, f"{what} differs")))
-        return None, ubs
-    raise ValueError(f"no semantics for opcode {op!r}")  # pragma: no cover
+            s.ub(d.and_(mp, _may_fault(d, ins.op)), k + 1, UBKind.POISON_MASK, POISON_MASK)
+            r = Val(r.v, d.or_(r.p, d.or_(d.not_(on), mp)), r.u)
+        out.append(r)
+    return s.result(out)
+
+
+def _icmp(s: Site) -> Value:
+    a, b = s.lanes(0), s.lanes(1)
+    samesign = "samesign" in s.flags
+    return s.result([icmp_lane(s.d, s.ins.attrs["pred"], a[k], b[k], s.arg_width(0), samesign) for k in range(s.n)])
+
+
+def _fcmp(s: Site) -> Value:
+    a, b = s.lanes(0), s.lanes(1)
+    return s.result([fcmp_lane(s.d, s.ins.attrs["pred"], a[k], b[k], s.arg_width(0), s.flags) for k in range(s.n)])
+
+
+def _float_binary(s: Site) -> Value:
+    a, b = s.lanes(0), s.lanes(1)
+    return s.result([fbin_lane(s.d, s.ins.op, a[k], b[k], s.arg_width(0), s.flags) for k in range(s.n)])
+
+
+def _fma(s: Site) -> Value:
+    d, w = s.d, s.arg_width(0)
+    a, b, c = s.lanes(0), s.lanes(1), s.lanes(2)
+    site = choice_site(s.ins, s.it)
+
+    def fused(k: int) -> Any:
+        if s.ins.op == "fma":
+            return d.T
+        about = (w, a[k].v, b[k].v, c[k].v)  # llvm.fmuladd: fused or not, a choice
+        return d.eq(d.choose(("fused", *site, s.lane_of(k)), 1, about), d.const(1, 1), 1)
+    return s.result([fma_lane(d, a[k], b[k], c[k], w, fused(k), s.flags) for k in range(s.n)])
+
+
+def _float_cast(s: Site) -> Value:
+    x = s.lanes(0)
+    return s.result([fcast_lane(s.d, s.ins.op, x[k], s.arg_width(0), s.width, s.flags) for k in range(s.n)])
+
+
+def _int_cast(s: Site) -> Value:
+    x = s.lanes(0)
+    return s.result([cast_lane(s.d, s.ins.op, x[k], s.arg_width(0), s.width, s.flags) for k in range(s.n)])
+
+
+def _bitcount(s: Site) -> Value:
+    x, zero_poison = s.lanes(0), bool(s.ins.attrs.get("zero_poison"))
+    return s.result([bitcount_lane(s.d, s.ins.op, x[k], s.width, zero_poison) for k in range(s.n)])
+
+
+# ------------------------------------------------- lane-wise rules of their own
+
+def _select(s: Site) -> Value:
+    c, a, b = s.lanes(0), s.lanes(1), s.lanes(2)
+    return s.result([select_lane(s.d, c[k], a[k], b[k], s.width) for k in range(s.n)])
+
+
+def _freeze(s: Site) -> Value:
+    x, site = s.lanes(0), choice_site(s.ins, s.it)
+    return s.result([freeze_lane(s.d, x[k], ("fr", *site, s.lane_of(k)), s.width) for k in range(s.n)])
+
+
+def _abs(s: Site) -> Value:
+    x, int_min_poison = s.lanes(0), bool(s.ins.attrs.get("int_min_poison"))
+    return s.result([abs_lane(s.d, x[k], s.width, int_min_poison) for k in range(s.n)])
+
+
+# ----------------------------------------------------- across the lanes
+
+def _count_leading(s: Site) -> Value:
+    return count_leading(s.d, s.vector(0), s.arg_width(0), s.ins.op == "clsz", s.width)
+
+
+def _reduce_bool(s: Site) -> Value:
+    return reduce_lanes(s.d, s.ins.op, s.vector(0), 1)
+
+
+def _extract(s: Site) -> Value:
+    return extract_lane(s.d, s.vector(0), s.scalar(1), s.arg_width(0), s.arg_width(1))
+
+
+def _cttz_elts(s: Site) -> Value:
+    return cttz_elts(s.d, s.vector(0), s.arg_width(0), s.width, s.ins.attrs.get("rule", "any-poison"),
+                     bool(s.ins.attrs.get("zero_poison")))
+
+
+def _reduce(s: Site) -> Value:
+    return reduce_int(s.d, s.ins.attrs["kind"], s.vector(0), s.arg_width(0))
+
+
+def _shuffle(s: Site) -> Value:
+    pool = [*_lanes(s.args[0], lanes_of(s.arg_types[0]) or 1), *_lanes(s.args[1], lanes_of(s.arg_types[1]) or 1)]
+    poison = Val(s.d.const(0, s.width), s.d.T, s.d.F)
+    return tuple(pool[m] if m >= 0 else poison for m in s.ins.attrs["mask"])
+
+
+def _insertelt(s: Site) -> Value:
+    """LLVM's insertelement: poison everywhere for an index out of range."""
+    d, vv, x, ix = s.d, s.vector(0), s.scalar(1), s.scalar(2)
+    kw, w = s.arg_width(2), (s.width if s.ins.type is not None else 1)
+    out = []
+    for j, lane in enumerate(vv):
+        hit = d.eq(ix.v, d.const(j, kw), kw)
+        out.append(Val(d.ite(hit, x.v, lane.v, w), d.or_(poison_of(d, ix), d.bite(hit, x.p, lane.p)),
+                       d.bite(hit, x.u, lane.u)))
+    if len(vv) < (1 << kw):
+        outside = d.not_(d.ult(ix.v, d.const(len(vv), kw), kw))
+        out = [Val(ln.v, d.or_(ln.p, outside), ln.u) for ln in out]
+    return tuple(out)
+
+
+def _extractelt(s: Site) -> Value:
+    """LLVM's extractelement (lanes from 0): poison for an index out of range."""
+    d, vv, ix = s.d, s.vector(0), s.scalar(1)
+    kw = s.arg_width(1)
+    one = Val(d.add(ix.v, d.const(1, kw), kw), ix.p, ix.u)
+    wide = d.ult(ix.v, d.const(len(vv), kw), kw) if len(vv) < (1 << kw) else d.T
+    r = extract_lane(d, vv, one, s.arg_width(0), kw)
+    return Val(r.v, d.or_(r.p, d.not_(wide)), r.u)
+
+
+def _prefix(s: Site) -> Value:
+    """Lane k (from 1) is k <= x: the seed's mask of the lanes before an exit."""
+    d, x, w = s.d, s.scalar(0), s.arg_width(0)
+    return tuple(Val(d.from_bool(d.sle(d.const(k + 1, w), x.v, w)) if k + 1 < (1 << (w - 1)) else d.const(0, 1),
+                     x.p, x.u) for k in range(s.n))
+
+
+def _iota(s: Site) -> Value:
+    d, x, w = s.d, s.scalar(0), s.width
+    return tuple(Val(d.add(x.v, d.const(k, w), w), x.p, x.u) for k in range(s.n))
+
+
+def _splat(s: Site) -> Value:
+    return (s.scalar(0),) * s.n
+
+
+def _vec(s: Site) -> Value:
+    return tuple(a for a in s.args if isinstance(a, Val))  # vec(x1, .., xW)
+
+
+def _bitcast(s: Site) -> Value:
+    return bitcast(s.d, s.args[0], s.arg_types[0], s.ins.type)
+
+
+# ------------------------------------------------------- memory, calls, checks
+
+def _load_rule(s: Site) -> Value:
+    return _load(s.d, s.env, s.st, s.ins, s.args, s.arg_types, s.n, s.vec, s.ubs)
+
+
+def _store_rule(s: Site) -> None:
+    _store(s.d, s.env, s.st, s.ins, s.args, s.arg_types, s.ubs)
+
+
+def _call_rule(s: Site) -> Value | None:
+    return _call(s.d, s.env, s.st, s.ins, s.args, s.arg_types, s.ubs, s.it)
+
+
+def _assume(s: Site) -> None:
+    """UB where the condition is false or poison; masked (a predicated lane of vector
+    code), only a lane that runs assumes, as a masked division faults."""
+    d, c = s.d, s.scalar(0)
+    false = d.or_(poison_of(d, c), d.eq(c.v, d.const(0, 1), 1))
+    if s.ins.masked:
+        on = s.scalar(len(s.args) - 1)
+        false = d.and_(false, d.or_(poison_of(d, on), d.eq(on.v, d.const(1, 1), 1)))
+    s.ub(false, 0, UBKind.ASSUMPTION_FALSE, str(s.ins.attrs.get("why", "assumption is false")))
+
+
+def _out(s: Site) -> None:
+    s.st.outs[s.ins.attrs["name"]] = s.args[0]
+
+
+def _check_same(s: Site) -> None:
+    """(value at the exit, hoisted value, whether the check applies): UB when they differ."""
+    d = s.d
+    orig, hoisted, active = s.scalar(0), s.scalar(1), s.scalar(2)
+    w = s.arg_width(0)
+    same = d.and_(d.not_(poison_of(d, hoisted)), d.eq(orig.v, hoisted.v, w))
+    on = d.and_(d.eq(active.v, d.const(1, 1), 1), d.not_(poison_of(d, active)))
+    what = s.ins.attrs.get("what", "the hoisted value")
+    if type(orig.v) is int and type(hoisted.v) is int:
+        shown = "poison" if hoisted.p is True or hoisted.u is True else str(hoisted.v)
+        what += f" (at the exit: {orig.v}, hoisted: {shown})"
+    s.ub(d.and_(on, d.and_(d.not_(poison_of(d, orig)), d.not_(same))), 0, UBKind.HOISTED_DIFFERS,
+         f"{what} differs")
+
+
+FAMILY_RULES: Mapping[Family, Rule] = MappingProxyType({
+    Family.INT_BINARY: _int_binary, Family.ICMP: _icmp, Family.FCMP: _fcmp,
+    Family.FLOAT_BINARY: _float_binary, Family.FMA: _fma, Family.FLOAT_CAST: _float_cast,
+    Family.INT_CAST: _int_cast, Family.BITCOUNT: _bitcount,
+})
+
+OP_RULES: Mapping[str, Rule] = MappingProxyType({
+    "select": _select, "freeze": _freeze, "abs": _abs,
+    "clsz": _count_leading, "clsnz": _count_leading, "anyof": _reduce_bool, "allones": _reduce_bool,
+    "extract": _extract, "cttz_elts": _cttz_elts, "reduce": _reduce, "shuffle": _shuffle,
+    "insertelt": _insertelt, "extractelt": _extractelt, "prefix": _prefix, "iota": _iota, "splat": _splat,
+    "vec": _vec, "bitcast": _bitcast, "load": _load_rule, "store": _store_rule, "call": _call_rule,
+    "assume": _assume, "out": _out, "check_same": _check_same,
+})
+
+
+def _unruled() -> list[str]:
+    """Opcodes of the table with no rule (a new row whose semantics is not written)."""
+    return sorted(op for op, row in OPCODES.items()
+                  if (row.family is Family.OTHER and op not in OP_RULES)
+                  or (row.family is not Family.OTHER and row.family not in FAMILY_RULES))
+
+
+if _unruled():  # pragma: no cover - a development error, caught at import
+    raise ImportError(f"semantics/ops.py: no rule for opcode(s) {', '.join(_unruled())} of ir/opcodes.py")
 
 
 def _may_fault(d: Domain, op: str) -> Any:

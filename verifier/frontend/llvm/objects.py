@@ -7,6 +7,7 @@ instructions use (an offset's address, alignment, a pointer shown as a value).""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.frontend.layout import FieldStep, initializer_bytes
@@ -240,79 +241,119 @@ def _index_stride(tz: dict[int, int], idx: Any, stride: int) -> int:
     return stride << min(tz.get(key(idx), 0), 12)
 
 
+@dataclass
+class _Seen:
+    """What measure_units gathers over a function before it settles the objects."""
+
+    tz: dict[int, int]  # known trailing zeros of index values (by value key)
+    compared: list[tuple[set[str], Loc]] = field(default_factory=list)  # objects compared by address
+    as_int: set[str] = field(default_factory=set)  # objects whose addresses ptrtoint reads
+    bytewise: set[str] = field(default_factory=set)  # objects pointers are loaded from: read in bytes
+
+
 def measure_units(st: FnState, fn: Any) -> None:
     """Each object's unit: the gcd of its access sizes and the bytes its GEP indices
     move in; whether it is accessed, and compared by address with another object."""
-    tz = _known_zeros(fn)
-    compared: list[tuple[set[str], Loc]] = []
-    as_int: set[str] = set()  # objects whose addresses ptrtoint reads
-    bytewise: set[str] = set()  # objects pointers are loaded from: read in bytes
+    seen = _Seen(_known_zeros(fn))
     for b in fn.blocks:
         for ins in b.instructions:
             text = operand_text(ins)
             loc = st.loc_of(text, ins)
             called = callee(ins)
-            masked = called.startswith(("llvm.masked.load.", "llvm.masked.store."))
-            if ins.opcode in ("load", "store") or masked:
-                # a load's pointer comes first, a store's (masked too) after the value
-                load = ins.opcode == "load" or called.startswith("llvm.masked.load.")
-                ptr = list(ins.operands)[0 if load else 1]
-                obj = st.objects.get(st.prov.get(key(ptr), ""))
-                if obj is None:
-                    raise unknown_origin(st, ptr, "an access through", loc)
-                ty = str(ins.type) if load else str(list(ins.operands)[0].type)
-                if ty == "ptr" and ins.opcode == "load":
-                    bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
-                elif ty == "ptr" or "x ptr>" in ty:
-                    raise LLUnsupported(f"a {'load' if load else 'store'} of {ty} (pointer-valued memory "
-                                        "other than a scalar load)", loc)
-                lane = lane_type(ty)  # a vector access moves whole lanes
-                if ty != "ptr":
-                    obj.unit = math.gcd(obj.unit, access_size(lane or ty, loc))
-                obj.access_align = max(obj.access_align, align_of(text))
-                obj.accessed = True
-            elif ins.opcode == "call" and not called.startswith("llvm.") and any(
-                    str(o.type) == "ptr" for o in list(ins.operands)[:-1]):
-                writes = memory_effects(operand_text(list(ins.operands)[-1])) in ("argmem", "any")
-                for o in list(ins.operands)[:-1]:
-                    if str(o.type) == "ptr" and key(o) in st.prov and writes:
-                        st.objects[st.prov[key(o)]].escapes = True
+            if ins.opcode in ("load", "store") or called.startswith(("llvm.masked.load.", "llvm.masked.store.")):
+                _measure_access(st, seen, ins, text, called, loc)
+            elif ins.opcode == "call" and not called.startswith("llvm."):
+                _measure_escapes(st, ins)
             elif called == "llvm.assume":
-                for kind, ptr, args in bundles(text):
-                    if kind == "align" and (found := named_pointer(st, ptr)) is not None and args:
-                        obj = st.objects[found[0]]
-                        obj.access_align = max(obj.access_align, args[0])
+                _measure_assumed_align(st, text)
             elif ins.opcode == "ptrtoint":
                 name = st.prov.get(key(list(ins.operands)[0]))
                 if name is None:
                     raise unknown_origin(st, list(ins.operands)[0], "ptrtoint of", loc)
-                as_int.add(name)
+                seen.as_int.add(name)
             elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
-                names = {st.prov[key(o)] for o in ins.operands if key(o) in st.prov}
-                if "null" in text:
-                    for name in names:
-                        st.objects[name].null_tested = True
-                elif len(names) == 2:
-                    compared.append((names, loc))
+                _measure_compare(st, seen, ins, text, loc)
             elif ins.opcode == "getelementptr":
-                base = list(ins.operands)[0]
-                obj = st.objects.get(null_object(st) if is_null(base) else st.prov.get(key(base), ""))
-                if obj is None:
-                    raise unknown_origin(st, list(ins.operands)[0], "a getelementptr from", loc)
-                for idx, step in zip(list(ins.operands)[1:], gep_steps(st, ins, text, loc), strict=True):
-                    moves = step.offset if isinstance(step, FieldStep) else _index_stride(tz, idx, step)
-                    obj.unit = math.gcd(obj.unit, moves)
+                _measure_gep(st, seen, ins, text, loc)
+    _settle_units(st, seen)
+
+
+def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, loc: Loc) -> None:
+    """A load or store (masked too): its object is accessed, in units of its size."""
+    # a load's pointer comes first, a store's (masked too) after the value
+    load = ins.opcode == "load" or called.startswith("llvm.masked.load.")
+    ptr = list(ins.operands)[0 if load else 1]
+    obj = st.objects.get(st.prov.get(key(ptr), ""))
+    if obj is None:
+        raise unknown_origin(st, ptr, "an access through", loc)
+    ty = str(ins.type) if load else str(list(ins.operands)[0].type)
+    if ty == "ptr" and ins.opcode == "load":
+        seen.bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
+    elif ty == "ptr" or "x ptr>" in ty:
+        raise LLUnsupported(f"a {'load' if load else 'store'} of {ty} (pointer-valued memory "
+                            "other than a scalar load)", loc)
+    lane = lane_type(ty)  # a vector access moves whole lanes
+    if ty != "ptr":
+        obj.unit = math.gcd(obj.unit, access_size(lane or ty, loc))
+    obj.access_align = max(obj.access_align, align_of(text))
+    obj.accessed = True
+
+
+def _measure_escapes(st: FnState, ins: Any) -> None:
+    """A call to a function that may write through its pointer arguments: their objects escape."""
+    args = list(ins.operands)[:-1]
+    if not any(str(o.type) == "ptr" for o in args):
+        return
+    if memory_effects(operand_text(list(ins.operands)[-1])) not in ("argmem", "any"):
+        return
+    for o in args:
+        if str(o.type) == "ptr" and key(o) in st.prov:
+            st.objects[st.prov[key(o)]].escapes = True
+
+
+def _measure_assumed_align(st: FnState, text: str) -> None:
+    """An `align` assume bundle raises its object's known alignment."""
+    for kind, ptr, args in bundles(text):
+        if kind == "align" and (found := named_pointer(st, ptr)) is not None and args:
+            obj = st.objects[found[0]]
+            obj.access_align = max(obj.access_align, args[0])
+
+
+def _measure_compare(st: FnState, seen: _Seen, ins: Any, text: str, loc: Loc) -> None:
+    """A pointer comparison: against null (the object is tested), or between two objects."""
+    names = {st.prov[key(o)] for o in ins.operands if key(o) in st.prov}
+    if "null" in text:
+        for name in names:
+            st.objects[name].null_tested = True
+    elif len(names) == 2:
+        seen.compared.append((names, loc))
+
+
+def _measure_gep(st: FnState, seen: _Seen, ins: Any, text: str, loc: Loc) -> None:
+    """A getelementptr: its object's unit divides the bytes each index moves in."""
+    base = list(ins.operands)[0]
+    obj = st.objects.get(null_object(st) if is_null(base) else st.prov.get(key(base), ""))
+    if obj is None:
+        raise unknown_origin(st, list(ins.operands)[0], "a getelementptr from", loc)
+    for idx, step in zip(list(ins.operands)[1:], gep_steps(st, ins, text, loc), strict=True):
+        moves = step.offset if isinstance(step, FieldStep) else _index_stride(seen.tz, idx, step)
+        obj.unit = math.gcd(obj.unit, moves)
+
+
+def _settle_units(st: FnState, seen: _Seen) -> None:
+    """The units the options add, bytewise objects, and the objects whose addresses
+    are read or compared (refused where two such objects are both accessed)."""
     for name, unit in st.opts.units:
         if name in st.objects:
             st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
     for obj in st.objects.values():
-        obj.unit = 1 if obj.name in bytewise else obj.unit or 1
-    if len([n for n in as_int if st.objects[n].accessed]) > 1:
+        obj.unit = 1 if obj.name in seen.bytewise else obj.unit or 1
+    if len([n for n in seen.as_int if st.objects[n].accessed]) > 1:
         raise LLUnsupported("ptrtoint of pointers into two objects that are both read or written "
-                            f"({', '.join(st.display.get(n, n) for n in sorted(as_int))})", st.at(st.start_line))
-    for n in as_int:
+                            f"({', '.join(st.display.get(n, n) for n in sorted(seen.as_int))})", st.at(st.start_line))
+    for n in seen.as_int:
         st.objects[n].addressed = True
-    for names, loc in compared:
+    for names, loc in seen.compared:
         objs = [st.objects[n] for n in sorted(names)]
         if all(o.accessed for o in objs):
             # their contents are free apart from each other, but their addresses may
