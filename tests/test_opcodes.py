@@ -289,3 +289,25 @@ def test_equiv_reads_what_vectorize_prints_for_every_fixture(tmp_path: Path) -> 
         assert v["verdict"] in ("proved", "counterexample", "unknown"), v
         seen += 1
     assert seen > 60
+
+
+@pytest.mark.parametrize("intrinsic", [False, True])
+def test_every_row_llvm_spells_one_for_one_is_read_from_llvm_ir(tmp_path: Path, intrinsic: bool) -> None:
+    """A row's `llvm` name is all the LLVM front end needs: each such instruction or
+    intrinsic reads to its row (and a name no row has is refused, by name)."""
+    from verifier.frontend.llvm import parse_ll_file
+    from verifier.ir.opcodes import llvm_binary
+
+    rows = llvm_binary(intrinsic)
+    assert rows
+    for spelled, row in rows.items():
+        call = f"call i32 @{spelled}.i32(i32 %a, i32 %b)" if intrinsic else f"{spelled} i32 %a, %b"
+        decl = f"declare i32 @{spelled}.i32(i32, i32)\n" if intrinsic else ""
+        f = tmp_path / f"{row}.ll"
+        f.write_text(f"{decl}define i32 @f(i32 %a, i32 %b) {{\n  %r = {call}\n  ret i32 %r\n}}\n")
+        assert row in {i.op for i in parse_ll_file(f).instructions()}, spelled
+    f = tmp_path / "other.ll"
+    f.write_text("declare i32 @llvm.uadd.sat.i32(i32, i32)\ndefine i32 @f(i32 %a, i32 %b) {\n"
+                 "  %r = call i32 @llvm.uadd.sat.i32(i32 %a, i32 %b)\n  ret i32 %r\n}\n")
+    with pytest.raises(LLUnsupported, match="llvm.uadd.sat"):
+        parse_ll_file(f)

@@ -1,5 +1,6 @@
-"""The command line: equiv, run, show (exit codes, docs/architecture.md: 0 proved, 1
-counterexample, 2 bad input or usage, 3 unknown)."""
+"""The command line: equiv, check, vectorize, opt, lanes, rewrite, suite, run, show and
+schema (exit codes, docs/architecture.md: 0 proved, 1 counterexample, 2 bad input or
+usage, 3 unknown). Options shared with suites are built from options.py (`flag`)."""
 
 from __future__ import annotations
 

@@ -104,6 +104,9 @@ class Opcode:
     structured: bool = False           # a builtin of the structured `.loop` form too
     lanes: LaneRule = LaneRule.PURE    # how its lanes relate in one vector iteration
     doc: str = ""
+    # LLVM's name for it where the LLVM front end reads it one for one, operands in
+    # order: an instruction ("add") or an intrinsic ("llvm.umin", any type suffix)
+    llvm: str = ""
 
 
 CMP_PREDICATES = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">=",
@@ -119,7 +122,7 @@ WRAP = ("nsw", "nuw")
 def _binary(name: str, symbols: tuple[str, ...], flags: tuple[str, ...] = (), *, faults: bool = False,
             nonlinear: bool = False, lanes: LaneRule = LaneRule.PURE, doc: str = "") -> Opcode:
     return Opcode(name, Syntax.INFIX, Operands.SAME, 2, Family.INT_BINARY, symbols, flags, faults=faults,
-                  maskable=True, nonlinear=nonlinear, lanes=lanes, doc=doc)
+                  maskable=True, nonlinear=nonlinear, lanes=lanes, doc=doc, llvm=name)
 
 
 def _call(name: str, operands: Operands, arity: int | None, family: Family = Family.OTHER, **kw: object) -> Opcode:
@@ -140,7 +143,7 @@ _TABLE = (
     _binary("and", ("&",), lanes=LaneRule.AND),
     _binary("or", ("|",), ("disjoint",)),
     _binary("xor", ("^",)),
-    *(_call(m, Operands.SAME, 2, Family.INT_BINARY, maskable=True, structured=True)
+    *(_call(m, Operands.SAME, 2, Family.INT_BINARY, maskable=True, structured=True, llvm=f"llvm.{m}")
       for m in ("smin", "smax", "umin", "umax")),
     Opcode("icmp", Syntax.COMPARE, Operands.COMPARED, 2, Family.ICMP, attr="pred",
            attr_values=tuple(CMP_PREDICATES), flags=("samesign",), structured=True),
@@ -217,6 +220,13 @@ def opcode(name: str) -> Opcode:
 
 def of_family(family: Family) -> tuple[str, ...]:
     return tuple(o.name for o in _TABLE if o.family is family)
+
+
+def llvm_binary(intrinsic: bool) -> dict[str, str]:
+    """LLVM's integer binary instructions (or intrinsics, `intrinsic`) the table reads
+    one for one: LLVM's name -> the row's."""
+    return {o.llvm: o.name for o in _TABLE
+            if o.family is Family.INT_BINARY and o.llvm and o.llvm.startswith("llvm.") == intrinsic}
 
 
 FBINOPS = of_family(Family.FLOAT_BINARY)

@@ -4,6 +4,7 @@ time is only a safety net."""
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 import time
@@ -26,8 +27,16 @@ def fresh_context(floats: bool = False) -> None:
     """Start a new default z3 context, so a query's terms, ids and therefore its
     models do not depend on what this process solved before (deterministic
     verdicts and counterexamples). Terms of earlier queries must not be reused.
-    `floats`: its queries hold IEEE float terms (its solvers get that theory)."""
+    `floats`: its queries hold IEEE float terms (its solvers get that theory).
+
+    Python's cyclic collector runs here, once, and not on its own during the check:
+    it ran after a count of allocations, so which terms had been freed (and which
+    ids z3 handed out again) depended on how many objects unrelated code made, and
+    with them the model z3 found. Within a check, terms are now freed when their
+    last reference goes, the same way on every run of the same inputs."""
     z3.z3._main_ctx = FreedInBackground()
+    gc.collect()
+    gc.disable()
     if floats:
         note_float_theory()
 

@@ -37,7 +37,7 @@ from verifier.frontend.llvm.text import (
 )
 from verifier.frontend.llvm.values import in_range, is_null, operand, pointer
 from verifier.frontend.unsupported import LLUnsupported
-from verifier.ir.opcodes import FBINOPS, FCASTS, OPCODES
+from verifier.ir.opcodes import FBINOPS, FCASTS, OPCODES, llvm_binary
 from verifier.ir.program import (
     Block,
     Branch,
@@ -219,7 +219,7 @@ def _unreachable(st: FnState, blk: Block, s: Site) -> None:
 # ---------------------------------------------------------------- integers and floats
 
 def _int_binop(st: FnState, blk: Block, s: Site) -> None:
-    op = s.ins.opcode
+    op = _INT_BINOPS[s.ins.opcode]
     st.emit(blk, op, [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, flags=s.kept(op))
 
 
@@ -389,7 +389,7 @@ def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
         st.emit(blk, "trunc" if ty.bits < 64 else "zext", [addr], ty, s.dest, s.loc, flags=())
 
 
-_INT_BINOPS = ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor")
+_INT_BINOPS = llvm_binary(intrinsic=False)  # the opcode table's rows LLVM spells as instructions
 
 # LLVM's opcode -> its translation; an opcode not here is outside the subset
 _TRANSLATE: dict[str, Callable[[FnState, Block, Site], None]] = {

@@ -23,11 +23,11 @@ from verifier.frontend.llvm.text import (
 )
 from verifier.frontend.llvm.values import is_null, named_pointer, operand, pointer
 from verifier.frontend.unsupported import LLUnsupported
-from verifier.ir.opcodes import REDUCE_KINDS
+from verifier.ir.opcodes import REDUCE_KINDS, llvm_binary
 from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 
-_INTRINSIC_BINOPS = {"smin", "smax", "umin", "umax"}
+_INTRINSIC_BINOPS = llvm_binary(intrinsic=True)  # llvm.umin -> umin, ... (the opcode table's `llvm`)
 
 
 def _bundle_value(st: FnState, blk: Block, text: str, kind: str) -> Operand | None:
@@ -175,8 +175,9 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             st.emit(blk, "cttz_elts", [operand(st, blk, args[0], loc)], ty, dest, loc,
                     rule=st.opts.cttz_elts, zero_poison=zp)
             return
-        if base in _INTRINSIC_BINOPS:
-            st.emit(blk, base, [operand(st, blk, a, loc) for a in args], ty, dest, loc, flags=())
+        row = next((r for n, r in _INTRINSIC_BINOPS.items() if name.startswith(n + ".")), None)
+        if row is not None:
+            st.emit(blk, row, [operand(st, blk, a, loc) for a in args], ty, dest, loc, flags=())
             return
         if base == "abs":
             st.emit(blk, "abs", [operand(st, blk, args[0], loc)], ty, dest, loc,
