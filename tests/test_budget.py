@@ -164,3 +164,21 @@ def test_budget_constants_are_the_one_table() -> None:
         text = f.read_text()
         for n in names:
             assert f"\n{n} = " not in text and f"\n{n}, " not in text, f"{f.name} defines {n}"
+
+
+@pytest.mark.slow
+def test_the_counterexample_does_not_depend_on_when_python_collects_garbage() -> None:
+    """z3 hands out the ids of freed terms again, and its model depends on the ids: the
+    same check under another collector threshold (as any edit of the tool that makes
+    more or fewer objects has) gave another counterexample for this loop, until the
+    collector ran only at each check's start (smt/solver.fresh_context)."""
+    def divergence(threshold: int) -> Any:
+        code = ("import gc, sys, runpy; gc.set_threshold(%d); sys.argv = ['verifier', 'check', %r, '--vf', '4', "
+                "'--check', 'equiv', '--form', 'general', '--json']; runpy.run_module('verifier.cli', "
+                "run_name='__main__')") % (threshold, str(MODELS / "llvm" / "store_before_exit.scalar.ll"))
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        rows = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+        return [row.get("counterexample") for row in rows]
+    first = divergence(700)
+    assert any(c is not None for c in first)  # a counterexample to compare
+    assert divergence(2000) == first == divergence(50)  # 2000 gave another one before
