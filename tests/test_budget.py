@@ -173,9 +173,10 @@ def test_the_counterexample_does_not_depend_on_when_python_collects_garbage() ->
     more or fewer objects has) gave another counterexample for this loop, until the
     collector ran only at each check's start (smt/solver.fresh_context)."""
     def divergence(threshold: int) -> Any:
-        code = ("import gc, sys, runpy; gc.set_threshold(%d); sys.argv = ['verifier', 'check', %r, '--vf', '4', "
-                "'--check', 'equiv', '--form', 'general', '--json']; runpy.run_module('verifier.cli', "
-                "run_name='__main__')") % (threshold, str(MODELS / "llvm" / "store_before_exit.scalar.ll"))
+        model = str(MODELS / "llvm" / "store_before_exit.scalar.ll")
+        code = (f"import gc, sys, runpy; gc.set_threshold({threshold}); sys.argv = ['verifier', 'check', {model!r}, "
+                "'--vf', '4', '--check', 'equiv', '--form', 'general', '--json']; "
+                "runpy.run_module('verifier.cli', run_name='__main__')")
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         rows = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
         return [row.get("counterexample") for row in rows]

@@ -20,8 +20,8 @@ import typer
 
 from verifier import frontend
 from verifier.analysis.loops import find_loops
-from verifier.checks.dispatch import Check, Request, Scope, answer
-from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
+from verifier.checks.dispatch import Request, Scope, answer
+from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, write_output
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
@@ -262,7 +262,7 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
     try:
         v = answer([req], load, load(frozenset()), guard=partial(guarded, show=show))[0][0]
     except LLUnsupported as u:
-        v = Verdict(func or source.stem, "equiv", VerdictKind.UNKNOWN, 0.0, reason=str(u))
+        v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
         note_assumptions([v], names=tuple(sorted(assumed)))
     return v
 
@@ -327,30 +327,30 @@ def check(
                     prog = load_fn(model, name, cttz_elts, assumed)
                     loops = len(find_loops(prog))
                 except LLUnsupported as u:
-                    v = Verdict(name, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
+                    v = Verdict(name, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
                     rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
                     continue
                 if loops != 1:
                     rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
                     continue
-                for v in _check_one(model, name, prog, requests, check_name, vf, cttz_elts, assumed, show,
+                for v in _check_one(model, name, prog, requests, Check(check_name.value), vf, cttz_elts, assumed, show,
                                     from_c):
                     rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
             _module_end(rows, as_json, sarif)
     try:
         first = load_fn(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
-        v = Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
+        v = Verdict(func or model.stem, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
         _write_sarif(sarif, [_emit(v, as_json, spinner=spin)])
         raise typer.Exit(3) from None
-    verdicts = [_emit(v, as_json, spinner=spin) for v in _check_one(model, func, first, requests, check_name, vf, cttz_elts,
+    verdicts = [_emit(v, as_json, spinner=spin) for v in _check_one(model, func, first, requests, Check(check_name.value), vf, cttz_elts,
                                                                    assumed, show, from_c)]
     _write_sarif(sarif, verdicts)
     raise typer.Exit(_worst(verdicts))
 
 
-def _check_one(model: Path, func: str | None, first: Program, requests: list[Request], check_name: str, vf: int,
+def _check_one(model: Path, func: str | None, first: Program, requests: list[Request], check_name: Check, vf: int,
                cttz_elts: str, assumed: frozenset[Assumption],
                show: Callable[[str], None] | None = None, debug_locations: bool = False) -> list[Verdict]:
     """The verdicts of `requests` on one loop (`first`: it as read without room)."""

@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from verifier.checks.dispatch import Check, Request, Scope
-from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
+from verifier.checks.dispatch import Request, Scope
+from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, loc_at, read_source
 from verifier.frontend.nesting import too_deep
 from verifier.ir.program import Loc, Program, parse_assumptions
@@ -50,7 +50,7 @@ from verifier.limits import (
 )
 from verifier.options import OPTIONS, option_problem
 
-CHECKS = tuple(Check)
+CHECKS = tuple(c for c in Check if c is not Check.ALL)  # the questions an obligation may ask
 VERDICTS = tuple(VerdictKind)
 
 
@@ -59,7 +59,7 @@ class Obligation:
     """One question with its expected verdict (one VF: a list of VFs is expanded)."""
 
     name: str
-    check: str
+    check: Check
     source: Path
     target: Path | None  # equiv: None means the generated `form`
     max_trip: int | None  # None: the check's default (equiv 4*VF, legality 2*VF)
@@ -208,7 +208,7 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
     out = []
     for vf in vfs:
         name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
-        out.append(Obligation(name, check, path.parent / item["source"], target, max_trip,
+        out.append(Obligation(name, Check(check), path.parent / item["source"], target, max_trip,
                               float(item.get("timeout", OPTIONS["timeout"].default)), item["expect"], path, line,
                               vf=vf, scope=scope, assume=tuple(sorted(set(item.get("assume", ())))),
                               options={**depends, "name": name}, bounded=bounded, **given))
@@ -338,7 +338,7 @@ def request(ob: Obligation, timeout: float | None = None) -> Request:
                    accept_bounded=ob.bounded)
 
 
-def combine(vs: list[Verdict], model: str, check: str, vf: int) -> Verdict:
+def combine(vs: list[Verdict], model: str, check: Check, vf: int) -> Verdict:
     """One verdict for several (one per exit): the first counterexample, else the
     first unknown, else proved; seconds add up, subjects are listed."""
     if not vs:

@@ -25,7 +25,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.falsify import ConcreteTests
 from verifier.checks.minimize import minimize
 from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
-from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Counterexample, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
@@ -236,7 +236,7 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
     return SolverStatus(r.status), None
 
 
-def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: str,
+def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: Check,
                     minimize_budget: float = 30.0) -> Verdict:
     """Does harness h add UB to prog? First for every trip count, by one vector
     iteration from any vector-start state (transforms/window.py); if that finds

@@ -26,21 +26,9 @@ from verifier.checks.legality import hoistability, speculation_safety
 from verifier.checks.param_start import with_room
 from verifier.checks.rewrite import rewrite_obligation
 from verifier.checks.translation import equivalence
-from verifier.checks.verdict import Verdict, VerdictKind, note_assumptions
+from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
 from verifier.ir.program import Loc, Program
 from verifier.smt.budget import Budget, take_safety_net
-
-
-class Check(StrEnum):
-    """The questions: refinement of a target or a generated form, and the seed's
-    three legality checks."""
-
-    EQUIV = "equiv"
-    HOIST = "hoist"
-    SPECULATE = "speculate"
-    FREEZE = "freeze"
-    LANES = "lanes"  # how a value's lanes relate (seed 002, seed 001's uniform lanes)
-    REWRITE = "rewrite"  # a loop rewrite of seed 001 refines the loop
 
 
 class Scope(StrEnum):

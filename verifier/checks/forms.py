@@ -11,7 +11,7 @@ from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement, replay, replay_fuel, source_fuel
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
@@ -56,11 +56,11 @@ def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.
     try:
         vform = generate(prog, form, vf, with_guards, timeout)
     except Unsupported as u:
-        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
     v = _by_steps(prog, vform, max_trip, timeout, concrete_tests)
     left = budget.left()
     if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
-        v = refinement(prog, vform.program, max_trip=max_trip, timeout=max(0.1, left), check_name="equiv",
+        v = refinement(prog, vform.program, max_trip=max_trip, timeout=max(0.1, left), check_name=Check.EQUIV,
                        target_unroll=vform.unroll(max_trip))
     v.model, v.vf, v.form = prog.name, vf, form
     v.seconds = sw()
@@ -95,7 +95,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         le = analyse(prog)
         src, tgt = source_step(prog, le, vf), target_step(vform, prog, le)
     except Unsupported as u:
-        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
     except NoWindow as nw:
         why = f"the induction does not apply: {nw}"
     if not why and applicable(prog, vform) is None:
@@ -130,7 +130,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
                 return first
     left = budget.left()
     if left < 1.0:  # encoding the unrolled check alone can take longer than the solver
-        return Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, sw(), vf=vf, form=form,
+        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), vf=vf, form=form,
                        reason=f"solver timeout: {timeout:g} s spent before the bounded check ({why})")
     bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form, concrete_tests)
     _bounded_only(bounded, why, max_trip, require_unbounded)
@@ -158,7 +158,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
         le = analyse(prog)
         src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le)
     vf = vform.vf
-    step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name="equiv",
+    step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name=Check.EQUIV,
                       minimize_budget=minimize_budget, target_unroll=vform.step_unroll(),
                       param_limit=param_limit)
     step.model, step.vf = prog.name, vf
@@ -183,7 +183,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
     sw, budget = Stopwatch(), Budget.of(timeout)
     vf = vform.vf
-    out = Verdict(prog.name, "equiv", VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
+    out = Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
                   reason="the first vector iteration shows no divergence of the whole programs")
     bound = max_trip or 4 * vf
     fuel = replay_fuel(prog, vform.program, bound)
@@ -208,7 +208,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         if left <= 0:
             break
         # the minimizer's budget comes out of the same time (it ran 10 s past a 60 s budget)
-        v = refinement(src0, tgt0, max_trip=vf, timeout=0.8 * left, check_name="equiv", ignore=ignore,
+        v = refinement(src0, tgt0, max_trip=vf, timeout=0.8 * left, check_name=Check.EQUIV, ignore=ignore,
                        minimize_budget=min(10.0, 0.2 * left), target_unroll=vform.step_unroll(),
                        param_limit=bound)
         if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):

@@ -27,7 +27,7 @@ from typing import Any
 
 import z3
 
-from verifier.checks.verdict import PredicateCounterexample, Verdict, VerdictKind
+from verifier.checks.verdict import Check, PredicateCounterexample, Verdict, VerdictKind
 from verifier.semantics.domain import ConcreteDomain, Domain, Z3Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
 from verifier.smt.budget import Stopwatch
@@ -136,7 +136,7 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     ans = check(s)
     what = f"(lane predicates of {k} exit{'s' if k != 1 else ''}" + \
         ("" if variant == "seed" else f", {variant}") + ")"
-    v = Verdict(model_name, "freeze", VerdictKind.PROVED, sw(), vf=vf, reads_model=False,
+    v = Verdict(model_name, Check.FREEZE, VerdictKind.PROVED, sw(), vf=vf, reads_model=False,
                 subject=what)
     if ans.status is SolverStatus.UNKNOWN:
         v.verdict, v.reason = VerdictKind.UNKNOWN, ans.reason

@@ -35,7 +35,7 @@ from verifier.analysis.lanes import (
     parse_relation,
 )
 from verifier.checks.refinement import model_inputs
-from verifier.checks.verdict import LaneWitness, Verdict, VerdictKind
+from verifier.checks.verdict import Check, LaneWitness, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR
 from verifier.ir.program import Const, Program, Ref, copy_program, uses_floats
@@ -441,4 +441,4 @@ def lane_relation(prog: Program, vf: int, value: str, relation: str | None, time
     if w is not None:
         reason = f"{w}, with {w.inputs.params}"
     subject = f"{value}: {shown}" + (f" when {pre}" if pre is not None and kind is VerdictKind.PROVED else "")
-    return Verdict(prog.name, "lanes", kind, sw(), reason=reason, vf=vf, subject=subject, lanes=w)
+    return Verdict(prog.name, Check.LANES, kind, sw(), reason=reason, vf=vf, subject=subject, lanes=w)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, harness_verdict
 from verifier.checks.repair import extent_requirements, guard_repair
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Branch, Instr, Loc, Program, sharing
 from verifier.semantics.ops import UBKind
@@ -33,7 +33,7 @@ def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze
     with `needed_extents`, proved exits too with the smallest extents their proof
     needs (a question of its own, several bounded checks: nothing is broken there)."""
     out = []
-    for e, v, h in _per_exit(prog, "speculate", vf, limits,
+    for e, v, h in _per_exit(prog, Check.SPECULATE, vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
         sw = Stopwatch()
         # the verdict's budget covers its repair: what the check left of it, and a
@@ -54,7 +54,7 @@ def hoistability(prog: Program, vf: int = 1, limits: Limits = Limits()) -> list[
     iteration, give the value the loop computes at the exit whenever it gets there?"""
     le = analyse(prog)
     out = []
-    for e, v, _ in _per_exit(prog, "hoist", vf, limits, lambda e: hoist_harness(prog, vf, (e.index,))):
+    for e, v, _ in _per_exit(prog, Check.HOIST, vf, limits, lambda e: hoist_harness(prog, vf, (e.index,))):
         if v.verdict is VerdictKind.COUNTEREXAMPLE and v.counterexample is not None:
             writers = _writers_before(prog, e, le.instrs)
             if writers:
@@ -67,7 +67,7 @@ def repair_guards(prog: Program, vf: int, limits: Limits = Limits(), freeze: boo
     """The runtime guards that make speculation of the loop's exits safe, each proved
     (for the simple form's --guards); exits no guard fixes contribute none."""
     found: list[Guard] = []
-    for e, v, h in _per_exit(prog, "speculate", vf, limits,
+    for e, v, h in _per_exit(prog, Check.SPECULATE, vf, limits,
                              lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
         if v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
             g = guard_repair(prog, e, vf, v, h, limits, freeze)
@@ -83,7 +83,7 @@ def _label(e: Exit, prog: Program) -> tuple[str, Loc | None]:
     return (f"{e.name} (line {br_loc.line})" if br_loc else e.name), br_loc
 
 
-def _per_exit(prog: Program, check: str, vf: int, limits: Limits,
+def _per_exit(prog: Program, check: Check, vf: int, limits: Limits,
               build: Callable[[Exit], Harness]) -> list[tuple[Exit, Verdict, Harness | None]]:
     """One harness question per data-dependent exit."""
     le = analyse(prog)

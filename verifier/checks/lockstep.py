@@ -78,7 +78,7 @@ from verifier.checks.refinement import (
     source_fuel,
     vacuous,
 )
-from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Counterexample, Verdict, VerdictKind
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, uses_floats
 from verifier.ir.types import I1, I64, elem_of
@@ -187,7 +187,7 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
 
 def _tested(prog: Program, form: VectorForm, cex: Counterexample, tests: ConcreteTests, seconds: float) -> Verdict:
     """The verdict of a counterexample that a concrete test found (checks/falsify.py)."""
-    return Verdict(f"{prog.name} -> {form.program.name}", "equiv", VerdictKind.COUNTEREXAMPLE,
+    return Verdict(f"{prog.name} -> {form.program.name}", Check.EQUIV, VerdictKind.COUNTEREXAMPLE,
                    seconds, counterexample=cex,
                    coverage={"found_in": f"concrete test {tests.tried} (inputs made to reach the loop's exits), "
                                          "shrunk"})
@@ -363,7 +363,7 @@ class _Lockstep:
         return self.max_trip // self.form.vf + 1
 
     def verdict(self, v: VerdictKind, **kw: Any) -> Verdict:
-        return Verdict(f"{self.prog.name} -> {self.form.program.name}", "equiv", v, self.sw(),
+        return Verdict(f"{self.prog.name} -> {self.form.program.name}", Check.EQUIV, v, self.sw(),
                        coverage=self.coverage, **kw)
 
     def decide(self, unbounded: bool) -> Verdict:

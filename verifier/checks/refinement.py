@@ -19,6 +19,7 @@ import z3
 
 from verifier.checks.minimize import minimize
 from verifier.checks.verdict import (
+    Check,
     Counterexample,
     Divergence,
     DivergenceKind,
@@ -291,7 +292,7 @@ SHORT_FIRST = 8  # bounds from which shorter runs are asked first (refinement)
 
 
 def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
-               check_name: str = "equiv", minimize_budget: float = 30.0,
+               check_name: Check = Check.EQUIV, minimize_budget: float = 30.0,
                target_unroll: dict[str, int] | None = None, ignore: frozenset[str] = frozenset(),
                param_limit: int | None = None) -> Verdict:
     """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?
@@ -389,7 +390,7 @@ def _vacuous(src: Program, max_trip: int, budget: Budget, abstract: frozenset[st
     return check(solver).status is SolverStatus.UNSAT
 
 
-def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
+def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: Check,
                 minimize_budget: float, target_unroll: dict[str, int] | None,
                 abstract: frozenset[str] = frozenset(), ignore: frozenset[str] = frozenset(),
                 param_limit: int | None = None) -> Verdict:
@@ -404,7 +405,7 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
                        reason="solver timeout: encoding the programs took all of the time")
 
 
-def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: str,
+def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: Check,
              minimize_budget: float, target_unroll: dict[str, int] | None,
              abstract: frozenset[str], ignore: frozenset[str], param_limit: int | None) -> Verdict:
     sw, budget = Stopwatch(), Budget.of(timeout)

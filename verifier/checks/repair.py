@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, bounded_failure, harness_verdict
 from verifier.checks.falsify import ConcreteTests
-from verifier.checks.verdict import Counterexample, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Counterexample, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
 from verifier.semantics.ops import UBKind
@@ -49,7 +49,7 @@ def _with_extent(prog: Program, array: str, extent: Extent) -> Program:
 
 def _spec_verdict(prog: Program, e: Exit, vf: int, limits: Limits, freeze: bool) -> Verdict:
     h = speculation_harness(prog, vf, (e.index,), freeze=freeze)
-    return harness_verdict(prog, h, vf, limits, "speculate", minimize_budget=0.0)
+    return harness_verdict(prog, h, vf, limits, Check.SPECULATE, minimize_budget=0.0)
 
 
 def _shifted(extent: Extent, d: int) -> Extent:
@@ -247,7 +247,7 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
         try:
             v = _probed_verdict(prog, h, vf, _within(limits, budget))
         except _OutOfTime:
-            v = Verdict(f"{prog.name} -> {h.program.name}", "speculate", VerdictKind.UNKNOWN, 0.0, vf=vf,
+            v = Verdict(f"{prog.name} -> {h.program.name}", Check.SPECULATE, VerdictKind.UNKNOWN, 0.0, vf=vf,
                         reason="solver timeout: the time limit was spent before the guard was checked")
             break
     if not guards:
@@ -275,11 +275,11 @@ def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdi
     sw, budget = Stopwatch(), Budget.of(limits.timeout)
     found = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(PROBE_TESTS, limits.timeout / 4, shrunk=False)
     if found is not None:
-        return Verdict(f"{prog.name} -> {h.program.name}", "speculate", VerdictKind.COUNTEREXAMPLE,
+        return Verdict(f"{prog.name} -> {h.program.name}", Check.SPECULATE, VerdictKind.COUNTEREXAMPLE,
                        sw(), counterexample=found, vf=vf,
                        coverage={"found_in": "a concrete test of the guarded harness"})
     rest = dataclasses.replace(limits, timeout=max(0.1, budget.left()))
-    return harness_verdict(prog, h, vf, rest, "speculate", minimize_budget=0.0)
+    return harness_verdict(prog, h, vf, rest, Check.SPECULATE, minimize_budget=0.0)
 
 
 def guard_text(g: Guard, instrs: dict[int, Instr]) -> str:

@@ -20,7 +20,7 @@ import z3
 
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.ir.program import Program, copy_program, uses_floats
 from verifier.semantics.domain import Z3Domain
 from verifier.semantics.ops import Val
@@ -49,7 +49,7 @@ def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: boo
     """Does `tgt` (the rewrite of `src` at `cand`) refine `src`: bounded, and for every
     trip count when `recognised` and the persistence lemma holds."""
     sw = Stopwatch()
-    v = refinement(src, tgt, max_trip=max_trip, timeout=timeout, check_name="rewrite")
+    v = refinement(src, tgt, max_trip=max_trip, timeout=timeout, check_name=Check.REWRITE)
     v.model = src.name
     at = f" (line {cand.loc.line})" if cand.loc else ""
     v.subject = (f"split where the condition in {cand.block}{at} turns" if what == "split" else
@@ -113,9 +113,9 @@ def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, t
     cand = found[0] if found else forced(src) if force else None
     reasons = "; ".join(str(r) for r in refused)
     if cand is None:
-        return Verdict(src.name, "rewrite", VerdictKind.UNKNOWN, 0.0, reason=f"refused: {reasons}")
+        return Verdict(src.name, Check.REWRITE, VerdictKind.UNKNOWN, 0.0, reason=f"refused: {reasons}")
     try:
         tgt = split_iterations(src, cand) if split else exit_from_condition(src, cand)
     except Unbuildable as e:
-        return Verdict(src.name, "rewrite", VerdictKind.UNKNOWN, 0.0, reason=f"refused: {e}")
+        return Verdict(src.name, Check.REWRITE, VerdictKind.UNKNOWN, 0.0, reason=f"refused: {e}")
     return rewrite_verdict(src, tgt, cand, bool(found), max_trip, timeout, "split" if split else "exit")

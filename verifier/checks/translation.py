@@ -17,7 +17,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.forms import first_vector_iteration
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Verdict, VerdictKind
+from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
 from verifier.ir.program import Program
@@ -64,7 +64,7 @@ def translation(src: Program, tgt: Program, max_trip: int, timeout: float, induc
         # the pass left the function as it was, but for blocks that only jump on
         # (transforms/forwarders.py): every program refines itself (the target's
         # choices are the source's own), for every input
-        return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, sw(),
+        return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
                        coverage={"unbounded": True, "identical": True})
     why = inductive(src, tgt, timeout / 4) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
@@ -125,5 +125,5 @@ def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
     if one.verdict is not VerdictKind.PROVED:
         return "the induction over one vector iteration does not close: " + (
             one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))
-    return Verdict(f"{src.name} -> {tgt.name}", "equiv", VerdictKind.PROVED, sw(),
+    return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
                    coverage={"unbounded": True, "window": form.vf})

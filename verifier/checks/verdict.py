@@ -28,6 +28,19 @@ class VerdictKind(StrEnum):
 EXIT_CODES = {VerdictKind.PROVED: 0, VerdictKind.COUNTEREXAMPLE: 1, VerdictKind.UNKNOWN: 3}
 
 
+class Check(StrEnum):
+    """The questions: refinement of a target or a generated form, and the seed's
+    three legality checks; the value is what reports and suites spell."""
+
+    EQUIV = "equiv"
+    HOIST = "hoist"
+    SPECULATE = "speculate"
+    FREEZE = "freeze"
+    LANES = "lanes"  # how a value's lanes relate (seed 002, seed 001's uniform lanes)
+    REWRITE = "rewrite"  # a loop rewrite of seed 001 refines the loop
+    ALL = "all"  # the command line's every check: a verdict given before any ran (an input none can read)
+
+
 class DivergenceKind(StrEnum):
     """Where a target's run first departs from the source's."""
 
@@ -144,7 +157,7 @@ class LaneWitness:
 @dataclass
 class Verdict:
     model: str
-    check: str
+    check: Check
     verdict: VerdictKind
     seconds: float
     reason: str | None = None
