@@ -47,7 +47,7 @@ from verifier.transforms.window import NoWindow, vector_window
 
 @dataclass
 class AddedUB:
-    status: str  # "unsat" (no added UB), "sat" (inputs found), "unknown"
+    status: SolverStatus  # UNSAT: no added UB; SAT: inputs found; UNKNOWN: undecided (reason)
     reason: str = ""
     inputs: Inputs | None = None
     unrolled: dict[str, int] = field(default_factory=dict)
@@ -229,11 +229,11 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
 
         r = added_ub(h.program, original_uids(prog), max_trip + 1, max(0.001, budget.left()),
                      truncated=False, minimize_budget=0.0, confirm=confirm)
-        if r.status == SolverStatus.SAT and r.inputs is not None and (found or confirm(r.inputs)):
+        if r.status is SolverStatus.SAT and r.inputs is not None and (found or confirm(r.inputs)):
             return SolverStatus.SAT, found[0]
-    if r.status == SolverStatus.SAT:  # the solver's run does not replay: not an answer
+    if r.status is SolverStatus.SAT:  # the solver's run does not replay: not an answer
         return SolverStatus.UNKNOWN, None
-    return SolverStatus(r.status), None
+    return r.status, None
 
 
 def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: Check,

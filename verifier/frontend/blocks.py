@@ -44,6 +44,7 @@ from verifier.ir.program import (
     Block,
     Branch,
     Const,
+    Fresh,
     FuncDecl,
     Halt,
     Instr,
@@ -402,11 +403,10 @@ class _Lower:
                     if s.dest in self.types:
                         raise UserError(f"{s.dest!r} is defined twice", s.loc)
                     self.types[s.dest] = s.type
-        self.uid = 0
+        self.ids = Fresh(set(), None, 1)  # the transforms' allocator of ids
 
     def next_uid(self) -> int:
-        self.uid += 1
-        return self.uid
+        return self.ids.uid()
 
     def ref_type(self, o: RawOp) -> Type | None:
         return self.types.get(o[1]) if o[0] == "ref" else None  # type: ignore[arg-type]

@@ -24,6 +24,7 @@ from verifier.ir.program import (
     Branch,
     Const,
     Extent,
+    Fresh,
     FuncDecl,
     Halt,
     Instr,
@@ -107,7 +108,7 @@ class _Builder:
     defs: dict[str, dict[str, Operand]] = field(default_factory=dict)
     incomplete: dict[str, dict[str, Phi]] = field(default_factory=dict)
     names: dict[str, int] = field(default_factory=dict)
-    uid: int = 0
+    ids: Fresh = field(default_factory=lambda: Fresh(set(), None, 1))  # the transforms' allocator of ids
 
 
 def parse_file(path: str | Path) -> Program:
@@ -205,8 +206,7 @@ class _Parser:
         return name
 
     def fresh_uid(self) -> int:
-        self.b.uid += 1
-        return self.b.uid
+        return self.b.ids.uid()
 
     def fresh_name(self, hint: str) -> str:
         n = self.b.names.get("%" + hint, 0)

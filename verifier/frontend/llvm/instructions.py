@@ -106,10 +106,10 @@ def _phi(st: FnState, blk: Block, s: Site) -> None:
     incoming = list(ins.incoming_blocks)
     if str(ins.type) == "ptr" and key(ins) in st.multi:
         name = dest or st.fresh("ptr")
-        st.uid += 1
-        at = Phi(st.uid, name, I64, [], loc)
-        st.uid += 1
-        which = Phi(st.uid, st.fresh(f"{name}.object"), I64, [], loc)
+        uid = st.ids.uid()
+        at = Phi(uid, name, I64, [], loc)
+        uid = st.ids.uid()
+        which = Phi(uid, st.fresh(f"{name}.object"), I64, [], loc)
         blk.phis += [at, which]
         st.multi_vals[key(ins)] = (Ref(at.dest), Ref(which.dest))
         st.multi_phis.append((at, which, [(st.names[key(ib)], None if is_null(o) else key(o))
@@ -122,21 +122,21 @@ def _phi(st: FnState, blk: Block, s: Site) -> None:
         name = dest or st.fresh("ptr")
         st.offsets[key(ins)] = Ref(name)
         # incoming offsets may be defined further down: filled in after every block
-        st.uid += 1
-        phi = Phi(st.uid, name, I64, [], loc)
+        uid = st.ids.uid()
+        phi = Phi(uid, name, I64, [], loc)
         blk.phis.append(phi)
         edges = [(st.names[key(ib)], None if is_null(o) else key(o)) for ib, o in zip(incoming, s.ops, strict=True)]
         st.pointer_phis.append((phi, edges))
         if key(ins) in st.nullable:
-            st.uid += 1
-            flag = Phi(st.uid, st.fresh(f"{name}.isnull"), I1, [], loc)
+            uid = st.ids.uid()
+            flag = Phi(uid, st.fresh(f"{name}.isnull"), I1, [], loc)
             blk.phis.append(flag)
             st.nulls[key(ins)] = Ref(flag.dest)
             st.null_phis.append((flag, edges))
         return
     assert dest is not None and s.ty is not None
-    st.uid += 1
-    blk.phis.append(Phi(st.uid, dest, s.ty, [(st.names[key(ib)], operand(st, blk, o, loc))
+    uid = st.ids.uid()
+    blk.phis.append(Phi(uid, dest, s.ty, [(st.names[key(ib)], operand(st, blk, o, loc))
                                              for ib, o in zip(incoming, s.ops, strict=True)], loc))
 
 
@@ -144,8 +144,8 @@ def _br(st: FnState, blk: Block, s: Site) -> None:
     if len(s.ops) == 1:
         blk.term = Jump(st.names[key(s.ops[0])])
         return
-    st.uid += 1
-    blk.term = Branch(_v(st, blk, s, 0), st.names[key(s.ops[2])], st.names[key(s.ops[1])], st.uid, s.loc)
+    uid = st.ids.uid()
+    blk.term = Branch(_v(st, blk, s, 0), st.names[key(s.ops[2])], st.names[key(s.ops[1])], uid, s.loc)
 
 
 def _switch(st: FnState, blk: Block, s: Site) -> None:
@@ -172,8 +172,8 @@ def _switch(st: FnState, blk: Block, s: Site) -> None:
             c = st.emit(cur, "or", [c, h], I1, st.fresh("switch.any"), loc)
         nxt = Block(st.fresh("switch.next"))
         st.blocks[nxt.name] = nxt
-        st.uid += 1
-        cur.term = Branch(c, t, nxt.name, st.uid, loc)
+        uid = st.ids.uid()
+        cur.term = Branch(c, t, nxt.name, uid, loc)
         st.edges[(blk.name, t)] = cur.name
         cur = nxt
     cur.term = Jump(default)

@@ -180,7 +180,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
             t = operand_text(ins)
             if t.startswith("%"):
                 st.names[key(ins)] = st.shown(t.split("=")[0].strip())
-    st.taken = set(st.names.values())
+    st.ids.taken = set(st.names.values())
     st.ins_locs = _instruction_lines(st, blocks)
     st.entry = st.names[key(blocks[0])]
     st.stores = any(ins.opcode == "store" or callee(ins).startswith("llvm.masked.store")

@@ -14,6 +14,7 @@ from verifier.ir.program import (
     Assumption,
     Block,
     Const,
+    Fresh,
     FuncDecl,
     Instr,
     Loc,
@@ -105,8 +106,8 @@ class FnState:
     const_geps: dict[int, int] = field(default_factory=dict)
     params: list[Param] = field(default_factory=list)
     funcs: dict[str, FuncDecl] = field(default_factory=dict)
-    uid: int = 0
-    taken: set[str] = field(default_factory=set)
+    # the one allocator of new names (`hint.l<k>`) and ids (from 1) the transforms use too
+    ids: Fresh = field(default_factory=lambda: Fresh(set(), "l", 1))
     start_line: int = 0
     pointer_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
     layout: Layout = field(default_factory=Layout)
@@ -168,14 +169,9 @@ class FnState:
         return ours
 
     def fresh(self, hint: str) -> str:
-        k = 0
-        while f"{hint}.l{k}" in self.taken:
-            k += 1
-        self.taken.add(f"{hint}.l{k}")
-        return f"{hint}.l{k}"
+        return self.ids.name(hint)
 
     def emit(self, blk: Block, op: str, args: list[Operand], ty: Type | None, dest: str | None,
              loc: Loc | None = None, **attrs: Any) -> Operand:
-        self.uid += 1
-        blk.instrs.append(Instr(self.uid, op, args, ty, dest, dict(attrs), loc))
+        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, dict(attrs), loc))
         return Ref(dest) if dest is not None else Const(0, I1)
