@@ -25,7 +25,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.falsify import ConcreteTests
 from verifier.checks.minimize import minimize
 from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
-from verifier.checks.verdict import Check, Counterexample, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
@@ -288,7 +288,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
         r = added_ub(w.program, own | w.assumes, bound, budget.left() / 4, truncated=True,
                      minimize_budget=minimize_budget, witness=h.program,
                      confirm=lambda i: replayed(i, frozenset(w.params)) is not None)
-        cov = {"unbounded": True, "window": bound, "quantified": r.quantified}
+        cov: Coverage = {"unbounded": True, "window": bound, "quantified": r.quantified}
         if r.status is SolverStatus.UNSAT:
             return verdict(VerdictKind.PROVED, coverage=cov)
         why = "one vector iteration from any start state " + (
@@ -302,7 +302,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
     r = added_ub(h.program, own, max_trip + 1, left, truncated=False, minimize_budget=minimize_budget,
                  confirm=lambda i: replayed(i) is not None)
-    coverage = {"max_trip": max_trip, "target_unrolled": r.unrolled, "quantified": r.quantified,
+    coverage: Coverage = {"max_trip": max_trip, "target_unrolled": r.unrolled, "quantified": r.quantified,
                 "unbounded": False, "why_bounded": why}
     if r.status is SolverStatus.UNSAT:
         return verdict(VerdictKind.PROVED, coverage=coverage)

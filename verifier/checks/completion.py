@@ -55,7 +55,7 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
 
     u = unwinding(src, bound, max(0.001, left()))
     if u.status is Unwound.COMPLETE:
-        v.coverage.update(complete=True, unwound=bound)
+        v.coverage.update({"complete": True, "unwound": bound})
         return spent(v)
     longest = u
     searched = {bound * 2 ** k for k in range(1, 8) if bound * 2 ** k <= min(SEARCH_LIMIT, MAX_TRIP)}
@@ -77,7 +77,7 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
         if answer.verdict is VerdictKind.PROVED and why_bounded is not None:
             answer.coverage["why_bounded"] = why_bounded
         if answer.verdict is VerdictKind.PROVED and ub.status is Unwound.COMPLETE:
-            answer.coverage.update(complete=True, unwound=b)
+            answer.coverage.update({"complete": True, "unwound": b})
             return spent(answer)
         if answer.verdict is VerdictKind.PROVED:
             bound, v = b, answer  # proved deeper: the bound reached
@@ -95,7 +95,7 @@ def _incomplete(v: Verdict, bound: int, u: Unwinding, out_of_time: bool) -> Verd
     """The bounded proof `v` as unknown: the bound it reached, why that is not every
     input, and a longer run where one was found."""
     v.verdict = VerdictKind.UNKNOWN
-    v.coverage.update(max_trip=bound, complete=False)
+    v.coverage.update({"max_trip": bound, "complete": False})
     if u.inputs is not None:
         v.longer_run = LongerRun(u.inputs, u.iterations, u.bound)
         why = f"a run of the source goes past {u.bound} iterations without UB (it makes {u.iterations}: inputs below)"

@@ -78,7 +78,7 @@ from verifier.checks.refinement import (
     source_fuel,
     vacuous,
 )
-from verifier.checks.verdict import Check, Counterexample, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, uses_floats
 from verifier.ir.types import I1, I64, elem_of
@@ -353,10 +353,10 @@ class _Lockstep:
     chain: _Chain = dataclasses.field(init=False)
     race: bool = False
     facts: list[Any] = dataclasses.field(default_factory=list)  # exact_at's facts, kept for every question
-    coverage: dict[str, Any] = dataclasses.field(default_factory=dict)
+    coverage: Coverage = dataclasses.field(default_factory=lambda: Coverage())
 
     def __post_init__(self) -> None:
-        self.coverage = {"max_trip": self.max_trip, "lockstep": self.steps, "complete": False}
+        self.coverage = Coverage(max_trip=self.max_trip, lockstep=self.steps, complete=False)
 
     @property
     def steps(self) -> int:

@@ -21,6 +21,7 @@ from verifier.checks.minimize import minimize
 from verifier.checks.verdict import (
     Check,
     Counterexample,
+    Coverage,
     Divergence,
     DivergenceKind,
     Verdict,
@@ -478,7 +479,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     main = z3.substitute(body, *[(s.choices[k], w) for k, w in witness.items()]) if witness else body
     solver.add(z3.ForAll(universal, main) if universal else main)
     # no source loop can run past the bound (its header is unreachable there): every input
-    coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
+    coverage: Coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
                 "quantified": quantified, "complete": d.is_false(s.exceeded)}
     remaining = budget.left()
     if remaining <= 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TypedDict
 
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Loc, Program
 from verifier.ir.types import elem_of, shown_int
@@ -124,7 +124,30 @@ class CoverageKind(StrEnum):
     NONE = "none"  # no answer, or nothing to cover
 
 
-def coverage_kind(cov: dict[str, Any]) -> CoverageKind:
+class Coverage(TypedDict, total=False):
+    """What a verdict covers, in the shapes the checks fill in (`coverage_kind` names
+    the shape; JSON writes it as is, with that kind)."""
+
+    unbounded: bool  # every trip count: an induction over one vector iteration closed
+    window: int  # its window, in scalar iterations
+    inductions_free: bool  # the window's inductions were left free
+    argument: str  # a rewrite's argument for every run
+    runs: str  # which runs that argument covers
+    identical: bool  # a target identical to its source
+    max_trip: int  # a bounded answer: runs of at most this many iterations
+    source_unrolled: dict[str, int]  # header visits unrolled per loop
+    target_unrolled: dict[str, int]
+    lockstep: int  # vector iterations checked step by step
+    quantified: bool  # source choices universally quantified
+    complete: bool  # the unwinding assertion made the bound cover every input
+    unwound: int  # the bound it holds at
+    accepted_bounded: int  # a bounded answer the caller accepted as proved (`bounded = N`)
+    why_bounded: str  # why no proof for every trip count was made
+    abstracted: list[str]  # operations left uninterpreted in the proof
+    found_in: str  # where a counterexample was found (a concrete test, a step)
+
+
+def coverage_kind(cov: Coverage) -> CoverageKind:
     """The kind of a verdict's coverage dict (the checks fill it in these shapes)."""
     if cov.get("unbounded"):
         return CoverageKind.EVERY_TRIP_COUNT
@@ -164,7 +187,7 @@ class Verdict:
     counterexample: Counterexample | None = None
     vf: int | None = None
     form: str | None = None
-    coverage: dict[str, Any] = field(default_factory=dict)
+    coverage: Coverage = field(default_factory=lambda: Coverage())
     subject: str | None = None  # what the check is about, e.g. an exit "C2 (line 13)"
     advice: list[str] = field(default_factory=list)  # what would make it safe, proved or not
     # assumptions stronger than LLVM's semantics the models were read under (ir.Assumption)
