@@ -25,7 +25,7 @@ LAYERS = [
     ("runner",),
     ("cli", "setvalues", "pytest_plugin", "__init__"),
 ]
-Z3_ALLOWED = ("semantics.domain", "semantics.symbolic", "smt.", "checks.")
+Z3_ALLOWED = ("semantics.z3domain", "semantics.symbolic", "smt.", "checks.")
 
 
 def _module(f: Path) -> str:

@@ -17,8 +17,9 @@ from verifier.errors import UserError
 from verifier.frontend.llvm import LLOptions, LLUnsupported, parse_ll_file
 from verifier.ir.program import Assumption
 from verifier.ir.types import IntType, VecType
-from verifier.semantics.domain import ConcreteDomain, Z3Domain
+from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.ops import Val, cttz_elts, reduce_int
+from verifier.semantics.z3domain import Z3Domain
 
 LL = MODELS / "llvm"
 

@@ -19,8 +19,9 @@ from verifier.checks.refinement import refinement
 from verifier.frontend.layout import FieldStep, Layout
 from verifier.frontend.llvm import LLUnsupported, parse_ll_pair
 from verifier.ir.opcodes import FCMP_PREDS
-from verifier.semantics.domain import ConcreteDomain, Z3Domain
+from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.ops import FLOAT_FORMATS, Val, bitcount_lane, fcmp_lane
+from verifier.semantics.z3domain import Z3Domain
 
 
 def verdict(tmp_path: Path, src: str, tgt: str, max_trip: int = 4) -> str:

@@ -1,7 +1,7 @@
 """The bounded check one vector iteration at a time (checks/lockstep.py): it must
 prove what unrolling the whole programs proves, refute what that refutes (broken
 forms, forms wrong only from a later vector iteration), stand aside where it is not
-exact, and its abstraction refinement (semantics/domain.exact_at) must only add
+exact, and its abstraction refinement (semantics/z3domain.exact_at) must only add
 facts that hold of the real operations."""
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from verifier.checks.refinement import refinement
 from verifier.frontend.parser import parse
 from verifier.ir.program import Instr, Program
 from verifier.ir.types import I8
-from verifier.semantics.domain import ConcreteDomain, Z3Domain, exact_at
+from verifier.semantics.concrete import ConcreteDomain
+from verifier.semantics.z3domain import Z3Domain, exact_at
 from verifier.transforms.simple_form import simple_form
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm

@@ -194,7 +194,8 @@ def test_lane_load_bounds_agree(prog_base: tuple[str, int], inp: Inputs) -> None
 @SETTINGS
 @given(st.sampled_from([16, 32, 64]), st.sampled_from(["fadd", "fsub", "fmul", "fdiv"]), st.data())
 def test_float_arithmetic_agrees_in_both_domains(w: int, op: str, data: Any) -> None:
-    from verifier.semantics.domain import ConcreteDomain, Z3Domain
+    from verifier.semantics.concrete import ConcreteDomain
+    from verifier.semantics.z3domain import Z3Domain
 
     x, y = data.draw(st.integers(0, (1 << w) - 1)), data.draw(st.integers(0, (1 << w) - 1))
     zx, zy = z3.BitVec("x", w), z3.BitVec("y", w)
@@ -207,7 +208,8 @@ def test_float_arithmetic_agrees_in_both_domains(w: int, op: str, data: Any) -> 
 def test_fused_multiply_add_agrees_in_both_domains(w: int, data: Any) -> None:
     """x * y + z rounded once: the concrete domain's exact rational rounding and z3's
     fpFMA agree, also where the sum cancels (z near -(x * y)) or lands in subnormals."""
-    from verifier.semantics.domain import ConcreteDomain, Z3Domain
+    from verifier.semantics.concrete import ConcreteDomain
+    from verifier.semantics.z3domain import Z3Domain
 
     x, y = data.draw(st.integers(0, (1 << w) - 1)), data.draw(st.integers(0, (1 << w) - 1))
     near = ConcreteDomain().fbin("fmul", x, y, w) ^ (1 << (w - 1))  # -(x * y), rounded
@@ -223,7 +225,8 @@ def test_fused_multiply_add_agrees_in_both_domains(w: int, data: Any) -> None:
 @SETTINGS
 @given(st.sampled_from([16, 32, 64]), st.sampled_from([8, 16, 32, 64]), st.booleans(), st.data())
 def test_float_conversions_agree_in_both_domains(wf: int, wi: int, signed: bool, data: Any) -> None:
-    from verifier.semantics.domain import ConcreteDomain, Z3Domain
+    from verifier.semantics.concrete import ConcreteDomain
+    from verifier.semantics.z3domain import Z3Domain
 
     x = data.draw(st.integers(0, (1 << wf) - 1))
     zx = z3.BitVec("x", wf)
@@ -245,7 +248,7 @@ def test_float_conversions_agree_in_both_domains(wf: int, wi: int, signed: bool,
 def _differs(widths: dict[str, int], prog: Program, res: SymResult, concrete: Run) -> Any:
     """A z3 condition: the symbolic run (its choices free) ends otherwise than the
     concrete one (UB or not, the trace's length, a live-out's value or poison)."""
-    from verifier.semantics.domain import Z3Domain
+    from verifier.semantics.z3domain import Z3Domain
 
     d = Z3Domain()
     ub = d.bterm(res.ub)
@@ -309,7 +312,8 @@ def test_a_run_without_choices_is_the_programs_only_behaviour(text: str, inp: In
 # with the concrete domain, and a broken rounding is caught.
 @pytest.mark.parametrize("w", [3, 8, 32, 64])
 def test_signed_remainder_by_powers_of_two_is_exact(w: int) -> None:
-    from verifier.semantics.domain import ConcreteDomain, Z3Domain
+    from verifier.semantics.concrete import ConcreteDomain
+    from verifier.semantics.z3domain import Z3Domain
 
     x = z3.BitVec("x", w)
     for k in range(1, w - 1):
@@ -326,7 +330,7 @@ def test_signed_remainder_by_powers_of_two_is_exact(w: int) -> None:
 
 def test_signed_remainder_by_a_power_of_two_keeps_the_dividends_sign() -> None:
     """The rounding bias is what makes the mask srem: -1 % 4 is -1, not the mask's 3."""
-    from verifier.semantics.domain import Z3Domain
+    from verifier.semantics.z3domain import Z3Domain
 
     x = z3.BitVec("x", 8)
     got = Z3Domain().srem(x, 4, 8)

@@ -9,9 +9,10 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.semantics.domain import ConcreteDomain, Z3Domain
+from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.ops import Val
 from verifier.semantics.refines import cell_refines, event_refines, val_refines, value_refines
+from verifier.semantics.z3domain import Z3Domain
 
 W = 8
 lanes = st.tuples(st.integers(0, 2**W - 1), st.booleans(), st.booleans())

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from tests.helpers import run_text
 from verifier.ir.types import to_signed
-from verifier.semantics.domain import ConcreteDomain, Z3Domain
+from verifier.semantics.concrete import ConcreteDomain
+from verifier.semantics.z3domain import Z3Domain
 
 
 def scalar(body: str, params: str = "x: i8, y: i8", **kw: object):  # type: ignore[no-untyped-def]

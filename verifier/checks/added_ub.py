@@ -28,7 +28,6 @@ from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, rep
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
-from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.semantics.symbolic import (
@@ -39,6 +38,7 @@ from verifier.semantics.symbolic import (
     encode,
     make_inputs,
 )
+from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.smt.budget import COARSE_SHARE, MINIMIZE_LEAST, Budget, Stopwatch, seconds_of
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness

@@ -31,7 +31,7 @@ from verifier.checks.refinement import compare_runs, replay_fuel, source_fuel
 from verifier.checks.verdict import Counterexample
 from verifier.ir.program import Const, Program
 from verifier.ir.types import elem_of, mask, to_signed
-from verifier.semantics.domain import ConcreteDomain
+from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import Val, eval_extent

@@ -28,8 +28,10 @@ from typing import Any
 import z3
 
 from verifier.checks.verdict import Check, PredicateCounterexample, Verdict, VerdictKind
-from verifier.semantics.domain import ConcreteDomain, Domain, Z3Domain
+from verifier.semantics.concrete import ConcreteDomain
+from verifier.semantics.domain import Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 

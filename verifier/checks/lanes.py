@@ -40,7 +40,6 @@ from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR
 from verifier.ir.program import Const, Program, Ref, copy_program, uses_floats
 from verifier.ir.types import IntType, mask, to_signed
-from verifier.semantics.domain import Z3Domain
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import (
@@ -51,6 +50,7 @@ from verifier.semantics.symbolic import (
     encode,
     make_inputs,
 )
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import LANE_RUN, SPLIT_AFTER, Budget, Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver, set_timeout
 from verifier.transforms.window import NoWindow, Q, enter_window, entry_block

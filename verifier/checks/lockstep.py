@@ -82,7 +82,6 @@ from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, Ve
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, uses_floats
 from verifier.ir.types import I1, I64, elem_of
-from verifier.semantics.domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.semantics.ops import Val
 from verifier.semantics.refines import value_refines
 from verifier.semantics.symbolic import (
@@ -93,6 +92,7 @@ from verifier.semantics.symbolic import (
     make_inputs,
     unset_value,
 )
+from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.smt.budget import (
     FREE_FLOOR,
     FREE_FLOOR_UNBOUNDED,

@@ -17,9 +17,9 @@ import z3
 
 from verifier.ir.program import Program
 from verifier.ir.types import to_signed
-from verifier.semantics.domain import Z3Domain
 from verifier.semantics.ops import windows_apart
 from verifier.semantics.symbolic import SymInputs
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import MINIMIZE_ATTEMPT, MINIMIZE_PER_SOLVE, MINIMIZE_SOLVES, Budget
 from verifier.smt.solver import SolverStatus, check, set_timeout
 

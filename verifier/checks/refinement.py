@@ -32,7 +32,7 @@ from verifier.ir.opcodes import FMAS, NONLINEAR
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
 from verifier.ir.types import elem_of, mask, shown_int, to_signed
-from verifier.semantics.domain import TRACE_IDX, ConcreteDomain, Z3Domain
+from verifier.semantics.concrete import TRACE_IDX, ConcreteDomain
 from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.semantics.ops import Val, is_vec, windows_apart
@@ -46,6 +46,7 @@ from verifier.semantics.symbolic import (
     make_inputs,
     unset_value,
 )
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import MINIMIZE_LEAST, VACUITY_EXACT, Budget, Stopwatch, seconds_of
 from verifier.smt.solver import (
     Answer,

@@ -22,9 +22,9 @@ from verifier.analysis.exits import analyse
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.ir.program import Program, copy_program, uses_floats
-from verifier.semantics.domain import Z3Domain
 from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import Unroll, encode, make_inputs
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.exit_from_condition import (

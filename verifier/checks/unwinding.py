@@ -19,10 +19,10 @@ from enum import StrEnum
 from verifier.analysis.loops import find_loops
 from verifier.checks.refinement import model_inputs
 from verifier.ir.program import Program, uses_floats
-from verifier.semantics.domain import Z3Domain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.semantics.symbolic import EncodingTimeout, Unroll, encode, make_inputs
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import Budget
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 

@@ -27,7 +27,8 @@ from verifier.ir.program import (
     Undef,
 )
 from verifier.ir.types import Type, VecType, elem_of, mask, to_signed
-from verifier.semantics.domain import ConcreteDomain, Domain
+from verifier.semantics.concrete import ConcreteDomain
+from verifier.semantics.domain import Domain
 from verifier.semantics.inputs import Inputs, Key
 from verifier.semantics.ops import (
     Env,

@@ -25,7 +25,8 @@ from verifier.analysis.accesses import implied_bounds_checks
 from verifier.analysis.loops import Loop, find_loops, loop_of, reachable_cfg
 from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, Ref
 from verifier.ir.types import Type, VecType, elem_of
-from verifier.semantics.domain import TRACE_IDX, Domain, SymTrace, Z3Domain, merge_traces
+from verifier.semantics.concrete import TRACE_IDX
+from verifier.semantics.domain import Domain
 from verifier.semantics.interpreter import operand_type, read_operand
 from verifier.semantics.ops import (
     Env,
@@ -37,6 +38,7 @@ from verifier.semantics.ops import (
     is_vec,
     poison_of,
 )
+from verifier.semantics.z3domain import SymTrace, Z3Domain, merge_traces
 from verifier.smt.budget import ENCODE_UNITS, Budget, charge
 
 
