@@ -15,7 +15,8 @@ from tests.helpers import MODELS, model
 from tests.test_forms import MUTANTS, _mutant
 from verifier.checks.falsify import ConcreteTests, concrete_counterexample
 from verifier.checks.forms import form_equivalence, generate, inductive_equivalence
-from verifier.checks.refinement import refinement, replay, replay_fuel
+from verifier.checks.refinement import refinement
+from verifier.checks.replay import replay, replay_fuel
 from verifier.frontend.parser import parse
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run

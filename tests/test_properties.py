@@ -146,7 +146,8 @@ MUTATIONS = [("+nsw", "+"), ("+", "-"), ("/u", "%u"), ("==", "!="), ("<", "<="),
 def test_proved_means_no_sampled_input_diverges(text: str, data: st.DataObject, samples: list[Inputs]) -> None:
     """Soundness, end to end: whenever a mutant is 'proved', concrete runs agree on every
     sampled input within the bound; whenever it is refuted, the replay diverged."""
-    from verifier.checks.refinement import compare_runs, refinement
+    from verifier.checks.refinement import refinement
+    from verifier.checks.replay import compare_runs
 
     applicable = [m for m in MUTATIONS if m[0] in text]
     old, new = data.draw(st.sampled_from(applicable))

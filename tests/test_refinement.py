@@ -416,7 +416,7 @@ def test_cells_read_off_a_model_are_the_cells_the_model_gives(cells: dict[int, t
     """_Cells reads an array's Store chain once; each cell is what evaluating it in
     the model gives, the default included; a model whose array is not a Store chain
     (here a lambda) is read cell by cell."""
-    from verifier.checks.refinement import _Cells
+    from verifier.checks.replay import _Cells
     vals = z3.Array("vals", z3.BitVecSort(64), z3.BitVecSort(8))
     pois = z3.Array("pois", z3.BitVecSort(64), z3.BoolSort())
     s = z3.Solver()

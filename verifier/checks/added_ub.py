@@ -23,8 +23,8 @@ import z3
 
 from verifier.analysis.exits import analyse
 from verifier.checks.falsify import ConcreteTests
-from verifier.checks.minimize import minimize
-from verifier.checks.refinement import compare_runs, hard_ops, model_inputs, replay_fuel
+from verifier.checks.refinement import hard_ops
+from verifier.checks.replay import compare_runs, concrete, replay_fuel
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
@@ -143,9 +143,8 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
         """The (minimized) inputs of a sat answer to q, within the time limit (a tenth of
         it at least)."""
         spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
-        model = minimize(s, q.inputs, q.result.choices, harness, spend, q.result.header_guards,
-                         solved_in=seconds_of(ans.units))
-        return model_inputs(model, harness, q.inputs, q.result.choices)
+        return concrete(s, q.inputs, harness, q.result.choices, spend, seconds_of(ans.units),
+                        q.result.header_guards)[1]
 
     def vacuous() -> AddedUB | None:
         """A proof must not be vacuous: some input runs without UB. A run that fits

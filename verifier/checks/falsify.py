@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from verifier.analysis.loops import find_loops
-from verifier.checks.refinement import compare_runs, replay_fuel, source_fuel
+from verifier.checks.replay import compare_runs, replay_fuel, source_fuel
 from verifier.checks.verdict import Counterexample
 from verifier.ir.program import Const, Program
 from verifier.ir.types import elem_of, mask, to_signed

@@ -10,7 +10,8 @@ from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
 from verifier.checks.lockstep import applicable, lockstep
-from verifier.checks.refinement import refinement, replay, replay_fuel, source_fuel
+from verifier.checks.refinement import refinement
+from verifier.checks.replay import replay, replay_fuel, source_fuel
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program

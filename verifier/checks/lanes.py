@@ -34,7 +34,7 @@ from verifier.analysis.lanes import (
     lane_evolution,
     parse_relation,
 )
-from verifier.checks.refinement import model_inputs
+from verifier.checks.replay import model_inputs
 from verifier.checks.verdict import Check, LaneWitness, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR

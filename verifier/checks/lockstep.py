@@ -67,17 +67,8 @@ import z3
 
 from verifier.analysis.loops import find_loops, reachable_cfg
 from verifier.checks.falsify import TRIES, ConcreteTests
-from verifier.checks.minimize import minimize
-from verifier.checks.refinement import (
-    check_compatible,
-    hard_ops,
-    mismatch_terms,
-    model_inputs,
-    replay,
-    replay_fuel,
-    source_fuel,
-    vacuous,
-)
+from verifier.checks.refinement import check_compatible, hard_ops, mismatch_terms, vacuous
+from verifier.checks.replay import concrete, replay, replay_fuel, source_fuel
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, uses_floats
@@ -455,8 +446,8 @@ class _Lockstep:
         choices = _target_choices(form, chain, solver.model(), compared)
         spend = min(self.minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * solved_in),
                     max(0.1, self.whole.left()))
-        model = minimize(solver, chain.inputs, choices, prog, spend, chain[k].src.header_guards, None, solved_in)
-        inputs = model_inputs(model, prog, chain.inputs, _target_choices(form, chain, model, compared))
+        model, inputs = concrete(solver, chain.inputs, prog, choices, spend, solved_in, chain[k].src.header_guards,
+                                 choices_of=lambda m: _target_choices(form, chain, m, compared))
         cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, self.max_trip))
         return model if cex is None else self.verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
 
@@ -464,8 +455,7 @@ class _Lockstep:
         """The model's inputs (parameters within the bound first, so that the runs end)
         replayed on the whole programs: a counterexample if they diverge."""
         prog, form = self.prog, self.form
-        model = minimize(solver, self.chain.inputs, {}, prog, MINIMIZE_FLOOR, None, self.max_trip, solved_in)
-        inputs = model_inputs(model, prog, self.chain.inputs, {})
+        _, inputs = concrete(solver, self.chain.inputs, prog, {}, MINIMIZE_FLOOR, solved_in, limit=self.max_trip)
         cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, self.max_trip),
                      source_fuel(prog, self.max_trip))
         if cex is None:

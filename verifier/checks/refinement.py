@@ -17,26 +17,20 @@ from typing import Any
 
 import z3
 
-from verifier.checks.minimize import minimize
+from verifier.checks.replay import concrete, model_inputs, out_types, replay, replay_fuel
 from verifier.checks.verdict import (
     Check,
-    Counterexample,
     Coverage,
-    Divergence,
-    DivergenceKind,
     Verdict,
     VerdictKind,
 )
 from verifier.errors import UserError
 from verifier.ir.opcodes import FMAS, NONLINEAR
-from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Const, Instr, Program, Ref, uses_floats
-from verifier.ir.types import elem_of, mask, shown_int, to_signed
-from verifier.semantics.concrete import TRACE_IDX, ConcreteDomain
-from verifier.semantics.inputs import Inputs, window_of
-from verifier.semantics.interpreter import Run, RunStatus, run
-from verifier.semantics.ops import Val, is_vec, windows_apart
-from verifier.semantics.refines import cell_refines, event_refines, val_refines, value_refines
+from verifier.ir.program import Const, Instr, Program, uses_floats
+from verifier.ir.types import elem_of
+from verifier.semantics.concrete import TRACE_IDX
+from verifier.semantics.interpreter import RunStatus, run
+from verifier.semantics.refines import cell_refines, event_refines, value_refines
 from verifier.semantics.symbolic import (
     EncodingTimeout,
     SymInputs,
@@ -86,8 +80,8 @@ def check_compatible(src: Program, tgt: Program) -> None:
             raise UserError(f"{tgt.file}: function {name!r} is declared differently in {src.file}")
         if g is None and f.pure:
             raise UserError(f"{tgt.file}: pure function {name!r} is not declared in {src.file}")
-    souts = _out_types(src)
-    touts = _out_types(tgt)
+    souts = out_types(src)
+    touts = out_types(tgt)
     for n, t in souts.items():
         if n in touts and touts[n] != t:
             raise UserError(f"{tgt.file}: live-out {n!r} is {touts[n]}, but {t} in {src.file}")
@@ -95,13 +89,6 @@ def check_compatible(src: Program, tgt: Program) -> None:
 
 def _fmt(d: dict[str, Any]) -> str:
     return "(" + ", ".join(f"{k}: {v}" for k, v in d.items()) + ")"
-
-
-def _out_types(p: Program) -> dict[str, Any]:
-    types = p.value_types()
-    from verifier.semantics.interpreter import operand_type
-
-    return {i.attrs["name"]: operand_type(i.args[0], types) for i in p.instructions() if i.op == "out"}
 
 
 def _trace_mismatch(d: Z3Domain, st: Any, tt: Any) -> Any:
@@ -512,10 +499,11 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     # the minimizer within the time limit (a tenth of it at least: a counterexample is
     # shown minimized that far, whatever the solver took)
     spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
-    model = minimize(solver, inputs, t.choices, src, spend, s.header_guards, param_limit, seconds_of(ans.units))
+    model, cex_inputs = concrete(solver, inputs, src, t.choices, spend, seconds_of(ans.units), s.header_guards,
+                                 param_limit)
     if witness and not universal and _source_answer(model, body, s.choices, idx, budget) is not None:
-        model = found  # minimizing left the checked ground: a source choice matches the smaller run
-    cex_inputs = model_inputs(model, src, inputs, t.choices)
+        # minimizing left the checked ground: a source choice matches the smaller run
+        model, cex_inputs = found, model_inputs(found, src, inputs, t.choices)
     cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
     if cex is None:
         exceeded = parts.get("target unrolling exceeded", z3.BoolVal(False))
@@ -637,283 +625,3 @@ def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: 
         return a.reason
     m = s.model()
     return [(v, m.eval(x, model_completion=True)) for v, x in zip(vs, mine, strict=True)]
-
-
-def replay_fuel(src: Program, tgt: Program, max_trip: int) -> int:
-    """Interpreter fuel for every run a bounded check up to max_trip covers (its
-    target unrolling cap included), and no more: a longer run is not replayed."""
-    return (4 * max_trip + 10) * (len(src.blocks) + len(tgt.blocks)) * 4
-
-
-def source_fuel(src: Program, max_trip: int) -> int:
-    """Fuel for the source's runs of about max_trip iterations: inputs from a step's
-    free state may give a huge trip count, which is not worth interpreting."""
-    return (max_trip + 2) * len(src.blocks) * 2
-
-
-
-def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int | None = None) -> Counterexample | None:
-    """Both programs run on concrete inputs (the source without the target's
-    nondeterministic choices); a counterexample if the target fails to refine.
-    `src_fuel`, if given, is the source's own (tighter) fuel."""
-    src_run = run(src, _without_choices(inputs), fuel=fuel if src_fuel is None else src_fuel)
-    if src_run.status is not RunStatus.OK:
-        return None  # nothing to refine (and a long target run is not worth interpreting)
-    tgt_run = run(tgt, inputs, fuel=fuel)
-    div = compare_runs(src, tgt, src_run, tgt_run)
-    if div is None:
-        return None
-    return Counterexample.of(inputs, src, tgt, src_run, tgt_run, div)
-
-
-def _without_choices(inp: Inputs) -> Inputs:
-    return dataclasses.replace(inp, choices={})
-
-
-def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: dict[Any, Any],
-                 limit: int = 4096) -> Inputs:
-    """Concrete Inputs read off a model (arrays up to `limit` elements are listed)."""
-    def ev(x: Any) -> Any:
-        if type(x) is int:
-            return z3.BitVecVal(x, 64)
-        return model.eval(x, model_completion=True)
-
-    params = {p.name: shown_int(ev(inputs.params[p.name]).as_long(), p.type.bits) for p in prog.params}
-    arrays: dict[str, list[int | None]] = {}
-    defaults: dict[str, int | None] = {}
-    read = {a.name: _Cells(model, inputs.memory[a.name], a.elem.bits) for a in prog.arrays if a.contents is None}
-    for name, cell in read.items():
-        n = max(0, min(to_signed(ev(inputs.extents[name]).as_long(), 64), limit))
-        arrays[name] = [cell(k) for k in range(n)]
-        defaults[name] = cell(-1)
-    alias = {}
-    for view, (which, delta) in inputs.alias.items():
-        k = ev(which).as_long()
-        cands = inputs.targets[view]
-        alias[view] = (cands[k - 1], to_signed(ev(delta).as_long(), 64)) if 0 < k <= len(cands) else (None, 0)
-    cells: dict[str, dict[int, int | None]] = {}
-    # cells the model sets inside the extent past the listed ones (huge extents); cells
-    # outside it are never read without UB stopping the run (alias windows: below)
-    for name, cell in read.items():
-        extent = to_signed(ev(inputs.extents[name]).as_long(), 64)
-        for k in sorted(cell.stored):
-            if len(arrays[name]) <= k < extent:
-                cells.setdefault(name, {})[k] = cell(k)
-    for view in alias:
-        whole, delta = window_of(alias, view)
-        if whole == view or prog.array(whole).contents is not None:
-            continue  # no window, or known contents: not an input
-        delta = to_signed(delta & mask(64), 64)
-        n = max(0, min(to_signed(ev(inputs.extents[view]).as_long(), 64), limit))
-        for k in range(delta, delta + n):
-            if not 0 <= k < len(arrays.get(whole, [])):
-                cells.setdefault(whole, {})[k] = read[whole](k)
-    extents = {x: max(0, to_signed(ev(inputs.extents[x]).as_long(), 64)) for x in inputs.extents}
-    _show_windows(prog, alias, arrays, cells, extents, limit)
-    pure: dict[tuple[str, tuple[int, ...]], int] = {}
-    traps: dict[tuple[str, tuple[int, ...]], bool] = {}
-    pure_else: dict[str, int] = {}
-    traps_else: dict[str, bool] = {}
-    for fname, fn in inputs.pure.items():
-        _read_table(model, fn, pure, pure_else, fname, lambda v: v.as_long())
-        _read_table(model, inputs.traps[fname], traps, traps_else, fname, lambda v: z3.is_true(v))
-    ch = {k: ev(v).as_long() for k, v in choices.items()}
-    return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells, pure_else, traps_else)
-
-
-def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], arrays: dict[str, list[int | None]],
-                  cells: dict[str, dict[int, int | None]], extents: dict[str, int], limit: int) -> None:
-    """List what each view sees through its window (its own cells are never read then).
-    A window (`window a, b`) that shares no element with its object or another window
-    on it becomes an object of its own holding those elements, shown and replayed as
-    "does not alias": accesses outside its extent are UB before they touch memory, so
-    the run is the same. Extents past `limit` (listed in part) are left as they are."""
-    before = dict(alias)
-    for view, (obj, _) in before.items():
-        if obj is None or extents[view] > limit:
-            continue
-        root, delta = window_of(before, view)
-        if prog.array(root).contents is not None:
-            continue
-        delta = to_signed(delta & mask(64), 64)
-        own, seen = arrays.get(root, []), cells.get(root, {})
-        arrays[view] = [own[j] if 0 <= j < len(own) else seen.get(j) for j in range(delta, delta + extents[view])]
-
-    def at(x: str) -> int:
-        return (alias[x][1] if x in alias and alias[x][0] is not None else 0) & mask(64)
-
-    d = ConcreteDomain()
-    for view in prog.windows:
-        obj, _ = alias[view]
-        if obj is None or extents[view] > limit:
-            continue
-        group = [obj] + [w for w in prog.windows if w != view and alias[w][0] == obj]
-        if all(windows_apart(d, at(view), extents[view], at(w), extents[w]) for w in group):
-            alias[view] = (None, 0)
-
-
-class _Cells:
-    """An object's cells read off a model: `cells(k)` is element k's value, None for
-    poison. The model's array values are read once (z3 gives Store chains over a
-    constant), so listing thousands of cells costs no evaluation per cell; any other
-    shape of array value falls back to evaluating each cell. `stored` holds the
-    indices the model sets explicitly (cells past a listed prefix worth showing)."""
-
-    def __init__(self, model: z3.ModelRef, memory: tuple[Any, Any], bits: int) -> None:
-        self.model, (self.vals, self.pois), self.bits = model, memory, bits
-        self.vt = self._table(self.vals)
-        self.pt = self._table(self.pois) if self.pois is not None else None
-        self.stored = {k for t in (self.vt, self.pt) if t is not None for k in t[0]}
-
-    def _table(self, arr: Any) -> tuple[dict[int, Any], Any] | None:
-        v = self.model.eval(arr, model_completion=True)
-        stored: dict[int, Any] = {}
-        seen = 0
-        while z3.is_store(v) and z3.is_bv_value(v.arg(1)) and seen < 100_000:
-            stored.setdefault(to_signed(v.arg(1).as_long(), 64), v.arg(2))  # the outermost store wins
-            v, seen = v.arg(0), seen + 1
-        return (stored, v.arg(0)) if z3.is_K(v) else None
-
-    def _at(self, arr: Any, t: tuple[dict[int, Any], Any] | None, k: int) -> Any:
-        if t is not None:
-            return t[0].get(to_signed(k & mask(64), 64), t[1])
-        return self.model.eval(z3.Select(arr, z3.BitVecVal(k, 64)), model_completion=True)
-
-    def __call__(self, k: int) -> int | None:
-        if self.pois is not None and z3.is_true(self._at(self.pois, self.pt, k)):
-            return None
-        return shown_int(self._at(self.vals, self.vt, k).as_long(), self.bits)
-
-
-def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], other: dict[str, Any], fname: str,
-                conv: Any) -> None:
-    """A model's table for the uninterpreted function `fn`: its entries into `out`, its
-    value elsewhere into `other`."""
-    decl = fn.decl() if z3.is_const(fn) else fn
-    interp = model[decl] if decl in model else None
-    if interp is None:
-        return
-    if isinstance(interp, z3.FuncInterp):
-        for entry in interp.as_list()[:-1]:
-            *args, val = entry
-            out[(fname, tuple(a.as_long() for a in args))] = conv(val)
-        other[fname] = conv(interp.else_value())
-    else:
-        out[(fname, ())] = conv(interp)
-
-
-def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
-    """The first way the concrete target run fails to refine the source run, if any
-    (semantics/refines.py's relation, evaluated on the concrete domain)."""
-    cd = ConcreteDomain()
-    if s.status is not RunStatus.OK:
-        return None
-    if t.status is RunStatus.UB:
-        assert t.ub is not None
-        lane = f", lane {t.ub.lane}" if t.ub.lane else ""
-        it = f", iteration {t.ub.iteration}" if t.ub.iteration >= 0 else ""
-        return Divergence(DivergenceKind.TARGET_UB, f"target has immediate UB ({t.ub.reason}) at `{t.ub.text}`"
-                          f" in block {t.ub.block}{it}{lane}; the source has none",
-                          t.ub.text, t.ub.loc, t.ub.lane or None,
-                          t.ub.iteration, None)
-    if t.status is RunStatus.FUEL:
-        return Divergence(DivergenceKind.TERMINATION, "the target does not finish (it ran out of fuel) "
-                          "while the source does")
-    uids = {i.uid: i for i in tgt.instructions()}
-    for j in range(max(len(s.trace), len(t.trace))):
-        se = s.trace[j] if j < len(s.trace) else None
-        te = t.trace[j] if j < len(t.trace) else None
-        ok = se is not None and te is not None and event_refines(cd, se.callee, te.callee, se.args, te.args)
-        if not ok:
-            where = None
-            if te is not None and te.uid in uids:
-                where = instr_text(uids[te.uid])
-            summary = (f"trace differs at event {j + 1}: source {se if se else '(ends)'}, "
-                       f"target {te if te else '(ends)'}")
-            return Divergence(DivergenceKind.TRACE, summary, where,
-                              uids[te.uid].loc if te is not None and te.uid in uids else None,
-                              te.lane if te is not None and te.lane else None,
-                              te.iteration if te is not None else None, j + 1)
-    for a in src.arrays:
-        sm, tm = s.memory[a.name], t.memory[a.name]
-        for k in sorted(set(sm.explicit()) | set(tm.explicit())):
-            (sv, sp), (tv, tp) = sm[k], tm[k]
-            if not cell_refines(cd, sv, sp, tv, tp, a.elem.bits):
-                shown = "poison" if tp else str(shown_int(tv, a.elem.bits))
-                return Divergence(DivergenceKind.MEMORY, f"{a.name}[{k}] is {shown_int(sv, a.elem.bits)} after the "
-                                  f"source but {shown} after the target", position=k)
-    out_bits = {n: elem_of(ty).bits for n, ty in _out_types(src).items()}
-    for n, s_out in s.outs.items():
-        t_out = t.outs.get(n)
-        if t_out is None:
-            return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n} is not produced by the target")
-        s_lanes = [s_out] if isinstance(s_out, Val) else list(s_out)
-        t_lanes = [t_out] if isinstance(t_out, Val) else list(t_out)
-        for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True)):
-            if not val_refines(cd, sl, tl, out_bits[n]):
-                at = _last_out(tgt, t, n)
-                why = ""
-                origin = _poison_origin(tgt, t, at.args[0]) if at is not None and tl.p else None
-                if origin is not None:
-                    made, plane = origin
-                    why = (f"; the poison is first produced by `{instr_text(made)}`"
-                           + (f" in lane {plane}" if plane else "") + (f" at {made.loc}" if made.loc else ""))
-                return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}{why}",
-                                  instr_text(at) if at else None, at.loc if at else None,
-                                  lane=k + 1 if is_vec(s_out) else None)
-    return None
-
-
-def _poison_origin(prog: Program, r: Run, op: Any) -> tuple[Instr, int | None] | None:
-    """The instruction whose result is poison while none of its operands is: where the
-    poison a value holds was made (following the first poison operand back, by the
-    values the run held last); with the first poison lane of a vector."""
-    defs = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
-    phis = {ph.dest: ph for b in prog.blocks.values() for ph in b.phis}
-    seen: set[str] = set()
-
-    def poison_lane(v: Any) -> int:
-        """The first poison lane (1 for a scalar), 0 if none."""
-        lanes = list(v) if is_vec(v) else [v]
-        return next((k + 1 for k, x in enumerate(lanes) if x.p), 0)
-
-    def poisoned(a: Any) -> bool:
-        return isinstance(a, Ref) and a.name in r.values and poison_lane(r.values[a.name]) > 0
-
-    while isinstance(op, Ref) and (op.name in defs or op.name in phis) and op.name not in seen:
-        seen.add(op.name)
-        if op.name in phis:  # through a phi: the poison incoming value
-            op = next((a for _, a in phis[op.name].incoming if poisoned(a)), None)
-            continue
-        ins = defs[op.name]
-        v = r.values.get(op.name)
-        if v is None or not poison_lane(v):
-            return None
-        lane = poison_lane(v) if is_vec(v) else None
-        cands = ins.args
-        if ins.op == "select" and not is_vec(v):
-            c = r.values.get(ins.args[0].name) if isinstance(ins.args[0], Ref) else None
-            if c is not None and not is_vec(c) and not c.p:  # type: ignore[union-attr]
-                cands = [ins.args[1] if c.v else ins.args[2]]  # type: ignore[union-attr]
-        nxt = next((a for a in cands if poisoned(a)), None)
-        if nxt is None or ins.op in ("load", "freeze"):
-            return ins, lane
-        op = nxt
-    return None
-
-
-def _last_out(prog: Program, r: Run, name: str) -> Instr | None:
-    """The `out` of live-out `name` the run executed last (a function's `ret`)."""
-    outs = {b.name: i for b in prog.blocks.values() for i in b.instrs if i.op == "out" and i.attrs["name"] == name}
-    for blk, _ in reversed(r.path):
-        if blk in outs:
-            return outs[blk]
-    return None
-
-
-def show_val(x: Val, bits: int | None = None) -> str:
-    if x.p:
-        return "poison"
-    if x.u:
-        return "undef"
-    return str(x.v if bits is None else to_signed(x.v, bits))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from verifier.analysis.loops import find_loops
-from verifier.checks.refinement import model_inputs
+from verifier.checks.replay import model_inputs
 from verifier.ir.program import Program, uses_floats
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
