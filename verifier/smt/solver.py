@@ -22,6 +22,8 @@ from verifier.smt.budget import (
     wall_limit,
 )
 
+COLLECT_AFTER = 200_000  # container objects made (net) since the last collection: a full one costs 15-50 ms
+
 
 def fresh_context(floats: bool = False) -> None:
     """Start a new default z3 context, so a query's terms, ids and therefore its
@@ -29,14 +31,18 @@ def fresh_context(floats: bool = False) -> None:
     verdicts and counterexamples). Terms of earlier queries must not be reused.
     `floats`: its queries hold IEEE float terms (its solvers get that theory).
 
-    Python's cyclic collector runs here, once, and not on its own during the check:
-    it ran after a count of allocations, so which terms had been freed (and which
-    ids z3 handed out again) depended on how many objects unrelated code made, and
-    with them the model z3 found. Within a check, terms are now freed when their
-    last reference goes, the same way on every run of the same inputs."""
+    Python's cyclic collector does not run on its own during the check: it ran after
+    a count of allocations, so which terms had been freed (and which ids z3 handed
+    out again) depended on how many objects unrelated code made, and with them the
+    model z3 found. Within a check, terms are now freed when their last reference
+    goes, the same way on every run of the same inputs. The collector runs here,
+    between checks, once COLLECT_AFTER objects have been made since it last ran
+    (whether it does cannot change the new context's ids: it frees only what
+    earlier contexts and code left)."""
     z3.z3._main_ctx = FreedInBackground()
-    gc.collect()
     gc.disable()
+    if gc.get_count()[0] > COLLECT_AFTER:  # memory: the cycles made since the last collection
+        gc.collect()
     if floats:
         note_float_theory()
 
