@@ -84,3 +84,22 @@ def test_stop_ends_a_pool_s_busy_workers() -> None:
     while not all(_gone(w) for w in pids) and time.monotonic() < end:
         time.sleep(0.1)
     assert all(_gone(w) for w in pids)
+
+
+def test_a_run_that_loses_an_answer_is_interrupted_never_a_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the workers' loop ends without every answer (an interrupt swallowed on the
+    way), the run is reported interrupted, not as the answers it has; with every
+    answer it passes."""
+    from verifier import runner
+    from verifier.suite import load
+
+    suite = tmp_path / "s.toml"
+    suite.write_text(CHEAP.format(m=MODELS) + CHEAP.replace('"cheap"', '"cheap 2"').format(m=MODELS))
+    obligations = load(suite)
+    assert [oc.as_expected for oc in runner.run_suite(obligations)] == [True, True]
+
+    def first_only(obs, todo, jobs, timeout, cluster, finish, progress):  # type: ignore[no-untyped-def]
+        finish(todo[0], runner.solve(obs[todo[0]], timeout))
+    monkeypatch.setattr(runner, "_run", first_only)
+    with pytest.raises(runner.Interrupted, match="interrupted: 1/2 done"):
+        runner.run_suite(obligations)

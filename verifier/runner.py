@@ -121,6 +121,10 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
         _run(obligations, todo, jobs, timeout, cluster, finish, progress)
     except KeyboardInterrupt:
         raise Interrupted(done, len(obligations)) from None
+    if any(oc is None for oc in out):
+        # an answer that never came back is never a pass: a run that lost one (an
+        # interrupt swallowed on the way, once in CI) is reported as interrupted
+        raise Interrupted(done, len(obligations))
     return [oc for oc in out if oc is not None]
 
 
