@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from verifier.analysis.lanes import parse_relation
+from verifier.ir.opcodes import CTTZ_ELTS_RULES
 from verifier.ir.program import ASSUMPTION_HELP, parse_assumptions
 from verifier.limits import (
     MAX_TIMEOUT,
@@ -40,24 +41,18 @@ class Kind(Enum):
 
 
 LEGALITY = ("hoist", "speculate")
-CTTZ_RULES = ("any-poison", "first-true")
 REWRITES = ("exit-from-condition", "split")
 
 
-def _assumptions_problem(names: Any) -> str | None:
-    try:
-        parse_assumptions(names)
-    except ValueError as e:
-        return str(e)
-    return None
-
-
-def _relation_problem(text: Any) -> str | None:
-    try:
-        parse_relation(text)
-    except ValueError as e:
-        return str(e)
-    return None
+def _parsed(parse: Callable[[Any], object]) -> Callable[[Any], str | None]:
+    """A problem function from a parser: its ValueError's message, None when it reads."""
+    def problem(value: Any) -> str | None:
+        try:
+            parse(value)
+        except ValueError as e:
+            return str(e)
+        return None
+    return problem
 
 
 BOUNDED_WRONG = (f"bounded must be the trip count a bounded proof covers, an integer from 1 to {MAX_TRIP} "
@@ -139,16 +134,16 @@ _TABLE = (
     Option("func", Kind.STRING, ".ll input: the function (the same in source and target)", flag="--func", ll=True),
     Option("cttz_elts", Kind.STRING, ".ll input: llvm.experimental.cttz.elts over a poison lane: any-poison "
            "(LangRef today: the result is poison) or first-true (lanes after the first true one do not matter)",
-           flag="--cttz-elts", choices=CTTZ_RULES, default="any-poison", ll=True),
+           flag="--cttz-elts", choices=CTTZ_ELTS_RULES, default="any-poison", ll=True),
     Option("assume", Kind.NAMES, "an assumption stronger than LLVM's semantics, listed in every verdict "
            "(repeatable): "
            + "; ".join(f"{a.value}: {h}" for a, h in ASSUMPTION_HELP.items()), flag="--assume", default=(),
            wrong="assume must be a list of assumption names, e.g. [\"memory-has-no-poison\"]",
-           problem=_assumptions_problem),
+           problem=_parsed(parse_assumptions)),
     Option("value", Kind.STRING, "lanes: the value whose lanes are related", checks=("lanes",),
            shown="'value' and 'relation'"),
     Option("relation", Kind.STRING, "lanes: the relation claimed (default: the analysis's proposal)",
-           checks=("lanes",), shown="'value' and 'relation'", problem=_relation_problem,
+           checks=("lanes",), shown="'value' and 'relation'", problem=_parsed(parse_relation),
            wrong="relation must be a string: uniform, consecutive, strided S, uniform in groups of G, "
                  "consecutive in groups of G, alternating, periodic P, random"),
     Option("rewrite", Kind.STRING, "rewrite: which rewrite", choices=REWRITES, default="exit-from-condition",
