@@ -5,7 +5,6 @@ that takes (a bench's question); only that it happens, on any machine."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -23,6 +22,10 @@ SLOW = ('[[obligation]]\nname = "slow {k}"\ncheck = "equiv"\nsource = "{m}/seed/
         'target = "{m}/examples/division_safe_divisor_vf4.loop"\nmax_trip = {t}\ntimeout = 300\n'
         'expect = "counterexample"\n\n')
 
+SECONDS = ('[[obligation]]\nname = "a few seconds"\ncheck = "equiv"\nsource = "{m}/llvm/first_over_float.scalar.ll"\n'
+           'target = "{m}/llvm/first_over_float.vf4.ll"\nfunc = "first_over_float"\ncttz_elts = "first-true"\n'
+           'max_trip = 65\nexpect = "proved"\n\n')
+
 
 def _children(pid: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
@@ -37,16 +40,33 @@ def _gone(pid: int) -> bool:
         return True
 
 
-# Quarantined in CI only, not fixed: in both of this session's .ci/run runs the SIGINT
-# case failed once (exit 0 with 1 of 4 answers; then no exit within 120 s), and it
-# passed 9 times here (3 quiet, 6 beside 4 CPU hogs). It still runs and reports
-# XPASS/XFAIL there; issue 41's note asks for the cause.
-QUARANTINED = pytest.mark.xfail(os.environ.get("CI") == "true", strict=False,
-                                reason="SIGINT to a loaded CI run: lost interrupt, cause not found yet")
+# The run under test starts as a command typed at a terminal does: SIGINT at its default
+# (Python turns it into KeyboardInterrupt). A process inherits an ignored SIGINT, and
+# Python keeps it ignored: a background job of a non-interactive shell (`cmd &`, as CI
+# harnesses start .ci/run) has SIGINT ignored, and so did every test here started from
+# one, which made this test fail in such runs (the signal was lost: exit 0 once the
+# obligations finished, or no exit within 120 s).
+_SUITE_WITH_SIGINT = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.{handler}); "
+                      "sys.argv[0] = 'verifier'; runpy.run_module('verifier.cli', run_name='__main__')")
+
+
+def _suite(suite: Path, cache: Path, sigint: str = "default_int_handler") -> subprocess.Popen[str]:
+    """`verifier suite SUITE --jobs 2 -q` in its own process, SIGINT set to `sigint`."""
+    return subprocess.Popen([sys.executable, "-c", _SUITE_WITH_SIGINT.format(handler=sigint), "suite", str(suite),
+                             "--jobs", "2", "-q", "--cache-dir", str(cache)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for_an_answer(p: subprocess.Popen[str], cache: Path) -> None:
+    """Until the first answer is in the cache (the cheap obligation's)."""
+    deadline = time.monotonic() + 120
+    while not any(cache.rglob("*.json")):
+        assert p.poll() is None and time.monotonic() < deadline, "the run ended before it could be interrupted"
+        time.sleep(0.1)
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux", reason="reads /proc")
-@pytest.mark.parametrize("sig", [pytest.param(signal.SIGINT, marks=QUARANTINED), signal.SIGTERM],
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM],
                          ids=["SIGINT", "SIGTERM"])
 @pytest.mark.slow
 def test_a_signal_to_the_main_process_stops_the_run_and_keeps_finished_answers(tmp_path: Path, sig: int) -> None:
@@ -54,13 +74,9 @@ def test_a_signal_to_the_main_process_stops_the_run_and_keeps_finished_answers(t
     suite.write_text(CHEAP.format(m=MODELS) + SLOW.format(k=1, m=MODELS, t=16) + SLOW.format(k=2, m=MODELS, t=8)
                      + SLOW.format(k=3, m=MODELS, t=4))
     cache = tmp_path / "cache"
-    p = subprocess.Popen([sys.executable, "-m", "verifier.cli", "suite", str(suite), "--jobs", "2", "-q",
-                          "--cache-dir", str(cache)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p = _suite(suite, cache)
     try:
-        deadline = time.monotonic() + 120
-        while not any(cache.rglob("*.json")):  # the cheap one's answer is stored
-            assert p.poll() is None and time.monotonic() < deadline, "the run ended before it could be interrupted"
-            time.sleep(0.1)
+        _wait_for_an_answer(p, cache)
         workers = _children(p.pid)
         p.send_signal(sig)
         _, err = p.communicate(timeout=120)
@@ -74,6 +90,25 @@ def test_a_signal_to_the_main_process_stops_the_run_and_keeps_finished_answers(t
     while not all(_gone(w) for w in workers) and time.monotonic() < end:
         time.sleep(0.1)
     assert workers and all(_gone(w) for w in workers), "a worker outlived the run"
+
+
+@pytest.mark.slow
+def test_a_run_started_with_sigint_ignored_keeps_ignoring_it(tmp_path: Path) -> None:
+    """POSIX's rule for background jobs, kept: a SIGINT the run inherited as ignored
+    does not stop it (SIGTERM does, as tested above); it ends with every answer."""
+    suite = tmp_path / "s.toml"
+    suite.write_text(CHEAP.format(m=MODELS) + SECONDS.format(m=MODELS))
+    cache = tmp_path / "cache"
+    p = _suite(suite, cache, sigint="SIG_IGN")
+    try:
+        _wait_for_an_answer(p, cache)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=600)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 0, err
+    assert len(list(cache.rglob("*.json"))) == 2
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "linux", reason="reads /proc")
