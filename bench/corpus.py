@@ -48,6 +48,7 @@ class Row:
     seconds: float
     peak_mib: float
     reason: str = ""
+    replayed: bool = False  # a counterexample whose two runs, replayed by the interpreter, disagree
 
 
 # runs the command as its only child and reports that child's peak memory
@@ -71,9 +72,21 @@ def run(cmd: list[str], limit: float) -> tuple[int, str, str, float, float]:
     return p.returncode, out, err, time.perf_counter() - t0, int(m.group(1)) / 1024 if m else 0.0
 
 
-def classify(code: int, out: str, err: str) -> tuple[str, str, str]:
-    """(verdict, covers, reason) from one command's output; several JSON objects (one
-    per exit) combine: a counterexample, else an unknown, else proved."""
+def replayed(verdict: dict[str, object]) -> bool:
+    """A counterexample carries its inputs' two runs as the interpreter replayed them,
+    and they disagree: the target has UB the source has not, or they end differently."""
+    c = verdict.get("counterexample")
+    if not isinstance(c, dict) or c.get("kind") != "runs":
+        return False
+    src, tgt = c.get("source"), c.get("target")
+    if not isinstance(src, dict) or not isinstance(tgt, dict) or src.get("status") != "ok":
+        return False
+    return any(src.get(k) != tgt.get(k) for k in ("status", "live_outs", "trace"))
+
+
+def classify(code: int, out: str, err: str) -> tuple[str, str, str, bool]:
+    """(verdict, covers, reason, replayed) from one command's output; several JSON
+    objects (one per exit) combine: a counterexample, else an unknown, else proved."""
     objs = []
     for line in out.splitlines():
         try:
@@ -81,21 +94,22 @@ def classify(code: int, out: str, err: str) -> tuple[str, str, str]:
         except json.JSONDecodeError:
             continue
     if code == -9:
-        return "unknown", "", "killed: over the time limit"
+        return "unknown", "", "killed: over the time limit", False
     if not objs or "Traceback" in err or "internal error" in err:
-        return "internal-error", "", (err.strip().splitlines() or ["no output"])[-1][:160]
+        return "internal-error", "", (err.strip().splitlines() or ["no output"])[-1][:160], False
     bad = [o for o in objs if "internal error" in str(o.get("reason", ""))]
     if bad:
-        return "internal-error", "", str(bad[0]["reason"])[:160]
+        return "internal-error", "", str(bad[0]["reason"])[:160], False
     pick = next((o for o in objs if o["verdict"] == "counterexample"), None) \
         or next((o for o in objs if o["verdict"] == "unknown"), None) or objs[0]
     cov = pick.get("coverage", {})
     kind = cov.get("kind", "")
     if pick["verdict"] == "unknown" and kind == "bounded" and cov.get("complete") is False:
-        return "unknown", "bounded-only", str(pick.get("reason", ""))
+        return "unknown", "bounded-only", str(pick.get("reason", "")), False
     covers = "" if pick["verdict"] != "proved" else {"every-trip-count": "every trip", "every-input": "every input",
                                                       "bounded": "bounded"}.get(kind, "no exit")
-    return pick["verdict"], covers, str(pick.get("reason", ""))
+    both = all(replayed(o) for o in objs if o["verdict"] == "counterexample")
+    return pick["verdict"], covers, str(pick.get("reason", "")), pick["verdict"] == "counterexample" and both
 
 
 def construct(reason: str) -> str:
@@ -156,20 +170,18 @@ def main() -> None:
     def one(job: tuple[str, str, list[str]]) -> list[Row]:
         name, what, cmd = job
         code, out, err, dt, mem = run(cmd, 3 * opts.timeout + 30)
-        if what != "opt vf4":
-            verdict, covers, reason = classify(code, out, err)
-            return [Row(name, what, verdict, covers, dt, mem, reason)]
         # `verifier opt` on a whole C file: a verdict per function the pass changed (the
         # file's time and memory on its first row)
         found = [(o["model"], line) for line in out.splitlines() if line.startswith("{")
                  for o in [json.loads(line)] if o.get("record") == "verdict" and o["model"].startswith(opts.prefix)]
-        if not found:
-            verdict, covers, reason = classify(code, out, err)
-            return [Row(name, what, verdict, covers, dt, mem, reason)]
+        if what != "opt vf4" or not found:
+            verdict, covers, reason, again = classify(code, out, err)
+            return [Row(name, what, verdict, covers, dt, mem, reason, again)]
         rows = []
         for k, (model, line) in enumerate(found):
-            verdict, covers, reason = classify(0, line, "")
-            rows.append(Row(model, what, verdict, covers, dt if k == 0 else 0.0, mem if k == 0 else 0.0, reason))
+            verdict, covers, reason, again = classify(0, line, "")
+            rows.append(Row(model, what, verdict, covers, dt if k == 0 else 0.0, mem if k == 0 else 0.0, reason,
+                            again))
         return rows
 
     print(f"{'loop':26} {'obligation':12} {'verdict':15} {'covers':11} {'seconds':>8} {'peak MiB':>9}  reason",
@@ -194,7 +206,8 @@ def main() -> None:
           + f", internal errors {counts['internal-error']}")
     shown = ", ".join(f"{k or 'no exit'} {v}" for k, v in covers.most_common())
     print(f"proofs cover: {shown}; "
-          f"bounded-only unknowns: {sum(r.covers == 'bounded-only' for r in rows)}")
+          f"bounded-only unknowns: {sum(r.covers == 'bounded-only' for r in rows)}; counterexamples replayed "
+          f"(two runs that disagree): {sum(r.replayed for r in rows)} of {counts['counterexample']}")
     if times:
         print(f"seconds per obligation: median {statistics.median(times):.2f}, max {max(times):.2f} "
               f"({max(rows, key=lambda r: r.seconds).loop} {max(rows, key=lambda r: r.seconds).obligation})")
