@@ -19,8 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import z3
-
 from verifier.analysis.exits import analyse
 from verifier.checks.falsify import ConcreteTests
 from verifier.checks.refinement import hard_ops
@@ -39,6 +37,7 @@ from verifier.semantics.symbolic import (
     make_inputs,
 )
 from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
+from verifier.smt import terms
 from verifier.smt.budget import COARSE_SHARE, MINIMIZE_LEAST, Budget, Stopwatch, seconds_of
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
@@ -83,9 +82,9 @@ FIRST_TESTS = 8  # concrete tests before bounded_failure's solver questions
 class _Query:
     inputs: SymInputs
     result: SymResult
-    added: z3.BoolRef  # the added code has UB
-    ok: z3.BoolRef  # the model's own code has none (and the run fits the bound)
-    own_choices: list[z3.BitVecRef]
+    added: terms.BoolTerm  # the added code has UB
+    ok: terms.BoolTerm  # the model's own code has none (and the run fits the bound)
+    own_choices: list[terms.BVTerm]
 
 
 def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
@@ -97,7 +96,7 @@ def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
     added = d.bterm(d.any_([c for c, uid in r.ub_sites if uid not in own]))
     ok = d.bterm(d.not_(d.any_([c for c, uid in r.ub_sites if uid in own])))
     if not truncated:
-        ok = z3.And(ok, d.bterm(d.not_(r.exceeded)))
+        ok = terms.and_(ok, d.bterm(d.not_(r.exceeded)))
     return _Query(inputs, r, added, ok, [v for k, v in r.choices.items() if k[1] in own])
 
 
@@ -125,21 +124,21 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
     `proof_only`: a sat answer comes without inputs (nothing will replay them)."""
     budget = Budget.of(timeout)
 
-    def ask(*fs: z3.BoolRef, quantified: bool = False) -> tuple[z3.Solver, Answer]:
+    def ask(*fs: terms.BoolTerm, quantified: bool = False) -> tuple[terms.Solver, Answer]:
         # a fresh solver per question: z3 solves a one-shot bit-vector query by
         # bit-blasting, far faster than its incremental core after a first check
         s = new_solver(max(0.001, budget.left()), quantified)
         s.add(*fs)
         return s, check(s)
 
-    def body(q: _Query) -> list[z3.BoolRef]:
+    def body(q: _Query) -> list[terms.BoolTerm]:
         fs = [q.added, q.ok]
         if q.own_choices:  # no choice of the model's own may give it UB
-            copies = [z3.FreshConst(v.sort(), "any") for v in q.own_choices]
-            fs.append(z3.ForAll(copies, z3.substitute(q.ok, *zip(q.own_choices, copies, strict=True))))
+            copies = [terms.fresh(v.sort(), "any") for v in q.own_choices]
+            fs.append(terms.forall(copies, terms.substitute(q.ok, *zip(q.own_choices, copies, strict=True))))
         return fs
 
-    def inputs_of(s: z3.Solver, q: _Query, ans: Answer) -> Inputs:
+    def inputs_of(s: terms.Solver, q: _Query, ans: Answer) -> Inputs:
         """The (minimized) inputs of a sat answer to q, within the time limit (a tenth of
         it at least)."""
         spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
@@ -159,7 +158,7 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
     kinds = hard_ops(harness, among=FIRST_ABSTRACTED)
     if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
         q = _encode(harness, own, bound, truncated, frozenset(kinds), budget)
-        fs, facts = body(q), list[z3.BoolRef]()
+        fs, facts = body(q), list[terms.BoolTerm]()
         # a model the interpreter does not confirm is asked again with the real
         # operations' values where its uninterpreted ones were wrong (exact_at)
         for rnd in range(CEGAR_ROUNDS if confirm is not None else 1):

@@ -25,13 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import z3
-
 from verifier.checks.verdict import Check, PredicateCounterexample, Verdict, VerdictKind
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.domain import Domain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
 from verifier.semantics.z3domain import Z3Domain
+from verifier.smt import terms
 from verifier.smt.budget import Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 
@@ -129,12 +128,12 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     sw = Stopwatch()
     fresh_context()
     d = Z3Domain("fz!")
-    val = [[z3.Bool(f"c{i + 1}_{j + 1}") for j in range(vf)] for i in range(k)]
-    poi = [[z3.Bool(f"c{i + 1}_{j + 1}!poison") for j in range(vf)] for i in range(k)]
+    val = [[terms.bool_var(f"c{i + 1}_{j + 1}") for j in range(vf)] for i in range(k)]
+    poi = [[terms.bool_var(f"c{i + 1}_{j + 1}!poison") for j in range(vf)] for i in range(k)]
     facts, checks, leaves = _obligations(d, val, poi, k, vf, variant)
     wrong = [d.bterm(_bad(d, name, got, expected)) for name, _lane, got, expected in checks]
     s = new_solver(timeout)
-    s.add(*[d.bterm(f) for f in facts], z3.Or(*wrong))
+    s.add(*[d.bterm(f) for f in facts], terms.or_(*wrong))
     ans = check(s)
     what = f"(lane predicates of {k} exit{'s' if k != 1 else ''}" + \
         ("" if variant == "seed" else f", {variant}") + ")"
@@ -151,13 +150,13 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     def ev(x: Any) -> Any:
         return m.eval(d.bterm(x) if type(x) is bool else x, model_completion=True)
 
-    conds = [["poison" if z3.is_true(ev(poi[i][j])) else ("1" if z3.is_true(ev(val[i][j])) else "0")
+    conds = [["poison" if terms.is_true(ev(poi[i][j])) else ("1" if terms.is_true(ev(val[i][j])) else "0")
               for j in range(vf)] for i in range(k)]
     # Replay on the concrete domain: the same formulas on the model's conditions and choices.
     choice_values = {key: m.eval(var, model_completion=True).as_long() for key, var in d.choices.items()}
     c = ConcreteDomain(lambda key, w: choice_values.get(key, 0))
-    cval = [[z3.is_true(ev(val[i][j])) for j in range(vf)] for i in range(k)]
-    cpoi = [[z3.is_true(ev(poi[i][j])) for j in range(vf)] for i in range(k)]
+    cval = [[terms.is_true(ev(val[i][j])) for j in range(vf)] for i in range(k)]
+    cpoi = [[terms.is_true(ev(poi[i][j])) for j in range(vf)] for i in range(k)]
     cfacts, cchecks, _ = _obligations(c, cval, cpoi, k, vf, variant)
     replayed = [nm for nm, ln, got, exp in cchecks if _bad(c, nm, got, exp)]
     if not all(cfacts) or not replayed:
@@ -167,11 +166,11 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     where = "no exit in these lanes"
     for j in range(vf):
         for i in range(k):
-            if z3.is_true(ev(leaves[j][i])):
+            if terms.is_true(ev(leaves[j][i])):
                 where = f"lane {j + 1} by C{i + 1}"
     for (nm, lane, got, expected), bad in zip(checks, wrong, strict=True):
-        if z3.is_true(m.eval(bad, model_completion=True)):
-            shown = "poison" if z3.is_true(ev(got.p)) else str(ev(got.v))
+        if terms.is_true(m.eval(bad, model_completion=True)):
+            shown = "poison" if terms.is_true(ev(got.p)) else str(ev(got.v))
             exp = str(ev(expected)) if not nm.startswith("Extract") else "the last defining lane"
             cex = PredicateCounterexample(conds, where, nm, lane, exp, shown)
             v.predicates = cex

@@ -21,8 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import z3
-
 from verifier.analysis.exits import analyse
 from verifier.analysis.lanes import (
     RANDOM,
@@ -51,6 +49,7 @@ from verifier.semantics.symbolic import (
     make_inputs,
 )
 from verifier.semantics.z3domain import Z3Domain
+from verifier.smt import terms
 from verifier.smt.budget import LANE_RUN, SPLIT_AFTER, Budget, Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver, set_timeout
 from verifier.transforms.window import NoWindow, Q, enter_window, entry_block
@@ -84,7 +83,7 @@ class _Query:
     prog: Program
     inputs: SymInputs
     res: SymResult
-    solver: z3.Solver
+    solver: terms.Solver
     groups: int  # vector iterations encoded: 1 for the window
     abstract: bool = False
     window: bool = False
@@ -192,8 +191,8 @@ class LaneProver:
                 a, b = self._lane(q, f, g * self.vf + j), self._lane(q, f, g * self.vf + k)
                 if a is None or b is None:
                     continue
-                want = d.term(a[2], bits) + z3.BitVecVal((cls.stride * (k - j)) & mask(bits), bits)
-                out.append(z3.And(d.bterm(a[0]), d.bterm(b[0]), d.bterm(d.not_(a[1])), d.bterm(d.not_(b[1])),
+                want = d.term(a[2], bits) + terms.bv_val((cls.stride * (k - j)) & mask(bits), bits)
+                out.append(terms.and_(d.bterm(a[0]), d.bterm(b[0]), d.bterm(d.not_(a[1])), d.bterm(d.not_(b[1])),
                                   d.term(b[2], bits) != want))
         return out
 
@@ -201,20 +200,20 @@ class LaneProver:
         start = pre.start
         bits = self._start_bits(pre)
         if isinstance(start, Const):
-            v: Any = z3.BitVecVal(start.value, bits)
+            v: Any = terms.bv_val(start.value, bits)
             poison: Any = False
         elif isinstance(start, Ref):
             val = q.res.values.get((start.name, -1))
             if not isinstance(val, Val):
-                return z3.BoolVal(False)
+                return terms.bool_val(False)
             v, poison = self.d.term(val.v, bits), self.d.or_(val.p, val.u)
         else:
-            return z3.BoolVal(False)
-        at = v + z3.BitVecVal(pre.offset & mask(bits), bits)
-        ok = [z3.URem(at, z3.BitVecVal(pre.modulus, bits)) == 0, self.d.bterm(self.d.not_(poison))]
+            return terms.bool_val(False)
+        at = v + terms.bv_val(pre.offset & mask(bits), bits)
+        ok = [terms.urem(at, terms.bv_val(pre.modulus, bits)) == 0, self.d.bterm(self.d.not_(poison))]
         if pre.nonneg:
             ok.append(at >= 0)
-        return z3.And(ok)
+        return terms.and_(ok)
 
     def _bits(self, f: Fact) -> int:
         ty = self.types.get(f.subject)
@@ -272,10 +271,10 @@ class LaneProver:
         if not parts:
             return SolverStatus.UNSAT
         budget = Budget.of(self._time_left(self.timeout))
-        if not q.window and self._check(q, pre, z3.And(z3.Or(parts), self._small(q)), SPLIT_AFTER) \
+        if not q.window and self._check(q, pre, terms.and_(terms.or_(parts), self._small(q)), SPLIT_AFTER) \
                 is SolverStatus.SAT:
             return SolverStatus.SAT
-        first = self._check(q, pre, z3.Or(parts), min(self.timeout, SPLIT_AFTER))
+        first = self._check(q, pre, terms.or_(parts), min(self.timeout, SPLIT_AFTER))
         if first is not SolverStatus.UNKNOWN or len(parts) == 1:
             return first
         status = SolverStatus.UNSAT
@@ -292,8 +291,8 @@ class LaneProver:
 
     def _small(self, q: _Query) -> Any:
         """Every integer parameter between -64 and 64 (tried first for refutations)."""
-        out = [z3.And(v >= -64, v <= 64) if v.size() > 7 else z3.BoolVal(True) for v in q.inputs.params.values()]
-        return z3.And(out) if out else z3.BoolVal(True)
+        out = [terms.and_(v >= -64, v <= 64) if v.size() > 7 else terms.bool_val(True) for v in q.inputs.params.values()]
+        return terms.and_(out) if out else terms.bool_val(True)
 
     def _until(self) -> Budget | None:
         """The budget the current question spends: the run's or the fact's, whichever has less left."""
@@ -331,7 +330,7 @@ class LaneProver:
         s = q.solver
         s.push()
         try:
-            s.add(self.precondition(q, pre), z3.Or([self.d.bterm(r[0]) for r in runs if r is not None] or [False]))
+            s.add(self.precondition(q, pre), terms.or_([self.d.bterm(r[0]) for r in runs if r is not None] or [False]))
             set_timeout(s, max(0.001, self._time_left(self.timeout)))
             return check(s).status is not SolverStatus.UNSAT  # unknown: not shown impossible
         finally:

@@ -63,7 +63,6 @@ import dataclasses
 from typing import Any
 
 import networkx as nx
-import z3
 
 from verifier.analysis.loops import find_loops, reachable_cfg
 from verifier.checks.falsify import TRIES, ConcreteTests
@@ -84,6 +83,7 @@ from verifier.semantics.symbolic import (
     unset_value,
 )
 from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
+from verifier.smt import terms
 from verifier.smt.budget import (
     FREE_FLOOR,
     FREE_FLOOR_UNBOUNDED,
@@ -244,7 +244,7 @@ class _Chain:
         there settles them all."""
         params = dict(self.inputs.params)
         for name, ty in [(Q, I64), *self.carried.items()]:
-            params[name] = z3.BitVec(f"free!{name}", ty.bits)
+            params[name] = terms.bv_var(f"free!{name}", ty.bits)
         self.others.append(self._step(params, None, "free"))
         return self.others[-1]
 
@@ -254,9 +254,9 @@ class _Chain:
         k = len(self.steps)
         prev = self.steps[-1] if self.steps else None
         params = dict(self.inputs.params)
-        params[Q] = z3.BitVecVal(k, I64.bits)
+        params[Q] = terms.bv_val(k, I64.bits)
         for name, ty in self.carried.items():
-            params[name] = z3.BitVecVal(0, ty.bits)
+            params[name] = terms.bv_val(0, ty.bits)
         if prev is not None:
             for scalar in self.scalars:
                 val, pick, pois = carried_params(scalar)
@@ -265,8 +265,8 @@ class _Chain:
                 if not d.is_false(cut.u):
                     raise NotChained  # undef: a poison parameter would over-approximate the source
                 params[val] = d.term(cut.v, self.carried[val].bits)
-                params[pick] = z3.BitVecVal(1, I1.bits)
-                params[pois] = z3.If(d.bterm(cut.p), z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
+                params[pick] = terms.bv_val(1, I1.bits)
+                params[pois] = terms.ite(d.bterm(cut.p), terms.bv_val(1, 1), terms.bv_val(0, 1))
         return self._step(params, prev, str(k))
 
     def _step(self, params: dict[str, Any], prev: _Step | None, label: str) -> _Step:
@@ -278,20 +278,20 @@ class _Chain:
         t = encode(self.tgt_step, at, f"tgt{label}!", Unroll(bound=vf + 2, per_loop=self.form.step_unroll(),
                                                              budget=self.budget),
                    self.abstract)
-        reach = prev.reach if prev is not None else z3.BoolVal(True)
-        compared = prev.both_reach if prev is not None else z3.BoolVal(True)
-        ok = z3.And(reach, d.bterm(d.not_(s.ub)), d.bterm(d.not_(s.exceeded)))
+        reach = prev.reach if prev is not None else terms.bool_val(True)
+        compared = prev.both_reach if prev is not None else terms.bool_val(True)
+        ok = terms.and_(reach, d.bterm(d.not_(s.ub)), d.bterm(d.not_(s.exceeded)))
         step_types = {n: ty for n, ty in s.out_types.items() if n.startswith(STEP_OUT)}
         model_types = {n: ty for n, ty in s.out_types.items() if not n.startswith(STEP_OUT)}
         parts = mismatch_terms(self.src_step, at, dataclasses.replace(s, out_types=step_types), t, self.quantified)
         ended = _is(d, s.outs[KIND], END)
         outs = [d.bterm(d.not_(value_refines(d, s.outs[n], t.outs.get(n, unset_value(d, ty)), elem_of(ty).bits)))
                 for n, ty in model_types.items()]
-        seen = z3.Or(*[v for name, v in parts.items() if name != "live-out"], z3.And(ended, z3.Or(*outs)))
+        seen = terms.or_(*[v for name, v in parts.items() if name != "live-out"], terms.and_(ended, terms.or_(*outs)))
         cut = _is(d, s.outs[KIND], CUT)
-        handed = _is(d, t.outs[HANDED], 1) if HANDED in t.outs else z3.BoolVal(False)
-        return _Step(s, t, ok, compared, z3.Or(seen, parts["live-out"]), seen, z3.And(ok, ended),
-                     z3.And(ok, cut), z3.And(compared, cut, z3.Not(handed)))
+        handed = _is(d, t.outs[HANDED], 1) if HANDED in t.outs else terms.bool_val(False)
+        return _Step(s, t, ok, compared, terms.or_(seen, parts["live-out"]), seen, terms.and_(ok, ended),
+                     terms.and_(ok, cut), terms.and_(compared, cut, terms.not_(handed)))
 
 
 class NotChained(Exception):
@@ -301,7 +301,7 @@ class NotChained(Exception):
 def _is(d: Z3Domain, v: Any, c: int) -> Any:
     """Live-out `v` (an i8 constant flag) is c and not poison."""
     assert isinstance(v, Val)
-    return z3.And(z3.Not(d.bterm(v.p)), d.term(v.v, 8) == c)
+    return terms.and_(terms.not_(d.bterm(v.p)), d.term(v.v, 8) == c)
 
 
 def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
@@ -367,7 +367,7 @@ class _Lockstep:
         free = chain.free()
         first_try = min(timeout, max(FREE_FLOOR_UNBOUNDED if unbounded else FREE_FLOOR,
                                      FREE_PER_ENCODING * (whole.spent() - t1)))
-        closes = self.ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=first_try,
+        closes = self.ask(terms.and_(free.ok, free.bad), 0, replayed=False, budget=first_try,
                           inputs_of="the induction step's inputs")
         if isinstance(closes, Verdict):
             return closes
@@ -377,7 +377,7 @@ class _Lockstep:
                 return found
             if closes is None:
                 share = FREE_SHARE_UNBOUNDED if unbounded else FREE_SHARE
-                closes = self.ask(z3.And(free.ok, free.bad), 0, replayed=False, budget=share * timeout)
+                closes = self.ask(terms.and_(free.ok, free.bad), 0, replayed=False, budget=share * timeout)
         if closes is True:
             # the free state may run where the loop's own start never does (a source that
             # faults on every input): the whole source is asked too where tests found no
@@ -391,7 +391,7 @@ class _Lockstep:
             found = self.settle(k)
             if found is not None:
                 return found
-        return _unless_vacuous(self.verdict, z3.Or(*[chain[k].ends for k in range(self.steps)]),
+        return _unless_vacuous(self.verdict, terms.or_(*[chain[k].ends for k in range(self.steps)]),
                                max(0.1, whole.left()), self.max_trip, self.tests)
 
     def first_step(self, first_try: float) -> Verdict | None:
@@ -412,7 +412,7 @@ class _Lockstep:
         found in what it names."""
         chain = self.chain
         universal = [v for st in [*chain.steps, *chain.others] for v in st.src.choices.values()]
-        query = z3.ForAll(universal, body) if universal else body
+        query = terms.forall(universal, body) if universal else body
         for r in range(CEGAR_ROUNDS if self.abstract and replayed else 1):
             left = self.whole.left()
             if left <= 0:
@@ -438,7 +438,7 @@ class _Lockstep:
             self.facts.extend(more)
         return False
 
-    def replayed(self, solver: z3.Solver, k: int, solved_in: float) -> Verdict | z3.ModelRef:
+    def replayed(self, solver: terms.Solver, k: int, solved_in: float) -> Verdict | terms.Model:
         """The sat answer's model, minimized, as a replayed counterexample; else the
         model (it does not replay)."""
         chain, form, prog = self.chain, self.form, self.prog
@@ -451,7 +451,7 @@ class _Lockstep:
         cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, self.max_trip))
         return model if cex is None else self.verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
 
-    def inputs_replayed(self, solver: z3.Solver, solved_in: float, found_in: str) -> Verdict | None:
+    def inputs_replayed(self, solver: terms.Solver, solved_in: float, found_in: str) -> Verdict | None:
         """The model's inputs (parameters within the bound first, so that the runs end)
         replayed on the whole programs: a counterexample if they diverge."""
         prog, form = self.prog, self.form
@@ -468,7 +468,7 @@ class _Lockstep:
         within the bound: the verdict, True (none), or False (one, but no model
         replays)."""
         for end in ends:
-            found = self.ask(z3.And(self.chain[k].compared, bad, self.chain[end].ends), end, replayed=True)
+            found = self.ask(terms.and_(self.chain[k].compared, bad, self.chain[end].ends), end, replayed=True)
             if found is not True:
                 if isinstance(found, Verdict) and found.verdict is VerdictKind.COUNTEREXAMPLE:
                     self.coverage["found_in"] = f"vector iteration {k + 1}, checked step by step"
@@ -483,7 +483,7 @@ class _Lockstep:
         st = self.chain[k]
         found = self.in_runs(k, st.bad, range(k, k + 1))
         if found is True:
-            found = self.ask(z3.And(st.ok, st.compared, st.bad), k, replayed=False)
+            found = self.ask(terms.and_(st.ok, st.compared, st.bad), k, replayed=False)
             if found is False:
                 found = self.in_runs(k, st.bad, range(k + 1, self.steps))
         if found is False:  # one the whole runs do not show, maybe: those they would
@@ -520,7 +520,7 @@ def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, te
     return verdict(VerdictKind.PROVED)  # type: ignore[no-any-return]
 
 
-def _target_choices(form: VectorForm, chain: _Chain, model: z3.ModelRef, compared: list[Any]) -> dict[Any, Any]:
+def _target_choices(form: VectorForm, chain: _Chain, model: terms.Model, compared: list[Any]) -> dict[Any, Any]:
     """The target steps' nondeterministic choices under the whole target's keys: a
     choice in the vector loop at step k is the whole run's in iteration k; one before
     it the first step's; one after it (the scalar loop's, the exits') that of the last
@@ -530,7 +530,7 @@ def _target_choices(form: VectorForm, chain: _Chain, model: z3.ModelRef, compare
     before = nx.ancestors(reachable_cfg(form.program), form.vector_header) - loop.blocks
     early = {i.uid for b in before for i in form.program.blocks[b].instrs}
     out: dict[Any, Any] = {}
-    last = max(k for k, g in enumerate(compared) if z3.is_true(model.eval(g, model_completion=True)))
+    last = max(k for k, g in enumerate(compared) if terms.is_true(model.eval(g, model_completion=True)))
     for k, st in enumerate(chain.steps[:last + 1]):
         for key, v in st.tgt.choices.items():
             uid = key[1]

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import z3
-
 from verifier.ir.program import Program
 from verifier.ir.types import to_signed
 from verifier.semantics.ops import windows_apart
 from verifier.semantics.symbolic import SymInputs
 from verifier.semantics.z3domain import Z3Domain
+from verifier.smt import terms
 from verifier.smt.budget import MINIMIZE_ATTEMPT, MINIMIZE_PER_SOLVE, MINIMIZE_SOLVES, Budget
 from verifier.smt.solver import SolverStatus, check, set_timeout
 
@@ -28,7 +27,7 @@ APART_SHIFT = 58  # windows kept apart sit at multiples of 2^58 elements from th
 
 
 class _Minimizer:
-    def __init__(self, s: z3.Solver, budget: float, attempt_timeout: float = MINIMIZE_ATTEMPT) -> None:
+    def __init__(self, s: terms.Solver, budget: float, attempt_timeout: float = MINIMIZE_ATTEMPT) -> None:
         self.s = s
         self.budget = Budget.of(budget)
         self.model = s.model()
@@ -60,7 +59,7 @@ class _Minimizer:
         while lo < hi:
             mid = (lo + hi) // 2
             g = guards[mid]
-            if type(g) is not bool and self.attempt(z3.Not(g)):
+            if type(g) is not bool and self.attempt(terms.not_(g)):
                 hi = mid
             else:
                 lo = mid + 1
@@ -90,9 +89,9 @@ class _Minimizer:
             self.attempt(x == -hi)
 
 
-def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Program,
+def minimize(s: terms.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Program,
              budget: float, header_guards: dict[str, list[Any]] | None = None,
-             param_limit: int | None = None, solved_in: float | None = None) -> z3.ModelRef:
+             param_limit: int | None = None, solved_in: float | None = None) -> terms.Model:
     """A model of `s` (already sat) with the preferences above; `s` keeps them.
     `param_limit` first asks, in one attempt, for every parameter within
     +-param_limit: a caller that replays the inputs on whole runs needs a trip
@@ -131,12 +130,12 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
         vals, pois = inputs.memory[a.name]
         ext = inputs.extents[a.name]
         n = max(0, min(to_signed(ext if type(ext) is int else m.value(ext), 64), MAX_ELEMS))
-        if pois is not None and not m.attempt(*[z3.Not(z3.Select(pois, k)) for k in range(n)]):
+        if pois is not None and not m.attempt(*[terms.not_(terms.select(pois, k)) for k in range(n)]):
             for k in range(n):
-                m.attempt(z3.Not(z3.Select(pois, k)))
-        if not m.attempt(*[z3.Select(vals, k) == 0 for k in range(n)]):
+                m.attempt(terms.not_(terms.select(pois, k)))
+        if not m.attempt(*[terms.select(vals, k) == 0 for k in range(n)]):
             for k in range(n):
-                e = z3.Select(vals, k)
+                e = terms.select(vals, k)
                 if not m.attempt(e == 0) and not m.attempt(e == 1):
                     m.smallest_magnitude(e, a.elem.bits)
     cs = list(choices.values())
@@ -150,7 +149,7 @@ def minimize(s: z3.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: Pro
 def _apart(inputs: SymInputs, v: str, w: str) -> Any:
     """Windows v and w (or w the object itself, at offset 0) share no element."""
     def at(x: str) -> Any:
-        return inputs.alias[x][1] if x in inputs.alias else z3.BitVecVal(0, 64)
+        return inputs.alias[x][1] if x in inputs.alias else terms.bv_val(0, 64)
 
     d = Z3Domain()
     return d.bterm(windows_apart(d, at(v), inputs.extents[v], at(w), inputs.extents[w]))
@@ -159,4 +158,4 @@ def _apart(inputs: SymInputs, v: str, w: str) -> Any:
 def _magnitude_at_most(x: Any, bits: int, limit: int) -> Any:
     """-limit <= x <= limit as signed `bits`-wide values (limit clipped to the type)."""
     lim = min(limit, (1 << (bits - 1)) - 1)
-    return z3.And(x >= -lim, x <= lim)
+    return terms.and_(x >= -lim, x <= lim)

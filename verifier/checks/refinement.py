@@ -15,8 +15,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import z3
-
 from verifier.checks.replay import concrete, model_inputs, out_types, replay, replay_fuel
 from verifier.checks.verdict import (
     Check,
@@ -41,6 +39,7 @@ from verifier.semantics.symbolic import (
     unset_value,
 )
 from verifier.semantics.z3domain import Z3Domain
+from verifier.smt import terms
 from verifier.smt.budget import MINIMIZE_LEAST, VACUITY_EXACT, Budget, Stopwatch, seconds_of
 from verifier.smt.solver import (
     Answer,
@@ -154,7 +153,7 @@ def _chain(term: Any, base: Any, keys: dict[int, tuple[int, int]]) -> list[_Node
         if x is None or _is_base(x, base):
             continue
         if done:
-            if z3.is_store(x):
+            if terms.is_store(x):
                 order.append(("store", x.get_id(), ref(x.arg(0)), x.arg(1), _offset_key(x.arg(1), keys), x.arg(2)))
             else:
                 order.append(("ite", x.get_id(), ref(x.arg(1)), ref(x.arg(2)), x.arg(0)))
@@ -162,9 +161,9 @@ def _chain(term: Any, base: Any, keys: dict[int, tuple[int, int]]) -> list[_Node
         if x.get_id() in started:
             continue
         started.add(x.get_id())
-        if z3.is_store(x):
+        if terms.is_store(x):
             kids = [x.arg(0)]
-        elif z3.is_app_of(x, z3.Z3_OP_ITE) and z3.is_array(x):
+        elif terms.is_array_ite(x):
             kids = [x.arg(1), x.arg(2)]
         else:
             return None
@@ -175,7 +174,7 @@ def _chain(term: Any, base: Any, keys: dict[int, tuple[int, int]]) -> list[_Node
 
 def _is_base(x: Any, base: Any) -> bool:
     if base is None:
-        return bool(z3.is_const_array(x) and z3.is_false(x.arg(0)))
+        return bool(terms.is_const_array(x) and terms.is_false(x.arg(0)))
     return bool(x.eq(base))
 
 
@@ -188,11 +187,12 @@ def _offset_key(idx: Any, keys: dict[int, tuple[int, int]]) -> tuple[int, int]:
         known = keys.get(x.get_id())
         if known is not None:
             break
-        if z3.is_app_of(x, z3.Z3_OP_BADD) and x.num_args() == 2 and z3.is_bv_value(x.arg(1)):
-            path.append((x.get_id(), x.arg(1).as_long()))
-            x = x.arg(0)
+        plus = terms.plus_constant(x)
+        if plus is not None:
+            path.append((x.get_id(), plus[1]))
+            x = plus[0]
             continue
-        known = (-1, x.as_long()) if z3.is_bv_value(x) else (x.get_id(), 0)
+        known = (-1, x.as_long()) if terms.is_bv_value(x) else (x.get_id(), 0)
         keys[x.get_id()] = known
         break
     base_id, off = known
@@ -206,7 +206,7 @@ def _read_at(base: Any, nodes: list[_Node], idx: Any, key: tuple[int, int]) -> A
     """Select at idx of the array `nodes` (from _chain) build over `base`, with the
     stores and if-then-elses resolved where the index is known to be, or not to be,
     the stored one: only the start array is read."""
-    at_base = z3.BoolVal(False) if base is None else z3.Select(base, idx)
+    at_base = terms.bool_val(False) if base is None else terms.select(base, idx)
     if not nodes:
         return at_base
     val: dict[int | None, Any] = {None: at_base}
@@ -219,23 +219,23 @@ def _read_at(base: Any, nodes: list[_Node], idx: Any, key: tuple[int, int]) -> A
             elif k[0] == key[0]:
                 val[nid] = rest  # the same term plus another constant: another cell
             else:
-                val[nid] = z3.If(j == idx, v, rest)
+                val[nid] = terms.ite(j == idx, v, rest)
         else:
             _, nid, a, b, c = n
             ra, rb = val[a], val[b]
-            val[nid] = ra if ra is rb else z3.If(c, ra, rb)
+            val[nid] = ra if ra is rb else terms.ite(c, ra, rb)
     return val[nodes[-1][1]]
 
 
 def _view(memory: dict[str, tuple[Any, Any]], inputs: SymInputs, array: str, idx: Any) -> tuple[Any, Any]:
     """Element idx of `array` in a final memory, through its alias window: (value, poison)."""
     vals, pois = memory[array]
-    v, p = z3.Select(vals, idx), (z3.BoolVal(False) if pois is None else z3.Select(pois, idx))
+    v, p = terms.select(vals, idx), (terms.bool_val(False) if pois is None else terms.select(pois, idx))
     if array in inputs.alias:
         j = idx + inputs.alias[array][1]
         for obj, flag in reversed(inputs.windows(array)):
             ov, op = _view(memory, inputs, obj, j)
-            v, p = z3.If(flag, ov, v), z3.If(flag, op, p)
+            v, p = terms.ite(flag, ov, v), terms.ite(flag, op, p)
     return v, p
 
 
@@ -256,7 +256,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
         def bad_at(idx: Any, sv: Any, sp: Any, tv: Any, tp: Any, name: str = a.name,
                    bits: int = a.elem.bits) -> Any:
             ok = cell_refines(d, sv, sp, tv, tp, bits)
-            return z3.And(idx >= 0, idx < d.term(inputs.extents[name], 64), z3.Not(d.bterm(ok)))
+            return terms.and_(idx >= 0, idx < d.term(inputs.extents[name], 64), terms.not_(d.bterm(ok)))
 
         chains = None if len(objs) > 1 else \
             _store_chains(inputs.memory[a.name], [s.memory[a.name], t.memory[a.name]], {})
@@ -265,9 +265,9 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
                 sv, sp, tv, tp = (_read_at(base, nodes, w, k) for base, nodes in chains)
                 mem.append(bad_at(w, sv, sp, tv, tp))
         else:
-            idx = z3.BitVec(f"mem!{a.name}", 64)
+            idx = terms.bv_var(f"mem!{a.name}", 64)
             bad = bad_at(idx, *_view(s.memory, inputs, a.name, idx), *_view(t.memory, inputs, a.name, idx))
-            mem.append(z3.Exists([idx], bad) if quantified else bad)
+            mem.append(terms.exists([idx], bad) if quantified else bad)
     parts["memory"] = d.any_(mem)
     outs = []
     for n, ty in s.out_types.items():
@@ -339,7 +339,7 @@ def hard_ops(*progs: Program, among: frozenset[str] = NONLINEAR) -> frozenset[st
 def _source_ok(s: SymResult) -> Any:
     """The source ran within the bound and without UB."""
     d = Z3Domain()
-    return z3.And(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
+    return terms.and_(d.bterm(d.not_(s.exceeded)), d.bterm(d.not_(s.ub)))
 
 
 
@@ -363,11 +363,11 @@ def _vacuous(src: Program, max_trip: int, budget: Budget, abstract: frozenset[st
         inputs = make_inputs(src)
         solver = new_solver(budget.left())
         solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), abstract)))
-        clean = [p == z3.K(p.domain(), z3.BoolVal(False)) for _, p in inputs.memory.values()
-                 if p is not None and z3.is_array(p)]
-        for extra in ([z3.And(*clean)] if clean else []) + [z3.BoolVal(True)]:
+        clean = [p == terms.const_array(p.domain(), terms.bool_val(False)) for _, p in inputs.memory.values()
+                 if p is not None and terms.is_array(p)]
+        for extra in ([terms.and_(*clean)] if clean else []) + [terms.bool_val(True)]:
             a = check(solver, extra)
-            if a.status is SolverStatus.UNSAT and z3.is_true(extra):
+            if a.status is SolverStatus.UNSAT and terms.is_true(extra):
                 return True
             if a.status is SolverStatus.SAT:
                 r = run(src, model_inputs(solver.model(), src, inputs, {}), fuel=replay_fuel(src, src, max_trip))
@@ -422,7 +422,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     feas = new_solver(timeout)
     feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound
 
-    last: list[z3.ModelRef] = []
+    last: list[terms.Model] = []
 
     def bounded_check(*assumptions: Any) -> Any:
         left = budget.left()
@@ -434,7 +434,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     def feasible(guard: Any) -> bool:
         if guard is True:
             return True
-        if last and z3.is_true(last[0].eval(guard, model_completion=True)):
+        if last and terms.is_true(last[0].eval(guard, model_completion=True)):
             return True  # the last witness already reaches this iteration
         r = bounded_check(guard)
         if r.status is SolverStatus.UNKNOWN:
@@ -447,7 +447,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
         if not last:
             return None
         c = last[0].eval(term, model_completion=True)
-        if not z3.is_bv_value(c):
+        if not terms.is_bv_value(c):
             return None
         g = d.bterm(guard)
         if bounded_check(g, term != c).status is not SolverStatus.UNSAT:
@@ -461,11 +461,11 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     except _OutOfTime:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout (while unrolling the target)")
     parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}
-    bad = z3.Or(*parts.values())
-    body = z3.And(src_ok, bad)
+    bad = terms.or_(*parts.values())
+    body = terms.and_(src_ok, bad)
     witness = _witness(s, t)
-    main = z3.substitute(body, *[(s.choices[k], w) for k, w in witness.items()]) if witness else body
-    solver.add(z3.ForAll(universal, main) if universal else main)
+    main = terms.substitute(body, *[(s.choices[k], w) for k, w in witness.items()]) if witness else body
+    solver.add(terms.forall(universal, main) if universal else main)
     # no source loop can run past the bound (its header is unreachable there): every input
     coverage: Coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
                 "quantified": quantified, "complete": d.is_false(s.exceeded)}
@@ -481,7 +481,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
     race = not quantified and not hard_ops(src, tgt)
     ans = check_racing(solver, remaining) if race else check(solver)
     # the mismatch's memory indices (free where nothing is quantified, mismatch_terms)
-    idx = [z3.BitVec(f"mem!{a.name}", 64) for a in src.arrays]
+    idx = [terms.bv_var(f"mem!{a.name}", 64) for a in src.arrays]
     if witness and not universal:
         ans = _refute_witness(solver, ans, body, s.choices, idx, budget)
     if ans.status is not SolverStatus.UNSAT and vacuity is not None:
@@ -506,8 +506,8 @@ def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_na
         model, cex_inputs = found, model_inputs(found, src, inputs, t.choices)
     cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
     if cex is None:
-        exceeded = parts.get("target unrolling exceeded", z3.BoolVal(False))
-        if z3.is_true(model.eval(exceeded, model_completion=True)):
+        exceeded = parts.get("target unrolling exceeded", terms.bool_val(False))
+        if terms.is_true(model.eval(exceeded, model_completion=True)):
             return verdict(VerdictKind.UNKNOWN, coverage=coverage,
                            reason="a target loop needs more iterations than it was unrolled for "
                                   f"(at most {cap}, or the generator's bound) to finish some source "
@@ -538,22 +538,22 @@ def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
     out: dict[Any, Any] = {}
     for k, (v, (w, *ops), _ran, ranks) in _ranked(s).items():
         # (target key, its choice, whether it runs on the same operands, its ranks)
-        cands = [(kt, vt, z3.And(tran, *[d.term(a, w) == d.term(b, w) for a, b in zip(ops, ots, strict=True)]),
+        cands = [(kt, vt, terms.and_(tran, *[d.term(a, w) == d.term(b, w) for a, b in zip(ops, ots, strict=True)]),
                   tranks)
                  for kt, (vt, (wt, *ots), tran, tranks) in theirs.items()
                  if wt == w and len(ots) == len(ops) and vt.size() == v.size()]
-        term: Any = z3.BitVecVal(0, v.size())  # the later If wins: least preferred first
+        term: Any = terms.bv_val(0, v.size())  # the later If wins: least preferred first
         for _, vt, same, _ in reversed(cands):
-            term = z3.If(same, vt, term)
+            term = terms.ite(same, vt, term)
         for by in (0, 1):  # the n-th run of all, then of one instruction
             for _, vt, same, tranks in reversed(cands):
-                term = z3.If(z3.And(tranks[by] == ranks[by], same), vt, term)
+                term = terms.ite(terms.and_(tranks[by] == ranks[by], same), vt, term)
         for kt, vt, same, tranks in reversed(cands):
             if kt[1] == k[1]:  # the same instruction (a form's scalar loop is the source's own)
-                term = z3.If(z3.And(tranks[1] == ranks[1], same), vt, term)
+                term = terms.ite(terms.and_(tranks[1] == ranks[1], same), vt, term)
         # the source's operands and path so far depend on its earlier choices: those
         # are answered already (in execution order), so the witness is the target's alone
-        out[k] = z3.substitute(term, *[(s.choices[j], x) for j, x in out.items()]) if out else term
+        out[k] = terms.substitute(term, *[(s.choices[j], x) for j, x in out.items()]) if out else term
     return out
 
 
@@ -561,7 +561,7 @@ def _ranked(r: SymResult) -> dict[Any, tuple[Any, tuple[Any, ...], Any, tuple[An
     """The witnessed choices of a run: (variable, about, whether the run makes it, its
     ranks among the executions that run: of any instruction, of its own)."""
     d = Z3Domain()
-    zero = z3.BitVecVal(0, 16)
+    zero = terms.bv_val(0, 16)
     count: dict[Any, Any] = {}
     out = {}
     for k, v in r.choices.items():
@@ -570,15 +570,15 @@ def _ranked(r: SymResult) -> dict[Any, tuple[Any, tuple[Any, ...], Any, tuple[An
         ran = d.bterm(r.reached.get(k, True))
         ranks = (count.get(None, zero), count.get(k[1], zero))
         out[k] = (v, r.about[k], ran, ranks)
-        one = z3.If(ran, z3.BitVecVal(1, 16), zero)
-        count[None], count[k[1]] = z3.simplify(ranks[0] + one), z3.simplify(ranks[1] + one)
+        one = terms.ite(ran, terms.bv_val(1, 16), zero)
+        count[None], count[k[1]] = terms.simplify(ranks[0] + one), terms.simplify(ranks[1] + one)
     return out
 
 
 CEGAR_ROUNDS = 16
 
 
-def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, Any], idx: list[Any],
+def _refute_witness(solver: terms.Solver, ans: Any, body: Any, choices: dict[Any, Any], idx: list[Any],
                     budget: Budget) -> Any:
     """The answer under the witness, refined until it stands for every source choice:
     a target run the witness does not match may be matched by other source choices;
@@ -592,7 +592,7 @@ def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, A
             return ans  # no source choice matches this run: a counterexample
         if isinstance(sigma, str):
             return Answer(SolverStatus.UNKNOWN, sigma, 0.0)
-        solver.add(z3.substitute(body, *sigma, *[(i, z3.FreshConst(i.sort(), "mem")) for i in idx]))
+        solver.add(terms.substitute(body, *sigma, *[(i, terms.fresh(i.sort(), "mem")) for i in idx]))
         left = budget.left()
         if left <= 0:
             return Answer(SolverStatus.UNKNOWN, "solver timeout", 0.0)
@@ -602,20 +602,18 @@ def _refute_witness(solver: z3.Solver, ans: Any, body: Any, choices: dict[Any, A
         if ans.status is SolverStatus.SAT else ans
 
 
-def _source_answer(model: z3.ModelRef, body: Any, choices: dict[Any, Any], idx: list[Any], budget: Budget
+def _source_answer(model: terms.Model, body: Any, choices: dict[Any, Any], idx: list[Any], budget: Budget
                    ) -> list[tuple[Any, Any]] | str | None:
     """Source choices under which the model's target run matches the source (or the
     source has UB), as a substitution; None when there are none (the run is a
     counterexample for every source choice); a reason when the solver cannot tell.
     The memory indices `idx` are the mismatch's own: no index may differ."""
-    bad = z3.Exists(idx, body) if idx else body
+    bad = terms.exists(idx, body) if idx else body
     # everything but the source choices as the model has it (completed: a symbol the
     # model leaves out is one value, not a free one): the choices become bound
     # variables for the evaluation, then fresh constants to solve for
     vs = list(choices.values())
-    open_ = z3.substitute(z3.Not(bad), *[(v, z3.Var(i, v.sort())) for i, v in enumerate(vs)])
-    mine = [z3.FreshConst(v.sort(), "src") for v in vs]
-    residual = z3.substitute_vars(model.eval(open_, model_completion=True), *mine)
+    residual, mine = terms.fixed_but(model, terms.not_(bad), vs, "src")
     s = new_solver(max(0.001, budget.left()), quantified=True)
     s.add(residual)
     a = check(s)

@@ -12,8 +12,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-import z3
-
 from verifier.checks.minimize import minimize
 from verifier.checks.verdict import (
     Counterexample,
@@ -31,6 +29,7 @@ from verifier.semantics.refines import cell_refines, event_refines, val_refines
 from verifier.semantics.symbolic import (
     SymInputs,
 )
+from verifier.smt import terms
 
 
 def out_types(p: Program) -> dict[str, Any]:
@@ -39,9 +38,9 @@ def out_types(p: Program) -> dict[str, Any]:
     return {i.attrs["name"]: operand_type(i.args[0], types) for i in p.instructions() if i.op == "out"}
 
 
-def concrete(solver: z3.Solver, sym: SymInputs, src: Program, choices: dict[Any, Any], spend: float,
+def concrete(solver: terms.Solver, sym: SymInputs, src: Program, choices: dict[Any, Any], spend: float,
              solved_in: float, guards: Any = None, limit: int | None = None,
-             choices_of: Callable[[z3.ModelRef], dict[Any, Any]] | None = None) -> tuple[z3.ModelRef, Inputs]:
+             choices_of: Callable[[terms.Model], dict[Any, Any]] | None = None) -> tuple[terms.Model, Inputs]:
     """The solver's model minimized within `spend` seconds of budget (minimize.py:
     the runs within `limit` iterations and small values first, `guards` the source's
     header guards) and the concrete inputs read off it; `choices_of` gives the
@@ -81,12 +80,12 @@ def _without_choices(inp: Inputs) -> Inputs:
     return dataclasses.replace(inp, choices={})
 
 
-def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: dict[Any, Any],
+def model_inputs(model: terms.Model, prog: Program, inputs: SymInputs, choices: dict[Any, Any],
                  limit: int = 4096) -> Inputs:
     """Concrete Inputs read off a model (arrays up to `limit` elements are listed)."""
     def ev(x: Any) -> Any:
         if type(x) is int:
-            return z3.BitVecVal(x, 64)
+            return terms.bv_val(x, 64)
         return model.eval(x, model_completion=True)
 
     params = {p.name: shown_int(ev(inputs.params[p.name]).as_long(), p.type.bits) for p in prog.params}
@@ -127,7 +126,7 @@ def model_inputs(model: z3.ModelRef, prog: Program, inputs: SymInputs, choices: 
     traps_else: dict[str, bool] = {}
     for fname, fn in inputs.pure.items():
         _read_table(model, fn, pure, pure_else, fname, lambda v: v.as_long())
-        _read_table(model, inputs.traps[fname], traps, traps_else, fname, lambda v: z3.is_true(v))
+        _read_table(model, inputs.traps[fname], traps, traps_else, fname, lambda v: terms.is_true(v))
     ch = {k: ev(v).as_long() for k, v in choices.items()}
     return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells, pure_else, traps_else)
 
@@ -170,7 +169,7 @@ class _Cells:
     shape of array value falls back to evaluating each cell. `stored` holds the
     indices the model sets explicitly (cells past a listed prefix worth showing)."""
 
-    def __init__(self, model: z3.ModelRef, memory: tuple[Any, Any], bits: int) -> None:
+    def __init__(self, model: terms.Model, memory: tuple[Any, Any], bits: int) -> None:
         self.model, (self.vals, self.pois), self.bits = model, memory, bits
         self.vt = self._table(self.vals)
         self.pt = self._table(self.pois) if self.pois is not None else None
@@ -180,31 +179,31 @@ class _Cells:
         v = self.model.eval(arr, model_completion=True)
         stored: dict[int, Any] = {}
         seen = 0
-        while z3.is_store(v) and z3.is_bv_value(v.arg(1)) and seen < 100_000:
+        while terms.is_store(v) and terms.is_bv_value(v.arg(1)) and seen < 100_000:
             stored.setdefault(to_signed(v.arg(1).as_long(), 64), v.arg(2))  # the outermost store wins
             v, seen = v.arg(0), seen + 1
-        return (stored, v.arg(0)) if z3.is_K(v) else None
+        return (stored, v.arg(0)) if terms.is_const_array(v) else None
 
     def _at(self, arr: Any, t: tuple[dict[int, Any], Any] | None, k: int) -> Any:
         if t is not None:
             return t[0].get(to_signed(k & mask(64), 64), t[1])
-        return self.model.eval(z3.Select(arr, z3.BitVecVal(k, 64)), model_completion=True)
+        return self.model.eval(terms.select(arr, terms.bv_val(k, 64)), model_completion=True)
 
     def __call__(self, k: int) -> int | None:
-        if self.pois is not None and z3.is_true(self._at(self.pois, self.pt, k)):
+        if self.pois is not None and terms.is_true(self._at(self.pois, self.pt, k)):
             return None
         return shown_int(self._at(self.vals, self.vt, k).as_long(), self.bits)
 
 
-def _read_table(model: z3.ModelRef, fn: Any, out: dict[Any, Any], other: dict[str, Any], fname: str,
+def _read_table(model: terms.Model, fn: Any, out: dict[Any, Any], other: dict[str, Any], fname: str,
                 conv: Any) -> None:
     """A model's table for the uninterpreted function `fn`: its entries into `out`, its
     value elsewhere into `other`."""
-    decl = fn.decl() if z3.is_const(fn) else fn
+    decl = fn.decl() if terms.is_const(fn) else fn
     interp = model[decl] if decl in model else None
     if interp is None:
         return
-    if isinstance(interp, z3.FuncInterp):
+    if terms.is_interpretation(interp):
         for entry in interp.as_list()[:-1]:
             *args, val = entry
             out[(fname, tuple(a.as_long() for a in args))] = conv(val)

@@ -16,8 +16,6 @@ refines the original.
 
 from __future__ import annotations
 
-import z3
-
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Check, Verdict, VerdictKind
@@ -25,6 +23,7 @@ from verifier.ir.program import Program, copy_program, uses_floats
 from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import Unroll, encode, make_inputs
 from verifier.semantics.z3domain import Z3Domain
+from verifier.smt import terms
 from verifier.smt.budget import Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.exit_from_condition import (
@@ -83,19 +82,19 @@ def skipping_persists(src: Program, cand: Candidate, timeout: float) -> str | No
     res = encode(p, make_inputs(p), "", Unroll(bound=2))
     d = Z3Domain("")
 
-    def skipped(k: int) -> z3.BoolRef | None:
+    def skipped(k: int) -> terms.BoolTerm | None:
         c = res.values.get((cand.cond, k))
         g = res.block_guards.get((cand.block, k))
         if not isinstance(c, Val) or g is None:
             return None
-        return z3.And(d.bterm(g), d.term(c.v, 1) == (1 if cand.skip_when else 0))
+        return terms.and_(d.bterm(g), d.term(c.v, 1) == (1 if cand.skip_when else 0))
 
     first, second = skipped(0), skipped(1)
     again = res.block_guards.get((header, 1))
     if first is None or again is None:
         return "the loop never comes back to its header after a skipped iteration"
     s = new_solver(timeout)
-    s.add(d.bterm(d.not_(res.ub)), first, d.bterm(again), z3.Not(second) if second is not None else z3.BoolVal(True))
+    s.add(d.bterm(d.not_(res.ub)), first, d.bterm(again), terms.not_(second) if second is not None else terms.bool_val(True))
     a = check(s)
     if a.status is SolverStatus.UNSAT:
         return None

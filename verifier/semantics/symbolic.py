@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
-import z3
 
 from verifier.analysis.accesses import implied_bounds_checks
 from verifier.analysis.loops import Loop, find_loops, loop_of, reachable_cfg
@@ -39,6 +38,7 @@ from verifier.semantics.ops import (
     poison_of,
 )
 from verifier.semantics.z3domain import SymTrace, Z3Domain, merge_traces
+from verifier.smt import terms
 from verifier.smt.budget import ENCODE_UNITS, Budget, charge
 
 
@@ -67,21 +67,21 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
     """Fresh z3 constants for everything `prog` reads from its environment; `others`
     are the programs compared with it (their callees share the trace numbering)."""
     d = Z3Domain(prefix)
-    params = {p.name: z3.BitVec(prefix + p.name, p.type.bits) for p in prog.params}
+    params = {p.name: terms.bv_var(prefix + p.name, p.type.bits) for p in prog.params}
     pvals = {n: Val(v, d.F, d.F) for n, v in params.items()}
     widths = {p.name: p.type.bits for p in prog.params}
-    idx = z3.BitVecSort(64)
+    idx = terms.bv_sort(64)
     memory: dict[str, tuple[Any, Any]] = {}  # (values, poison or None: never poison)
     for a in prog.arrays:
         if a.contents is not None:  # known contents (a constant global): no input
-            vals = z3.K(idx, z3.BitVecVal(0, a.elem.bits))
+            vals = terms.const_array(idx, terms.bv_val(0, a.elem.bits))
             for k, x in enumerate(a.contents):
                 if x:
-                    vals = z3.Store(vals, z3.BitVecVal(k, 64), z3.BitVecVal(x, a.elem.bits))
+                    vals = terms.store(vals, terms.bv_val(k, 64), terms.bv_val(x, a.elem.bits))
             memory[a.name] = (vals, None)
             continue
-        vals = z3.Array(f"{prefix}{a.name}", idx, z3.BitVecSort(a.elem.bits))
-        pois = None if a.init else z3.Array(f"{prefix}{a.name}!poison", idx, z3.BoolSort())
+        vals = terms.array_var(f"{prefix}{a.name}", idx, terms.bv_sort(a.elem.bits))
+        pois = None if a.init else terms.array_var(f"{prefix}{a.name}!poison", idx, terms.bool_sort())
         memory[a.name] = (vals, pois)
     extents = {a.name: eval_extent(d, a.extent, pvals, widths) for a in prog.arrays}
     alias: dict[str, tuple[Any, Any]] = {}
@@ -89,16 +89,16 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
     for view in targets:
         # `view` may be a window on one of its candidates' objects at any element offset
         # (C's b = a + d), the object being larger than either extent says
-        which = z3.BitVecVal(1, 8) if view in prog.windows else z3.BitVec(f"{prefix}{view}~which", 8)
-        alias[view] = (which, z3.BitVec(f"{prefix}{view}~offset", 64))
+        which = terms.bv_val(1, 8) if view in prog.windows else terms.bv_var(f"{prefix}{view}~which", 8)
+        alias[view] = (which, terms.bv_var(f"{prefix}{view}~offset", 64))
     pure: dict[str, Any] = {}
     traps: dict[str, Any] = {}
     for f in prog.funcs.values():
         if f.ret is not None:
             # an effectful call's result also depends on where in the trace it is made
-            sorts = ([] if f.pure else [z3.BitVecSort(TRACE_IDX)]) + [z3.BitVecSort(t.bits) for t in f.params]
-            pure[f.name] = z3.Function(f"{prefix}{f.name}", *sorts, z3.BitVecSort(f.ret.bits))
-            traps[f.name] = z3.Function(f"{prefix}{f.name}!traps", *sorts, z3.BoolSort())
+            sorts = ([] if f.pure else [terms.bv_sort(TRACE_IDX)]) + [terms.bv_sort(t.bits) for t in f.params]
+            pure[f.name] = terms.function(f"{prefix}{f.name}", *sorts, terms.bv_sort(f.ret.bits))
+            traps[f.name] = terms.function(f"{prefix}{f.name}!traps", *sorts, terms.bool_sort())
     names = sorted(set(prog.funcs).union(*(set(o.funcs) for o in others)))
     return SymInputs(params, memory, alias, pure, traps, extents, targets, {n: k for k, n in enumerate(names)})
 
@@ -189,7 +189,7 @@ def merge_states(d: Z3Domain, items: list[tuple[Any, State]], out_types: dict[st
         if all(o[1] is None for _, o in objs):
             mem[obj] = (vals, None)
         else:
-            never = z3.K(z3.BitVecSort(64), z3.BoolVal(False))
+            never = terms.const_array(terms.bv_sort(64), terms.bool_val(False))
             mem[obj] = (vals, _pick(d, [(g, never if o[1] is None else o[1]) for g, o in objs], None))
     trace = merge_traces([(g, s.trace) for g, s in items])
     outs: dict[str, Value] = {}
