@@ -149,7 +149,7 @@ def test_a_copied_program_is_equal_and_independent(path) -> None:  # type: ignor
             ph.incoming.clear()
         for ins in b.instrs:
             ins.args.clear()
-            ins.attrs["edited"] = True
+            ins.attrs.masked = not ins.attrs.masked
         b.instrs.append(Instr(99999, "assume", [Const(1, I1)]))
         b.term = Halt()
     dup.blocks.clear()

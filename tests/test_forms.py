@@ -13,7 +13,7 @@ from tests.helpers import MODELS, ROOT, model
 from verifier.checks.forms import form_equivalence
 from verifier.checks.refinement import refinement
 from verifier.frontend.parser import parse, parse_file
-from verifier.ir.program import Instr, Program, Ref
+from verifier.ir.program import Attrs, Instr, Program, Ref
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.transforms.lanes import Unsupported
@@ -85,7 +85,7 @@ def _resume_past_the_failing_iteration(p: Program) -> None:
     body = next(b for n, b in p.blocks.items() if n.startswith("vec.body"))
     nxt = next(i for i in reversed(body.instrs) if i.dest and i.dest.startswith("i.2.v"))
     entry.instrs.append(Instr(99999, "add", [ph.incoming[0][1], nxt.args[1]], ph.type, "skip.resume",
-                              dict(nxt.attrs)))
+                              nxt.attrs.but()))
     ph.incoming[0] = (entry.name, Ref("skip.resume"))
 
 
@@ -102,7 +102,7 @@ def _no_freeze(p: Program) -> None:
     check = next(b for n, b in p.blocks.items() if n.startswith("vec.check"))
     for i in check.instrs:
         if i.op == "freeze" and i.dest and i.dest.startswith("C"):
-            i.op, i.args, i.attrs = "or", [i.args[0], i.args[0]], {"flags": ()}
+            i.op, i.args, i.attrs = "or", [i.args[0], i.args[0]], Attrs()
 
 
 MUTANTS = [("resume past the failing iteration", "seed/search_loop", 4, _resume_past_the_failing_iteration),

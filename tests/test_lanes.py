@@ -74,6 +74,19 @@ def test_division_needs_an_aligned_start(vf: int) -> None:
     assert v.without_pre is not None and replays(prog, v.without_pre, "a", v.fact.block, vf)
 
 
+def test_a_pure_call_relates_its_lanes_as_its_operands_do() -> None:
+    """g(c) alternates as c does and g(i / 8) is uniform, proved; g(i) is random,
+    with a replayed run where two lanes differ. (The analysis once looked the callee
+    up by its declaration instead of its name and called every pure call an effect.)"""
+    prog, vals, _ = verdicts("pure_call.loop", 4)
+    assert vals["d"].verdict is VerdictKind.PROVED and vals["d"].holds == PERIOD2
+    assert "effect" not in vals["d"].fact.why and "effect" not in vals["a"].fact.why
+    assert vals["a"].verdict is VerdictKind.PROVED and vals["a"].holds == UNIFORM
+    b = vals["b"]
+    assert b.verdict is VerdictKind.COUNTEREXAMPLE and b.witness is not None
+    assert replays(prog, b.witness, "b", b.fact.block, 4)
+
+
 def test_too_strong_claims_are_refuted() -> None:
     """The other side: at VF 16, i / 8 is not uniform across all lanes even when the
     start is aligned; a precondition weaker than needed does not prove it at VF 4;

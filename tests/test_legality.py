@@ -163,7 +163,7 @@ def test_an_exit_in_a_conditional_block_speculates_its_guard_too() -> None:
 
     ok = model("legality/guarded_exit.loop")
     (e,) = analyse(ok).data_dependent
-    loads = {ok_i.attrs["array"] for ok_i in ok.instructions() if ok_i.uid in e.slice and ok_i.op == "load"}
+    loads = {ok_i.array for ok_i in ok.instructions() if ok_i.uid in e.slice and ok_i.op == "load"}
     assert loads == {"a", "m"}
     assert verdicts(speculation_safety(ok, 4)) == {"C1": "proved"}
     (v,) = speculation_safety(model("legality/guarded_exit_short_guard.loop"), 4)

@@ -80,7 +80,7 @@ def test_translation_reads_objects_flags_and_vector_ops() -> None:
     ops = {i.op for i in p.instructions()}
     assert {"load", "insertelt", "shuffle", "freeze", "reduce", "cttz_elts"} <= ops
     load = next(i for i in p.instructions() if i.op == "load" and isinstance(i.type, VecType))
-    assert load.attrs["width"] == 4
+    assert load.attrs.width == 4
     assert "v0.bytes" in {q.name for q in p.params}  # its size in bytes: free, at least dereferenceable(N)
 
 
@@ -209,7 +209,7 @@ def test_a_byte_offset_pointer_induction_moves_in_whole_elements() -> None:
     p = parse_ll_file(LL / "find_ptr.scalar.ll")
     assert p.array("v0").elem == IntType(32)
     assert "ret.v0" in p.out_names()
-    assert any(i.op == "ashr" and "exact" in i.attrs.get("flags", ()) for i in p.instructions())
+    assert any(i.op == "ashr" and "exact" in i.attrs.flags for i in p.instructions())
 
 
 def test_a_byte_offset_that_splits_an_element_reads_it_unit_by_unit(tmp_path: Path) -> None:

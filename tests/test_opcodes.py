@@ -98,12 +98,12 @@ def _program(line: str) -> str:
 def _attrs(i: Any) -> dict[str, Any]:
     """An instruction's attributes as the IR means them: no flags is an empty tuple's
     meaning, a switch off its absence, a callee its name."""
-    o = OPCODES[i.op]
     out = {}
-    for k, v in i.attrs.items():
-        if (k == "flags" and not v) or (k in o.switches and not v):
+    for f in dataclasses.fields(i.attrs):
+        v = getattr(i.attrs, f.name)
+        if v is None or v is False or v == ():
             continue
-        out[k] = v.name if k == "func" else tuple(v) if isinstance(v, list) else v
+        out[f.name] = v.name if f.name == "func" else v
     return out
 
 
@@ -154,8 +154,8 @@ def test_every_operation_prints_and_reads_back(o: Opcode, line: str, words: tupl
     p = parse(_program(line), "<row>")
     ins = [i for i in p.instructions() if i.op == o.name][-1]
     for w in words:  # every word written reaches the IR: an attribute value, a flag, a switch
-        assert (spell(ins.attrs.get(o.attr, "")) == w or w in ins.attrs.get("flags", ())
-                or ins.attrs.get(w) is True), (line, ins.attrs)
+        assert ((o.attr and spell(ins.attrs.of(o.attr)) == w) or w in ins.attrs.flags
+                or (w in o.switches and ins.attrs.of(w) is True)), (line, ins.attrs)
     reads_back(p, line)
 
 

@@ -192,7 +192,7 @@ def test_a_loop_that_always_faults_proves_nothing() -> None:
 def _b_load(prog: Program) -> int:
     le = analyse(prog)
     return next(u for u in le.data_dependent[1].slice
-                if le.instrs[u].op == "load" and le.instrs[u].attrs["array"] == "b")
+                if le.instrs[u].op == "load" and le.instrs[u].array == "b")
 
 
 def test_indirect_access_is_safe_with_the_seeds_guard() -> None:

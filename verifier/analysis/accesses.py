@@ -49,7 +49,7 @@ def _offset_of(idx: Ref, defs: dict[str, Instr], block_uids: set[int], width: in
     if not (isinstance(a, Ref) and isinstance(b, Const)):
         return _Offset(idx.name, 0, None, frozenset())
     c = _signed(b.value, width)
-    flags = frozenset(ins.attrs.get("flags", ()))
+    flags = frozenset(ins.attrs.flags)
     if "nuw" in flags and c < 0:  # a huge unsigned constant: poison is not monotone in o
         return _Offset(idx.name, 0, None, frozenset())
     return _Offset(a.name, c if ins.op == "add" else -c, ins.op, flags)
@@ -73,7 +73,7 @@ def implied_bounds_checks(prog: Program) -> frozenset[int]:
             if not isinstance(idx, Ref) or not isinstance(ity, IntType):
                 continue
             off = _offset_of(idx, defs, uids, ity.bits)
-            groups.setdefault((ins.attrs["array"], off.base, ity.bits, off.op, off.flags), []).append(
+            groups.setdefault((ins.array, off.base, ity.bits, off.op, off.flags), []).append(
                 (off.offset, ins.uid))
         # The base itself (offset 0, no operation) joins each group on the same base.
         for (array, base, w, op, _flags), members in list(groups.items()):

@@ -127,7 +127,7 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
         step = step - (1 << bits) if step >> (bits - 1) & 1 else step
         if upd.op == "sub":
             step = -step
-        out[ph.dest] = Induction(ph.dest, outside[0][1], step, op.name, tuple(upd.attrs.get("flags", ())),
+        out[ph.dest] = Induction(ph.dest, outside[0][1], step, op.name, tuple(upd.attrs.flags),
                                  upd.op, upd.args[1].value & ((1 << bits) - 1), limit)
     return out
 
@@ -139,7 +139,7 @@ def _inbounds_limit(upd: Instr, defs: dict[str, Instr]) -> Operand | None:
             or not isinstance(upd.args[1], Ref) or upd.args[1].name not in defs:
         return None
     test = defs.get(upd.args[0].name)
-    if test is None or test.op != "icmp" or test.attrs.get("pred") != "ule" or test.args[0] != upd.args[1]:
+    if test is None or test.op != "icmp" or test.attrs.pred != "ule" or test.args[0] != upd.args[1]:
         return None
     limit = test.args[1]
     if isinstance(limit, Ref) and limit.name in defs:

@@ -216,7 +216,7 @@ class _Analysis:
         self.pre: dict[str, Aligned] = {}
         self.anchor: dict[str, tuple[str, int]] = {}  # value == induction + constant
         self.tainted_by: dict[str, str] = {}  # phi -> the divergent branch whose ways meet there
-        written = {i.attrs["array"] for _, i in self.instrs if i.op == "store"}
+        written = {i.array for _, i in self.instrs if i.op == "store"}
         self.written = sharing(prog, written) if written else set()
         self.iteration = self._iteration_graph()
         self.countable = {e.block for e in analyse(prog).exits if e.countable}
@@ -408,14 +408,14 @@ class _Analysis:
         cs: list[LaneClass] = [c for c in classes if c is not None]
         rule = OPCODES[ins.op].lanes
         if rule is LaneRule.LOAD:
-            if cs[0] == UNIFORM and ins.attrs["array"] not in self.written:
+            if cs[0] == UNIFORM and ins.array not in self.written:
                 self._set(ins.dest, UNIFORM, "a uniform address of memory the loop does not write")
             else:
                 self._set(ins.dest, RANDOM, "loaded from " + ("memory the loop writes" if cs[0] == UNIFORM
                                                               else f"a {cs[0]} address"))
             return
         if rule is LaneRule.CALL:
-            f = self.prog.funcs.get(ins.attrs.get("func", ""))
+            f = ins.decl
             if f is None or not f.pure:
                 self._set(ins.dest, RANDOM, "an effect's result")
                 return
@@ -547,7 +547,7 @@ class _Analysis:
             if ins.op in ("load", "store"):
                 idx = ins.args[0]
                 name = idx.name if isinstance(idx, Ref) else None
-                out.append(Access(ins.uid, ins.op, ins.attrs["array"], name,
+                out.append(Access(ins.uid, ins.op, ins.array, name,
                                   name or str(getattr(idx, "value", idx)), b in masked, b, ins.loc))
         return out
 

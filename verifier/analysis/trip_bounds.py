@@ -21,9 +21,9 @@ def candidate_bounds(prog: Program, limit: int) -> list[int]:
     widths: dict[str, set[int]] = {}
     for ins in prog.instructions():
         if ins.op in ("load", "store") and ins.type is not None:
-            widths.setdefault(ins.attrs["array"], set()).add(elem_of(ins.type).bits)
+            widths.setdefault(ins.array, set()).add(elem_of(ins.type).bits)
         elif ins.op in ("load", "store"):
-            widths.setdefault(ins.attrs["array"], set())
+            widths.setdefault(ins.array, set())
         if ins.op == "icmp":
             for op in ins.args:
                 if isinstance(op, Const) and op.value > 0:

@@ -142,12 +142,12 @@ def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], 
 
 def _writers_before(prog: Program, e: Exit, instrs: dict[int, Instr]) -> list[str]:
     """Stores and effectful calls in the loop that may change what e's slice loads."""
-    arrays = {instrs[u].attrs["array"] for u in e.slice if instrs[u].op == "load"}
+    arrays = {instrs[u].array for u in e.slice if instrs[u].op == "load"}
     arrays = sharing(prog, arrays)
     found = []
     for ins in instrs.values():
-        if (ins.op == "store" and ins.attrs["array"] in arrays) or \
-                (ins.op == "call" and not ins.attrs["func"].pure and arrays):
+        if (ins.op == "store" and ins.array in arrays) or \
+                (ins.op == "call" and not ins.decl.pure and arrays):
             line = f" (line {ins.loc.line})" if ins.loc else ""
             found.append(f"`{instr_text(ins)}`{line}")
     return found

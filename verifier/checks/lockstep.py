@@ -134,7 +134,7 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
             if ins.op in FMAS:  # refinement.py answers its rounding choice by the target's (_witness)
                 return f"the loop runs {ins.op}, whose rounding the chain would quantify over"
             if ins.op == "out" and name in body:
-                return f"the loop writes live-out {ins.attrs['name']!r} inside it"
+                return f"the loop writes live-out {ins.out!r} inside it"
             if name in before and ins.op in ("store", "call", "freeze"):
                 return f"code before the loop runs {ins.op}"
     return None

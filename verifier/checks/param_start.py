@@ -21,6 +21,7 @@ from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import (
+    Attrs,
     Block,
     Branch,
     Const,
@@ -46,13 +47,13 @@ def start_assumed(prog: Program) -> Program:
     poison pointer would otherwise cause)."""
     out = copy_program(prog)
     fresh = Fresh.of(out, "s")
-    halt = Block(fresh.name("before.start"), [], [Instr(fresh.uid(), "assume", [Const(0, I1)], None, None, {})],
+    halt = Block(fresh.name("before.start"), [], [Instr(fresh.uid(), "assume", [Const(0, I1)], None, None, Attrs())],
                  Halt())
     todo = list(out.blocks)
     while todo:
         name = todo.pop()
         blk = out.blocks[name]
-        cut = next((k for k, i in enumerate(blk.instrs) if "start_of" in i.attrs and i.dest), None)
+        cut = next((k for k, i in enumerate(blk.instrs) if i.attrs.start_of is not None and i.dest), None)
         if cut is None:
             continue
         mark = blk.instrs[cut]
@@ -72,13 +73,13 @@ def start_of_object(prog: Program, max_trip: int, timeout: float) -> str | None:
 
 def marked_objects(prog: Program) -> frozenset[str]:
     """The pointer parameters' objects whose GEPs carry a start-of-object mark."""
-    return frozenset(str(i.attrs["start_of"]) for i in prog.instructions() if "start_of" in i.attrs)
+    return frozenset(str(i.attrs.start_of) for i in prog.instructions() if i.attrs.start_of is not None)
 
 
 def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str | None, frozenset[str]]:
     """start_of_object, with the objects a run may form a pointer before (the one a
     replayed run shows, else every marked one)."""
-    if not any("start_of" in i.attrs for i in prog.instructions()):
+    if not any(i.attrs.start_of is not None for i in prog.instructions()):
         return None, frozenset()
     budget = Budget.of(timeout)
     checked = start_assumed(prog)
@@ -103,8 +104,8 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
             blk, it = ran.path[-2]  # the marked block, which branched to the halt
             term = checked.blocks[blk].term
             at = f" at {term.loc}" if isinstance(term, Branch) and term.loc else ""
-            marks = [i for i in checked.blocks[blk].instrs if "start_of" in i.attrs]
-            objs = frozenset({str(marks[-1].attrs["start_of"])}) if marks else every
+            marks = [i for i in checked.blocks[blk].instrs if i.attrs.start_of is not None]
+            objs = frozenset({str(marks[-1].attrs.start_of)}) if marks else every
             return (f"a run forms a pointer before the start of a pointer parameter's object{at}"
                     + (f" (iteration {it})" if it >= 0 else ""), objs)
         return "a run may form a pointer before the start of a pointer parameter's object (not replayed)", every

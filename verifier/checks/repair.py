@@ -85,7 +85,7 @@ def extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits = Limits
 def _extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits, freeze: bool,
                          checked: Verdict | None, budget: Budget | None) -> list[str]:
     le = analyse(prog)
-    arrays = sorted({le.instrs[u].attrs["array"] for u in e.slice if le.instrs[u].op == "load"})
+    arrays = sorted({le.instrs[u].array for u in e.slice if le.instrs[u].op == "load"})
     advice = []
     for name in arrays:
         decl = prog.array(name)
@@ -242,7 +242,7 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
         if v.verdict is not VerdictKind.COUNTEREXAMPLE or ub is None or ins is None or ins.op != "load" \
                 or ub.kind is not UBKind.OUT_OF_BOUNDS or any(g.load_uid == ins.uid for g in guards):
             break
-        guards.append(Guard(ins.uid, prog.array(ins.attrs["array"]).extent))
+        guards.append(Guard(ins.uid, prog.array(ins.array).extent))
         h = speculation_harness(prog, vf, (e.index,), freeze=freeze, guards=tuple(guards))
         try:
             v = _probed_verdict(prog, h, vf, _within(limits, budget))

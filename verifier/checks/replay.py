@@ -35,7 +35,7 @@ from verifier.smt import terms
 def out_types(p: Program) -> dict[str, Any]:
     """The type of each live-out (`out name = x`) of p."""
     types = p.value_types()
-    return {i.attrs["name"]: operand_type(i.args[0], types) for i in p.instructions() if i.op == "out"}
+    return {i.out: operand_type(i.args[0], types) for i in p.instructions() if i.op == "out"}
 
 
 def concrete(solver: terms.Solver, sym: SymInputs, src: Program, choices: dict[Any, Any], spend: float,
@@ -314,7 +314,7 @@ def _poison_origin(prog: Program, r: Run, op: Any) -> tuple[Instr, int | None] |
 
 def _last_out(prog: Program, r: Run, name: str) -> Instr | None:
     """The `out` of live-out `name` the run executed last (a function's `ret`)."""
-    outs = {b.name: i for b in prog.blocks.values() for i in b.instrs if i.op == "out" and i.attrs["name"] == name}
+    outs = {b.name: i for b in prog.blocks.values() for i in b.instrs if i.op == "out" and i.out == name}
     for blk, _ in reversed(r.path):
         if blk in outs:
             return outs[blk]

@@ -41,6 +41,7 @@ from verifier.ir.opcodes import (
 )
 from verifier.ir.program import (
     ArrayDecl,
+    Attrs,
     Block,
     Branch,
     Const,
@@ -94,7 +95,7 @@ class _Stmt:
     dest: str | None = None
     type: Type | None = None
     args: list[RawOp] = field(default_factory=list)
-    attrs: dict[str, object] = field(default_factory=dict)
+    attrs: dict[str, Any] = field(default_factory=dict)
     mask: RawOp | None = None
     incoming: list[tuple[str, RawOp]] = field(default_factory=list)
 
@@ -479,11 +480,11 @@ class _Lower:
     def instr(self, s: _Stmt) -> Instr:
         ty = s.type
         args = self.typed_args(s)
-        attrs = dict(s.attrs)
+        attrs = Attrs(**s.attrs)
         if s.mask is not None:
             lanes = _lanes_of(ty) or _lanes_of(self.ref_type(s.args[0]) if s.args else None)
             args.append(self.op(s.mask, VecType(lanes, I1) if lanes else I1))
-            attrs["masked"] = True
+            attrs.masked = True
         return Instr(self.next_uid(), s.op, args, None if s.op == "out" else ty, s.dest, attrs, s.loc)
 
     def typed_args(self, s: _Stmt) -> list[Operand]:

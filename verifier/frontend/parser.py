@@ -20,6 +20,7 @@ from verifier.frontend.lexer import Token, base_operator, operator_parts, tokeni
 from verifier.ir.opcodes import COMPARE_SYMBOLS, INFIX_OPS, OPCODES, Opcode, Operands, Syntax
 from verifier.ir.program import (
     ArrayDecl,
+    Attrs,
     Block,
     Branch,
     Const,
@@ -214,9 +215,9 @@ class _Parser:
         return hint if n == 0 else f"{hint}.{n}"
 
     def emit(self, op: str, args: list[Operand], ty: Type | None, loc: Loc, dest: bool = True,
-             **attrs: object) -> Operand:
+             **attrs: Any) -> Operand:
         ins = Instr(self.fresh_uid(), op, args, ty, self.fresh_name("t") if dest else None,
-                    dict(attrs), loc)
+                    Attrs(**attrs), loc)
         self.b.blocks[self.cur].instrs.append(ins)
         return Ref(ins.dest) if ins.dest else Const(0, I1)
 

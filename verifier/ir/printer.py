@@ -16,6 +16,7 @@ from verifier.ir.program import (
     Program,
     Ref,
     Undef,
+    given,
 )
 from verifier.ir.types import VecType, to_signed
 
@@ -40,9 +41,9 @@ def extent(e: Extent) -> str:
 
 def _words(i: Instr, o: Opcode) -> str:
     """The dotted words after an operation's name or symbol: its attribute, flags, switches."""
-    words = [spell(i.attrs[o.attr])] if o.attr and o.syntax is not Syntax.COMPARE else []
-    words += list(i.attrs.get("flags", ()))
-    words += [s for s in o.switches if i.attrs.get(s)]
+    words = [spell(i.attrs.of(o.attr))] if o.attr and o.syntax is not Syntax.COMPARE else []
+    words += list(i.attrs.flags)
+    words += [s for s in o.switches if i.attrs.of(s)]
     return "".join("." + w for w in words)
 
 
@@ -56,7 +57,7 @@ def instr(i: Instr) -> str:
         args = args[:-1]
     words = _words(i, o)
     if o.syntax in (Syntax.INFIX, Syntax.COMPARE):
-        sym = o.symbols[0] if o.syntax is Syntax.INFIX else CMP_PREDICATES[i.attrs["pred"]]
+        sym = o.symbols[0] if o.syntax is Syntax.INFIX else CMP_PREDICATES[given(i.attrs.pred, i, "predicate")]
         if words and not sym[-1].isalpha():
             words = words[1:]  # +nsw, but /u.exact
         rhs = f"{args[0]} {sym}{words} {args[1]}"
@@ -65,23 +66,24 @@ def instr(i: Instr) -> str:
     elif o.syntax is Syntax.STORE:
         rhs = f"{_access(i, args[0])} = {args[1]}"
     elif o.syntax is Syntax.FUNC_CALL:
-        rhs = f"{i.attrs['callee']}({', '.join(args)})"
+        rhs = f"{i.attrs.callee}({', '.join(args)})"
     elif o.syntax is Syntax.OUT:
         typed = f": {i.args[0].type}" if isinstance(i.args[0], Const) else ""
-        rhs = f"out {i.attrs['name']}{typed} = {args[0]}"
+        rhs = f"out {i.out}{typed} = {args[0]}"
     elif o.syntax is Syntax.ASSUME:
         rhs = f"assume {args[0]}"
     elif o.syntax is Syntax.CONVERSION:
         t = i.type.elem if isinstance(i.type, VecType) and i.op != "bitcast" else i.type
         rhs = f"{i.op}{words}({args[0]}, {t})"
     elif o.syntax is Syntax.SHUFFLE:
-        rhs = f"shuffle({args[0]}, {args[1]}, [{', '.join(map(str, i.attrs['mask']))}])"
+        rhs = f"shuffle({args[0]}, {args[1]}, [{', '.join(map(str, given(i.attrs.mask, i, 'lanes')))}])"
     elif o.syntax is Syntax.LANES:
         assert isinstance(i.type, VecType)
         rhs = f"{i.op}({args[0]}, {i.type.lanes})"
     else:
         rhs = f"{i.op}{words}({', '.join(args)})"
-    notes = "".join(f" !{k} {_note(i.attrs[k], kind)}" for k, kind in ANNOTATIONS.items() if k in i.attrs)
+    notes = "".join(f" !{k} {_note(i.attrs.of(k), kind)}" for k, kind in ANNOTATIONS.items()
+                    if i.attrs.of(k) is not None)
     if i.dest is None:
         return mask + rhs + notes
     return f"{mask}{i.dest}: {i.type} = {rhs}{notes}"
@@ -92,7 +94,7 @@ def _note(v: object, kind: str) -> str:
 
 
 def _access(i: Instr, index: str) -> str:
-    arr, w = i.attrs["array"], i.attrs.get("width")
+    arr, w = i.array, i.attrs.width
     return f"{arr}[{index} .. {index}+{w})" if w else f"{arr}[{index}]"
 
 

@@ -3,20 +3,23 @@ a CFG of basic blocks in SSA form. Everything is plain data; passes are function
 
 The operations, their operands, flags and attributes are the table in
 `ir/opcodes.py` (all lane-wise on vectors unless noted there). A mask operand
-(attrs["masked"] = True, last argument) switches lanes off: they do nothing, cannot
+(attrs.masked, last argument) switches lanes off: they do nothing, cannot
 fault, and yield poison.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.types import IntType, Type
+
+_T = TypeVar("_T")
 
 
 class Assumption(StrEnum):
@@ -95,18 +98,84 @@ Operand = Const | Undef | PoisonConst | Ref
 
 
 @dataclass
+class Attrs:
+    """What an instruction carries besides its operation and operands. The opcode
+    table (ir/opcodes.py) names the ones an operation's syntax writes (`attr`,
+    `switches`, `flags`) and the annotations any instruction may have; the rest are
+    set by front ends and harnesses. A field unset is None (or False, or no flags)."""
+
+    # written with the operation (the opcode table's attr, switches and flags)
+    pred: str | None = None         # icmp / fcmp: the predicate
+    kind: str | None = None         # reduce: add, or, umin, ...
+    rule: str | None = None         # cttz_elts: any-poison or first-true
+    flags: tuple[str, ...] = ()     # LLVM's flags: nsw, nuw, exact, disjoint, nnan, ...
+    zero_poison: bool = False       # ctlz / cttz / cttz_elts: a zero input is poison
+    int_min_poison: bool = False    # abs: INT_MIN is poison
+    masked: bool = False            # the last operand is a lane mask
+    # an operation's own operands that are not values
+    array: str | None = None        # load / store: the memory object
+    width: int | None = None        # load / store: a vector access's lanes
+    func: FuncDecl | None = None    # call: the callee
+    callee: str | None = None       # call: its name as written
+    name: str | None = None         # out: the live-out's name
+    mask: tuple[int, ...] | None = None  # shuffle: the lanes picked (-1: poison)
+    # annotations (`!key value`, ir/opcodes.ANNOTATIONS)
+    start_of: str | None = None     # a GEP on this parameter's object: its offset from the start
+    why: str | None = None          # an assume's reason, shown as the UB's
+    # set only by the checks' harnesses (ir/opcodes.HARNESS_ATTRS), never printed
+    nofault: bool = False           # a hoisted copy: poison where it would fault
+    ahead: int | None = None        # a later lane's copy of an effectful call
+    instance: tuple[int, int] | None = None  # (original uid, lane) of a lane's copy
+    what: str | None = None         # check_same's subject
+
+    def __post_init__(self) -> None:
+        self.flags = tuple(self.flags)
+        if self.mask is not None:
+            self.mask = tuple(self.mask)
+
+    def but(self, **changes: Any) -> Attrs:
+        """A copy with `changes` (field names; an unknown one is a TypeError)."""
+        return dataclasses.replace(self, **changes)
+
+    def of(self, key: str) -> Any:
+        """The attribute the opcode table names `key` (its attr, a switch, an annotation)."""
+        return getattr(self, key)
+
+
+@dataclass
 class Instr:
     uid: int
     op: str
     args: list[Operand]
     type: Type | None = None
     dest: str | None = None
-    attrs: dict[str, Any] = field(default_factory=dict)
+    attrs: Attrs = field(default_factory=Attrs)
     loc: Loc | None = None
 
     @property
     def masked(self) -> bool:
-        return bool(self.attrs.get("masked"))
+        return self.attrs.masked
+
+    @property
+    def decl(self) -> FuncDecl:
+        """A call's callee (every call carries one)."""
+        return given(self.attrs.func, self, "callee")
+
+    @property
+    def array(self) -> str:
+        """A load's or store's memory object."""
+        return given(self.attrs.array, self, "memory object")
+
+    @property
+    def out(self) -> str:
+        """An `out`'s live-out name."""
+        return given(self.attrs.name, self, "live-out name")
+
+
+def given(v: _T | None, ins: Instr, what: str) -> _T:
+    """An attribute the instruction's operation always carries (missing: a front end's bug)."""
+    assert v is not None, f"{ins.op} (uid {ins.uid}) without its {what}"
+    return v
 
 
 @dataclass
@@ -282,8 +351,8 @@ class Program:
     def out_names(self) -> list[str]:
         seen: list[str] = []
         for i in self.instructions():
-            if i.op == "out" and i.attrs["name"] not in seen:
-                seen.append(i.attrs["name"])
+            if i.op == "out" and i.out not in seen:
+                seen.append(i.out)
         return seen
 
     def value_types(self) -> dict[str, Type]:
@@ -374,9 +443,6 @@ def copy_program(p: Program) -> Program:
     """A copy a pass may edit: new blocks, phis, instructions, terminators and
     containers; the immutable parts (operands, types, locations, declarations) shared.
     Far cheaper than copy.deepcopy for the transforms that build on a program."""
-    def attrs(a: dict[str, Any]) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in a.items()}
-
     def term(t: Terminator) -> Terminator:
         if isinstance(t, Jump):
             return Jump(t.target)
@@ -387,7 +453,7 @@ def copy_program(p: Program) -> Program:
     blocks = {
         name: Block(b.name,
                     [Phi(ph.uid, ph.dest, ph.type, list(ph.incoming), ph.loc) for ph in b.phis],
-                    [Instr(i.uid, i.op, list(i.args), i.type, i.dest, attrs(i.attrs), i.loc) for i in b.instrs],
+                    [Instr(i.uid, i.op, list(i.args), i.type, i.dest, i.attrs.but(), i.loc) for i in b.instrs],
                     term(b.term))
         for name, b in p.blocks.items()}
     return Program(p.name, list(p.params), list(p.arrays), dict(p.funcs), list(p.aliases), blocks, p.entry,

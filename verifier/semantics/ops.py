@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from verifier.ir.opcodes import OPCODES, Family
-from verifier.ir.program import Extent, FuncDecl, Instr
+from verifier.ir.program import Extent, FuncDecl, Instr, given
 from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
 
 if TYPE_CHECKING:  # the protocol only: the semantics itself needs no z3
@@ -301,7 +301,7 @@ def choice_site(ins: Instr, it: int) -> tuple[int, int]:
     legality harness's copy of a loop instruction for a later lane is the same
     execution as the original's in that iteration (attribute `instance`: the
     original's uid and the lane's distance), so both make the same choice."""
-    uid, ahead = ins.attrs.get("instance", (ins.uid, 0))
+    uid, ahead = ins.attrs.instance or (ins.uid, 0)
     return uid, it + ahead
 
 
@@ -479,7 +479,7 @@ class Site:
 
     @property
     def flags(self) -> frozenset[str]:
-        return frozenset(self.ins.attrs.get("flags", ()))
+        return frozenset(self.ins.attrs.flags)
 
     @property
     def width(self) -> int:
@@ -530,7 +530,7 @@ def exec_instr(
     s = Site(d, env, st, ins, args, arg_types, it)
     res = rule_of(ins.op)(s)
     ubs = s.ubs
-    if ins.attrs.get("nofault") and ubs:
+    if ins.attrs.nofault and ubs:
         # a hoisted copy that must not fault: where it would, its value is poison
         bad = d.any_([c for c, _ in ubs])
         if isinstance(res, Val):
@@ -570,12 +570,12 @@ def _int_binary(s: Site) -> Value:
 def _icmp(s: Site) -> Value:
     a, b = s.lanes(0), s.lanes(1)
     samesign = "samesign" in s.flags
-    return s.result([icmp_lane(s.d, s.ins.attrs["pred"], a[k], b[k], s.arg_width(0), samesign) for k in range(s.n)])
+    return s.result([icmp_lane(s.d, given(s.ins.attrs.pred, s.ins, "predicate"), a[k], b[k], s.arg_width(0), samesign) for k in range(s.n)])
 
 
 def _fcmp(s: Site) -> Value:
     a, b = s.lanes(0), s.lanes(1)
-    return s.result([fcmp_lane(s.d, s.ins.attrs["pred"], a[k], b[k], s.arg_width(0), s.flags) for k in range(s.n)])
+    return s.result([fcmp_lane(s.d, given(s.ins.attrs.pred, s.ins, "predicate"), a[k], b[k], s.arg_width(0), s.flags) for k in range(s.n)])
 
 
 def _float_binary(s: Site) -> Value:
@@ -607,7 +607,7 @@ def _int_cast(s: Site) -> Value:
 
 
 def _bitcount(s: Site) -> Value:
-    x, zero_poison = s.lanes(0), bool(s.ins.attrs.get("zero_poison"))
+    x, zero_poison = s.lanes(0), bool(s.ins.attrs.zero_poison)
     return s.result([bitcount_lane(s.d, s.ins.op, x[k], s.width, zero_poison) for k in range(s.n)])
 
 
@@ -624,7 +624,7 @@ def _freeze(s: Site) -> Value:
 
 
 def _abs(s: Site) -> Value:
-    x, int_min_poison = s.lanes(0), bool(s.ins.attrs.get("int_min_poison"))
+    x, int_min_poison = s.lanes(0), bool(s.ins.attrs.int_min_poison)
     return s.result([abs_lane(s.d, x[k], s.width, int_min_poison) for k in range(s.n)])
 
 
@@ -643,18 +643,18 @@ def _extract(s: Site) -> Value:
 
 
 def _cttz_elts(s: Site) -> Value:
-    return cttz_elts(s.d, s.vector(0), s.arg_width(0), s.width, s.ins.attrs.get("rule", "any-poison"),
-                     bool(s.ins.attrs.get("zero_poison")))
+    return cttz_elts(s.d, s.vector(0), s.arg_width(0), s.width, s.ins.attrs.rule or "any-poison",
+                     bool(s.ins.attrs.zero_poison))
 
 
 def _reduce(s: Site) -> Value:
-    return reduce_int(s.d, s.ins.attrs["kind"], s.vector(0), s.arg_width(0))
+    return reduce_int(s.d, given(s.ins.attrs.kind, s.ins, "kind"), s.vector(0), s.arg_width(0))
 
 
 def _shuffle(s: Site) -> Value:
     pool = [*_lanes(s.args[0], lanes_of(s.arg_types[0]) or 1), *_lanes(s.args[1], lanes_of(s.arg_types[1]) or 1)]
     poison = Val(s.d.const(0, s.width), s.d.T, s.d.F)
-    return tuple(pool[m] if m >= 0 else poison for m in s.ins.attrs["mask"])
+    return tuple(pool[m] if m >= 0 else poison for m in given(s.ins.attrs.mask, s.ins, "lanes"))
 
 
 def _insertelt(s: Site) -> Value:
@@ -728,11 +728,11 @@ def _assume(s: Site) -> None:
     if s.ins.masked:
         on = s.scalar(len(s.args) - 1)
         false = d.and_(false, d.or_(poison_of(d, on), d.eq(on.v, d.const(1, 1), 1)))
-    s.ub(false, 0, UBKind.ASSUMPTION_FALSE, str(s.ins.attrs.get("why", "assumption is false")))
+    s.ub(false, 0, UBKind.ASSUMPTION_FALSE, s.ins.attrs.why or "assumption is false")
 
 
 def _out(s: Site) -> None:
-    s.st.outs[s.ins.attrs["name"]] = s.args[0]
+    s.st.outs[s.ins.out] = s.args[0]
 
 
 def _check_same(s: Site) -> None:
@@ -742,7 +742,7 @@ def _check_same(s: Site) -> None:
     w = s.arg_width(0)
     same = d.and_(d.not_(poison_of(d, hoisted)), d.eq(orig.v, hoisted.v, w))
     on = d.and_(d.eq(active.v, d.const(1, 1), 1), d.not_(poison_of(d, active)))
-    what = s.ins.attrs.get("what", "the hoisted value")
+    what = s.ins.attrs.what or "the hoisted value"
     if type(orig.v) is int and type(hoisted.v) is int:
         shown = "poison" if hoisted.p is True or hoisted.u is True else str(hoisted.v)
         what += f" (at the exit: {orig.v}, hoisted: {shown})"
@@ -871,7 +871,7 @@ def _check_access(d: Domain, env: Env, array: str, ins: Instr, idx: Val, w: int,
 
 def _load(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
           n: int, vec: bool, ubs: list[tuple[Any, UBSite]]) -> Value:
-    array = ins.attrs["array"]
+    array = ins.array
     ops, masks = _mask_lanes(d, ins, args, n)
     out: list[Val] = []
     for k, (idx, w) in enumerate(_access_lanes(d, ins, ops, arg_types, n, vec)):
@@ -885,7 +885,7 @@ def _load(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_typ
 
 def _store(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
            ubs: list[tuple[Any, UBSite]]) -> None:
-    array = ins.attrs["array"]
+    array = ins.array
     vt = arg_types[1]
     vec = isinstance(vt, VecType)
     n = vt.lanes if isinstance(vt, VecType) else 1
@@ -903,7 +903,7 @@ def _store(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_ty
 
 def _call(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
           ubs: list[tuple[Any, UBSite]], it: int) -> Value | None:
-    f: FuncDecl = ins.attrs["func"]
+    f = ins.decl
     vec_arg = next((a for a in args if is_vec(a)), None)
     n = len(vec_arg) if vec_arg is not None else 1
     ops, masks = _mask_lanes(d, ins, args, n)
@@ -929,7 +929,7 @@ def _call(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_typ
                 key = [d.trace_length(st.trace)] + [a.v for a in lane_args]
                 p = env.traps(f, key) if f.ret_poison else d.F
                 results.append(Val(env.apply(f, key), d.or_(p, d.not_(on)) if ins.masked else p, d.F))
-            ahead = ins.attrs.get("ahead")
+            ahead = ins.attrs.ahead
             if ahead is None:
                 st.trace = d.trace_append(st.trace, on, env.func_ids[f.name], lane_args, (ins.uid, lane, it))
             elif ahead > 1:

@@ -246,7 +246,7 @@ class _Encoder:
         self.diverged: set[str] = set()
         self.header_guards: dict[str, list[Any]] = {lp.header: [] for lp in self.loops}
         self.block_guards: dict[tuple[str, int], Any] = {}
-        self.out_types = {i.attrs["name"]: operand_type(i.args[0], self.types)
+        self.out_types = {i.out: operand_type(i.args[0], self.types)
                           for i in prog.instructions() if i.op == "out"}
         d = self.d
         for name, v in inputs.params.items():

@@ -26,7 +26,7 @@ from verifier.analysis.exits import Induction, inductions, single_loop
 from verifier.analysis.loops import Loop, dominates, reachable_cfg
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Branch, Instr, Loc, Operand, Program, Ref, copy_program
+from verifier.ir.program import Branch, Instr, Loc, Operand, Program, Ref, copy_program, given
 
 # predicates true then false as their left operand rises, and their mirror images
 _FALLS = {"slt": "nsw", "sle": "nsw", "ult": "nuw", "ule": "nuw"}
@@ -107,7 +107,7 @@ def _recognise(prog: Program, lp: Loop, ivs: dict[str, Induction], b: str, t: Br
     cmp = defs.get(t.cond.name) if isinstance(t.cond, Ref) else None
     if cmp is None or cmp.op != "icmp":
         raise _No(f"its condition is not a comparison computed in the loop ({_show(t.cond, defs)})")
-    pred = cmp.attrs["pred"]
+    pred = given(cmp.attrs.pred, cmp, "predicate")
     iv, other = None, None
     for k, (x, y) in enumerate((cmp.args, cmp.args[::-1])):
         iv = _induction_of(x, ivs)

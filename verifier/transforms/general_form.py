@@ -112,11 +112,11 @@ def general_form(prog: Program, vf: int) -> GeneralForm:
                 continue
             for j in range(vf):
                 args = [lanes.get(j, a) for a in ins.args]
-                attrs = dict(ins.attrs)
+                attrs = ins.attrs.but()
                 if _needs_mask(ins):
                     args.append(pred[name][j])
-                    attrs["masked"] = True
-                new = b.emit_lane(body, ins.op, args, ins.type, ins.dest or ins.op, j + 1, tag="v", **attrs)
+                    attrs.masked = True
+                new = b.emit_lane(body, ins.op, args, ins.type, ins.dest or ins.op, j + 1, tag="v", attrs=attrs)
                 body.instrs[-1].loc = ins.loc
                 if ins.dest:
                     remaps[j][ins.dest] = new
@@ -197,7 +197,7 @@ def _needs_mask(ins: Instr) -> bool:
     """Instructions that may fault or have an effect run only in active lanes (an
     `assume` too: a lane that does not run the iteration assumes nothing)."""
     if ins.op == "call":
-        return not (ins.attrs["func"].pure and ins.attrs["func"].speculatable)
+        return not (ins.decl.pure and ins.decl.speculatable)
     return OPCODES[ins.op].faults  # an assume too: UB when false
 
 
@@ -278,7 +278,7 @@ def _exit_code(b: LaneBuilder, prog: Program, loop_blocks: frozenset[str] | set[
         for ins in blk.instrs:
             dest_ref = s(Ref(ins.dest)) if ins.dest else None
             dest = dest_ref.name if isinstance(dest_ref, Ref) else None
-            new.instrs.append(Instr(b.ids.uid(), ins.op, [s(a) for a in ins.args], ins.type, dest, dict(ins.attrs), ins.loc))
+            new.instrs.append(Instr(b.ids.uid(), ins.op, [s(a) for a in ins.args], ins.type, dest, ins.attrs.but(), ins.loc))
             if dest is not None and ins.type is not None:
                 b.types[dest] = ins.type
         t = blk.term

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from verifier.analysis.exits import Exit, analyse
 from verifier.ir.program import (
+    Attrs,
     Branch,
     Const,
     Instr,
@@ -109,7 +110,7 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
             expected = b.emit(head, "select", [is_j, current[j], expected], I1, f"hoisted.C{e.index}")
         blk = b.p.blocks[rest.name if e.block == lp.header else e.block]
         ins = Instr(b.ids.uid(), "check_same", [e.cond, expected, Const(1, I1)], None, None,
-                    {"what": f"{e.name} hoisted to the start of the vector iteration"})
+                    Attrs(what=f"{e.name} hoisted to the start of the vector iteration"))
         blk.instrs.append(ins)
         checks[ins.uid] = e.index
     return Harness(_same_executions(b), chosen, b.clones, checks, added_at_start=False)
@@ -123,5 +124,5 @@ def _same_executions(b: LaneBuilder) -> Program:
         for ins in blk.instrs:
             if ins.uid in b.clones:
                 orig, lane, _ = b.clones[ins.uid]
-                ins.attrs["instance"] = (orig, lane - 1)
+                ins.attrs.instance = (orig, lane - 1)
     return b.p

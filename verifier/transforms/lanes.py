@@ -4,9 +4,11 @@ shared builder of the legality harnesses and the vectorized forms."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from verifier.analysis.exits import Exit, Induction, LoopExits, slice_of
 from verifier.ir.program import (
+    Attrs,
     Block,
     Branch,
     Const,
@@ -23,6 +25,11 @@ from verifier.ir.program import (
     split_block,
 )
 from verifier.ir.types import I1, I64, IntType, VecType, mask
+
+
+def _attrs(base: Attrs | None, changes: dict[str, Any]) -> Attrs:
+    """`base` (copied) with `changes`, or new attributes of just `changes`."""
+    return base.but(**changes) if base is not None else Attrs(**changes)
 
 
 class Unsupported(Exception):
@@ -63,13 +70,13 @@ class LaneBuilder:
         return self.ids.name(hint)
 
     def emit(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None,
-             hint: str = "h", **attrs: object) -> Operand:
-        return self._append(blk, op, args, ty, self.fresh(hint) if ty is not None else None, attrs)
+             hint: str = "h", attrs: Attrs | None = None, **changes: Any) -> Operand:
+        return self._append(blk, op, args, ty, self.fresh(hint) if ty is not None else None, _attrs(attrs, changes))
 
     def _append(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None, dest: str | None,
-                attrs: dict[str, object]) -> Operand:
+                attrs: Attrs) -> Operand:
         """The instruction at the end of `blk`, with a new id: its result, if it has one."""
-        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, dict(attrs)))
+        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, attrs))
         if dest is not None and ty is not None:
             self.types[dest] = ty
             return Ref(dest)
@@ -86,9 +93,10 @@ class LaneBuilder:
         return name
 
     def emit_lane(self, blk: Block, op: str, args: list[Operand], ty: IntType | VecType | None, family: str,
-                  k: int, tag: str = "lane", **attrs: object) -> Operand:
+                  k: int, tag: str = "lane", attrs: Attrs | None = None, **changes: Any) -> Operand:
         """`emit` a value that is lane k (from 1) of `family` (see `fresh_lane`)."""
-        return self._append(blk, op, args, ty, self.fresh_lane(family, k, tag) if ty is not None else None, attrs)
+        return self._append(blk, op, args, ty, self.fresh_lane(family, k, tag) if ty is not None else None,
+                            _attrs(attrs, changes))
 
     def lane_values(self, blk: Block, lane: int, need: tuple[str, ...] = (), nofault: bool = False,
                     exit_index: int = 0) -> dict[str, Operand]:
@@ -172,12 +180,12 @@ class LaneBuilder:
         for uid in uids:
             ins = self.le.instrs[uid]
             args = [remap.get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
-            attrs = dict(ins.attrs)
-            if ins.op == "call" and not ins.attrs["func"].pure:
-                attrs["ahead"] = lane
+            attrs = ins.attrs.but()
+            if ins.op == "call" and not ins.decl.pure:
+                attrs.ahead = lane
             if nofault:
-                attrs["nofault"] = True
-            new = self.emit_lane(blk, ins.op, args, ins.type, str(ins.dest), lane, **attrs)
+                attrs.nofault = True
+            new = self.emit_lane(blk, ins.op, args, ins.type, str(ins.dest), lane, attrs=attrs)
             self.clones[self.ids.last_uid] = (ins.uid, lane, exit_index)
             self.p.blocks[blk.name].instrs[-1].loc = ins.loc
             if ins.dest:
@@ -241,10 +249,10 @@ class LaneBuilder:
                 blk.term = Branch(ok, nxt.name, bail, self.ids.uid())
                 blk = nxt
             for j in range(self.vf):
-                attrs = dict(ins.attrs)
-                if effects_ahead and ins.op == "call" and not ins.attrs["func"].pure:
-                    attrs["ahead"] = j + 1
-                new = self.emit_lane(blk, ins.op, lane_args[j], ins.type, str(ins.dest), j + 1, **attrs)
+                attrs = ins.attrs.but()
+                if effects_ahead and ins.op == "call" and not ins.decl.pure:
+                    attrs.ahead = j + 1
+                new = self.emit_lane(blk, ins.op, lane_args[j], ins.type, str(ins.dest), j + 1, attrs=attrs)
                 self.clones[self.ids.last_uid] = (ins.uid, j + 1, e.index)
                 blk.instrs[-1].loc = ins.loc
                 if ins.dest:
@@ -272,7 +280,7 @@ class LaneBuilder:
                                   "value in later lanes is unknown at the vector iteration's start")
         for uid in e.slice:
             ins = self.le.instrs[uid]
-            if ins.op == "store" or (ins.op == "call" and not ins.attrs["func"].pure and not effects):
+            if ins.op == "store" or (ins.op == "call" and not ins.decl.pure and not effects):
                 raise Unsupported(f"{e.name} depends on a {ins.op} with side effects")
             if isinstance(ins.type, VecType):
                 raise Unsupported("legality checks take a scalar loop (vector code found)")
@@ -379,7 +387,7 @@ def recurrences(prog: Program, le: LoopExits) -> dict[str, tuple[Operand, tuple[
         value = inside.pop()
         uids, carried = slice_of(value, defs, phis)
         if any(le.instrs[u].op == "store" or isinstance(le.instrs[u].type, VecType)
-               or (le.instrs[u].op == "call" and not le.instrs[u].attrs["func"].pure) for u in uids):
+               or (le.instrs[u].op == "call" and not le.instrs[u].decl.pure) for u in uids):
             continue
         found[name] = (value, tuple(sorted(uids)), tuple(sorted(carried)))
     shrink = True

@@ -84,7 +84,7 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = ()) -> Simpl
         for ins in prog.blocks[name].instrs:
             for j in range(vf):
                 args = [remaps[j].get(a.name, a) if isinstance(a, Ref) else a for a in ins.args]
-                new = b.emit_lane(body, ins.op, args, ins.type, ins.dest or ins.op, j + 1, tag="v", **ins.attrs)
+                new = b.emit_lane(body, ins.op, args, ins.type, ins.dest or ins.op, j + 1, tag="v", attrs=ins.attrs)
                 body.instrs[-1].loc = ins.loc
                 if ins.dest:
                     remaps[j][ins.dest] = new

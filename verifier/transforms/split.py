@@ -84,7 +84,7 @@ def split_iterations(prog: Program, cand: Candidate) -> Program:
                     [(names.get(src, src), renamed(op)) for src, op in ph.incoming
                      if not (b == cand.skip and src == cand.block)], ph.loc) for ph in old.phis]
         instrs = [Instr(fresh.uid(), i.op, [renamed(a) for a in i.args], i.type,
-                        values[i.dest] if i.dest else None, dict(i.attrs), i.loc) for i in old.instrs]
+                        values[i.dest] if i.dest else None, i.attrs.but(), i.loc) for i in old.instrs]
         term = old.term
         if b == cand.block:
             new_term: Jump | Branch = Jump(names[cand.skip])

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from verifier.analysis.exits import LoopExits
 from verifier.ir.program import (
+    Attrs,
     Block,
     Branch,
     Const,
@@ -129,11 +130,11 @@ def _cut_after(p: Program, header: str, pre: str, vf: int, marker: str | None = 
     at = f"{k}.cut"
     head.phis.append(Phi(fresh.uid(), k, I64, [(b, Const(0, I64) if b == pre else Ref(k_next)) for b in preds]))
     values: dict[str, tuple[Operand, int, Type]] = {ph.dest: (Ref(ph.dest), 0, ph.type) for ph in head.phis[:-1]}
-    head.instrs = [Instr(fresh.uid(), "add", [Ref(k), Const(1, I64)], I64, k_next, {"flags": ()}),
-                   Instr(fresh.uid(), "icmp", [Ref(k), Const(vf, I64)], I1, at, {"pred": "eq"})]
+    head.instrs = [Instr(fresh.uid(), "add", [Ref(k), Const(1, I64)], I64, k_next, Attrs()),
+                   Instr(fresh.uid(), "icmp", [Ref(k), Const(vf, I64)], I1, at, Attrs(pred="eq"))]
     cut = _cut_block(p, fresh, f"{header}.cut", values)
     if marker is not None:
-        cut.instrs.insert(-1, Instr(fresh.uid(), "out", [Const(1, I8)], None, None, {"name": marker}))
+        cut.instrs.insert(-1, Instr(fresh.uid(), "out", [Const(1, I8)], None, None, Attrs(name=marker)))
     head.term = Branch(Ref(at), cut.name, rest.name, fresh.uid())
 
 
@@ -152,10 +153,10 @@ def _cut_block(p: Program, fresh: Fresh, hint: str, values: dict[str, tuple[Oper
         if d:
             assert isinstance(ty, IntType)
             dest = fresh.name(f"{name}.unoffset")
-            blk.instrs.append(Instr(fresh.uid(), "sub", [op, Const(d & mask(ty.bits), ty)], ty, dest, {"flags": ()}))
+            blk.instrs.append(Instr(fresh.uid(), "sub", [op, Const(d & mask(ty.bits), ty)], ty, dest, Attrs()))
             op = Ref(dest)
-        blk.instrs.append(Instr(fresh.uid(), "out", [op], None, None, {"name": f"step.{name}"}))
-    blk.instrs.append(Instr(fresh.uid(), "out", [Const(CUT, I8)], None, None, {"name": KIND}))
+        blk.instrs.append(Instr(fresh.uid(), "out", [op], None, None, Attrs(name=f"step.{name}")))
+    blk.instrs.append(Instr(fresh.uid(), "out", [Const(CUT, I8)], None, None, Attrs(name=KIND)))
     blk.term = Halt()
     p.blocks[blk.name] = blk
     return blk
@@ -165,7 +166,7 @@ def _mark_ends(p: Program) -> None:
     fresh = Fresh.of(p, None)
     for blk in p.blocks.values():
         if isinstance(blk.term, Halt):
-            blk.instrs.append(Instr(fresh.uid(), "out", [Const(END, I8)], None, None, {"name": KIND}))
+            blk.instrs.append(Instr(fresh.uid(), "out", [Const(END, I8)], None, None, Attrs(name=KIND)))
 
 
 def _retarget(blk: Block, old: str, new: str) -> None:

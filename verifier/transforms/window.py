@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import networkx as nx
 
 from verifier.analysis.exits import LoopExits
 from verifier.analysis.loops import dominates, find_loops, reachable_cfg
 from verifier.ir.program import (
+    Attrs,
     Const,
     Fresh,
     Instr,
@@ -100,9 +102,9 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
     first_uid = fresh.last_uid + 1
     new_params: list[Param] = [Param(Q, I64)]
 
-    def emit(op: str, args: list[Operand], ty: IntType | None, hint: str, **attrs: object) -> Ref:
+    def emit(op: str, args: list[Operand], ty: IntType | None, hint: str, **attrs: Any) -> Ref:
         dest = fresh.name(hint)
-        pre.instrs.append(Instr(fresh.uid(), op, args, ty, dest if ty is not None else None, dict(attrs)))
+        pre.instrs.append(Instr(fresh.uid(), op, args, ty, dest if ty is not None else None, Attrs(**attrs)))
         return Ref(dest)
 
     for ph in head.phis:
@@ -187,7 +189,7 @@ def _equality_exits(le: LoopExits, scalar: str) -> list[tuple[int, Operand]]:
         if e.block not in le.loop.exits_dominating_latch:
             continue  # an iteration that went on may not have tested it
         cond = defs.get(e.cond.name) if isinstance(e.cond, Ref) else None
-        if cond is None or cond.op != "icmp" or cond.attrs.get("pred") != ("eq" if e.exit_when else "ne"):
+        if cond is None or cond.op != "icmp" or cond.attrs.pred != ("eq" if e.exit_when else "ne"):
             continue
         for x, n in (cond.args, cond.args[::-1]):
             if x == Ref(scalar):
@@ -244,7 +246,7 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
     for b in lp.blocks:
         for ins in prog.blocks[b].instrs:
             if ins.op == "store":
-                written.add(ins.attrs["array"])
+                written.add(ins.array)
     written = sharing(prog, written)
     for name in written:
         if prog.array(name).init:
@@ -252,8 +254,8 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
     before = nx.ancestors(reachable_cfg(prog), lp.header) - lp.blocks
     for b in before:
         for ins in prog.blocks[b].instrs:
-            if ins.op in ("load", "store") and ins.attrs["array"] in written:
-                raise NoWindow(f"code outside the loop accesses {ins.attrs['array']}[], which the loop writes")
+            if ins.op in ("load", "store") and ins.array in written:
+                raise NoWindow(f"code outside the loop accesses {ins.array}[], which the loop writes")
 
 
 def carried_params(scalar: str) -> tuple[str, str, str]:

@@ -154,7 +154,7 @@ def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], froz
     """What a program read from one side of a pair asks of the other: objects' units,
     base addresses, null flags, overlap, a returned pointer's object, the null object."""
     names = {q.name for q in p.params}
-    returns_object = any(i.op == "out" and i.attrs.get("name") == "ret.object" for i in p.instructions())
+    returns_object = any(i.op == "out" and i.out == "ret.object" for i in p.instructions())
     return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
             frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
             frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases), returns_object,

@@ -12,6 +12,7 @@ from verifier.frontend.layout import Layout
 from verifier.frontend.llvm.text import LABEL, clean
 from verifier.ir.program import (
     Assumption,
+    Attrs,
     Block,
     Const,
     Fresh,
@@ -173,5 +174,5 @@ class FnState:
 
     def emit(self, blk: Block, op: str, args: list[Operand], ty: Type | None, dest: str | None,
              loc: Loc | None = None, **attrs: Any) -> Operand:
-        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, dict(attrs), loc))
+        blk.instrs.append(Instr(self.ids.uid(), op, args, ty, dest, Attrs(**attrs), loc))
         return Ref(dest) if dest is not None else Const(0, I1)
