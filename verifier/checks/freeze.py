@@ -27,7 +27,7 @@ from typing import Any
 
 from verifier.checks.verdict import Check, PredicateCounterexample, Verdict, VerdictKind
 from verifier.semantics.concrete import ConcreteDomain
-from verifier.semantics.domain import Domain
+from verifier.semantics.domain import AnyDomain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
@@ -37,19 +37,19 @@ from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 VARIANTS = ("seed", "nofreeze", "nofreeze-anypoison")
 
 
-def _lane_and(d: Domain, a: Val, b: Val) -> Val:
+def _lane_and(d: AnyDomain, a: Val, b: Val) -> Val:
     return Val(d.band(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
 
 
-def _lane_or(d: Domain, a: Val, b: Val) -> Val:
+def _lane_or(d: AnyDomain, a: Val, b: Val) -> Val:
     return Val(d.bor(a.v, b.v, 1), d.or_(a.p, b.p), d.or_(a.u, b.u))
 
 
-def _lane_not(d: Domain, a: Val) -> Val:
+def _lane_not(d: AnyDomain, a: Val) -> Val:
     return Val(d.bxor(a.v, 1, 1), a.p, a.u)
 
 
-def _obligations(d: Domain, val: list[list[Any]], poi: list[list[Any]], k: int, vf: int,
+def _obligations(d: AnyDomain, val: list[list[Any]], poi: list[list[Any]], k: int, vf: int,
                  variant: str) -> tuple[list[Any], list[tuple[str, int | None, Val, Any]], list[list[Any]]]:
     """The scalar facts, the (predicate, lane, computed, expected) checks and the
     exit-taken matrix, for conditions val/poi in domain d (z3 to prove, concrete to replay)."""
@@ -113,7 +113,7 @@ def _obligations(d: Domain, val: list[list[Any]], poi: list[list[Any]], k: int, 
     return facts, checks, leaves
 
 
-def _bad(d: Domain, name: str, got: Val, expected: Any) -> Any:
+def _bad(d: AnyDomain, name: str, got: Val, expected: Any) -> Any:
     if name.startswith("Extract"):
         return d.or_(got.p, d.not_(expected))
     return d.or_(got.p, d.not_(d.eq(d.from_bool(expected), got.v, 1)))

@@ -17,6 +17,9 @@ from verifier.semantics.inputs import Key
 
 TRACE_IDX = 16  # bits of a trace length
 
+ConcreteMemory = dict[int, tuple[int, bool]]  # index -> (value, poison): one object, edited in place
+ConcreteTrace = list[Any]  # (callee id, arguments, site) per event, appended in place
+
 
 class ConcreteDomain:
     """Bit-vectors are ints in [0, 2^w), booleans are bools.
@@ -150,18 +153,18 @@ class ConcreteDomain:
         return 0 if self._oracle is None else self._oracle(key, w) & mask(w)
 
     # memory objects and the trace (see "memory, trace" below): one path, in place
-    def mem_read(self, obj: dict[int, tuple[int, bool]], i: int) -> tuple[int, bool]:
+    def mem_read(self, obj: ConcreteMemory, i: int) -> tuple[int, bool]:
         return _concrete_mem_read(obj, i)
 
-    def mem_write(self, obj: dict[int, tuple[int, bool]], i: int, v: int, p: bool,
-                  cond: bool) -> dict[int, tuple[int, bool]]:
+    def mem_write(self, obj: ConcreteMemory, i: int, v: int, p: bool,
+                  cond: bool) -> ConcreteMemory:
         return _concrete_mem_write(obj, i, v, p, cond)
 
-    def trace_append(self, trace: list[Any], cond: bool, fid: int, args: Sequence[Any],
-                     site: tuple[int, int, int] = (0, 0, -1)) -> list[Any]:
+    def trace_append(self, trace: ConcreteTrace, cond: bool, fid: int, args: Sequence[Any],
+                     site: tuple[int, int, int] = (0, 0, -1)) -> ConcreteTrace:
         return _concrete_trace_append(trace, cond, fid, args, site)
 
-    def trace_length(self, trace: list[Any]) -> int:
+    def trace_length(self, trace: ConcreteTrace) -> int:
         return len(trace) & mask(TRACE_IDX)
 
     # IEEE arithmetic on bit patterns (see "IEEE arithmetic" below)
@@ -181,18 +184,18 @@ class ConcreteDomain:
         return concrete_fconv(x, wf, wt)
 
 
-def _concrete_mem_read(obj: dict[int, tuple[int, bool]], i: int) -> tuple[int, bool]:
+def _concrete_mem_read(obj: ConcreteMemory, i: int) -> tuple[int, bool]:
     return obj.get(i)  # type: ignore[return-value]  # Cells.get falls back to the default
 
 
-def _concrete_mem_write(obj: dict[int, tuple[int, bool]], i: int, v: int, p: bool, cond: bool) -> dict[int, tuple[int, bool]]:
+def _concrete_mem_write(obj: ConcreteMemory, i: int, v: int, p: bool, cond: bool) -> ConcreteMemory:
     if cond:
         obj[i] = (v, p)
     return obj
 
 
-def _concrete_trace_append(trace: list[Any], cond: bool, fid: int, args: Sequence[Any],
-                           site: tuple[int, int, int] = (0, 0, -1)) -> list[Any]:
+def _concrete_trace_append(trace: ConcreteTrace, cond: bool, fid: int, args: Sequence[Any],
+                           site: tuple[int, int, int] = (0, 0, -1)) -> ConcreteTrace:
     if cond:
         trace.append((fid, tuple(args), site))
     return trace

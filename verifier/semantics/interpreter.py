@@ -28,7 +28,7 @@ from verifier.ir.program import (
 )
 from verifier.ir.types import Type, VecType, elem_of, mask, to_signed
 from verifier.semantics.concrete import ConcreteDomain
-from verifier.semantics.domain import Domain
+from verifier.semantics.domain import AnyDomain
 from verifier.semantics.inputs import Inputs, Key
 from verifier.semantics.ops import (
     Env,
@@ -123,7 +123,7 @@ class Run:
     choices: list[Key] = field(default_factory=list)
 
 
-def read_operand(d: Domain, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
+def read_operand(d: AnyDomain, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
     """An operand's value; every use of undef is a fresh choice named by `key` and lane."""
     if isinstance(op, Ref):
         return values[op.name]

@@ -19,7 +19,7 @@ from verifier.ir.program import Extent, FuncDecl, Instr, given
 from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
 
 if TYPE_CHECKING:  # the protocol only: the semantics itself needs no z3
-    from verifier.semantics.domain import Domain
+    from verifier.semantics.domain import AnyDomain
 
 
 class Val(NamedTuple):
@@ -96,13 +96,13 @@ def is_vec(x: Value) -> bool:
     return isinstance(x, tuple) and not isinstance(x, Val)
 
 
-def poison_of(d: Domain, x: Val) -> Any:
+def poison_of(d: AnyDomain, x: Val) -> Any:
     return d.or_(x.p, x.u)
 
 
 # ---------------------------------------------------------------- scalar lanes
 
-def _ovf_const(d: Domain, a: Any, c: int, w: int, signed: bool, negate: bool) -> Any:
+def _ovf_const(d: AnyDomain, a: Any, c: int, w: int, signed: bool, negate: bool) -> Any:
     """a + c (a - c if `negate`) overflows, for a constant c: one comparison of `a`
     with a constant, which solvers relate across iterations far more easily than
     the wide sums of the general case (the same function of a)."""
@@ -120,7 +120,7 @@ def _ovf_const(d: Domain, a: Any, c: int, w: int, signed: bool, negate: bool) ->
     return d.ult(d.const(mask(w) - c, w), a, w) if c else False
 
 
-def _ovf_add(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
+def _ovf_add(d: AnyDomain, a: Any, b: Any, w: int, signed: bool) -> Any:
     if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
         return _ovf_const(d, a, b, w, signed, False)
     ext = d.sext if signed else d.zext
@@ -128,7 +128,7 @@ def _ovf_add(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
     return d.not_(d.eq(wide, ext(d.add(a, b, w), w, w + 1), w + 1))
 
 
-def _ovf_sub(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
+def _ovf_sub(d: AnyDomain, a: Any, b: Any, w: int, signed: bool) -> Any:
     if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
         return _ovf_const(d, a, b, w, signed, True)
     ext = d.sext if signed else d.zext
@@ -136,11 +136,11 @@ def _ovf_sub(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
     return d.not_(d.eq(wide, ext(d.sub(a, b, w), w, w + 1), w + 1))
 
 
-def _ovf_mul(d: Domain, a: Any, b: Any, w: int, signed: bool) -> Any:
+def _ovf_mul(d: AnyDomain, a: Any, b: Any, w: int, signed: bool) -> Any:
     return d.mul_ovf(a, b, w, signed)
 
 
-def binop_lane(d: Domain, op: str, flags: frozenset[str], a: Val, b: Val, w: int
+def binop_lane(d: AnyDomain, op: str, flags: frozenset[str], a: Val, b: Val, w: int
                ) -> tuple[Val, list[tuple[Any, UBKind, str]]]:
     """An integer binary operation on one lane: the result and its immediate UB, as
     (condition, kind, message) triples."""
@@ -195,7 +195,7 @@ def binop_lane(d: Domain, op: str, flags: frozenset[str], a: Val, b: Val, w: int
     return Val(r, p, u), ub
 
 
-def icmp_lane(d: Domain, pred: str, a: Val, b: Val, w: int, samesign: bool = False) -> Val:
+def icmp_lane(d: AnyDomain, pred: str, a: Val, b: Val, w: int, samesign: bool = False) -> Val:
     x, y = a.v, b.v
     table = {
         "eq": lambda: d.eq(x, y, w),
@@ -220,7 +220,7 @@ def icmp_lane(d: Domain, pred: str, a: Val, b: Val, w: int, samesign: bool = Fal
 FLOAT_FORMATS = {16: (5, 10), 32: (8, 23), 64: (11, 52)}
 
 
-def _float_class(d: Domain, x: Any, w: int) -> tuple[Any, Any, Any]:
+def _float_class(d: AnyDomain, x: Any, w: int) -> tuple[Any, Any, Any]:
     """(NaN, infinite, the order key) of the IEEE value with bits x: the key is the
     magnitude, negated when the sign is set, so that keys compare (signed, one bit
     wider) as the non-NaN values do, with -0 and +0 equal."""
@@ -237,7 +237,7 @@ def _float_class(d: Domain, x: Any, w: int) -> tuple[Any, Any, Any]:
     return nan, inf, key
 
 
-def fcmp_lane(d: Domain, pred: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+def fcmp_lane(d: AnyDomain, pred: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
     """fcmp on one lane of IEEE values given by their bits (LangRef "fcmp"): o-predicates
     are false and u-predicates true when either is NaN. `nnan`/`ninf` (or `fast`) make
     the result poison when an operand is NaN / infinite."""
@@ -265,7 +265,7 @@ def fcmp_lane(d: Domain, pred: str, a: Val, b: Val, w: int, flags: frozenset[str
     return Val(r, p, d.or_(a.u, b.u))
 
 
-def _fp_flags_poison(d: Domain, vals: list[Any], w: int, flags: frozenset[str]) -> Any:
+def _fp_flags_poison(d: AnyDomain, vals: list[Any], w: int, flags: frozenset[str]) -> Any:
     """nnan / ninf (or fast): poison where a value (operand or result) is NaN / infinite."""
     p: Any = d.F
     for x in vals:
@@ -277,7 +277,7 @@ def _fp_flags_poison(d: Domain, vals: list[Any], w: int, flags: frozenset[str]) 
     return p
 
 
-def fbin_lane(d: Domain, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+def fbin_lane(d: AnyDomain, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
     """fadd/fsub/fmul/fdiv on one lane (LangRef): IEEE, round to nearest even, a NaN
     result canonical (the domain's `fbin`); nnan/ninf make NaN/infinite operands or
     results poison."""
@@ -286,7 +286,7 @@ def fbin_lane(d: Domain, op: str, a: Val, b: Val, w: int, flags: frozenset[str] 
     return Val(r, p, d.or_(a.u, b.u))
 
 
-def fma_lane(d: Domain, a: Val, b: Val, c: Val, w: int, fused: Any, flags: frozenset[str] = frozenset()) -> Val:
+def fma_lane(d: AnyDomain, a: Val, b: Val, c: Val, w: int, fused: Any, flags: frozenset[str] = frozenset()) -> Val:
     """a * b + c on one lane: rounded once where `fused` (llvm.fma always; llvm.fmuladd
     by a choice, since LangRef leaves unspecified whether the product is rounded
     first), else the fmul's rounding then the fadd's. nnan/ninf as for fbin_lane."""
@@ -305,7 +305,7 @@ def choice_site(ins: Instr, it: int) -> tuple[int, int]:
     return uid, it + ahead
 
 
-def fcast_lane(d: Domain, op: str, x: Val, wf: int, wt: int, flags: frozenset[str] = frozenset()) -> Val:
+def fcast_lane(d: AnyDomain, op: str, x: Val, wf: int, wt: int, flags: frozenset[str] = frozenset()) -> Val:
     """fptosi/fptoui (toward zero; poison when the value does not fit, LangRef),
     sitofp/uitofp (round to nearest even), fpext (exact) and fptrunc (rounded)."""
     if op in ("fptosi", "fptoui"):
@@ -319,7 +319,7 @@ def fcast_lane(d: Domain, op: str, x: Val, wf: int, wt: int, flags: frozenset[st
     return Val(d.fconv(x.v, wf, wt), x.p, x.u)
 
 
-def select_lane(d: Domain, c: Val, a: Val, b: Val, w: int) -> Val:
+def select_lane(d: AnyDomain, c: Val, a: Val, b: Val, w: int) -> Val:
     t = d.eq(c.v, d.const(1, 1), 1)
     # a poison arm's value bits are never observed, so the other arm's stand for
     # them: `select %inb, %off, poison` (an inbounds GEP) stays the bare offset
@@ -332,7 +332,7 @@ def select_lane(d: Domain, c: Val, a: Val, b: Val, w: int) -> Val:
     return Val(v, d.or_(c.p, d.bite(t, a.p, b.p)), d.or_(c.u, d.bite(t, a.u, b.u)))
 
 
-def freeze_lane(d: Domain, x: Val, key: tuple[Any, ...], w: int) -> Val:
+def freeze_lane(d: AnyDomain, x: Val, key: tuple[Any, ...], w: int) -> Val:
     """freeze: x itself unless poison (or undef); then one arbitrary fixed value."""
     bad = d.or_(x.p, x.u)
     if d.is_false(bad):
@@ -340,7 +340,7 @@ def freeze_lane(d: Domain, x: Val, key: tuple[Any, ...], w: int) -> Val:
     return Val(d.ite(bad, d.choose(key, w), x.v, w), d.F, d.F)
 
 
-def cast_lane(d: Domain, op: str, x: Val, wf: int, wt: int, flags: frozenset[str]) -> Val:
+def cast_lane(d: AnyDomain, op: str, x: Val, wf: int, wt: int, flags: frozenset[str]) -> Val:
     r = getattr(d, op)(x.v, wf, wt)
     p = x.p
     if op == "zext" and "nneg" in flags:
@@ -353,7 +353,7 @@ def cast_lane(d: Domain, op: str, x: Val, wf: int, wt: int, flags: frozenset[str
     return Val(r, p, x.u)
 
 
-def abs_lane(d: Domain, x: Val, w: int, int_min_poison: bool) -> Val:
+def abs_lane(d: AnyDomain, x: Val, w: int, int_min_poison: bool) -> Val:
     neg = d.slt(x.v, d.const(0, w), w)
     r = d.ite(neg, d.sub(d.const(0, w), x.v, w), x.v, w)
     p = x.p
@@ -362,7 +362,7 @@ def abs_lane(d: Domain, x: Val, w: int, int_min_poison: bool) -> Val:
     return Val(r, p, x.u)
 
 
-def bitcount_lane(d: Domain, op: str, x: Val, w: int, zero_poison: bool) -> Val:
+def bitcount_lane(d: AnyDomain, op: str, x: Val, w: int, zero_poison: bool) -> Val:
     """llvm.cttz / llvm.ctlz / llvm.ctpop on one lane: trailing or leading zero bits (w
     for zero, poison then if zero_poison), or set bits."""
     bits = [d.not_(d.eq(d.band(x.v, d.const(1 << k, w), w), d.const(0, w), w)) for k in range(w)]
@@ -381,15 +381,15 @@ def bitcount_lane(d: Domain, op: str, x: Val, w: int, zero_poison: bool) -> Val:
 
 # ------------------------------------------------------------ vector reductions
 
-def known_zero(d: Domain, x: Val, w: int) -> Any:
+def known_zero(d: AnyDomain, x: Val, w: int) -> Any:
     return d.and_(d.not_(poison_of(d, x)), d.eq(x.v, d.const(0, w), w))
 
 
-def known_nonzero(d: Domain, x: Val, w: int) -> Any:
+def known_nonzero(d: AnyDomain, x: Val, w: int) -> Any:
     return d.and_(d.not_(poison_of(d, x)), d.not_(d.eq(x.v, d.const(0, w), w)))
 
 
-def count_leading(d: Domain, lanes: Sequence[Val], w: int, want_zero: bool, rw: int) -> Val:
+def count_leading(d: AnyDomain, lanes: Sequence[Val], w: int, want_zero: bool, rw: int) -> Val:
     """CLSZ (want_zero) / CLSNZ of seed 000: lanes counted from lane 1 while they are
     zero (non-zero); poison if the lane that stops the count is poison; lanes after
     it do not matter. All lanes counted gives VF."""
@@ -404,7 +404,7 @@ def count_leading(d: Domain, lanes: Sequence[Val], w: int, want_zero: bool, rw: 
     return Val(n, poison, d.F)
 
 
-def reduce_lanes(d: Domain, op: str, lanes: Sequence[Val], w: int) -> Val:
+def reduce_lanes(d: AnyDomain, op: str, lanes: Sequence[Val], w: int) -> Val:
     """anyof / allones (llvm.vector.reduce.or/and on i1): poison if any lane is."""
     p = d.any_([poison_of(d, x) for x in lanes])
     ones = [d.eq(x.v, d.const(0 if op == "anyof" else 1, 1), 1) for x in lanes]
@@ -412,7 +412,7 @@ def reduce_lanes(d: Domain, op: str, lanes: Sequence[Val], w: int) -> Val:
     return Val(d.from_bool(r), p, d.F)
 
 
-def cttz_elts(d: Domain, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_poison: bool) -> Val:
+def cttz_elts(d: AnyDomain, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_poison: bool) -> Val:
     """llvm.experimental.cttz.elts: the number of lanes, from lane 0, before the first
     non-zero one (all lanes if none; poison then if `zero_poison`). A poison lane makes
     the result poison: any poison lane under "any-poison" (the rule in LLVM's current
@@ -424,7 +424,7 @@ def cttz_elts(d: Domain, lanes: Sequence[Val], w: int, rw: int, rule: str, zero_
     return Val(n.v, p, d.F)
 
 
-def reduce_int(d: Domain, kind: str, lanes: Sequence[Val], w: int) -> Val:
+def reduce_int(d: AnyDomain, kind: str, lanes: Sequence[Val], w: int) -> Val:
     """llvm.vector.reduce.<kind>: the lanes combined left to right; poison if any lane is
     (undef lanes count as poison: a conservative reading)."""
     p = d.any_([d.or_(x.p, x.u) for x in lanes])
@@ -444,7 +444,7 @@ def _lanes(x: Value, n: int) -> tuple[Val, ...]:
     return x if is_vec(x) else (x,) * n  # type: ignore[return-value]
 
 
-def _mask_lanes(d: Domain, ins: Instr, args: list[Value], n: int) -> tuple[list[Value], list[Val]]:
+def _mask_lanes(d: AnyDomain, ins: Instr, args: list[Value], n: int) -> tuple[list[Value], list[Val]]:
     """Split a trailing mask operand off; without one every lane is on."""
     if ins.masked:
         m = args[-1]
@@ -458,7 +458,7 @@ class Site:
     (condition, site) appended to `ubs`. `it` is the enclosing loop's iteration (-1
     outside loops); with the uid and the lane it names every nondeterministic choice."""
 
-    d: Domain
+    d: AnyDomain
     env: Env
     st: State
     ins: Instr
@@ -520,7 +520,7 @@ Rule = Callable[[Site], Value | None]
 
 
 def exec_instr(
-    d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
+    d: AnyDomain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type], it: int
 ) -> tuple[Value | None, list[tuple[Any, UBSite]]]:
     """Run one instruction: its result and the (condition, site) pairs of immediate UB.
 
@@ -777,11 +777,11 @@ if _unruled():  # pragma: no cover - a development error, caught at import
     raise ImportError(f"semantics/ops.py: no rule for opcode(s) {', '.join(_unruled())} of ir/opcodes.py")
 
 
-def _may_fault(d: Domain, op: str) -> Any:
+def _may_fault(d: AnyDomain, op: str) -> Any:
     return d.T if OPCODES[op].faults else d.F
 
 
-def extract_lane(d: Domain, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:
+def extract_lane(d: AnyDomain, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:
     """Extract(X^, n) with lanes numbered from 1; poison when n is out of range."""
     r = Val(d.const(0, w), d.T, d.F)
     for k in reversed(range(len(src))):
@@ -791,7 +791,7 @@ def extract_lane(d: Domain, src: Sequence[Val], n: Val, w: int, nw: int) -> Val:
     return Val(r.v, d.or_(r.p, n.p), d.or_(r.u, n.u))
 
 
-def bitcast(d: Domain, x: Value, ft: Type, tt: Type | None) -> Value:
+def bitcast(d: AnyDomain, x: Value, ft: Type, tt: Type | None) -> Value:
     """Between <W x i1> and iW: lane k is bit k-1. A poison lane poisons the integer."""
     if isinstance(ft, VecType) and isinstance(tt, IntType):
         assert is_vec(x)
@@ -807,16 +807,16 @@ def bitcast(d: Domain, x: Value, ft: Type, tt: Type | None) -> Value:
     return x
 
 
-def _index64(d: Domain, idx: Val, w: int) -> Any:
+def _index64(d: AnyDomain, idx: Val, w: int) -> Any:
     return d.sext(idx.v, w, 64)
 
 
-def in_bounds(d: Domain, env: Env, array: str, i64: Any) -> Any:
+def in_bounds(d: AnyDomain, env: Env, array: str, i64: Any) -> Any:
     ext = env.extents[array]
     return d.and_(d.sle(d.const(0, 64), i64, 64), d.slt(i64, ext, 64))
 
 
-def mem_read(d: Domain, env: Env, st: State, array: str, i64: Any) -> Val:
+def mem_read(d: AnyDomain, env: Env, st: State, array: str, i64: Any) -> Val:
     v, p = d.mem_read(st.mem[array], i64)
     if array in env.alias:
         objs, delta = env.alias[array]
@@ -826,7 +826,7 @@ def mem_read(d: Domain, env: Env, st: State, array: str, i64: Any) -> Val:
     return Val(v, p, d.F)
 
 
-def mem_write(d: Domain, env: Env, st: State, array: str, i64: Any, x: Val, cond: Any) -> None:
+def mem_write(d: AnyDomain, env: Env, st: State, array: str, i64: Any, x: Val, cond: Any) -> None:
     if array in env.alias:
         objs, delta = env.alias[array]
         for obj, flag in objs:
@@ -835,7 +835,7 @@ def mem_write(d: Domain, env: Env, st: State, array: str, i64: Any, x: Val, cond
     st.mem[array] = d.mem_write(st.mem[array], i64, x.v, d.or_(x.p, x.u), cond)
 
 
-def windows_apart(d: Domain, at_v: Any, ext_v: Any, at_w: Any, ext_w: Any) -> Any:
+def windows_apart(d: AnyDomain, at_v: Any, ext_v: Any, at_w: Any, ext_w: Any) -> Any:
     """Whether the element ranges [at_v, at_v + ext_v) and [at_w, at_w + ext_w) of one
     object share no element: each starts at least the other's extent past it, modulo
     2^64 (i64 offsets; a negative extent is empty)."""
@@ -846,7 +846,7 @@ def windows_apart(d: Domain, at_v: Any, ext_v: Any, at_w: Any, ext_w: Any) -> An
 
 
 def _access_lanes(
-    d: Domain, ins: Instr, args: list[Value], arg_types: list[Type], n: int, vec: bool
+    d: AnyDomain, ins: Instr, args: list[Value], arg_types: list[Type], n: int, vec: bool
 ) -> list[tuple[Val, int]]:
     """The element index (and its width) each lane accesses: contiguous or gathered."""
     idx = args[0]
@@ -859,7 +859,7 @@ def _access_lanes(
     return [(idx, w)]
 
 
-def _check_access(d: Domain, env: Env, array: str, ins: Instr, idx: Val, w: int, on: Any, mp: Any,
+def _check_access(d: AnyDomain, env: Env, array: str, ins: Instr, idx: Val, w: int, on: Any, mp: Any,
                   lane: int, ubs: list[tuple[Any, UBSite]]) -> Any:
     i64 = _index64(d, idx, w)
     bad = d.or_(poison_of(d, idx), d.not_(in_bounds(d, env, array, i64)))
@@ -869,7 +869,7 @@ def _check_access(d: Domain, env: Env, array: str, ins: Instr, idx: Val, w: int,
     return i64
 
 
-def _load(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+def _load(d: AnyDomain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
           n: int, vec: bool, ubs: list[tuple[Any, UBSite]]) -> Value:
     array = ins.array
     ops, masks = _mask_lanes(d, ins, args, n)
@@ -883,7 +883,7 @@ def _load(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_typ
     return tuple(out) if vec else out[0]
 
 
-def _store(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+def _store(d: AnyDomain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
            ubs: list[tuple[Any, UBSite]]) -> None:
     array = ins.array
     vt = arg_types[1]
@@ -901,7 +901,7 @@ def _store(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_ty
         mem_write(d, env, st, array, i64, vals[k], on)
 
 
-def _call(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
+def _call(d: AnyDomain, env: Env, st: State, ins: Instr, args: list[Value], arg_types: list[Type],
           ubs: list[tuple[Any, UBSite]], it: int) -> Value | None:
     f = ins.decl
     vec_arg = next((a for a in args if is_vec(a)), None)
@@ -942,7 +942,7 @@ def _call(d: Domain, env: Env, st: State, ins: Instr, args: list[Value], arg_typ
     return tuple(results) if isinstance(ins.type, VecType) else results[0]
 
 
-def eval_extent(d: Domain, e: Extent, params: dict[str, Val], widths: dict[str, int]) -> Any:
+def eval_extent(d: AnyDomain, e: Extent, params: dict[str, Val], widths: dict[str, int]) -> Any:
     """An array extent as an i64 value (parameters sign-extended, wrapping arithmetic)."""
     if isinstance(e, int):
         return d.const(e, 64)

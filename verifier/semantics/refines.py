@@ -16,25 +16,25 @@ from typing import TYPE_CHECKING, Any
 from verifier.semantics.ops import Val, Value, is_vec
 
 if TYPE_CHECKING:  # the protocol only: the semantics itself needs no z3
-    from verifier.semantics.domain import Domain
+    from verifier.semantics.domain import AnyDomain
 
 ARG_BITS = 64  # event arguments are compared as i64 (the trace widens them)
 CALLEE_BITS = 16  # a callee's trace id
 
 
-def cell_refines(d: Domain, sv: Any, s_poison: Any, tv: Any, t_poison: Any, w: int) -> Any:
+def cell_refines(d: AnyDomain, sv: Any, s_poison: Any, tv: Any, t_poison: Any, w: int) -> Any:
     """(tv, t_poison) refines (sv, s_poison): the source is poison, or the target is
     not and holds the same value."""
     return d.or_(s_poison, d.and_(d.not_(t_poison), d.eq(sv, tv, w)))
 
 
-def val_refines(d: Domain, s: Val, t: Val, w: int) -> Any:
+def val_refines(d: AnyDomain, s: Val, t: Val, w: int) -> Any:
     """One lane: poison and undef both stand for "any value" on the source side and
     spoil equality on the target side."""
     return cell_refines(d, s.v, d.or_(s.p, s.u), t.v, d.or_(t.p, t.u), w)
 
 
-def value_refines(d: Domain, s: Value, t: Value, w: int) -> Any:
+def value_refines(d: AnyDomain, s: Value, t: Value, w: int) -> Any:
     """A scalar or a vector: every lane refines."""
     if is_vec(s):
         assert isinstance(s, tuple) and isinstance(t, tuple)
@@ -43,7 +43,7 @@ def value_refines(d: Domain, s: Value, t: Value, w: int) -> Any:
     return val_refines(d, s, t, w)
 
 
-def event_refines(d: Domain, s_callee: Any, t_callee: Any, s_args: Sequence[tuple[Any, Any]],
+def event_refines(d: AnyDomain, s_callee: Any, t_callee: Any, s_args: Sequence[tuple[Any, Any]],
                   t_args: Sequence[tuple[Any, Any]]) -> Any:
     """One trace event: the same callee, and each argument (value, poison) refines."""
     same = [d.eq(s_callee, t_callee, CALLEE_BITS)]

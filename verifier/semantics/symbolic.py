@@ -25,7 +25,7 @@ from verifier.analysis.loops import Loop, find_loops, loop_of, reachable_cfg
 from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, Ref
 from verifier.ir.types import Type, VecType, elem_of
 from verifier.semantics.concrete import TRACE_IDX
-from verifier.semantics.domain import Domain
+from verifier.semantics.domain import AnyDomain
 from verifier.semantics.interpreter import operand_type, read_operand
 from verifier.semantics.ops import (
     Env,
@@ -200,7 +200,7 @@ def merge_states(d: Z3Domain, items: list[tuple[Any, State]], out_types: dict[st
     return State(mem, trace, outs)
 
 
-def unset_value(d: Domain, ty: Type) -> Value:
+def unset_value(d: AnyDomain, ty: Type) -> Value:
     """A live-out not written on this path: poison (any target value refines it)."""
     lane = Val(d.const(0, elem_of(ty).bits), d.T, d.F)
     return tuple([lane] * ty.lanes) if isinstance(ty, VecType) else lane

@@ -2,12 +2,14 @@
 the concrete domain), memories are arrays of cases, traces are slots; with the helpers
 the checks use on its terms (conjunct splitting, trace merging, the exact values an
 uninterpreted first attempt got wrong). The only module of the semantics that
-imports z3, beside the encoder."""
+imports z3. Its values' types (SymBool, SymBV, SymMemory, SymTrace) are what the
+Domain protocol is instantiated with; z3 ships no type information, so mypy checks
+their Python halves (bool, int) and takes the terms on trust."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 import z3
 from z3 import z3core
@@ -28,6 +30,11 @@ from verifier.semantics.concrete import (
 from verifier.semantics.inputs import Key
 from verifier.smt.budget import ITE_UNITS, charge
 from verifier.smt.solver import note_float_theory
+
+# what the z3 domain's values are: a Python value where known, a z3 term otherwise
+SymBool: TypeAlias = "bool | z3.BoolRef"
+SymBV: TypeAlias = "int | z3.BitVecRef"
+SymMemory: TypeAlias = "tuple[Any, Any]"  # (values, poison bits): z3 arrays by i64 index
 
 
 def _bv(x: Any, w: int) -> Any:
@@ -122,7 +129,7 @@ class Z3Domain:
         return _b(x)
 
     # booleans
-    def and_(self, a: Any, b: Any) -> Any:
+    def and_(self, a: SymBool, b: SymBool) -> SymBool:
         if a is False or b is False:
             return False
         if a is True:
@@ -131,7 +138,7 @@ class Z3Domain:
             return a
         return _mk_and(a, b)
 
-    def or_(self, a: Any, b: Any) -> Any:
+    def or_(self, a: SymBool, b: SymBool) -> SymBool:
         if a is True or b is True:
             return True
         if a is False:
@@ -140,12 +147,12 @@ class Z3Domain:
             return a
         return _mk_or(a, b)
 
-    def not_(self, a: Any) -> Any:
+    def not_(self, a: SymBool) -> SymBool:
         if type(a) is bool:
             return not a
         return z3.Not(a)
 
-    def bite(self, c: Any, a: Any, b: Any) -> Any:
+    def bite(self, c: SymBool, a: SymBool, b: SymBool) -> SymBool:
         if c is True:
             return a
         if c is False:
@@ -156,7 +163,7 @@ class Z3Domain:
             return c
         return _mk_ite(c, _b(a), _b(b))
 
-    def any_(self, xs: Sequence[Any]) -> Any:
+    def any_(self, xs: Sequence[SymBool]) -> SymBool:
         ys = [x for x in xs if x is not False]
         if any(x is True for x in ys):
             return True
@@ -164,7 +171,7 @@ class Z3Domain:
             return False
         return ys[0] if len(ys) == 1 else _mk_or(*ys)
 
-    def all_(self, xs: Sequence[Any]) -> Any:
+    def all_(self, xs: Sequence[SymBool]) -> SymBool:
         ys = [x for x in xs if x is not True]
         if any(x is False for x in ys):
             return False
@@ -172,10 +179,10 @@ class Z3Domain:
             return True
         return ys[0] if len(ys) == 1 else _mk_and(*ys)
 
-    def is_true(self, a: Any) -> bool:
+    def is_true(self, a: SymBool) -> bool:
         return a is True
 
-    def is_false(self, a: Any) -> bool:
+    def is_false(self, a: SymBool) -> bool:
         return a is False
 
     # bit-vectors
@@ -191,18 +198,18 @@ class Z3Domain:
             return f(_bv(a, w), _bv(b, w))
         return build(_bv(a, w), _bv(b, w))
 
-    def add(self, a: Any, b: Any, w: int) -> Any:
+    def add(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         if b == 0 and type(b) is int:
             return a
         return self._op("add", a, b, w, lambda x, y: x + y)
 
-    def sub(self, a: Any, b: Any, w: int) -> Any:
+    def sub(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("sub", a, b, w, lambda x, y: x - y)
 
-    def mul(self, a: Any, b: Any, w: int) -> Any:
+    def mul(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("mul", a, b, w, lambda x, y: x * y)
 
-    def mul_ovf(self, a: Any, b: Any, w: int, signed: bool) -> Any:
+    def mul_ovf(self, a: SymBV, b: SymBV, w: int, signed: bool) -> SymBool:
         """z3's overflow predicates: far smaller circuits than a product twice as wide."""
         if type(a) is int and type(b) is int:
             return self._c.mul_ovf(a, b, w, signed)
@@ -215,79 +222,79 @@ class Z3Domain:
             return z3.Not(z3.And(z3.BVMulNoOverflow(x, y, True), z3.BVMulNoUnderflow(x, y)))
         return z3.Not(z3.BVMulNoOverflow(x, y, False))
 
-    def udiv(self, a: Any, b: Any, w: int) -> Any:
+    def udiv(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("udiv", a, b, w, z3.UDiv)
 
-    def urem(self, a: Any, b: Any, w: int) -> Any:
+    def urem(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("urem", a, b, w, z3.URem)
 
-    def sdiv(self, a: Any, b: Any, w: int) -> Any:
+    def sdiv(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         # (by a power of two the shift form is no faster: the lane prover's i / 8 at VF 16
         # went from 5 s to over its budget with it, so sdiv stays z3's own)
         return self._op("sdiv", a, b, w, lambda x, y: x / y)
 
-    def srem(self, a: Any, b: Any, w: int) -> Any:
+    def srem(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         k = _signed_pow2(a, b, w)
         if k is not None:  # x - (x sdiv 2^k) * 2^k
             x = _bv(a, w)
             return x - (_pow2_rounded(x, k, w) & z3.BitVecVal(mask(w) ^ mask(k), w))
         return self._op("srem", a, b, w, z3.SRem)
 
-    def shl(self, a: Any, b: Any, w: int) -> Any:
+    def shl(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("shl", a, b, w, lambda x, y: x << y)
 
-    def lshr(self, a: Any, b: Any, w: int) -> Any:
+    def lshr(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("lshr", a, b, w, z3.LShR)
 
-    def ashr(self, a: Any, b: Any, w: int) -> Any:
+    def ashr(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("ashr", a, b, w, lambda x, y: x >> y)
 
-    def band(self, a: Any, b: Any, w: int) -> Any:
+    def band(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("band", a, b, w, lambda x, y: x & y)
 
-    def bor(self, a: Any, b: Any, w: int) -> Any:
+    def bor(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("bor", a, b, w, lambda x, y: x | y)
 
-    def bxor(self, a: Any, b: Any, w: int) -> Any:
+    def bxor(self, a: SymBV, b: SymBV, w: int) -> SymBV:
         return self._op("bxor", a, b, w, lambda x, y: x ^ y)
 
-    def eq(self, a: Any, b: Any, w: int) -> Any:
+    def eq(self, a: SymBV, b: SymBV, w: int) -> SymBool:
         if a is b:
             return True
         return self._op("eq", a, b, w, lambda x, y: x == y)
 
-    def ult(self, a: Any, b: Any, w: int) -> Any:
+    def ult(self, a: SymBV, b: SymBV, w: int) -> SymBool:
         return self._op("ult", a, b, w, z3.ULT)
 
-    def ule(self, a: Any, b: Any, w: int) -> Any:
+    def ule(self, a: SymBV, b: SymBV, w: int) -> SymBool:
         return self._op("ule", a, b, w, z3.ULE)
 
-    def slt(self, a: Any, b: Any, w: int) -> Any:
+    def slt(self, a: SymBV, b: SymBV, w: int) -> SymBool:
         return self._op("slt", a, b, w, lambda x, y: x < y)
 
-    def sle(self, a: Any, b: Any, w: int) -> Any:
+    def sle(self, a: SymBV, b: SymBV, w: int) -> SymBool:
         return self._op("sle", a, b, w, lambda x, y: x <= y)
 
-    def zext(self, a: Any, wf: int, wt: int) -> Any:
+    def zext(self, a: SymBV, wf: int, wt: int) -> SymBV:
         if wf == wt or type(a) is int:
             return a
         return z3.ZeroExt(wt - wf, a)
 
-    def sext(self, a: Any, wf: int, wt: int) -> Any:
+    def sext(self, a: SymBV, wf: int, wt: int) -> SymBV:
         if wf == wt:
             return a
         if type(a) is int:
             return self._c.sext(a, wf, wt)
         return z3.SignExt(wt - wf, a)
 
-    def trunc(self, a: Any, wf: int, wt: int) -> Any:
+    def trunc(self, a: SymBV, wf: int, wt: int) -> SymBV:
         if wf == wt:
             return a
         if type(a) is int:
             return a & mask(wt)
         return z3.Extract(wt - 1, 0, a)
 
-    def ite(self, c: Any, a: Any, b: Any, w: int) -> Any:
+    def ite(self, c: SymBool, a: SymBV, b: SymBV, w: int) -> SymBV:
         if c is True:
             return a
         if c is False:
@@ -296,12 +303,12 @@ class Z3Domain:
             return a
         return _mk_ite(c, _bv(a, w), _bv(b, w))
 
-    def from_bool(self, c: Any) -> Any:
+    def from_bool(self, c: SymBool) -> SymBV:
         if type(c) is bool:
             return 1 if c else 0
         return z3.If(c, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
 
-    def choose(self, key: Key, w: int, about: tuple[Any, ...] = ()) -> z3.BitVecRef:
+    def choose(self, key: Key, w: int, about: tuple[Any, ...] = ()) -> SymBV:
         if key not in self.choices:
             name = self.prefix + "choice!" + "!".join(str(k) for k in key)
             self.choices[key] = z3.BitVec(name, w)
@@ -310,33 +317,33 @@ class Z3Domain:
         return self.choices[key]
 
     # memory objects and the trace (see "memory, trace" below): immutable terms
-    def mem_read(self, obj: tuple[Any, Any], i: Any) -> tuple[Any, Any]:
+    def mem_read(self, obj: SymMemory, i: SymBV) -> tuple[SymBV, SymBool]:
         return _z3_mem_read(obj, i, self._index_cases)
 
-    def mem_write(self, obj: tuple[Any, Any], i: Any, v: Any, p: Any, cond: Any) -> tuple[Any, Any]:
+    def mem_write(self, obj: SymMemory, i: SymBV, v: SymBV, p: SymBool, cond: SymBool) -> SymMemory:
         return _z3_mem_write(obj, i, v, p, cond)
 
-    def trace_append(self, trace: SymTrace, cond: Any, fid: int, args: Sequence[Any],
+    def trace_append(self, trace: SymTrace, cond: SymBool, fid: int, args: Sequence[Any],
                      site: tuple[int, int, int] = (0, 0, -1)) -> SymTrace:
         return _z3_trace_append(trace, cond, fid, args, site)
 
-    def trace_length(self, trace: SymTrace) -> Any:
+    def trace_length(self, trace: SymTrace) -> SymBV:
         return z3.BitVecVal(trace.length, TRACE_IDX) if type(trace.length) is int else trace.length
 
     # IEEE arithmetic on bit patterns (see "IEEE arithmetic" below)
-    def fbin(self, op: str, x: Any, y: Any, w: int) -> Any:
+    def fbin(self, op: str, x: SymBV, y: SymBV, w: int) -> SymBV:
         return _z3_fbin(op, x, y, w)
 
-    def fma(self, x: Any, y: Any, z: Any, w: int, fused: bool = True) -> Any:
+    def fma(self, x: SymBV, y: SymBV, z: SymBV, w: int, fused: bool = True) -> SymBV:
         return _z3_fma(self, x, y, z, w, fused)
 
-    def f2i(self, x: Any, wf: int, wt: int, signed: bool) -> tuple[Any, Any]:
+    def f2i(self, x: SymBV, wf: int, wt: int, signed: bool) -> tuple[SymBV, SymBool]:
         return _z3_f2i(x, wf, wt, signed)
 
-    def i2f(self, x: Any, wf: int, wt: int, signed: bool) -> Any:
+    def i2f(self, x: SymBV, wf: int, wt: int, signed: bool) -> SymBV:
         return _z3_i2f(x, wf, wt, signed)
 
-    def fconv(self, x: Any, wf: int, wt: int) -> Any:
+    def fconv(self, x: SymBV, wf: int, wt: int) -> SymBV:
         return _z3_fconv(x, wf, wt)
 
 
