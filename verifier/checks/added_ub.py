@@ -22,12 +22,11 @@ from typing import Any
 from verifier.analysis.exits import analyse
 from verifier.checks.falsify import ConcreteTests
 from verifier.checks.refinement import hard_ops
-from verifier.checks.replay import compare_runs, concrete, replay_fuel
+from verifier.checks.replay import concrete, replay, replay_fuel
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.inputs import Inputs
-from verifier.semantics.interpreter import run
 from verifier.semantics.symbolic import (
     EncodingTimeout,
     SymInputs,
@@ -194,11 +193,7 @@ def _replay(prog: Program, h: Harness, inputs: Inputs, max_trip: int,
     """The counterexample `inputs` give from the real start (the window's own
     parameters `drop` left out), None if the harness's run does not diverge."""
     start = dataclasses.replace(inputs, params={k: v for k, v in inputs.params.items() if k not in drop})
-    fuel = replay_fuel(prog, h.program, max_trip)
-    src_run = run(prog, start, fuel=fuel)
-    tgt_run = run(h.program, start, fuel=fuel)
-    div = compare_runs(prog, h.program, src_run, tgt_run)
-    return None if div is None else Counterexample.of(start, prog, h.program, src_run, tgt_run, div)
+    return replay(prog, h.program, start, replay_fuel(prog, h.program, max_trip), shared_choices=True)
 
 
 def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple[SolverStatus, Counterexample | None]:

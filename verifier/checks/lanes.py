@@ -32,13 +32,13 @@ from verifier.analysis.lanes import (
     lane_evolution,
     parse_relation,
 )
-from verifier.checks.replay import model_inputs
+from verifier.checks.replay import run_model
 from verifier.checks.verdict import Check, LaneWitness, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR
 from verifier.ir.program import Const, Program, Ref, copy_program, uses_floats
 from verifier.ir.types import IntType, mask, to_signed
-from verifier.semantics.interpreter import RunStatus, run
+from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import (
     EncodingTimeout,
@@ -346,8 +346,8 @@ class LaneProver:
             if at > REPLAY_FUEL // (self.vf * len(self.prog.blocks)):
                 return None
             fuel = (at + 2) * self.vf * len(self.prog.blocks) + 64
-        inputs = model_inputs(self._model, self.prog, q.inputs, {} if q.window else q.res.choices)
-        r = run(self.prog, inputs, fuel=fuel, watch=frozenset({f.subject}))
+        inputs, r = run_model(self._model, self.prog, q.inputs, {} if q.window else q.res.choices, fuel,
+                              watch=frozenset({f.subject}))
         if r.status is not RunStatus.OK:
             return None
         bits = self._bits(f)

@@ -62,11 +62,15 @@ def source_fuel(src: Program, max_trip: int) -> int:
 
 
 
-def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int | None = None) -> Counterexample | None:
+def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int | None = None,
+           shared_choices: bool = False) -> Counterexample | None:
     """Both programs run on concrete inputs (the source without the target's
-    nondeterministic choices); a counterexample if the target fails to refine.
-    `src_fuel`, if given, is the source's own (tighter) fuel."""
-    src_run = run(src, _without_choices(inputs), fuel=fuel if src_fuel is None else src_fuel)
+    nondeterministic choices, unless `shared_choices`: a harness's copies of the
+    source's instructions keep their ids, so its choices are the source's own); a
+    counterexample if the target fails to refine. `src_fuel`, if given, is the
+    source's own (tighter) fuel."""
+    src_run = run(src, inputs if shared_choices else _without_choices(inputs),
+                  fuel=fuel if src_fuel is None else src_fuel)
     if src_run.status is not RunStatus.OK:
         return None  # nothing to refine (and a long target run is not worth interpreting)
     tgt_run = run(tgt, inputs, fuel=fuel)
@@ -74,6 +78,14 @@ def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int 
     if div is None:
         return None
     return Counterexample.of(inputs, src, tgt, src_run, tgt_run, div)
+
+
+def run_model(model: terms.Model, prog: Program, sym: SymInputs, choices: dict[Any, Any], fuel: int,
+              watch: frozenset[str] = frozenset()) -> tuple[Inputs, Run]:
+    """One program run from its real start on a model's inputs, recording the values
+    of `watch` (a check about one program's values, such as a lane relation)."""
+    inputs = model_inputs(model, prog, sym, choices)
+    return inputs, run(prog, inputs, fuel=fuel, watch=watch)
 
 
 def _without_choices(inp: Inputs) -> Inputs:
