@@ -15,6 +15,7 @@ from verifier.analysis.trip_bounds import candidate_bounds
 from verifier.checks.dispatch import Check, Request, Scope, decide
 from verifier.checks.unwinding import Unwound, unwinding
 from verifier.frontend import load_program
+from verifier.frontend.llvm import parse_ll_pair
 from verifier.frontend.parser import parse
 from verifier.semantics.interpreter import run
 
@@ -195,3 +196,21 @@ def test_a_wrong_safe_divisor_form_is_refuted_at_a_trip_bound_of_one() -> None:
                    timeout=900)
     assert v.verdict == "counterexample", v.reason
     assert v.counterexample is not None and v.counterexample.target.ub is not None
+
+
+@pytest.mark.slow
+def test_a_countable_exit_that_is_not_the_latch_is_validated_for_every_trip_count(tmp_path: Path) -> None:
+    """for (i = 0;; i++) { if (i > m) return -1; if (a[i] == x) return i; }: opt's
+    output (left scalar, re-simplified) took 61 s to an unknown once; it is the same
+    program for every trip count, and a target that returns 0 where m runs out is not."""
+    name = "u_header_exit_not_latch"
+    src, tgt = CORPUS / f"{name}.scalar.ll", CORPUS / f"{name}.vf4.ll"
+    (v,) = decide(Request(Check.EQUIV, timeout=30, both_llvm=True), *parse_ll_pair(src, tgt, name))
+    assert v.verdict == "proved" and v.coverage["unbounded"], v.coverage
+    text = tgt.read_text()
+    assert text.count("[ -1, %19 ]") == 1
+    broken = tmp_path / "broken.ll"
+    broken.write_text(text.replace("[ -1, %19 ]", "[ 0, %19 ]"))
+    (bad,) = decide(Request(Check.EQUIV, timeout=30, both_llvm=True), *parse_ll_pair(src, broken, name))
+    assert bad.verdict == "counterexample" and bad.counterexample is not None
+    assert bad.counterexample.inputs.params  # replayed on concrete inputs
