@@ -16,7 +16,7 @@ from tests.test_forms import SWAP
 from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.refinement import refinement
 from verifier.frontend.parser import parse
-from verifier.ir.program import Program
+from verifier.ir.program import Attrs, Program
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 from verifier.transforms.general_form import general_form
@@ -121,7 +121,7 @@ def _unmask(p: Program, op: str) -> None:
     for b in _blocks(p, "vec.body"):
         for i in b.instrs:
             if i.op == op and i.masked:
-                i.args, i.attrs = i.args[:-1], {k: v for k, v in i.attrs.items() if k != "masked"}
+                i.args, i.attrs = i.args[:-1], i.attrs.but(masked=False)
 
 
 def _calls_unmasked(p: Program) -> None:
@@ -134,7 +134,7 @@ def _conditions_not_frozen(p: Program) -> None:
     for b in _blocks(p, "vec.check"):
         for i in b.instrs:
             if i.op == "freeze" and i.dest and i.dest.startswith("C"):
-                i.op, i.args, i.attrs = "or", [i.args[0], i.args[0]], {"flags": ()}
+                i.op, i.args, i.attrs = "or", [i.args[0], i.args[0]], Attrs()
 
 
 def _live_out_from_the_last_lane(p: Program) -> None:
@@ -142,7 +142,7 @@ def _live_out_from_the_last_lane(p: Program) -> None:
     for b in _blocks(p, "vec.exit"):
         for i in b.instrs:
             if i.op == "select" and i.dest and ".exit" in i.dest:
-                i.op, i.args, i.attrs = "or", [i.args[2], i.args[2]], {"flags": ()}
+                i.op, i.args, i.attrs = "or", [i.args[2], i.args[2]], Attrs()
 
 
 def _masked_store_made_plain(p: Program) -> None:
@@ -182,9 +182,9 @@ def test_a_broken_general_form_is_refuted(what: str, name: str, vf: int, trip: i
                                           mutate: Callable[[Program], None]) -> None:
     prog = model(f"{name}.loop")
     p = copy.deepcopy(general_form(prog, vf).program)
-    before = [(i.op, list(i.args), dict(i.attrs)) for i in p.instructions()]
+    before = [(i.op, list(i.args), i.attrs.but()) for i in p.instructions()]
     mutate(p)
-    assert [(i.op, list(i.args), dict(i.attrs)) for i in p.instructions()] != before, "the mutation did nothing"
+    assert [(i.op, list(i.args), i.attrs.but()) for i in p.instructions()] != before, "the mutation did nothing"
     v = refinement(prog, p, max_trip=trip, timeout=120)
     assert v.verdict == "counterexample", (what, v.reason)
 

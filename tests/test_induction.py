@@ -20,7 +20,7 @@ from verifier.checks.forms import (
 from verifier.checks.refinement import refinement
 from verifier.frontend.llvm import parse_ll_file
 from verifier.frontend.parser import parse
-from verifier.ir.program import Const, Instr, Ref
+from verifier.ir.program import Attrs, Const, Instr, Ref
 from verifier.ir.types import I1
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
@@ -49,9 +49,9 @@ def _wrong_after_100(vform: VectorForm, at: int = 100, iv_name: str = "i") -> Ve
     k = next(n for n, (b, _) in enumerate(iv.incoming) if b != f.preheader)
     latch, nxt = iv.incoming[k]
     blk = f.program.blocks[latch]
-    blk.instrs += [Instr(90001, "icmp", [Ref(iv.dest), Const(at, iv.type)], I1, "early", {"pred": "slt"}),
-                   Instr(90002, "add", [nxt, Const(1, iv.type)], iv.type, "skewed", {"flags": ()}),
-                   Instr(90003, "select", [Ref("early"), nxt, Ref("skewed")], iv.type, "i.back", {})]
+    blk.instrs += [Instr(90001, "icmp", [Ref(iv.dest), Const(at, iv.type)], I1, "early", Attrs(pred="slt")),
+                   Instr(90002, "add", [nxt, Const(1, iv.type)], iv.type, "skewed", Attrs()),
+                   Instr(90003, "select", [Ref("early"), nxt, Ref("skewed")], iv.type, "i.back", Attrs())]
     iv.incoming[k] = (latch, Ref("i.back"))
     return f
 
