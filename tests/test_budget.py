@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing as mp
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -164,6 +165,20 @@ def test_budget_constants_are_the_one_table() -> None:
         text = f.read_text()
         for n in names:
             assert f"\n{n} = " not in text and f"\n{n}, " not in text, f"{f.name} defines {n}"
+
+
+# a time limit scaled by a number written where it is spent: `timeout / 4`, `0.8 * left`
+_INLINE_SHARE = re.compile(r"\b(timeout|left)\s*/\s*\d|\b\d+(\.\d+)?\s*\*\s*(self\.|limits\.)?(timeout|left)\b")
+
+
+def test_no_check_scales_a_time_limit_by_a_number_of_its_own() -> None:
+    """Every share of a time limit is a named entry of smt/budget.py's table."""
+    assert _INLINE_SHARE.search("refinement(src, tgt, 4, timeout / 4)")  # the rule can fail
+    assert _INLINE_SHARE.search("refinement(src0, tgt0, timeout=0.8 * left)")
+    assert not _INLINE_SHARE.search("refinement(src, tgt, 4, SHORT_SHARE * timeout)")
+    for f in (ROOT / "verifier" / "checks").glob("*.py"):
+        for k, line in enumerate(f.read_text().splitlines(), 1):
+            assert not _INLINE_SHARE.search(line), f"{f.name}:{k}: {line.strip()}"
 
 
 @pytest.mark.slow

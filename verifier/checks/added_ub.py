@@ -37,7 +37,14 @@ from verifier.semantics.symbolic import (
 )
 from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.smt import terms
-from verifier.smt.budget import COARSE_SHARE, MINIMIZE_LEAST, Budget, Stopwatch, seconds_of
+from verifier.smt.budget import (
+    COARSE_SHARE,
+    MINIMIZE_LEAST,
+    PROBE_TEST_SHARE,
+    Budget,
+    Stopwatch,
+    seconds_of,
+)
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
 from verifier.transforms.window import NoWindow, vector_window
@@ -126,7 +133,7 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
     def ask(*fs: terms.BoolTerm, quantified: bool = False) -> tuple[terms.Solver, Answer]:
         # a fresh solver per question: z3 solves a one-shot bit-vector query by
         # bit-blasting, far faster than its incremental core after a first check
-        s = new_solver(max(0.001, budget.left()), quantified)
+        s = new_solver(budget.rest(0.001), quantified)
         s.add(*fs)
         return s, check(s)
 
@@ -206,7 +213,7 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
     budget = Budget.of(limits.timeout)
     # a few concrete tests first (checks/falsify.py): a failing one is a replayed
     # counterexample, in milliseconds (an index loaded from memory is out of range)
-    tested = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(FIRST_TESTS, limits.timeout / 4, shrunk=False)
+    tested = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(FIRST_TESTS, PROBE_TEST_SHARE * limits.timeout, shrunk=False)
     if tested is not None:
         return SolverStatus.SAT, tested
     found: list[Counterexample] = []
@@ -220,7 +227,7 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
             found[:] = [cex] if cex is not None else []
             return cex is not None
 
-        r = added_ub(h.program, original_uids(prog), max_trip + 1, max(0.001, budget.left()),
+        r = added_ub(h.program, original_uids(prog), max_trip + 1, budget.rest(0.001),
                      truncated=False, minimize_budget=0.0, confirm=confirm)
         if r.status is SolverStatus.SAT and r.inputs is not None and (found or confirm(r.inputs)):
             return SolverStatus.SAT, found[0]

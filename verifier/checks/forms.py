@@ -16,7 +16,13 @@ from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
-from verifier.smt.budget import Budget, Stopwatch
+from verifier.smt.budget import (
+    FIRST_ITERATION_MINIMIZE,
+    FIRST_ITERATION_MINIMIZE_CAP,
+    FIRST_ITERATION_SHARE,
+    Budget,
+    Stopwatch,
+)
 from verifier.transforms.general_form import GeneralForm, general_form
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.simple_form import SimpleForm, simple_form
@@ -123,7 +129,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         if step.verdict is VerdictKind.COUNTEREXAMPLE:
             # the step's state may be unreachable; the loop's own first vector iteration
             # is not, and is far cheaper than unrolling every trip count up to the bound
-            left = max(0.1, budget.left())
+            left = budget.rest()
             assert step.counterexample is not None
             first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip)
             if first.verdict is VerdictKind.COUNTEREXAMPLE:
@@ -209,8 +215,9 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         if left <= 0:
             break
         # the minimizer's budget comes out of the same time (it ran 10 s past a 60 s budget)
-        v = refinement(src0, tgt0, max_trip=vf, timeout=0.8 * left, check_name=Check.EQUIV, ignore=ignore,
-                       minimize_budget=min(10.0, 0.2 * left), target_unroll=vform.step_unroll(),
+        v = refinement(src0, tgt0, max_trip=vf, timeout=FIRST_ITERATION_SHARE * left, check_name=Check.EQUIV,
+                       ignore=ignore,
+                       minimize_budget=min(FIRST_ITERATION_MINIMIZE_CAP, FIRST_ITERATION_MINIMIZE * left), target_unroll=vform.step_unroll(),
                        param_limit=bound)
         if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):
             break

@@ -85,6 +85,9 @@ from verifier.semantics.symbolic import (
 from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.smt import terms
 from verifier.smt.budget import (
+    ABSTRACT_FLOOR,
+    ABSTRACT_MINIMIZE,
+    ABSTRACT_STEPS_SHARE,
     FREE_FLOOR,
     FREE_FLOOR_UNBOUNDED,
     FREE_PER_ENCODING,
@@ -159,8 +162,9 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
         return _tested(prog, form, found, tests, sw())
     ops = hard_ops(prog, form.program)
     if ops:  # divisions uninterpreted first (refinement's first attempt)
-        v = _lockstep(prog, form, src_step, tgt_step, max_trip, min(timeout, max(2.0, timeout / 2)),
-                      min(minimize_budget, 5.0), unbounded, tests, ops)
+        v = _lockstep(prog, form, src_step, tgt_step, max_trip,
+                      min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout)),
+                      min(minimize_budget, ABSTRACT_MINIMIZE), unbounded, tests, ops)
         # as in refinement: its proof stands once the source has an input under the
         # real semantics (vacuity asked with the operations uninterpreted is not that)
         if v is not None and (v.verdict is VerdictKind.COUNTEREXAMPLE or (
@@ -169,7 +173,7 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
                 v.coverage["abstracted"] = sorted(ops)
             v.seconds = sw()
             return v
-    v = _lockstep(prog, form, src_step, tgt_step, max_trip, max(0.1, budget.left()),
+    v = _lockstep(prog, form, src_step, tgt_step, max_trip, budget.rest(),
                   minimize_budget, unbounded, tests)
     if v is not None:
         v.seconds = sw()
@@ -382,7 +386,7 @@ class _Lockstep:
             # the free state may run where the loop's own start never does (a source that
             # faults on every input): the whole source is asked too where tests found no
             # input it runs
-            v = _unless_vacuous(self.verdict, free.ok, max(0.1, whole.left()), self.max_trip, self.tests,
+            v = _unless_vacuous(self.verdict, free.ok, whole.rest(), self.max_trip, self.tests,
                                 self.prog if self.tests.testable else None)
             if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
                 v.coverage = {"unbounded": True, "window": self.form.vf}
@@ -392,14 +396,14 @@ class _Lockstep:
             if found is not None:
                 return found
         return _unless_vacuous(self.verdict, terms.or_(*[chain[k].ends for k in range(self.steps)]),
-                               max(0.1, whole.left()), self.max_trip, self.tests)
+                               whole.rest(), self.max_trip, self.tests)
 
     def first_step(self, first_try: float) -> Verdict | None:
         """No proof at once: a bug, likely. The concrete tests first, then the solver on
         the first step, within a share of the time and no longer than the solver's first
         try: a correct form that takes the free step a little longer than that loses no
         more to tests than to the try (each test at VF 64 runs hundreds of iterations)."""
-        tested = self.tests.run(TRIES, min(TEST_SHARE * self.timeout, first_try, max(0.1, self.whole.left())))
+        tested = self.tests.run(TRIES, min(TEST_SHARE * self.timeout, first_try, self.whole.rest()))
         if tested is not None:
             return _tested(self.prog, self.form, tested, self.tests, self.sw())
         return self.settle(0)
@@ -445,7 +449,7 @@ class _Lockstep:
         compared = [st.compared for st in chain.steps]
         choices = _target_choices(form, chain, solver.model(), compared)
         spend = min(self.minimize_budget, max(MINIMIZE_FLOOR, MINIMIZE_SHARE * solved_in),
-                    max(0.1, self.whole.left()))
+                    self.whole.rest())
         model, inputs = concrete(solver, chain.inputs, prog, choices, spend, solved_in, chain[k].src.header_guards,
                                  choices_of=lambda m: _target_choices(form, chain, m, compared))
         cex = replay(prog, form.program, inputs, replay_fuel(prog, form.program, self.max_trip))
@@ -512,7 +516,7 @@ def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, te
                        reason=f"vacuous: no input satisfies the source's assumptions without UB within "
                               f"{max_trip} iterations, so there is nothing to check (a loop that runs "
                               f"longer needs a larger --max-trip)")
-    if whole is not None and vacuous(whole, max_trip, max(0.1, budget.left())):
+    if whole is not None and vacuous(whole, max_trip, budget.rest()):
         return verdict(VerdictKind.UNKNOWN,  # type: ignore[no-any-return]
                        reason=f"vacuous: no input runs the source without UB within {max_trip} iterations "
                               f"(the induction's step does, from a state the loop's start never reaches), so "

@@ -35,7 +35,7 @@ from verifier.ir.program import (
 )
 from verifier.ir.types import I1
 from verifier.semantics.interpreter import RunStatus, run
-from verifier.smt.budget import Budget
+from verifier.smt.budget import WINDOW_FIRST_SHARE, Budget
 from verifier.smt.solver import SolverStatus
 from verifier.transforms.window import NoWindow, vector_window
 
@@ -90,10 +90,10 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
         except (NoWindow, UserError):
             w = None
         if w is not None:
-            r = added_ub(w.program, own | w.assumes, 1, timeout / 4, truncated=True, witness=checked)
+            r = added_ub(w.program, own | w.assumes, 1, WINDOW_FIRST_SHARE * timeout, truncated=True, witness=checked)
             if r.status is SolverStatus.UNSAT:
                 return None, frozenset()
-    r = added_ub(checked, own, max_trip + 1, max(0.1, budget.left()), truncated=False)
+    r = added_ub(checked, own, max_trip + 1, budget.rest(), truncated=False)
     if r.status is SolverStatus.UNSAT:
         return None, frozenset()
     every = marked_objects(prog)

@@ -40,7 +40,18 @@ from verifier.semantics.symbolic import (
 )
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
-from verifier.smt.budget import MINIMIZE_LEAST, VACUITY_EXACT, Budget, Stopwatch, seconds_of
+from verifier.smt.budget import (
+    ABSTRACT_FLOOR,
+    ABSTRACT_MINIMIZE,
+    ABSTRACT_SHARE,
+    MINIMIZE_LEAST,
+    SHORT_MINIMIZE_SHARE,
+    SHORT_SHARE,
+    VACUITY_EXACT,
+    Budget,
+    Stopwatch,
+    seconds_of,
+)
 from verifier.smt.solver import (
     Answer,
     BackgroundCheck,
@@ -305,17 +316,18 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     sw, budget = Stopwatch(), Budget.of(timeout)
 
     def left() -> float:  # every phase within the one time limit
-        return max(0.1, budget.left())
+        return budget.rest()
 
     if max_trip >= SHORT_FIRST:
-        short = refinement(src, tgt, max_trip // 4, timeout / 4, check_name, min(minimize_budget, timeout / 8),
+        short = refinement(src, tgt, max_trip // 4, SHORT_SHARE * timeout, check_name,
+                           min(minimize_budget, SHORT_MINIMIZE_SHARE * timeout),
                            target_unroll, ignore, param_limit)
         if short.verdict is VerdictKind.COUNTEREXAMPLE:
             return short
     ops = hard_ops(src, tgt)
     if ops:
-        v = _refinement(src, tgt, max_trip, min(left(), max(2.0, timeout / 4)), check_name,
-                        min(minimize_budget, 5.0), target_unroll, ops, ignore, param_limit)
+        v = _refinement(src, tgt, max_trip, min(left(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout)), check_name,
+                        min(minimize_budget, ABSTRACT_MINIMIZE), target_unroll, ops, ignore, param_limit)
         if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, left(), ops)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = sw()
@@ -614,7 +626,7 @@ def _source_answer(model: terms.Model, body: Any, choices: dict[Any, Any], idx: 
     # variables for the evaluation, then fresh constants to solve for
     vs = list(choices.values())
     residual, mine = terms.fixed_but(model, terms.not_(bad), vs, "src")
-    s = new_solver(max(0.001, budget.left()), quantified=True)
+    s = new_solver(budget.rest(0.001), quantified=True)
     s.add(residual)
     a = check(s)
     if a.status is SolverStatus.UNSAT:

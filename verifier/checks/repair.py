@@ -17,7 +17,7 @@ from verifier.checks.verdict import Check, Counterexample, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
 from verifier.semantics.ops import UBKind
-from verifier.smt.budget import LEAST_QUESTION, Budget, Stopwatch
+from verifier.smt.budget import LEAST_QUESTION, PROBE_TEST_SHARE, Budget, Stopwatch
 from verifier.smt.solver import SolverStatus
 from verifier.transforms.harness import Harness, speculation_harness
 from verifier.transforms.lanes import Guard
@@ -273,12 +273,12 @@ def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdi
     refutation (replayed from the real start) takes far longer; a test that fails
     is a replayed counterexample, and tests that pass conclude nothing."""
     sw, budget = Stopwatch(), Budget.of(limits.timeout)
-    found = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(PROBE_TESTS, limits.timeout / 4, shrunk=False)
+    found = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(PROBE_TESTS, PROBE_TEST_SHARE * limits.timeout, shrunk=False)
     if found is not None:
         return Verdict(f"{prog.name} -> {h.program.name}", Check.SPECULATE, VerdictKind.COUNTEREXAMPLE,
                        sw(), counterexample=found, vf=vf,
                        coverage={"found_in": "a concrete test of the guarded harness"})
-    rest = dataclasses.replace(limits, timeout=max(0.1, budget.left()))
+    rest = dataclasses.replace(limits, timeout=budget.rest())
     return harness_verdict(prog, h, vf, rest, Check.SPECULATE, minimize_budget=0.0)
 
 

@@ -21,7 +21,7 @@ from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
 from verifier.ir.program import Program
-from verifier.smt.budget import SHORT_SHARE, Budget, Stopwatch
+from verifier.smt.budget import BASE_CASE_SHARE, INDUCTION_SHARE, SHORT_SHARE, Budget, Stopwatch
 from verifier.transforms.forwarders import without_forwarders
 from verifier.transforms.recognize import recognize
 from verifier.transforms.step import source_prefix, source_step, target_prefix, target_step
@@ -51,7 +51,7 @@ def short_first(src: Program, tgt: Program, max_trip: int, timeout: float) -> Ve
         first = refinement(src, tgt, max_trip=SHORT_TRIP, timeout=SHORT_SHARE * timeout)
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             return first
-    v = refinement(src, tgt, max_trip=max_trip, timeout=max(0.1, budget.left()))
+    v = refinement(src, tgt, max_trip=max_trip, timeout=budget.rest())
     v.seconds = sw()
     return v
 
@@ -66,11 +66,11 @@ def translation(src: Program, tgt: Program, max_trip: int, timeout: float, induc
         # choices are the source's own), for every input
         return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
                        coverage={"unbounded": True, "identical": True})
-    why = inductive(src, tgt, timeout / 4) if induction else "not tried (bounded check requested)"
+    why = inductive(src, tgt, INDUCTION_SHARE * timeout) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
         why.seconds = sw()
         return why
-    left = max(0.1, budget.left())
+    left = budget.rest()
     v = _chained(src, tgt, max_trip, left)
     left = budget.left()
     if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
@@ -108,16 +108,16 @@ def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
         step = (source_step(src, le, form.vf), target_step(form, src, le))
     except (NoWindow, UserError) as e:
         return f"the induction does not apply: {e}"
-    first = refinement(*base, max_trip=1, timeout=timeout / 2, minimize_budget=1.0)
+    first = refinement(*base, max_trip=1, timeout=BASE_CASE_SHARE * timeout, minimize_budget=1.0)
     if first.verdict is not VerdictKind.PROVED:
         return "the programs differ before their loops: " + (first.reason or first.verdict)
-    left = max(0.1, budget.left())
+    left = budget.rest()
     one = refinement(*step, max_trip=form.vf, timeout=left, minimize_budget=1.0,
                      target_unroll={form.vector_header: 2})
     if one.verdict is VerdictKind.COUNTEREXAMPLE and one.counterexample is not None:
         # the step's state may be unreachable; the loop's first vector iteration is not,
         # and far cheaper than unrolling every trip count up to the bound
-        left = max(0.1, budget.left())
+        left = budget.rest()
         first = first_vector_iteration(src, form, *step, left, one.counterexample.inputs, 4 * form.vf)
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             first.model, first.form = f"{src.name} -> {tgt.name}", None

@@ -58,7 +58,7 @@ def unwinding(prog: Program, bound: int, timeout: float) -> Unwinding:
         return Unwinding(Unwound.UNDECIDED, bound, reason="encoding the unwinding assertion took all of its time")
     if d.is_false(r.exceeded):
         return Unwinding(Unwound.COMPLETE, bound)
-    s = new_solver(max(0.001, budget.left()))
+    s = new_solver(budget.rest(0.001))
     s.add(d.bterm(r.exceeded), d.bterm(d.not_(r.ub)))
     ans = check(s)
     if ans.status is SolverStatus.UNSAT:

@@ -56,7 +56,17 @@ REPAIR_SHARE = 0.25  # legality's repair advice, at least
 LEAST_QUESTION = 0.05  # a repair stops with less than this left
 SPLIT_AFTER = 2.0  # a lane claim in one query before it is asked pair by pair
 LANE_RUN = 10  # a lane-evolution run as a whole, in per-fact budgets
-SHORT_SHARE = 0.25  # translation's first look for a counterexample at a short bound
+SHORT_SHARE = 0.25  # a first look for a counterexample at a quarter of the bound (translation, refinement)
+SHORT_MINIMIZE_SHARE = 0.125  # ... its minimizer, at most
+ABSTRACT_SHARE, ABSTRACT_FLOOR = 0.25, 2.0  # a first attempt with divisions uninterpreted, at least the floor
+ABSTRACT_STEPS_SHARE = 0.5  # ... in the chained check (lockstep), with the same floor
+ABSTRACT_MINIMIZE = 5.0  # ... its minimizer, at most
+INDUCTION_SHARE = 0.25  # translation's proof by induction before the bounded check
+BASE_CASE_SHARE = 0.5  # ... its base case (the code before the loops), of the induction's share
+FIRST_ITERATION_SHARE = 0.8  # the forms' first vector iteration from the loop's start, of what is left ...
+FIRST_ITERATION_MINIMIZE, FIRST_ITERATION_MINIMIZE_CAP = 0.2, 10.0  # ... and its minimizer, capped
+PROBE_TEST_SHARE = 0.25  # concrete tests before a harness's solver questions (added_ub, repair)
+WINDOW_FIRST_SHARE = 0.25  # a parameter's start-of-object proof on the window before the bounded one
 COMPLETION_LEAST = 0.25  # the completion of a bounded proof after the check, at least
 
 
@@ -130,6 +140,11 @@ class Budget:
         left), starting now; its work counts against this budget too."""
         left = max(0.0, self.left())
         return Budget.of(min(left, max(share * left, least)) if left > 0 else least)
+
+    def rest(self, least: float = 0.1) -> float:
+        """Seconds left for the next phase, at least `least` (a phase always gets to
+        ask; the meter, not this floor, ends the check)."""
+        return max(least, self.left())
 
     def at_most(self, seconds: float) -> float:
         """The seconds a question may take: `seconds`, or what is left if less."""
