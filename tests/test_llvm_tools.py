@@ -192,3 +192,109 @@ def test_a_parameter_that_may_be_poison_is_shown_as_one_input() -> None:
     shown = inputs_lines(Inputs(params={"end.value": 7, "end.poison": 1, "n.value": 3, "n.poison": 0, "k": 2},
                                 arrays={}), "", {"end": "%end", "n": "%n"})
     assert shown == ["%end = poison", "%n = 3", "k = 2"]
+
+
+REMARKS = """--- !Analysis
+Pass:            loop-vectorize
+Name:            InterleavingBeneficialButDisabled
+DebugLoc:        { File: s.c, Line: 3, Column: 3 }
+Function:        sum
+Args:
+  - String:          the cost-model indicates that interleaving is beneficial
+...
+--- !Passed
+Pass:            loop-vectorize
+Name:            Vectorized
+DebugLoc:        { File: s.c, Line: 3, Column: 3 }
+Function:        sum
+Args:
+  - String:          'vectorized '
+  - String:          'loop (vectorization width: '
+  - VectorizationFactor: '4'
+  - String:          ')'
+...
+--- !Analysis
+Pass:            ''
+Name:            PotentiallyFaultingLoadsNotSupported
+DebugLoc:        { File: '/a/path/long/enough/that/opt/folds/the/mapping/onto/a/second/line/s.c',
+                   Line: 7, Column: 3 }
+Function:        find
+Args:
+  - String:          'loop not vectorized: '
+  - String:          Auto-vectorization of loops with potentially faulting load is not supported
+...
+--- !Missed
+Pass:            loop-vectorize
+Name:            MissedDetails
+Function:        find2
+Args:
+  - String:          loop not vectorized
+...
+--- !Analysis
+Pass:            ''
+Name:            SomeoneElse
+Function:        other
+Args:
+  - String:          'it''s another pass''s'
+...
+"""
+
+
+def test_the_vectorizer_s_remarks_say_which_loops_it_left_and_why(tmp_path: Path) -> None:
+    """opt's YAML remarks: a function with a Passed remark was vectorized (its analysis
+    remarks do not make it left alone); the legality analysis under a forced width has
+    no pass name; another pass's remark is not the vectorizer's."""
+    from verifier.llvm_tools import left_alone, read_remarks, vectorized
+
+    f = tmp_path / "r.yaml"
+    f.write_text(REMARKS)
+    rs = read_remarks(f)
+    assert vectorized(rs) == {"sum"}
+    assert [r.message for r in rs if r.function == "sum" and r.kind == "Passed"] == \
+        ["vectorized loop (vectorization width: 4)"]
+    alone = left_alone(rs)
+    assert set(alone) == {"find", "find2"}
+    assert alone["find"].message.endswith("potentially faulting load is not supported") and alone["find"].line == 7
+    assert alone["find2"].message == "loop not vectorized" and alone["find2"].line == 0
+    assert read_remarks(tmp_path / "missing.yaml") == []
+
+
+EE_C = """int table[64];
+int sum(const int *a, int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++) s += a[i];
+  return s;
+}
+int find(const int *a, int n, int x) {
+  for (int i = 0; i < n; i++)
+    if (a[i] == x) return i;
+  return -1;
+}
+int find_table(int x) {
+  for (int i = 0; i < 64; i++)
+    if (table[i] == x) return i;
+  return -1;
+}
+"""
+
+
+@pytest.mark.skipif(not (HAS_OPT and HAS_CLANG), reason="clang-22 and opt-22 are not installed")
+def test_opt_names_the_loops_it_left_and_a_loop_without_an_early_exit(tmp_path: Path) -> None:
+    """verifier opt on C: find (a pointer with no known extent) is listed with LLVM's
+    reason, the vectorized sum is out of scope at once (no early exit), and the
+    vectorized early-exit find_table is checked (a verdict, not skipped)."""
+    c = tmp_path / "ee.c"
+    c.write_text(EE_C)
+    args = ("--", "-passes=loop-vectorize", "-force-vector-width=4")
+    r = cli("opt", str(c), "--json", *args)
+    recs = [json.loads(line) for line in r.stdout.splitlines()]
+    from tests.test_json_schema import VALIDATOR
+
+    assert all(VALIDATOR.is_valid(x) for x in recs), recs
+    by = {(x["record"], x["model"]): x for x in recs}
+    assert "potentially faulting load" in by[("remark", "find")]["remark"] and by[("remark", "find")]["line"] == 8
+    assert by[("skipped", "sum")]["reason"].startswith("out of scope: its loop has no early exit")
+    assert ("verdict", "find_table -> find_table") in by and ("remark", "find_table") not in by
+    assert not any(x["record"] == "verdict" and x["model"].startswith("sum") for x in recs)
+    text = cli("opt", str(c), *args).stdout
+    assert "left alone by the loop vectorizer" in text and "find (line 8): loop not vectorized" in text

@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 import typer
 
 from verifier import frontend
+from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.dispatch import Request, Scope, answer
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
@@ -408,7 +409,17 @@ def opt(
     Exit code: the worst verdict's."""
     spin = Spinner()
     show = spin.step
-    from verifier.llvm_tools import CLANG, OPT, c_to_ll, changed_functions, find_tool, run_opt
+    from verifier.llvm_tools import (
+        CLANG,
+        OPT,
+        c_to_ll,
+        changed_functions,
+        find_tool,
+        left_alone,
+        read_remarks,
+        run_opt,
+        vectorized,
+    )
 
     args = list(ctx.args) or ["-passes=loop-vectorize"]
     opt_path = find_tool(OPT, opt_tool, "--opt")
@@ -422,15 +433,36 @@ def opt(
         source = file
     else:
         raise UserError(f"{file}: expected LLVM IR (.ll) or C (.c)")
-    target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll")
+    target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll", remarks=work / "remarks.yaml")
+    remarks = read_remarks(work / "remarks.yaml")
+    alone, done = left_alone(remarks), vectorized(remarks)
     changed = changed_functions(source, target)
+    rows: list[tuple[str, Verdict | None, str]] = []
+    if as_json:
+        for name, r in alone.items():
+            typer.echo(json.dumps(jsonout.remark(name, r.message, r.line)))
+    elif alone:
+        where = "" if from_c else f" of {file}"
+        typer.echo(f"left alone by the loop vectorizer{where} (LLVM's remarks):")
+        for name, r in alone.items():
+            typer.echo(f"  {name}" + (f" (line {r.line})" if r.line and from_c else "") + f": {r.message}")
+        typer.echo("")
+    for name, r in alone.items():  # what is not checked below is listed as skipped
+        if name not in changed:
+            rows.append((name, None, f"left alone: {r.message}"))
     if not changed:
         why = f"opt {' '.join(args)} changed no function of {file}: nothing to check"
+        if as_json:
+            for name, _, note in rows:
+                typer.echo(json.dumps(jsonout.skipped(name, note)))
         typer.echo(json.dumps(jsonout.skipped(str(file), why)) if as_json else why)
         raise typer.Exit(0)
     assumed: frozenset[Assumption] = frozenset()
-    rows: list[tuple[str, Verdict | None, str]] = []
     for name in changed:
+        scope = _out_of_scope(source, name) if name in done else None
+        if scope is not None:  # a vectorized loop without an early exit: not this tool's question
+            rows.append((name, None, scope))
+            continue
         v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show, from_c, bounded)
         if keep is None:  # opt's output is removed when the command ends
             v.rename_file(str(target), OPT_OUTPUT)
@@ -444,6 +476,21 @@ def opt(
 
 
 OPT_OUTPUT = "<opt output>"
+
+
+def _out_of_scope(source: Path, name: str) -> str | None:
+    """Why a function the vectorizer vectorized is outside what this tool checks (its
+    one loop has no exit besides the countable one: a plain sum, a copy), else None
+    (the check itself says what it cannot read)."""
+    try:
+        prog = frontend.load_program(source, name)
+        exits = analyse(prog)
+    except (UserError, LLUnsupported):
+        return None
+    if exits.data_dependent:
+        return None
+    return ("out of scope: its loop has no early exit (only its countable one); this tool checks "
+            "loops with data-dependent exits")
 
 
 def _scratch(ctx: typer.Context, keep: Path | None) -> Path:

@@ -5,8 +5,10 @@ a missing one is the user's to install (a UserError saying what, exit 2)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 from verifier.errors import UserError
@@ -60,9 +62,14 @@ def c_to_ll(source: Path, clang: str, out: Path) -> Path:
     return out
 
 
-def run_opt(module: Path, opt: str, args: list[str], out: Path) -> Path:
-    """opt `args` on `module`, written to `out`."""
-    r = subprocess.run([opt, *args, "-S", str(module), "-o", str(out)], capture_output=True, text=True)
+def run_opt(module: Path, opt: str, args: list[str], out: Path, remarks: Path | None = None) -> Path:
+    """opt `args` on `module`, written to `out`; with `remarks`, the loop vectorizer's
+    optimization remarks are written there too (unless `args` ask for them already)."""
+    extra = [] if remarks is None or any(a.startswith("-pass-remarks-output") for a in args) else \
+        [f"-pass-remarks-output={remarks}",
+         # without these the vectorizer skips its analysis remarks (why a loop was left)
+         "-pass-remarks-analysis=loop-vectorize", "-pass-remarks-missed=loop-vectorize"]
+    r = subprocess.run([opt, *args, *extra, "-S", str(module), "-o", str(out)], capture_output=True, text=True)
     if r.returncode != 0:
         raise UserError(f"opt {' '.join(args)} failed on {module}:\n{r.stderr.strip()}")
     return out
@@ -79,3 +86,70 @@ def changed_functions(before: Path, after: Path) -> list[str]:
     """The functions defined in both modules whose bodies differ, in `before`'s order."""
     a, b = function_texts(before), function_texts(after)
     return [name for name, text in a.items() if name in b and b[name] != text]
+
+
+@dataclass(frozen=True)
+class Remark:
+    """One of the loop vectorizer's optimization remarks: `kind` Passed (it vectorized
+    the loop), Analysis (why it did not) or Missed; `line` 0 without debug info."""
+
+    kind: str
+    function: str
+    name: str
+    message: str
+    line: int = 0
+
+
+_DOC = re.compile(r"^--- !(\w+)\s*$", re.M)
+_FIELD = re.compile(r"^(Pass|Name|Function):\s*(.*?)\s*$", re.M)
+_ARG = re.compile(r"^\s+- \w+:\s*(.*?)\s*$", re.M)
+_LINE = re.compile(r"^DebugLoc:\s*\{[^}]*?\bLine:\s*(\d+)", re.M)  # the mapping may wrap (a long path)
+
+
+def _scalar(v: str) -> str:
+    """A YAML scalar as opt writes it: plain, or in single quotes ('' for a quote)."""
+    return v[1:-1].replace("''", "'") if len(v) >= 2 and v[0] == v[-1] == "'" else v
+
+
+def read_remarks(path: Path) -> list[Remark]:
+    """The loop vectorizer's remarks in opt's YAML remarks file (-pass-remarks-output):
+    each document's kind, function, name, line and its message (the arguments' values
+    joined). A missing file has none."""
+    try:
+        text = path.read_text()
+    except OSError:
+        return []
+    heads = list(_DOC.finditer(text))
+    out = []
+    for k, m in enumerate(heads):
+        doc = text[m.end():heads[k + 1].start() if k + 1 < len(heads) else len(text)]
+        fields = {f.group(1): _scalar(f.group(2)) for f in _FIELD.finditer(doc)}
+        args = doc.split("\nArgs:", 1)[1] if "\nArgs:" in doc else ""
+        message = "".join(_scalar(a.group(1)) for a in _ARG.finditer(args))
+        # under a forced width the legality analysis prints always, with no pass name
+        ours = fields.get("Pass") == "loop-vectorize" or (fields.get("Pass") == ""
+                                                           and message.startswith("loop not vectorized"))
+        if not ours or "Function" not in fields:
+            continue
+        line = _LINE.search(doc)
+        out.append(Remark(m.group(1), fields["Function"], fields.get("Name", ""), message,
+                          int(line.group(1)) if line else 0))
+    return out
+
+
+def left_alone(remarks: list[Remark]) -> dict[str, Remark]:
+    """The functions whose loops the vectorizer did not vectorize, each with the remark
+    that says why (its analysis, else its missed remark): none of theirs passed."""
+    passed = {r.function for r in remarks if r.kind == "Passed"}
+    out: dict[str, Remark] = {}
+    for r in remarks:
+        if r.function in passed or r.kind not in ("Analysis", "Missed"):
+            continue
+        if r.function not in out or (out[r.function].kind == "Missed" and r.kind == "Analysis"):
+            out[r.function] = r
+    return out
+
+
+def vectorized(remarks: list[Remark]) -> frozenset[str]:
+    """The functions in which the vectorizer vectorized a loop."""
+    return frozenset(r.function for r in remarks if r.kind == "Passed")

@@ -31,6 +31,7 @@ class Record(StrEnum):
 
     VERDICT = "verdict"  # a check's answer (equiv, check, opt, rewrite, suite rows)
     SKIPPED = "skipped"  # a function a module-wide run did not check, and why
+    REMARK = "remark"  # a function the loop vectorizer left alone, with LLVM's remark (verifier opt)
     REFUSAL = "refusal"  # a rewrite whose conditions do not hold: nothing to prove
     RUN = "run"  # a concrete run (verifier run)
     LANES = "lanes"  # a lane evolution table (verifier lanes)
@@ -149,6 +150,11 @@ def verdict(v: Verdict) -> dict[str, Any]:
 def skipped(model: str, why: str) -> dict[str, Any]:
     """A function of a module that was not checked, and why."""
     return {"record": Record.SKIPPED.value, "model": model, "reason": why}
+
+
+def remark(model: str, message: str, line: int) -> dict[str, Any]:
+    """A function whose loops the loop vectorizer left alone, and LLVM's reason."""
+    return {"record": Record.REMARK.value, "model": model, "remark": message, "line": line}
 
 
 def refusal(model: str, check: str, reasons: list[str]) -> dict[str, Any]:
