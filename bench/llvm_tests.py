@@ -30,12 +30,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ARGS = ["-passes=loop-vectorize", "-force-vector-width=4"]
 # RUN-line words that belong to lit or to how opt prints, not to the pass pipeline
-DROPPED = {"-S", "<", "%s", "-disable-output", "-", "2>&1", "-o", "-debug", "-stats"}
+# (opt spells every flag with one dash or two: compared here with one)
+DROPPED = {"-S", "%s", "-disable-output", "-", "-debug", "-stats"}
+_REDIRECT = re.compile(r"^\d*(<|>>?)(&\d+)?(.*)$")  # <, 2>%t, >%t.out, 2>&1, 2> %t
+UNKNOWN = re.compile(r"Unknown command line argument '([^']+)'")
+
+
+def _flag(w: str) -> str:
+    return w[1:] if w.startswith("--") else w
 
 
 def run_args(text: str) -> list[str]:
     """opt's arguments from the first RUN line that runs loop-vectorize (lit's
-    continuation lines joined, the pipe to FileCheck dropped); else DEFAULT_ARGS."""
+    continuation lines joined, the pipe to FileCheck and lit's redirections dropped);
+    else DEFAULT_ARGS."""
     lines, cur = [], ""
     for line in text.splitlines():
         m = re.match(r"\s*;\s*RUN:\s*(.*)$", line)
@@ -51,18 +59,53 @@ def run_args(text: str) -> list[str]:
             continue
         args, k = [], 1
         while k < len(words):
-            w = words[k]
-            if w in ("-p", "--passes"):
+            w, f = words[k], _flag(words[k])
+            if f in ("-p", "-passes"):
                 args.append(f"-passes={words[k + 1]}")
                 k += 2
                 continue
-            if w in DROPPED or w.startswith(("-debug-only", "-pass-remarks", "%")) or w == "-o":
-                k += 2 if w == "-o" else 1
+            r = _REDIRECT.match(w)
+            if r:  # a redirection: its file is the next word when it stands alone
+                k += 2 if not r.group(2) and not r.group(3) else 1
                 continue
-            args.append(w)
+            if f in DROPPED or f.startswith(("-debug-only", "-pass-remarks", "%")) or f == "-o":
+                k += 2 if f == "-o" else 1
+                continue
+            args.append(f"-{f[1:]}" if f.startswith("-passes=") else w)
             k += 1
         return args
     return list(DEFAULT_ARGS)
+
+
+def _is_pass(opt: str, name: str) -> bool:
+    """`name` is a pass opt's new pass manager knows (a legacy `-name` flag)."""
+    r = subprocess.run([opt, f"-passes={name}", "-disable-output"], input="", capture_output=True, text=True)
+    return r.returncode == 0
+
+
+def usable_args(opt: str, args: list[str], path: Path) -> tuple[list[str], list[str], list[str]]:
+    """The RUN line's arguments as this opt takes them: a legacy pass flag
+    (`-loop-vectorize`, `-dce`) joins the -passes pipeline, any other flag this opt
+    does not know is dropped. Returns (arguments, dropped flags, passes moved)."""
+    args, dropped, moved = list(args), [], []
+    for _ in range(len(args) + 1):
+        r = subprocess.run([opt, *args, str(path), "-disable-output"], capture_output=True, text=True)
+        m = UNKNOWN.search(r.stderr) if r.returncode != 0 else None
+        if m is None or m.group(1) not in args:
+            break
+        w = m.group(1)
+        args.remove(w)
+        name = _flag(w)[1:]
+        if "=" not in name and _is_pass(opt, name):
+            moved.append(name)
+            at = next((k for k, a in enumerate(args) if a.startswith("-passes=")), None)
+            if at is None:
+                args.insert(0, f"-passes={name}")
+            else:
+                args[at] += f",{name}"
+        else:
+            dropped.append(w)
+    return args, dropped, moved
 
 
 def _timed(cmd: list[str], timeout: float) -> tuple[int, str, str, float, float]:
@@ -91,10 +134,11 @@ def _timed(cmd: list[str], timeout: float) -> tuple[int, str, str, float, float]
 
 def validate(path: Path, opt: str, timeout: float, max_trip: int, cttz_elts: str) -> dict[str, object]:
     """One file: opt's time, the tool's verdict records and its time and memory."""
-    args = run_args(path.read_text(errors="replace"))
+    args, dropped, moved = usable_args(opt, run_args(path.read_text(errors="replace")), path)
     rc, _, err, opt_s, _ = _timed([opt, *args, "-S", str(path), "-o", os.devnull], 600)
     if rc != 0:
-        return {"file": path.name, "args": args, "opt_error": err.strip().splitlines()[-1:] or ["?"], "rows": []}
+        return {"file": path.name, "args": args, "dropped": dropped, "moved": moved,
+                "opt_error": err.strip().splitlines()[-1:] or ["?"], "rows": []}
     cmd = [sys.executable, "-m", "verifier.cli", "opt", str(path), "--opt", opt, "--json",
            "--timeout", str(timeout), "--max-trip", str(max_trip), "--cttz-elts", cttz_elts, "--", *args]
     rc, stdout, stderr, seconds, peak = _timed(cmd, 3600)
@@ -118,8 +162,8 @@ def validate(path: Path, opt: str, timeout: float, max_trip: int, cttz_elts: str
         verdict = "internal-error" if internal else "timeout" if rc == -1 else "error"
         rows.append({"function": "-", "verdict": verdict, "seconds": seconds, "covers": "-",
                      "why": stderr.strip().splitlines()[-1] if stderr.strip() else ""})
-    return {"file": path.name, "args": args, "opt_seconds": opt_s, "seconds": seconds, "peak_mib": peak,
-            "rows": rows}
+    return {"file": path.name, "args": args, "dropped": dropped, "moved": moved, "opt_seconds": opt_s,
+            "seconds": seconds, "peak_mib": peak, "rows": rows}
 
 
 def files_of(paths: list[Path], glob: str) -> list[Path]:
@@ -170,6 +214,14 @@ def main() -> int:
         for row in r["rows"]:  # type: ignore[attr-defined]
             counts[str(row["verdict"])] = counts.get(str(row["verdict"]), 0) + 1
     print("\n" + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + f" in {len(files)} file(s)")
+    for key, what in (("dropped", "flags this opt does not know, dropped"),
+                      ("moved", "legacy pass flags moved into -passes")):
+        seen: dict[str, list[str]] = {}
+        for r in results:
+            for w in r.get(key) or []:  # type: ignore[attr-defined]
+                seen.setdefault(str(w), []).append(str(r["file"]))
+        if seen:
+            print(f"{what}: " + "; ".join(f"{w} ({len(fs)} file(s): {', '.join(fs[:3])})" for w, fs in seen.items()))
     if a.json is not None:
         a.json.write_text(json.dumps(results, indent=1) + "\n")
     return 1 if counts.get("internal-error") else 0
