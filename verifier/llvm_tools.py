@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from verifier.errors import UserError
@@ -65,7 +66,7 @@ def c_to_ll(source: Path, clang: str, out: Path) -> Path:
 def run_opt(module: Path, opt: str, args: list[str], out: Path, remarks: Path | None = None) -> Path:
     """opt `args` on `module`, written to `out`; with `remarks`, the loop vectorizer's
     optimization remarks are written there too (unless `args` ask for them already)."""
-    extra = [] if remarks is None or any(a.startswith("-pass-remarks-output") for a in args) else \
+    extra = [] if remarks is None or any(a.lstrip("-").startswith("pass-remarks-output") for a in args) else \
         [f"-pass-remarks-output={remarks}",
          # without these the vectorizer skips its analysis remarks (why a loop was left)
          "-pass-remarks-analysis=loop-vectorize", "-pass-remarks-missed=loop-vectorize"]
@@ -88,12 +89,20 @@ def changed_functions(before: Path, after: Path) -> list[str]:
     return [name for name, text in a.items() if name in b and b[name] != text]
 
 
+class RemarkKind(StrEnum):
+    """What an optimization remark says, as opt's YAML tags it."""
+
+    PASSED = "Passed"  # the loop was vectorized
+    ANALYSIS = "Analysis"  # why it was not
+    MISSED = "Missed"  # that it was not
+    OTHER = "Other"  # any other tag (not read)
+
+
 @dataclass(frozen=True)
 class Remark:
-    """One of the loop vectorizer's optimization remarks: `kind` Passed (it vectorized
-    the loop), Analysis (why it did not) or Missed; `line` 0 without debug info."""
+    """One of the loop vectorizer's optimization remarks; `line` 0 without debug info."""
 
-    kind: str
+    kind: RemarkKind
     function: str
     name: str
     message: str
@@ -132,7 +141,8 @@ def read_remarks(path: Path) -> list[Remark]:
         if not ours or "Function" not in fields:
             continue
         line = _LINE.search(doc)
-        out.append(Remark(m.group(1), fields["Function"], fields.get("Name", ""), message,
+        kind = next((k for k in RemarkKind if k == m.group(1)), RemarkKind.OTHER)
+        out.append(Remark(kind, fields["Function"], fields.get("Name", ""), message,
                           int(line.group(1)) if line else 0))
     return out
 
@@ -140,16 +150,16 @@ def read_remarks(path: Path) -> list[Remark]:
 def left_alone(remarks: list[Remark]) -> dict[str, Remark]:
     """The functions whose loops the vectorizer did not vectorize, each with the remark
     that says why (its analysis, else its missed remark): none of theirs passed."""
-    passed = {r.function for r in remarks if r.kind == "Passed"}
+    passed = {r.function for r in remarks if r.kind is RemarkKind.PASSED}
     out: dict[str, Remark] = {}
     for r in remarks:
-        if r.function in passed or r.kind not in ("Analysis", "Missed"):
+        if r.function in passed or r.kind not in (RemarkKind.ANALYSIS, RemarkKind.MISSED):
             continue
-        if r.function not in out or (out[r.function].kind == "Missed" and r.kind == "Analysis"):
+        if r.function not in out or (out[r.function].kind is RemarkKind.MISSED and r.kind is RemarkKind.ANALYSIS):
             out[r.function] = r
     return out
 
 
 def vectorized(remarks: list[Remark]) -> frozenset[str]:
     """The functions in which the vectorizer vectorized a loop."""
-    return frozenset(r.function for r in remarks if r.kind == "Passed")
+    return frozenset(r.function for r in remarks if r.kind is RemarkKind.PASSED)
