@@ -24,6 +24,7 @@ from verifier.analysis.exits import analyse  # noqa: E402
 from verifier.checks.freeze import freeze_invariance  # noqa: E402
 from verifier.checks.legality import hoistability, speculation_safety  # noqa: E402
 from verifier.frontend.parser import parse_file  # noqa: E402
+from verifier.smt.budget import Budget  # noqa: E402
 
 MODELS = ["seed/" + m for m in ("search_loop", "division", "guarded_division", "indirect_access", "hoist_store",
                                  "liveout_a", "liveout_b", "liveout_y", "predication_example")] + \
@@ -60,7 +61,7 @@ def main() -> None:
         for vf in vfs:
             for check, run in (("hoist", lambda p, vf=vf: hoistability(p, vf)),
                                ("speculate", lambda p, vf=vf: speculation_safety(p, vf)),
-                               ("freeze", lambda p, vf=vf, k=k: [freeze_invariance(k, vf, model_name=p.name)])):
+                               ("freeze", lambda p, vf=vf, k=k: [freeze_invariance(k, vf, Budget.of(60), model_name=p.name)])):
                 t0 = time.perf_counter()
                 vs = run(prog)
                 dt = time.perf_counter() - t0

@@ -42,6 +42,7 @@ def _check(args: tuple[str, str, str, float]) -> tuple[str, str, float, int]:
     from verifier.checks.param_start import guard_proofs
     from verifier.checks.translation import translation
     from verifier.frontend.llvm import LLOptions, LLUnsupported, parse_ll_pair
+    from verifier.smt.budget import Budget
 
     name, target, rule, timeout = args
     t0 = time.perf_counter()
@@ -51,7 +52,7 @@ def _check(args: tuple[str, str, str, float]) -> tuple[str, str, float, int]:
     except LLUnsupported as u:
         return (f"unknown ({u.what})", "", time.perf_counter() - t0,
                 resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-    v = translation(src, tgt, MAX_TRIP, timeout)
+    v = translation(src, tgt, MAX_TRIP, Budget.of(timeout))
     guard_proofs(src, [v], MAX_TRIP, timeout)
     cov = "" if v.verdict != "proved" else "every trip" if v.coverage.get("unbounded") else \
         "every input" if v.coverage.get("complete") else "bounded"

@@ -18,6 +18,7 @@ from verifier.ir.program import Const, Halt, Instr, copy_program
 from verifier.ir.types import I1
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
 from verifier.transforms.lanes import Unsupported
 
 ALL = sorted(p for p in MODELS.rglob("*.loop"))
@@ -58,13 +59,13 @@ def test_a_saved_vectorized_form_is_proved_by_equiv(tmp_path) -> None:  # type: 
     assert out.returncode == 0, out.stderr
     saved = tmp_path / "search_general_vf4.loop"
     saved.write_text(out.stdout)
-    v = refinement(parse_file(src), parse_file(saved), max_trip=8)
+    v = refinement(parse_file(src), parse_file(saved), max_trip=8, budget=Budget.of(60))
     assert v.verdict == "proved", v.reason
     # an edit that breaks it is refuted: the call no longer masked
     broken = tmp_path / "broken.loop"
     broken.write_text(out.stdout.replace("when (P1_LOOP.lane2.h0) foo", "foo"))
     assert broken.read_text() != out.stdout
-    assert refinement(parse_file(src), parse_file(broken), max_trip=8).verdict == "counterexample"
+    assert refinement(parse_file(src), parse_file(broken), max_trip=8, budget=Budget.of(60)).verdict == "counterexample"
 
 
 # a counting loop in block form: the well-formed base of the SSA cases below

@@ -45,6 +45,21 @@ def test_a_budget_is_read_off_the_meter() -> None:
     assert b.part(0.5, least=0.1).left() == pytest.approx(0.1)  # a floor past the end
 
 
+def test_a_budget_passed_down_gives_a_phase_a_share_the_rest_or_as_much_again() -> None:
+    """What a check hands the next phase: a share of its whole allowance (fixed in
+    advance, whatever was spent), what is left (with a floor), or the whole afresh."""
+    b = Budget.of(2.0)
+    charge(units(1.5))
+    assert b.share(0.25).left() == pytest.approx(0.5)  # of the whole 2 s, not of the 0.5 left
+    assert b.remainder().left() == pytest.approx(0.5)
+    assert b.again().left() == pytest.approx(2.0) and b.again().seconds == 2.0
+    charge(units(1.0))
+    assert b.remainder().left() == pytest.approx(0.1) and b.remainder(0.0).seconds == 0.0
+    inner = b.remainder(0.5)
+    charge(units(0.5))  # the phase's work counts against both
+    assert inner.exhausted() and b.spent() == pytest.approx(3.0)
+
+
 def test_a_question_stops_at_its_units_and_is_charged_them() -> None:
     fresh_context()
     s = new_solver(0.05)
@@ -168,13 +183,16 @@ def test_budget_constants_are_the_one_table() -> None:
 
 
 # a time limit scaled by a number written where it is spent: `timeout / 4`, `0.8 * left`
-_INLINE_SHARE = re.compile(r"\b(timeout|left)\s*/\s*\d|\b\d+(\.\d+)?\s*\*\s*(self\.|limits\.)?(timeout|left)\b")
+_INLINE_SHARE = re.compile(r"\b(timeout|left(\(\))?|seconds)\s*/\s*\d"
+                           r"|\b\d+(\.\d+)?\s*\*\s*(self\.|limits\.|budget\.)?(timeout|left(\(\))?|seconds)\b")
 
 
 def test_no_check_scales_a_time_limit_by_a_number_of_its_own() -> None:
     """Every share of a time limit is a named entry of smt/budget.py's table."""
     assert _INLINE_SHARE.search("refinement(src, tgt, 4, timeout / 4)")  # the rule can fail
     assert _INLINE_SHARE.search("refinement(src0, tgt0, timeout=0.8 * left)")
+    assert _INLINE_SHARE.search("added_ub(w.program, own, 1, Budget.of(budget.left() / 4))")
+    assert _INLINE_SHARE.search("tests.run(TRIES, 0.05 * budget.seconds)")
     assert not _INLINE_SHARE.search("refinement(src, tgt, 4, SHORT_SHARE * timeout)")
     for f in (ROOT / "verifier" / "checks").glob("*.py"):
         for k, line in enumerate(f.read_text().splitlines(), 1):

@@ -18,6 +18,7 @@ from verifier.frontend import load_program
 from verifier.frontend.llvm import parse_ll_pair
 from verifier.frontend.parser import parse
 from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
 
 CORPUS = MODELS / "llvm" / "corpus"
 LL = MODELS / "llvm"
@@ -40,12 +41,12 @@ def test_unwinding_is_complete_exactly_where_no_run_goes_past_the_bound() -> Non
     """31 header visits are the most a run of scan30 makes without UB: the assertion
     fails at 30 (a replayed run of 31 visits) and holds at 31 (the off-by-one matters)."""
     prog = parse(SCAN30, "<scan30>")
-    at30 = unwinding(prog, 30, 60)
+    at30 = unwinding(prog, 30, Budget.of(60))
     assert at30.status is Unwound.LONGER and at30.inputs is not None and at30.iterations == 31
     replay = run(prog, at30.inputs)
     assert replay.iterations and max(replay.iterations.values()) == 31
-    assert unwinding(prog, 31, 60).status is Unwound.COMPLETE
-    short = unwinding(prog, 8, 60)
+    assert unwinding(prog, 31, Budget.of(60)).status is Unwound.COMPLETE
+    short = unwinding(prog, 8, Budget.of(60))
     assert short.status is Unwound.LONGER and short.iterations > 8
 
 
@@ -57,7 +58,7 @@ def test_the_ir_suggests_the_object_s_length() -> None:
 
 def test_a_loop_with_a_parameter_bound_has_longer_runs_at_any_bound() -> None:
     prog = model("seed/search_loop.loop")
-    u = unwinding(prog, 40, 60)
+    u = unwinding(prog, 40, Budget.of(60))
     assert u.status is Unwound.LONGER and u.iterations > 40
 
 
@@ -170,18 +171,18 @@ def test_a_bounded_refinement_looks_at_a_short_bound_first(monkeypatch: pytest.M
     asked: list[tuple[int, float]] = []
 
     def fake(kind: VerdictKind):  # type: ignore[no-untyped-def]
-        def refinement(src, tgt, max_trip, timeout, **kw):  # type: ignore[no-untyped-def]
-            asked.append((max_trip, timeout))
+        def refinement(src, tgt, max_trip, budget, **kw):  # type: ignore[no-untyped-def]
+            asked.append((max_trip, budget.seconds))
             return Verdict("m", "equiv", kind if max_trip == 1 else VerdictKind.PROVED, 0.0)
         return refinement
 
     prog = model("seed/division.loop")
     monkeypatch.setattr(translation, "refinement", fake(VerdictKind.COUNTEREXAMPLE))
-    assert translation.short_first(prog, prog, 16, 40.0).verdict == "counterexample"
+    assert translation.short_first(prog, prog, 16, Budget.of(40.0)).verdict == "counterexample"
     assert asked == [(1, 10.0)]
     asked.clear()
     monkeypatch.setattr(translation, "refinement", fake(VerdictKind.UNKNOWN))
-    assert translation.short_first(prog, prog, 16, 40.0).verdict == "proved"
+    assert translation.short_first(prog, prog, 16, Budget.of(40.0)).verdict == "proved"
     assert [b for b, _ in asked] == [1, 16] and asked[1][1] <= 40.0
 
 
@@ -193,7 +194,7 @@ def test_a_wrong_safe_divisor_form_is_refuted_at_a_trip_bound_of_one() -> None:
     from verifier.checks.refinement import refinement
 
     v = refinement(model("seed/division.loop"), model("examples/division_safe_divisor_vf4.loop"), max_trip=1,
-                   timeout=900)
+                   budget=Budget.of(900))
     assert v.verdict == "counterexample", v.reason
     assert v.counterexample is not None and v.counterexample.target.ub is not None
 

@@ -20,6 +20,7 @@ from verifier.checks.replay import replay, replay_fuel
 from verifier.frontend.parser import parse
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
+from verifier.smt.budget import Budget
 
 WRONG = [("seed/division", "general", 4), ("seed/division", "simple", 16), ("seed/guarded_division", "general", 4),
          ("seed/indirect_access", "simple", 4), ("seed/hoist_store", "general", 8),
@@ -57,7 +58,7 @@ def test_a_form_the_solver_proves_fails_no_test(name: str, form: str, vf: int) -
     tests = ConcreteTests(prog, tgt, vf, 4 * vf)
     assert tests.run(200, seconds=60) is None
     assert tests.tried == 200  # all of them ran: the budget did not cut them short
-    assert form_equivalence(prog, vf, 4 * vf, timeout=120, form=form, concrete_tests=False).verdict == "proved"
+    assert form_equivalence(prog, vf, 4 * vf, budget=Budget.of(120), form=form, concrete_tests=False).verdict == "proved"
 
 
 # freeze of poison may be any value: `out 1` refines it. A source run that made that
@@ -103,7 +104,7 @@ def test_a_difference_that_rests_on_the_sources_own_choice_is_no_counterexample(
     # and the search finds the second kind of input, never the first
     found = concrete_counterexample(src, tgt, 4, 8, seconds=30)
     assert found is not None and None not in found.inputs.arrays["a"][-1:]
-    assert refinement(src, tgt, max_trip=8, timeout=60).verdict == "counterexample"
+    assert refinement(src, tgt, max_trip=8, budget=Budget.of(60)).verdict == "counterexample"
 
 
 @pytest.mark.parametrize("name,form,vf", RIGHT[:3], ids=[f"{n}-{f}-vf{v}" for n, f, v in RIGHT[:3]])
@@ -126,7 +127,7 @@ def test_no_witness_where_the_source_faults_on_every_input() -> None:
     tests = ConcreteTests(prog, generate(prog, "simple", 4).program, 4, 16)
     assert tests.run(200, seconds=30) is None and tests.tried == 200
     assert tests.witness is None
-    v = inductive_equivalence(prog, 4, 16, timeout=60, form="simple")
+    v = inductive_equivalence(prog, 4, 16, budget=Budget.of(60), form="simple")
     assert v.verdict == "unknown" and "vacuous" in (v.reason or ""), (v.verdict, v.reason)
 
 

@@ -16,6 +16,7 @@ from verifier.frontend.parser import parse, parse_file
 from verifier.ir.program import Attrs, Instr, Program, Ref
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.simple_form import simple_form
 
@@ -27,7 +28,7 @@ PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 def test_the_simple_form_refines_the_loop(name: str, vf: int) -> None:
     prog = model(f"{name}.loop")
-    v = form_equivalence(prog, vf, max_trip=4 * vf, timeout=120)
+    v = form_equivalence(prog, vf, max_trip=4 * vf, budget=Budget.of(120))
     assert v.verdict == "proved", v.reason or (v.counterexample and v.counterexample.divergence.summary)
 
 
@@ -50,7 +51,7 @@ def test_calls_reordered_across_lanes_are_refuted() -> None:
     sf = simple_form(prog, 2) if _straight(prog) else None
     if sf is None:
         pytest.skip("predication_example_ordered has conditional code")
-    v = refinement(prog, sf.program, max_trip=8)
+    v = refinement(prog, sf.program, max_trip=8, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert "trace differs" in v.counterexample.divergence.summary
 
@@ -114,7 +115,7 @@ MUTANTS = [("resume past the failing iteration", "seed/search_loop", 4, _resume_
 @pytest.mark.parametrize("what,name,vf,mutate", MUTANTS, ids=[m[0] for m in MUTANTS])
 def test_a_broken_simple_form_is_refuted(what: str, name: str, vf: int, mutate) -> None:  # type: ignore[no-untyped-def]
     prog = model(f"{name}.loop")
-    v = refinement(prog, _mutant(name, vf, mutate), max_trip=4 * vf, timeout=120)
+    v = refinement(prog, _mutant(name, vf, mutate), max_trip=4 * vf, budget=Budget.of(120))
     assert v.verdict == "counterexample", (what, v.reason)
 
 
@@ -124,7 +125,7 @@ def test_a_generator_bound_that_is_too_small_gives_unknown_not_a_proof() -> None
     prog = model("seed/search_loop.loop")
     sf = simple_form(prog, 2)
     short = {sf.vector_header: 2, sf.scalar_header: 2}
-    v = refinement(prog, sf.program, max_trip=8, target_unroll=short)
+    v = refinement(prog, sf.program, max_trip=8, target_unroll=short, budget=Budget.of(60))
     assert v.verdict == "unknown" and "unrolled for" in (v.reason or "")
 
 
@@ -143,7 +144,7 @@ def _suite_entry(path: Path) -> tuple[Path, int]:
 def test_every_mutant_model_is_refuted_with_a_replayed_counterexample(path: Path) -> None:
     source, trip = _suite_entry(path)
     prog = parse_file(source)
-    v = refinement(prog, parse_file(path), max_trip=trip, timeout=120)
+    v = refinement(prog, parse_file(path), max_trip=trip, budget=Budget.of(120))
     assert v.verdict == "counterexample", v.reason
     c = v.counterexample
     assert c is not None and c.divergence.summary

@@ -6,20 +6,21 @@ from __future__ import annotations
 import pytest
 
 from verifier.checks.freeze import freeze_invariance
+from verifier.smt.budget import Budget
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("k", [1, 2, 3, 4])
 @pytest.mark.parametrize("vf", [2, 4, 8, 16, 32])
 def test_frozen_predicates_equal_the_scalar_ones(k: int, vf: int) -> None:
-    v = freeze_invariance(k, vf)
+    v = freeze_invariance(k, vf, Budget.of(60))
     assert v.verdict == "proved", v.reason
 
 
 @pytest.mark.parametrize("variant", ["nofreeze", "nofreeze-anypoison"])
 @pytest.mark.parametrize("k,vf", [(1, 4), (2, 4), (3, 8)])
 def test_without_freeze_a_predicate_is_poison(variant: str, k: int, vf: int) -> None:
-    v = freeze_invariance(k, vf, variant)
+    v = freeze_invariance(k, vf, Budget.of(60), variant)
     assert v.verdict == "counterexample"
     assert v.reason is not None and "poison" in v.reason and "scalar run" in v.reason
 

@@ -19,6 +19,7 @@ from verifier.frontend.parser import parse
 from verifier.ir.program import Attrs, Program
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
 from verifier.transforms.general_form import general_form
 from verifier.transforms.lanes import Unsupported
 
@@ -31,7 +32,7 @@ PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4
 @pytest.mark.slow
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 def test_the_general_form_refines_the_loop_within_the_bound(name: str, vf: int) -> None:
-    v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, timeout=120, form="general")
+    v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, budget=Budget.of(120), form="general")
     assert v.verdict == "proved", v.reason or (v.counterexample and v.counterexample.divergence.summary)
 
 
@@ -48,7 +49,7 @@ REFUTED = [("seed/division", 2, "division by "), ("seed/guarded_division", 2, "d
 @pytest.mark.slow
 @pytest.mark.parametrize("name,vf,why", REFUTED, ids=[f"{n}-vf{vf}" for n, vf, _ in REFUTED])
 def test_an_illegal_general_form_is_refuted_with_the_reason(name: str, vf: int, why: str) -> None:
-    v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, timeout=120, form="general")
+    v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, budget=Budget.of(120), form="general")
     assert v.verdict == "counterexample", v.reason
     assert v.counterexample is not None and why in v.counterexample.divergence.summary
 
@@ -65,14 +66,14 @@ def test_the_live_out_is_the_exiting_lanes_value() -> None:
 
 
 def test_a_reduction_goes_from_lane_to_lane() -> None:
-    v = inductive_equivalence(model("forms/sum_until_zero.loop"), 4, 16, timeout=120, form="general")
+    v = inductive_equivalence(model("forms/sum_until_zero.loop"), 4, 16, budget=Budget.of(120), form="general")
     assert v.verdict == "proved" and v.coverage.get("unbounded"), v.reason
 
 
 def test_values_carried_through_each_other_follow_the_lanes() -> None:
     """X and Y swap every iteration: the simple form refuses; lane by lane it is exact."""
     prog = parse(SWAP, "swap.loop")
-    v = form_equivalence(prog, 2, max_trip=8, timeout=120, form="general")
+    v = form_equivalence(prog, 2, max_trip=8, budget=Budget.of(120), form="general")
     assert v.verdict == "proved", v.reason
 
 
@@ -185,7 +186,7 @@ def test_a_broken_general_form_is_refuted(what: str, name: str, vf: int, trip: i
     before = [(i.op, list(i.args), i.attrs.but()) for i in p.instructions()]
     mutate(p)
     assert [(i.op, list(i.args), i.attrs.but()) for i in p.instructions()] != before, "the mutation did nothing"
-    v = refinement(prog, p, max_trip=trip, timeout=120)
+    v = refinement(prog, p, max_trip=trip, budget=Budget.of(120))
     assert v.verdict == "counterexample", (what, v.reason)
 
 

@@ -22,6 +22,7 @@ from verifier.frontend.llvm import parse_ll_file
 from verifier.frontend.parser import parse
 from verifier.ir.program import Attrs, Const, Instr, Ref
 from verifier.ir.types import I1
+from verifier.smt.budget import Budget
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
 
@@ -35,7 +36,7 @@ PROVED = [("seed/search_loop", "general", 4), ("seed/search_loop", "simple", 4),
 @pytest.mark.slow
 @pytest.mark.parametrize("name,form,vf", PROVED, ids=[f"{n}-{f}-vf{vf}" for n, f, vf in PROVED])
 def test_the_form_is_proved_for_every_trip_count(name: str, form: str, vf: int) -> None:
-    v = inductive_equivalence(model(f"{name}.loop"), vf, 4 * vf, timeout=120, form=form, require_unbounded=True)
+    v = inductive_equivalence(model(f"{name}.loop"), vf, 4 * vf, budget=Budget.of(120), form=form, require_unbounded=True)
     assert v.verdict == "proved", v.reason
     assert v.coverage.get("unbounded") is True
 
@@ -61,9 +62,9 @@ def _wrong_after_100(vform: VectorForm, at: int = 100, iv_name: str = "i") -> Ve
 def test_a_form_right_only_within_the_bound_is_not_proved_for_every_trip_count(form: str) -> None:
     prog = model("seed/search_loop.loop")
     bad = _wrong_after_100(generate(prog, form, 4))
-    within = refinement(prog, bad.program, max_trip=16, timeout=120, target_unroll=bad.unroll(16))
+    within = refinement(prog, bad.program, max_trip=16, budget=Budget.of(120), target_unroll=bad.unroll(16))
     assert within.verdict == "proved", within.reason  # the bound cannot see it
-    step = induction_step(prog, bad, timeout=120)
+    step = induction_step(prog, bad, budget=Budget.of(120))
     assert step.verdict == "counterexample"  # from a window state with i >= 100
     assert step.counterexample is not None and "step.i" in step.counterexample.divergence.summary
 
@@ -82,15 +83,15 @@ def test_a_bounded_only_proof_says_why_and_is_unknown_when_every_trip_count_is_r
       out i
     }"""
     prog = parse(text, "marks.loop")
-    v = inductive_equivalence(prog, 2, 8, timeout=120, form="simple")
+    v = inductive_equivalence(prog, 2, 8, budget=Budget.of(120), form="simple")
     assert v.verdict == "proved" and not v.coverage.get("unbounded")
     assert "init" in v.coverage["why_bounded"] or "never makes poison" in v.coverage["why_bounded"]
-    strict = inductive_equivalence(prog, 2, 8, timeout=120, form="simple", require_unbounded=True)
+    strict = inductive_equivalence(prog, 2, 8, budget=Budget.of(120), form="simple", require_unbounded=True)
     assert strict.verdict == "unknown" and "up to 8 only" in (strict.reason or "")
 
 
 def test_an_illegal_form_still_gets_a_replayed_counterexample_from_the_real_start() -> None:
-    v = inductive_equivalence(model("seed/division.loop"), 2, 8, timeout=120, form="general")
+    v = inductive_equivalence(model("seed/division.loop"), 2, 8, budget=Budget.of(120), form="general")
     assert v.verdict == "counterexample"
     assert v.counterexample is not None and "division by zero" in v.counterexample.divergence.summary
     assert "window.q" not in v.counterexample.inputs.params  # a real input, not a window state
@@ -101,7 +102,7 @@ def test_an_illegal_form_still_gets_a_replayed_counterexample_from_the_real_star
 def test_a_countdown_at_vf_64_is_proved_with_its_lane_bounds_checks_grouped(form: str) -> None:
     """64 lane loads a[i - k]: the encoder keeps the end lanes' bounds checks only
     (analysis/accesses.py); the proof still covers every lane."""
-    v = inductive_equivalence(model("legality/countdown.loop"), 64, 256, timeout=120, form=form,
+    v = inductive_equivalence(model("legality/countdown.loop"), 64, 256, budget=Budget.of(120), form=form,
                               require_unbounded=True)
     assert v.verdict == "proved", v.reason
 
@@ -117,7 +118,7 @@ def test_a_middle_lane_that_reads_past_the_end_is_caught(form: str) -> None:
                 if ins.op == "sub" and ins.args[1] == Const(32, ins.args[1].type)
                 and any(j.op == "load" and j.args[0] == Ref(ins.dest or "") for j in blk.instrs))
     lane.op, lane.args[1] = "add", Const(1, lane.type or I1)
-    v = induction_step(prog, bad, timeout=120)
+    v = induction_step(prog, bad, budget=Budget.of(120))
     assert v.verdict == "counterexample", v.reason
     assert v.counterexample is not None and "out of bounds" in v.counterexample.divergence.summary
 
@@ -134,7 +135,7 @@ def test_an_illegal_form_at_vf_16_is_refuted_from_its_first_vector_iteration(nam
                                                                              what: str) -> None:
     """The step fails; its inputs, or the step fixed to the loop's start state (q = 0),
     show the divergence, replayed on the whole programs, without unrolling 64 trips."""
-    v = inductive_equivalence(model(f"{name}.loop"), 16, 64, timeout=120, form=form, concrete_tests=False)
+    v = inductive_equivalence(model(f"{name}.loop"), 16, 64, budget=Budget.of(120), form=form, concrete_tests=False)
     assert v.verdict == "counterexample", v.reason
     assert v.coverage.get("found_in") in ("the first vector iteration", "the induction step's inputs",
                                           "vector iteration 1, checked step by step")
@@ -154,9 +155,9 @@ def test_a_form_wrong_only_from_its_second_vector_iteration_is_left_to_the_bound
     made up from the step); the bounded check then finds the real one."""
     prog = model("seed/search_loop.loop")
     bad = _wrong_after_100(generate(prog, form, 4), at=4)
-    first = first_vector_iteration(prog, bad, *_steps(prog, bad), timeout=120)
+    first = first_vector_iteration(prog, bad, *_steps(prog, bad), budget=Budget.of(120))
     assert first.verdict == "unknown" and first.counterexample is None
-    bounded = refinement(prog, bad.program, max_trip=16, timeout=120, target_unroll=bad.unroll(16))
+    bounded = refinement(prog, bad.program, max_trip=16, budget=Budget.of(120), target_unroll=bad.unroll(16))
     assert bounded.verdict == "counterexample"
 
 
@@ -168,7 +169,7 @@ def test_the_first_vector_iteration_alone_refutes_an_illegal_form(name: str, for
     asked for first) and its replay."""
     prog = model(f"{name}.loop")
     vform = generate(prog, form, 8)
-    first = first_vector_iteration(prog, vform, *_steps(prog, vform), timeout=120)
+    first = first_vector_iteration(prog, vform, *_steps(prog, vform), budget=Budget.of(120))
     assert first.verdict == "counterexample", first.reason
     assert first.coverage == {"found_in": "the first vector iteration"}
     assert first.counterexample is not None and first.counterexample.divergence.kind in ("memory", "trace")
@@ -177,14 +178,14 @@ def test_the_first_vector_iteration_alone_refutes_an_illegal_form(name: str, for
 def test_the_first_vector_iteration_of_a_correct_form_shows_nothing() -> None:
     prog = model("seed/search_loop.loop")
     vform = generate(prog, "general", 4)
-    first = first_vector_iteration(prog, vform, *_steps(prog, vform), timeout=120)
+    first = first_vector_iteration(prog, vform, *_steps(prog, vform), budget=Budget.of(120))
     assert first.verdict == "unknown" and first.counterexample is None
 
 
 def test_a_budget_spent_on_the_step_is_unknown_not_an_unbounded_unrolling() -> None:
     """With the time gone before the bounded fallback, the verdict is a timeout: the
     unrolled check is not started (its encoding alone can outlast the budget)."""
-    v = inductive_equivalence(model("seed/division.loop"), 16, 64, timeout=0.5, form="general",
+    v = inductive_equivalence(model("seed/division.loop"), 16, 64, budget=Budget.of(0.5), form="general",
                               concrete_tests=False)
     assert v.verdict == "unknown" and "timeout" in (v.reason or "")
 
@@ -200,7 +201,7 @@ def test_a_rotated_loop_is_proved_for_every_trip_count_past_its_equality_exit(na
     # clang's rotated loop leaves on `i.next == N`: a window state past N (q * VF > N)
     # is one the loop never reaches, and is left out of the step
     prog = parse_ll_file(LL / f"{name}.scalar.ll")
-    v = inductive_equivalence(prog, 4, 16, timeout=120, form=form, require_unbounded=True)
+    v = inductive_equivalence(prog, 4, 16, budget=Budget.of(120), form=form, require_unbounded=True)
     assert v.verdict == "proved", v.reason
     assert v.coverage.get("unbounded") is True
 
@@ -214,6 +215,6 @@ def test_leaving_out_states_past_an_equality_exit_keeps_every_state_before_it(fo
     iv = next(iter(analyse(prog).inductions))
     bad = _wrong_after_100(vform, at=8, iv_name=iv)
     le = analyse(prog)
-    step = induction_step(prog, bad, source_step(prog, le, 4), target_step(bad, prog, le), timeout=120)
+    step = induction_step(prog, bad, Budget.of(120), source_step(prog, le, 4), target_step(bad, prog, le))
     assert step.verdict == "counterexample"
-    assert refinement(prog, bad.program, max_trip=13, timeout=120).verdict == "counterexample"
+    assert refinement(prog, bad.program, max_trip=13, budget=Budget.of(120)).verdict == "counterexample"

@@ -9,6 +9,7 @@ import dataclasses
 from tests.helpers import model
 from verifier.checks.refinement import refinement
 from verifier.reports.lanes import COPY, lane_table
+from verifier.smt.budget import Budget
 from verifier.transforms.general_form import general_form
 from verifier.transforms.simple_form import simple_form
 
@@ -31,7 +32,7 @@ def test_the_generated_forms_record_the_lanes_they_make() -> None:
 
 def test_the_lane_table_shows_the_recorded_families_only() -> None:
     prog = model("seed/predication_example_ordered.loop")
-    v = refinement(prog, general_form(prog, 2).program, max_trip=4, timeout=120)
+    v = refinement(prog, general_form(prog, 2).program, max_trip=4, budget=Budget.of(120))
     assert v.verdict == "counterexample" and v.counterexample is not None
     c = v.counterexample
     table = lane_table(c, 2)

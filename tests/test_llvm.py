@@ -20,6 +20,7 @@ from verifier.ir.types import IntType, VecType
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.ops import Val, cttz_elts, reduce_int
 from verifier.semantics.z3domain import Z3Domain
+from verifier.smt.budget import Budget
 
 LL = MODELS / "llvm"
 
@@ -29,7 +30,7 @@ def equiv(name: str, target: str, rule: str, max_trip: int = 129) -> str:
     o = LLOptions(cttz_elts=rule)
     src = parse_ll_file(LL / f"{name}.scalar.ll", None, o)
     tgt = parse_ll_file(LL / f"{name}.{target}.ll", None, o)
-    v = refinement(src, tgt, max_trip=max_trip, timeout=120)
+    v = refinement(src, tgt, max_trip=max_trip, budget=Budget.of(120))
     if v.verdict == "counterexample":
         assert v.counterexample is not None and v.counterexample.divergence is not None
     return v.verdict
@@ -58,7 +59,7 @@ def test_memory_without_poison_removes_the_finding() -> None:
     o = LLOptions(assume=frozenset({Assumption.MEMORY_HAS_NO_POISON}))
     src = parse_ll_file(LL / "find_first_16.scalar.ll", None, o)
     tgt = parse_ll_file(LL / "find_first_16.vf4.ll", None, o)
-    assert refinement(src, tgt, max_trip=17, timeout=120).verdict == "proved"
+    assert refinement(src, tgt, max_trip=17, budget=Budget.of(120)).verdict == "proved"
 
 
 def test_a_wrong_vectorization_is_refuted(tmp_path: Path) -> None:
@@ -69,7 +70,7 @@ def test_a_wrong_vectorization_is_refuted(tmp_path: Path) -> None:
     bad.write_text(text)
     o = LLOptions(cttz_elts="first-true")
     v = refinement(parse_ll_file(LL / "find_first_16.scalar.ll", None, o), parse_ll_file(bad, None, o),
-                   max_trip=17, timeout=120)
+                   max_trip=17, budget=Budget.of(120))
     assert v.verdict == "counterexample"
 
 
@@ -185,7 +186,7 @@ def test_constant_vector_lanes_and_extractelement(tmp_path: Path, lane: int, ver
     tgt.write_text("define i32 @f() {\n  %x = extractelement <4 x i32> <i32 0, i32 1, i32 2, i32 poison>, "
                    f"i64 {lane}\n  ret i32 %x\n}}\n")
     assert "vec" in {i.op for i in parse_ll_file(tgt).instructions()}
-    assert refinement(parse_ll_file(src), parse_ll_file(tgt), max_trip=1, timeout=60).verdict == verdict
+    assert refinement(parse_ll_file(src), parse_ll_file(tgt), max_trip=1, budget=Budget.of(60)).verdict == verdict
 
 
 def test_every_fixture_is_checked_by_the_llvm_suite() -> None:
@@ -250,10 +251,10 @@ def test_a_bounded_proof_over_constant_trip_counts_says_it_covers_every_input() 
 
     src, tgt = parse_ll_pair(LL / "find_first_16.scalar.ll", LL / "find_first_16.vf4.ll", None,
                              LLOptions(cttz_elts="first-true"))
-    v = refinement(src, tgt, max_trip=17, timeout=60)
+    v = refinement(src, tgt, max_trip=17, budget=Budget.of(60))
     assert v.verdict == "proved" and v.coverage["complete"]
     assert "covers every input: no source loop visits its header more than 16 times" in verdict_text(v)
-    v = refinement(src, tgt, max_trip=9, timeout=60)
+    v = refinement(src, tgt, max_trip=9, budget=Budget.of(60))
     assert v.verdict == "proved" and not v.coverage["complete"]
     assert "covers every input whose source loops run at most 9 iterations" in verdict_text(v)
 
@@ -271,15 +272,15 @@ def test_a_target_wrong_only_late_is_not_proved_for_every_trip_count(tmp_path: P
     bad.write_text(text.replace("icmp eq i64 %index.next, 64", "icmp eq i64 %index.next, 60"))
     opts = LLOptions(cttz_elts="first-true")
     src, tgt = parse_ll_pair(LL / "find_first_64.scalar.ll", bad, None, opts)
-    assert isinstance(inductive(src, tgt, 60), str)
-    assert translation(src, tgt, 12, 60).coverage.get("unbounded") is not True
-    assert translation(src, tgt, 65, 60).verdict == "counterexample"
+    assert isinstance(inductive(src, tgt, Budget.of(60)), str)
+    assert translation(src, tgt, 12, Budget.of(60)).coverage.get("unbounded") is not True
+    assert translation(src, tgt, 65, Budget.of(60)).verdict == "counterexample"
     # a vector loop that starts at element 4: the programs differ before their loops
     skip = tmp_path / "skip.ll"
     skip.write_text(text.replace("phi i64 [ 0, %vector.ph ]", "phi i64 [ 4, %vector.ph ]"))
     src, tgt = parse_ll_pair(LL / "find_first_64.scalar.ll", skip, None, opts)
-    assert _not_proved(inductive(src, tgt, 60))
-    assert translation(src, tgt, 65, 60).verdict == "counterexample"
+    assert _not_proved(inductive(src, tgt, Budget.of(60)))
+    assert translation(src, tgt, 65, Budget.of(60)).verdict == "counterexample"
 
 
 @pytest.mark.slow
@@ -298,7 +299,7 @@ def test_an_induction_opt_counts_from_zero_is_related_by_its_offset(tmp_path: Pa
 
     form = recognize(src, analyse(src), tgt)
     assert form.vf == 4 and list(form.offsets.values()) == [-3]
-    v = inductive(src, tgt, 60)
+    v = inductive(src, tgt, Budget.of(60))
     assert not isinstance(v, str) and v.verdict == "proved" and v.coverage["unbounded"], v
     text = (LL / "mismatch_from3.vf4.ll").read_text()
     for wrong, right in (("%offset.idx = add i64 4, %index", "%offset.idx = add i64 3, %index"),
@@ -307,8 +308,8 @@ def test_an_induction_opt_counts_from_zero_is_related_by_its_offset(tmp_path: Pa
         bad = tmp_path / "bad.ll"
         bad.write_text(text.replace(right, wrong))
         src, tgt = parse_ll_pair(LL / "mismatch_from3.scalar.ll", bad, None, opts)
-        assert _not_proved(inductive(src, tgt, 60)), wrong
-        v = translation(src, tgt, 68, 60)
+        assert _not_proved(inductive(src, tgt, Budget.of(60))), wrong
+        v = translation(src, tgt, 68, Budget.of(60))
         assert v.verdict == "counterexample", wrong
         if "60" in wrong:  # wrong at element 60 only: the 15th vector iteration, checked step by step
             assert v.coverage.get("found_in") == "vector iteration 15, checked step by step", v.coverage

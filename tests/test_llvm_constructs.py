@@ -13,13 +13,14 @@ import pytest
 from tests.test_cli import cli
 from verifier.checks.refinement import refinement
 from verifier.frontend.llvm import LLUnsupported, parse_ll_file, parse_ll_pair
+from verifier.smt.budget import Budget
 
 
 def verdict(tmp_path: Path, src: str, tgt: str, max_trip: int = 4) -> str:
     a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
     a.write_text(src)
     b.write_text(tgt)
-    return refinement(*parse_ll_pair(a, b), max_trip=max_trip, timeout=60).verdict
+    return refinement(*parse_ll_pair(a, b), max_trip=max_trip, budget=Budget.of(60)).verdict
 
 
 def is_zero(attrs: str) -> str:

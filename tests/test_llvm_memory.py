@@ -19,6 +19,7 @@ from verifier.ir.printer import program as print_program
 from verifier.ir.program import Assumption
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
 
 ROOT = Path(__file__).resolve().parent.parent
 LL = ROOT / "models" / "llvm"
@@ -28,7 +29,7 @@ def verdict(tmp_path: Path, src: str, tgt: str, opts: LLOptions | None = None) -
     a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
     a.write_text(src)
     b.write_text(tgt)
-    return refinement(*parse_ll_pair(a, b, opts=opts), max_trip=4, timeout=60).verdict
+    return refinement(*parse_ll_pair(a, b, opts=opts), max_trip=4, budget=Budget.of(60)).verdict
 
 
 def table_fn(global_kw: str, ret: str) -> str:
@@ -79,7 +80,7 @@ def test_assumption_is_opt_in_and_listed() -> None:
 def test_constant_table_find_is_proved_and_external_refuted() -> None:
     for name, want in (("find_const_table", "proved"), ("find_extern", "counterexample")):
         src, tgt = parse_ll_pair(LL / f"{name}.scalar.ll", LL / f"{name}.vf4.ll")
-        assert refinement(src, tgt, max_trip=17, timeout=60).verdict == want, name
+        assert refinement(src, tgt, max_trip=17, budget=Budget.of(60)).verdict == want, name
 
 
 def test_which_objects_may_hold_poison() -> None:

@@ -22,13 +22,14 @@ from verifier.ir.opcodes import FCMP_PREDS
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.ops import FLOAT_FORMATS, Val, bitcount_lane, fcmp_lane
 from verifier.semantics.z3domain import Z3Domain
+from verifier.smt.budget import Budget
 
 
 def verdict(tmp_path: Path, src: str, tgt: str, max_trip: int = 4) -> str:
     a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
     a.write_text(src)
     b.write_text(tgt)
-    return refinement(*parse_ll_pair(a, b), max_trip=max_trip, timeout=60).verdict
+    return refinement(*parse_ll_pair(a, b), max_trip=max_trip, budget=Budget.of(60)).verdict
 
 
 SWITCH = """define i32 @f(i8 noundef %c) {
@@ -478,7 +479,7 @@ def guarded(tmp_path: Path, text: str) -> tuple[str, str]:
     f = tmp_path / "f.ll"
     f.write_text(text)
     src, tgt = parse_ll_pair(f, f)
-    v = refinement(src, tgt, max_trip=8, timeout=60)
+    v = refinement(src, tgt, max_trip=8, budget=Budget.of(60))
     guard_proofs(src, [v], 8, 60)
     return v.verdict, v.reason or ""
 

@@ -26,6 +26,7 @@ from verifier.ir.program import Instr, Program
 from verifier.ir.types import I8
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.z3domain import Z3Domain, exact_at
+from verifier.smt.budget import Budget
 from verifier.transforms.simple_form import simple_form
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
@@ -34,7 +35,7 @@ from verifier.transforms.vector_loop import VectorForm
 def _lockstep(prog: Program, vform: VectorForm, max_trip: int):  # type: ignore[no-untyped-def]
     le = analyse(prog)
     src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le, mark_handover=True)
-    return lockstep(prog, vform, src, tgt, max_trip, timeout=120, concrete_tests=False)  # the chain alone
+    return lockstep(prog, vform, src, tgt, max_trip, budget=Budget.of(120), concrete_tests=False)  # the chain alone
 
 
 AGREE = [("seed/search_loop", "general"), ("seed/search_loop", "simple"), ("seed/liveout_a", "general"),
@@ -52,7 +53,7 @@ def test_the_chain_decides_as_the_whole_unrolling_does(name: str, form: str) -> 
     vform = generate(prog, form, 2)
     chained = _lockstep(prog, vform, 6)
     assert chained is not None, applicable(prog, vform)
-    whole = refinement(prog, vform.program, max_trip=6, timeout=120, target_unroll=vform.unroll(6))
+    whole = refinement(prog, vform.program, max_trip=6, budget=Budget.of(120), target_unroll=vform.unroll(6))
     assert chained.verdict == whole.verdict, (chained.reason, whole.reason)
     if chained.counterexample is not None:  # a real input of the whole programs
         assert not any(p.startswith("window.") for p in chained.counterexample.inputs.params)
@@ -85,9 +86,9 @@ def test_the_generated_forms_are_decided_step_by_step_at_vf_16() -> None:
     """form_equivalence takes the chain: a proof and a division's replayed fault (the
     solver's: no concrete tests), each in far less time than the whole unrolling
     needed (it timed out)."""
-    v = form_equivalence(model("seed/search_loop.loop"), 16, 64, timeout=60, form="general")
+    v = form_equivalence(model("seed/search_loop.loop"), 16, 64, budget=Budget.of(60), form="general")
     assert v.verdict == "proved" and v.coverage.get("lockstep") == 5, v.reason
-    d = form_equivalence(model("seed/division.loop"), 16, 64, timeout=60, form="simple", concrete_tests=False)
+    d = form_equivalence(model("seed/division.loop"), 16, 64, budget=Budget.of(60), form="simple", concrete_tests=False)
     assert d.verdict == "counterexample" and d.coverage.get("lockstep") == 5, d.reason
     assert d.counterexample is not None and "division by zero" in d.counterexample.divergence.summary
 
@@ -177,11 +178,11 @@ def test_the_free_step_proves_every_trip_count_and_a_form_wrong_past_the_bound_i
     le = analyse(prog)
     good = generate(prog, form, 4)
     v = lockstep(prog, good, source_step(prog, le, 4), target_step(good, prog, le, mark_handover=True), 16,
-                 timeout=120, unbounded=True)
+                 budget=Budget.of(120), unbounded=True)
     assert v is not None and v.verdict == "proved" and v.coverage.get("unbounded") is True, v and v.reason
     bad = _wrong_after_100(good)
     w = lockstep(prog, bad, source_step(prog, le, 4), target_step(bad, prog, le, mark_handover=True), 16,
-                 timeout=120, unbounded=True)
+                 budget=Budget.of(120), unbounded=True)
     assert w is not None and w.verdict == "proved", w and w.reason
     assert not w.coverage.get("unbounded") and w.coverage.get("max_trip") == 16
 

@@ -16,6 +16,7 @@ from verifier.checks.forms import inductive_equivalence
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import DivergenceKind
 from verifier.ir.program import Jump, Program, Ref
+from verifier.smt.budget import Budget
 from verifier.transforms.general_form import general_form
 
 CASES = ["distinct_exits", "shared_exit", "shared_exit_lcssa"]
@@ -25,7 +26,7 @@ CASES = ["distinct_exits", "shared_exit", "shared_exit_lcssa"]
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_both_forms_of_a_multi_exit_loop_are_proved_for_every_trip_count(name: str, form: str) -> None:
     for vf in (2, 4):
-        v = inductive_equivalence(model(f"multiexit/{name}.loop"), vf, max_trip=4 * vf, timeout=120, form=form,
+        v = inductive_equivalence(model(f"multiexit/{name}.loop"), vf, max_trip=4 * vf, budget=Budget.of(120), form=form,
                                   require_unbounded=True)
         assert v.verdict == "proved" and v.coverage.get("unbounded"), (vf, v.reason)
 
@@ -76,6 +77,6 @@ def test_a_form_leaving_by_the_wrong_exiting_edge_is_refuted(name: str, mutate: 
     before = repr(p.blocks)
     mutate(p)
     assert repr(p.blocks) != before, "the mutation did nothing"
-    v = refinement(prog, p, max_trip=4, timeout=120)
+    v = refinement(prog, p, max_trip=4, budget=Budget.of(120))
     assert v.verdict == "counterexample" and v.counterexample is not None, v.reason
     assert v.counterexample.divergence.kind is kind, v.counterexample.divergence.summary

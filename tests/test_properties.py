@@ -25,6 +25,7 @@ from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, run
 from verifier.semantics.ops import Val, Value, is_vec
 from verifier.semantics.symbolic import SymInputs, SymResult, Unroll, encode, make_inputs
+from verifier.smt.budget import Budget
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -159,7 +160,7 @@ def test_proved_means_no_sampled_input_diverges(text: str, data: st.DataObject, 
         tgt = parse(mutant.replace("loop gen(", "loop mut("), "mut.loop")
     except UserError:
         return  # the mutation made the program ill-typed
-    v = refinement(src, tgt, max_trip=4, timeout=5, minimize_budget=1.0)  # unknown is skipped
+    v = refinement(src, tgt, max_trip=4, budget=Budget.of(5), minimize_budget=1.0)  # unknown is skipped
     if v.verdict == "counterexample":
         c = v.counterexample
         assert c is not None and compare_runs(src, tgt, c.source, c.target) is not None

@@ -14,6 +14,7 @@ from verifier.errors import UserError
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
 from verifier.ir.types import to_signed
+from verifier.smt.budget import Budget
 
 SEARCH = "seed/search_loop.loop"
 
@@ -21,13 +22,13 @@ SEARCH = "seed/search_loop.loop"
 @pytest.mark.slow
 @pytest.mark.parametrize("target", ["seed/vectorized/search_loop_general_vf4", "examples/search_loop_simple_vf4"])
 def test_hand_written_search_loop_vectorizations_are_proved(target: str) -> None:
-    v = refinement(model(SEARCH), model(f"{target}.loop"), max_trip=16)
+    v = refinement(model(SEARCH), model(f"{target}.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "proved", v.reason
     assert v.coverage["max_trip"] == 16
 
 
 def test_missing_freeze_is_refuted_with_a_branch_on_poison() -> None:
-    v = refinement(model(SEARCH), model("examples/search_loop_general_vf4_nofreeze.loop"), max_trip=16)
+    v = refinement(model(SEARCH), model("examples/search_loop_general_vf4_nofreeze.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     c = v.counterexample
     assert c is not None and c.divergence.kind == "target-ub"
@@ -39,7 +40,7 @@ def test_missing_freeze_is_refuted_with_a_branch_on_poison() -> None:
 
 
 def test_reading_past_the_extent_names_the_load_and_the_lane() -> None:
-    v = refinement(model(SEARCH), model("examples/search_loop_general_vf4_overread.loop"), max_trip=16)
+    v = refinement(model(SEARCH), model("examples/search_loop_general_vf4_overread.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     c = v.counterexample
     assert c is not None and c.target.ub is not None
@@ -50,7 +51,7 @@ def test_reading_past_the_extent_names_the_load_and_the_lane() -> None:
 
 
 def test_counterexamples_are_deterministic() -> None:
-    runs = [refinement(model(SEARCH), model("examples/search_loop_general_vf4_nofreeze.loop"), max_trip=8)
+    runs = [refinement(model(SEARCH), model("examples/search_loop_general_vf4_nofreeze.loop"), max_trip=8, budget=Budget.of(60))
             for _ in range(2)]
     a, b = (r.counterexample for r in runs)
     assert a is not None and b is not None
@@ -78,7 +79,7 @@ def _src() -> object:
 def test_calls_issued_for_lanes_past_the_exit_change_the_trace() -> None:
     tgt = parse(SCALAR.replace("    x = a[i]\n    if (x == 0) break\n    foo(x)",
                                "    x = a[i]\n    foo(x)\n    if (x == 0) break"), "t.loop")
-    v = refinement(parse(SCALAR, "s.loop"), tgt, max_trip=4)
+    v = refinement(parse(SCALAR, "s.loop"), tgt, max_trip=4, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     c = v.counterexample
     assert c is not None and c.divergence.kind == "trace"
@@ -87,7 +88,7 @@ def test_calls_issued_for_lanes_past_the_exit_change_the_trace() -> None:
 
 def test_a_wrong_live_out_is_refuted() -> None:
     tgt = parse(SCALAR.replace("  out i", "  out i = i + 1"), "t.loop")
-    v = refinement(parse(SCALAR, "s.loop"), tgt, max_trip=4)
+    v = refinement(parse(SCALAR, "s.loop"), tgt, max_trip=4, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     assert v.counterexample is not None and v.counterexample.divergence.kind == "live-out"
 
@@ -96,8 +97,8 @@ def test_a_different_store_is_refuted_and_the_same_store_proved() -> None:
     src = parse("loop s(N: i64) {\n array a: i8[N]\n i = 0\n while (i < N) {\n a[i] = 1\n i = i + 1\n }\n}", "s.loop")
     same = parse("loop t(N: i64) {\n array a: i8[N]\n i = N - 1\n while (i >= 0 && i < N) {\n a[i] = 1\n i = i - 1\n }\n}", "t.loop")
     diff = parse("loop t(N: i64) {\n array a: i8[N]\n i = 0\n while (i < N) {\n a[i] = 2\n i = i + 1\n }\n}", "t.loop")
-    assert refinement(src, same, max_trip=5).verdict == "proved"
-    v = refinement(src, diff, max_trip=5)
+    assert refinement(src, same, max_trip=5, budget=Budget.of(60)).verdict == "proved"
+    v = refinement(src, diff, max_trip=5, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     assert v.counterexample is not None and v.counterexample.divergence.kind == "memory"
 
@@ -106,7 +107,7 @@ def test_wrapping_start_index_is_found() -> None:
     """Writing a[N-1] down to a[0] without a guard: N = INT64_MIN wraps N - 1."""
     src = parse("loop s(N: i64) {\n array a: i8[N]\n i = 0\n while (i < N) {\n a[i] = 1\n i = i + 1\n }\n}", "s.loop")
     tgt = parse("loop t(N: i64) {\n array a: i8[N]\n i = N - 1\n while (i >= 0) {\n a[i] = 1\n i = i - 1\n }\n}", "t.loop")
-    v = refinement(src, tgt, max_trip=5)
+    v = refinement(src, tgt, max_trip=5, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.inputs.params["N"] == -(1 << 63)
 
@@ -116,12 +117,12 @@ def test_source_nondeterminism_is_quantified() -> None:
     any_value = parse("loop t(N: i64) {\n array a: i8[N]\n y = freeze(a[0]) ^ 0\n out y\n}", "t.loop")
     unfrozen = parse("loop t(N: i64) {\n array a: i8[N]\n y = a[0]\n out y\n}", "t.loop")
     constant = parse("loop t(N: i64) {\n array a: i8[N]\n y: i8 = 0\n out y\n}", "t.loop")
-    v = refinement(src, any_value, max_trip=2)
+    v = refinement(src, any_value, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "proved" and v.coverage["quantified"]
-    v = refinement(src, unfrozen, max_trip=2)
+    v = refinement(src, unfrozen, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.inputs.arrays["a"][0] is None  # poison stays poison without the freeze
-    v = refinement(src, constant, max_trip=2)
+    v = refinement(src, constant, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.inputs.arrays["a"][0] not in (None, 0)
 
@@ -129,7 +130,7 @@ def test_source_nondeterminism_is_quantified() -> None:
 def test_a_target_loop_longer_than_the_unroll_cap_is_unknown_not_proved() -> None:
     src = parse("loop s(N: i64) {\n i = 0\n while (i < 2) { i = i + 1 }\n out i\n}", "s.loop")
     tgt = parse("loop t(N: i64) {\n j = 0\n while (j < 100) { j = j + 1 }\n i = j - 98\n out i\n}", "t.loop")
-    v = refinement(src, tgt, max_trip=2)
+    v = refinement(src, tgt, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "unknown"
     assert v.reason is not None and "needs more iterations than it was unrolled for" in v.reason
 
@@ -137,32 +138,32 @@ def test_a_target_loop_longer_than_the_unroll_cap_is_unknown_not_proved() -> Non
 def test_a_bound_that_excludes_every_input_is_unknown_not_proved() -> None:
     src = parse("loop s(N: i64) {\n assume N == 10\n i = 0\n while (i < N) { i = i + 1 }\n out i\n}", "s.loop")
     tgt = parse("loop t(N: i64) {\n i: i64 = 7\n out i\n}", "t.loop")
-    v = refinement(src, tgt, max_trip=4)
+    v = refinement(src, tgt, max_trip=4, budget=Budget.of(60))
     assert v.verdict == "unknown" and v.reason is not None and "vacuous" in v.reason
-    assert refinement(src, tgt, max_trip=10).verdict == "counterexample"
+    assert refinement(src, tgt, max_trip=10, budget=Budget.of(60)).verdict == "counterexample"
 
 
 def test_the_trip_bound_counts_body_iterations_of_top_tested_loops() -> None:
     src = parse("loop s(N: i64) {\n i = 0\n while (i < 2) { i = i + 1 }\n out i\n}", "s.loop")
     tgt = parse("loop t(N: i64) {\n i: i64 = 2\n out i\n}", "t.loop")
-    assert refinement(src, tgt, max_trip=2).verdict == "proved"
-    assert refinement(src, tgt, max_trip=1).verdict == "unknown"
+    assert refinement(src, tgt, max_trip=2, budget=Budget.of(60)).verdict == "proved"
+    assert refinement(src, tgt, max_trip=1, budget=Budget.of(60)).verdict == "unknown"
 
 
 def test_programs_over_different_environments_are_rejected() -> None:
     other = parse("loop t(M: i64) {\n out M\n}", "t.loop")
     with pytest.raises(UserError):
-        refinement(_src(), other, max_trip=2)  # type: ignore[arg-type]
+        refinement(_src(), other, max_trip=2, budget=Budget.of(60))  # type: ignore[arg-type]
     other = parse("loop t(N: i64) {\n array a: i16[N]\n}", "t.loop")
     with pytest.raises(UserError):
-        refinement(_src(), other, max_trip=2)  # type: ignore[arg-type]
+        refinement(_src(), other, max_trip=2, budget=Budget.of(60))  # type: ignore[arg-type]
 
 
 @pytest.mark.slow
 def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
     """seed 000: a[0] / b[0] == 1 (one scalar iteration; the seed's a[0] == b[0] != 0),
     b[1] == 0 (or poison, UB as well): lane 2 faults."""
-    v = refinement(model("seed/division.loop"), model("examples/division_general_vf4.loop"), max_trip=16)
+    v = refinement(model("seed/division.loop"), model("examples/division_general_vf4.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     c = v.counterexample
     assert c is not None and c.target.ub is not None
@@ -176,7 +177,7 @@ def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
 
 
 def test_simple_form_without_freeze_branches_on_poison_and_says_on_what() -> None:
-    v = refinement(model(SEARCH), model("examples/search_loop_simple_vf4_nofreeze.loop"), max_trip=16)
+    v = refinement(model(SEARCH), model("examples/search_loop_simple_vf4_nofreeze.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     c = v.counterexample
     assert c is not None and c.target.ub is not None
@@ -201,8 +202,8 @@ def test_a_load_hoisted_above_a_store_that_may_alias_is_refuted() -> None:
     src = parse(ALIAS_SRC, "s.loop")
     same = parse(ALIAS_SRC.replace("loop s", "loop t"), "t.loop")
     hoisted = parse(ALIAS_SRC.replace("  b[0] = 1\n  x = a[1]", "  x = a[1]\n  b[0] = 1"), "t.loop")
-    assert refinement(src, same, max_trip=2).verdict == "proved"
-    v = refinement(src, hoisted, max_trip=2)
+    assert refinement(src, same, max_trip=2, budget=Budget.of(60)).verdict == "proved"
+    v = refinement(src, hoisted, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.inputs.alias["b"] == ("a", 1)  # b[0] is a[1]
     assert v.counterexample.divergence.kind == "live-out"
@@ -223,12 +224,12 @@ def test_calling_a_non_speculatable_function_speculatively_is_refuted() -> None:
   r = select(x != 0, y, 0)
   out r
 }"""
-    v = refinement(parse(PURE_SRC % "", "s.loop"), parse(speculated % "", "t.loop"), max_trip=2)
+    v = refinement(parse(PURE_SRC % "", "s.loop"), parse(speculated % "", "t.loop"), max_trip=2, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.inputs.params["x"] == 0
     assert v.counterexample.target.ub is not None and "traps" in v.counterexample.target.ub.reason
     spec = " speculatable"
-    assert refinement(parse(PURE_SRC % spec, "s.loop"), parse(speculated % spec, "t.loop"), max_trip=2).verdict == "proved"
+    assert refinement(parse(PURE_SRC % spec, "s.loop"), parse(speculated % spec, "t.loop"), max_trip=2, budget=Budget.of(60)).verdict == "proved"
 
 
 def test_an_alias_window_starting_before_the_other_array_is_found_and_replayed() -> None:
@@ -252,7 +253,7 @@ def test_an_alias_window_starting_before_the_other_array_is_found_and_replayed()
   b[1] = 5
   out x
 }""", "t.loop")
-    v = refinement(src, tgt, max_trip=2)
+    v = refinement(src, tgt, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     c = v.counterexample
     assert c.inputs.alias["b"] == ("a", -1)
@@ -275,7 +276,7 @@ def test_calling_another_function_with_the_same_arguments_is_refuted() -> None:
     """Regression: callees were numbered per program, so bar(x) matched foo(x)."""
     src = parse("loop s(x: i8) {\n effect foo(i8)\n foo(x)\n}", "s.loop")
     tgt = parse("loop t(x: i8) {\n effect bar(i8)\n bar(x)\n}", "t.loop")
-    v = refinement(src, tgt, max_trip=1)
+    v = refinement(src, tgt, max_trip=1, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.divergence.kind == "trace"
 
@@ -283,7 +284,7 @@ def test_calling_another_function_with_the_same_arguments_is_refuted() -> None:
 def test_a_live_out_the_target_never_writes_is_refuted() -> None:
     src = parse("loop s(x: i8) {\n out x\n}", "s.loop")
     tgt = parse("loop t(x: i8) {\n y = x\n}", "t.loop")
-    v = refinement(src, tgt, max_trip=1)
+    v = refinement(src, tgt, max_trip=1, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert "not produced" in v.counterexample.divergence.summary
 
@@ -307,16 +308,16 @@ def test_uninterpreted_products_prove_what_they_can_and_never_show_a_spurious_co
     the real product (an uninterpreted one is not commutative): the abstract attempt's
     counterexample does not replay, so the exact one decides, and proves it."""
     src = parse(_PRODUCT.replace("EXPR", "x * X"), "src.loop")
-    same = refinement(src, parse(_PRODUCT.replace("EXPR", "x * X"), "same.loop"), max_trip=4, timeout=60)
+    same = refinement(src, parse(_PRODUCT.replace("EXPR", "x * X"), "same.loop"), max_trip=4, budget=Budget.of(60))
     assert same.verdict == "proved" and same.coverage.get("abstracted") == ["mul"]
-    swapped = refinement(src, parse(_PRODUCT.replace("EXPR", "X * x"), "swapped.loop"), max_trip=4, timeout=60)
+    swapped = refinement(src, parse(_PRODUCT.replace("EXPR", "X * x"), "swapped.loop"), max_trip=4, budget=Budget.of(60))
     assert swapped.verdict == "proved", swapped.reason
     assert "abstracted" not in swapped.coverage
 
 
 def test_a_wrong_product_is_refuted_and_replayed() -> None:
     src = parse(_PRODUCT.replace("EXPR", "x * X"), "src.loop")
-    v = refinement(src, parse(_PRODUCT.replace("EXPR", "x * (X + 1)"), "bad.loop"), max_trip=4, timeout=60)
+    v = refinement(src, parse(_PRODUCT.replace("EXPR", "x * (X + 1)"), "bad.loop"), max_trip=4, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert "live-out p" in v.counterexample.divergence.summary
 
@@ -331,7 +332,7 @@ def test_a_source_that_only_an_uninterpreted_product_lets_run_is_vacuous() -> No
       out y
     }"""
     v = refinement(parse(text, "sq.loop"), parse(text.replace("loop sq", "loop sq2"), "sq2.loop"), max_trip=2,
-                   timeout=60)
+                   budget=Budget.of(60))
     assert v.verdict == "unknown" and "vacuous" in (v.reason or "")
 
 
@@ -352,9 +353,9 @@ def test_ignored_divergences_are_looked_past_and_the_others_still_caught() -> No
     src = _store_and_out("s", 1, 1, assume="assume N >= 1")
     wrong_out = _store_and_out("t", 1, 2)
     wrong_store = _store_and_out("u", 2, 2)
-    assert refinement(src, wrong_out).verdict == "counterexample"
-    assert refinement(src, wrong_out, ignore=frozenset({"live-out"})).verdict == "proved"
-    v = refinement(src, wrong_store, ignore=frozenset({"live-out"}))
+    assert refinement(src, wrong_out, max_trip=16, budget=Budget.of(60)).verdict == "counterexample"
+    assert refinement(src, wrong_out, ignore=frozenset({"live-out"}), max_trip=16, budget=Budget.of(60)).verdict == "proved"
+    v = refinement(src, wrong_store, ignore=frozenset({"live-out"}), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.divergence.kind == "memory"
 
@@ -375,7 +376,7 @@ def test_a_reordering_that_no_sharing_of_three_arrays_changes_is_proved() -> Non
     """Loads of b and a may move past each other whatever shares an object with what."""
     src = parse(THREE % "  x = a[0]\n  y = b[1]\n  c[0] = x + y\n  out x", "s.loop")
     tgt = parse(THREE.replace("loop s", "loop t") % "  y = b[1]\n  x = a[0]\n  c[0] = x + y\n  out x", "t.loop")
-    assert refinement(src, tgt, max_trip=2).verdict == "proved"
+    assert refinement(src, tgt, max_trip=2, budget=Budget.of(60)).verdict == "proved"
 
 
 def test_two_views_that_share_an_object_without_the_first_array_are_found() -> None:
@@ -384,7 +385,7 @@ def test_two_views_that_share_an_object_without_the_first_array_are_found() -> N
     src = parse(THREE % "  assume a[0] == 0\n  c[0] = 1\n  x = b[1]\n  out x", "s.loop")
     tgt = parse(THREE.replace("loop s", "loop t") % "  assume a[0] == 0\n  x = b[1]\n  c[0] = 1\n  out x",
                 "t.loop")
-    v = refinement(src, tgt, max_trip=2)
+    v = refinement(src, tgt, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     c = v.counterexample
     assert c.source.outs["x"].v == 1 and c.target.outs["x"].v != 1

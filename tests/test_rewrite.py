@@ -19,6 +19,7 @@ from verifier.frontend.parser import parse
 from verifier.ir.printer import program as print_program
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
 from verifier.transforms.exit_from_condition import (
     Unbuildable,
     exit_from_condition,
@@ -37,7 +38,7 @@ def test_seed_loop_becomes_an_early_exit() -> None:
     tgt = exit_from_condition(prog, found[0])
     text = print_program(tgt)
     assert "if (cmp) goto if.then else goto exit" in text
-    v = rewrite_verdict(prog, tgt, found[0], recognised=True, max_trip=8)
+    v = rewrite_verdict(prog, tgt, found[0], recognised=True, max_trip=8, budget=Budget.of(60))
     assert v.verdict is VerdictKind.PROVED and v.coverage.get("unbounded")
     # the printed rewrite reads back, and runs like the original on a concrete input
     again = parse(text, "rewritten.loop")
@@ -61,7 +62,7 @@ def test_forced_rewrites_are_refuted(model: str) -> None:
     prog = load_program(MODELS / model)
     cand = forced(prog)
     assert cand is not None
-    v = rewrite_verdict(prog, exit_from_condition(prog, cand), cand, recognised=False, max_trip=8)
+    v = rewrite_verdict(prog, exit_from_condition(prog, cand), cand, recognised=False, max_trip=8, budget=Budget.of(60))
     assert v.verdict is VerdictKind.COUNTEREXAMPLE and v.counterexample is not None
 
 
@@ -80,11 +81,11 @@ def test_wrapping_induction_is_refused() -> None:
 
 def test_persistence_lemma_both_sides() -> None:
     prog = load_program(MODELS / "seed001_condition.loop")
-    assert skipping_persists(prog, recognise(prog)[0][0], 20) is None
+    assert skipping_persists(prog, recognise(prog)[0][0], Budget.of(20)) is None
     prog = load_program(MODELS / "modulo_condition.loop")
     cand = forced(prog)
     assert cand is not None
-    assert skipping_persists(prog, cand, 20) is not None
+    assert skipping_persists(prog, cand, Budget.of(20)) is not None
 
 
 def test_unbuildable_forced_rewrite() -> None:
@@ -103,9 +104,9 @@ def test_split_both_sides() -> None:
     tgt = split_iterations(prog, found[0])
     text = print_program(tgt)
     assert "loop.split:" in text and "if.then.split" not in text  # the second loop has no then-side
-    v = rewrite_verdict(prog, tgt, found[0], True, max_trip=6, what="split")
+    v = rewrite_verdict(prog, tgt, found[0], True, max_trip=6, what="split", budget=Budget.of(60))
     assert v.verdict is VerdictKind.PROVED and v.coverage.get("unbounded")
-    assert rewrite_obligation(load_program(MODELS / "modulo_condition.loop"), "split", True, 6, 30).verdict \
+    assert rewrite_obligation(load_program(MODELS / "modulo_condition.loop"), "split", True, 6, Budget.of(30)).verdict \
         is VerdictKind.COUNTEREXAMPLE
     assert recognise(load_program(MODELS / "modulo_condition.loop"), split=True)[0] == []
 

@@ -15,11 +15,13 @@ from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits, added_ub, harness_verdict, original_uids
 from verifier.checks.legality import hoistability, speculation_safety
 from verifier.checks.repair import guard_repair
+from verifier.checks.verdict import Check
 from verifier.frontend import load_program
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
 from verifier.transforms.harness import speculation_harness
 from verifier.transforms.lanes import Guard
 from verifier.transforms.window import NoWindow, vector_window
@@ -156,7 +158,7 @@ def _coarse_window_answers(prog: Program, vf: int) -> list[str]:
     h = speculation_harness(prog, vf, (le.data_dependent[-1].index,))
     w = vector_window(h.program, prog, le, vf, coarse=True)
     assert any(q.name.startswith("window.") and q.name.endswith(".pick") for q in w.program.params)
-    return [added_ub(w.program, original_uids(prog) | w.assumes, bound, 30.0, truncated=True, witness=h.program,
+    return [added_ub(w.program, original_uids(prog) | w.assumes, bound, Budget.of(30.0), truncated=True, witness=h.program,
                      proof_only=True).status for bound in (1, vf)]
 
 
@@ -212,7 +214,7 @@ def test_a_guard_is_proved_only_as_tight_as_the_array(extent: object, expected: 
     prog = model("seed/indirect_access.loop")
     e = analyse(prog).data_dependent[1]
     h = speculation_harness(prog, 4, (e.index,), guards=(Guard(_b_load(prog), extent),))  # type: ignore[arg-type]
-    v = harness_verdict(prog, h, 4, Limits(timeout=30), "speculate")
+    v = harness_verdict(prog, h, 4, Limits(timeout=30), Check.SPECULATE, Budget.of(30))
     assert v.verdict == expected
 
 

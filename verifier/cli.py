@@ -37,7 +37,7 @@ from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
-from verifier.smt.budget import Stopwatch
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.lanes import Unsupported
 
 
@@ -582,8 +582,7 @@ def rewrite(
     text_out = print_program(tgt)
     if output is not None:
         write_output(output, text_out + "\n", "--output")
-    v = rewrite_verdict(prog, tgt, cand, recognised=bool(found), max_trip=max_trip, timeout=timeout,
-                        what="split" if split else "exit")
+    v = rewrite_verdict(prog, tgt, cand, bool(found), max_trip, Budget.of(timeout), "split" if split else "exit")
     if as_json:
         typer.echo(json.dumps(jsonout.verdict(v)))
     else:

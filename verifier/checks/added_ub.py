@@ -41,6 +41,7 @@ from verifier.smt.budget import (
     COARSE_SHARE,
     MINIMIZE_LEAST,
     PROBE_TEST_SHARE,
+    WINDOW_SHARE,
     Budget,
     Stopwatch,
     seconds_of,
@@ -106,17 +107,17 @@ def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
     return _Query(inputs, r, added, ok, [v for k, v in r.choices.items() if k[1] in own])
 
 
-def added_ub(harness: Program, own: set[int], bound: int, timeout: float, truncated: bool,
+def added_ub(harness: Program, own: set[int], bound: int, budget: Budget, truncated: bool,
              minimize_budget: float = 30.0, witness: Program | None = None,
              confirm: Callable[[Inputs], bool] | None = None, proof_only: bool = False) -> AddedUB:
     """_added_ub, unknown where encoding the question outlasts its time."""
     try:
-        return _added_ub(harness, own, bound, timeout, truncated, minimize_budget, witness, confirm, proof_only)
+        return _added_ub(harness, own, bound, budget, truncated, minimize_budget, witness, confirm, proof_only)
     except EncodingTimeout:
         return AddedUB(SolverStatus.UNKNOWN, "solver timeout: encoding the question took all of its time")
 
 
-def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, truncated: bool,
+def _added_ub(harness: Program, own: set[int], bound: int, budget: Budget, truncated: bool,
               minimize_budget: float = 30.0, witness: Program | None = None,
               confirm: Callable[[Inputs], bool] | None = None, proof_only: bool = False) -> AddedUB:
     """Is there an input on which the harness's added code has UB and the model's own
@@ -128,7 +129,6 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
     that it confirms is an answer (the interpreter runs the real operations), and
     spares the exact query, several times slower on a division or an FMA.
     `proof_only`: a sat answer comes without inputs (nothing will replay them)."""
-    budget = Budget.of(timeout)
 
     def ask(*fs: terms.BoolTerm, quantified: bool = False) -> tuple[terms.Solver, Answer]:
         # a fresh solver per question: z3 solves a one-shot bit-vector query by
@@ -147,7 +147,7 @@ def _added_ub(harness: Program, own: set[int], bound: int, timeout: float, trunc
     def inputs_of(s: terms.Solver, q: _Query, ans: Answer) -> Inputs:
         """The (minimized) inputs of a sat answer to q, within the time limit (a tenth of
         it at least)."""
-        spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
+        spend = min(minimize_budget, max(MINIMIZE_LEAST * budget.seconds, budget.left()))
         return concrete(s, q.inputs, harness, q.result.choices, spend, seconds_of(ans.units),
                         q.result.header_guards)[1]
 
@@ -203,17 +203,18 @@ def _replay(prog: Program, h: Harness, inputs: Inputs, max_trip: int,
     return replay(prog, h.program, start, replay_fuel(prog, h.program, max_trip), shared_choices=True)
 
 
-def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple[SolverStatus, Counterexample | None]:
+def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits,
+                    budget: Budget) -> tuple[SolverStatus, Counterexample | None]:
     """harness_verdict's bounded question alone, for a search over many harnesses
     (repair's extents): "unsat" (proved for runs of at most limits.trip(vf)
     iterations, as harness_verdict's bounded proof), or "sat" with the replayed
     counterexample (not minimized: the search states that it exists, and its UB),
     or "unknown". Without the window, whose failing start states replay slowly;
     after a few concrete tests, whose failure is such a counterexample too."""
-    budget = Budget.of(limits.timeout)
     # a few concrete tests first (checks/falsify.py): a failing one is a replayed
     # counterexample, in milliseconds (an index loaded from memory is out of range)
-    tested = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(FIRST_TESTS, PROBE_TEST_SHARE * limits.timeout, shrunk=False)
+    tested = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(FIRST_TESTS, PROBE_TEST_SHARE * budget.seconds,
+                                                                     shrunk=False)
     if tested is not None:
         return SolverStatus.SAT, tested
     found: list[Counterexample] = []
@@ -227,7 +228,7 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
             found[:] = [cex] if cex is not None else []
             return cex is not None
 
-        r = added_ub(h.program, original_uids(prog), max_trip + 1, budget.rest(0.001),
+        r = added_ub(h.program, original_uids(prog), max_trip + 1, budget.remainder(0.001),
                      truncated=False, minimize_budget=0.0, confirm=confirm)
         if r.status is SolverStatus.SAT and r.inputs is not None and (found or confirm(r.inputs)):
             return SolverStatus.SAT, found[0]
@@ -236,13 +237,13 @@ def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits) -> tuple
     return r.status, None
 
 
-def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: Check,
+def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: Check, budget: Budget,
                     minimize_budget: float = 30.0) -> Verdict:
     """Does harness h add UB to prog? First for every trip count, by one vector
     iteration from any vector-start state (transforms/window.py); if that finds
     no real counterexample, for runs of at most limits.trip(vf) iterations from the
     start. Every counterexample is replayed from the real start before it is shown."""
-    sw, budget = Stopwatch(), Budget.of(limits.timeout)
+    sw = Stopwatch()
     max_trip = limits.trip(vf)
     own = original_uids(prog)
     name = f"{prog.name} -> {h.program.name}"
@@ -276,16 +277,17 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
     if w is not None:  # first with the inductions free: a proof only, in a slice of the time
         coarse = vector_window(h.program, prog, le, vf, coarse=True)
         for bound in windows:
-            r = added_ub(coarse.program, own | coarse.assumes, bound, budget.at_most(COARSE_SHARE * limits.timeout),
+            r = added_ub(coarse.program, own | coarse.assumes, bound,
+                         Budget.of(budget.at_most(COARSE_SHARE * budget.seconds)),
                          truncated=True, witness=h.program, proof_only=True)
             if r.status is SolverStatus.UNSAT:
                 return verdict(VerdictKind.PROVED, coverage={"unbounded": True, "window": bound, "quantified": r.quantified,
                                                    "inductions_free": True})
     for bound in windows if w is not None else []:
         assert w is not None
-        # a quarter of what is left: an undecided window must leave time for the bounded check
+        # a share of what is left: an undecided window must leave time for the bounded check
         # the window's facts about its state are the model's: where one fails, no such state
-        r = added_ub(w.program, own | w.assumes, bound, budget.left() / 4, truncated=True,
+        r = added_ub(w.program, own | w.assumes, bound, budget.part(WINDOW_SHARE), truncated=True,
                      minimize_budget=minimize_budget, witness=h.program,
                      confirm=lambda i: replayed(i, frozenset(w.params)) is not None)
         cov: Coverage = {"unbounded": True, "window": bound, "quantified": r.quantified}
@@ -297,10 +299,9 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
             cex = replayed(r.inputs, frozenset(w.params))
             if cex is not None:
                 return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=cov)
-    left = budget.left()
-    if left <= 0:
+    if budget.exhausted():
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
-    r = added_ub(h.program, own, max_trip + 1, left, truncated=False, minimize_budget=minimize_budget,
+    r = added_ub(h.program, own, max_trip + 1, budget.remainder(0.0), truncated=False, minimize_budget=minimize_budget,
                  confirm=lambda i: replayed(i) is not None)
     coverage: Coverage = {"max_trip": max_trip, "target_unrolled": r.unrolled, "quantified": r.quantified,
                 "unbounded": False, "why_bounded": why}

@@ -29,12 +29,14 @@ from verifier.smt.budget import COMPLETION_LEAST, Budget, Stopwatch
 SEARCH_LIMIT = 64
 
 
-Deeper = Callable[[int, float], list[Verdict]]  # (bound, seconds) -> the same question's verdict, bounded
+Deeper = Callable[[int, Budget], list[Verdict]]  # (bound, budget) -> the same question's verdict, bounded
 
 
 def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: float, deeper: Deeper) -> Verdict:
     """`v` where it is no bounded proof; else as the module docstring says. `deeper`
-    asks the same question bounded at another trip bound."""
+    asks the same question bounded at another trip bound. The completion may spend
+    what is left of the verdict's allowance of `timeout` seconds (COMPLETION_LEAST
+    of it at least)."""
     if v.verdict is not VerdictKind.PROVED or coverage_kind(v.coverage) is not CoverageKind.BOUNDED:
         return v
     bound = int(v.coverage["max_trip"])
@@ -46,30 +48,27 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
     budget = Budget.of(max(COMPLETION_LEAST * timeout, timeout - (v.work or 0.0)))
     first = v.seconds
 
-    def left() -> float:
-        return budget.left()
-
     def spent(w: Verdict) -> Verdict:
         w.seconds = first + sw()
         return w
 
-    u = unwinding(src, bound, max(0.001, left()))
+    u = unwinding(src, bound, budget.remainder(0.001))
     if u.status is Unwound.COMPLETE:
         v.coverage.update({"complete": True, "unwound": bound})
         return spent(v)
     longest = u
     searched = {bound * 2 ** k for k in range(1, 8) if bound * 2 ** k <= min(SEARCH_LIMIT, MAX_TRIP)}
     for b in sorted(searched | {k for k in candidate_bounds(src, MAX_TRIP) if k > bound}):
-        if left() <= 0:
+        if budget.exhausted():
             break
-        ub = unwinding(src, b, left())
+        ub = unwinding(src, b, budget.remainder(0.0))
         if ub.status is Unwound.UNDECIDED:
             continue
         if ub.status is Unwound.LONGER:
             longest = ub if ub.inputs is not None else longest
             if b not in searched:
                 continue
-        answer = _one(deeper(b, max(0.1, left())), v)
+        answer = _one(deeper(b, budget.remainder()), v)
         if answer is None:
             continue
         if answer.verdict is VerdictKind.COUNTEREXAMPLE:
@@ -83,7 +82,7 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
             bound, v = b, answer  # proved deeper: the bound reached
             continue
         break  # unknown at a deeper bound: no more time to go deeper
-    return spent(_incomplete(v, bound, longest, left() <= 0))
+    return spent(_incomplete(v, bound, longest, budget.exhausted()))
 
 
 def _one(vs: list[Verdict], like: Verdict) -> Verdict | None:

@@ -80,12 +80,13 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     """The verdicts of `req` on programs read: one for equiv, one per data-dependent
     exit for the legality checks (none when the loop has none). A bounded proof is
     proved only where it covers every input (checks/completion.py)."""
-    def deeper(bound: int, seconds: float) -> list[Verdict]:
-        return _decide(dataclasses.replace(req, max_trip=bound, timeout=seconds, scope=Scope.BOUNDED), src, tgt)
+    def deeper(bound: int, budget: Budget) -> list[Verdict]:
+        return _decide(dataclasses.replace(req, max_trip=bound, timeout=budget.seconds, scope=Scope.BOUNDED),
+                       src, tgt, budget)
 
     take_safety_net()
     budget = Budget.of(req.timeout)
-    vs = _decide(req, src, tgt)
+    vs = _decide(req, src, tgt, budget)
     for v in vs:  # what the check spent, where it did not say per verdict (legality does)
         v.work = budget.spent() if v.work is None else v.work
     out = [complete(v, src, req.accept_bounded, req.timeout, deeper) for v in vs]
@@ -95,24 +96,26 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     return out
 
 
-def _decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdict]:
-    """decide's verdicts as the checks give them, bounded proofs as they are."""
+def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> list[Verdict]:
+    """decide's verdicts as the checks give them, bounded proofs as they are: a check
+    of one verdict spends `budget`; legality gives each exit `req.timeout` of its own,
+    and the lane prover each fact."""
     if req.check is Check.EQUIV:
         if tgt is not None:
             return [_every_trip_count(req, equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP,
-                                                       req.timeout, induction=req.scope is not Scope.BOUNDED))]
+                                                       budget, induction=req.scope is not Scope.BOUNDED))]
         if req.scope is Scope.BOUNDED:
-            return [form_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form)]
-        return [inductive_equivalence(src, req.vf, req.bound, req.timeout, req.guards, req.form,
+            return [form_equivalence(src, req.vf, req.bound, budget, req.guards, req.form)]
+        return [inductive_equivalence(src, req.vf, req.bound, budget, req.guards, req.form,
                                       require_unbounded=req.scope is Scope.UNBOUNDED)]
     if req.check is Check.LANES:
         return [lane_relation(src, req.vf, req.value or "", req.relation, req.timeout)]
     if req.check is Check.REWRITE:
         return [_every_trip_count(req, rewrite_obligation(src, req.rewrite, req.force, req.max_trip or 8,
-                                                          req.timeout))]
+                                                          budget))]
     if req.check is Check.FREEZE:
         k = len(analyse(src).data_dependent)
-        return [freeze_invariance(k, req.vf, "seed" if req.freeze else "nofreeze", req.timeout, src.name)] if k else []
+        return [freeze_invariance(k, req.vf, budget, "seed" if req.freeze else "nofreeze", src.name)] if k else []
     limits = Limits(req.max_trip, req.timeout, inductive=req.scope is not Scope.BOUNDED)
     if req.check is Check.HOIST:
         vfs = sorted({1, req.vf}) if req.scalar_hoist else [req.vf]

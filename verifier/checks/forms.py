@@ -45,7 +45,8 @@ def forms_of(choice: str) -> tuple[str, ...]:
 def generate(prog: Program, form: str, vf: int, with_guards: bool = False,
              timeout: float = 60.0) -> GeneralForm | SimpleForm:
     """The vectorized form `form` of prog's loop; the simple form takes the runtime
-    guards the speculation repair proves if asked (the general form has none)."""
+    guards the speculation repair proves if asked (the general form has none), each
+    exit's repair within `timeout` seconds."""
     if form == "general":
         if with_guards:
             raise UserError("--guards: runtime guards belong to the simple form (seed 000, "
@@ -55,26 +56,26 @@ def generate(prog: Program, form: str, vf: int, with_guards: bool = False,
     return simple_form(prog, vf, found)
 
 
-def form_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.0,
+def form_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
                      with_guards: bool = False, form: str = "simple", concrete_tests: bool = True) -> Verdict:
     """The scalar loop refined by its generated form (unknown when it cannot be built);
     `concrete_tests` off: the solver alone looks for a counterexample."""
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw = Stopwatch()
     try:
-        vform = generate(prog, form, vf, with_guards, timeout)
+        vform = generate(prog, form, vf, with_guards, budget.seconds)
     except Unsupported as u:
         return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
-    v = _by_steps(prog, vform, max_trip, timeout, concrete_tests)
-    left = budget.left()
-    if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
-        v = refinement(prog, vform.program, max_trip=max_trip, timeout=max(0.1, left), check_name=Check.EQUIV,
+    # the chained check gets the whole allowance again (the guards' repair is not counted)
+    v = _by_steps(prog, vform, max_trip, budget.again(), concrete_tests)
+    if v is None or (v.verdict is VerdictKind.UNKNOWN and budget.left() >= 1.0):
+        v = refinement(prog, vform.program, max_trip, budget.remainder(), check_name=Check.EQUIV,
                        target_unroll=vform.unroll(max_trip))
     v.model, v.vf, v.form = prog.name, vf, form
     v.seconds = sw()
     return v
 
 
-def _by_steps(prog: Program, vform: VectorForm, max_trip: int, timeout: float,
+def _by_steps(prog: Program, vform: VectorForm, max_trip: int, budget: Budget,
               concrete_tests: bool = True) -> Verdict | None:
     """The bounded check one vector iteration at a time (checks/lockstep.py), where
     the step programs can be built; None where they cannot or it does not apply."""
@@ -85,20 +86,20 @@ def _by_steps(prog: Program, vform: VectorForm, max_trip: int, timeout: float,
         src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le, mark_handover=True)
     except (Unsupported, NoWindow):
         return None
-    return lockstep(prog, vform, src, tgt, max_trip, timeout, concrete_tests=concrete_tests)
+    return lockstep(prog, vform, src, tgt, max_trip, budget, concrete_tests=concrete_tests)
 
 
-def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float = 60.0,
+def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
                           with_guards: bool = False, form: str = "simple",
                           require_unbounded: bool = False, concrete_tests: bool = True) -> Verdict:
     """Equivalence for every trip count (transforms/step.py): one vector iteration from
     any state refines VF scalar iterations. Where that step cannot be built or fails
     (an unreachable state, or a real bug) the bounded check decides: a counterexample
     stands; a bounded proof is reported as such, or as unknown if `require_unbounded`."""
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw = Stopwatch()
     why = ""
     try:
-        vform = generate(prog, form, vf, with_guards, timeout)
+        vform = generate(prog, form, vf, with_guards, budget.seconds)
         le = analyse(prog)
         src, tgt = source_step(prog, le, vf), target_step(vform, prog, le)
     except Unsupported as u:
@@ -108,8 +109,9 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
     if not why and applicable(prog, vform) is None:
         # the chain's first step and the free one: the induction, and if it does not
         # close, the bounded check step by step
+        # the chain gets the whole allowance again (the guards' repair is not counted)
         chained = lockstep(prog, vform, src, target_step(vform, prog, le, mark_handover=True), max_trip,
-                           timeout, unbounded=True, concrete_tests=concrete_tests)
+                           budget.again(), unbounded=True, concrete_tests=concrete_tests)
         if chained is not None:
             chained.model, chained.vf, chained.form = prog.name, vf, form
             if not chained.coverage.get("unbounded"):
@@ -120,7 +122,8 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
             return chained
     if not why:
         # its counterexample only says why (the first vector iteration shows a real one)
-        step = induction_step(prog, vform, src, tgt, timeout, minimize_budget=1.0, param_limit=max_trip)
+        # the step alone gets the whole allowance again (where the chain does not apply)
+        step = induction_step(prog, vform, budget.again(), src, tgt, minimize_budget=1.0, param_limit=max_trip)
         if step.verdict is VerdictKind.PROVED:
             step.seconds = sw()
             return step
@@ -129,17 +132,16 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, timeout: float 
         if step.verdict is VerdictKind.COUNTEREXAMPLE:
             # the step's state may be unreachable; the loop's own first vector iteration
             # is not, and is far cheaper than unrolling every trip count up to the bound
-            left = budget.rest()
             assert step.counterexample is not None
-            first = first_vector_iteration(prog, vform, src, tgt, left, step.counterexample.inputs, max_trip)
+            first = first_vector_iteration(prog, vform, src, tgt, budget.remainder(), step.counterexample.inputs,
+                                           max_trip)
             if first.verdict is VerdictKind.COUNTEREXAMPLE:
                 first.seconds = sw()
                 return first
-    left = budget.left()
-    if left < 1.0:  # encoding the unrolled check alone can take longer than the solver
+    if budget.left() < 1.0:  # encoding the unrolled check alone can take longer than the solver
         return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), vf=vf, form=form,
-                       reason=f"solver timeout: {timeout:g} s spent before the bounded check ({why})")
-    bounded = form_equivalence(prog, vf, max_trip, left, with_guards, form, concrete_tests)
+                       reason=f"solver timeout: {budget.seconds:g} s spent before the bounded check ({why})")
+    bounded = form_equivalence(prog, vf, max_trip, Budget.of(budget.left()), with_guards, form, concrete_tests)
     _bounded_only(bounded, why, max_trip, require_unbounded)
     bounded.seconds = sw()
     return bounded
@@ -155,8 +157,8 @@ def _bounded_only(v: Verdict, why: str, max_trip: int, require_unbounded: bool) 
             v.reason = f"proved for trip counts up to {max_trip} only: {why}"
 
 
-def induction_step(prog: Program, vform: VectorForm, src: Program | None = None, tgt: Program | None = None,
-                   timeout: float = 60.0, minimize_budget: float = 30.0,
+def induction_step(prog: Program, vform: VectorForm, budget: Budget, src: Program | None = None,
+                   tgt: Program | None = None, minimize_budget: float = 30.0,
                    param_limit: int | None = None) -> Verdict:
     """The inductive step alone: proved means equivalence for every trip count; a
     counterexample here starts from a window state, which may be unreachable
@@ -165,7 +167,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
         le = analyse(prog)
         src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le)
     vf = vform.vf
-    step = refinement(src, tgt, max_trip=vf, timeout=timeout, check_name=Check.EQUIV,
+    step = refinement(src, tgt, vf, budget, check_name=Check.EQUIV,
                       minimize_budget=minimize_budget, target_unroll=vform.step_unroll(),
                       param_limit=param_limit)
     step.model, step.vf = prog.name, vf
@@ -176,7 +178,7 @@ def induction_step(prog: Program, vform: VectorForm, src: Program | None = None,
 
 
 def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: Program,
-                           timeout: float = 60.0, step_inputs: Inputs | None = None,
+                           budget: Budget, step_inputs: Inputs | None = None,
                            max_trip: int | None = None) -> Verdict:
     """The induction step from the loop's start state only (window.at_loop_start):
     a divergence there is replayed on the whole scalar loop and the whole form, and
@@ -188,7 +190,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     counterexample (`step_inputs`, window state dropped) are replayed before any of it:
     whatever state the step started from, a replay that diverges is real. Replays
     run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw = Stopwatch()
     vf = vform.vf
     out = Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
                   reason="the first vector iteration shows no divergence of the whole programs")
@@ -215,7 +217,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         if left <= 0:
             break
         # the minimizer's budget comes out of the same time (it ran 10 s past a 60 s budget)
-        v = refinement(src0, tgt0, max_trip=vf, timeout=FIRST_ITERATION_SHARE * left, check_name=Check.EQUIV,
+        v = refinement(src0, tgt0, vf, budget.part(FIRST_ITERATION_SHARE), check_name=Check.EQUIV,
                        ignore=ignore,
                        minimize_budget=min(FIRST_ITERATION_MINIMIZE_CAP, FIRST_ITERATION_MINIMIZE * left), target_unroll=vform.step_unroll(),
                        param_limit=bound)

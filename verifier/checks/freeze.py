@@ -31,7 +31,7 @@ from verifier.semantics.domain import AnyDomain
 from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
-from verifier.smt.budget import Stopwatch
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 
 VARIANTS = ("seed", "nofreeze", "nofreeze-anypoison")
@@ -119,7 +119,7 @@ def _bad(d: AnyDomain, name: str, got: Val, expected: Any) -> Any:
     return d.or_(got.p, d.not_(d.eq(d.from_bool(expected), got.v, 1)))
 
 
-def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 60.0,
+def freeze_invariance(k: int, vf: int, budget: Budget, variant: str = "seed",
                       model_name: str = "freeze-theorem") -> Verdict:
     """Prove (or refute) that the seed's predicates are freeze-invariant for k exits, VF lanes.
     A counterexample is replayed on the concrete domain before it is shown."""
@@ -132,7 +132,7 @@ def freeze_invariance(k: int, vf: int, variant: str = "seed", timeout: float = 6
     poi = [[terms.bool_var(f"c{i + 1}_{j + 1}!poison") for j in range(vf)] for i in range(k)]
     facts, checks, leaves = _obligations(d, val, poi, k, vf, variant)
     wrong = [d.bterm(_bad(d, name, got, expected)) for name, _lane, got, expected in checks]
-    s = new_solver(timeout)
+    s = new_solver(budget.seconds)
     s.add(*[d.bterm(f) for f in facts], terms.or_(*wrong))
     ans = check(s)
     what = f"(lane predicates of {k} exit{'s' if k != 1 else ''}" + \

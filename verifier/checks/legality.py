@@ -99,7 +99,7 @@ def _per_exit(prog: Program, check: Check, vf: int, limits: Limits,
                         subject=subject, loc=loc)
             out.append((e, v, None))
             continue
-        v = harness_verdict(prog, h, vf, limits, check)
+        v = harness_verdict(prog, h, vf, limits, check, budget)
         v.work = budget.spent()
         v.loc = loc
         _finish(v, prog, h, originals, subject, vf, le.loop.header)

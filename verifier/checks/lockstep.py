@@ -144,7 +144,7 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
 
 
 def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
-             timeout: float = 60.0, minimize_budget: float = 30.0, unbounded: bool = False,
+             budget: Budget, minimize_budget: float = 30.0, unbounded: bool = False,
              concrete_tests: bool = True) -> Verdict | None:
     """Does `form` refine `prog` on every input whose loop runs at most max_trip
     iterations? `src_step`/`tgt_step`: transforms/step.py's programs (the target's
@@ -155,7 +155,7 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
     run checks/falsify.py's tests before the solver's searches (off: the solver alone)."""
     if applicable(prog, form) is not None:
         return None
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw, timeout = Stopwatch(), budget.seconds
     tests = ConcreteTests(prog, form.program, form.vf, max_trip, enabled=concrete_tests)
     found = tests.run(QUICK_TESTS, timeout)
     if found is not None:
@@ -163,17 +163,17 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
     ops = hard_ops(prog, form.program)
     if ops:  # divisions uninterpreted first (refinement's first attempt)
         v = _lockstep(prog, form, src_step, tgt_step, max_trip,
-                      min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout)),
+                      Budget.of(min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout))),
                       min(minimize_budget, ABSTRACT_MINIMIZE), unbounded, tests, ops)
         # as in refinement: its proof stands once the source has an input under the
         # real semantics (vacuity asked with the operations uninterpreted is not that)
         if v is not None and (v.verdict is VerdictKind.COUNTEREXAMPLE or (
-                v.verdict is VerdictKind.PROVED and not vacuous(prog, max_trip, timeout, ops))):
+                v.verdict is VerdictKind.PROVED and not vacuous(prog, max_trip, budget.again(), ops))):
             if v.counterexample is None or v.counterexample is not tests.found:  # a test abstracts nothing
                 v.coverage["abstracted"] = sorted(ops)
             v.seconds = sw()
             return v
-    v = _lockstep(prog, form, src_step, tgt_step, max_trip, budget.rest(),
+    v = _lockstep(prog, form, src_step, tgt_step, max_trip, budget.remainder(),
                   minimize_budget, unbounded, tests)
     if v is not None:
         v.seconds = sw()
@@ -309,7 +309,7 @@ def _is(d: Z3Domain, v: Any, c: int) -> Any:
 
 
 def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Program, max_trip: int,
-              timeout: float, minimize_budget: float, unbounded: bool, tests: ConcreteTests,
+              whole: Budget, minimize_budget: float, unbounded: bool, tests: ConcreteTests,
               abstract: frozenset[str] = frozenset()) -> Verdict | None:
     """Step 0 first, then step 1, ...: is there a divergence in step k? Asked over
     the steps up to k only (any continuation: an over-approximation, so unsat
@@ -318,10 +318,10 @@ def _lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Prog
     earliest step that has one, of the shortest run. An abstract question (`abstract`
     uninterpreted) is asked again with exact_at's facts until its model replays, or
     CEGAR_ROUNDS times. None where the chain would not be exact (NotChained)."""
-    sw, whole = Stopwatch(), Budget.of(timeout)
+    sw = Stopwatch()
     check_compatible(prog, form.program)
     fresh_context(uses_floats(prog, form.program))
-    run = _Lockstep(prog, form, max_trip, timeout, minimize_budget, tests, abstract, sw, whole)
+    run = _Lockstep(prog, form, max_trip, minimize_budget, tests, abstract, sw, whole)
     run.chain = _Chain(prog, form, src_step, tgt_step, abstract, whole)
     run.race = not run.chain.quantified and not hard_ops(prog, form.program)
     try:
@@ -339,7 +339,6 @@ class _Lockstep:
     prog: Program
     form: VectorForm
     max_trip: int
-    timeout: float
     minimize_budget: float
     tests: ConcreteTests
     abstract: frozenset[str]
@@ -366,7 +365,7 @@ class _Lockstep:
         answer there can take far longer than its first step's, so that is asked
         first within a few times its encoding's time, then the loop's first vector
         iteration (where most bugs show), then the free step again, then step by step."""
-        whole, timeout, chain = self.whole, self.timeout, self.chain
+        whole, timeout, chain = self.whole, self.whole.seconds, self.chain
         t1 = whole.spent()
         free = chain.free()
         first_try = min(timeout, max(FREE_FLOOR_UNBOUNDED if unbounded else FREE_FLOOR,
@@ -386,7 +385,7 @@ class _Lockstep:
             # the free state may run where the loop's own start never does (a source that
             # faults on every input): the whole source is asked too where tests found no
             # input it runs
-            v = _unless_vacuous(self.verdict, free.ok, whole.rest(), self.max_trip, self.tests,
+            v = _unless_vacuous(self.verdict, free.ok, whole.remainder(), self.max_trip, self.tests,
                                 self.prog if self.tests.testable else None)
             if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
                 v.coverage = {"unbounded": True, "window": self.form.vf}
@@ -396,14 +395,14 @@ class _Lockstep:
             if found is not None:
                 return found
         return _unless_vacuous(self.verdict, terms.or_(*[chain[k].ends for k in range(self.steps)]),
-                               whole.rest(), self.max_trip, self.tests)
+                               whole.remainder(), self.max_trip, self.tests)
 
     def first_step(self, first_try: float) -> Verdict | None:
         """No proof at once: a bug, likely. The concrete tests first, then the solver on
         the first step, within a share of the time and no longer than the solver's first
         try: a correct form that takes the free step a little longer than that loses no
         more to tests than to the try (each test at VF 64 runs hundreds of iterations)."""
-        tested = self.tests.run(TRIES, min(TEST_SHARE * self.timeout, first_try, self.whole.rest()))
+        tested = self.tests.run(TRIES, min(TEST_SHARE * self.whole.seconds, first_try, self.whole.rest()))
         if tested is not None:
             return _tested(self.prog, self.form, tested, self.tests, self.sw())
         return self.settle(0)
@@ -498,7 +497,7 @@ class _Lockstep:
         return found if isinstance(found, Verdict) else None
 
 
-def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, tests: ConcreteTests,
+def _unless_vacuous(verdict: Any, src_ok: Any, budget: Budget, max_trip: int, tests: ConcreteTests,
                     whole: Program | None = None) -> Verdict:
     """Proved, unless no input runs the source without UB: `src_ok` (the chain's runs
     within the bound, or the free step's) unsat, or `whole` run within max_trip
@@ -506,17 +505,16 @@ def _unless_vacuous(verdict: Any, src_ok: Any, timeout: float, max_trip: int, te
     without UB within the bound (ConcreteTests.witness) answers both: its first
     vector iteration is a step the free state allows, and it is one of the chain's
     runs."""
-    budget = Budget.of(timeout)
     if tests.witness is not None:
         return verdict(VerdictKind.PROVED)  # type: ignore[no-any-return]
-    feas = new_solver(timeout)
+    feas = new_solver(budget.seconds)
     feas.add(src_ok)
     if check(feas).status is SolverStatus.UNSAT:
         return verdict(VerdictKind.UNKNOWN,  # type: ignore[no-any-return]
                        reason=f"vacuous: no input satisfies the source's assumptions without UB within "
                               f"{max_trip} iterations, so there is nothing to check (a loop that runs "
                               f"longer needs a larger --max-trip)")
-    if whole is not None and vacuous(whole, max_trip, budget.rest()):
+    if whole is not None and vacuous(whole, max_trip, budget.remainder()):
         return verdict(VerdictKind.UNKNOWN,  # type: ignore[no-any-return]
                        reason=f"vacuous: no input runs the source without UB within {max_trip} iterations "
                               f"(the induction's step does, from a state the loop's start never reaches), so "

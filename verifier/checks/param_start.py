@@ -64,11 +64,11 @@ def start_assumed(prog: Program) -> Program:
     return out
 
 
-def start_of_object(prog: Program, max_trip: int, timeout: float) -> str | None:
+def start_of_object(prog: Program, max_trip: int, budget: Budget) -> str | None:
     """None when no run of `prog` forms a pointer before a pointer parameter's start
     (for every trip count where one iteration from any state shows it, else for runs
     whose loops stay within `max_trip` iterations); else why that was not shown."""
-    return _start_of_object(prog, max_trip, timeout)[0]
+    return _start_of_object(prog, max_trip, budget)[0]
 
 
 def marked_objects(prog: Program) -> frozenset[str]:
@@ -76,12 +76,11 @@ def marked_objects(prog: Program) -> frozenset[str]:
     return frozenset(str(i.attrs.start_of) for i in prog.instructions() if i.attrs.start_of is not None)
 
 
-def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str | None, frozenset[str]]:
+def _start_of_object(prog: Program, max_trip: int, budget: Budget) -> tuple[str | None, frozenset[str]]:
     """start_of_object, with the objects a run may form a pointer before (the one a
     replayed run shows, else every marked one)."""
     if not any(i.attrs.start_of is not None for i in prog.instructions()):
         return None, frozenset()
-    budget = Budget.of(timeout)
     checked = start_assumed(prog)
     own = original_uids(prog)
     if len(find_loops(prog)) == 1:
@@ -90,10 +89,10 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
         except (NoWindow, UserError):
             w = None
         if w is not None:
-            r = added_ub(w.program, own | w.assumes, 1, WINDOW_FIRST_SHARE * timeout, truncated=True, witness=checked)
+            r = added_ub(w.program, own | w.assumes, 1, budget.share(WINDOW_FIRST_SHARE), truncated=True, witness=checked)
             if r.status is SolverStatus.UNSAT:
                 return None, frozenset()
-    r = added_ub(checked, own, max_trip + 1, budget.rest(), truncated=False)
+    r = added_ub(checked, own, max_trip + 1, budget.remainder(), truncated=False)
     if r.status is SolverStatus.UNSAT:
         return None, frozenset()
     every = marked_objects(prog)
@@ -114,12 +113,12 @@ def _start_of_object(prog: Program, max_trip: int, timeout: float) -> tuple[str 
 
 def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> frozenset[str]:
     """Turn the proofs among `verdicts` that read the model into unknowns where
-    `start_of_object` fails: the model of `prog` left out runs the real function has. Returns the objects that
-    need room before their parameter's pointer (empty when nothing was turned)."""
+    `start_of_object` fails (within `timeout` seconds): the model of `prog` left out runs the real function has.
+    Returns the objects that need room before their parameter's pointer (empty when nothing was turned)."""
     proofs = [v for v in verdicts if v.verdict is VerdictKind.PROVED and v.reads_model]
     if not proofs:
         return frozenset()
-    why, objs = _start_of_object(prog, max_trip, timeout)
+    why, objs = _start_of_object(prog, max_trip, Budget.of(timeout))
     if why is None:
         return frozenset()
     for v in proofs:
@@ -135,14 +134,15 @@ def with_room(load: Callable[[frozenset[str]], tuple[Program, Program | None]],
     """Verdicts on the programs `load` reads: first with every pointer parameter at
     its object's start (cheaper, and what most runs do); where a run may form a
     pointer before one, once more with free room in front of those parameters
-    (`LLOptions.room`), so such runs are checked instead of left out."""
+    (`LLOptions.room`), so such runs are checked instead of left out. Each question
+    whether a run may do so gets `timeout` seconds."""
     src, tgt = load(frozenset())
     vs = decide(src, tgt)
     need = guard_proofs(src, vs, max_trip, timeout)
     if not need and any(v.verdict is VerdictKind.UNKNOWN and v.reads_model for v in vs) and marked_objects(src):
         # no answer (e.g. vacuous: every run of the model leaves the object's start):
         # with room the runs it left out are there to check
-        why, objs = _start_of_object(src, max_trip, timeout)
+        why, objs = _start_of_object(src, max_trip, Budget.of(timeout))
         need = objs if why is not None else frozenset()
     if not need:
         return vs, src, tgt

@@ -291,7 +291,7 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
 SHORT_FIRST = 8  # bounds from which shorter runs are asked first (refinement)
 
 
-def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 60.0,
+def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
                check_name: Check = Check.EQUIV, minimize_budget: float = 30.0,
                target_unroll: dict[str, int] | None = None, ignore: frozenset[str] = frozenset(),
                param_limit: int | None = None) -> Verdict:
@@ -313,26 +313,24 @@ def refinement(src: Program, tgt: Program, max_trip: int = 16, timeout: float = 
     (a quarter of the time): most bugs show in a vector iteration or two, and a
     target that runs on past the source's exit (a broken exit test) is unrolled
     to its cap at the full bound. Only a counterexample is taken from there."""
-    sw, budget = Stopwatch(), Budget.of(timeout)
-
-    def left() -> float:  # every phase within the one time limit
-        return budget.rest()
-
+    sw, timeout = Stopwatch(), budget.seconds
     if max_trip >= SHORT_FIRST:
-        short = refinement(src, tgt, max_trip // 4, SHORT_SHARE * timeout, check_name,
+        short = refinement(src, tgt, max_trip // 4, budget.share(SHORT_SHARE), check_name,
                            min(minimize_budget, SHORT_MINIMIZE_SHARE * timeout),
                            target_unroll, ignore, param_limit)
         if short.verdict is VerdictKind.COUNTEREXAMPLE:
             return short
     ops = hard_ops(src, tgt)
     if ops:
-        v = _refinement(src, tgt, max_trip, min(left(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout)), check_name,
+        first = Budget.of(min(budget.rest(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout)))
+        v = _refinement(src, tgt, max_trip, first, check_name,
                         min(minimize_budget, ABSTRACT_MINIMIZE), target_unroll, ops, ignore, param_limit)
-        if v.verdict is VerdictKind.COUNTEREXAMPLE or (v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, left(), ops)):
+        if v.verdict is VerdictKind.COUNTEREXAMPLE or (
+                v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, budget.remainder(), ops)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = sw()
             return v
-    v = _refinement(src, tgt, max_trip, left(), check_name, minimize_budget, target_unroll, ignore=ignore,
+    v = _refinement(src, tgt, max_trip, budget.remainder(), check_name, minimize_budget, target_unroll, ignore=ignore,
                     param_limit=param_limit)
     v.seconds = sw()
     return v
@@ -356,7 +354,7 @@ def _source_ok(s: SymResult) -> Any:
 
 
 
-def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str] = frozenset()) -> bool:
+def vacuous(src: Program, max_trip: int, budget: Budget, abstract: frozenset[str] = frozenset()) -> bool:
     """No input runs the source within max_trip iterations without UB (exact semantics);
     False when the solver cannot tell, as for the exact check's own vacuity test.
     With `abstract` operations uninterpreted first: no input there is none at all,
@@ -365,7 +363,7 @@ def vacuous(src: Program, max_trip: int, timeout: float, abstract: frozenset[str
     vacuous proof, it does not make one)."""
     fresh_context(uses_floats(src))
     try:
-        return _vacuous(src, max_trip, Budget.of(timeout), abstract)
+        return _vacuous(src, max_trip, budget, abstract)
     except EncodingTimeout:
         return False  # not shown vacuous: the proof stands on its own unsat
 
@@ -391,7 +389,7 @@ def _vacuous(src: Program, max_trip: int, budget: Budget, abstract: frozenset[st
     return check(solver).status is SolverStatus.UNSAT
 
 
-def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: Check,
+def _refinement(src: Program, tgt: Program, max_trip: int, budget: Budget, check_name: Check,
                 minimize_budget: float, target_unroll: dict[str, int] | None,
                 abstract: frozenset[str] = frozenset(), ignore: frozenset[str] = frozenset(),
                 param_limit: int | None = None) -> Verdict:
@@ -399,17 +397,17 @@ def _refinement(src: Program, tgt: Program, max_trip: int, timeout: float, check
     unknown where encoding the programs outlasts the time."""
     sw = Stopwatch()
     try:
-        return _refined(src, tgt, max_trip, timeout, check_name, minimize_budget, target_unroll, abstract,
+        return _refined(src, tgt, max_trip, budget, check_name, minimize_budget, target_unroll, abstract,
                         ignore, param_limit)
     except EncodingTimeout:
         return Verdict(f"{src.name} -> {tgt.name}", check_name, VerdictKind.UNKNOWN, sw(),
                        reason="solver timeout: encoding the programs took all of the time")
 
 
-def _refined(src: Program, tgt: Program, max_trip: int, timeout: float, check_name: Check,
+def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_name: Check,
              minimize_budget: float, target_unroll: dict[str, int] | None,
              abstract: frozenset[str], ignore: frozenset[str], param_limit: int | None) -> Verdict:
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw, timeout = Stopwatch(), budget.seconds
     check_compatible(src, tgt)
     fresh_context(uses_floats(src, tgt))
     # The environment (extents, init, read-only, aliasing) is the source's: a target

@@ -32,24 +32,20 @@ class _OutOfTime(Exception):
     """The repair's budget was spent before its next question."""
 
 
-def _within(limits: Limits, budget: Budget | None) -> Limits:
-    """`limits` with at most what is left of `budget` (None: no limit but its own)."""
+def _within(limits: Limits, budget: Budget | None) -> Budget:
+    """A question's budget: the limits' time per question, at most what is left of
+    `budget` (None: no limit but the question's own)."""
     if budget is None:
-        return limits
+        return Budget.of(limits.timeout)
     left = budget.left()
     if left < LEAST_QUESTION:
         raise _OutOfTime
-    return dataclasses.replace(limits, timeout=min(limits.timeout, left))
+    return Budget.of(min(limits.timeout, left))
 
 
 def _with_extent(prog: Program, array: str, extent: Extent) -> Program:
     arrays = [dataclasses.replace(a, extent=extent) if a.name == array else a for a in prog.arrays]
     return dataclasses.replace(prog, arrays=arrays)
-
-
-def _spec_verdict(prog: Program, e: Exit, vf: int, limits: Limits, freeze: bool) -> Verdict:
-    h = speculation_harness(prog, vf, (e.index,), freeze=freeze)
-    return harness_verdict(prog, h, vf, limits, Check.SPECULATE, minimize_budget=0.0)
 
 
 def _shifted(extent: Extent, d: int) -> Extent:
@@ -109,7 +105,7 @@ def _extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits, freeze
             if d not in failures:
                 p = _with_extent(prog, decl.name, _shifted(decl.extent, d))
                 status, failures[d] = bounded_failure(p, speculation_harness(p, vf, (e.index,), freeze=freeze),
-                                                      vf, _within(limits, budget))
+                                                      vf, limits, _within(limits, budget))
                 if status is SolverStatus.UNSAT:
                     return True
             return False
@@ -245,7 +241,7 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
         guards.append(Guard(ins.uid, prog.array(ins.array).extent))
         h = speculation_harness(prog, vf, (e.index,), freeze=freeze, guards=tuple(guards))
         try:
-            v = _probed_verdict(prog, h, vf, _within(limits, budget))
+            v = _probed_verdict(prog, h, vf, limits, _within(limits, budget))
         except _OutOfTime:
             v = Verdict(f"{prog.name} -> {h.program.name}", Check.SPECULATE, VerdictKind.UNKNOWN, 0.0, vf=vf,
                         reason="solver timeout: the time limit was spent before the guard was checked")
@@ -266,20 +262,20 @@ def guard_repair(prog: Program, e: Exit, vf: int, v: Verdict, h: Harness, limits
                        f"{e.name} is unsafe: {v.counterexample.divergence.summary if v.counterexample else ''}")
 
 
-def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits) -> Verdict:
+def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits, budget: Budget) -> Verdict:
     """harness_verdict, after concrete tests (checks/falsify.py) of the guarded
     harness: a guard that does not remove every failure usually leaves one that a
     test of a vector iteration or two shows, in milliseconds where the window's
     refutation (replayed from the real start) takes far longer; a test that fails
     is a replayed counterexample, and tests that pass conclude nothing."""
-    sw, budget = Stopwatch(), Budget.of(limits.timeout)
-    found = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(PROBE_TESTS, PROBE_TEST_SHARE * limits.timeout, shrunk=False)
+    sw = Stopwatch()
+    found = ConcreteTests(prog, h.program, vf, limits.trip(vf)).run(PROBE_TESTS, PROBE_TEST_SHARE * budget.seconds,
+                                                                    shrunk=False)
     if found is not None:
         return Verdict(f"{prog.name} -> {h.program.name}", Check.SPECULATE, VerdictKind.COUNTEREXAMPLE,
                        sw(), counterexample=found, vf=vf,
                        coverage={"found_in": "a concrete test of the guarded harness"})
-    rest = dataclasses.replace(limits, timeout=budget.rest())
-    return harness_verdict(prog, h, vf, rest, Check.SPECULATE, minimize_budget=0.0)
+    return harness_verdict(prog, h, vf, limits, Check.SPECULATE, budget.remainder(), minimize_budget=0.0)
 
 
 def guard_text(g: Guard, instrs: dict[int, Instr]) -> str:

@@ -24,7 +24,7 @@ from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import Unroll, encode, make_inputs
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
-from verifier.smt.budget import Stopwatch
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.exit_from_condition import (
     Candidate,
@@ -43,12 +43,12 @@ ARGUMENT = ("the skipped iterations have no effect and nothing after the loop re
             "the solver proved that once an iteration is skipped the next one is too")
 
 
-def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: bool, max_trip: int = 16,
-                    timeout: float = 60.0, what: str = "exit") -> Verdict:
+def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: bool, max_trip: int,
+                    budget: Budget, what: str = "exit") -> Verdict:
     """Does `tgt` (the rewrite of `src` at `cand`) refine `src`: bounded, and for every
     trip count when `recognised` and the persistence lemma holds."""
     sw = Stopwatch()
-    v = refinement(src, tgt, max_trip=max_trip, timeout=timeout, check_name=Check.REWRITE)
+    v = refinement(src, tgt, max_trip, budget, check_name=Check.REWRITE)
     v.model = src.name
     at = f" (line {cand.loc.line})" if cand.loc else ""
     v.subject = (f"split where the condition in {cand.block}{at} turns" if what == "split" else
@@ -57,7 +57,7 @@ def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: boo
         if not recognised:
             v.coverage["why_bounded"] = "forced: the rewrite's conditions were not checked"
         else:
-            why = skipping_persists(src, cand, timeout)
+            why = skipping_persists(src, cand, budget.again())  # as much again: a question of its own
             if why is None:
                 v.coverage = {**v.coverage, "unbounded": True, "argument": SPLIT_ARGUMENT if what == "split" else ARGUMENT,
                               "runs": "every run of the original that ends"}
@@ -67,7 +67,7 @@ def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: boo
     return v
 
 
-def skipping_persists(src: Program, cand: Candidate, timeout: float) -> str | None:
+def skipping_persists(src: Program, cand: Candidate, budget: Budget) -> str | None:
     """None when the solver proves: from any iteration start, an iteration whose branch
     in `cand.block` goes to the skipped side is followed, if the loop goes on, by one
     that does too. Otherwise why not (the rewrite stays bounded)."""
@@ -93,7 +93,7 @@ def skipping_persists(src: Program, cand: Candidate, timeout: float) -> str | No
     again = res.block_guards.get((header, 1))
     if first is None or again is None:
         return "the loop never comes back to its header after a skipped iteration"
-    s = new_solver(timeout)
+    s = new_solver(budget.seconds)
     s.add(d.bterm(d.not_(res.ub)), first, d.bterm(again), terms.not_(second) if second is not None else terms.bool_val(True))
     a = check(s)
     if a.status is SolverStatus.UNSAT:
@@ -103,7 +103,7 @@ def skipping_persists(src: Program, cand: Candidate, timeout: float) -> str | No
     return f"the persistence lemma: {a.reason}"
 
 
-def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, timeout: float) -> Verdict:
+def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, budget: Budget) -> Verdict:
     """A suite's rewrite question: the rewrite of `src`'s first qualifying block (or,
     with `force`, of its first conditional block) refines it. A refusal has no run to
     show: it is `unknown`, with the reasons."""
@@ -117,4 +117,4 @@ def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, t
         tgt = split_iterations(src, cand) if split else exit_from_condition(src, cand)
     except Unbuildable as e:
         return Verdict(src.name, Check.REWRITE, VerdictKind.UNKNOWN, 0.0, reason=f"refused: {e}")
-    return rewrite_verdict(src, tgt, cand, bool(found), max_trip, timeout, "split" if split else "exit")
+    return rewrite_verdict(src, tgt, cand, bool(found), max_trip, budget, "split" if split else "exit")

@@ -28,60 +28,58 @@ from verifier.transforms.step import source_prefix, source_step, target_prefix, 
 from verifier.transforms.window import NoWindow
 
 
-def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, timeout: float,
+def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, budget: Budget,
                 induction: bool = True) -> Verdict:
     """`verifier equiv`'s check of a pair (the CLI's and the suite's): `translation`
     for two `.ll` functions, the bounded refinement check for models. `induction`
     False: the bounded check alone (a deeper bound after the induction failed)."""
     if llvm:
-        return translation(src, tgt, max_trip, timeout, induction)
-    return short_first(src, tgt, max_trip, timeout)
+        return translation(src, tgt, max_trip, budget, induction)
+    return short_first(src, tgt, max_trip, budget)
 
 
 SHORT_TRIP = 1  # the bound a counterexample is looked for at first
 
 
-def short_first(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdict:
+def short_first(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdict:
     """The bounded refinement check, first at SHORT_TRIP in a share of the time: a
     target whose unrolling meets divisions or long feasibility questions shows its
     counterexample there in seconds, where the whole bound may take the whole limit.
     Only a (replayed) counterexample is taken from the short look; else the bound asked."""
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw = Stopwatch()
     if max_trip > SHORT_TRIP:
-        first = refinement(src, tgt, max_trip=SHORT_TRIP, timeout=SHORT_SHARE * timeout)
+        first = refinement(src, tgt, SHORT_TRIP, budget.share(SHORT_SHARE))
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             return first
-    v = refinement(src, tgt, max_trip=max_trip, timeout=budget.rest())
+    v = refinement(src, tgt, max_trip, budget.remainder())
     v.seconds = sw()
     return v
 
 
-def translation(src: Program, tgt: Program, max_trip: int, timeout: float, induction: bool = True) -> Verdict:
+def translation(src: Program, tgt: Program, max_trip: int, budget: Budget, induction: bool = True) -> Verdict:
     """Does `tgt` refine `src`? For every trip count if the induction closes, else
     bounded (checks/refinement.py) with the reason in the coverage."""
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw = Stopwatch()
     if program_text(without_forwarders(src)) == program_text(without_forwarders(tgt)):
         # the pass left the function as it was, but for blocks that only jump on
         # (transforms/forwarders.py): every program refines itself (the target's
         # choices are the source's own), for every input
         return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
                        coverage={"unbounded": True, "identical": True})
-    why = inductive(src, tgt, INDUCTION_SHARE * timeout) if induction else "not tried (bounded check requested)"
+    why = inductive(src, tgt, budget.share(INDUCTION_SHARE)) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
         why.seconds = sw()
         return why
-    left = budget.rest()
-    v = _chained(src, tgt, max_trip, left)
-    left = budget.left()
-    if v is None or (v.verdict is VerdictKind.UNKNOWN and left >= 1.0):
-        v = short_first(src, tgt, max_trip, max(0.1, left))
+    v = _chained(src, tgt, max_trip, budget.remainder())
+    if v is None or (v.verdict is VerdictKind.UNKNOWN and budget.left() >= 1.0):
+        v = short_first(src, tgt, max_trip, budget.remainder())
     if v.verdict is VerdictKind.PROVED and not v.coverage.get("complete"):
         v.coverage["why_bounded"] = why
     v.seconds = sw()
     return v
 
 
-def _chained(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdict | None:
+def _chained(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdict | None:
     """The bounded check one vector iteration at a time (checks/lockstep.py), where
     the target reads as a vector form and the chain applies; else None."""
     try:
@@ -92,15 +90,15 @@ def _chained(src: Program, tgt: Program, max_trip: int, timeout: float) -> Verdi
         step = (source_step(src, le, form.vf), target_step(form, src, le, mark_handover=True))
     except (NoWindow, UserError):
         return None
-    v = lockstep(src, form, *step, max_trip, timeout)
+    v = lockstep(src, form, *step, max_trip, budget)
     if v is not None:
         v.model = f"{src.name} -> {tgt.name}"
     return v
 
 
-def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
+def inductive(src: Program, tgt: Program, budget: Budget) -> Verdict | str:
     """The proof for every trip count, or why there is none."""
-    sw, budget = Stopwatch(), Budget.of(timeout)
+    sw = Stopwatch()
     try:
         le = analyse(src)
         form = recognize(src, le, tgt)
@@ -108,17 +106,15 @@ def inductive(src: Program, tgt: Program, timeout: float) -> Verdict | str:
         step = (source_step(src, le, form.vf), target_step(form, src, le))
     except (NoWindow, UserError) as e:
         return f"the induction does not apply: {e}"
-    first = refinement(*base, max_trip=1, timeout=BASE_CASE_SHARE * timeout, minimize_budget=1.0)
+    first = refinement(*base, 1, budget.share(BASE_CASE_SHARE), minimize_budget=1.0)
     if first.verdict is not VerdictKind.PROVED:
         return "the programs differ before their loops: " + (first.reason or first.verdict)
-    left = budget.rest()
-    one = refinement(*step, max_trip=form.vf, timeout=left, minimize_budget=1.0,
+    one = refinement(*step, form.vf, budget.remainder(), minimize_budget=1.0,
                      target_unroll={form.vector_header: 2})
     if one.verdict is VerdictKind.COUNTEREXAMPLE and one.counterexample is not None:
         # the step's state may be unreachable; the loop's first vector iteration is not,
         # and far cheaper than unrolling every trip count up to the bound
-        left = budget.rest()
-        first = first_vector_iteration(src, form, *step, left, one.counterexample.inputs, 4 * form.vf)
+        first = first_vector_iteration(src, form, *step, budget.remainder(), one.counterexample.inputs, 4 * form.vf)
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             first.model, first.form = f"{src.name} -> {tgt.name}", None
             return first

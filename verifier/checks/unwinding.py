@@ -44,11 +44,10 @@ class Unwinding:
     reason: str = ""
 
 
-def unwinding(prog: Program, bound: int, timeout: float) -> Unwinding:
+def unwinding(prog: Program, bound: int, budget: Budget) -> Unwinding:
     """Does some run of `prog` visit a loop header more than `bound` times with no
     immediate UB before that visit? A witness is replayed by the interpreter: one
     that does not replay (a bug) is reported undecided, never complete."""
-    budget = Budget.of(timeout)
     try:
         fresh_context(uses_floats(prog))
         d = Z3Domain()

@@ -66,6 +66,7 @@ BASE_CASE_SHARE = 0.5  # ... its base case (the code before the loops), of the i
 FIRST_ITERATION_SHARE = 0.8  # the forms' first vector iteration from the loop's start, of what is left ...
 FIRST_ITERATION_MINIMIZE, FIRST_ITERATION_MINIMIZE_CAP = 0.2, 10.0  # ... and its minimizer, capped
 PROBE_TEST_SHARE = 0.25  # concrete tests before a harness's solver questions (added_ub, repair)
+WINDOW_SHARE = 0.25  # a speculation harness's window (one vector iteration from any state), of what is left
 WINDOW_FIRST_SHARE = 0.25  # a parameter's start-of-object proof on the window before the bounded one
 COMPLETION_LEAST = 0.25  # the completion of a bounded proof after the check, at least
 
@@ -113,16 +114,34 @@ def take_safety_net() -> bool:
 
 @dataclass(frozen=True)
 class Budget:
-    """An allowance of `total` units of work, from the meter reading `start`. Phases
-    take parts of it (`part`); a question's solver limit is what is `left`."""
+    """An allowance of `total` units of work (`seconds` as users give them), from the
+    meter reading `start`. It is passed down from the check that owns it: a phase
+    takes a `share` of the whole or the `remainder`, and a question's solver limit is
+    what is `left`."""
 
     total: int
     start: int
+    seconds: float
 
     @classmethod
     def of(cls, seconds: float) -> Budget:
         """A budget of `seconds` (as users give them), starting now."""
-        return cls(units(seconds), work())
+        return cls(units(seconds), work(), seconds)
+
+    def share(self, share: float) -> Budget:
+        """A budget of `share` of this whole allowance (not of what is left), starting
+        now: a phase whose part the table above fixes in advance."""
+        return Budget.of(share * self.seconds)
+
+    def again(self) -> Budget:
+        """This whole allowance afresh, starting now: a phase that does not share
+        this budget but gets as much on its own (each is marked where it is used)."""
+        return Budget.of(self.seconds)
+
+    def remainder(self, least: float = 0.1) -> Budget:
+        """What is left of this budget (at least `least` seconds) as a budget of its
+        own, starting now: the next phase, which may use all of it."""
+        return Budget.of(self.rest(least))
 
     def spent(self) -> float:
         """Seconds of budget used so far."""
