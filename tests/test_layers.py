@@ -84,7 +84,8 @@ def test_z3_is_imported_only_where_formulas_are_made() -> None:
             assert "<z3>" not in nx.descendants(g, mod), mod
 
 
-LLVM_ORDER = ["text", "debuginfo", "state", "values", "objects", "memory", "intrinsics", "instructions", "module"]
+LLVM_ORDER = ["text", "scalable", "debuginfo", "state", "values", "objects", "memory", "intrinsics", "instructions",
+               "module"]
 
 
 @pytest.mark.slow

@@ -21,7 +21,7 @@ import typer
 from verifier import frontend
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
-from verifier.checks.dispatch import Request, Scope, answer
+from verifier.checks.dispatch import Request, Scope, answer, answer_each_vscale
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, write_output
 from verifier.frontend.unsupported import LLUnsupported
@@ -255,13 +255,13 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
     req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll",
                   scope=Scope.BOUNDED if bounded else Scope.DEFAULT, accept_bounded=1 if bounded else None)
 
-    def load(room: frozenset[str]) -> tuple[Program, Program | None]:
+    def load(room: frozenset[str], vscale: int | None) -> tuple[Program, Program | None]:
         if room and target.suffix != ".ll":  # a model has no room to give: the first verdicts stand
             raise LLUnsupported(f"{target}: a model cannot give pointer parameters room before their object")
-        return frontend.load_pair(source, target, func, cttz_elts, assumed, room, debug_locations)
+        return frontend.load_pair(source, target, func, cttz_elts, assumed, room, debug_locations, vscale)
 
     try:
-        v = answer([req], load, load(frozenset()), guard=partial(guarded, show=show))[0][0]
+        v = answer_each_vscale([req], load, guard=partial(guarded, show=show))[0][0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
         note_assumptions([v], names=tuple(sorted(assumed)))

@@ -304,23 +304,22 @@ class Outcome:
 
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     """The obligation's verdict (several per-exit verdicts are combined into one)."""
-    from verifier.checks.dispatch import answer
+    from verifier.checks.dispatch import answer_each_vscale
     from verifier.frontend import load_pair, load_program
     from verifier.frontend.llvm import LLUnsupported
 
     assumed = parse_assumptions(ob.assume)
 
-    def load(room: frozenset[str]) -> tuple[Program, Program | None]:
+    def load(room: frozenset[str], vscale: int | None) -> tuple[Program, Program | None]:
         if ob.target is not None:
-            return load_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed, room)
-        return load_program(ob.source, ob.func, ob.cttz_elts, assumed, room), None
+            return load_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed, room, vscale=vscale)
+        return load_program(ob.source, ob.func, ob.cttz_elts, assumed, room, vscale=vscale), None
 
     try:
-        first = load(frozenset())
+        vs, src, tgt = answer_each_vscale([request(ob, timeout)], load)
     except LLUnsupported as u:
         return Verdict(ob.func or ob.source.stem, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
                        assumptions=sorted(ob.assume))
-    vs, src, tgt = answer([request(ob, timeout)], load, first)
     if not vs and ob.exit is not None:
         raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}", Loc(str(ob.file), ob.line, 1))
     v = combine(vs, src.name, ob.check, ob.vf)

@@ -26,7 +26,15 @@ from verifier.checks.legality import hoistability, speculation_safety
 from verifier.checks.param_start import with_room
 from verifier.checks.rewrite import rewrite_obligation
 from verifier.checks.translation import equivalence
-from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
+from verifier.checks.verdict import (
+    Check,
+    CoverageKind,
+    Verdict,
+    VerdictKind,
+    coverage_kind,
+    note_assumptions,
+)
+from verifier.frontend.llvm.scalable import ScalableVectors
 from verifier.ir.program import Loc, Program
 from verifier.smt.budget import Budget, take_safety_net
 
@@ -163,6 +171,62 @@ def answer(requests: Sequence[Request], load: Loader, first: tuple[Program, Prog
     for v in vs:
         v.loc = v.loc or here
     return vs, src, tgt
+
+
+_STRENGTH = [CoverageKind.NONE, CoverageKind.REPLAY, CoverageKind.BOUNDED, CoverageKind.EVERY_INPUT,
+             CoverageKind.EVERY_TRIP_COUNT]  # what a proof covers, weakest first
+ScalableLoader = Callable[[frozenset[str], int | None], tuple[Program, Program | None]]
+
+
+def answer_each_vscale(requests: Sequence[Request], load: ScalableLoader,
+                       guard: Guard | None = None) -> tuple[list[Verdict], Program, Program | None]:
+    """`answer` on the programs `load` reads (at room, vscale). A function with scalable
+    vectors is read and answered at every vscale it may run with (frontend/llvm/
+    scalable.py), and the answers merged (`merge_vscales`): proved only where every
+    vscale is; else the smallest vscale's counterexample, or its unknown. A read that
+    fails (LLUnsupported, UserError) is the caller's to report, as for `answer`."""
+    try:
+        first = load(frozenset(), None)
+    except ScalableVectors as sv:
+        runs = []
+        for vscale in sv.vscales.checked:
+            at = partial(_at_vscale, load, vscale)
+            vs, src, tgt = answer(requests, at, at(frozenset()), guard)
+            runs.append((vscale, vs))
+        return merge_vscales(runs, sv.vscales.declared), src, tgt
+    return answer(requests, lambda room: load(room, None), first, guard)
+
+
+def _at_vscale(load: ScalableLoader, vscale: int, room: frozenset[str]) -> tuple[Program, Program | None]:
+    return load(room, vscale)
+
+
+def merge_vscales(runs: list[tuple[int, list[Verdict]]], declared: str) -> list[Verdict]:
+    """One verdict per question from the verdicts at each vscale (`runs`, in increasing
+    vscale; the same questions at each): the first counterexample, else the first
+    unknown, each naming its vscale; else a proof covering every vscale, with the
+    weakest coverage among them (a bounded one if any is)."""
+    out = []
+    for k in range(min(len(vs) for _, vs in runs)):
+        at = [(vscale, vs[k]) for vscale, vs in runs]
+        for kind in (VerdictKind.COUNTEREXAMPLE, VerdictKind.UNKNOWN):
+            found = next(((vscale, v) for vscale, v in at if v.verdict is kind), None)
+            if found is not None:
+                if kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
+                    # the same at every vscale (a missing --assume): no one vscale to name
+                    found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
+                else:
+                    found[1].vscale = found[0]
+                break
+        if found is None:
+            found = min(at, key=lambda a: _STRENGTH.index(coverage_kind(a[1].coverage)))
+            found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
+        v = found[1]
+        v.seconds = sum(w.seconds for _, w in at)
+        v.work = sum(w.work or 0.0 for _, w in at)
+        v.wall_clock = v.wall_clock and v.verdict is VerdictKind.UNKNOWN
+        out.append(v)
+    return out
 
 
 def loop_loc(prog: Program) -> Loc | None:

@@ -145,6 +145,8 @@ class Coverage(TypedDict, total=False):
     why_bounded: str  # why no proof for every trip count was made
     abstracted: list[str]  # operations left uninterpreted in the proof
     found_in: str  # where a counterexample was found (a concrete test, a step)
+    vscales: list[int]  # scalable vectors: every vscale the proof holds for, each checked on its own
+    vscale_range: str  # ... the function's vscale_range as declared ("no vscale_range" without one)
 
 
 def coverage_kind(cov: Coverage) -> CoverageKind:
@@ -210,6 +212,9 @@ class Verdict:
     wall_clock: bool = False
     # a lane relation's counterexample (check lanes): two lanes of one vector iteration
     lanes: LaneWitness | None = None
+    # scalable vectors: the vscale this counterexample or unknown is at (a proof's
+    # coverage lists every vscale it holds for: `vscales`)
+    vscale: int | None = None
 
     @property
     def exit_code(self) -> int:
@@ -256,5 +261,8 @@ def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tup
             what = "; ".join(ASSUMPTION_HELP[Assumption(n)] for n in sorted(needed))
             opt = " ".join(f"--assume {n}" for n in sorted(needed))
             v.verdict = VerdictKind.UNKNOWN
-            v.reason = (f"proved only where {what}: LLVM allows other memories; {opt} accepts the proof"
+            vscale = Assumption.VSCALE_AT_MOST_16.value in needed
+            others = "vscales" if needed == {Assumption.VSCALE_AT_MOST_16.value} else \
+                "memories and vscales" if vscale else "memories"
+            v.reason = (f"proved only where {what}: LLVM allows other {others}; {opt} accepts the proof"
                         + (f" ({v.reason})" if v.reason else ""))

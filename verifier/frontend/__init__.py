@@ -12,12 +12,14 @@ from verifier.ir.program import Assumption, Program
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
                  assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset(),
-                 debug_locations: bool = False) -> Program:
+                 debug_locations: bool = False, vscale: int | None = None) -> Program:
     """A model (.loop) or one function of an LLVM module (.ll); a construct outside the
     .ll subset raises frontend.llvm.LLUnsupported (the caller's verdict: unknown).
     `assume`: assumptions stronger than LLVM's semantics the user opted into; `room`:
     .ll pointer parameters that may point past their object's start (LLOptions.room);
-    `debug_locations`: positions from the module's debug info (a module compiled from C)."""
+    `debug_locations`: positions from the module's debug info (a module compiled from C);
+    `vscale`: the vscale scalable vectors are read at (None: a function with them raises
+    frontend.llvm.ScalableVectors)."""
     assume = frozenset(assume)
     if path.suffix == ".ll":
         from verifier.frontend.llvm import LLOptions, parse_ll_file
@@ -25,7 +27,7 @@ def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-pois
         if not path.is_file():
             raise UserError(f"{path}: no such file")
         return parse_ll_file(path, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room,
-                                                   debug_locations=debug_locations))
+                                                   debug_locations=debug_locations, vscale=vscale))
     if func is not None:
         raise UserError("--func applies to LLVM IR (.ll) input only")
     from verifier.frontend.parser import parse_file
@@ -45,7 +47,7 @@ def with_assumptions(prog: Program, assume: frozenset[Assumption]) -> Program:
 
 def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: str = "any-poison",
               assume: Iterable[Assumption] = (), room: frozenset[str] = frozenset(),
-              debug_locations: bool = False) -> tuple[Program, Program]:
+              debug_locations: bool = False, vscale: int | None = None) -> tuple[Program, Program]:
     """A source and its target: two .ll functions are read over one environment
     (frontend.llvm.parse_ll_pair); anything else, each on its own."""
     assume = frozenset(assume)
@@ -56,9 +58,9 @@ def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
             if not p.is_file():
                 raise UserError(f"{p}: no such file")
         return parse_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room,
-                                                             debug_locations=debug_locations))
+                                                             debug_locations=debug_locations, vscale=vscale))
     def one(p: Path) -> Program:  # --func names the function of whichever is LLVM IR
-        return load_program(p, func if p.suffix == ".ll" else None, cttz_elts, assume, room)
+        return load_program(p, func if p.suffix == ".ll" else None, cttz_elts, assume, room, vscale=vscale)
 
     if func is not None and ".ll" not in (source.suffix, target.suffix):
         raise UserError("--func applies to LLVM IR (.ll) input only")

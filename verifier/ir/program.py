@@ -29,12 +29,16 @@ class Assumption(StrEnum):
     MEMORY_HAS_NO_POISON = "memory-has-no-poison"  # no memory cell holds poison at entry
     # a pointer loaded from memory points into the object it was loaded from, or is null
     LOADED_POINTERS_IN_OBJECT = "loaded-pointers-in-object"
+    # vscale is at most 16 where a function allows more (frontend/llvm/scalable.py)
+    VSCALE_AT_MOST_16 = "vscale-at-most-16"
 
 
 ASSUMPTION_HELP = {
     Assumption.MEMORY_HAS_NO_POISON: "no memory cell (parameter, global, array) holds poison at entry",
     Assumption.LOADED_POINTERS_IN_OBJECT: "a pointer loaded from memory points into the object it was loaded "
                                           "from, or is null (a linked structure kept in one array)",
+    Assumption.VSCALE_AT_MOST_16: "vscale is at most 16 (scalable vectors of at most 2048 bits, AArch64 SVE's "
+                                  "range), where the function's vscale_range allows more or it declares none",
 }
 
 

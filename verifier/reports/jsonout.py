@@ -138,6 +138,8 @@ def verdict(v: Verdict) -> dict[str, Any]:
     elif v.lanes is not None:
         out["counterexample"] = lane_witness(v.lanes)
     out["coverage"] = {"kind": coverage_kind(v.coverage).value, **v.coverage}
+    if v.vscale is not None:
+        out["vscale"] = v.vscale  # scalable vectors: the vscale the counterexample or unknown is at
     if v.wall_clock:
         out["wall_clock"] = True  # unknown because the wall-clock safety net fired
     if v.longer_run is not None:

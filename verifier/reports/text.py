@@ -102,11 +102,17 @@ def verdict_text(v: Verdict) -> str:
         head += f", {v.form}"
     if v.vf:
         head += f", VF={v.vf}"
+    if v.vscale is not None:
+        head += f", vscale={v.vscale}"
     head += f"] in {v.seconds:.2f}s"
     lines = [head]
     if v.assumptions:
         lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(v.assumptions)}")
     cov = v.coverage
+    if cov.get("vscales"):
+        lines.append(f"  scalable vectors: {'holds' if v.verdict is VerdictKind.PROVED else 'the same'} at every "
+                     f"vscale {', '.join(map(str, cov['vscales']))}, each read and checked on its own "
+                     f"(the function's {cov.get('vscale_range')})")
     if v.verdict is not VerdictKind.PROVED:
         pass  # a concrete run, or no answer: what a proof would cover does not apply
     elif cov.get("identical"):

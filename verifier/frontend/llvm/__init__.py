@@ -16,6 +16,7 @@ the caller turns it into an `unknown` verdict (never a crash, never a proof).
 The modules, each importing only those above it:
   text          what llvmlite does not expose, read from LLVM's printed text (flags,
                 predicates, alignment, masks, bundles, memory effects): every regex
+  scalable      scalable vectors read at one vscale, and the vscales a function allows
   debuginfo     source positions from debug info (a module clang compiled from C)
   state         the options, a function's translation state, its memory objects
   values        operands: SSA values, constants, pointers as (object, offset)

@@ -214,6 +214,15 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             _assume_bundles(st, blk, text, loc)
             st.emit(blk, "assume", [operand(st, blk, args[0], loc)], None, None, loc)
             return
+        if base == "vscale":  # a constant of the run: the vscale the function is read at
+            assert ty is not None and st.opts.vscale is not None  # parse_ll_file asks for one first
+            st.emit(blk, "add", [Const(st.opts.vscale, ty), Const(0, ty)], ty, dest, loc, flags=())
+            return
+        if base == "stepvector":  # <0, 1, ..., n-1>
+            if not isinstance(ty, VecType):
+                raise LLUnsupported(f"@{name} of type {ty}", loc)
+            st.emit(blk, "vec", [Const(k, ty.elem) for k in range(ty.lanes)], ty, dest, loc)
+            return
         if base in ("lifetime", "dbg"):
             return
         if base in ("trap", "ubsantrap", "debugtrap"):

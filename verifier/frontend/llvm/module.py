@@ -24,6 +24,7 @@ from verifier.frontend.llvm.objects import (
     shown_pointer,
     trace_provenance,
 )
+from verifier.frontend.llvm.scalable import ScalableVectors, at_vscale, is_scalable, vscale_range
 from verifier.frontend.llvm.state import FnState, LLOptions, MemObject, key
 from verifier.frontend.llvm.text import (
     LABEL,
@@ -55,11 +56,12 @@ from verifier.ir.types import I1, I64, IntType
 from verifier.limits import MAX_EXITS, MAX_LL_DEPTH
 
 
-def read_module(path: Path) -> Any:
-    """The parsed module; a parse error is the user's, with file:line:col."""
+def read_module(path: Path, vscale: int | None = None) -> Any:
+    """The parsed module (scalable vectors at `vscale`, or at 1 if None: see
+    scalable.py); a parse error is the user's, with file:line:col."""
     import llvmlite.binding as llvm
 
-    text = read_source(path)
+    text = module_text(path, vscale)
     # LLVM's parser recurses in C++ once per bracket: too deep a type overflows its stack
     deep = too_deep(text, MAX_LL_DEPTH, "([{<", ")]}>", ";", '"')  # LLVM writes a quote in a string as \22
     if deep is not None:
@@ -76,6 +78,19 @@ def read_module(path: Path) -> Any:
     return mod
 
 
+def module_text(path: Path, vscale: int | None) -> str:
+    """The module's text, its scalable vectors fixed at `vscale` (1 if None)."""
+    text = read_source(path)
+    return at_vscale(text, vscale or 1) if is_scalable(text) else text
+
+
+def _function_text(text: str, start: int) -> str:
+    """The lines of the function whose `define` is line `start` (0-based) of `text`."""
+    lines = text.splitlines()
+    end = next((k for k in range(start, len(lines)) if lines[k].startswith("}")), len(lines))
+    return "\n".join(lines[start:end + 1])
+
+
 def defined_functions(path: Path) -> list[str]:
     """The names of the functions `path` defines (not those it only declares), in order."""
     return [f.name for f in read_module(path).functions if not f.is_declaration]
@@ -87,7 +102,17 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
     opts = opts or LLOptions()
     if opts.cttz_elts not in CTTZ_ELTS_RULES:
         raise UserError(f"--cttz-elts {opts.cttz_elts}: expected one of {', '.join(CTTZ_ELTS_RULES)}")
-    mod = read_module(path)
+    mod = read_module(path, opts.vscale)
+    try:
+        return _read_function(path, func, opts, mod)
+    finally:
+        # freed now, not by the collector: an exception's traceback keeps this frame,
+        # and a cycle collected with the module's context freed first crashes LLVM
+        mod.close()
+
+
+def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> Program:
+    """parse_ll_file's function `func` of the parsed module `mod`."""
     defined = [f for f in mod.functions if not f.is_declaration]
     if func is None:
         if not defined:
@@ -103,13 +128,15 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
             raise UserError(f"{path}: no function @{func} defined here "
                             f"(there are: {', '.join(f.name for f in defined) or 'none'})")
         fn = match[0]
-    lines = read_source(path).splitlines()
+    text = module_text(path, opts.vscale)
+    lines = text.splitlines()
+    start = next((k for k, line in enumerate(lines) if line.startswith("define") and f"@{fn.name}(" in line), 0)
+    if opts.vscale is None and is_scalable(text) and is_scalable(_function_text(read_source(path), start)):
+        # the caller reads it at each vscale it allows (a module's other functions: once)
+        raise ScalableVectors(vscale_range(_attributes(fn)), Loc(str(path), start + 1, 1))
     st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room),
                  debug=source_positions(lines) if opts.debug_locations else {})
-    for k, line in enumerate(lines):
-        if line.startswith("define") and f"@{fn.name}(" in line:
-            st.start_line = k
-            break
+    st.start_line = start
     try:
         prog = _translate(st, mod, fn)
     except RecursionError:  # within MAX_LL_DEPTH, a chain of named types each holding the next
@@ -235,6 +262,8 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
     aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
     needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if st.loaded else set()
+    if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
+        needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
     prog = Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
                    assumptions=tuple(sorted(st.opts.assume)),
                    unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows)

@@ -52,6 +52,9 @@ class LLOptions:
     # positions from the module's debug info (C compiled with -gline-tables-only): a
     # verdict points at the C source line, not at the module the tool wrote
     debug_locations: bool = False
+    # scalable vectors are read at this vscale (frontend/llvm/scalable.py); None: a
+    # function that has them raises ScalableVectors, naming the vscales to read it at
+    vscale: int | None = None
 
     @property
     def memory_poison(self) -> bool:

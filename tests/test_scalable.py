@@ -1,0 +1,162 @@
+"""Scalable vectors (issue 43): a function with `<vscale x N x T>` is read at every
+vscale its vscale_range allows (frontend/llvm/scalable.py) and the verdicts merged
+(checks/dispatch.answer_each_vscale). The fixtures in models/llvm/scalable/ are
+LLVM 22's own SVE and RISC-V V outputs (regenerate.sh); each mutant below is one
+edit of such an output."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import MODELS, cli
+from verifier.checks.dispatch import merge_vscales
+from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.frontend.llvm import LLOptions, parse_ll_file
+from verifier.frontend.llvm.scalable import MAX_VSCALE, ScalableVectors, at_vscale, vscale_range
+from verifier.ir.types import VecType
+
+SCALABLE = MODELS / "llvm" / "scalable"
+
+
+def test_a_scalable_type_at_a_vscale_is_the_fixed_type_with_that_many_times_the_lanes() -> None:
+    text = ("%m = icmp eq <vscale x 4 x i32> %a, %b\n"
+            "%n = call i64 @llvm.experimental.cttz.elts.i64.nxv4i1(<vscale x 4 x i1> %m, i1 false)\n")
+    assert at_vscale(text, 4) == ("%m = icmp eq <16 x i32> %a, %b\n"
+                                  "%n = call i64 @llvm.experimental.cttz.elts.i64.v16i1(<16 x i1> %m, i1 false)\n")
+    assert at_vscale("<4 x i32>", 8) == "<4 x i32>"  # fixed-width vectors stay as they are
+
+
+def test_the_vscales_checked_are_the_powers_of_two_the_range_allows_up_to_sixteen() -> None:
+    sve = vscale_range("nounwind vscale_range(1,16) uwtable")
+    assert sve.checked == (1, 2, 4, 8, 16) and not sve.beyond and sve.assumption() is None
+    rvv = vscale_range("vscale_range(2,1024)")
+    assert rvv.checked == (2, 4, 8, 16) and rvv.beyond and "allows more" in (rvv.assumption() or "")
+    assert vscale_range("vscale_range(4)").checked == (4,)  # min = max
+    assert vscale_range("vscale_range(2,0)").beyond  # 0: no maximum
+    none = vscale_range("nounwind")  # LangRef: nothing is known, not even a power of two
+    assert none.checked == tuple(range(1, MAX_VSCALE + 1)) and none.beyond
+
+
+def test_a_scalable_function_names_its_vscales_and_reads_at_each() -> None:
+    with pytest.raises(ScalableVectors) as e:
+        parse_ll_file(SCALABLE / "first_diff.sve.ll")
+    assert e.value.vscales.checked == (1, 2, 4, 8, 16) and e.value.loc is not None
+    assert "vscale_range(1,16)" in str(e.value)
+    for vscale in (1, 4):
+        prog = parse_ll_file(SCALABLE / "first_diff.sve.ll", opts=LLOptions(vscale=vscale))
+        lanes = {t.lanes for t in prog.value_types().values() if isinstance(t, VecType)}
+        assert lanes == {2 * vscale}  # <vscale x 2 x i64> and its <vscale x 2 x i1> mask
+        read = [i for i in prog.instructions() if prog.display.get(i.dest or "", i.dest) == "%1"]
+        assert [(i.op, [getattr(a, "value", None) for a in i.args]) for i in read] == [("add", [vscale, 0])]
+    scalar = parse_ll_file(SCALABLE / "first_diff.scalar.ll")  # the scalar loop has none: read once
+    assert not any(isinstance(t, VecType) for t in scalar.value_types().values())
+
+
+def _verdict(kind: VerdictKind, reason: str | None = None, **cov: object) -> Verdict:
+    v = Verdict("f", Check.EQUIV, kind, 1.0, reason=reason)
+    v.coverage.update(cov)  # type: ignore[typeddict-item]
+    return v
+
+
+def test_merged_verdicts_prove_only_where_every_vscale_does() -> None:
+    proved = merge_vscales([(1, [_verdict(VerdictKind.PROVED, unbounded=True)]),
+                            (2, [_verdict(VerdictKind.PROVED, max_trip=8)])], "vscale_range(1,2)")
+    assert proved[0].verdict is VerdictKind.PROVED and proved[0].coverage["vscales"] == [1, 2]
+    assert "unbounded" not in proved[0].coverage and proved[0].seconds == 2.0  # the weakest coverage
+    cex = merge_vscales([(1, [_verdict(VerdictKind.PROVED)]), (2, [_verdict(VerdictKind.UNKNOWN, "timeout")]),
+                         (4, [_verdict(VerdictKind.COUNTEREXAMPLE)])], "vscale_range(1,4)")
+    assert cex[0].verdict is VerdictKind.COUNTEREXAMPLE and cex[0].vscale == 4
+    unknown = merge_vscales([(1, [_verdict(VerdictKind.PROVED)]), (2, [_verdict(VerdictKind.UNKNOWN, "timeout")])],
+                            "vscale_range(1,2)")
+    assert unknown[0].verdict is VerdictKind.UNKNOWN and unknown[0].vscale == 2
+    same = merge_vscales([(2, [_verdict(VerdictKind.UNKNOWN, "why")]), (4, [_verdict(VerdictKind.UNKNOWN, "why")])],
+                         "vscale_range(2,1024)")
+    assert same[0].vscale is None and same[0].coverage["vscales"] == [2, 4]  # no one vscale to blame
+
+
+def test_a_command_that_reads_fixed_width_vectors_only_names_scalable_ones() -> None:
+    r = cli("check", str(SCALABLE / "find_t.sve.ll"), "--check", "hoist")
+    assert r.returncode == 3 and "Traceback" not in r.stderr
+    assert "scalable vectors" in r.stdout and "verifier equiv" in r.stdout
+
+
+def _equiv(scalar: str, target: Path, *extra: str) -> dict[str, object]:
+    r = cli("equiv", str(SCALABLE / scalar), str(target), "--json", "--timeout", "60", *extra)
+    rows = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    assert len(rows) == 1, r.stdout + r.stderr
+    row: dict[str, object] = rows[0]
+    return row
+
+
+REAL = [("first_diff.scalar.ll", "first_diff.sve.ll", (1, 2, 4, 8, 16)),
+        ("find_t.scalar.ll", "find_t.sve.ll", (1, 2, 4, 8, 16)),
+        ("first_neg.rv.scalar.ll", "first_neg.rvv.ll", (2, 4, 8, 16))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("scalar", "target", "vscales"), REAL)
+def test_llvm_scalable_outputs_are_proved_at_every_vscale(scalar: str, target: str,
+                                                           vscales: tuple[int, ...]) -> None:
+    """LLVM 22 hands cttz.elts the unfrozen mask: proved where it counts the lanes up to
+    the first true one (first-true); under the stricter reading its poison in a later
+    lane is a replayed counterexample, at the smallest vscale."""
+    assume = ("--assume", "vscale-at-most-16") if target.endswith(".rvv.ll") else ()
+    v = _equiv(scalar, SCALABLE / target, "--cttz-elts", "first-true", *assume)
+    cov = v["coverage"]
+    assert v["verdict"] == "proved" and isinstance(cov, dict) and tuple(cov["vscales"]) == vscales, v
+    strict = _equiv(scalar, SCALABLE / target, *assume)
+    assert strict["verdict"] == "counterexample" and strict["vscale"] == vscales[0]
+
+
+@pytest.mark.slow
+def test_a_vscale_beyond_sixteen_is_an_assumption_the_user_names() -> None:
+    v = _equiv("first_diff.rv.scalar.ll", SCALABLE / "first_diff.rvv.ll", "--cttz-elts", "first-true")
+    assert v["verdict"] == "unknown" and "--assume vscale-at-most-16" in str(v["reason"])
+    assert "vscale" not in v  # the same at every vscale: none is named
+
+
+def _wrong_mask(text: str) -> str:
+    """cttz.elts counts the lanes before the first *false* one (the mask inverted)."""
+    m = re.search(r"(%\w+) = call i64 @llvm\.experimental\.cttz\.elts\.i64\.(nxv\d+i1)\((<vscale x \d+ x i1>) (%\w+),",
+                  text)
+    assert m is not None
+    dest, mangled, ty, mask = m.groups()
+    inverted = f"  %wrong.mask = xor {ty} {mask}, splat (i1 true)\n"
+    call = m.group(0).replace(f"{ty} {mask},", f"{ty} %wrong.mask,")
+    return text.replace(m.group(0), inverted + "  " + call.lstrip())
+
+
+def _capped_step(text: str, lanes: int) -> str:
+    """The vector loop steps by min(vscale x N, `lanes`): right at the smaller vscales,
+    wrong (loads past the end) at the larger ones."""
+    steps = re.findall(r"  (%\w+) = shl nuw i64 (%\w+), (\d+)\n", text)
+    dest, vscale, k = steps[-1]  # the vector loop's step (the last: RISC-V V's first is the guard's)
+    capped = (f"  %vf.uncapped = shl nuw i64 {vscale}, {k}\n"
+              f"  {dest} = call i64 @llvm.umin.i64(i64 %vf.uncapped, i64 {lanes})\n")
+    return text.replace(f"  {dest} = shl nuw i64 {vscale}, {k}\n", capped) + \
+        "\ndeclare i64 @llvm.umin.i64(i64, i64)\n"
+
+
+MUTANTS = [("first_diff.scalar.ll", "first_diff.sve.ll", 16, 16), ("find_t.scalar.ll", "find_t.sve.ll", 32, 16),
+           ("first_neg.rv.scalar.ll", "first_neg.rvv.ll", 32, 8)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("scalar", "target", "cap", "wrong_at"), MUTANTS)
+def test_a_wrong_mask_or_a_wrong_vscale_multiple_is_refuted_at_its_vscale(
+        tmp_path: Path, scalar: str, target: str, cap: int, wrong_at: int) -> None:
+    text = (SCALABLE / target).read_text()
+    assume = ("--assume", "vscale-at-most-16") if target.endswith(".rvv.ll") else ()
+    first = 2 if target.endswith(".rvv.ll") else 1
+    mask = tmp_path / "mask.ll"
+    mask.write_text(_wrong_mask(text))
+    v = _equiv(scalar, mask, "--cttz-elts", "first-true", *assume)
+    assert v["verdict"] == "counterexample" and v["vscale"] == first, v
+    step = tmp_path / "step.ll"
+    step.write_text(_capped_step(text, cap))
+    v = _equiv(scalar, step, "--cttz-elts", "first-true", *assume)
+    assert v["verdict"] == "counterexample" and v["vscale"] == wrong_at, v  # right below it

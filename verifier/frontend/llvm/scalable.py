@@ -1,0 +1,80 @@
+"""Scalable vectors at one vscale. LangRef: `<vscale x N x T>` has vscale * N lanes, and
+`llvm.vscale` returns that vscale, a constant of the run. So at a fixed vscale V a
+function is exactly the fixed-width function with N * V lanes (its intrinsics' names
+mangled for those types), and a verdict about scalable code is the verdicts at every
+vscale it may run with (`checks/dispatch.answer_each_vscale`).
+
+Which vscales: a function's `vscale_range(min, max)` says vscale is a power of two in
+[min, max] (LangRef, since LLVM 17); without the attribute nothing is known. Vscales
+up to MAX_VSCALE (AArch64 SVE's architectural range, 128- to 2048-bit vectors) are
+checked; a function that allows more (RISC-V V's `vscale_range(2,1024)`, or none at
+all) is checked up to MAX_VSCALE and the verdict says that larger ones were not."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.program import Loc
+
+MAX_VSCALE = 16  # AArch64 SVE: vectors of 128 to 2048 bits, vscale 1 to 16
+
+_SCALABLE_TYPE = re.compile(r"<vscale x (\d+) x ")
+_SCALABLE_MANGLING = re.compile(r"\.nxv(\d+)(?=[a-z])")  # llvm.vector.reduce.or.nxv4i1 -> .v16i1 at vscale 4
+_VSCALE_RANGE = re.compile(r"\bvscale_range\((\d+)(?:,\s*(\d+))?\)")
+
+
+@dataclass(frozen=True)
+class VscaleRange:
+    """The vscales a function may run with that are checked, and whether it allows
+    others (larger than MAX_VSCALE, or any value where it declares no range)."""
+
+    checked: tuple[int, ...]
+    declared: str  # as the function says it: "vscale_range(1,16)" or "no vscale_range"
+    beyond: bool
+
+    def assumption(self) -> str | None:
+        """What a verdict over `checked` leaves out, said in the verdict; None when nothing."""
+        if not self.beyond:
+            return None
+        return (f"vscale at most {MAX_VSCALE} (checked: {', '.join(map(str, self.checked))}; the function's "
+                f"{self.declared} allows more)")
+
+
+class ScalableVectors(LLUnsupported):
+    """The function uses scalable vectors and no vscale was chosen: a caller that can
+    (checks/dispatch.answer_each_vscale) reads it again at each of `vscales.checked`
+    (LLOptions.vscale); to any other it is an unsupported construct, named."""
+
+    def __init__(self, vscales: VscaleRange, loc: Loc | None = None) -> None:
+        super().__init__("scalable vectors (<vscale x N x T>): this command reads fixed-width vectors only; "
+                         "`verifier equiv` and proof suites read them at every vscale of the function's "
+                         f"{vscales.declared}", loc)
+        self.vscales = vscales
+
+
+def is_scalable(text: str) -> bool:
+    """Whether module text uses scalable vector types or llvm.vscale."""
+    return _SCALABLE_TYPE.search(text) is not None or "@llvm.vscale." in text
+
+
+def at_vscale(text: str, vscale: int) -> str:
+    """Module text with every scalable vector type made fixed at `vscale`, and the
+    intrinsics' names mangled for those types (the IR verifier checks the mangling).
+    Lines and their order are kept, so positions still point at the user's file."""
+    text = _SCALABLE_TYPE.sub(lambda m: f"<{int(m.group(1)) * vscale} x ", text)
+    return _SCALABLE_MANGLING.sub(lambda m: f".v{int(m.group(1)) * vscale}", text)
+
+
+def vscale_range(attrs: str) -> VscaleRange:
+    """The vscales to check for a function with attributes `attrs` (module docstring)."""
+    m = _VSCALE_RANGE.search(attrs)
+    if m is None:
+        return VscaleRange(tuple(range(1, MAX_VSCALE + 1)), "no vscale_range", True)
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) is not None else lo  # vscale_range(n): exactly n
+    beyond = hi == 0 or hi > MAX_VSCALE
+    top = max(lo, MAX_VSCALE if beyond else hi)
+    powers = tuple(v for v in (1 << k for k in range(0, 11)) if lo <= v <= top)
+    return VscaleRange(powers or (lo,), m.group(0), beyond)
