@@ -56,6 +56,7 @@ class Family(Enum):
     FCMP = "fcmp"
     FLOAT_BINARY = "float_binary"  # fbin_lane
     FMA = "fma"                    # fma_lane
+    FLOAT_MINMAX = "float_minmax"  # fminmax_lane
     FLOAT_CAST = "float_cast"      # fcast_lane
     BITCOUNT = "bitcount"          # bitcount_lane
     OTHER = "other"                # a rule of its own, by name
@@ -153,6 +154,9 @@ _TABLE = (
       for f in ("fadd", "fsub", "fmul", "fdiv")),
     *(_call(f, Operands.SAME, 3, Family.FMA, flags=FAST_MATH, floats=True, nonlinear=True)
       for f in ("fma", "fmuladd")),
+    *(_call(f, Operands.SAME, 2, Family.FLOAT_MINMAX, flags=("nnan", "ninf", "nsz"), llvm=f"llvm.{f}",
+            doc="llvm.minnum and friends on IEEE values given by their bits")
+      for f in ("minnum", "maxnum", "minimum", "maximum", "minimumnum", "maximumnum")),
     *(Opcode(c, Syntax.CONVERSION, Operands.NAMED, 1, Family.FLOAT_CAST,
              flags=("nneg",) if c == "uitofp" else (), floats=True)
       for c in ("fptosi", "fptoui", "sitofp", "uitofp", "fpext", "fptrunc")),
@@ -232,6 +236,7 @@ def llvm_binary(intrinsic: bool) -> dict[str, str]:
 FBINOPS = of_family(Family.FLOAT_BINARY)
 FCASTS = of_family(Family.FLOAT_CAST)
 FMAS = of_family(Family.FMA)
+FMINMAX = of_family(Family.FLOAT_MINMAX)
 # operations that may fault and are hard for a solver: divisions and remainders
 DIVISIONS = frozenset(o.name for o in _TABLE if o.faults and o.nonlinear)
 NONLINEAR = frozenset(o.name for o in _TABLE if o.nonlinear)

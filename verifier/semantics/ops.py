@@ -277,6 +277,44 @@ def _fp_flags_poison(d: AnyDomain, vals: list[Any], w: int, flags: frozenset[str
     return p
 
 
+def fminmax_lane(d: AnyDomain, op: str, a: Val, b: Val, w: int, flags: frozenset[str],
+                 choose: Callable[[str], Any]) -> Val:
+    """llvm.minnum / maxnum, minimum / maximum and minimumnum / maximumnum on one lane of
+    IEEE values given by their bits (LangRef, LLVM 22), computed on the bits as fcmp is:
+    - minimum / maximum (IEEE-754 2019): a NaN operand gives NaN; -0 < +0;
+    - minimumnum / maximumnum (IEEE minimumNumber): a NaN operand is ignored (NaN only
+      when both are); -0 < +0;
+    - minnum / maxnum (IEEE-754 2008 minNum): a NaN operand is ignored; operands that
+      compare equal (+0 and -0) give either one, and a signaling NaN operand either
+      makes the result NaN or counts as a quiet one: both choices (`choose(tag)`, a
+      boolean of the run) are LangRef's nondeterminism, not ours to fix.
+    `nsz`: +0 and -0 give either one; nnan / ninf as for fbin_lane. A NaN result is
+    canonical, as fbin's."""
+    e, m = FLOAT_FORMATS[w]
+    na, _, ka = _float_class(d, a.v, w)
+    nb, _, kb = _float_class(d, b.v, w)
+    lower = op.startswith("min")
+    a_wins = d.slt(ka, kb, w + 1) if lower else d.slt(kb, ka, w + 1)
+    b_wins = d.slt(kb, ka, w + 1) if lower else d.slt(ka, kb, w + 1)
+    either = op in ("minnum", "maxnum") or "nsz" in flags
+    # equal: the same bits, or +0 and -0, where -0 is the lower (the sign bit's or / and)
+    tie = d.ite(d.eq(choose("tie"), d.const(1, 1), 1), a.v, b.v, w) if either else \
+        (d.bor(a.v, b.v, w) if lower else d.band(a.v, b.v, w))
+    ordered = d.ite(a_wins, a.v, d.ite(b_wins, b.v, tie, w), w)
+    nan = d.const((((1 << e) - 1) << m) | (1 << (m - 1)), w)  # the canonical quiet NaN
+    if op in ("minimum", "maximum"):
+        r = d.ite(d.or_(na, nb), nan, ordered, w)
+    else:
+        r = d.ite(d.and_(na, nb), nan, d.ite(na, b.v, d.ite(nb, a.v, ordered, w), w), w)
+        if op in ("minnum", "maxnum"):
+            def signaling(x: Any, nan_x: Any) -> Any:
+                return d.and_(nan_x, d.eq(d.band(x, d.const(1 << (m - 1), w), w), d.const(0, w), w))
+            snan = d.or_(signaling(a.v, na), signaling(b.v, nb))
+            r = d.ite(d.and_(snan, d.eq(choose("snan"), d.const(1, 1), 1)), nan, r, w)
+    p = d.or_(d.or_(a.p, b.p), _fp_flags_poison(d, [a.v, b.v, r], w, flags))
+    return Val(r, p, d.or_(a.u, b.u))
+
+
 def fbin_lane(d: AnyDomain, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
     """fadd/fsub/fmul/fdiv on one lane (LangRef): IEEE, round to nearest even, a NaN
     result canonical (the domain's `fbin`); nnan/ninf make NaN/infinite operands or
@@ -583,6 +621,18 @@ def _float_binary(s: Site) -> Value:
     return s.result([fbin_lane(s.d, s.ins.op, a[k], b[k], s.arg_width(0), s.flags) for k in range(s.n)])
 
 
+def _float_minmax(s: Site) -> Value:
+    d, w = s.d, s.arg_width(0)
+    a, b = s.lanes(0), s.lanes(1)
+    site = choice_site(s.ins, s.it)
+
+    def lane(k: int) -> Val:
+        def choose(tag: str) -> Any:  # LangRef's nondeterminism: one choice per run
+            return d.choose((f"minmax.{tag}", *site, s.lane_of(k)), 1, (w, a[k].v, b[k].v))
+        return fminmax_lane(d, s.ins.op, a[k], b[k], w, s.flags, choose)
+    return s.result([lane(k) for k in range(s.n)])
+
+
 def _fma(s: Site) -> Value:
     d, w = s.d, s.arg_width(0)
     a, b, c = s.lanes(0), s.lanes(1), s.lanes(2)
@@ -753,6 +803,7 @@ def _check_same(s: Site) -> None:
 FAMILY_RULES: Mapping[Family, Rule] = MappingProxyType({
     Family.INT_BINARY: _int_binary, Family.ICMP: _icmp, Family.FCMP: _fcmp,
     Family.FLOAT_BINARY: _float_binary, Family.FMA: _fma, Family.FLOAT_CAST: _float_cast,
+    Family.FLOAT_MINMAX: _float_minmax,
     Family.INT_CAST: _int_cast, Family.BITCOUNT: _bitcount,
 })
 

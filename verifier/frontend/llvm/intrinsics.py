@@ -23,7 +23,7 @@ from verifier.frontend.llvm.text import (
 )
 from verifier.frontend.llvm.values import is_null, named_pointer, operand, pointer
 from verifier.frontend.unsupported import LLUnsupported
-from verifier.ir.opcodes import REDUCE_KINDS, llvm_binary
+from verifier.ir.opcodes import FMINMAX, REDUCE_KINDS, llvm_binary
 from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 
@@ -174,6 +174,11 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             zp = operand_text(args[1]).endswith("true")
             st.emit(blk, "cttz_elts", [operand(st, blk, args[0], loc)], ty, dest, loc,
                     rule=st.opts.cttz_elts, zero_poison=zp)
+            return
+        if base in FMINMAX:  # llvm.minnum.f32 and friends: the fast-math flags that change them
+            fmf = set(fp_flags(text, "call"))
+            kept = {"nnan", "ninf", "nsz"} if "fast" in fmf else fmf & {"nnan", "ninf", "nsz"}
+            st.emit(blk, base, [operand(st, blk, a, loc) for a in args], ty, dest, loc, flags=tuple(sorted(kept)))
             return
         row = next((r for n, r in _INTRINSIC_BINOPS.items() if name.startswith(n + ".")), None)
         if row is not None:
