@@ -57,6 +57,7 @@ class Family(Enum):
     FLOAT_BINARY = "float_binary"  # fbin_lane
     FMA = "fma"                    # fma_lane
     FLOAT_MINMAX = "float_minmax"  # fminmax_lane
+    FLOAT_UNARY = "float_unary"    # funary_lane
     FLOAT_CAST = "float_cast"      # fcast_lane
     BITCOUNT = "bitcount"          # bitcount_lane
     OTHER = "other"                # a rule of its own, by name
@@ -126,6 +127,9 @@ def _binary(name: str, symbols: tuple[str, ...], flags: tuple[str, ...] = (), *,
                   maskable=True, nonlinear=nonlinear, lanes=lanes, doc=doc, llvm=name)
 
 
+FLOAT_UNARY_LLVM = {"ftrunc": "trunc"}  # the row's name where LLVM's (llvm.trunc) is an integer row's
+
+
 def _call(name: str, operands: Operands, arity: int | None, family: Family = Family.OTHER, **kw: object) -> Opcode:
     return Opcode(name, Syntax.CALL, operands, arity, family, **kw)  # type: ignore[arg-type]
 
@@ -157,6 +161,9 @@ _TABLE = (
     *(_call(f, Operands.SAME, 2, Family.FLOAT_MINMAX, flags=("nnan", "ninf", "nsz"), llvm=f"llvm.{f}",
             doc="llvm.minnum and friends on IEEE values given by their bits")
       for f in ("minnum", "maxnum", "minimum", "maximum", "minimumnum", "maximumnum")),
+    *(_call(f, Operands.SAME, 1, Family.FLOAT_UNARY, flags=("nnan", "ninf"), floats=True, nonlinear=True,
+            llvm=f"llvm.{FLOAT_UNARY_LLVM.get(f, f)}", doc="llvm.sqrt, llvm.floor, ... on IEEE values given by their bits")
+      for f in ("sqrt", "floor", "ceil", "ftrunc", "round", "roundeven", "rint", "nearbyint")),
     *(Opcode(c, Syntax.CONVERSION, Operands.NAMED, 1, Family.FLOAT_CAST,
              flags=("nneg",) if c == "uitofp" else (), floats=True)
       for c in ("fptosi", "fptoui", "sitofp", "uitofp", "fpext", "fptrunc")),
@@ -237,6 +244,7 @@ FBINOPS = of_family(Family.FLOAT_BINARY)
 FCASTS = of_family(Family.FLOAT_CAST)
 FMAS = of_family(Family.FMA)
 FMINMAX = of_family(Family.FLOAT_MINMAX)
+FUNARY = of_family(Family.FLOAT_UNARY)
 # operations that may fault and are hard for a solver: divisions and remainders
 DIVISIONS = frozenset(o.name for o in _TABLE if o.faults and o.nonlinear)
 NONLINEAR = frozenset(o.name for o in _TABLE if o.nonlinear)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from verifier.ir.opcodes import FBINOPS
+from verifier.ir.opcodes import FBINOPS, FUNARY
 from verifier.ir.types import mask, to_signed
 from verifier.semantics.inputs import Key
 
@@ -174,6 +174,9 @@ class ConcreteDomain:
     def fma(self, x: int, y: int, z: int, w: int, fused: bool = True) -> int:
         return concrete_fma(x, y, z, w, fused)
 
+    def funary(self, op: str, x: int, w: int) -> int:
+        return concrete_funary(op, x, w)
+
     def f2i(self, x: int, wf: int, wt: int, signed: bool) -> tuple[int, bool]:
         return concrete_f2i(x, wf, wt, signed)
 
@@ -257,6 +260,31 @@ def concrete_fbin(op: str, x: int, y: int, w: int) -> int:
     return _fp_encode(_CONCRETE_FBIN[op](a, b), w)
 
 
+def concrete_funary(op: str, x: int, w: int) -> int:
+    """llvm.sqrt (in double, then rounded once to the format: exact, as for fadd) and
+    the roundings to an integral value (exact on rationals; a zero keeps the operand's
+    sign, as IEEE's roundToIntegral does)."""
+    a = _fp_decode(x, w)
+    if op == "sqrt":  # sqrt(-0) is -0; any other negative operand gives NaN
+        return _fp_encode(math.nan if a < 0 else math.sqrt(a), w)
+    if math.isnan(a) or math.isinf(a) or a == 0:
+        return _fp_encode(a, w)
+    n = _CONCRETE_ROUND[op](Fraction(a))  # an integer next to a, so one the format holds
+    return _fp_encode(float(n) if n != 0 else math.copysign(0.0, a), w)
+
+
+def _round_half_away(q: Fraction) -> int:
+    n = math.floor(abs(q) + Fraction(1, 2))
+    return n if q > 0 else -n
+
+
+_CONCRETE_ROUND: dict[str, Callable[[Fraction], int]] = {
+    "floor": math.floor, "ceil": math.ceil, "ftrunc": math.trunc, "round": _round_half_away,
+    # round-half-even: LLVM's default floating-point environment rounds to nearest even
+    "roundeven": round, "rint": round, "nearbyint": round,
+}
+
+
 def _round_rational(q: Fraction, w: int) -> float:
     """The nonzero rational q rounded to the format, to nearest even (exact: the
     format's subnormals and overflow to an infinity included)."""
@@ -323,6 +351,9 @@ def concrete_fconv(x: int, wf: int, wt: int) -> int:
 # without a rule here is an error, not a silent fall into another operation)
 _CONCRETE_FBIN: dict[str, Callable[[float, float], float]] = {
     "fadd": operator.add, "fsub": operator.sub, "fmul": operator.mul, "fdiv": _ieee_div}
+if set(FUNARY) != {"sqrt", *_CONCRETE_ROUND}:  # pragma: no cover - caught at import
+    raise ImportError(f"semantics/concrete.py: float operations {sorted(FUNARY)} of ir/opcodes.py, "
+                      f"rules for sqrt and {sorted(_CONCRETE_ROUND)}")
 if set(FBINOPS) != set(_CONCRETE_FBIN):  # pragma: no cover - caught at import
     raise ImportError(f"semantics/concrete.py: float operations {sorted(FBINOPS)} of ir/opcodes.py, "
                       f"rules for {sorted(_CONCRETE_FBIN)}")

@@ -315,6 +315,15 @@ def fminmax_lane(d: AnyDomain, op: str, a: Val, b: Val, w: int, flags: frozenset
     return Val(r, p, d.or_(a.u, b.u))
 
 
+def funary_lane(d: AnyDomain, op: str, a: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+    """llvm.sqrt (correctly rounded, to nearest even) and llvm.floor / ceil / trunc /
+    round (half away from zero) / roundeven / rint / nearbyint (LLVM's default
+    environment: to nearest even) on one lane: IEEE, a NaN result canonical (the
+    domain's `funary`); nnan/ninf make NaN/infinite operands or results poison."""
+    r = d.funary(op, a.v, w)
+    return Val(r, d.or_(a.p, _fp_flags_poison(d, [a.v, r], w, flags)), a.u)
+
+
 def fbin_lane(d: AnyDomain, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
     """fadd/fsub/fmul/fdiv on one lane (LangRef): IEEE, round to nearest even, a NaN
     result canonical (the domain's `fbin`); nnan/ninf make NaN/infinite operands or
@@ -633,6 +642,11 @@ def _float_minmax(s: Site) -> Value:
     return s.result([lane(k) for k in range(s.n)])
 
 
+def _float_unary(s: Site) -> Value:
+    a = s.lanes(0)
+    return s.result([funary_lane(s.d, s.ins.op, a[k], s.arg_width(0), s.flags) for k in range(s.n)])
+
+
 def _fma(s: Site) -> Value:
     d, w = s.d, s.arg_width(0)
     a, b, c = s.lanes(0), s.lanes(1), s.lanes(2)
@@ -803,7 +817,7 @@ def _check_same(s: Site) -> None:
 FAMILY_RULES: Mapping[Family, Rule] = MappingProxyType({
     Family.INT_BINARY: _int_binary, Family.ICMP: _icmp, Family.FCMP: _fcmp,
     Family.FLOAT_BINARY: _float_binary, Family.FMA: _fma, Family.FLOAT_CAST: _float_cast,
-    Family.FLOAT_MINMAX: _float_minmax,
+    Family.FLOAT_MINMAX: _float_minmax, Family.FLOAT_UNARY: _float_unary,
     Family.INT_CAST: _int_cast, Family.BITCOUNT: _bitcount,
 })
 

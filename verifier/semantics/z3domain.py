@@ -14,7 +14,7 @@ from typing import Any, TypeAlias
 import z3
 from z3 import z3core
 
-from verifier.ir.opcodes import FBINOPS
+from verifier.ir.opcodes import FBINOPS, FUNARY
 from verifier.ir.types import mask
 from verifier.semantics.concrete import (
     FP_FORMATS,
@@ -25,6 +25,7 @@ from verifier.semantics.concrete import (
     concrete_fbin,
     concrete_fconv,
     concrete_fma,
+    concrete_funary,
     concrete_i2f,
 )
 from verifier.semantics.inputs import Key
@@ -336,6 +337,12 @@ class Z3Domain:
 
     def fma(self, x: SymBV, y: SymBV, z: SymBV, w: int, fused: bool = True) -> SymBV:
         return _z3_fma(self, x, y, z, w, fused)
+
+    def funary(self, op: str, x: SymBV, w: int) -> SymBV:
+        if op in self.abstract and type(x) is not int:
+            # uninterpreted (refinement's first attempt): exact_at gives its real values
+            return z3.Function(f"{op}!{w}", z3.BitVecSort(w), z3.BitVecSort(w))(_bv(x, w))
+        return _z3_funary(op, x, w)
 
     def f2i(self, x: SymBV, wf: int, wt: int, signed: bool) -> tuple[SymBV, SymBool]:
         return _z3_f2i(x, wf, wt, signed)
@@ -672,7 +679,16 @@ def exact_at(model: z3.ModelRef, formulas: Sequence[Any], everywhere: bool = Fal
         if z3.is_app(t):
             todo.extend(t.children())
             name, _, width = t.decl().name().partition("!")
-            if name in _ABSTRACTABLE and width.isdigit() and t.num_args() == 2:
+            if name in FUNARY and width.isdigit() and t.num_args() == 1:
+                w = int(width)
+                x = model.eval(t.arg(0), model_completion=True)
+                if not z3.is_bv_value(x):
+                    continue
+                real = concrete.funary(name, x.as_long(), w)
+                if model.eval(t, model_completion=True).as_long() != real:
+                    facts[t.get_id()] = (t == _z3_funary(name, t.arg(0), w) if everywhere
+                                         else t.decl()(x) == real)
+            elif name in _ABSTRACTABLE and width.isdigit() and t.num_args() == 2:
                 w = int(width)
                 a, b = (model.eval(x, model_completion=True) for x in t.children())
                 if not (z3.is_bv_value(a) and z3.is_bv_value(b)):
@@ -691,6 +707,20 @@ def _z3_fbin(op: str, x: Any, y: Any, w: int) -> Any:
         return concrete_fbin(op, x, y, w)
     a, b = z3.fpBVToFP(_bv(x, w), _sort(w)), z3.fpBVToFP(_bv(y, w), _sort(w))
     return _to_bits(_Z3_FBIN[op](z3.RNE(), a, b), w)
+
+
+def _z3_funary(op: str, x: Any, w: int) -> Any:
+    if type(x) is int:
+        return concrete_funary(op, x, w)
+    a = z3.fpBVToFP(_bv(x, w), _sort(w))
+    r = z3.fpSqrt(z3.RNE(), a) if op == "sqrt" else z3.fpRoundToIntegral(_Z3_ROUND[op](), a)
+    return _to_bits(r, w)
+
+
+_Z3_ROUND: dict[str, Callable[[], Any]] = {
+    "floor": z3.RTN, "ceil": z3.RTP, "ftrunc": z3.RTZ, "round": z3.RNA,
+    "roundeven": z3.RNE, "rint": z3.RNE, "nearbyint": z3.RNE,
+}
 
 
 def _z3_fma(self: Z3Domain, x: Any, y: Any, z: Any, w: int, fused: bool = True) -> Any:

@@ -23,7 +23,7 @@ from verifier.frontend.llvm.text import (
 )
 from verifier.frontend.llvm.values import is_null, named_pointer, operand, pointer
 from verifier.frontend.unsupported import LLUnsupported
-from verifier.ir.opcodes import FMINMAX, REDUCE_KINDS, llvm_binary
+from verifier.ir.opcodes import FMINMAX, FUNARY, OPCODES, REDUCE_KINDS, llvm_binary
 from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 
@@ -174,6 +174,14 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             zp = operand_text(args[1]).endswith("true")
             st.emit(blk, "cttz_elts", [operand(st, blk, args[0], loc)], ty, dest, loc,
                     rule=st.opts.cttz_elts, zero_poison=zp)
+            return
+        unary = next((o for o in FUNARY if OPCODES[o].llvm == f"llvm.{base}"), None)
+        if unary is not None:  # llvm.sqrt.f32, llvm.floor.v4f64, ...
+            fmf = set(fp_flags(text, "call"))
+            if fmf - {"nnan", "ninf"}:
+                raise LLUnsupported(f"@{name} with {' '.join(sorted(fmf))} (fast-math flags that allow other "
+                                    "values)", loc)
+            st.emit(blk, unary, [operand(st, blk, args[0], loc)], ty, dest, loc, flags=tuple(sorted(fmf)))
             return
         if base in FMINMAX:  # llvm.minnum.f32 and friends: the fast-math flags that change them
             fmf = set(fp_flags(text, "call"))

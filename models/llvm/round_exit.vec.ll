@@ -1,0 +1,65 @@
+; ModuleID = 'round_exit.scalar.ll'
+source_filename = "c/round_exit.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@ra = dso_local local_unnamed_addr global [256 x float] zeroinitializer, align 16
+
+; Function Attrs: nofree norecurse nosync nounwind memory(read, argmem: none, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable
+define dso_local range(i32 -1, 256) i32 @first_root_floor_over(float noundef %0) local_unnamed_addr #0 {
+  br label %2
+
+2:                                                ; preds = %9, %1
+  %3 = phi i64 [ 0, %1 ], [ %10, %9 ]
+  %4 = getelementptr inbounds nuw float, ptr @ra, i64 %3
+  %5 = load float, ptr %4, align 4, !tbaa !9
+  %6 = tail call float @llvm.sqrt.f32(float %5)
+  %7 = tail call float @llvm.floor.f32(float %6)
+  %8 = fcmp ogt float %7, %0
+  br i1 %8, label %12, label %9
+
+9:                                                ; preds = %2
+  %10 = add nuw nsw i64 %3, 1
+  %11 = icmp eq i64 %10, 256
+  br i1 %11, label %15, label %2, !llvm.loop !11
+
+12:                                               ; preds = %2
+  %13 = phi i64 [ %3, %2 ]
+  %14 = trunc nuw nsw i64 %13 to i32
+  br label %16
+
+15:                                               ; preds = %9
+  br label %16
+
+16:                                               ; preds = %15, %12
+  %17 = phi i32 [ %14, %12 ], [ -1, %15 ]
+  ret i32 %17
+}
+
+; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare float @llvm.sqrt.f32(float) #1
+
+; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare float @llvm.floor.f32(float) #1
+
+attributes #0 = { nofree norecurse nosync nounwind memory(read, argmem: none, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #1 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!10, !10, i64 0}
+!10 = !{!"float", !7, i64 0}
+!11 = distinct !{!11, !12, !13}
+!12 = !{!"llvm.loop.mustprogress"}
+!13 = !{!"llvm.loop.unroll.disable"}
