@@ -16,6 +16,7 @@ from verifier.frontend.llvm.memory import (
     pointer_icmp,
     pointer_load,
     volatile_load,
+    volatile_store,
 )
 from verifier.frontend.llvm.objects import address, shown_pointer
 from verifier.frontend.llvm.state import FnState, key
@@ -361,11 +362,15 @@ def _load(st: FnState, blk: Block, s: Site) -> None:
 
 
 def _store(st: FnState, blk: Block, s: Site) -> None:
-    if qualifiers(s.text, "store"):
-        raise LLUnsupported("a volatile or atomic store", s.loc)
+    words = qualifiers(s.text, "store")
+    if "atomic" in words:
+        raise LLUnsupported("an atomic store", s.loc)
     obj, off = pointer(st, s.ops[1], s.loc)
-    not_null(st, blk, s.ops[1], s.loc)
     vty = parse_type(str(s.ops[0].type), s.loc)
+    if "volatile" in words:
+        volatile_store(st, blk, obj, off, _v(st, blk, s, 0), vty, s.loc)
+        return
+    not_null(st, blk, s.ops[1], s.loc)
     access(st, blk, s.ins, obj, off, vty, s.text, s.loc, None, _v(st, blk, s, 0))
 
 

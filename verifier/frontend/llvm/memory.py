@@ -121,6 +121,24 @@ def volatile_load(st: FnState, blk: Block, obj_name: str, off: Operand, ty: Type
             func=st.funcs[fname])
 
 
+def volatile_store(st: FnState, blk: Block, obj_name: str, off: Operand, value: Operand, ty: Type | None,
+                   loc: Loc) -> None:
+    """A volatile store is an observable event (LangRef: the number and order of
+    volatile operations is kept, and it may touch memory no plain access can): an
+    effectful call `volatile.store(object, byte offset, value)`, whose value may be
+    poison. It writes nothing of the model's memory, so the function may not also
+    access that object with plain loads or stores (module._translate refuses it);
+    like a volatile load it cannot fault here."""
+    if not isinstance(ty, IntType):
+        raise LLUnsupported(f"a volatile store of {ty}", loc)
+    fname = f"volatile.store.i{ty.bits}"
+    st.funcs[fname] = FuncDecl(fname, (I64, I64, ty), None, False)
+    st.emit(blk, "call", [*event_pointer(st, blk, obj_name, off, loc), value], None, None, loc, callee=fname,
+            func=st.funcs[fname])
+    st.touched = True
+    st.volatile_stored.setdefault(obj_name, loc)
+
+
 def pointer_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, text: str, loc: Loc) -> None:
     """`load ptr`: the 8 bytes read are an address (poison if any byte is). Address 0 is
     null; any other is a pointer into the object it was loaded from (its object is read
@@ -149,6 +167,7 @@ def access(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, ty: T
             dest: str | None, value: Operand | None, mask: Operand | None = None) -> Operand:
     obj = st.objects[obj_name]
     st.touched = True
+    st.plain_objects.add(obj_name)
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
     lane = ty.elem if isinstance(ty, VecType) else ty

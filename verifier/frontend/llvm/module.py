@@ -257,6 +257,10 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
         pairs = [shown_pointer(st, st.blocks[b], k, at_phi.loc) for b, k in multi_in]
         at_phi.incoming = [(b, a) for (b, _), (a, _) in zip(multi_in, pairs, strict=True)]
         which_phi.incoming = [(b, w) for (b, _), (_, w) in zip(multi_in, pairs, strict=True)]
+    for obj_name, stored_at in st.volatile_stored.items():
+        if obj_name in st.plain_objects:
+            raise LLUnsupported(f"a volatile store to {st.display.get(obj_name, obj_name)}, which plain loads or "
+                                "stores also access (a volatile store is an event here, kept out of memory)", stored_at)
     _split_edges(st)
     entry.instrs[:0] = pre_blk.instrs
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)

@@ -138,6 +138,11 @@ class FnState:
     # whose objects hold loaded pointers: the nodes may lie before the one passed)
     room: set[str] = field(default_factory=set)
     debug: dict[int, Loc] = field(default_factory=dict)  # line index -> source position (debuginfo)
+    # objects plain loads and stores access, and those volatile stores write (with the
+    # first such store's place): the model keeps a volatile store out of memory, so
+    # an object may not be both (module._translate refuses it)
+    plain_objects: set[str] = field(default_factory=set)
+    volatile_stored: dict[str, Loc] = field(default_factory=dict)
 
     def at(self, k: int, col: int = 1) -> Loc:
         """The position of line index `k` of the text: its debug location when the
