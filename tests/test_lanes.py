@@ -293,3 +293,17 @@ def test_each_relation_keeps_to_its_time_limit(monkeypatch: pytest.MonkeyPatch) 
     out = json.loads(res.stdout)
     assert out["values"] + out["branches"] and spent
     assert max(spent) <= 2 * units(0.5), spent
+
+
+def test_reports_on_llvm_input_show_llvm_values_only() -> None:
+    """The front end's own steps (an address's offset `%4.sum`, its bounds test
+    `%4.inbounds`) are not rows of the text report, which says how many it left out;
+    JSON keeps them. A rewrite's refusal names the block as LLVM does (`%6`)."""
+    ll = LANES.parent / "llvm" / "find_global.scalar.ll"
+    text = CliRunner().invoke(app, ["lanes", str(ll), "--vf", "4"]).output
+    assert "%4 " in text and ".inbounds" not in text and ".sum" not in text
+    assert "values the tool computes for the function's own" in text
+    out = json.loads(CliRunner().invoke(app, ["lanes", str(ll), "--vf", "4", "--json"]).stdout)
+    assert any(".inbounds" in row["name"] for row in out["values"]) and all(row["block"].startswith("%") for row in out["values"])
+    refused = CliRunner().invoke(app, ["rewrite", str(LANES.parent / "llvm" / "exits_distinct.scalar.ll"), "--split"])
+    assert "the branch in %6" in refused.output and " v6" not in refused.output

@@ -33,6 +33,7 @@ from verifier.limits import (
 )
 from verifier.options import OPTIONS
 from verifier.reports import jsonout, text
+from verifier.reports.names import rename_text
 from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
@@ -572,13 +573,13 @@ def rewrite(
             raise UserError(f"--block {block}: no conditional block of that name in the loop")
     cand = found[0] if found else forced(prog) if force else None
     if cand is None:
-        _refuse(prog.name, [str(r) for r in refused], as_json)
+        _refuse(prog.name, [rename_text(str(r), prog.display) for r in refused], as_json)
     if not found:
-        typer.echo(f"forced: {'; '.join(str(r) for r in refused)}", err=True)
+        typer.echo(f"forced: {'; '.join(rename_text(str(r), prog.display) for r in refused)}", err=True)
     try:
         tgt = split_iterations(prog, cand) if split else rewrite_at(prog, cand)
     except Unbuildable as e:
-        _refuse(prog.name, [str(e)], as_json)
+        _refuse(prog.name, [rename_text(str(e), prog.display)], as_json)
     text_out = print_program(tgt)
     if output is not None:
         write_output(output, text_out + "\n", "--output")

@@ -7,8 +7,9 @@ proved by the same harness question as the check itself."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, bounded_failure, harness_verdict
@@ -209,7 +210,21 @@ def _sympy(e: Extent) -> sympy.Expr:
         return x - y
     if op == "*":
         return x * y
-    return sympy.Function("sdiv" if op == "/" else "srem")(x, y)
+    return _c_division()[op](x, y)
+
+
+@functools.cache
+def _c_division() -> dict[str, Any]:
+    """sympy functions for C's `/` and `%` (truncating: LLVM's sdiv, srem) that print
+    as C writes them, `%0.bytes / 4`, not as function calls."""
+    import sympy
+
+    def printed(sym: str) -> Any:
+        def text(self: Any, printer: Any) -> str:
+            a, b = (printer._print(x) if x.is_Atom else f"({printer._print(x)})" for x in self.args)
+            return f"{a} {sym} {b}"
+        return type(f"c{'div' if sym == '/' else 'rem'}", (sympy.Function,), {"_sympystr": text})
+    return {"/": printed("/"), "%": printed("%")}
 
 
 @dataclass

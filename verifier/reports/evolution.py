@@ -102,11 +102,19 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
         return "; ".join(parts)
 
     rows: list[tuple[str, ...]] = [("value", "line", "relation", "status", "why", "evidence")]
+    steps = 0  # LLVM input: the front end's own steps (an address's offset, its bounds test) are not shown
     for v in verdicts:
-        if not v.fact.branch:
-            rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
-                         evidence(v)))
+        if v.fact.branch:
+            continue
+        if prog.display and v.fact.subject not in prog.display and v.verdict is not VerdictKind.COUNTEREXAMPLE:
+            steps += 1
+            continue
+        rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
+                     evidence(v)))
     out += ["", "values:"] + render_table(rows, width, indent="  ") + _legend(prog, [r[0] for r in rows[1:]])
+    if steps:
+        out.append(f"  ({steps} values the tool computes for the function's own, such as an address's offset "
+                   "and its bounds test, are not shown; --json lists them)")
     rows = [("branch in", "line", "condition", "verdict", "evidence")]
     for v in verdicts:
         if v.fact.branch:
@@ -138,7 +146,7 @@ def _witness(w: LaneWitness | None) -> dict[str, Any] | None:
 
 
 def _fact(prog: Program, v: LaneVerdict) -> dict[str, Any]:
-    return {"name": _shown(prog, v.fact.subject), "block": v.fact.block, "line": v.fact.loc.line if v.fact.loc else None,
+    return {"name": _shown(prog, v.fact.subject), "block": _shown(prog, v.fact.block), "line": v.fact.loc.line if v.fact.loc else None,
             "proposed": str(v.fact.cls), "relation": str(v.holds), "kind": v.holds.kind.value,
             "stride": v.holds.stride, "group": v.holds.size or None, "verdict": v.verdict.value,
             "precondition": str(v.pre) if v.pre else None, "why": v.fact.why, "reason": v.reason,
