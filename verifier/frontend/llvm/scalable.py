@@ -12,17 +12,14 @@ all) is checked up to MAX_VSCALE and the verdict says that larger ones were not.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from verifier.frontend.llvm.text import at_vscale, is_scalable, vscale_range_attr
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import Loc
 
 MAX_VSCALE = 16  # AArch64 SVE: vectors of 128 to 2048 bits, vscale 1 to 16
 
-_SCALABLE_TYPE = re.compile(r"<vscale x (\d+) x ")
-_SCALABLE_MANGLING = re.compile(r"\.nxv(\d+)(?=[a-z])")  # llvm.vector.reduce.or.nxv4i1 -> .v16i1 at vscale 4
-_VSCALE_RANGE = re.compile(r"\bvscale_range\((\d+)(?:,\s*(\d+))?\)")
 
 
 @dataclass(frozen=True)
@@ -42,6 +39,9 @@ class VscaleRange:
                 f"{self.declared} allows more)")
 
 
+__all__ = ["MAX_VSCALE", "ScalableVectors", "VscaleRange", "at_vscale", "is_scalable", "vscale_range"]
+
+
 class ScalableVectors(LLUnsupported):
     """The function uses scalable vectors and no vscale was chosen: a caller that can
     (checks/dispatch.answer_each_vscale) reads it again at each of `vscales.checked`
@@ -54,27 +54,13 @@ class ScalableVectors(LLUnsupported):
         self.vscales = vscales
 
 
-def is_scalable(text: str) -> bool:
-    """Whether module text uses scalable vector types or llvm.vscale."""
-    return _SCALABLE_TYPE.search(text) is not None or "@llvm.vscale." in text
-
-
-def at_vscale(text: str, vscale: int) -> str:
-    """Module text with every scalable vector type made fixed at `vscale`, and the
-    intrinsics' names mangled for those types (the IR verifier checks the mangling).
-    Lines and their order are kept, so positions still point at the user's file."""
-    text = _SCALABLE_TYPE.sub(lambda m: f"<{int(m.group(1)) * vscale} x ", text)
-    return _SCALABLE_MANGLING.sub(lambda m: f".v{int(m.group(1)) * vscale}", text)
-
-
 def vscale_range(attrs: str) -> VscaleRange:
     """The vscales to check for a function with attributes `attrs` (module docstring)."""
-    m = _VSCALE_RANGE.search(attrs)
-    if m is None:
+    declared = vscale_range_attr(attrs)
+    if declared is None:
         return VscaleRange(tuple(range(1, MAX_VSCALE + 1)), "no vscale_range", True)
-    lo = int(m.group(1))
-    hi = int(m.group(2)) if m.group(2) is not None else lo  # vscale_range(n): exactly n
+    lo, hi, spelled = declared
     beyond = hi == 0 or hi > MAX_VSCALE
     top = max(lo, MAX_VSCALE if beyond else hi)
     powers = tuple(v for v in (1 << k for k in range(0, 11)) if lo <= v <= top)
-    return VscaleRange(powers or (lo,), m.group(0), beyond)
+    return VscaleRange(powers or (lo,), spelled, beyond)

@@ -383,3 +383,30 @@ def branch_targets(line: str) -> list[str]:
     """The labels a terminator names (`label %x`), without `%` or quotes."""
     return [t.strip('"') for t in _TARGET.findall(line)]
 
+
+_SCALABLE_TYPE = re.compile(r"<vscale x (\d+) x ")
+_SCALABLE_MANGLING = re.compile(r"\.nxv(\d+)(?=[a-z])")  # llvm.vector.reduce.or.nxv4i1 -> .v16i1 at vscale 4
+_VSCALE_RANGE = re.compile(r"\bvscale_range\((\d+)(?:,\s*(\d+))?\)")
+
+
+def is_scalable(text: str) -> bool:
+    """Whether module text uses scalable vector types or llvm.vscale (scalable.py)."""
+    return _SCALABLE_TYPE.search(text) is not None or "@llvm.vscale." in text
+
+
+def at_vscale(text: str, vscale: int) -> str:
+    """Module text with every scalable vector type made fixed at `vscale`, and the
+    intrinsics' names mangled for those types (the IR verifier checks the mangling).
+    Lines and their order are kept, so positions still point at the user's file."""
+    text = _SCALABLE_TYPE.sub(lambda m: f"<{int(m.group(1)) * vscale} x ", text)
+    return _SCALABLE_MANGLING.sub(lambda m: f".v{int(m.group(1)) * vscale}", text)
+
+
+def vscale_range_attr(attrs: str) -> tuple[int, int, str] | None:
+    """A function's `vscale_range(min, max)` as (min, max, as written); `vscale_range(n)`
+    is (n, n); None without one."""
+    m = _VSCALE_RANGE.search(attrs)
+    if m is None:
+        return None
+    lo = int(m.group(1))
+    return lo, int(m.group(2)) if m.group(2) is not None else lo, m.group(0)
