@@ -160,3 +160,21 @@ def test_a_wrong_mask_or_a_wrong_vscale_multiple_is_refuted_at_its_vscale(
     step.write_text(_capped_step(text, cap))
     v = _equiv(scalar, step, "--cttz-elts", "first-true", *assume)
     assert v["verdict"] == "counterexample" and v["vscale"] == wrong_at, v  # right below it
+
+
+def test_reading_stops_at_the_first_vscale_that_refutes_every_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A counterexample at vscale 1 is the verdict: vscales 2 to 16 are not read."""
+    from verifier import frontend
+    from verifier.checks.dispatch import Check as C
+    from verifier.checks.dispatch import Request, answer_each_vscale
+
+    read: list[int | None] = []
+
+    def load(room: frozenset[str], vscale: int | None) -> tuple[object, object]:
+        read.append(vscale)
+        return frontend.load_pair(SCALABLE / "first_diff.scalar.ll", SCALABLE / "first_diff.sve.ll",
+                                  room=room, vscale=vscale)
+
+    vs, _, _ = answer_each_vscale([Request(C.EQUIV, max_trip=8, timeout=60)], load)  # type: ignore[arg-type]
+    assert [v.verdict for v in vs] == [VerdictKind.COUNTEREXAMPLE] and vs[0].vscale == 1
+    assert set(read) == {None, 1}  # any-poison: the unfrozen mask's poison lane, at the smallest vscale

@@ -193,6 +193,8 @@ def answer_each_vscale(requests: Sequence[Request], load: ScalableLoader,
             at = partial(_at_vscale, load, vscale)
             vs, src, tgt = answer(requests, at, at(frozenset()), guard)
             runs.append((vscale, vs))
+            if vs and all(v.verdict is VerdictKind.COUNTEREXAMPLE for v in vs):
+                break  # every answer is refuted at this vscale: larger ones cannot change that
         return merge_vscales(runs, sv.vscales.declared), src, tgt
     return answer(requests, lambda room: load(room, None), first, guard)
 
