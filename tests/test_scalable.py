@@ -178,3 +178,9 @@ def test_reading_stops_at_the_first_vscale_that_refutes_every_answer(monkeypatch
     vs, _, _ = answer_each_vscale([Request(C.EQUIV, max_trip=8, timeout=60)], load)  # type: ignore[arg-type]
     assert [v.verdict for v in vs] == [VerdictKind.COUNTEREXAMPLE] and vs[0].vscale == 1
     assert set(read) == {None, 1}  # any-poison: the unfrozen mask's poison lane, at the smallest vscale
+
+
+def test_a_question_some_vscale_did_not_answer_is_unknown_not_dropped() -> None:
+    merged = merge_vscales([(1, [_verdict(VerdictKind.PROVED), _verdict(VerdictKind.PROVED)]),
+                            (2, [_verdict(VerdictKind.PROVED)])], "vscale_range(1,2)")
+    assert [v.verdict for v in merged] == [VerdictKind.PROVED, VerdictKind.UNKNOWN] and merged[1].vscale == 2

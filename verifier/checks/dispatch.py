@@ -209,7 +209,14 @@ def merge_vscales(runs: list[tuple[int, list[Verdict]]], declared: str) -> list[
     unknown, each naming its vscale; else a proof covering every vscale, with the
     weakest coverage among them (a bounded one if any is)."""
     out = []
-    for k in range(min(len(vs) for _, vs in runs)):
+    for k in range(max(len(vs) for _, vs in runs)):
+        missing = [vscale for vscale, vs in runs if k >= len(vs)]
+        if missing:  # the same function at each vscale asks the same questions; if not, no answer
+            like = next(vs[k] for _, vs in runs if k < len(vs))
+            out.append(dataclasses.replace(like, verdict=VerdictKind.UNKNOWN, counterexample=None, vscale=missing[0],
+                                           reason=f"not answered at vscale {missing[0]} (its reading asked other "
+                                                  "questions)"))
+            continue
         at = [(vscale, vs[k]) for vscale, vs in runs]
         for kind in (VerdictKind.COUNTEREXAMPLE, VerdictKind.UNKNOWN):
             found = next(((vscale, v) for vscale, v in at if v.verdict is kind), None)
