@@ -8,7 +8,8 @@ Which vscales: a function's `vscale_range(min, max)` says vscale is a power of t
 [min, max] (LangRef, since LLVM 17); without the attribute nothing is known. Vscales
 up to MAX_VSCALE (AArch64 SVE's architectural range, 128- to 2048-bit vectors) are
 checked; a function that allows more (RISC-V V's `vscale_range(2,1024)`, or none at
-all) is checked up to MAX_VSCALE and the verdict says that larger ones were not."""
+all) is checked up to MAX_VSCALE, and its proof holds only under the named
+assumption `--assume vscale-at-most-16` (else it is unknown, naming it)."""
 
 from __future__ import annotations
 
@@ -18,28 +19,20 @@ from verifier.frontend.llvm.text import at_vscale, is_scalable, vscale_range_att
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import Loc
 
-MAX_VSCALE = 16  # AArch64 SVE: vectors of 128 to 2048 bits, vscale 1 to 16
+__all__ = ["MAX_VSCALE", "ScalableVectors", "VscaleRange", "at_vscale", "is_scalable", "vscale_range"]
 
+MAX_VSCALE = 16  # AArch64 SVE: vectors of 128 to 2048 bits, vscale 1 to 16
 
 
 @dataclass(frozen=True)
 class VscaleRange:
     """The vscales a function may run with that are checked, and whether it allows
-    others (larger than MAX_VSCALE, or any value where it declares no range)."""
+    others (larger than MAX_VSCALE, or any value where it declares no range: a proof
+    then holds only under Assumption.VSCALE_AT_MOST_16, which module.py asks for)."""
 
     checked: tuple[int, ...]
     declared: str  # as the function says it: "vscale_range(1,16)" or "no vscale_range"
     beyond: bool
-
-    def assumption(self) -> str | None:
-        """What a verdict over `checked` leaves out, said in the verdict; None when nothing."""
-        if not self.beyond:
-            return None
-        return (f"vscale at most {MAX_VSCALE} (checked: {', '.join(map(str, self.checked))}; the function's "
-                f"{self.declared} allows more)")
-
-
-__all__ = ["MAX_VSCALE", "ScalableVectors", "VscaleRange", "at_vscale", "is_scalable", "vscale_range"]
 
 
 class ScalableVectors(LLUnsupported):
