@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -30,3 +31,9 @@ def run_text(text: str, **kw: object) -> Run:
     params = {k: v for k, v in kw.items() if isinstance(v, int)}
     arrays = {k: v for k, v in kw.items() if isinstance(v, list)}
     return run(prog, Inputs(params=params, arrays=arrays))  # type: ignore[arg-type]
+
+
+def float_bits(x: float, w: int = 32) -> int:
+    """The bits of x in IEEE half, single or double, by Python's struct (an oracle
+    apart from the tool's own encoding)."""
+    return int.from_bytes(struct.pack({16: "<e", 32: "<f", 64: "<d"}[w], x), "little")

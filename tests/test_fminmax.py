@@ -6,13 +6,12 @@ mutants refuted."""
 
 from __future__ import annotations
 
-import struct
 from itertools import product
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import MODELS, cli
+from tests.helpers import MODELS, cli, float_bits
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.ops import Val, fminmax_lane
 from verifier.semantics.z3domain import Z3Domain
@@ -21,8 +20,7 @@ from verifier.smt import terms
 QNAN, SNAN, POS0, NEG0 = 0x7FC00000, 0x7F800001, 0x00000000, 0x80000000
 
 
-def f32(x: float) -> int:
-    return int.from_bytes(struct.pack("<f", x), "little")
+f32 = float_bits
 
 
 ONE, TWO, NEG_INF = f32(1.0), f32(2.0), f32(float("-inf"))

@@ -11,19 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import MODELS, cli
+from tests.helpers import MODELS, cli, float_bits
 from verifier.semantics.concrete import canonical_nan, concrete_funary
 from verifier.semantics.ops import Val, funary_lane
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
 
+f32 = float_bits
 
-def f32(x: float) -> int:
-    return int.from_bytes(struct.pack("<f", x), "little")
 
 
 def d64(x: float) -> int:
-    return int.from_bytes(struct.pack("<d", x), "little")
+    return float_bits(x, 64)
 
 
 NAN32, NEG0 = canonical_nan(32), f32(-0.0)
@@ -88,3 +87,14 @@ def test_a_lane_rounding_up_instead_of_down_is_refuted(tmp_path: Path) -> None:
     target.write_text(text.replace(lane, lane.replace("floor", "ceil")) + "\ndeclare float @llvm.ceil.f32(float)\n")
     r = cli("equiv", str(SCALAR), str(target), "--cttz-elts", "first-true")
     assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout
+
+
+def test_a_fast_math_flag_that_allows_another_root_is_named(tmp_path: Path) -> None:
+    """`afn` lets LLVM use an approximate root: not modelled, so unknown, naming it."""
+    text = SCALAR.read_text()
+    call = "call float @llvm.sqrt.f32("
+    assert call in text
+    approx = tmp_path / "afn.ll"
+    approx.write_text(text.replace(call, "call afn float @llvm.sqrt.f32("))
+    r = cli("check", str(approx), "--check", "speculate")
+    assert r.returncode == 3 and "@llvm.sqrt.f32 with afn (fast-math flags that allow other values)" in r.stdout

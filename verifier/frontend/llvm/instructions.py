@@ -25,7 +25,6 @@ from verifier.frontend.llvm.text import (
     fcmp_form,
     float_types_ok,
     fneg_flags,
-    fp_flags,
     has_attr,
     icmp_pred,
     int_flags,
@@ -36,7 +35,14 @@ from verifier.frontend.llvm.text import (
     switch_values,
     ty_of,
 )
-from verifier.frontend.llvm.values import in_range, is_null, operand, pointer
+from verifier.frontend.llvm.values import (
+    POISONING,
+    exact_fast_math,
+    in_range,
+    is_null,
+    operand,
+    pointer,
+)
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import FBINOPS, FCASTS, OPCODES, llvm_binary
 from verifier.ir.program import (
@@ -248,9 +254,7 @@ def _fcmp(st: FnState, blk: Block, s: Site) -> None:
 
 def _float_binop(st: FnState, blk: Block, s: Site) -> None:
     op = s.ins.opcode
-    fast = set(fp_flags(s.text, op))
-    if fast - {"nnan", "ninf"}:
-        raise LLUnsupported(f"{op} with {' '.join(sorted(fast))} (fast-math flags that allow other values)", s.loc)
+    fast = exact_fast_math(s.text, op, op, POISONING, s.loc)
     st.emit(blk, op, [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, flags=tuple(sorted(fast)))
 
 

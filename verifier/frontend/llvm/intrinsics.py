@@ -21,7 +21,14 @@ from verifier.frontend.llvm.text import (
     operand_text,
     ty_of,
 )
-from verifier.frontend.llvm.values import is_null, named_pointer, operand, pointer
+from verifier.frontend.llvm.values import (
+    POISONING,
+    exact_fast_math,
+    is_null,
+    named_pointer,
+    operand,
+    pointer,
+)
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import FMINMAX, FUNARY, OPCODES, REDUCE_KINDS, llvm_binary
 from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
@@ -177,10 +184,7 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             return
         unary = next((o for o in FUNARY if OPCODES[o].llvm == f"llvm.{base}"), None)
         if unary is not None:  # llvm.sqrt.f32, llvm.floor.v4f64, ...
-            fmf = set(fp_flags(text, "call"))
-            if fmf - {"nnan", "ninf"}:
-                raise LLUnsupported(f"@{name} with {' '.join(sorted(fmf))} (fast-math flags that allow other "
-                                    "values)", loc)
+            fmf = exact_fast_math(text, "call", f"@{name}", POISONING, loc)
             st.emit(blk, unary, [operand(st, blk, args[0], loc)], ty, dest, loc, flags=tuple(sorted(fmf)))
             return
         if base in FMINMAX:  # llvm.minnum.f32 and friends: the fast-math flags that change them
@@ -204,10 +208,7 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             _active_lane_mask(st, blk, args, ty, dest, loc)
             return
         if base in ("fma", "fmuladd"):
-            fmf = set(fp_flags(text, "call"))
-            if fmf - {"nnan", "ninf", "contract"}:
-                raise LLUnsupported(f"@{name} with {' '.join(sorted(fmf))} (fast-math flags that allow other "
-                                    "values)", loc)
+            fmf = exact_fast_math(text, "call", f"@{name}", POISONING | {"contract"}, loc)
             st.emit(blk, base, [operand(st, blk, a, loc) for a in args], ty, dest, loc,
                     flags=tuple(sorted(fmf - {"contract"})))
             return

@@ -9,6 +9,7 @@ from verifier.frontend.layout import literal_bits
 from verifier.frontend.llvm.state import FnState, key
 from verifier.frontend.llvm.text import (
     clean,
+    fp_flags,
     int_literal,
     operand_text,
     parse_type,
@@ -125,3 +126,16 @@ def named_pointer(st: FnState, text: str) -> tuple[str, int] | None:
 def callee(ins: Any) -> str:
     """The name of the function a call instruction calls ('' for any other instruction)."""
     return str(list(ins.operands)[-1].name) if ins.opcode == "call" else ""
+
+
+POISONING = frozenset({"nnan", "ninf"})  # fast-math flags that only make poison (LangRef)
+
+
+def exact_fast_math(text: str, opcode: str, what: str, exact: frozenset[str], loc: Loc) -> set[str]:
+    """The fast-math flags written on an instruction (`opcode`: its opcode in the
+    text, "call" for an intrinsic); those outside `exact` (the ones modelled exactly
+    for it: nnan and ninf make poison) allow other values, so they are `unknown`."""
+    fmf = set(fp_flags(text, opcode))
+    if fmf - exact:
+        raise LLUnsupported(f"{what} with {' '.join(sorted(fmf))} (fast-math flags that allow other values)", loc)
+    return fmf
