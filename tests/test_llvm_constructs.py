@@ -113,20 +113,59 @@ exit:
 """
 
 
+THREE_DEEP = """define i32 @f(i32 noundef %n) {
+entry:
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  br label %mid
+mid:
+  %k = phi i32 [ 0, %outer ], [ %k.next, %mid.latch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %mid ], [ %j.next, %inner ]
+  %j.next = add i32 %j, 1
+  %c = icmp slt i32 %j.next, %n
+  br i1 %c, label %inner, label %mid.latch
+mid.latch:
+  %k.next = add i32 %k, 1
+  %e = icmp slt i32 %k.next, %n
+  br i1 %e, label %mid, label %outer.latch
+outer.latch:
+  %i.next = add i32 %i, 1
+  %d = icmp slt i32 %i.next, %n
+  br i1 %d, label %outer, label %exit
+exit:
+  ret i32 %i
+}
+"""
+
+
 @pytest.mark.slow
-def test_a_nested_loop_is_unknown_naming_its_block_and_line(tmp_path: Path) -> None:
+def test_a_nest_is_named_by_its_inner_block_and_checked_one_outer_iteration_at_a_time(tmp_path: Path) -> None:
     f = tmp_path / "nested.ll"
     f.write_text(NESTED)
     try:
         parse_ll_file(f)
-    except LLUnsupported as u:
+    except LLUnsupported as u:  # to a command that reads single loops only
         assert "nested loop" in u.what and u.loc is not None and u.loc.line == 7
     else:
-        raise AssertionError("a nested loop was read")
+        raise AssertionError("a nested loop was read as a single loop")
+    res = cli("check", str(f), "--json")
+    assert res.returncode == 0, res.stdout + res.stderr
+    for line in res.stdout.splitlines():
+        assert json.loads(line)["coverage"]["outer_loop"] == "every iteration of the outer loop at %outer, from any state"
+
+
+@pytest.mark.slow
+def test_loops_nested_three_deep_are_unknown_naming_the_block_and_line(tmp_path: Path) -> None:
+    f = tmp_path / "nested.ll"
+    f.write_text(THREE_DEEP)
     res = cli("check", str(f), "--json")
     assert res.returncode == 3
     out = json.loads(res.stdout)
     assert out["verdict"] == "unknown" and "nested loop" in out["reason"] and "nested.ll:7:" in out["reason"]
+    assert "loops nested three deep" in out["reason"]
 
 
 @pytest.mark.slow
@@ -162,7 +201,7 @@ def test_every_obligation_gets_a_verdict_object(tmp_path: Path) -> None:
     assert out["verdict"] == "proved" and "no data-dependent exit" in out["reason"]
     # a construct outside the subset: an unknown object under --json, exit 3
     g = tmp_path / "nested.ll"
-    g.write_text(NESTED)
+    g.write_text(THREE_DEEP)
     res = cli("equiv", str(g), str(g), "--json")
     assert res.returncode == 3 and json.loads(res.stdout)["verdict"] == "unknown"
 

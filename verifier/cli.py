@@ -21,10 +21,10 @@ import typer
 from verifier import frontend
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
-from verifier.checks.dispatch import Request, Scope, answer, answer_each_vscale
+from verifier.checks.dispatch import Request, Scope, answer, answer_each_vscale, answer_nested
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, write_output
-from verifier.frontend.unsupported import LLUnsupported
+from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import Assumption, Program, parse_assumptions
 from verifier.limits import (
@@ -326,8 +326,10 @@ def check(
             rows: list[tuple[str, Verdict | None, str]] = []
             for name in names:
                 try:
-                    prog = load_fn(model, name, cttz_elts, assumed)
-                    loops = len(find_loops(prog))
+                    prog: Program | NestedLoops = load_fn(model, name, cttz_elts, assumed)
+                    loops = len(find_loops(prog)) if isinstance(prog, Program) else 1
+                except NestedLoops as nl:  # checked one outer iteration at a time
+                    prog, loops = nl, 1
                 except LLUnsupported as u:
                     v = Verdict(name, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
                     rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
@@ -340,7 +342,9 @@ def check(
                     rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
             _module_end(rows, as_json, sarif)
     try:
-        first = load_fn(model, func, cttz_elts, assumed)
+        first: Program | NestedLoops = load_fn(model, func, cttz_elts, assumed)
+    except NestedLoops as nl:  # checked one outer iteration at a time
+        first = nl
     except LLUnsupported as u:
         v = Verdict(func or model.stem, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
@@ -352,14 +356,23 @@ def check(
     raise typer.Exit(_worst(verdicts))
 
 
-def _check_one(model: Path, func: str | None, first: Program, requests: list[Request], check_name: Check, vf: int,
-               cttz_elts: str, assumed: frozenset[Assumption],
+def _check_one(model: Path, func: str | None, first: Program | NestedLoops, requests: list[Request],
+               check_name: Check, vf: int, cttz_elts: str, assumed: frozenset[Assumption],
                show: Callable[[str], None] | None = None, debug_locations: bool = False) -> list[Verdict]:
-    """The verdicts of `requests` on one loop (`first`: it as read without room)."""
+    """The verdicts of `requests` on one loop (`first`: it as read without room; a
+    loop nest: as the front end found it, checked one outer iteration at a time)."""
     def load(room: frozenset[str]) -> tuple[Program, Program | None]:
         return frontend.load_program(model, func, cttz_elts, assumed, room, debug_locations), None
 
-    verdicts, prog, _ = answer(requests, load, (first, None), guard=partial(guarded, show=show))
+    guard = partial(guarded, show=show)
+    if isinstance(first, NestedLoops):
+        try:
+            verdicts, prog, _ = answer_nested(requests, lambda room, _vscale: load(room), first, guard)
+        except LLUnsupported as u:
+            return [Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
+                            assumptions=sorted(assumed))]
+    else:
+        verdicts, prog, _ = answer(requests, load, (first, None), guard=guard)
     if not verdicts:
         verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
                                 reason="no data-dependent exit: nothing to hoist, speculate or freeze"))

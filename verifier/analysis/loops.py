@@ -20,6 +20,14 @@ class LoopShapeError(Exception):
         self.what, self.block = what, block
 
 
+class NestedLoop(LoopShapeError):
+    """find_loops met a loop inside a loop (`block`: the inner loop's first block);
+    `loop_nest` reads such a CFG."""
+
+    def __init__(self, block: str) -> None:
+        super().__init__("a nested loop", block)
+
+
 @dataclass(frozen=True)
 class Loop:
     header: str
@@ -74,16 +82,14 @@ def find_loops(prog: Program) -> list[Loop]:
             raise LoopShapeError("irreducible control flow (a cycle with more than one entry)",
                                  min(scc, key=_block_rank(prog)))
         if len(hs) != 1:
-            inner = sorted(hs, key=_block_rank(prog))[1]
-            raise LoopShapeError("a nested loop", inner)
+            raise NestedLoop(sorted(hs, key=_block_rank(prog))[1])
         h = hs[0]
         latches = tuple(sorted(headers[h]))
         body = g.subgraph(scc).copy()
         body.remove_edges_from([(latch, h) for latch in latches])
         if not nx.is_directed_acyclic_graph(body):
             cyc = nx.find_cycle(body)
-            inner = min((u for u, _ in cyc), key=_block_rank(prog))
-            raise LoopShapeError("a nested loop", inner)
+            raise NestedLoop(min((u for u, _ in cyc), key=_block_rank(prog)))
         order = tuple(nx.lexicographical_topological_sort(body, key=_block_rank(prog)))
         exiting = tuple(b for b in order if any(s not in scc for s in g.successors(b)))
         exits = tuple(dict.fromkeys(s for b in exiting for s in g.successors(b) if s not in scc))
@@ -103,6 +109,73 @@ def find_loops(prog: Program) -> list[Loop]:
     rank = _block_rank(prog)
     loops.sort(key=lambda lp: rank(lp.header))
     return loops
+
+
+@dataclass(frozen=True)
+class Nest:
+    """A loop with the loops inside it (LLVM's loop tree): `header`, its `blocks`
+    (the inner loops' too), the blocks branching back to the header, and the loops
+    one level down, in program order."""
+
+    header: str
+    blocks: frozenset[str]
+    latches: tuple[str, ...]
+    inner: tuple[Nest, ...]
+
+    @property
+    def depth(self) -> int:
+        """1 for a loop with no loop inside, 2 for one holding such loops, ..."""
+        return 1 + max((q.depth for q in self.inner), default=0)
+
+
+def loop_nest(prog: Program) -> list[Nest]:
+    """The outermost natural loops of `prog`, each with the loops it holds, in program
+    order. Irreducible control flow (a cycle entered at two blocks) raises LoopShapeError."""
+    g = reachable_cfg(prog)
+    return _nests(prog, g, nx.immediate_dominators(g, prog.entry))
+
+
+def _nests(prog: Program, g: nx.DiGraph, idom: dict[str, str]) -> list[Nest]:
+    """The outermost loops of the subgraph `g` (dominators `idom` of the whole CFG)."""
+    rank = _block_rank(prog)
+    out: list[Nest] = []
+    for scc in nx.strongly_connected_components(g):
+        if len(scc) == 1 and not g.has_edge(next(iter(scc)), next(iter(scc))):
+            continue
+        # the header dominates every block of its loop: the one block of the cycle
+        # that every other is dominated by
+        hs = [h for h in scc if all(dominates(idom, h, b) for b in scc)]
+        if len(hs) != 1:
+            raise LoopShapeError("irreducible control flow (a cycle with more than one entry)", min(scc, key=rank))
+        h = hs[0]
+        latches = tuple(sorted(u for u in g.predecessors(h) if u in scc))
+        body = g.subgraph(scc).copy()
+        body.remove_edges_from([(u, h) for u in latches])
+        out.append(Nest(h, frozenset(scc), latches, tuple(_nests(prog, body, idom))))
+    out.sort(key=lambda n: rank(n.header))
+    return out
+
+
+def every_loop(prog: Program) -> list[Loop]:
+    """Every loop of `prog`, nested ones too, outer ones first (so `loop_of` maps a
+    block to its innermost loop): what the interpreter needs to count iterations.
+    Without nesting, find_loops' own loops; with it, each loop's header, blocks,
+    latches, exiting and exit blocks (no preheader or guard is named)."""
+    try:
+        return find_loops(prog)
+    except NestedLoop:
+        pass
+    g = reachable_cfg(prog)
+    out: list[Loop] = []
+    todo = loop_nest(prog)
+    while todo:
+        n = todo.pop(0)
+        exiting = tuple(b for b in sorted(n.blocks, key=_block_rank(prog))
+                        if any(s not in n.blocks for s in g.successors(b)))
+        exits = tuple(dict.fromkeys(s for b in exiting for s in g.successors(b) if s not in n.blocks))
+        out.append(Loop(n.header, n.blocks, n.latches, exiting, exits, None, None, (), ()))
+        todo.extend(n.inner)
+    return out
 
 
 def _block_rank(prog: Program) -> Callable[[str], str]:

@@ -23,6 +23,7 @@ from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.freeze import freeze_invariance
 from verifier.checks.lanes import lane_relation
 from verifier.checks.legality import hoistability, speculation_safety
+from verifier.checks.nested import iteration_pair, merge_outer
 from verifier.checks.param_start import with_room
 from verifier.checks.rewrite import rewrite_obligation
 from verifier.checks.translation import equivalence
@@ -35,8 +36,10 @@ from verifier.checks.verdict import (
     note_assumptions,
 )
 from verifier.frontend.llvm.scalable import ScalableVectors
+from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.program import Loc, Program
 from verifier.smt.budget import Budget, take_safety_net
+from verifier.transforms.outer_iteration import NoIteration
 
 
 class Scope(StrEnum):
@@ -187,6 +190,8 @@ def answer_each_vscale(requests: Sequence[Request], load: ScalableLoader,
     fails (LLUnsupported, UserError) is the caller's to report, as for `answer`."""
     try:
         first = load(frozenset(), None)
+    except NestedLoops as nl:
+        return answer_nested(requests, load, nl, guard)
     except ScalableVectors as sv:
         runs = []
         for vscale in sv.vscales.checked:
@@ -197,6 +202,36 @@ def answer_each_vscale(requests: Sequence[Request], load: ScalableLoader,
                 break  # every answer is refuted at this vscale: larger ones cannot change that
         return merge_vscales(runs, sv.vscales.declared), src, tgt
     return answer(requests, lambda room: load(room, None), first, guard)
+
+
+def answer_nested(requests: Sequence[Request], load: ScalableLoader, nl: NestedLoops,
+                  guard: Guard | None = None) -> tuple[list[Verdict], Program, Program | None]:
+    """`answer` for a function whose loops nest (`nl`: as `load` read it), one outer
+    iteration at a time (checks/nested.py): on the iteration programs from any outer
+    state, and where that gives a counterexample, on the first outer iteration's.
+    A nest those programs cannot stand for raises LLUnsupported, naming why."""
+    def outlined(first: bool) -> Loader:
+        def at(room: frozenset[str]) -> tuple[Program, Program | None]:
+            try:
+                progs: tuple[Program | None, Program | None] = load(room, None)
+            except NestedLoops as again:
+                progs = again.programs
+            try:
+                return iteration_pair(progs, first)[0]
+            except NoIteration as e:
+                raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
+        return at
+
+    try:
+        start, outer = iteration_pair(nl.programs, False)
+    except NoIteration as e:
+        raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
+    vs, src, tgt = answer(requests, outlined(False), start, guard)
+    firsts = None
+    if any(v.verdict is VerdictKind.COUNTEREXAMPLE for v in vs):
+        at_first = outlined(True)
+        firsts = answer(requests, at_first, at_first(frozenset()), guard)[0]
+    return merge_outer(vs, firsts, outer, src.display.get(outer.header, outer.header)), src, tgt
 
 
 def _at_vscale(load: ScalableLoader, vscale: int, room: frozenset[str]) -> tuple[Program, Program | None]:

@@ -69,8 +69,8 @@ from verifier.checks.falsify import TRIES, ConcreteTests
 from verifier.checks.refinement import check_compatible, hard_ops, mismatch_terms, vacuous
 from verifier.checks.replay import concrete, replay, replay_fuel, source_fuel
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
-from verifier.ir.opcodes import FMAS, FMINMAX
-from verifier.ir.program import Instr, Program, Undef, uses_floats
+from verifier.ir.opcodes import FMAS
+from verifier.ir.program import Program, chooses, uses_floats
 from verifier.ir.types import I1, I64, elem_of
 from verifier.semantics.ops import Val
 from verifier.semantics.refines import value_refines
@@ -231,7 +231,7 @@ class _Chain:
         self.inputs = make_inputs(prog, others=[form.program])
         # source choices are quantified: the memory comparison's index then inside
         # (mismatch_terms); decided once, from the code, for every step
-        self.quantified = any(_chooses(i) for i in src_step.instructions())
+        self.quantified = any(chooses(i) for i in src_step.instructions())
         self.carried = {q.name: q.type for q in src_step.params if q.name.startswith("window.") and q.name != Q}
         self.scalars = [n.removeprefix("window.").removesuffix(".pick") for n in self.carried if n.endswith(".pick")]
         self.steps: list[_Step] = []
@@ -520,14 +520,6 @@ def _unless_vacuous(verdict: Any, src_ok: Any, budget: Budget, max_trip: int, te
                               f"(the induction's step does, from a state the loop's start never reaches), so "
                               f"there is nothing to check (a loop that runs longer needs a larger --max-trip)")
     return verdict(VerdictKind.PROVED)  # type: ignore[no-any-return]
-
-
-def _chooses(i: Instr) -> bool:
-    """Whether running `i` may make a nondeterministic choice (semantics/ops.py): a
-    freeze, an fmuladd's rounding, a minnum's zero or signaling NaN, an undef operand.
-    A source that has one is quantified over all of them (every such choice)."""
-    return (i.op == "freeze" or i.op in FMAS or i.op in FMINMAX
-            or any(isinstance(a, Undef) for a in i.args))
 
 
 def _target_choices(form: VectorForm, chain: _Chain, model: terms.Model, compared: list[Any]) -> dict[Any, Any]:

@@ -147,6 +147,7 @@ class Coverage(TypedDict, total=False):
     found_in: str  # where a counterexample was found (a concrete test, a step)
     vscales: list[int]  # scalable vectors: every vscale the proof holds for, each checked on its own
     vscale_range: str  # ... the function's vscale_range as declared ("no vscale_range" without one)
+    outer_loop: str  # a loop nest: which iterations of its outer loop the answer is about (checks/nested.py)
 
 
 def coverage_kind(cov: Coverage) -> CoverageKind:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from verifier.ir.opcodes import OPCODES
+from verifier.ir.opcodes import FMAS, FMINMAX, OPCODES
 from verifier.ir.types import IntType, Type
 
 _T = TypeVar("_T")
@@ -174,6 +174,13 @@ class Instr:
     def out(self) -> str:
         """An `out`'s live-out name."""
         return given(self.attrs.name, self, "live-out name")
+
+
+def chooses(i: Instr) -> bool:
+    """Whether running `i` may make a nondeterministic choice (semantics/ops.py): a
+    freeze, an fmuladd's rounding, a minnum's zero or signaling NaN, an undef operand."""
+    return (i.op == "freeze" or i.op in FMAS or i.op in FMINMAX
+            or any(isinstance(a, Undef) for a in i.args))
 
 
 def given(v: _T | None, ins: Instr, what: str) -> _T:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from verifier.analysis.loops import Loop, find_loops, loop_of
+from verifier.analysis.loops import Loop, every_loop, loop_of
 from verifier.ir.program import (
     Branch,
     Const,
@@ -200,7 +200,8 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
         loops: list[Loop] | None = None) -> Run:
     """Execute `prog` on `inputs` until it ends, hits immediate UB, or runs out of fuel;
     the values named in `watch` are recorded each time they are defined. `loops`:
-    find_loops(prog), where a caller running the program many times has it."""
+    every_loop(prog), where a caller running the program many times has it (loops
+    may nest: a block's iteration is its innermost loop's)."""
     made: list[Key] = []
 
     def oracle(key: Key, w: int) -> int:
@@ -209,7 +210,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
 
     d = ConcreteDomain(oracle)
     types = prog.value_types()
-    loops = find_loops(prog) if loops is None else loops
+    loops = every_loop(prog) if loops is None else loops
     where = loop_of(loops)
     params: dict[str, Val] = {}
     for p in prog.params:

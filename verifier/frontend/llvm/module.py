@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from verifier.analysis.loops import LoopShapeError, find_loops
+from verifier.analysis.loops import LoopShapeError, NestedLoop, find_loops
 from verifier.errors import UserError, read_source
 from verifier.frontend.layout import Layout
 from verifier.frontend.llvm.debuginfo import source_positions
@@ -39,7 +39,7 @@ from verifier.frontend.llvm.text import (
 )
 from verifier.frontend.llvm.values import callee, in_range, unknown_pointer
 from verifier.frontend.nesting import too_deep
-from verifier.frontend.unsupported import LLUnsupported
+from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.opcodes import CTTZ_ELTS_RULES
 from verifier.ir.program import (
     Assumption,
@@ -144,6 +144,10 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
                             Loc(str(path), st.start_line + 1, 1)) from None
     try:
         loops = find_loops(prog)
+    except NestedLoop as e:
+        # read, but only a caller that checks one outer iteration at a time takes it
+        raise NestedLoops(f"{e.what} (at block {st.display.get(e.block or '', e.block)})", st.block_loc(e.block),
+                          (prog, None)) from None
     except LoopShapeError as e:
         where = f" (at block {st.display.get(e.block, e.block)})" if e.block else ""
         raise LLUnsupported(e.what + where, st.block_loc(e.block)) from None
@@ -160,9 +164,14 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
     object in smaller units, needs its base address or its null flag, both do."""
     both = opts or LLOptions()
     while True:  # the needs only grow (smaller units, more addresses): a few rounds at most
-        a, b = parse_ll_file(src, func, both), parse_ll_file(tgt, func, both)
+        ra, rb = _nested_read(src, func, both), _nested_read(tgt, func, both)
+        # a nest on either side: read both, and raise with both once their needs agree
+        nest = ra if isinstance(ra, NestedLoops) else rb if isinstance(rb, NestedLoops) else None
+        a, b = _read_of(ra), _read_of(rb)
         na, nb = _needs(a), _needs(b)
         if na == nb:
+            if nest is not None:
+                raise NestedLoops(nest.what, nest.loc, (a, b))
             return a, b
         units = dict(both.units)
         for name, unit in na[0] | nb[0]:
@@ -173,8 +182,27 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                                     ret_address=both.ret_address or na[4] or nb[4],
                                     null_object=both.null_object or na[5] or nb[5])
         if grown == both:
+            if nest is not None:
+                raise NestedLoops(nest.what, nest.loc, (a, b))
             return a, b  # the refinement check names what still differs
         both = grown
+
+
+def _nested_read(path: Path, func: str | None, opts: LLOptions) -> Program | NestedLoops:
+    """parse_ll_file's program, or the NestedLoops it raised (which holds the program)."""
+    try:
+        return parse_ll_file(path, func, opts)
+    except NestedLoops as nl:
+        return nl
+
+
+def _read_of(r: Program | NestedLoops) -> Program:
+    """The program a read gave (the one a NestedLoops holds)."""
+    if isinstance(r, Program):
+        return r
+    prog = r.programs[0]
+    assert prog is not None
+    return prog
 
 
 def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool, bool]:

@@ -1,0 +1,89 @@
+; ModuleID = 'first_key_found.scalar.ll'
+source_filename = "c/first_key_found.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+@table = dso_local local_unnamed_addr global [128 x i8] zeroinitializer, align 16
+
+; Function Attrs: nofree norecurse nosync nounwind memory(read, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable
+define dso_local i64 @first_key_found(ptr noundef readonly captures(none) %0, i64 noundef %1) local_unnamed_addr #0 {
+  %3 = icmp sgt i64 %1, 0
+  br i1 %3, label %4, label %20
+
+4:                                                ; preds = %2
+  br label %5
+
+5:                                                ; preds = %15, %4
+  %6 = phi i64 [ %16, %15 ], [ 0, %4 ]
+  %7 = getelementptr inbounds nuw i8, ptr %0, i64 %6
+  %8 = load i8, ptr %7, align 1, !tbaa !9
+  br label %vector.ph
+
+vector.ph:                                        ; preds = %5
+  %broadcast.splatinsert = insertelement <16 x i8> poison, i8 %8, i64 0
+  %broadcast.splat = shufflevector <16 x i8> %broadcast.splatinsert, <16 x i8> poison, <16 x i32> zeroinitializer
+  br label %vector.body
+
+vector.body:                                      ; preds = %vector.body, %vector.ph
+  %index = phi i64 [ 0, %vector.ph ], [ %index.next, %vector.body ]
+  %9 = getelementptr inbounds nuw i8, ptr @table, i64 %index
+  %wide.load = load <16 x i8>, ptr %9, align 1, !tbaa !9
+  %10 = icmp eq <16 x i8> %wide.load, %broadcast.splat
+  %index.next = add nuw i64 %index, 16
+  %11 = freeze <16 x i1> %10
+  %12 = call i1 @llvm.vector.reduce.or.v16i1(<16 x i1> %11)
+  %13 = icmp eq i64 %index.next, 128
+  %14 = or i1 %12, %13
+  br i1 %14, label %middle.split, label %vector.body, !llvm.loop !10
+
+middle.split:                                     ; preds = %vector.body
+  br i1 %12, label %vector.early.exit, label %middle.block
+
+middle.block:                                     ; preds = %middle.split
+  br label %15
+
+vector.early.exit:                                ; preds = %middle.split
+  br label %18
+
+15:                                               ; preds = %middle.block
+  %16 = add nuw nsw i64 %6, 1
+  %17 = icmp eq i64 %16, %1
+  br i1 %17, label %19, label %5, !llvm.loop !15
+
+18:                                               ; preds = %vector.early.exit
+  br label %20
+
+19:                                               ; preds = %15
+  br label %20
+
+20:                                               ; preds = %19, %18, %2
+  %21 = phi i64 [ -1, %2 ], [ %6, %18 ], [ -1, %19 ]
+  ret i64 %21
+}
+
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare i1 @llvm.vector.reduce.or.v16i1(<16 x i1>) #1
+
+attributes #0 = { nofree norecurse nosync nounwind memory(read, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3}
+!llvm.ident = !{!4}
+!llvm.errno.tbaa = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!5 = !{!6, !6, i64 0}
+!6 = !{!"int", !7, i64 0}
+!7 = !{!"omnipotent char", !8, i64 0}
+!8 = !{!"Simple C/C++ TBAA"}
+!9 = !{!7, !7, i64 0}
+!10 = distinct !{!10, !11, !12, !13, !14}
+!11 = !{!"llvm.loop.mustprogress"}
+!12 = !{!"llvm.loop.unroll.disable"}
+!13 = !{!"llvm.loop.isvectorized", i32 1}
+!14 = !{!"llvm.loop.unroll.runtime.disable"}
+!15 = distinct !{!15, !11, !12}

@@ -1,0 +1,211 @@
+"""Loop nests (issue 43): an early-exit inner loop inside an outer loop is checked one
+outer iteration at a time (transforms/outer_iteration.py, checks/nested.py). The
+fixtures in models/llvm/nested/ are C loops as clang-22 and opt-22 read and
+vectorize them (regenerate.sh); each mutant below is one edit of such an output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import MODELS, cli
+from verifier.analysis.loops import NestedLoop, every_loop, find_loops, loop_nest
+from verifier.frontend.llvm import parse_ll_file
+from verifier.frontend.unsupported import NestedLoops
+from verifier.ir.program import Program
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import Run, RunStatus, run
+from verifier.semantics.ops import Val
+from verifier.transforms.outer_iteration import (
+    CONTINUES,
+    MARK,
+    PICK,
+    NoIteration,
+    next_out,
+    outer_iteration,
+    state_params,
+)
+
+NESTED = MODELS / "llvm" / "nested"
+
+
+def nested(path: Path) -> Program:
+    """The function of `path` as the front end reads it, loops nested."""
+    with pytest.raises(NestedLoops) as e:
+        parse_ll_file(path)
+    prog = e.value.programs[0]
+    assert prog is not None
+    return prog
+
+
+def write_edit(tmp_path: Path, src: Path, old: str, new: str) -> Path:
+    """`src` with one edit (which must apply once), written under tmp_path."""
+    text = src.read_text()
+    assert text.count(old) == 1, old
+    out = tmp_path / src.name
+    out.write_text(text.replace(old, new))
+    return out
+
+
+def test_the_loop_tree_of_a_nest_names_the_outer_loop_and_the_one_inside() -> None:
+    prog = nested(NESTED / "index_all.scalar.ll")
+    with pytest.raises(NestedLoop):
+        find_loops(prog)
+    [outer] = loop_nest(prog)
+    assert outer.depth == 2 and len(outer.latches) == 1
+    [inner] = outer.inner
+    assert inner.blocks < outer.blocks and inner.depth == 1
+    loops = every_loop(prog)  # outer first: a block's iteration is its innermost loop's
+    assert [lp.header for lp in loops] == [outer.header, inner.header]
+
+
+def test_the_iteration_program_takes_the_outer_state_and_writes_the_next_one() -> None:
+    prog = nested(NESTED / "count_known.scalar.ll")
+    it, outer = outer_iteration(prog)
+    assert len(outer.carried) == 2  # the key's index and the count of hits
+    names = [p.name for p in it.params]
+    assert names[:5] == [PICK, *state_params(0), *state_params(1)]
+    assert set(it.out_names()) >= {next_out(0), next_out(1), CONTINUES, "ret"}
+    assert len(find_loops(it)) == 1  # the inner loop, now the program's own
+    assert all(len(ph.incoming) == 1 for ph in it.blocks[outer.header].phis)
+    first, _ = outer_iteration(prog, first=True, source=True)
+    assert PICK not in {p.name for p in first.params}
+
+
+def _inputs(prog: Program, n: int, contents: dict[str, list[int]]) -> Inputs:
+    """Inputs of a fixture function: `n` for its integer parameter, each pointer's object
+    `contents` (its bytes sized to fit, at its own aligned address), no aliasing."""
+    params: dict[str, int] = {}
+    arrays: dict[str, list[int | None]] = {}
+    for k, p in enumerate(prog.params):
+        base = p.name.split(".")[0]
+        if p.name.endswith(".bytes"):
+            arrays[base] = list(contents.get(base, []))
+            params[p.name] = len(arrays[base]) * prog.array(base).elem.bits // 8
+        elif p.name.endswith(".addr"):
+            params[p.name] = (k + 1) << 16
+        elif p.name.endswith((".poison", ".null")):
+            params[p.name] = 0
+        else:
+            params[p.name] = n
+    for a in prog.arrays:
+        if a.name in contents and a.name not in arrays:
+            arrays[a.name] = list(contents[a.name])
+    return Inputs(params=params, arrays=arrays)
+
+
+def _chained(prog: Program, inputs: Inputs) -> tuple[Run, int]:
+    """The function run as its iteration programs chained: the first from the loop's
+    start, each next one from the state and memory the last one left. The last run,
+    and how many ran."""
+    it, outer = outer_iteration(prog)
+    inp = Inputs(params={**inputs.params, PICK: 0}, arrays=dict(inputs.arrays))
+    for count in range(1, 40):
+        r = run(it, inp)
+        went_on = r.outs.get(CONTINUES)
+        if r.status is not RunStatus.OK or not (isinstance(went_on, Val) and went_on.v == 1):
+            return r, count
+        params = {**inputs.params, PICK: 1}
+        for i, _ in enumerate(outer.carried):
+            v = r.outs[next_out(i)]
+            assert isinstance(v, Val)
+            params[state_params(i)[0]], params[state_params(i)[1]] = v.v, int(bool(v.p))
+        arrays: dict[str, list[int | None]] = {}
+        for a in it.arrays:
+            view = r.memory[a.name]
+            arrays[a.name] = [None if p else v for v, p in view.prefix(len(inputs.arrays.get(a.name, [])))]
+        inp = Inputs(params=params, arrays=arrays)
+    raise AssertionError("the chain did not end")
+
+
+def _same_run(whole: Run, last: Run, prog: Program) -> None:
+    assert whole.status is last.status is RunStatus.OK
+    assert [e for e in whole.trace] == [e for e in last.trace if e.callee != MARK]
+    outs = {k: v for k, v in last.outs.items() if not k.startswith("outer.")}
+    assert whole.outs == outs
+    for a in prog.arrays:
+        assert whole.memory[a.name].prefix(64) == last.memory[a.name].prefix(64)
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(0, 5), keys=st.lists(st.integers(0, 3), min_size=5, max_size=5),
+       table=st.lists(st.integers(0, 5), min_size=64, max_size=64))
+def test_the_iteration_programs_chained_run_as_the_function_runs(n: int, keys: list[int], table: list[int]) -> None:
+    """The lemma the proofs rest on: from each iteration's state, the iteration program
+    does what the function's iteration does, the last one ending as the function."""
+    for name, objs in (("index_all", {"v0": keys, "v1": [0] * 5, "tab": table}),
+                       ("count_known", {"v0": keys, "known": table[:32]}),
+                       ("first_key_found", {"v0": keys, "table": table + table})):
+        prog = nested(NESTED / f"{name}.scalar.ll")
+        inputs = _inputs(prog, n, objs)
+        whole = run(prog, inputs)
+        last, count = _chained(prog, inputs)
+        _same_run(whole, last, prog)
+        if name == "index_all":
+            assert count == max(n, 1)  # n = 0 leaves before the loop: one program run
+            assert [whole.memory["v1"][j][0] for j in range(n)] == \
+                [table.index(k) if k in table else 64 for k in keys[:n]]
+
+
+def test_an_early_exit_inner_loop_as_llvm_vectorizes_it_is_proved_for_every_outer_iteration() -> None:
+    for name in ("index_all", "first_key_found"):
+        for vec in ("vec", "vf4"):
+            r = cli("equiv", str(NESTED / f"{name}.scalar.ll"), str(NESTED / f"{name}.{vec}.ll"),
+                    "--cttz-elts", "first-true", "--json")
+            assert r.returncode == 0, r.stdout + r.stderr
+            v = json.loads(r.stdout.splitlines()[-1])
+            assert v["verdict"] == "proved" and v["coverage"]["unbounded"]
+            assert v["coverage"]["outer_loop"].startswith("every iteration of the outer loop at %")
+
+
+def test_the_unfrozen_cttz_elts_mask_is_refuted_in_the_first_outer_iteration() -> None:
+    """Under the any-poison reading of cttz.elts, LLVM's index of the exiting lane is
+    poison where a later lane is (the finding of the single-loop fixtures): found in a
+    whole run, the outer loop's first iteration."""
+    r = cli("equiv", str(NESTED / "index_all.scalar.ll"), str(NESTED / "index_all.vf4.ll"), "--json")
+    assert r.returncode == 1, r.stdout + r.stderr
+    v = json.loads(r.stdout.splitlines()[-1])
+    assert v["verdict"] == "counterexample"
+    assert v["coverage"]["outer_loop"].startswith("the first iteration of the outer loop")
+
+
+def test_a_wrong_exit_lane_in_the_vectorized_inner_loop_is_refuted(tmp_path: Path) -> None:
+    bad = write_edit(tmp_path, NESTED / "index_all.vf4.ll", "%18 = add i64 %index, %17", "%18 = add i64 %index.next, %17")
+    r = cli("equiv", str(NESTED / "index_all.scalar.ll"), str(bad), "--cttz-elts", "first-true")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "loop nest: found in the first iteration of the outer loop at %7" in r.stdout
+
+
+def test_a_wrong_outer_step_is_no_proof_and_no_counterexample_from_an_unreached_state(tmp_path: Path) -> None:
+    """The target's outer loop steps by 2: its iteration program writes another next
+    state. That difference shows in whole runs only from the second iteration on,
+    which the first-iteration check does not follow: unknown, saying why."""
+    bad = write_edit(tmp_path, NESTED / "index_all.vf4.ll", "%27 = add nuw nsw i64 %8, 1", "%27 = add nuw nsw i64 %8, 2")
+    r = cli("equiv", str(NESTED / "index_all.scalar.ll"), str(bad), "--cttz-elts", "first-true")
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert "no run was shown to reach" in r.stdout
+
+
+def test_legality_of_a_nested_inner_loop_holds_from_any_outer_state_or_fails_in_a_whole_run() -> None:
+    ok = cli("check", str(NESTED / "index_all.scalar.ll"), "--check", "speculate", "--json")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert json.loads(ok.stdout.splitlines()[-1])["coverage"]["outer_loop"].startswith("every iteration")
+    # rows of unknown length: reading 4 bytes of a row past its NUL may leave the object
+    bad = cli("check", str(NESTED / "row_lengths.scalar.ll"), "--check", "speculate")
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert "speculating C1" in bad.stdout and "is unsafe" in bad.stdout
+    assert "found in the first iteration of the outer loop" in bad.stdout
+
+
+@pytest.mark.parametrize(("name", "why"), [("store_before", "a store before the outer loop"),
+                                           ("three_deep", "loops nested three deep")])
+def test_a_nest_the_iteration_programs_cannot_stand_for_is_unknown_naming_why(name: str, why: str) -> None:
+    scalar = NESTED / f"{name}.scalar.ll"
+    with pytest.raises(NoIteration, match=why):
+        outer_iteration(nested(scalar))
+    r = cli("check", str(scalar), "--check", "speculate")
+    assert r.returncode == 3 and "a nested loop (at block %" in r.stdout and why in r.stdout, r.stdout + r.stderr

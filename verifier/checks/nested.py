@@ -1,0 +1,77 @@
+"""Loop nests, checked one outer iteration at a time (transforms/outer_iteration.py).
+
+A proof about the iteration programs, where the outer loop's state is free, is a
+proof about the function for every number of outer iterations (that module's
+docstring). A counterexample there may start from a state no run reaches, so it
+stands only if the programs of the outer loop's *first* iteration, which are whole
+runs, show one too; else the answer is unknown, saying so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.ir.program import Program
+from verifier.semantics.ops import Val
+from verifier.transforms.outer_iteration import CONTINUES, NoIteration, OuterLoop, outer_iteration
+
+
+def iteration_pair(progs: tuple[Program | None, Program | None],
+                   first: bool) -> tuple[tuple[Program, Program | None], OuterLoop]:
+    """The iteration programs of a source (and target) whose loops nest; NoIteration
+    where they cannot stand for it, or where the target's outer loop carries other
+    values than the source's (the iteration programs' states must mean the same)."""
+    src, tgt = progs
+    if src is None:
+        raise NoIteration("the source has no loop nest (only the target has)")
+    s, outer = outer_iteration(src, first, source=tgt is not None)
+    if tgt is None:
+        return (s, None), outer
+    t, t_outer = outer_iteration(tgt, first)
+    s_types = [src.value_types()[n] for n in outer.carried]
+    t_types = [tgt.value_types()[n] for n in t_outer.carried]
+    if s_types != t_types:
+        raise NoIteration(f"the target's outer loop carries {len(t_types)} values ({', '.join(map(str, t_types))}), "
+                          f"the source's {len(s_types)} ({', '.join(map(str, s_types))})")
+    return (s, t), outer
+
+
+def whole_run(v: Verdict) -> bool:
+    """Whether a counterexample of the first-iteration programs is one of the functions:
+    a legality check's always (its state is the loop's own start); an equivalence's
+    where the target's run left the outer loop too (the source's always does there),
+    so both runs are whole runs, not a target cut off at its second iteration."""
+    cx = v.counterexample
+    if v.check is not Check.EQUIV:
+        return True
+    if cx is None:
+        return False
+    went_on = cx.target.outs.get(CONTINUES)
+    return not (isinstance(went_on, Val) and went_on.v == 1 and not went_on.p)
+
+
+def merge_outer(any_state: list[Verdict], first: list[Verdict] | None, outer: OuterLoop,
+                shown: str) -> list[Verdict]:
+    """One verdict per question from the answers on any outer state (`any_state`) and,
+    where one of those is a counterexample, on the first outer iteration (`first`, the
+    same questions in the same order). `shown`: the outer loop's header as the input
+    names it."""
+    out = []
+    for k, v in enumerate(any_state):
+        if v.verdict is VerdictKind.PROVED:
+            v.coverage["outer_loop"] = f"every iteration of the outer loop at {shown}, from any state"
+        elif v.verdict is VerdictKind.COUNTEREXAMPLE:
+            w = first[k] if first is not None and k < len(first) else None
+            if w is not None and w.verdict is VerdictKind.COUNTEREXAMPLE and whole_run(w):
+                w.coverage["outer_loop"] = f"the first iteration of the outer loop at {shown}"
+                w.seconds += v.seconds
+                v = w
+            else:
+                what = v.counterexample.divergence.summary if v.counterexample is not None else "a counterexample"
+                v = dataclasses.replace(
+                    v, verdict=VerdictKind.UNKNOWN, counterexample=None,
+                    reason=f"{what}, from a state of the outer loop at {shown} that no run was shown to reach "
+                           "(its first iteration, from the loop's own start, shows none)")
+        out.append(v)
+    return out

@@ -1,0 +1,201 @@
+"""One iteration of an outer loop, entered from any state it can be in: how a loop
+nest is checked with the one-level machinery (its inner loops become the program's
+own loops once the outer back edge is cut).
+
+`outer_iteration` rewrites a function whose one outermost loop O holds loops:
+
+- O's header phis take, from the preheader, a state the new parameters choose:
+  `outer.I` (value) and `outer.I.poison` for the I-th phi, picked when `outer.pick`
+  holds, else the phi's own start value;
+- the back edge goes to a block writing the next state, the values the phis would
+  take, as live-outs `outer.next.I`, and `outer.continues` = 1, and ending the run;
+- every edge leaving O writes `outer.continues` = 0 on its way to the code after O;
+- an event `outer.iteration()` marks where the iteration starts, so a trace splits
+  into the code before O and the iteration.
+
+Why one iteration decides the whole loop, for a source S and target T rewritten
+alike (same phis by position and type): the code before O only reads objects O
+never writes, and stores nothing or chooses nothing (refused otherwise), so rerun
+from the memory of any iteration's start it computes what it computed once. The
+I-th iteration of a run of T is then a run of T's iteration program (the parameters
+give its phis and memory; `outer.pick` false for the first), and likewise for S. If
+T's iteration refines S's for every input, T's state after each iteration refines
+S's (LLVM's semantics is monotone in that order, so S's iteration from T's state is
+refined by S's from its own), with equal events; the last iteration runs the code
+after O on both. So T refines S, for every number of outer iterations; a proof on
+the iteration programs is one on the functions. A counterexample is one only where
+the state is reachable: `first=True` builds the program of runs that leave O in its
+first iteration (the source's back edge is UB: no such run), which are whole runs.
+
+The same rewrite of the source alone is its inner loops' legality question from any
+state the outer loop can give them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from verifier.analysis.loops import Nest, loop_nest, reachable_cfg
+from verifier.ir.program import (
+    Attrs,
+    Block,
+    Branch,
+    Const,
+    Fresh,
+    FuncDecl,
+    Instr,
+    Jump,
+    Operand,
+    Param,
+    PoisonConst,
+    Program,
+    Ref,
+    chooses,
+    copy_program,
+    sharing,
+)
+from verifier.ir.types import I1, IntType
+
+PICK = "outer.pick"
+CONTINUES = "outer.continues"
+MARK = "outer.iteration"
+
+
+class NoIteration(Exception):
+    """The nest's shape lets no iteration program stand for its outer loop."""
+
+
+@dataclass(frozen=True)
+class OuterLoop:
+    """The outer loop a program's iteration program was cut from, for reports."""
+
+    header: str
+    carried: tuple[str, ...]  # its header phis, in order (the I of `outer.I`)
+
+
+def state_params(i: int) -> tuple[str, str]:
+    """The parameters that give the I-th header phi's value at the iteration's start."""
+    return f"outer.{i}", f"outer.{i}.poison"
+
+
+def next_out(i: int) -> str:
+    """The live-out that holds the I-th header phi's value for the next iteration."""
+    return f"outer.next.{i}"
+
+
+def outer_loop(prog: Program) -> tuple[Nest, str]:
+    """The one outermost loop of `prog`, which holds loops of one level only, and the
+    block it is entered from; NoIteration where the nest has another shape."""
+    nests = loop_nest(prog)
+    deep = [n for n in nests if n.inner]
+    if len(nests) != 1 or not deep:
+        raise NoIteration("a loop nest beside other loops (one outer loop holding the others is read)")
+    o = nests[0]
+    if o.depth > 2:
+        raise NoIteration("loops nested three deep")
+    if len(o.latches) != 1:
+        raise NoIteration(f"an outer loop with {len(o.latches)} back edges")
+    head = prog.blocks[o.header]
+    outside = {b for ph in head.phis for b, _ in ph.incoming if b not in o.blocks}
+    preds = {b.name for b in prog.blocks.values() if o.header in b.successors() and b.name not in o.blocks}
+    if len(preds | outside) != 1:
+        raise NoIteration("an outer loop entered from more than one block")
+    return o, (preds | outside).pop()
+
+
+def check_before(prog: Program, o: Nest) -> None:
+    """Refuse code before the outer loop whose rerun from a later iteration's memory
+    would differ from its one run: stores, nondeterministic choices, loads of objects
+    the loop writes; and loops writing objects the input never makes poison."""
+    written = sharing(prog, {i.array for b in o.blocks for i in prog.blocks[b].instrs if i.op == "store"})
+    for name in sorted(written):
+        if prog.array(name).init:
+            raise NoIteration(f"the outer loop writes {prog.display.get(name, name)}, whose cells the model's "
+                              "input never makes poison")
+    before = nx.ancestors(reachable_cfg(prog), o.header) - o.blocks
+    for b in sorted(before):
+        blk = prog.blocks[b]
+        for ins in blk.instrs:
+            if ins.op == "store":
+                raise NoIteration("a store before the outer loop")
+            if ins.op == "load" and ins.array in written:
+                raise NoIteration(f"a load before the outer loop of {prog.display.get(ins.array, ins.array)}, "
+                                  "which the loop writes")
+            if chooses(ins):
+                raise NoIteration("a nondeterministic choice (freeze or undef) before the outer loop")
+
+
+def outer_iteration(prog: Program, first: bool = False, source: bool = False) -> tuple[Program, OuterLoop]:
+    """`prog` cut to one iteration of its outer loop (module docstring). `first`: the
+    first iteration only, from the loop's own start; there a `source`'s back edge is
+    UB, so its only runs are whole runs that leave the loop in that iteration."""
+    o, pre_name = outer_loop(prog)
+    check_before(prog, o)
+    p = copy_program(prog)
+    fresh = Fresh.of(p, "o")
+    head, pre = p.blocks[o.header], p.blocks[pre_name]
+    latch = o.latches[0]
+
+    def emit(blk: Block, op: str, args: list[Operand], ty: IntType | None, hint: str | None, **attrs: Any) -> Ref:
+        dest = fresh.name(hint) if hint is not None else None
+        blk.instrs.append(Instr(fresh.uid(), op, args, ty, dest, Attrs(**attrs)))
+        return Ref(dest or "")
+
+    new_params: list[Param] = [] if first else [Param(PICK, I1)]
+    nexts: list[Operand] = []
+    for i, ph in enumerate(head.phis):
+        if not isinstance(ph.type, IntType):
+            raise NoIteration(f"the outer loop carries a vector value {p.display.get(ph.dest, ph.dest)}")
+        incoming = dict(ph.incoming)
+        start, nexts_i = incoming[pre_name], incoming[latch]
+        nexts.append(nexts_i)
+        if not first:
+            val, pois = state_params(i)
+            new_params += [Param(val, ph.type), Param(pois, I1)]
+            havoc = emit(pre, "select", [Ref(pois), PoisonConst(ph.type), Ref(val)], ph.type, f"{val}.havoc")
+            start = emit(pre, "select", [Ref(PICK), havoc, start], ph.type, f"{val}.start")
+        ph.incoming = [(pre_name, start)]
+    p.params = new_params + list(p.params)
+    mark = FuncDecl(MARK, (), None, False)
+    p.funcs[MARK] = mark
+    head.instrs.insert(0, Instr(fresh.uid(), "call", [], None, None, Attrs(func=mark, callee=MARK)))
+
+    nxt = Block(fresh.name("outer.next"))
+    if first and source:
+        emit(nxt, "assume", [Const(0, I1)], None, None,
+             why="a run that goes on with the outer loop (only its first iteration is followed)")
+    for i, v in enumerate(nexts):
+        emit(nxt, "out", [v], None, None, name=next_out(i))
+    emit(nxt, "out", [Const(1, I1)], None, None, name=CONTINUES)
+    p.blocks[nxt.name] = nxt
+    _redirect(p, latch, o.header, nxt.name)
+
+    for b in sorted(o.blocks, key=list(p.blocks).index):
+        for x in dict.fromkeys(p.blocks[b].successors()):
+            if x in o.blocks or x == nxt.name:
+                continue
+            leave = Block(fresh.name("outer.exit"), term=Jump(x))
+            emit(leave, "out", [Const(0, I1)], None, None, name=CONTINUES)
+            p.blocks[leave.name] = leave
+            _redirect(p, b, x, leave.name)
+            for ph in p.blocks[x].phis:
+                ph.incoming = [(leave.name if q == b else q, v) for q, v in ph.incoming]
+    p.display.update({PICK: "the outer iteration is a later one"})
+    for i, ph in enumerate(head.phis):
+        shown = prog.display.get(ph.dest, ph.dest)
+        val, pois = state_params(i)
+        p.display.update({val: f"{shown} (outer state)", pois: f"{shown} poison (outer state)"})
+    return p, OuterLoop(o.header, tuple(ph.dest for ph in head.phis))
+
+
+def _redirect(p: Program, block: str, old: str, new: str) -> None:
+    """`block`'s edges to `old` now go to `new`."""
+    blk = p.blocks[block]
+    t = blk.term
+    if isinstance(t, Jump) and t.target == old:
+        blk.term = Jump(new)
+    elif isinstance(t, Branch):
+        blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
