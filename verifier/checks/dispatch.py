@@ -23,7 +23,7 @@ from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.freeze import freeze_invariance
 from verifier.checks.lanes import lane_relation
 from verifier.checks.legality import hoistability, speculation_safety
-from verifier.checks.nested import iteration_pair, merge_outer
+from verifier.checks.nested import PEELED, confirmed, iteration_pair, merge_outer, prefix_pair
 from verifier.checks.param_start import with_room
 from verifier.checks.rewrite import rewrite_obligation
 from verifier.checks.translation import equivalence
@@ -39,7 +39,7 @@ from verifier.frontend.llvm.scalable import ScalableVectors
 from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.program import Loc, Program
 from verifier.smt.budget import Budget, take_safety_net
-from verifier.transforms.outer_iteration import NoIteration
+from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
 
 
 class Scope(StrEnum):
@@ -222,16 +222,43 @@ def answer_nested(requests: Sequence[Request], load: ScalableLoader, nl: NestedL
                 raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
         return at
 
+    def peeled(k: int) -> Loader:
+        def at(room: frozenset[str]) -> tuple[Program, Program | None]:
+            try:
+                progs: tuple[Program | None, Program | None] = load(room, None)
+            except NestedLoops as again:
+                progs = again.programs
+            try:
+                return prefix_pair(progs, k)
+            except NoIteration as e:
+                raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
+        return at
+
     try:
         start, outer = iteration_pair(nl.programs, False)
     except NoIteration as e:
         raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
     vs, src, tgt = answer(requests, outlined(False), start, guard)
-    firsts = None
+    shown = src.display.get(outer.header, outer.header)
+    found: list[tuple[str, list[Verdict]]] = []
     if any(v.verdict is VerdictKind.COUNTEREXAMPLE for v in vs):
         at_first = outlined(True)
-        firsts = answer(requests, at_first, at_first(frozenset()), guard)[0]
-    return merge_outer(vs, firsts, outer, src.display.get(outer.header, outer.header)), src, tgt
+        found.append((f"the first iteration of the outer loop at {shown}, a whole run (the event "
+                      f"{MARK}() marks where the iteration starts; {CONTINUES} = 0: the run leaves the loop)",
+                      answer(requests, at_first, at_first(frozenset()), guard)[0]))
+        for k in PEELED if tgt is not None else ():
+            if all(v.verdict is not VerdictKind.COUNTEREXAMPLE or confirmed(k_, found) for k_, v in enumerate(vs)):
+                break
+            # a bug of a later outer iteration: runs that leave the loop within k of them
+            bounded = [dataclasses.replace(r, scope=Scope.BOUNDED, accept_bounded=1) for r in requests]
+            at_k = peeled(k)
+            try:
+                found.append((f"the first {k} iterations of the outer loop at {shown}, a whole run (each "
+                              f"iteration a copy of the loop's blocks: {shown}.o1 is the second's)",
+                              answer(bounded, at_k, at_k(frozenset()), guard)[0]))
+            except LLUnsupported:
+                break
+    return merge_outer(vs, found, shown), src, tgt
 
 
 def _at_vscale(load: ScalableLoader, vscale: int, room: frozenset[str]) -> tuple[Program, Program | None]:

@@ -14,7 +14,15 @@ import dataclasses
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.ir.program import Program
 from verifier.semantics.ops import Val
-from verifier.transforms.outer_iteration import CONTINUES, NoIteration, OuterLoop, outer_iteration
+from verifier.transforms.outer_iteration import (
+    CONTINUES,
+    NoIteration,
+    OuterLoop,
+    outer_iteration,
+    outer_prefix,
+)
+
+PEELED = (2, 3)  # after the first outer iteration: the numbers of iterations followed, in turn
 
 
 def iteration_pair(progs: tuple[Program | None, Program | None],
@@ -51,27 +59,44 @@ def whole_run(v: Verdict) -> bool:
     return not (isinstance(went_on, Val) and went_on.v == 1 and not went_on.p)
 
 
-def merge_outer(any_state: list[Verdict], first: list[Verdict] | None, outer: OuterLoop,
-                shown: str) -> list[Verdict]:
+def prefix_pair(progs: tuple[Program | None, Program | None], k: int) -> tuple[Program, Program | None]:
+    """A source and target with their outer loops' first `k` iterations peeled (runs
+    that leave the loop within them; outer_prefix): where counterexamples of later
+    outer iterations are looked for."""
+    src, tgt = progs
+    if src is None or tgt is None:
+        raise NoIteration("no pair of loop nests to peel")
+    return outer_prefix(src, k, source=True), outer_prefix(tgt, k, source=False)
+
+
+def confirmed(k: int, found: list[tuple[str, list[Verdict]]]) -> bool:
+    """Whether the k-th question has a whole-run counterexample in `found`."""
+    return any(k < len(vs) and vs[k].verdict is VerdictKind.COUNTEREXAMPLE and whole_run(vs[k]) for _, vs in found)
+
+
+def merge_outer(any_state: list[Verdict], found: list[tuple[str, list[Verdict]]], shown: str) -> list[Verdict]:
     """One verdict per question from the answers on any outer state (`any_state`) and,
-    where one of those is a counterexample, on the first outer iteration (`first`, the
-    same questions in the same order). `shown`: the outer loop's header as the input
-    names it."""
+    where one of those is a counterexample, on whole runs (`found`: each answer list,
+    the same questions in the same order, with the outer iterations it followed).
+    `shown`: the outer loop's header as the input names it."""
     out = []
     for k, v in enumerate(any_state):
         if v.verdict is VerdictKind.PROVED:
             v.coverage["outer_loop"] = f"every iteration of the outer loop at {shown}, from any state"
         elif v.verdict is VerdictKind.COUNTEREXAMPLE:
-            w = first[k] if first is not None and k < len(first) else None
-            if w is not None and w.verdict is VerdictKind.COUNTEREXAMPLE and whole_run(w):
-                w.coverage["outer_loop"] = f"the first iteration of the outer loop at {shown}"
-                w.seconds += v.seconds
+            hit = next(((where, vs[k]) for where, vs in found if k < len(vs)
+                        and vs[k].verdict is VerdictKind.COUNTEREXAMPLE and whole_run(vs[k])), None)
+            if hit is not None:
+                where, w = hit
+                w.coverage["outer_loop"] = where
+                w.seconds += v.seconds + sum(vs[k].seconds for _, vs in found if k < len(vs) and vs[k] is not w)
                 v = w
             else:
                 what = v.counterexample.divergence.summary if v.counterexample is not None else "a counterexample"
+                looked = f"the first {max(PEELED)} iterations" if len(found) > 1 else "its first iteration"
                 v = dataclasses.replace(
                     v, verdict=VerdictKind.UNKNOWN, counterexample=None,
                     reason=f"{what}, from a state of the outer loop at {shown} that no run was shown to reach "
-                           "(its first iteration, from the loop's own start, shows none)")
+                           f"({looked}, from the loop's own start, show none)")
         out.append(v)
     return out

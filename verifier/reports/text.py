@@ -115,9 +115,7 @@ def verdict_text(v: Verdict) -> str:
                      f"(the function's {cov.get('vscale_range')})")
     if cov.get("outer_loop"):
         lines.append(f"  loop nest: {'holds for' if v.verdict is VerdictKind.PROVED else 'found in'} "
-                     f"{cov['outer_loop']}" + ("" if v.verdict is VerdictKind.PROVED else
-                                               " (a whole run: the event outer.iteration() marks where it starts, "
-                                               "live-out outer.continues whether the loop goes on)"))
+                     f"{cov['outer_loop']}")
     if v.verdict is not VerdictKind.PROVED:
         pass  # a concrete run, or no answer: what a proof would cover does not apply
     elif cov.get("identical"):

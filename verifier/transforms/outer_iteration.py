@@ -33,6 +33,7 @@ state the outer loop can give them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,10 +47,12 @@ from verifier.ir.program import (
     Const,
     Fresh,
     FuncDecl,
+    Halt,
     Instr,
     Jump,
     Operand,
     Param,
+    Phi,
     PoisonConst,
     Program,
     Ref,
@@ -199,3 +202,97 @@ def _redirect(p: Program, block: str, old: str, new: str) -> None:
         blk.term = Jump(new)
     elif isinstance(t, Branch):
         blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
+
+
+def outer_prefix(prog: Program, k: int, source: bool) -> Program:
+    """`prog` with its outer loop's first `k` iterations peeled into copies one after
+    another, each holding its own copy of the inner loops (so they follow one another
+    and none nests): exactly the function on runs that leave the outer loop within
+    `k` iterations. A run that would go on is cut: UB in a `source` (no such run),
+    else it ends writing `outer.continues` = 1, as every edge out of the loop writes
+    0. Where `outer_iteration(first=True)` finds no whole run that differs, a bug of
+    a later outer iteration is looked for here."""
+    o, pre_name = outer_loop(prog)
+    p = copy_program(prog)
+    latch = o.latches[0]
+    defined = {ph.dest for b in o.blocks for ph in p.blocks[b].phis} | \
+        {i.dest for b in o.blocks for i in p.blocks[b].instrs if i.dest is not None}
+    for b, blk in p.blocks.items():
+        if b in o.blocks:
+            continue
+        used = [a for i in blk.instrs for a in i.args] + ([blk.term.cond] if isinstance(blk.term, Branch) else [])
+        if any(isinstance(a, Ref) and a.name in defined for a in used):
+            raise NoIteration("a value of the outer loop used after it other than by a phi (no LCSSA form)")
+    names = Fresh.of(p, None)
+    fresh = Fresh.of(p, "o")
+    fresh.taken = names.taken
+    order = [b for b in p.blocks if b in o.blocks]
+    bmaps: list[dict[str, str]] = [{b: b for b in order}]
+    vmaps: list[dict[str, str]] = [{v: v for v in defined}]
+    copies: dict[str, Block] = {}
+
+    def sub(vmap: dict[str, str]) -> Callable[[Operand], Operand]:
+        return lambda a: Ref(vmap[a.name]) if isinstance(a, Ref) and a.name in vmap else a
+
+    for c in range(1, k):
+        bmap = {b: names.name(f"{b}.o{c}") for b in order}
+        vmap = {v: names.name(f"{v}.o{c}") for v in sorted(defined)}
+        bmaps.append(bmap)
+        vmaps.append(vmap)
+        f = sub(vmap)
+        for b in order:
+            old = p.blocks[b]
+            phis = [Phi(fresh.uid(), vmap[ph.dest], ph.type, [(bmap.get(q, q), f(v)) for q, v in ph.incoming],
+                        ph.loc) for ph in old.phis]
+            instrs = [Instr(fresh.uid(), i.op, [f(a) for a in i.args], i.type,
+                            vmap[i.dest] if i.dest is not None else None, i.attrs.but(), i.loc) for i in old.instrs]
+            t = old.term
+            term: Jump | Branch | Halt = Halt()
+            if isinstance(t, Jump):
+                term = Jump(bmap.get(t.target, t.target))
+            elif isinstance(t, Branch):
+                term = Branch(f(t.cond), bmap.get(t.then, t.then), bmap.get(t.other, t.other), fresh.uid(), t.loc)
+            copies[bmap[b]] = Block(bmap[b], phis, instrs, term)
+            for v, w in vmap.items():
+                if v in p.display:
+                    p.display[w] = f"{p.display[v]}.o{c}"
+            if b in p.display:
+                p.display[bmap[b]] = f"{p.display[b]}.o{c}"
+    # the copies go right after the loop's own blocks, in order
+    items = list(p.blocks.items())
+    at = max(k for k, (name, _) in enumerate(items) if name in o.blocks) + 1
+    p.blocks = dict(items[:at] + list(copies.items()) + items[at:])
+    # each copy's header is entered from the copy before; the last one's back edge is cut
+    carried = [(ph.dest, dict(ph.incoming)) for ph in p.blocks[o.header].phis]
+    for c in range(k):
+        for ph, (_, incoming) in zip(p.blocks[bmaps[c][o.header]].phis, carried, strict=True):
+            ph.incoming = [(pre_name, incoming[pre_name])] if c == 0 else \
+                [(bmaps[c - 1][latch], sub(vmaps[c - 1])(incoming[latch]))]
+    cut = Block(fresh.name("outer.cut"))
+    if source:
+        cut.instrs.append(Instr(fresh.uid(), "assume", [Const(0, I1)], None, None,
+                                Attrs(why=f"a run that goes on past the outer loop's first {k} iterations")))
+    cut.instrs.append(Instr(fresh.uid(), "out", [Const(1, I1)], None, None, Attrs(name=CONTINUES)))
+    p.blocks[cut.name] = cut
+    for c in range(k):
+        _redirect(p, bmaps[c][latch], bmaps[c][o.header], bmaps[c + 1][o.header] if c + 1 < k else cut.name)
+    # the code after the loop is entered from every copy, with that copy's values
+    inside = {b for m in bmaps for b in m.values()}
+    for x, blk in p.blocks.items():
+        if x in inside:
+            continue
+        for ph in blk.phis:
+            extra = [(bmaps[c][q], sub(vmaps[c])(v)) for q, v in ph.incoming if q in o.blocks for c in range(1, k)]
+            ph.incoming = ph.incoming + extra
+    for b in [b for m in bmaps for b in m.values()]:
+        for x in dict.fromkeys(p.blocks[b].successors()):
+            if x in inside or x == cut.name:
+                continue
+            leave = Block(fresh.name("outer.exit"), term=Jump(x))
+            leave.instrs.append(Instr(fresh.uid(), "out", [Const(0, I1)], None, None, Attrs(name=CONTINUES)))
+            p.blocks[leave.name] = leave
+            _redirect(p, b, x, leave.name)
+            for ph in p.blocks[x].phis:
+                ph.incoming = [(leave.name if q == b else q, v) for q, v in ph.incoming]
+    return p
+
