@@ -251,3 +251,86 @@ def test_a_nest_the_iteration_programs_cannot_stand_for_is_unknown_naming_why(na
         outer_iteration(nested(scalar))
     r = cli("check", str(scalar), "--check", "speculate")
     assert r.returncode == 3 and "a nested loop (at block %" in r.stdout and why in r.stdout, r.stdout + r.stderr
+
+
+NEVER_AGAIN = """declare void @fill(ptr, i64)
+
+define i64 @f(i64 noundef %n) {
+entry:
+  %buf = alloca [256 x i8]
+  call void @fill(ptr %buf, i64 256)
+  br label %rows
+
+rows:
+  %row = phi i64 [ 0, %entry ], [ %row.next, %rows.latch ]
+  %hits = phi i64 [ 0, %entry ], [ %hits.next, %rows.latch ]
+  br label %once
+
+once:
+  br label %scan
+
+scan:
+  %c = phi i64 [ 0, %once ], [ %c.next, %scan.latch ]
+  %at = getelementptr inbounds i8, ptr %buf, i64 %c
+  %b = load i8, ptr %at, align 1
+  %zero = icmp eq i8 %b, 0
+  br i1 %zero, label %found, label %scan.latch
+
+scan.latch:
+  %c.next = add nuw nsw i64 %c, 1
+  %more = icmp ult i64 %c.next, 256
+  br i1 %more, label %scan, label %scanned
+
+scanned:
+  br i1 false, label %once, label %rows.latch
+
+found:
+  br label %rows.latch
+
+rows.latch:
+  %t = phi i64 [ 0, %scanned ], [ 1, %found ]
+  %hits.next = add i64 %hits, %t
+  %row.next = add nuw i64 %row, 1
+  %go = icmp ult i64 %row.next, %n
+  br i1 %go, label %rows, label %done
+
+done:
+  ret i64 %hits.next
+}
+"""
+
+
+def test_a_back_edge_never_taken_makes_no_loop(tmp_path: Path) -> None:
+    """`br i1 false` to a header (LLVM's tests write such a loop around an inner one)
+    is a jump: the nest is two deep, not three, and checked."""
+    f = tmp_path / "never_again.ll"
+    f.write_text(NEVER_AGAIN)
+    [outer] = loop_nest(nested(f))
+    assert outer.depth == 2 and [q.header for q in outer.inner] == ["scan"]
+    r = cli("check", str(f), "--check", "speculate", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout.splitlines()[-1])["coverage"]["outer_loop"].startswith("every iteration")
+
+
+def test_a_loop_after_the_nest_is_code_after_it(tmp_path: Path) -> None:
+    """Loops beside the nest that hold none stay in the iteration program, where they
+    run as the code before or after the outer loop does."""
+    text = NEVER_AGAIN.replace("done:\n  ret i64 %hits.next", """done:
+  br label %tail
+
+tail:
+  %k = phi i64 [ %hits.next, %done ], [ %k.next, %tail ]
+  %k.next = lshr i64 %k, 1
+  %k.more = icmp ne i64 %k.next, 0
+  br i1 %k.more, label %tail, label %end
+
+end:
+  ret i64 %k""")
+    f = tmp_path / "nest_then_loop.ll"
+    f.write_text(text)
+    prog = nested(f)
+    assert [n.depth for n in loop_nest(prog)] == [2, 1]
+    it, outer = outer_iteration(prog)
+    assert outer.header == "rows" and [lp.header for lp in find_loops(it)] == ["scan", "tail"]
+    r = cli("equiv", str(f), str(f), "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["coverage"]["outer_loop"].startswith("every iteration")

@@ -90,13 +90,13 @@ def next_out(i: int) -> str:
 
 
 def outer_loop(prog: Program) -> tuple[Nest, str]:
-    """The one outermost loop of `prog`, which holds loops of one level only, and the
-    block it is entered from; NoIteration where the nest has another shape."""
-    nests = loop_nest(prog)
-    deep = [n for n in nests if n.inner]
-    if len(nests) != 1 or not deep:
-        raise NoIteration("a loop nest beside other loops (one outer loop holding the others is read)")
-    o = nests[0]
+    """The one outermost loop of `prog` that holds loops (of one level only), and the
+    block it is entered from; NoIteration where the nest has another shape. Loops
+    before or after it that hold none are code before or after it, like any other."""
+    deep = [n for n in loop_nest(prog) if n.inner]
+    if len(deep) != 1:
+        raise NoIteration(f"{len(deep) or 'no'} loop nests (one outer loop holding loops is read)")
+    o = deep[0]
     if o.depth > 2:
         raise NoIteration("loops nested three deep")
     if len(o.latches) != 1:

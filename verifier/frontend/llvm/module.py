@@ -44,7 +44,9 @@ from verifier.ir.opcodes import CTTZ_ELTS_RULES
 from verifier.ir.program import (
     Assumption,
     Block,
+    Branch,
     Const,
+    Jump,
     Loc,
     Operand,
     Param,
@@ -290,6 +292,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
             raise LLUnsupported(f"a volatile store to {st.display.get(obj_name, obj_name)}, which plain loads or "
                                 "stores also access (a volatile store is an event here, kept out of memory)", stored_at)
     _split_edges(st)
+    _fold_constant_branches(st)
     entry.instrs[:0] = pre_blk.instrs
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
     aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
@@ -350,6 +353,20 @@ def _instruction_lines(st: FnState, blocks: list[Any]) -> dict[int, Loc]:
     if len(instrs) != len(at):
         return {}
     return {key(ins): loc for ins, loc in zip(instrs, at, strict=True)}
+
+
+def _fold_constant_branches(st: FnState) -> None:
+    """`br i1 false, label %a, label %b` always goes to %b: it becomes a jump, and %a's
+    phis lose that edge. Exact, and it keeps a loop whose back edge is never taken (a
+    `br i1 false` to its header, as LLVM's tests write) from nesting the loops around it."""
+    for name, blk in st.blocks.items():
+        t = blk.term
+        if not isinstance(t, Branch) or not isinstance(t.cond, Const) or t.then == t.other:
+            continue
+        taken, dropped = (t.then, t.other) if t.cond.value else (t.other, t.then)
+        blk.term = Jump(taken)
+        for phi in st.blocks[dropped].phis:
+            phi.incoming = [(pred, v) for pred, v in phi.incoming if pred != name]
 
 
 def _split_edges(st: FnState) -> None:
