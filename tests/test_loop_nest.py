@@ -187,6 +187,15 @@ def test_an_early_exit_inner_loop_as_llvm_vectorizes_it_is_proved_for_every_oute
             assert v["coverage"]["outer_loop"].startswith("every iteration of the outer loop at %")
 
 
+def test_a_target_whose_inner_loop_is_gone_is_cut_at_the_same_outer_loop() -> None:
+    """LLVM turns span_of's 16-iteration inner loop into one vector iteration: the
+    target's outer loop holds no loop, and is cut like the source's."""
+    r = cli("equiv", str(NESTED / "libc_nested.scalar.ll"), str(NESTED / "libc_nested.vec.ll"), "--func", "span_of",
+            "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["coverage"]["outer_loop"].startswith("every iteration of the outer loop at %5")
+
+
 @pytest.mark.slow
 def test_the_unfrozen_cttz_elts_mask_is_refuted_in_the_first_outer_iteration() -> None:
     """Under the any-poison reading of cttz.elts, LLVM's index of the exiting lane is

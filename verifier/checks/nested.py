@@ -19,6 +19,7 @@ from verifier.transforms.outer_iteration import (
     NoIteration,
     OuterLoop,
     outer_iteration,
+    outer_loop,
     outer_prefix,
 )
 
@@ -36,7 +37,7 @@ def iteration_pair(progs: tuple[Program | None, Program | None],
     s, outer = outer_iteration(src, first, source=tgt is not None)
     if tgt is None:
         return (s, None), outer
-    t, t_outer = outer_iteration(tgt, first)
+    t, t_outer = outer_iteration(tgt, first, header=outer.header)  # its inner loop may be gone
     s_types = [src.value_types()[n] for n in outer.carried]
     t_types = [tgt.value_types()[n] for n in t_outer.carried]
     if s_types != t_types:
@@ -66,7 +67,8 @@ def prefix_pair(progs: tuple[Program | None, Program | None], k: int) -> tuple[P
     src, tgt = progs
     if src is None or tgt is None:
         raise NoIteration("no pair of loop nests to peel")
-    return outer_prefix(src, k, source=True), outer_prefix(tgt, k, source=False)
+    s = outer_prefix(src, k, source=True)
+    return s, outer_prefix(tgt, k, source=False, header=outer_loop(src)[0].header)
 
 
 def confirmed(k: int, found: list[tuple[str, list[Verdict]]]) -> bool:

@@ -89,14 +89,21 @@ def next_out(i: int) -> str:
     return f"outer.next.{i}"
 
 
-def outer_loop(prog: Program) -> tuple[Nest, str]:
+def outer_loop(prog: Program, header: str | None = None) -> tuple[Nest, str]:
     """The one outermost loop of `prog` that holds loops (of one level only), and the
     block it is entered from; NoIteration where the nest has another shape. Loops
-    before or after it that hold none are code before or after it, like any other."""
-    deep = [n for n in loop_nest(prog) if n.inner]
-    if len(deep) != 1:
+    before or after it that hold none are code before or after it, like any other.
+    `header`: the outermost loop with that header, even one that holds no loop (a
+    target whose inner loop the vectorizer turned into straight-line code)."""
+    nests = loop_nest(prog)
+    deep = [n for n in nests if n.inner]
+    named = [n for n in nests if n.header == header]
+    if named:
+        o = named[0]
+    elif len(deep) == 1:
+        o = deep[0]
+    else:
         raise NoIteration(f"{len(deep) or 'no'} loop nests (one outer loop holding loops is read)")
-    o = deep[0]
     if o.depth > 2:
         raise NoIteration("loops nested three deep")
     if len(o.latches) != 1:
@@ -131,11 +138,13 @@ def check_before(prog: Program, o: Nest) -> None:
                 raise NoIteration("a nondeterministic choice (freeze or undef) before the outer loop")
 
 
-def outer_iteration(prog: Program, first: bool = False, source: bool = False) -> tuple[Program, OuterLoop]:
-    """`prog` cut to one iteration of its outer loop (module docstring). `first`: the
-    first iteration only, from the loop's own start; there a `source`'s back edge is
-    UB, so its only runs are whole runs that leave the loop in that iteration."""
-    o, pre_name = outer_loop(prog)
+def outer_iteration(prog: Program, first: bool = False, source: bool = False,
+                    header: str | None = None) -> tuple[Program, OuterLoop]:
+    """`prog` cut to one iteration of its outer loop (module docstring; `header`: as
+    outer_loop takes it). `first`: the first iteration only, from the loop's own
+    start; there a `source`'s back edge is UB, so its only runs are whole runs that
+    leave the loop in that iteration."""
+    o, pre_name = outer_loop(prog, header)
     check_before(prog, o)
     p = copy_program(prog)
     fresh = Fresh.of(p, "o")
@@ -204,15 +213,15 @@ def _redirect(p: Program, block: str, old: str, new: str) -> None:
         blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
 
 
-def outer_prefix(prog: Program, k: int, source: bool) -> Program:
+def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None) -> Program:
     """`prog` with its outer loop's first `k` iterations peeled into copies one after
     another, each holding its own copy of the inner loops (so they follow one another
     and none nests): exactly the function on runs that leave the outer loop within
     `k` iterations. A run that would go on is cut: UB in a `source` (no such run),
     else it ends writing `outer.continues` = 1, as every edge out of the loop writes
     0. Where `outer_iteration(first=True)` finds no whole run that differs, a bug of
-    a later outer iteration is looked for here."""
-    o, pre_name = outer_loop(prog)
+    a later outer iteration is looked for here. `header`: as outer_loop takes it."""
+    o, pre_name = outer_loop(prog, header)
     p = copy_program(prog)
     latch = o.latches[0]
     defined = {ph.dest for b in o.blocks for ph in p.blocks[b].phis} | \
