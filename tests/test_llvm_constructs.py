@@ -13,6 +13,8 @@ import pytest
 from tests.test_cli import cli
 from verifier.checks.refinement import refinement
 from verifier.frontend.llvm import LLUnsupported, parse_ll_file, parse_ll_pair
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import run
 from verifier.smt.budget import Budget
 
 
@@ -692,3 +694,41 @@ entry:
         assert "a store of ptr" in str(u) and u.loc is not None and u.loc.line == 4
     else:
         raise AssertionError("a store of a pointer was read")
+
+
+NAMES_LIKE_OURS = """define i64 @f(ptr noundef dereferenceable(64) %first, i32 noundef %v0) {
+entry:
+  br label %loop
+loop:
+  %first.addr = phi i64 [ 0, %entry ], [ %0, %loop.inc ]
+  %p = getelementptr inbounds i32, ptr %first, i64 %first.addr
+  %x = load i32, ptr %p, align 4
+  %c = icmp eq i32 %x, %v0
+  br i1 %c, label %exit, label %loop.inc
+loop.inc:
+  %0 = add nuw nsw i64 %first.addr, 1
+  %done = icmp eq i64 %0, 16
+  br i1 %done, label %exit, label %loop
+exit:
+  %r = phi i64 [ %first.addr, %loop ], [ 16, %loop.inc ]
+  ret i64 %r
+}
+"""
+
+
+def test_llvm_names_that_clean_to_one_name_or_to_a_derived_one_stay_apart(tmp_path: Path) -> None:
+    """`%first.addr` beside a pointer `%first` (whose base address is `first.addr` to
+    the front end), and `%0` beside `%v0` (both `v4` once cleaned): each LLVM value
+    keeps a name of its own, and reports print LLVM's."""
+    f = tmp_path / "names.ll"
+    f.write_text(NAMES_LIKE_OURS)
+    prog = parse_ll_file(f)
+    names = [p.name for p in prog.params] + [ph.dest for b in prog.blocks.values() for ph in b.phis] + \
+        [i.dest for i in prog.instructions() if i.dest is not None]
+    assert len(names) == len(set(names))
+    shown = {prog.display.get(n) for n in names}
+    assert {"%first.addr", "%0", "%v0"} <= shown
+    res = cli("check", str(f), "--check", "speculate", "--json")
+    assert res.returncode == 0, res.stdout + res.stderr  # 16 ints of a 64-byte object: safe
+    r = run(prog, Inputs(params={"v0": 7, "first.addr": 64, "first.bytes": 64}, arrays={"first": [1, 2, 7, 7] + [0] * 12}))
+    assert r.outs["ret"].v == 2  # the first 7 is at index 2

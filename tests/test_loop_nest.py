@@ -343,3 +343,72 @@ end:
     assert outer.header == "rows" and [lp.header for lp in find_loops(it)] == ["scan", "tail"]
     r = cli("equiv", str(f), str(f), "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["coverage"]["outer_loop"].startswith("every iteration")
+
+
+TWO_BACK_EDGES = """define i64 @g(ptr noundef dereferenceable(256) %buf, ptr noundef %skip, i64 noundef %n) {
+entry:
+  br label %rows
+
+rows:
+  %row = phi i64 [ 0, %entry ], [ %row.next, %skipped ], [ %row.next, %rows.latch ]
+  %hits = phi i64 [ 0, %entry ], [ %hits, %skipped ], [ %hits.next, %rows.latch ]
+  %row.next = add nuw i64 %row, 1
+  %s.at = getelementptr inbounds i8, ptr %skip, i64 %row
+  %s = load i8, ptr %s.at, align 1
+  %s.on = icmp ne i8 %s, 0
+  br i1 %s.on, label %skipped, label %scan
+
+skipped:
+  %go.s = icmp ult i64 %row.next, %n
+  br i1 %go.s, label %rows, label %done
+
+scan:
+  %c = phi i64 [ 0, %rows ], [ %c.next, %scan.latch ]
+  %at = getelementptr inbounds i8, ptr %buf, i64 %c
+  %b = load i8, ptr %at, align 1
+  %zero = icmp eq i8 %b, 0
+  br i1 %zero, label %found, label %scan.latch
+
+scan.latch:
+  %c.next = add nuw nsw i64 %c, 1
+  %more = icmp ult i64 %c.next, 256
+  br i1 %more, label %scan, label %rows.latch
+
+found:
+  br label %rows.latch
+
+rows.latch:
+  %t = phi i64 [ 0, %scan.latch ], [ 1, %found ]
+  %hits.next = add i64 %hits, %t
+  %go = icmp ult i64 %row.next, %n
+  br i1 %go, label %rows, label %done
+
+done:
+  %r = phi i64 [ %hits, %skipped ], [ %hits.next, %rows.latch ]
+  ret i64 %r
+}
+"""
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(0, 5), skip=st.lists(st.integers(0, 1), min_size=6, max_size=6),
+       buf=st.lists(st.integers(0, 2), min_size=256, max_size=256), k=st.integers(1, 3))
+def test_an_outer_loop_with_two_back_edges_is_cut_at_both(tmp_path_factory: pytest.TempPathFactory, n: int,
+                                                         skip: list[int], buf: list[int], k: int) -> None:
+    """Rows marked in `skip` go back to the header by their own edge: each back edge
+    writes its own next state, and the iteration programs chained, or the first k
+    iterations peeled, still run as the function."""
+    f = tmp_path_factory.mktemp("nest") / "two_back_edges.ll"
+    f.write_text(TWO_BACK_EDGES)
+    prog = nested(f)
+    [outer] = loop_nest(prog)
+    assert len(outer.latches) == 2
+    inputs = _inputs(prog, n, {"buf": buf, "skip": skip})
+    whole = run(prog, inputs)
+    last, _ = _chained(prog, inputs)
+    _same_run(whole, last, prog)
+    peeled = run(outer_prefix(prog, k, source=False), inputs)
+    if whole.iterations.get(outer.header, 0) <= k:
+        _same_run(whole, peeled, prog)
+    else:
+        assert peeled.outs[CONTINUES] == Val(1, False, False)

@@ -184,3 +184,16 @@ def test_a_question_some_vscale_did_not_answer_is_unknown_not_dropped() -> None:
     merged = merge_vscales([(1, [_verdict(VerdictKind.PROVED), _verdict(VerdictKind.PROVED)]),
                             (2, [_verdict(VerdictKind.PROVED)])], "vscale_range(1,2)")
     assert [v.verdict for v in merged] == [VerdictKind.PROVED, VerdictKind.UNKNOWN] and merged[1].vscale == 2
+
+
+def test_an_intrinsic_declared_for_both_kinds_of_vector_is_declared_once_at_a_vscale() -> None:
+    """A module with fixed and scalable loops declares `reduce.or.v4i1` and
+    `reduce.or.nxv4i1`; at vscale 1 they are one function, declared once (the second
+    declaration a blank line, so every other line stays where it was)."""
+    text = ("declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>) #3\n"
+            "\n"
+            "declare i1 @llvm.vector.reduce.or.nxv4i1(<vscale x 4 x i1>) #3\n"
+            "declare i1 @llvm.vector.reduce.or.nxv8i1(<vscale x 8 x i1>) #3\n")
+    assert at_vscale(text, 1).split("\n") == ["declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>) #3", "", "",
+                                              "declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>) #3", ""]
+    assert at_vscale(text, 2).count("declare") == 3  # v4i1, v8i1, v16i1: no two the same

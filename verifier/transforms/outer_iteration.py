@@ -7,7 +7,7 @@ own loops once the outer back edge is cut).
 - O's header phis take, from the preheader, a state the new parameters choose:
   `outer.I` (value) and `outer.I.poison` for the I-th phi, picked when `outer.pick`
   holds, else the phi's own start value;
-- the back edge goes to a block writing the next state, the values the phis would
+- each back edge goes to a block writing the next state, the values the phis would
   take, as live-outs `outer.next.I`, and `outer.continues` = 1, and ending the run;
 - every edge leaving O writes `outer.continues` = 0 on its way to the code after O;
 - an event `outer.iteration()` marks where the iteration starts, so a trace splits
@@ -106,8 +106,6 @@ def outer_loop(prog: Program, header: str | None = None) -> tuple[Nest, str]:
         raise NoIteration(f"{len(deep) or 'no'} loop nests (one outer loop holding loops is read)")
     if o.depth > 2:
         raise NoIteration("loops nested three deep")
-    if len(o.latches) != 1:
-        raise NoIteration(f"an outer loop with {len(o.latches)} back edges")
     head = prog.blocks[o.header]
     outside = {b for ph in head.phis for b, _ in ph.incoming if b not in o.blocks}
     preds = {b.name for b in prog.blocks.values() if o.header in b.successors() and b.name not in o.blocks}
@@ -149,7 +147,6 @@ def outer_iteration(prog: Program, first: bool = False, source: bool = False,
     p = copy_program(prog)
     fresh = Fresh.of(p, "o")
     head, pre = p.blocks[o.header], p.blocks[pre_name]
-    latch = o.latches[0]
 
     def emit(blk: Block, op: str, args: list[Operand], ty: IntType | None, hint: str | None, **attrs: Any) -> Ref:
         dest = fresh.name(hint) if hint is not None else None
@@ -157,13 +154,14 @@ def outer_iteration(prog: Program, first: bool = False, source: bool = False,
         return Ref(dest or "")
 
     new_params: list[Param] = [] if first else [Param(PICK, I1)]
-    nexts: list[Operand] = []
+    nexts: dict[str, list[Operand]] = {latch: [] for latch in o.latches}  # each back edge's next state
     for i, ph in enumerate(head.phis):
         if not isinstance(ph.type, IntType):
             raise NoIteration(f"the outer loop carries a vector value {p.display.get(ph.dest, ph.dest)}")
         incoming = dict(ph.incoming)
-        start, nexts_i = incoming[pre_name], incoming[latch]
-        nexts.append(nexts_i)
+        start = incoming[pre_name]
+        for latch in o.latches:
+            nexts[latch].append(incoming[latch])
         if not first:
             val, pois = state_params(i)
             new_params += [Param(val, ph.type), Param(pois, I1)]
@@ -175,19 +173,22 @@ def outer_iteration(prog: Program, first: bool = False, source: bool = False,
     p.funcs[MARK] = mark
     head.instrs.insert(0, Instr(fresh.uid(), "call", [], None, None, Attrs(func=mark, callee=MARK)))
 
-    nxt = Block(fresh.name("outer.next"))
-    if first and source:
-        emit(nxt, "assume", [Const(0, I1)], None, None,
-             why="a run that goes on with the outer loop (only its first iteration is followed)")
-    for i, v in enumerate(nexts):
-        emit(nxt, "out", [v], None, None, name=next_out(i))
-    emit(nxt, "out", [Const(1, I1)], None, None, name=CONTINUES)
-    p.blocks[nxt.name] = nxt
-    _redirect(p, latch, o.header, nxt.name)
+    ends: set[str] = set()
+    for latch in o.latches:
+        nxt = Block(fresh.name("outer.next"))
+        if first and source:
+            emit(nxt, "assume", [Const(0, I1)], None, None,
+                 why="a run that goes on with the outer loop (only its first iteration is followed)")
+        for i, v in enumerate(nexts[latch]):
+            emit(nxt, "out", [v], None, None, name=next_out(i))
+        emit(nxt, "out", [Const(1, I1)], None, None, name=CONTINUES)
+        p.blocks[nxt.name] = nxt
+        ends.add(nxt.name)
+        _redirect(p, latch, o.header, nxt.name)
 
     for b in sorted(o.blocks, key=list(p.blocks).index):
         for x in dict.fromkeys(p.blocks[b].successors()):
-            if x in o.blocks or x == nxt.name:
+            if x in o.blocks or x in ends:
                 continue
             leave = Block(fresh.name("outer.exit"), term=Jump(x))
             emit(leave, "out", [Const(0, I1)], None, None, name=CONTINUES)
@@ -223,7 +224,6 @@ def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None)
     a later outer iteration is looked for here. `header`: as outer_loop takes it."""
     o, pre_name = outer_loop(prog, header)
     p = copy_program(prog)
-    latch = o.latches[0]
     defined = {ph.dest for b in o.blocks for ph in p.blocks[b].phis} | \
         {i.dest for b in o.blocks for i in p.blocks[b].instrs if i.dest is not None}
     for b, blk in p.blocks.items():
@@ -276,7 +276,7 @@ def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None)
     for c in range(k):
         for ph, (_, incoming) in zip(p.blocks[bmaps[c][o.header]].phis, carried, strict=True):
             ph.incoming = [(pre_name, incoming[pre_name])] if c == 0 else \
-                [(bmaps[c - 1][latch], sub(vmaps[c - 1])(incoming[latch]))]
+                [(bmaps[c - 1][latch], sub(vmaps[c - 1])(incoming[latch])) for latch in o.latches]
     cut = Block(fresh.name("outer.cut"))
     if source:
         cut.instrs.append(Instr(fresh.uid(), "assume", [Const(0, I1)], None, None,
@@ -284,7 +284,8 @@ def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None)
     cut.instrs.append(Instr(fresh.uid(), "out", [Const(1, I1)], None, None, Attrs(name=CONTINUES)))
     p.blocks[cut.name] = cut
     for c in range(k):
-        _redirect(p, bmaps[c][latch], bmaps[c][o.header], bmaps[c + 1][o.header] if c + 1 < k else cut.name)
+        for latch in o.latches:
+            _redirect(p, bmaps[c][latch], bmaps[c][o.header], bmaps[c + 1][o.header] if c + 1 < k else cut.name)
     # the code after the loop is entered from every copy, with that copy's values
     inside = {b for m in bmaps for b in m.values()}
     for x, blk in p.blocks.items():

@@ -226,17 +226,19 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
         raise LLUnsupported(f"the null_pointer_is_valid attribute of @{clean(fn.name)} (address 0 may hold "
                             "an object there)", st.at(st.start_line))
     # names: arguments, blocks, instructions
+    used: set[str] = set()
     for a in fn.arguments:
-        st.names[key(a)] = st.shown(operand_text(a).split()[-1])
+        st.names[key(a)] = _own_name(st, operand_text(a).split()[-1], used)
     blocks = list(fn.blocks)
     for k, b in enumerate(blocks):
         first = str(b).lstrip("\n").splitlines()[0] if str(b).strip() else ""
         label = block_label(first)
-        st.names[key(b)] = st.shown(f"%{label}") if label else ("entry" if k == 0 else f"bb{k}")
+        st.names[key(b)] = _own_name(st, f"%{label}", used) if label else ("entry" if k == 0 else f"bb{k}")
+        used.add(st.names[key(b)])
         for ins in b.instructions:
             t = operand_text(ins)
             if t.startswith("%"):
-                st.names[key(ins)] = st.shown(t.split("=")[0].strip())
+                st.names[key(ins)] = _own_name(st, t.split("=")[0].strip(), used)
     st.ids.taken = set(st.names.values())
     st.ins_locs = _instruction_lines(st, blocks)
     st.entry = st.names[key(blocks[0])]
@@ -303,6 +305,27 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
                    assumptions=tuple(sorted(st.opts.assume)),
                    unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows)
     return prog
+
+
+# the parameters the front end derives from a parameter's or an object's name
+# (`%p` -> `p.bytes`, `p.addr`, ...; `%n` -> `n.value`, `n.poison`)
+DERIVED = (".addr", ".bytes", ".before", ".null", ".value", ".poison")
+
+
+def _own_name(st: FnState, llvm_name: str, used: set[str]) -> str:
+    """Our name for the LLVM value or block `llvm_name` (FnState.shown), made unique:
+    two LLVM names may clean to one (`%4` and `%v4`, `%a-b` and `%a_b`), and an LLVM
+    name may be one the front end derives (`%first.addr` beside a pointer `%first`),
+    so such a name gets a suffix. Reports still print LLVM's own name."""
+    ours = clean(llvm_name)
+    if ours in used or ours.endswith(DERIVED):
+        k = 1
+        while f"{ours}_{k}" in used:
+            k += 1
+        ours = f"{ours}_{k}"
+    st.display[ours] = llvm_name
+    used.add(ours)
+    return ours
 
 
 def _attributes(v: Any) -> str:

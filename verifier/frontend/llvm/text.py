@@ -394,12 +394,26 @@ def is_scalable(text: str) -> bool:
     return _SCALABLE_TYPE.search(text) is not None or "@llvm.vscale." in text
 
 
+_DECLARED = re.compile(r"declare\b[^@]*@([-\w.$]+)\(")
+
+
 def at_vscale(text: str, vscale: int) -> str:
     """Module text with every scalable vector type made fixed at `vscale`, and the
     intrinsics' names mangled for those types (the IR verifier checks the mangling).
     Lines and their order are kept, so positions still point at the user's file."""
     text = _SCALABLE_TYPE.sub(lambda m: f"<{int(m.group(1)) * vscale} x ", text)
-    return _SCALABLE_MANGLING.sub(lambda m: f".v{int(m.group(1)) * vscale}", text)
+    text = _SCALABLE_MANGLING.sub(lambda m: f".v{int(m.group(1)) * vscale}", text)
+    # a module that declares an intrinsic for both kinds of vector (`.nxv4i1` and
+    # `.v4i1`) now declares one twice: the second becomes a blank line
+    seen: set[str] = set()
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        m = _DECLARED.match(line)
+        if m is not None:
+            if m.group(1) in seen:
+                lines[k] = ""
+            seen.add(m.group(1))
+    return "\n".join(lines)
 
 
 def vscale_range_attr(attrs: str) -> tuple[int, int, str] | None:
