@@ -208,31 +208,27 @@ def answer_nested(requests: Sequence[Request], load: ScalableLoader, nl: NestedL
                   guard: Guard | None = None) -> tuple[list[Verdict], Program, Program | None]:
     """`answer` for a function whose loops nest (`nl`: as `load` read it), one outer
     iteration at a time (checks/nested.py): on the iteration programs from any outer
-    state, and where that gives a counterexample, on the first outer iteration's.
+    state; where that gives a counterexample, again on whole runs: the first outer
+    iteration's programs, then (for a pair) the first 2 and 3 iterations peeled.
     A nest those programs cannot stand for raises LLUnsupported, naming why."""
-    def outlined(first: bool) -> Loader:
+    def cut(make: Callable[[tuple[Program | None, Program | None]], tuple[Program, Program | None]]) -> Loader:
+        """A loader of the programs `make` cuts from those `load` reads."""
         def at(room: frozenset[str]) -> tuple[Program, Program | None]:
             try:
                 progs: tuple[Program | None, Program | None] = load(room, None)
             except NestedLoops as again:
                 progs = again.programs
             try:
-                return iteration_pair(progs, first)[0]
+                return make(progs)
             except NoIteration as e:
                 raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
         return at
 
+    def outlined(first: bool) -> Loader:
+        return cut(lambda progs: iteration_pair(progs, first)[0])
+
     def peeled(k: int) -> Loader:
-        def at(room: frozenset[str]) -> tuple[Program, Program | None]:
-            try:
-                progs: tuple[Program | None, Program | None] = load(room, None)
-            except NestedLoops as again:
-                progs = again.programs
-            try:
-                return prefix_pair(progs, k)
-            except NoIteration as e:
-                raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
-        return at
+        return cut(lambda progs: prefix_pair(progs, k))
 
     try:
         start, outer = iteration_pair(nl.programs, False)

@@ -3,8 +3,9 @@
 A proof about the iteration programs, where the outer loop's state is free, is a
 proof about the function for every number of outer iterations (that module's
 docstring). A counterexample there may start from a state no run reaches, so it
-stands only if the programs of the outer loop's *first* iteration, which are whole
-runs, show one too; else the answer is unknown, saying so.
+stands only if whole runs show one too: the programs of the outer loop's first
+iteration, or of its first 2 or 3 peeled (an equivalence's, where runs are followed
+across iterations); else the answer is unknown, saying so.
 """
 
 from __future__ import annotations

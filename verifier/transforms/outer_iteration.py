@@ -21,11 +21,14 @@ I-th iteration of a run of T is then a run of T's iteration program (the paramet
 give its phis and memory; `outer.pick` false for the first), and likewise for S. If
 T's iteration refines S's for every input, T's state after each iteration refines
 S's (LLVM's semantics is monotone in that order, so S's iteration from T's state is
-refined by S's from its own), with equal events; the last iteration runs the code
-after O on both. So T refines S, for every number of outer iterations; a proof on
+refined by S's from its own), with equal events (the marker splits an iteration
+program's events into those of the code before O, rerun alike in every one, and
+the iteration's own); the last iteration runs the code after O on both. So T refines S, for every number of outer iterations; a proof on
 the iteration programs is one on the functions. A counterexample is one only where
 the state is reachable: `first=True` builds the program of runs that leave O in its
-first iteration (the source's back edge is UB: no such run), which are whole runs.
+first iteration (the source's back edge is UB: no such run), which are whole runs;
+`outer_prefix` peels the first k iterations, exactly the function on runs that
+leave O within them, where a counterexample of a later iteration is looked for.
 
 The same rewrite of the source alone is its inner loops' legality question from any
 state the outer loop can give them.
