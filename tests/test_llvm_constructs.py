@@ -732,3 +732,39 @@ def test_llvm_names_that_clean_to_one_name_or_to_a_derived_one_stay_apart(tmp_pa
     assert res.returncode == 0, res.stdout + res.stderr  # 16 ints of a 64-byte object: safe
     r = run(prog, Inputs(params={"v0": 7, "first.addr": 64, "first.bytes": 64}, arrays={"first": [1, 2, 7, 7] + [0] * 12}))
     assert r.outs["ret"].v == 2  # the first 7 is at index 2
+
+
+MERGED_EXIT = """define i32 @f(ptr noundef dereferenceable(4096) %a) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %latch ]
+  %at = getelementptr inbounds i32, ptr %a, i32 %i
+  %x = load i32, ptr %at, align 4
+  %zero = icmp eq i32 %x, 0
+  br i1 %zero, label %latch, label %then
+then:
+  %again = load i32, ptr %at, align 4
+  br label %latch
+latch:
+  %step = phi i32 [ %again, %then ], [ 1, %loop ]
+  %next = add nsw i32 %step, %i
+  %go = icmp slt i32 %next, 1000
+  br i1 %go, label %loop, label %exit
+exit:
+  ret i32 %next
+}
+"""
+
+
+def test_an_exit_on_a_value_merged_from_conditional_code_is_unknown_naming_it(tmp_path: Path) -> None:
+    """The exit tests `%step + %i`, where `%step` is a phi joining the body's two paths:
+    evaluated at the vector iteration's start it has no value yet. Every legality check
+    says so (hoisting it was an internal error)."""
+    f = tmp_path / "merged.ll"
+    f.write_text(MERGED_EXIT)
+    res = cli("check", str(f), "--check", "hoist", "--json")
+    assert res.returncode == 3, res.stdout + res.stderr
+    for line in res.stdout.splitlines():
+        v = json.loads(line)
+        assert v["verdict"] == "unknown" and "depends on %step, a phi merging the paths" in v["reason"]

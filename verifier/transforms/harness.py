@@ -89,6 +89,7 @@ def hoist_harness(prog: Program, vf: int = 1, exits: tuple[int, ...] | None = No
     lp = le.loop
     checks: dict[int, int] = {}
     for e in chosen:
+        b.check_merged(e)
         current: list[Operand] = []
         for j in range(vf):
             env = b.exit_lane_values(head, e, j, nofault=True)

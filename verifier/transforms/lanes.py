@@ -273,6 +273,7 @@ class LaneBuilder:
         `effects`, calls with side effects can: a legality harness flags them). A
         header phi other than an induction must have its value in every lane of
         `lanes` after the first (each lane's values by scalar name)."""
+        self.check_merged(e)
         for c in e.carried:
             if c not in self.le.inductions and not (lanes and all(c in env for env in lanes[1:])):
                 raise Unsupported(f"{e.name} depends on the loop-carried value {c!r}, which is neither "
@@ -284,6 +285,18 @@ class LaneBuilder:
                 raise Unsupported(f"{e.name} depends on a {ins.op} with side effects")
             if isinstance(ins.type, VecType):
                 raise Unsupported("legality checks take a scalar loop (vector code found)")
+
+    def check_merged(self, e: Exit) -> None:
+        """Raise Unsupported where exit e's slice reads a phi of a block after the
+        header (a value merged from the paths of the body's conditional code): it has no
+        value at the vector iteration's start, where the slice is evaluated."""
+        at_header = {ph.dest for ph in self.p.blocks[self.le.loop.header].phis}
+        merged = [c for c in e.carried if c not in at_header]
+        if merged:
+            shown = self.p.display.get(merged[0], merged[0])
+            raise Unsupported(f"{e.name} depends on {shown}, a phi merging the paths of the body's conditional "
+                              "code: it has no value at the vector iteration's start, where the condition would "
+                              "be evaluated")
 
     def split_header(self) -> tuple[Block, Block]:
         """Move the header's code into a new block after it; the header keeps its phis."""
