@@ -5,8 +5,10 @@
 #   NAME.vec.ll     opt-22 -passes=loop-vectorize on it (the vectorizer's own choice of VF)
 #   NAME.vf4.ll     the same with -force-vector-width=4
 # The generated files are committed so that CI needs no LLVM.
+# With a folder argument (models/llvm/nested/regenerate.sh passes its own), the C
+# loops of that folder's c/ are regenerated there instead.
 set -eu
-cd "$(dirname "$0")"
+cd "${1:-$(dirname "$0")}"
 for c in c/*.c; do
   name=$(basename "$c" .c)
   clang-22 -O2 -fno-unroll-loops -S -emit-llvm -o /dev/null \

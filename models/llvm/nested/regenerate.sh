@@ -1,19 +1,8 @@
 #!/bin/sh
-# Regenerate the loop-nest fixtures from the C loops in c/ (needs clang-22 and opt-22:
-# apt-get install clang-22 llvm-22), as ../regenerate.sh does for single loops:
-#   NAME.scalar.ll  the module as the loop vectorizer sees it (clang -O2, rotated, LCSSA)
-#   NAME.vec.ll     opt-22 -passes=loop-vectorize on it (the vectorizer's own choice of VF)
-#   NAME.vf4.ll     the same with -force-vector-width=4
+# Regenerate the loop-nest fixtures from the C loops in c/ as ../regenerate.sh does
+# for single loops (needs clang-22 and opt-22): NAME.scalar.ll (clang -O2 up to the
+# loop vectorizer), NAME.vec.ll (opt-22's own VF) and NAME.vf4.ll (VF 4).
 # The generated files are committed so that CI needs no LLVM.
 set -eu
-cd "$(dirname "$0")"
-for c in c/*.c; do
-  name=$(basename "$c" .c)
-  clang-22 -O2 -fno-unroll-loops -S -emit-llvm -o /dev/null \
-    -mllvm -print-before=loop-vectorize -mllvm -print-module-scope "$c" 2> "$name.dump"
-  # the first dump is the module before the first function's vectorization
-  awk 'NR > 1 && /^; \*\*\* IR Dump/ { exit } NR > 1 { print }' "$name.dump" > "$name.scalar.ll"
-  rm "$name.dump"
-  opt-22 -passes=loop-vectorize -S "$name.scalar.ll" -o "$name.vec.ll"
-  opt-22 -passes=loop-vectorize -force-vector-width=4 -S "$name.scalar.ll" -o "$name.vf4.ll"
-done
+here="$(cd "$(dirname "$0")" && pwd)"
+exec "$here/../regenerate.sh" "$here"
