@@ -228,6 +228,13 @@ class BackgroundCheck:
 PROOF_TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "ackermannize_bv", "bit-blast", "sat")
 
 
+def _outlive(thread: threading.Thread, keep: tuple[Any, ...]) -> None:
+    """Hold `keep` (a z3 context and what lives in it) until `thread`, which solves
+    in that context, has ended; then let it go, to be freed."""
+    thread.join()
+    del keep
+
+
 def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     """s.check(), raced on a copy of the obligation in its own context and thread by
     z3's SMT core for QUICK_CHECK seconds of budget, then by PROOF_TACTIC. An unsat
@@ -282,6 +289,11 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     while thread.is_alive() and time.perf_counter() < give_up:
         ctx.interrupt()
         thread.join(0.02)
+    if thread.is_alive():
+        # still solving (a loaded machine): its context must not be freed under it
+        # when this frame lets go of it (a crash seen once under load), so a thread
+        # holds it until the copy's check has returned
+        threading.Thread(target=_outlive, args=(thread, (ctx, core, other, tactic, copy)), daemon=True).start()
     if found or ans.status is SolverStatus.UNSAT:
         return Answer(SolverStatus.UNSAT, "", time.perf_counter() - t0, 0)
     charge(ans.units)
