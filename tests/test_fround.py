@@ -87,14 +87,3 @@ def test_a_lane_rounding_up_instead_of_down_is_refuted(tmp_path: Path) -> None:
     target.write_text(text.replace(lane, lane.replace("floor", "ceil")) + "\ndeclare float @llvm.ceil.f32(float)\n")
     r = cli("equiv", str(SCALAR), str(target), "--cttz-elts", "first-true")
     assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout
-
-
-def test_a_fast_math_flag_that_allows_another_root_is_named(tmp_path: Path) -> None:
-    """`afn` lets LLVM use an approximate root: not modelled, so unknown, naming it."""
-    text = SCALAR.read_text()
-    call = "call float @llvm.sqrt.f32("
-    assert call in text
-    approx = tmp_path / "afn.ll"
-    approx.write_text(text.replace(call, "call afn float @llvm.sqrt.f32("))
-    r = cli("check", str(approx), "--check", "speculate")
-    assert r.returncode == 3 and "@llvm.sqrt.f32 with afn (fast-math flags that allow other values)" in r.stdout

@@ -38,6 +38,7 @@ from verifier.checks.verdict import (
 from verifier.frontend.llvm.scalable import ScalableVectors
 from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.program import Loc, Program
+from verifier.semantics.ops import approximated, approximation_site
 from verifier.smt.budget import Budget, take_safety_net
 from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
 
@@ -100,11 +101,26 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     vs = _decide(req, src, tgt, budget)
     for v in vs:  # what the check spent, where it did not say per verdict (legality does)
         v.work = budget.spent() if v.work is None else v.work
-    out = [complete(v, src, req.accept_bounded, req.timeout, deeper) for v in vs]
+    out = [_exact_approximations(complete(v, src, req.accept_bounded, req.timeout, deeper), src, tgt) for v in vs]
     if take_safety_net():  # a question was cut by wall-clock time: an unknown may be that
         for v in out:
             v.wall_clock = v.verdict is VerdictKind.UNKNOWN
     return out
+
+
+def _exact_approximations(v: Verdict, *progs: Program | None) -> Verdict:
+    """A counterexample whose runs take an approximation other than the exact result
+    (`afn sqrt`, semantics/ops.approximation_kind) is unknown: the solver picked that
+    value from all of them, and LangRef does not say which ones the flags allow."""
+    cex = v.counterexample
+    taken = approximated(cex.inputs.choices) if v.verdict is VerdictKind.COUNTEREXAMPLE and cex else None
+    if taken is None:
+        return v
+    v.verdict, v.counterexample = VerdictKind.UNKNOWN, None
+    v.reason = (f"the only runs found to go wrong take a value of {approximation_site(taken, *progs)} other "
+                f"than its exact result; LangRef does not bound the approximations those flags allow, so that "
+                f"value may be none of them")
+    return v
 
 
 def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> list[Verdict]:

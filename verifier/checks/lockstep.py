@@ -70,7 +70,7 @@ from verifier.checks.refinement import check_compatible, hard_ops, mismatch_term
 from verifier.checks.replay import concrete, replay, replay_fuel, source_fuel
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import FMAS
-from verifier.ir.program import Program, chooses, uses_floats
+from verifier.ir.program import Program, approximates, chooses, uses_floats
 from verifier.ir.types import I1, I64, elem_of
 from verifier.semantics.ops import Val
 from verifier.semantics.refines import value_refines
@@ -136,6 +136,8 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
         for ins in blk.instrs:
             if ins.op in FMAS:  # refinement.py answers its rounding choice by the target's (_witness)
                 return f"the loop runs {ins.op}, whose rounding the chain would quantify over"
+            if approximates(ins):  # likewise, and no value but an approximation may answer it
+                return f"the loop runs {ins.op} with {' '.join(ins.attrs.flags)}, an approximation"
             if ins.op == "out" and name in body:
                 return f"the loop writes live-out {ins.out!r} inside it"
             if name in before and ins.op in ("store", "call", "freeze"):

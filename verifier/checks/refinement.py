@@ -28,6 +28,12 @@ from verifier.ir.program import Const, Instr, Program, uses_floats
 from verifier.ir.types import elem_of
 from verifier.semantics.concrete import TRACE_IDX
 from verifier.semantics.interpreter import RunStatus, run
+from verifier.semantics.ops import (
+    KEEPS_CLASS,
+    approximation_keeps_class,
+    approximation_site,
+    is_approximation,
+)
 from verifier.semantics.refines import cell_refines, event_refines, value_refines
 from verifier.semantics.symbolic import (
     EncodingTimeout,
@@ -325,7 +331,9 @@ def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
         first = Budget.of(min(budget.rest(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout)))
         v = _refinement(src, tgt, max_trip, first, check_name,
                         min(minimize_budget, ABSTRACT_MINIMIZE), target_unroll, ops, ignore, param_limit)
-        if v.verdict is VerdictKind.COUNTEREXAMPLE or (
+        # (an unknown that turns on an approximation stays one: the exact encoding differs in
+        # the operations left uninterpreted, not in the approximations)
+        if v.verdict is VerdictKind.COUNTEREXAMPLE or v.approximation is not None or (
                 v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, budget.remainder(), ops)):
             v.coverage["abstracted"] = sorted(ops)
             v.seconds = sw()
@@ -472,9 +480,14 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout (while unrolling the target)")
     parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}
     bad = terms.or_(*parts.values())
-    body = terms.and_(src_ok, bad)
+    every = body = terms.and_(src_ok, bad)
     witness = _witness(s, t)
-    main = terms.substitute(body, *[(s.choices[k], w) for k, w in witness.items()]) if witness else body
+    # the source's approximations take the witness's answer for good: any other value
+    # is no approximation, so no search may pick one (semantics/ops.approximation_kind)
+    body = terms.substitute(body, *[(s.choices[k], w) for k, w in witness.items() if is_approximation(k)])
+    searched = {k: v for k, v in s.choices.items() if not is_approximation(k)}
+    refuted = [(s.choices[k], w) for k, w in witness.items() if not is_approximation(k)]
+    main = terms.substitute(body, *refuted) if refuted else body
     solver.add(terms.forall(universal, main) if universal else main)
     # no source loop can run past the bound (its header is unreachable there): every input
     coverage: Coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
@@ -492,8 +505,8 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     ans = check_racing(solver, remaining) if race else check(solver)
     # the mismatch's memory indices (free where nothing is quantified, mismatch_terms)
     idx = [terms.bv_var(f"mem!{a.name}", 64) for a in src.arrays]
-    if witness and not universal:
-        ans = _refute_witness(solver, ans, body, s.choices, idx, budget)
+    if refuted and not universal:
+        ans = _refute_witness(solver, ans, body, searched, idx, budget)
     if ans.status is not SolverStatus.UNSAT and vacuity is not None:
         vacuity.cancel()
     if ans.status is SolverStatus.UNSAT:
@@ -506,12 +519,27 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     if ans.status is SolverStatus.UNKNOWN:
         return verdict(VerdictKind.UNKNOWN, reason=ans.reason, coverage=coverage)
     found = solver.model()
+    approximate = _approximating(found, s)
+    if approximate is not None:
+        # a counterexample only if no source choice at all, an approximation's any value
+        # included, matches the run (then none of the values LangRef allows does)
+        sigma = _source_answer(found, every, s.choices, idx, budget, _keeping_class(s))
+        if sigma is not None:
+            if isinstance(sigma, str):
+                return verdict(VerdictKind.UNKNOWN, coverage=coverage, reason=sigma)
+            site = approximation_site(approximate, src)
+            return verdict(VerdictKind.UNKNOWN, coverage=coverage, approximation=site, reason=(
+                f"the target differs from the source where the source's {site} gives the exact result or "
+                f"the target's own value on the same operand, but another value matches; whether one that "
+                f"those flags allow (LangRef does not bound them) does is not decided"))
     # the minimizer within the time limit (a tenth of it at least: a counterexample is
     # shown minimized that far, whatever the solver took)
     spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
     model, cex_inputs = concrete(solver, inputs, src, t.choices, spend, seconds_of(ans.units), s.header_guards,
                                  param_limit)
-    if witness and not universal and _source_answer(model, body, s.choices, idx, budget) is not None:
+    if ((refuted and not universal and _source_answer(model, body, searched, idx, budget) is not None)
+            or (approximate is not None
+                and _source_answer(model, every, s.choices, idx, budget, _keeping_class(s)) is not None)):
         # minimizing left the checked ground: a source choice matches the smaller run
         model, cex_inputs = found, model_inputs(found, src, inputs, t.choices)
     cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
@@ -525,23 +553,44 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
         return verdict(VerdictKind.UNKNOWN, coverage=coverage,
                        reason="internal error: the solver's counterexample did not replay "
                               "(a bug in the tool: please report it)")
-    return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=coverage)
+    return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=coverage,
+                   assumptions=[] if approximate is None else [KEEPS_CLASS])
 
 
-WITNESSED = frozenset({"fused"})  # kinds of source choice `_witness` answers
+WITNESSED = frozenset({"fused"})  # kinds of source choice `_witness` answers (and approximations)
+
+
+def _witness_kind(key: Any) -> bool:
+    return key[0] in WITNESSED or is_approximation(key)
 
 
 def _witnessed(key: Any, s: SymResult) -> bool:
-    return key[0] in WITNESSED and key in s.about
+    return _witness_kind(key) and key in s.about
+
+
+def _keeping_class(s: SymResult) -> Any:
+    """What refuting assumes of the source's approximations (ops.KEEPS_CLASS): without
+    it, any of them could be a NaN, poison under `nnan`, and every run would match."""
+    d = Z3Domain()
+    return terms.and_(*[d.bterm(approximation_keeps_class(d, str(k[0]).split(".")[1], s.about[k][1], v, s.about[k][0]))
+                        for k, v in s.choices.items() if is_approximation(k) and k in s.about])
+
+
+def _approximating(model: terms.Model, s: SymResult) -> Any:
+    """The first approximation the model's source run takes (None: it takes none)."""
+    d = Z3Domain()
+    return next((k for k in s.choices if is_approximation(k)
+                 and terms.is_true(model.eval(d.bterm(s.reached.get(k, True)), model_completion=True))), None)
 
 
 def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
-    """For each source fmuladd's rounding (fused or not), a target fmuladd's on the
+    """For each source fmuladd's rounding (fused or not) and approximation (exact or
+    not, semantics/ops.approximation_kind), a target's choice of the same kind on the
     same operands that the target's run executes, by rank: the n-th run of the same
     instruction for the source's n-th (a form's scalar loop is the source's own code),
     else of any one instruction (a vector fmuladd's lanes), else the n-th fmuladd run
     of all (one instruction per lane; lanes and remainder run the scalar iterations in
-    order), else the first; else unfused. Any function of the target's run is a
+    order), else the first; else unfused (exact). Any function of the target's run is a
     strategy for the source, so no mismatch under it proves refinement."""
     d = Z3Domain()
     theirs = _ranked(t)
@@ -551,7 +600,7 @@ def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
         cands = [(kt, vt, terms.and_(tran, *[d.term(a, w) == d.term(b, w) for a, b in zip(ops, ots, strict=True)]),
                   tranks)
                  for kt, (vt, (wt, *ots), tran, tranks) in theirs.items()
-                 if wt == w and len(ots) == len(ops) and vt.size() == v.size()]
+                 if kt[0] == k[0] and wt == w and len(ots) == len(ops) and vt.size() == v.size()]
         term: Any = terms.bv_val(0, v.size())  # the later If wins: least preferred first
         for _, vt, same, _ in reversed(cands):
             term = terms.ite(same, vt, term)
@@ -575,7 +624,7 @@ def _ranked(r: SymResult) -> dict[Any, tuple[Any, tuple[Any, ...], Any, tuple[An
     count: dict[Any, Any] = {}
     out = {}
     for k, v in r.choices.items():
-        if k[0] not in WITNESSED or k not in r.about:
+        if not _witness_kind(k) or k not in r.about:
             continue
         ran = d.bterm(r.reached.get(k, True))
         ranks = (count.get(None, zero), count.get(k[1], zero))
@@ -612,18 +661,19 @@ def _refute_witness(solver: terms.Solver, ans: Any, body: Any, choices: dict[Any
         if ans.status is SolverStatus.SAT else ans
 
 
-def _source_answer(model: terms.Model, body: Any, choices: dict[Any, Any], idx: list[Any], budget: Budget
-                   ) -> list[tuple[Any, Any]] | str | None:
+def _source_answer(model: terms.Model, body: Any, choices: dict[Any, Any], idx: list[Any], budget: Budget,
+                   within: Any = True) -> list[tuple[Any, Any]] | str | None:
     """Source choices under which the model's target run matches the source (or the
     source has UB), as a substitution; None when there are none (the run is a
     counterexample for every source choice); a reason when the solver cannot tell.
-    The memory indices `idx` are the mismatch's own: no index may differ."""
+    The memory indices `idx` are the mismatch's own: no index may differ. `within`
+    holds of every source choice asked for (what a refutation assumes of them)."""
     bad = terms.exists(idx, body) if idx else body
     # everything but the source choices as the model has it (completed: a symbol the
     # model leaves out is one value, not a free one): the choices become bound
     # variables for the evaluation, then fresh constants to solve for
     vs = list(choices.values())
-    residual, mine = terms.fixed_but(model, terms.not_(bad), vs, "src")
+    residual, mine = terms.fixed_but(model, terms.and_(terms.not_(bad), within), vs, "src")
     s = new_solver(budget.rest(0.001), quantified=True)
     s.add(residual)
     a = check(s)

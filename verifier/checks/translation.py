@@ -111,10 +111,13 @@ def inductive(src: Program, tgt: Program, budget: Budget) -> Verdict | str:
         return "the programs differ before their loops: " + (first.reason or first.verdict)
     one = refinement(*step, form.vf, budget.remainder(), minimize_budget=1.0,
                      target_unroll={form.vector_header: 2})
-    if one.verdict is VerdictKind.COUNTEREXAMPLE and one.counterexample is not None:
+    found = one.counterexample if one.verdict is VerdictKind.COUNTEREXAMPLE else None
+    if found is not None or one.approximation is not None:
         # the step's state may be unreachable; the loop's first vector iteration is not,
-        # and far cheaper than unrolling every trip count up to the bound
-        first = first_vector_iteration(src, form, *step, budget.remainder(), one.counterexample.inputs, 4 * form.vf)
+        # and far cheaper than unrolling every trip count up to the bound (approximations:
+        # the step's unknown may be a mismatch no approximation explains from the start)
+        first = first_vector_iteration(src, form, *step, budget.remainder(),
+                                       None if found is None else found.inputs, 4 * form.vf)
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             first.model, first.form = f"{src.name} -> {tgt.name}", None
             return first

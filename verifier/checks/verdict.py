@@ -213,6 +213,9 @@ class Verdict:
     wall_clock: bool = False
     # a lane relation's counterexample (check lanes): two lanes of one vector iteration
     lanes: LaneWitness | None = None
+    # an unknown that turns on an approximation (semantics/ops.approximation_kind): the
+    # instruction whose approximations LangRef leaves unbounded, as reports name it
+    approximation: str | None = None
     # scalable vectors: the vscale this counterexample or unknown is at (a proof's
     # coverage lists every vscale it holds for: `vscales`)
     vscale: int | None = None

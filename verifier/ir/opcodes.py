@@ -118,6 +118,10 @@ FCMP_PREDS = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
 REDUCE_KINDS = ("or", "and", "xor", "add", "mul", "umin", "umax", "smin", "smax")
 CTTZ_ELTS_RULES = ("any-poison", "first-true")
 FAST_MATH = ("nnan", "ninf")  # the fast-math flags whose meaning is poison (LangRef)
+# the fast-math flags that let a math intrinsic's result be another value than IEEE's
+# (LangRef: `afn` approximates; nsz, arcp, contract, reassoc license rewrites LangRef
+# does not bound): semantics/ops.py makes that result an `approximation` choice
+APPROXIMATING = ("nsz", "arcp", "contract", "afn", "reassoc")
 WRAP = ("nsw", "nuw")
 
 
@@ -161,7 +165,8 @@ _TABLE = (
     *(_call(f, Operands.SAME, 2, Family.FLOAT_MINMAX, flags=("nnan", "ninf", "nsz"), llvm=f"llvm.{f}",
             doc="llvm.minnum and friends on IEEE values given by their bits")
       for f in ("minnum", "maxnum", "minimum", "maximum", "minimumnum", "maximumnum")),
-    *(_call(f, Operands.SAME, 1, Family.FLOAT_UNARY, flags=("nnan", "ninf"), floats=True, nonlinear=True,
+    *(_call(f, Operands.SAME, 1, Family.FLOAT_UNARY, flags=(*FAST_MATH, *APPROXIMATING), floats=True,
+            nonlinear=True,
             llvm=f"llvm.{FLOAT_UNARY_LLVM.get(f, f)}", doc="llvm.sqrt, llvm.floor, ... on IEEE values given by their bits")
       for f in ("sqrt", "floor", "ceil", "ftrunc", "round", "roundeven", "rint", "nearbyint")),
     *(Opcode(c, Syntax.CONVERSION, Operands.NAMED, 1, Family.FLOAT_CAST,

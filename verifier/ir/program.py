@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from verifier.ir.opcodes import FMAS, FMINMAX, OPCODES
+from verifier.ir.opcodes import APPROXIMATING, FMAS, FMINMAX, FUNARY, OPCODES
 from verifier.ir.types import IntType, Type
 
 _T = TypeVar("_T")
@@ -178,9 +178,16 @@ class Instr:
 
 def chooses(i: Instr) -> bool:
     """Whether running `i` may make a nondeterministic choice (semantics/ops.py): a
-    freeze, an fmuladd's rounding, a minnum's zero or signaling NaN, an undef operand."""
-    return (i.op == "freeze" or i.op in FMAS or i.op in FMINMAX
+    freeze, an fmuladd's rounding, a minnum's zero or signaling NaN, an approximation,
+    an undef operand."""
+    return (i.op == "freeze" or i.op in FMAS or i.op in FMINMAX or approximates(i)
             or any(isinstance(a, Undef) for a in i.args))
+
+
+def approximates(i: Instr) -> bool:
+    """Whether `i` is a math intrinsic whose fast-math flags let its result be other
+    than IEEE's (`sqrt afn`, `fast`): a choice LangRef leaves unbounded."""
+    return i.op in FUNARY and bool(set(i.attrs.flags) & set(APPROXIMATING))
 
 
 def given(v: _T | None, ins: Instr, what: str) -> _T:

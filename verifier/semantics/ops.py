@@ -14,9 +14,10 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from verifier.ir.opcodes import OPCODES, Family
-from verifier.ir.program import Extent, FuncDecl, Instr, given
+from verifier.ir.opcodes import APPROXIMATING, OPCODES, Family
+from verifier.ir.program import Extent, FuncDecl, Instr, Program, given
 from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
+from verifier.semantics.inputs import Key
 
 if TYPE_CHECKING:  # the protocol only: the semantics itself needs no z3
     from verifier.semantics.domain import AnyDomain
@@ -315,13 +316,92 @@ def fminmax_lane(d: AnyDomain, op: str, a: Val, b: Val, w: int, flags: frozenset
     return Val(r, p, d.or_(a.u, b.u))
 
 
-def funary_lane(d: AnyDomain, op: str, a: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
+def funary_lane(d: AnyDomain, op: str, a: Val, w: int, flags: frozenset[str] = frozenset(),
+                approximation: Any = None) -> Val:
     """llvm.sqrt (correctly rounded, to nearest even) and llvm.floor / ceil / trunc /
     round (half away from zero) / roundeven / rint / nearbyint (LLVM's default
     environment: to nearest even) on one lane: IEEE, a NaN result canonical (the
-    domain's `funary`); nnan/ninf make NaN/infinite operands or results poison."""
+    domain's `funary`); nnan/ninf make NaN/infinite operands or results poison.
+    `approximation` (w+1 bits, approximating flags only): its top bit set, its low w
+    bits are the result instead (`approximation_kind`)."""
     r = d.funary(op, a.v, w)
-    return Val(r, d.or_(a.p, _fp_flags_poison(d, [a.v, r], w, flags)), a.u)
+    nan, inf = _funary_class(d, op, a.v, w)  # the result's, read off the operand: no circuit
+    if approximation is not None:
+        taken = d.eq(d.lshr(approximation, d.const(w, w + 1), w + 1), d.const(1, w + 1), w + 1)
+        r = d.ite(taken, d.trunc(approximation, w + 1, w), r, w)
+        nan_v, inf_v, _ = _float_class(d, r, w)
+        nan, inf = d.bite(taken, nan_v, nan), d.bite(taken, inf_v, inf)
+    p = d.or_(a.p, _fp_flags_poison(d, [a.v], w, flags))
+    if flags & {"nnan", "fast"}:
+        p = d.or_(p, nan)
+    if flags & {"ninf", "fast"}:
+        p = d.or_(p, inf)
+    return Val(r, p, a.u)
+
+
+def _funary_class(d: AnyDomain, op: str, x: Any, w: int) -> tuple[Any, Any]:
+    """(NaN, infinite) of op's IEEE result on x: a square root is NaN below -0 and
+    infinite at +inf only; a rounding keeps its operand's class."""
+    nan, inf, key = _float_class(d, x, w)
+    if op != "sqrt":
+        return nan, inf
+    below = d.slt(key, d.const(0, w + 1), w + 1)  # -0's key is 0
+    return d.or_(nan, below), d.and_(inf, d.not_(below))
+
+
+APPROXIMATION = "approx"  # the first word of an approximation choice's kind
+
+
+def approximation_kind(op: str, w: int, flags: frozenset[str]) -> str | None:
+    """The kind of choice a math intrinsic's w-bit result is under flags that let it be
+    other than IEEE's (`afn`, `fast`, ...: LangRef bounds none of them), named by the
+    operation, its width and those flags: two executions of one kind on the same
+    operand allow the same values. None: the result is IEEE's.
+    A run makes the choice (w+1 bits): the exact result (top bit clear) or any value.
+    Any value over-approximates whatever the flags allow, so a target's choices keep a
+    proof sound; a source's are never searched (any value is not an approximation):
+    checks/refinement.py answers one with the target's own choice of the same kind on
+    the same operand, else the exact result, which every such flag allows."""
+    approximating = sorted(flags & set(APPROXIMATING))
+    return ".".join((APPROXIMATION, op, str(w), *approximating)) if approximating else None
+
+
+def is_approximation(key: Key) -> bool:
+    """Whether a choice's key is an approximation's (`approximation_kind`)."""
+    return isinstance(key[0], str) and key[0].split(".")[0] == APPROXIMATION
+
+
+KEEPS_CLASS = ("an approximation (afn, fast) is NaN only where the IEEE result is NaN, and infinite only "
+               "where it is infinite (LangRef bounds approximations not at all)")
+
+
+def approximation_keeps_class(d: AnyDomain, op: str, x: Any, c: Any, w: int) -> Any:
+    """What a refutation assumes of an approximation choice c (w+1 bits) of op(x)
+    (KEEPS_CLASS, listed in its verdict): taken, its value is NaN exactly where IEEE's
+    result is, and infinite exactly where it is."""
+    taken = d.eq(d.lshr(c, d.const(w, w + 1), w + 1), d.const(1, w + 1), w + 1)
+    nan_r, inf_r, _ = _float_class(d, d.funary(op, x, w), w)
+    nan_v, inf_v, _ = _float_class(d, d.trunc(c, w + 1, w), w)
+
+    def iff(a: Any, b: Any) -> Any:
+        return d.or_(d.and_(a, b), d.and_(d.not_(a), d.not_(b)))
+    return d.or_(d.not_(taken), d.and_(iff(nan_r, nan_v), iff(inf_r, inf_v)))
+
+
+def approximation_site(key: Key, *progs: Program | None) -> str:
+    """An approximation choice's instruction as reports name it: `sqrt.afn at f.ll:9:3`."""
+    ins = next((i for p in progs if p is not None for i in p.instructions() if i.uid == key[1]), None)
+    if ins is None:
+        return str(key[0])
+    return f"{ins.op}.{'.'.join(ins.attrs.flags)}" + (f" at {ins.loc}" if ins.loc is not None else "")
+
+
+def approximated(choices: Mapping[Key, int]) -> Key | None:
+    """The first approximation among concrete choices that is not the exact result."""
+    for k, v in choices.items():
+        if is_approximation(k) and v >> int(str(k[0]).split(".")[2]):
+            return k
+    return None
 
 
 def fbin_lane(d: AnyDomain, op: str, a: Val, b: Val, w: int, flags: frozenset[str] = frozenset()) -> Val:
@@ -643,8 +723,12 @@ def _float_minmax(s: Site) -> Value:
 
 
 def _float_unary(s: Site) -> Value:
-    a = s.lanes(0)
-    return s.result([funary_lane(s.d, s.ins.op, a[k], s.arg_width(0), s.flags) for k in range(s.n)])
+    d, w, a = s.d, s.arg_width(0), s.lanes(0)
+    kind, site = approximation_kind(s.ins.op, w, s.flags), choice_site(s.ins, s.it)
+
+    def approximation(k: int) -> Any:
+        return None if kind is None else d.choose((kind, *site, s.lane_of(k)), w + 1, (w, a[k].v))
+    return s.result([funary_lane(d, s.ins.op, a[k], w, s.flags, approximation(k)) for k in range(s.n)])
 
 
 def _fma(s: Site) -> Value:

@@ -30,7 +30,7 @@ from verifier.frontend.llvm.values import (
     pointer,
 )
 from verifier.frontend.unsupported import LLUnsupported
-from verifier.ir.opcodes import FMINMAX, FUNARY, OPCODES, REDUCE_KINDS, llvm_binary
+from verifier.ir.opcodes import APPROXIMATING, FMINMAX, FUNARY, OPCODES, REDUCE_KINDS, llvm_binary
 from verifier.ir.program import Block, Const, FuncDecl, Loc, Operand, Ref
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 
@@ -183,8 +183,10 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
                     rule=st.opts.cttz_elts, zero_poison=zp)
             return
         unary = next((o for o in FUNARY if OPCODES[o].llvm == f"llvm.{base}"), None)
-        if unary is not None:  # llvm.sqrt.f32, llvm.floor.v4f64, ...
-            fmf = exact_fast_math(text, "call", f"@{name}", POISONING, loc)
+        if unary is not None:  # llvm.sqrt.f32, llvm.floor.v4f64, ...: every flag kept
+            fmf = set(fp_flags(text, "call"))  # (the approximating ones: semantics/ops.py)
+            if "fast" in fmf:
+                fmf = (fmf - {"fast"}) | set(POISONING) | set(APPROXIMATING)
             st.emit(blk, unary, [operand(st, blk, args[0], loc)], ty, dest, loc, flags=tuple(sorted(fmf)))
             return
         if base in FMINMAX:  # llvm.minnum.f32 and friends: the fast-math flags that change them
