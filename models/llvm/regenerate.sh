@@ -4,14 +4,17 @@
 #   NAME.scalar.ll  the module as the loop vectorizer sees it (clang -O2, rotated, LCSSA)
 #   NAME.vec.ll     opt-22 -passes=loop-vectorize on it (the vectorizer's own choice of VF)
 #   NAME.vf4.ll     the same with -force-vector-width=4
-# The generated files are committed so that CI needs no LLVM.
+# The generated files are committed so that CI needs no LLVM. A C file's line
+# `// clang-flags: ...` adds clang flags for it (-ffast-math).
 # With a folder argument (models/llvm/nested/regenerate.sh passes its own), the C
 # loops of that folder's c/ are regenerated there instead.
 set -eu
 cd "${1:-$(dirname "$0")}"
 for c in c/*.c; do
   name=$(basename "$c" .c)
-  clang-22 -O2 -fno-unroll-loops -S -emit-llvm -o /dev/null \
+  flags=$(sed -n 's|^// clang-flags: ||p' "$c")
+  # shellcheck disable=SC2086  # the flags are words
+  clang-22 -O2 -fno-unroll-loops $flags -S -emit-llvm -o /dev/null \
     -mllvm -print-before=loop-vectorize -mllvm -print-module-scope "$c" 2> "$name.dump"
   # the first dump is the module before the first function's vectorization
   awk 'NR > 1 && /^; \*\*\* IR Dump/ { exit } NR > 1 { print }' "$name.dump" > "$name.scalar.ll"
