@@ -396,7 +396,9 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
                         None, None)
                 room = st.emit(pre, "mul", [Ref(before), Const(obj.unit, I64)], I64, st.fresh(f"{before}.bytes"),
                                flags=("nsw", "nuw"))
-                need = st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=())
+                # (nsw: a sum past 2^63 is poison, and an assume of poison UB: it wrapped
+                # to a negative need that any size met, and a "pointer" 2^63 bytes in)
+                need = st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=("nsw", "nuw"))
             ok = st.emit(pre, "icmp", [need, Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
             st.emit(pre, "assume", [ok], None, None)
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
