@@ -221,3 +221,77 @@ def test_an_access_through_a_gep_on_null_is_ub(tmp_path: Path) -> None:
     res = cli("equiv", str(load), str(seven), "--json")
     out = json.loads(res.stdout)
     assert res.returncode == 3 and "vacuous" in out["reason"], res.stdout
+
+
+# two loaded pointers, either of which may be null, compared (issue 43: was unsupported)
+SAME = """define i1 @same(ptr %v) {
+entry:
+  %a = load ptr, ptr %v, align 8
+  %bp = getelementptr inbounds i8, ptr %v, i64 8
+  %b = load ptr, ptr %bp, align 8
+  %e = icmp PRED ptr %a, %b
+  ret i1 %e
+}
+"""
+
+# the same comparison on the addresses: a null pointer's is 0
+SAME_INT = SAME.replace("  %e = icmp PRED ptr %a, %b", "  %ai = ptrtoint ptr %a to i64\n"
+                        "  %bi = ptrtoint ptr %b to i64\n  %e = icmp PRED i64 %ai, %bi")
+
+
+@pytest.mark.parametrize("pred", ["eq", "ne", "ult", "uge"])
+def test_pointers_that_may_be_null_compare_by_address(tmp_path: Path, pred: str) -> None:
+    src, tgt = tmp_path / "ptr.ll", tmp_path / "int.ll"
+    src.write_text(SAME.replace("PRED", pred))
+    tgt.write_text(SAME_INT.replace("PRED", pred))
+    r = cli("equiv", str(src), str(tgt), *ASSUME)
+    assert r.returncode == 0, r.stdout
+    wrong = {"eq": "ne", "ne": "eq", "ult": "ule", "uge": "ugt"}[pred]
+    tgt.write_text(SAME_INT.replace("PRED", wrong))  # equal addresses (both null, say) tell them apart
+    r = cli("equiv", str(src), str(tgt), *ASSUME)
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout
+
+
+# an interned-string lookup, as clang -O2 writes `for (i < 64) if (tab[i] == key)` over
+# `const char *const tab[static 64]`: the entries are loaded pointers, maybe null
+INTERNED = """define i32 @find_interned(ptr noundef readonly align 8 DEREF %tab, ptr noundef readnone %key) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %at = getelementptr inbounds nuw ptr, ptr %tab, i64 %i
+  %entry.ptr = load ptr, ptr %at, align 8
+  %hit = icmp eq ptr %entry.ptr, %key
+  br i1 %hit, label %found, label %latch
+
+latch:
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, 64
+  br i1 %done, label %missing, label %loop
+
+found:
+  %r = trunc nuw nsw i64 %i to i32
+  ret i32 %r
+
+missing:
+  ret i32 -1
+}
+"""
+
+
+def test_speculating_a_search_for_a_pointer_in_a_table_of_64_is_safe(tmp_path: Path) -> None:
+    """The table's 512 bytes are dereferenceable from the pointer, wherever it is in
+    its object. (The object's bytes before the pointer plus the 512 once wrapped past
+    2^63 to a negative need any size met: a spurious counterexample, fixed.)"""
+    f = tmp_path / "interned.ll"
+    f.write_text(INTERNED.replace("DEREF", "dereferenceable(512)"))
+    r = cli("check", str(f), "--check", "speculate", "--vf", "4", *ASSUME)
+    assert r.returncode == 0 and "every trip count" in r.stdout, r.stdout
+
+
+def test_speculating_it_without_the_tables_size_is_unsafe(tmp_path: Path) -> None:
+    f = tmp_path / "interned.ll"
+    f.write_text(INTERNED.replace("DEREF", "dereferenceable(8)"))
+    r = cli("check", str(f), "--check", "speculate", "--vf", "4", *ASSUME)
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout

@@ -14,6 +14,7 @@ from verifier.frontend.llvm.objects import (
     event_pointer,
     gep_base,
     gep_steps,
+    shown_pointer,
 )
 from verifier.frontend.llvm.state import FnState, MemObject, key
 from verifier.frontend.llvm.text import (
@@ -254,7 +255,8 @@ def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | 
     wrap: signed offsets); against null, a pointer is null only at offset 0 of a
     parameter that is null (<obj>.null, whose object then has no bytes). Pointers
     into two objects compare by address (<obj>.addr; one of them is never accessed,
-    see measure_units)."""
+    see measure_units), as do two that may be null (loaded, or selected with null):
+    a null one's address is 0."""
     nulls = [operand_text(o).endswith("null") and o.is_constant for o in ops]
     if all(nulls):
         st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
@@ -277,8 +279,10 @@ def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | 
             st.emit(blk, "xor", [is_null, Const(1, I1)], I1, dest, loc, flags=())
         return
     (oa, a), (ob, b) = pointer(st, ops[0], loc), pointer(st, ops[1], loc)
-    if any(key(o) in st.nulls for o in ops):
-        raise LLUnsupported("icmp of two pointers that may be null", loc)
+    if any(key(o) in st.nulls for o in ops):  # by address: 0 where null (shown_pointer)
+        (at_a, _), (at_b, _) = (shown_pointer(st, blk, key(o), loc) for o in ops)
+        st.emit(blk, "icmp", [at_a, at_b], ty, dest, loc, pred=pred, flags=())
+        return
     if oa != ob:  # two objects (one never accessed, see measure_units): their addresses
         st.emit(blk, "icmp", [address(st, blk, st.objects[oa], a, loc), address(st, blk, st.objects[ob], b, loc)],
                 ty, dest, loc, pred=pred, flags=())
