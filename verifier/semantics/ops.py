@@ -327,9 +327,9 @@ def funary_lane(d: AnyDomain, op: str, a: Val, w: int, flags: frozenset[str] = f
     r = d.funary(op, a.v, w)
     nan, inf = _funary_class(d, op, a.v, w)  # the result's, read off the operand: no circuit
     if approximation is not None:
-        taken = d.eq(d.lshr(approximation, d.const(w, w + 1), w + 1), d.const(1, w + 1), w + 1)
-        r = d.ite(taken, d.trunc(approximation, w + 1, w), r, w)
-        nan_v, inf_v, _ = _float_class(d, r, w)
+        taken, value = _approximate(d, approximation, w)
+        r = d.ite(taken, value, r, w)
+        nan_v, inf_v, _ = _float_class(d, value, w)
         nan, inf = d.bite(taken, nan_v, nan), d.bite(taken, inf_v, inf)
     p = d.or_(a.p, _fp_flags_poison(d, [a.v], w, flags))
     if flags & {"nnan", "fast"}:
@@ -350,6 +350,11 @@ def _funary_class(d: AnyDomain, op: str, x: Any, w: int) -> tuple[Any, Any]:
 
 
 APPROXIMATION = "approx"  # the first word of an approximation choice's kind
+
+
+def _approximate(d: AnyDomain, c: Any, w: int) -> tuple[Any, Any]:
+    """An approximation choice (w+1 bits) read: (whether taken, the value it takes)."""
+    return d.eq(d.lshr(c, d.const(w, w + 1), w + 1), d.const(1, w + 1), w + 1), d.trunc(c, w + 1, w)
 
 
 def approximation_kind(op: str, w: int, flags: frozenset[str]) -> str | None:
@@ -379,9 +384,9 @@ def approximation_keeps_class(d: AnyDomain, op: str, x: Any, c: Any, w: int) -> 
     """What a refutation assumes of an approximation choice c (w+1 bits) of op(x)
     (KEEPS_CLASS, listed in its verdict): taken, its value is NaN exactly where IEEE's
     result is, and infinite exactly where it is."""
-    taken = d.eq(d.lshr(c, d.const(w, w + 1), w + 1), d.const(1, w + 1), w + 1)
-    nan_r, inf_r, _ = _float_class(d, d.funary(op, x, w), w)
-    nan_v, inf_v, _ = _float_class(d, d.trunc(c, w + 1, w), w)
+    taken, value = _approximate(d, c, w)
+    nan_r, inf_r = _funary_class(d, op, x, w)
+    nan_v, inf_v, _ = _float_class(d, value, w)
 
     def iff(a: Any, b: Any) -> Any:
         return d.or_(d.and_(a, b), d.and_(d.not_(a), d.not_(b)))
