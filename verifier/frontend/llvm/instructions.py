@@ -49,6 +49,7 @@ from verifier.ir.program import (
     Block,
     Branch,
     Const,
+    FuncDecl,
     Halt,
     Jump,
     Loc,
@@ -93,7 +94,8 @@ def _instr(st: FnState, blk: Block, ins: Any) -> None:
     loc = st.loc_of(text, ins)
     op = ins.opcode
     vector_gep = op == "getelementptr" and str(ins.type).endswith("x ptr>")
-    ty = parse_type(str(ins.type), loc) if str(ins.type) != "label" and not vector_gep else None
+    typed = str(ins.type) != "label" and not vector_gep and op != "landingpad"  # (its value: `resume`'s only)
+    ty = parse_type(str(ins.type), loc) if typed else None
     site = Site(ins, text, loc, list(ins.operands), st.names.get(key(ins)), ty, int_flags(text, op))
     translate = _TRANSLATE.get(op)
     if translate is None:
@@ -382,6 +384,40 @@ def _call(st: FnState, blk: Block, s: Site) -> None:
     translate_call(st, blk, s.ins, s.ops, s.text, s.loc, s.ty, s.dest)
 
 
+def _invoke(st: FnState, blk: Block, s: Site) -> None:
+    """A call that may unwind instead of returning (LangRef `invoke`): the call, then
+    whether it unwound, which is the callee's doing: an event of its own whose answer,
+    like any effect's result, is a function of the trace so far (so the same in the
+    source and the target). A `nounwind` callee always returns."""
+    ops, loc = s.ops, s.loc
+    callee, normal, unwind = ops[-1], st.names[key(ops[-3])], st.names[key(ops[-2])]
+    args = ops[:-3]
+    if any(str(a.type) == "ptr" for a in args):  # (objects.py tracks pointers passed to calls only)
+        raise LLUnsupported(f"an invoke of @{callee.name} with pointer arguments", loc)
+    translate_call(st, blk, s.ins, [*args, callee], s.text, loc, s.ty, s.dest)
+    if has_attr(operand_text(callee), "nounwind") or has_attr(s.text.split("(", 1)[0], "nounwind"):
+        blk.term = Jump(normal)
+        return
+    fname = f"{callee.name}.unwinds"
+    st.funcs[fname] = FuncDecl(fname, (), I1, False)
+    unwinds = st.emit(blk, "call", [], I1, st.fresh(f"{callee.name}.unwinds"), loc, callee=fname,
+                      func=st.funcs[fname])
+    blk.term = Branch(unwinds, unwind, normal, st.ids.uid(), loc)
+
+
+def _landingpad(st: FnState, blk: Block, s: Site) -> None:
+    """Nothing to run: where an unwind lands. Its value, the exception, has no meaning
+    here but to be resumed: any other use is of a struct, outside the subset."""
+
+
+def _resume(st: FnState, blk: Block, s: Site) -> None:
+    """The function unwinds to its caller: an event (`resume`) that ends the run, with
+    no return value (a live-out not written is poison)."""
+    st.funcs["resume"] = FuncDecl("resume", (), None, False)
+    st.emit(blk, "call", [], None, None, s.loc, callee="resume", func=st.funcs["resume"])
+    blk.term = Halt()
+
+
 def _alloca(st: FnState, blk: Block, s: Site) -> None:
     """Nothing to run: its object (objects.trace_provenance) is the value."""
 
@@ -411,5 +447,6 @@ _TRANSLATE: dict[str, Callable[[FnState, Block, Site], None]] = {
     "zext": _int_cast, "sext": _int_cast, "trunc": _int_cast, "bitcast": _bitcast,
     "insertelement": _insertelement, "extractelement": _extractelement, "shufflevector": _shufflevector,
     "getelementptr": _gep, "load": _load, "store": _store, "call": _call, "alloca": _alloca,
+    "invoke": _invoke, "landingpad": _landingpad, "resume": _resume,
     "ptrtoint": _ptrtoint,
 }
