@@ -185,6 +185,23 @@ def test_opt_output_is_named_as_such_and_removed(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.skipif(not HAS_OPT, reason="opt-22 is not installed")
+def test_a_construct_of_opt_output_outside_the_subset_is_named_there(tmp_path: Path) -> None:
+    """An unknown's reason points into `<opt output>`, not into the removed file."""
+    from tests.test_llvm_pointer_memory import INTERNED
+
+    f = tmp_path / "interned.ll"
+    f.write_text(INTERNED.replace("DEREF", "dereferenceable(512)"))
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    r = subprocess.run([sys.executable, "-m", "verifier.cli", "opt", str(f), "--", "-passes=loop-vectorize",
+                        "-force-vector-width=4"], capture_output=True, text=True,
+                       env={**os.environ, "TMPDIR": str(scratch)})
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert "reason: <opt output>:" in r.stdout and "<4 x ptr>" in r.stdout and str(scratch) not in r.stdout, r.stdout
+    assert "--keep DIR keeps it" in r.stdout and list(scratch.iterdir()) == []
+
+
 def test_a_parameter_that_may_be_poison_is_shown_as_one_input() -> None:
     from verifier.reports.text import inputs_lines
     from verifier.semantics.inputs import Inputs

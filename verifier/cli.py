@@ -483,8 +483,8 @@ def opt(
         rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
     if not as_json and keep is not None:
         typer.echo(f"modules: {source} -> {target}")
-    elif not as_json and any(OPT_OUTPUT in str(v.counterexample.divergence.loc)
-                             for _, v, _ in rows if v is not None and v.counterexample is not None):
+    elif not as_json and any(OPT_OUTPUT in str(v.counterexample.divergence.loc if v.counterexample else v.reason)
+                             for _, v, _ in rows if v is not None):
         typer.echo(f"({OPT_OUTPUT}: the module opt wrote, removed; --keep DIR keeps it, and the lines point into it)")
     _module_end(rows, as_json, sarif)
 

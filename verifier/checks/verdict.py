@@ -231,6 +231,8 @@ class Verdict:
             return Loc(new, loc.line, loc.col) if loc is not None and loc.file == old else loc
 
         self.loc = moved(self.loc)
+        if self.reason is not None:  # an unsupported construct of that module, say
+            self.reason = self.reason.replace(f"{old}:", f"{new}:")
         cx = self.counterexample
         if cx is not None:
             cx.divergence.loc = moved(cx.divergence.loc)
