@@ -484,7 +484,8 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     witness = _witness(s, t)
     # the source's approximations take the witness's answer for good: any other value
     # is no approximation, so no search may pick one (semantics/ops.approximation_kind)
-    body = terms.substitute(body, *[(s.choices[k], w) for k, w in witness.items() if is_approximation(k)])
+    answered = [(s.choices[k], w) for k, w in witness.items() if is_approximation(k)]
+    body = terms.substitute(body, *answered) if answered else body  # (z3 rewrites even with none)
     searched = {k: v for k, v in s.choices.items() if not is_approximation(k)}
     refuted = [(s.choices[k], w) for k, w in witness.items() if not is_approximation(k)]
     main = terms.substitute(body, *refuted) if refuted else body
@@ -673,7 +674,8 @@ def _source_answer(model: terms.Model, body: Any, choices: dict[Any, Any], idx: 
     # model leaves out is one value, not a free one): the choices become bound
     # variables for the evaluation, then fresh constants to solve for
     vs = list(choices.values())
-    residual, mine = terms.fixed_but(model, terms.and_(terms.not_(bad), within), vs, "src")
+    residual, mine = terms.fixed_but(model, terms.not_(bad) if within is True else terms.and_(terms.not_(bad), within),
+                                     vs, "src")
     s = new_solver(budget.rest(0.001), quantified=True)
     s.add(residual)
     a = check(s)
