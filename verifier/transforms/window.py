@@ -33,7 +33,7 @@ from typing import Any
 import networkx as nx
 
 from verifier.analysis.exits import LoopExits
-from verifier.analysis.loops import dominates, find_loops, reachable_cfg
+from verifier.analysis.loops import Loop, dominates, find_loops, reachable_cfg
 from verifier.ir.program import (
     Attrs,
     Const,
@@ -238,12 +238,19 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
     """Refuse shapes whose reachable vector-start states the window may miss."""
     if len(find_loops(prog)) != 1:
         raise NoWindow("the model has more than one loop")
+    check_loops(prog, [le.loop])
+
+
+def check_loops(prog: Program, loops: list[Loop]) -> None:
+    """Refuse shapes where a window entered at any of `loops`' headers may miss a
+    reachable state: undef anywhere, a loop writing memory whose cells the input never
+    makes poison, or code before a header accessing memory a loop writes."""
     for ins in prog.instructions():
         if any(isinstance(a, Undef) for a in ins.args):
             raise NoWindow("the model uses undef, whose per-use values a free start state does not cover")
-    lp = le.loop
+    inside = frozenset().union(*(lp.blocks for lp in loops))
     written: set[str] = set()
-    for b in lp.blocks:
+    for b in inside:
         for ins in prog.blocks[b].instrs:
             if ins.op == "store":
                 written.add(ins.array)
@@ -251,7 +258,8 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
     for name in written:
         if prog.array(name).init:
             raise NoWindow(f"the loop writes {name}[], whose cells the input never makes poison")
-    before = nx.ancestors(reachable_cfg(prog), lp.header) - lp.blocks
+    g = reachable_cfg(prog)
+    before = set().union(*(nx.ancestors(g, lp.header) for lp in loops)) - inside
     for b in before:
         for ins in prog.blocks[b].instrs:
             if ins.op in ("load", "store") and ins.array in written:
