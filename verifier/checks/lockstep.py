@@ -124,6 +124,8 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
         for f in p.funcs.values():
             if not f.pure and f.ret is not None:
                 return f"{f.name} returns a value and has effects"
+    if form.remainder:
+        return "the target's scalar loop is a remainder loop, entered after a vector iteration's lanes"
     loops = find_loops(prog)
     if len(loops) != 1:
         return "the model has more than one loop"

@@ -21,10 +21,25 @@ from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
 from verifier.ir.program import Program
-from verifier.smt.budget import BASE_CASE_SHARE, INDUCTION_SHARE, SHORT_SHARE, Budget, Stopwatch
+from verifier.smt.budget import (
+    BASE_CASE_SHARE,
+    INDUCTION_SHARE,
+    INDUCTION_SHARE_REMAINDER,
+    REMAINDER_SHARE,
+    SHORT_SHARE,
+    Budget,
+    Stopwatch,
+)
 from verifier.transforms.forwarders import without_forwarders
 from verifier.transforms.recognize import recognize
-from verifier.transforms.step import source_prefix, source_step, target_prefix, target_step
+from verifier.transforms.step import (
+    guarded_source_step,
+    remainder_steps,
+    source_prefix,
+    source_step,
+    target_prefix,
+    target_step,
+)
 from verifier.transforms.window import NoWindow
 
 
@@ -66,7 +81,7 @@ def translation(src: Program, tgt: Program, max_trip: int, budget: Budget, induc
         # choices are the source's own), for every input
         return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
                        coverage={"unbounded": True, "identical": True})
-    why = inductive(src, tgt, budget.share(INDUCTION_SHARE)) if induction else "not tried (bounded check requested)"
+    why = inductive(src, tgt, budget) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
         why.seconds = sw()
         return why
@@ -96,21 +111,35 @@ def _chained(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdi
     return v
 
 
-def inductive(src: Program, tgt: Program, budget: Budget) -> Verdict | str:
-    """The proof for every trip count, or why there is none."""
+def inductive(src: Program, tgt: Program, whole: Budget) -> Verdict | str:
+    """The proof for every trip count, or why there is none, in its share of the
+    check's `whole` budget."""
     sw = Stopwatch()
+    budget = whole.share(INDUCTION_SHARE)
     try:
         le = analyse(src)
         form = recognize(src, le, tgt)
-        base = (source_prefix(src, le), target_prefix(form))
-        step = (source_step(src, le, form.vf), target_step(form, src, le))
+        if form.remainder:
+            budget = whole.share(INDUCTION_SHARE_REMAINDER)
+        base = (source_prefix(src, le, form.bound is not None), target_prefix(form))
+        step = (guarded_source_step(form, src, le), target_step(form, src, le))
+        rest = remainder_steps(form, src, le) if form.remainder else None
     except (NoWindow, UserError) as e:
         return f"the induction does not apply: {e}"
-    first = refinement(*base, 1, budget.share(BASE_CASE_SHARE), minimize_budget=1.0)
+    first = refinement(*base, 1, budget.share(BASE_CASE_SHARE), minimize_budget=1.0,
+                       target_unroll=form.step_unroll() if form.remainder else None)
     if first.verdict is not VerdictKind.PROVED:
         return "the programs differ before their loops: " + (first.reason or first.verdict)
+    if rest is not None:
+        # the remainder loop's step (one scalar iteration from any state) is cheap: the
+        # same code on both sides, in LLVM's output
+        tail = refinement(*rest, 1, budget.share(REMAINDER_SHARE), minimize_budget=1.0,
+                          target_unroll={form.scalar_header: 2})
+        if tail.verdict is not VerdictKind.PROVED:
+            return "the induction over one iteration of the target's remainder loop does not close: " + (
+                tail.reason or (tail.counterexample.divergence.summary if tail.counterexample else tail.verdict))
     one = refinement(*step, form.vf, budget.remainder(), minimize_budget=1.0,
-                     target_unroll={form.vector_header: 2})
+                     target_unroll=form.step_unroll())
     found = one.counterexample if one.verdict is VerdictKind.COUNTEREXAMPLE else None
     if found is not None or one.approximation is not None:
         # the step's state may be unreachable; the loop's first vector iteration is not,

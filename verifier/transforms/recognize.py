@@ -9,20 +9,27 @@ induction that steps VF times as far as a source induction with the same start, 
 every source header phi is matched so (VF 1: a loop opt left scalar). A target
 induction may start a constant apart from its source induction (opt counts `%index`
 from 0 and adds the source's start): the relation between the two is then that
-offset (VectorForm.offsets). Anything else: NoWindow, and the bounded check decides."""
+offset (VectorForm.offsets). Or two loops: such a vector loop, then a scalar remainder
+loop it hands over to (VectorForm.remainder; LLVM's shape for a trip count it does
+not know). Anything else: NoWindow, and the bounded check decides."""
 
 from __future__ import annotations
 
+import networkx as nx
+
 from verifier.analysis.exits import LoopExits, analyse, inductions
-from verifier.analysis.loops import find_loops
-from verifier.ir.program import Const, Program
+from verifier.analysis.loops import Loop, find_loops, reachable_cfg
+from verifier.ir.program import Const, Phi, Program
+from verifier.transforms.latch_bound import latch_bound
 from verifier.transforms.vector_loop import VectorForm
-from verifier.transforms.window import NoWindow, check_applicable
+from verifier.transforms.window import NoWindow, check_applicable, check_loops
 
 
 def recognize(src: Program, le: LoopExits, tgt: Program) -> VectorForm:
     """`tgt` as a vector form of the scalar loop `le` of `src`."""
     loops = find_loops(tgt)
+    if len(loops) == 2:
+        return _with_remainder(src, le, tgt, loops)
     if len(loops) != 1:
         raise NoWindow(f"the target has {len(loops)} loops, not one vector loop")
     lp = loops[0]
@@ -30,6 +37,44 @@ def recognize(src: Program, le: LoopExits, tgt: Program) -> VectorForm:
         raise NoWindow("the target's loop has no preheader")
     # the window's free state must cover the target's reachable states too
     check_applicable(tgt, analyse(tgt))
+    vf, vphis, offsets = _vector_loop(src, le, tgt, lp)
+    return VectorForm(tgt, vf, lp.header, "", lp.preheader, "", vphis, offsets)
+
+
+def _with_remainder(src: Program, le: LoopExits, tgt: Program, loops: list[Loop]) -> VectorForm:
+    """A vector loop and a scalar remainder loop after it (LLVM's shape for a trip count
+    it does not know): the remainder loop is the one the other leads to and that does
+    not lead back (the step cuts the target where it enters it). Its header phis stand
+    for the source header's: by name where opt kept the names, else in order, types
+    equal. (A wrong pairing cannot prove anything: the steps compare the states.)"""
+    g = reachable_cfg(tgt)
+    first, second = loops
+    if nx.has_path(g, second.header, first.header):
+        first, second = second, first
+    vl, sl = first, second
+    if nx.has_path(g, sl.header, vl.header) or not nx.has_path(g, vl.header, sl.header):
+        raise NoWindow("the target has 2 loops, and neither is a vector loop followed by a remainder loop")
+    if vl.preheader is None or sl.preheader is None:
+        raise NoWindow("a loop of the target has no preheader")
+    sphis = _remainder_phis(src.blocks[le.loop.header].phis, tgt.blocks[sl.header].phis)
+    check_loops(tgt, loops)
+    vf, vphis, offsets = _vector_loop(src, le, tgt, vl)
+    return VectorForm(tgt, vf, vl.header, sl.header, vl.preheader, sl.preheader, vphis, offsets,
+                      remainder=True, sphis=sphis, bound=latch_bound(tgt, vl.header))
+
+
+def _remainder_phis(source: list[Phi], remainder: list[Phi]) -> dict[str, str]:
+    """The remainder loop's header phis -> the source header's they stand for."""
+    want = {ph.dest: ph.type for ph in source}
+    if {ph.dest: ph.type for ph in remainder} == want:
+        return {name: name for name in want}
+    if [ph.type for ph in remainder] == [ph.type for ph in source]:
+        return {t.dest: s.dest for t, s in zip(remainder, source, strict=True)}
+    raise NoWindow("the target's remainder loop does not carry the source loop's phis")
+
+
+def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[int, dict[str, str], dict[str, int]]:
+    """VF, the vector header phis' source phis and their offsets, for target loop `lp`."""
     tivs = inductions(tgt, lp)
     head = tgt.blocks[lp.header]
     vphis: dict[str, str] = {}
@@ -61,4 +106,4 @@ def recognize(src: Program, le: LoopExits, tgt: Program) -> VectorForm:
     missing = [ph.dest for ph in src.blocks[le.loop.header].phis if ph.dest not in vphis.values()]
     if missing or not vf:
         raise NoWindow(f"the target's vector loop does not carry the source's {', '.join(missing) or 'state'}")
-    return VectorForm(tgt, vf, lp.header, "", lp.preheader, "", vphis, offsets)
+    return vf, vphis, offsets

@@ -23,6 +23,14 @@ source's preheader with its initial values), and once the target is in its scala
 loop it runs the source's own code. The semantics is monotone (a refined state
 can only refine what follows), so a target state that refines the source's, as
 the live-out comparison allows, keeps the induction sound.
+
+A remainder loop (LLVM's, VectorForm.remainder) is not the source's code and is
+entered after a vector iteration's VF lanes: the target is cut where it enters it
+(its phis emitted under the source phis' names), and `remainder_steps` proves one
+of its iterations against one source iteration from any state, so that every run of
+the target is a chain of proved steps. Such a target's vector step also carries
+the vector loop's bound (transforms/latch_bound.py) and the source step its guard
+(transforms/guard.py).
 """
 
 from __future__ import annotations
@@ -45,6 +53,8 @@ from verifier.ir.program import (
     split_block,
 )
 from verifier.ir.types import I1, I8, I64, IntType, Type, mask
+from verifier.transforms.guard import acyclic_entry, assume_reached, jump_to, prepend
+from verifier.transforms.latch_bound import BOUND, assumed, holds
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import NoWindow, check_applicable, enter_window, entry_block
 
@@ -55,15 +65,16 @@ CUT, END = 1, 2
 HANDED = "step.handed"
 
 
-def source_step(prog: Program, le: LoopExits, vf: int) -> Program:
-    """The scalar loop from the window state, for at most VF iterations."""
+def source_step(prog: Program, le: LoopExits, vf: int, coarse: bool = False) -> Program:
+    """The scalar loop from the window state (`coarse`: inductions free too), for at
+    most VF iterations."""
     check_applicable(prog, le)
     p = copy_program(prog)
     lp = le.loop
     head = p.blocks[lp.header]
     pre = entry_block(p, le)
     _mark_ends(p)
-    enter_window(p, lp.header, pre, {ph.dest: ph.dest for ph in head.phis}, le, vf)
+    enter_window(p, lp.header, pre, {ph.dest: ph.dest for ph in head.phis}, le, vf, coarse)
     _cut_after(p, lp.header, pre, vf)
     p.name = f"{prog.name}.step"
     return p
@@ -75,6 +86,7 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits, mark_handover: b
     also emits HANDED)."""
     check_applicable(prog, le)
     p = copy_program(form.program)
+    jump_to(p, acyclic_entry(p, form.preheader), form.preheader)
     _mark_ends(p)
     enter_window(p, form.vector_header, form.preheader, form.vphis, le, form.vf, offsets=form.offsets)
     vh = p.blocks[form.vector_header]
@@ -83,21 +95,90 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits, mark_handover: b
         if src == form.preheader:
             continue
         cut = _cut_block(p, fresh, f"{src}.cut", _carried_state(form, vh, src))
+        _emit_bound(form, vh, src, cut, fresh)
         _retarget(p.blocks[src], form.vector_header, cut.name)
         for ph in vh.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b != src]
-    if form.scalar_header:  # a form without a scalar loop ends inside its vector loop
+    if form.remainder:  # cut where it is entered: the vector iteration did all VF lanes
+        _cut_after(p, form.scalar_header, form.scalar_entry, 0, HANDED if mark_handover else None, form.sphis)
+    elif form.scalar_header:  # a form without a scalar loop ends inside its vector loop
         _cut_after(p, form.scalar_header, form.scalar_entry, form.vf, HANDED if mark_handover else None)
+    if form.bound is not None:
+        _bound_at_cuts(p)
     p.name = f"{form.program.name}.step"
     return p
 
 
-def source_prefix(prog: Program, le: LoopExits) -> Program:
+def _emit_bound(form: VectorForm, vh: Block, pred: str, cut: Block, fresh: Fresh) -> None:
+    """At a cut where the target comes back to its vector header from `pred`, emit
+    whether the state it carries is within the vector loop's bound (BOUND)."""
+    b = form.bound
+    if b is None:
+        return
+    value = next(op for ph in vh.phis if ph.dest == b.phi for blk, op in ph.incoming if blk == pred)
+    code, ok = holds(b, value, fresh)
+    cut.instrs[:0] = code + [Instr(fresh.uid(), "out", [ok], None, None, Attrs(name=BOUND))]
+
+
+def _bound_at_cuts(p: Program) -> None:
+    """Every cut of `p` that has not emitted BOUND emits it true: the source's cuts,
+    and a target's cut where it enters its remainder loop."""
+    fresh = Fresh.of(p, None)
+    for blk in p.blocks.values():
+        outs = {i.attrs.name: i.args[0] for i in blk.instrs if i.op == "out"}
+        if outs.get(KIND) == Const(CUT, I8) and BOUND not in outs:
+            blk.instrs.insert(0, Instr(fresh.uid(), "out", [Const(1, I1)], None, None, Attrs(name=BOUND)))
+
+
+def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Program, Program]:
+    """The step of a remainder loop (VectorForm.remainder): the source and the target's
+    scalar loop, each from the same state (the coarse window: any values, the scalar
+    loop's phis standing for the source's by `form.sphis`), for one iteration.
+
+    The target gets there from its code before its loops, jumping past its vector loop
+    (transforms/guard.py); the source step assumes that code gets there. With the
+    vector step (target_step, cut where the remainder loop is entered) and the base
+    case (target_prefix, cut at either header), every run of the target is a chain of
+    proved steps: the remainder loop needs no vouching that it is the source's code."""
+    check_applicable(prog, le)
+    if not form.remainder:
+        raise NoWindow("the form has no remainder loop")
+    p = copy_program(form.program)
+    at = acyclic_entry(p, form.scalar_entry)
+    jump_to(p, at, form.scalar_entry)
+    _mark_ends(p)
+    if form.vector_header in p.blocks:
+        raise NoWindow("the target's remainder loop is entered only through its vector loop")
+    enter_window(p, form.scalar_header, form.scalar_entry, form.sphis, le, 1, coarse=True)
+    _cut_after(p, form.scalar_header, form.scalar_entry, 1, names=form.sphis)
+    p.name = f"{form.program.name}.remainder"
+    src = assume_reached(source_step(prog, le, 1, coarse=True), form.program, at)
+    return src, p
+
+
+def guarded_source_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
+    """source_step assuming the target's code before its loops reaches the block its
+    vector loop is entered from (transforms/guard.py): LLVM's `%min.iters.check`
+    sends the other inputs to its scalar loop, and no vector iteration starts there."""
+    step = source_step(prog, le, form.vf)
+    if form.bound is not None:  # assumed of the window's state, proved at the cuts (latch_bound.py)
+        _bound_at_cuts(step)
+        step = prepend(step, form.program, assumed(step, form.program, form.bound))
+    try:
+        return assume_reached(step, form.program, acyclic_entry(form.program, form.preheader))
+    except NoWindow:  # a guard the source cannot compute: the step from every input
+        return step
+
+
+def source_prefix(prog: Program, le: LoopExits, bound: bool = False) -> Program:
     """The program up to its loop's first header visit, where it emits the header's
-    phis (`step.kind` 1), or to its end: the base case of the induction."""
+    phis (`step.kind` 1; `bound`: BOUND true too), or to its end: the base case of
+    the induction."""
     p = copy_program(prog)
     _mark_ends(p)
     _cut_after(p, le.loop.header, entry_block(p, le), 0)
+    if bound:
+        _bound_at_cuts(p)
     p.name = f"{prog.name}.prefix"
     return p
 
@@ -108,17 +189,24 @@ def target_prefix(form: VectorForm) -> Program:
     p = copy_program(form.program)
     _mark_ends(p)
     vh = p.blocks[form.vector_header]
-    cut = _cut_block(p, Fresh.of(p, None), f"{form.preheader}.cut", _carried_state(form, vh, form.preheader))
+    fresh = Fresh.of(p, None)
+    cut = _cut_block(p, fresh, f"{form.preheader}.cut", _carried_state(form, vh, form.preheader))
+    _emit_bound(form, vh, form.preheader, cut, fresh)
     _retarget(p.blocks[form.preheader], form.vector_header, cut.name)
     for ph in vh.phis:
         ph.incoming = [(b, op) for b, op in ph.incoming if b != form.preheader]
+    if form.remainder:  # entered instead of the vector loop: its phis are the source's state
+        _cut_after(p, form.scalar_header, form.scalar_entry, 0, names=form.sphis)
+    if form.bound is not None:
+        _bound_at_cuts(p)
     p.name = f"{form.program.name}.prefix"
     return p
 
 
-def _cut_after(p: Program, header: str, pre: str, vf: int, marker: str | None = None) -> None:
-    """Count `header`'s visits from `pre`; on visit VF, emit the phis (and `marker`,
-    1) and stop."""
+def _cut_after(p: Program, header: str, pre: str, vf: int, marker: str | None = None,
+               names: dict[str, str] | None = None) -> None:
+    """Count `header`'s visits from `pre`; on visit VF, emit the phis (under the
+    source phis `names` gives, else their own) (and `marker`, 1) and stop."""
     head = p.blocks[header]
     if not head.phis:
         raise NoWindow(f"the loop header {header} has no phis to carry the state by")
@@ -129,7 +217,8 @@ def _cut_after(p: Program, header: str, pre: str, vf: int, marker: str | None = 
     k_next = f"{k}.next"
     at = f"{k}.cut"
     head.phis.append(Phi(fresh.uid(), k, I64, [(b, Const(0, I64) if b == pre else Ref(k_next)) for b in preds]))
-    values: dict[str, tuple[Operand, int, Type]] = {ph.dest: (Ref(ph.dest), 0, ph.type) for ph in head.phis[:-1]}
+    values: dict[str, tuple[Operand, int, Type]] = {(names or {}).get(ph.dest, ph.dest): (Ref(ph.dest), 0, ph.type)
+                                                    for ph in head.phis[:-1]}
     head.instrs = [Instr(fresh.uid(), "add", [Ref(k), Const(1, I64)], I64, k_next, Attrs()),
                    Instr(fresh.uid(), "icmp", [Ref(k), Const(vf, I64)], I1, at, Attrs(pred="eq"))]
     cut = _cut_block(p, fresh, f"{header}.cut", values)

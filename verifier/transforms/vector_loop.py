@@ -16,6 +16,7 @@ from verifier.analysis.exits import LoopExits
 from verifier.ir.program import Block, Branch, Jump, Operand, Phi, Program, Ref
 from verifier.ir.types import IntType
 from verifier.transforms.lanes import LaneBuilder, Unsupported
+from verifier.transforms.latch_bound import LatchBound
 
 
 @dataclass
@@ -32,6 +33,14 @@ class VectorForm:
     # vector header phi -> d: at every vector iteration's start it holds the scalar
     # phi's value + d (opt's `%index` from 0 for a source induction from 3: d = -3)
     offsets: dict[str, int] = field(default_factory=dict)
+    # a remainder loop (LLVM's): the scalar loop is entered only after a vector iteration
+    # ran all VF lanes (its middle block) or instead of the vector loop, never to redo a
+    # vector iteration's lanes; its header phis stand for the source's (`sphis`, by
+    # name: opt keeps them) and nothing vouches that it is the source's code
+    remainder: bool = False
+    sphis: dict[str, str] = field(default_factory=dict)  # scalar header phi -> the source's
+    # the bound the vector loop counts to, proved and used by the steps (transforms/latch_bound.py)
+    bound: LatchBound | None = None
 
     def unroll(self, max_trip: int) -> dict[str, int]:
         """Header visits that cover every run of the loop of at most max_trip
@@ -42,8 +51,8 @@ class VectorForm:
     def step_unroll(self) -> dict[str, int]:
         """Header visits of one induction step (transforms/step.py): the vector header
         twice (entry and the cut), the scalar loop's VF+2 times (VF iterations, the
-        cut, one spare)."""
-        return {self.vector_header: 2, self.scalar_header: self.vf + 2}
+        cut, one spare), a remainder loop's twice (it is cut where it is entered)."""
+        return {self.vector_header: 2, self.scalar_header: 2 if self.remainder else self.vf + 2}
 
     @classmethod
     def of(cls, vl: VectorLoop, p: Program, vf: int, scalar_header: str) -> Self:

@@ -1,0 +1,126 @@
+"""The bound LLVM's vector loop counts to, as an invariant of the induction's steps
+(transforms/step.py) over a target with a remainder loop.
+
+LLVM's vector loop leaves when `%index.next == %n.vec` (the trip count rounded down
+to a multiple of VF), often or-ed with the early exit's any-of. The window
+(transforms/window.py) knows the source's state only, so a vector iteration from
+`%index = 4q` may load lanes past `%n.vec`, a state no run reaches. The invariant
+that rules it out: at every vector header visit, `iv + step <=u N` for such an exit
+test `iv + step == N` on a vector induction `iv`.
+
+It is proved with the steps, not assumed:
+- the base case's target emits its value at its first vector header visit, and the
+  step's target at the visit it is cut at, as live-out BOUND; the source emits 1
+  there (transforms/step.py), so a target whose bound fails, or is poison, differs;
+- the vector step's source assumes it of the window's state, which makes the states
+  where it fails vacuous. The source computes it as the target does: a copy of the
+  target's code for N and the induction's start (transforms/guard.py's rules: pure,
+  over the shared parameters) and `start + step * q` wrapping, which is the target's
+  window value wherever that is not poison (a poison one is no state the proved
+  bound allows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from verifier.analysis.exits import inductions
+from verifier.analysis.loops import find_loops
+from verifier.ir.program import Attrs, Branch, Const, Fresh, Instr, Operand, Program, Ref
+from verifier.ir.types import I1, IntType, mask
+from verifier.transforms.guard import copier
+from verifier.transforms.window import NoWindow, Q
+
+BOUND = "step.bound"
+
+
+@dataclass(frozen=True)
+class LatchBound:
+    """At every visit of the vector header, `phi + step <=u bound`."""
+
+    phi: str
+    step: int
+    bound: Operand
+    start: Operand
+    type: IntType
+
+
+def latch_bound(tgt: Program, header: str) -> LatchBound | None:
+    """The bound of the loop at `header` in `tgt`: an exit test `iv + C == N` of its
+    latch (under `or`, or `ne` under `and`, where the latch leaves on false), on an
+    induction `iv` stepping by C > 0, with N computed before the loop."""
+    lp = next((q for q in find_loops(tgt) if q.header == header), None)
+    if lp is None or len(lp.latches) != 1:
+        return None
+    t = tgt.blocks[lp.latches[0]].term
+    if not isinstance(t, Branch) or (t.then in lp.blocks) == (t.other in lp.blocks):
+        return None
+    exit_when = t.then not in lp.blocks
+    defs = {i.dest: i for b in tgt.blocks.values() for i in b.instrs if i.dest}
+    inside = {i.dest for b in lp.blocks for i in tgt.blocks[b].instrs if i.dest}
+    inside |= {ph.dest for b in lp.blocks for ph in tgt.blocks[b].phis}
+    ivs = inductions(tgt, lp)
+    starts = {ph.dest: op for ph in tgt.blocks[header].phis for b, op in ph.incoming if b not in lp.blocks}
+
+    def leaves(c: Operand) -> list[Instr]:
+        """The icmps whose truth (exit_when) alone makes the latch leave."""
+        ins = defs.get(c.name) if isinstance(c, Ref) else None
+        if ins is None:
+            return []
+        join, absorbing = ("or", Const(1, I1)) if exit_when else ("and", Const(0, I1))
+        if ins.op == join:
+            return leaves(ins.args[0]) + leaves(ins.args[1])
+        if ins.op == "select" and ins.args[1] == absorbing:  # a logical or (and: the else arm)
+            return leaves(ins.args[0]) + leaves(ins.args[2])
+        if ins.op == "select" and not exit_when and ins.args[2] == absorbing:
+            return leaves(ins.args[0]) + leaves(ins.args[1])
+        return [ins] if ins.op == "icmp" else []
+
+    for cmp in leaves(t.cond):
+        if cmp.attrs.pred != ("eq" if exit_when else "ne"):
+            continue
+        for x, n in (cmp.args, cmp.args[::-1]):
+            if isinstance(n, Ref) and n.name in inside:
+                continue
+            upd = defs.get(x.name) if isinstance(x, Ref) else None
+            iv = next((v for v in ivs.values() if upd is not None and v.update == upd.dest), None)
+            if iv is None or iv.op != "add" or iv.step <= 0 or not isinstance(upd.type if upd else None, IntType):
+                continue
+            assert upd is not None and isinstance(upd.type, IntType)
+            b = LatchBound(iv.phi, iv.step, n, starts[iv.phi], upd.type)
+            try:  # the source step must compute both as the target does
+                _, copy = copier(tgt, None, Fresh.of(tgt, "b"))
+                copy(b.start), copy(b.bound)
+            except NoWindow:
+                continue
+            return b
+    return None
+
+
+def holds(b: LatchBound, value: Operand, fresh: Fresh) -> tuple[list[Instr], Operand]:
+    """Instructions computing whether `value` (the phi's, at a visit) is within bound."""
+    nxt, ok = fresh.name("bound.next"), fresh.name("bound.ok")
+    return ([Instr(fresh.uid(), "add", [value, Const(b.step & mask(b.type.bits), b.type)], b.type, nxt, Attrs()),
+             Instr(fresh.uid(), "icmp", [Ref(nxt), b.bound], I1, ok, Attrs(pred="ule"))], Ref(ok))
+
+
+def assumed(src: Program, tgt: Program, b: LatchBound) -> list[Instr]:
+    """Instructions for the vector step's source (its entry): the bound holds at the
+    window's vector iteration `q` (module docstring)."""
+    fresh = Fresh.of(src, "b")
+    code, copy = copier(tgt, None, fresh)
+    start, bound = copy(b.start), copy(b.bound)
+    ty = b.type
+    q: Operand = Ref(Q)
+    if ty.bits != 64:
+        qn = fresh.name(f"{Q}.i{ty.bits}")
+        code.append(Instr(fresh.uid(), "trunc" if ty.bits < 64 else "zext", [q], ty, qn, Attrs()))
+        q = Ref(qn)
+    off, at = fresh.name("bound.offset"), fresh.name("bound.at")
+    code += [Instr(fresh.uid(), "mul", [q, Const(b.step & mask(ty.bits), ty)], ty, off, Attrs()),
+             Instr(fresh.uid(), "add", [start, Ref(off)], ty, at, Attrs())]
+    more, ok = holds(replace(b, bound=bound), Ref(at), fresh)
+    code += more
+    code.append(Instr(fresh.uid(), "assume", [ok], None, None, Attrs()))
+    return code
+
