@@ -153,13 +153,56 @@ def test_code_with_effects_where_the_remainder_loop_is_entered_keeps_the_inducti
     jump_to(copy_program(tgt), "v5", "scalar.ph")  # without it, the jump is made
 
 
-def test_the_bound_is_read_off_an_equality_exit_only() -> None:
+def _with_exit_test(test: str, branch: str) -> str:
+    """The VF4 output with its vector latch's test and branch rewritten."""
+    text = VF4.read_text()
+    old = ("  %11 = icmp eq i64 %index.next, %n.vec\n  %12 = or i1 %10, %11\n"
+           "  br i1 %12, label %middle.split, label %vector.body")
+    assert old in text
+    return text.replace(old, test + "\n" + branch)
+
+
+EXIT_TESTS = {
+    # leaves once %index.next >=u %n.vec
+    "uge under or": ("  %11 = icmp uge i64 %index.next, %n.vec\n  %12 = or i1 %10, %11",
+                     "  br i1 %12, label %middle.split, label %vector.body"),
+    # goes on while %index.next <u %n.vec and no lane exits (the test swapped)
+    "ugt swapped under select-and": ("  %11 = icmp ugt i64 %n.vec, %index.next\n  %none = xor i1 %10, true\n"
+                                     "  %12 = select i1 %none, i1 %11, i1 false",
+                                     "  br i1 %12, label %vector.body, label %middle.split"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(EXIT_TESTS))
+def test_other_exit_tests_of_the_vector_loop_are_proved_too(tmp_path: Path, shape: str) -> None:
+    target = tmp_path / "exit.ll"
+    target.write_text(_with_exit_test(*EXIT_TESTS[shape]))
+    code, out = _equiv(target)
+    assert code == 0 and "every trip count" in out, out
+
+
+def test_a_vector_loop_running_past_its_bound_under_another_exit_test_is_refuted(tmp_path: Path) -> None:
+    text = _with_exit_test("  %n.vec4 = add i64 %n.vec, 4\n  %11 = icmp uge i64 %index.next, %n.vec4\n"
+                           "  %12 = or i1 %10, %11", "  br i1 %12, label %middle.split, label %vector.body")
+    target = tmp_path / "past.ll"
+    target.write_text(text)
+    code, out = _equiv(target)
+    assert code == 1 and out.startswith("counterexample"), out
+
+
+def test_the_bound_is_read_off_the_tests_that_bound_it_only() -> None:
     src, tgt = load_pair(SCALAR, VF4)
     b = latch_bound(tgt, "vector.body")
     assert b is not None and b.phi == "index" and b.step == 4
-    p = copy_program(tgt)  # the vector loop leaving on %index.next >=u %n.vec instead
-    for blk in p.blocks.values():
-        for ins in blk.instrs:
-            if ins.op == "icmp" and ins.args[1] == Ref("n.vec"):
-                ins.attrs = Attrs(pred="uge")
-    assert latch_bound(p, "vector.body") is None
+
+    def with_pred(pred: str) -> Program:
+        p = copy_program(tgt)
+        for blk in p.blocks.values():
+            for ins in blk.instrs:
+                if ins.op == "icmp" and ins.args[1] == Ref("n.vec"):
+                    ins.attrs = Attrs(pred=pred)
+        return p
+
+    assert latch_bound(with_pred("uge"), "vector.body") is not None
+    assert latch_bound(with_pred("ugt"), "vector.body") is None  # leaving past N bounds nothing
+    assert latch_bound(with_pred("ne"), "vector.body") is None  # on the or's side, `!=` leaves early

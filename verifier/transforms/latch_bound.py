@@ -6,7 +6,8 @@ to a multiple of VF), often or-ed with the early exit's any-of. The window
 (transforms/window.py) knows the source's state only, so a vector iteration from
 `%index = 4q` may load lanes past `%n.vec`, a state no run reaches. The invariant
 that rules it out: at every vector header visit, `iv + step <=u N` for such an exit
-test `iv + step == N` on a vector induction `iv`.
+test `iv + step == N` (or `>=u N`; `!=`, `<u` where the loop goes on while it holds)
+on a vector induction `iv`.
 
 It is proved with the steps, not assumed:
 - the base case's target emits its value at its first vector header visit, and the
@@ -45,10 +46,19 @@ class LatchBound:
     type: IntType
 
 
+# the latch leaves when `iv.next PRED N` holds (exit on true) or fails (exit on false);
+# swapped, the test reads `N PRED' iv.next`. (A signed test's bound, iv + C <=s N, also
+# holds in states where iv wrapped negative, which no run reaches: no step closes on it.)
+_LEAVE_ON = {True: ("eq", "uge"), False: ("ne", "ult")}
+_SWAPPED = {"eq": "eq", "ne": "ne", "uge": "ule", "ult": "ugt"}
+
+
 def latch_bound(tgt: Program, header: str) -> LatchBound | None:
-    """The bound of the loop at `header` in `tgt`: an exit test `iv + C == N` of its
-    latch (under `or`, or `ne` under `and`, where the latch leaves on false), on an
-    induction `iv` stepping by C > 0, with N computed before the loop."""
+    """The bound of the loop at `header` in `tgt`: an exit test of its latch on the
+    update `iv + C` of an induction stepping by C > 0 against an N computed before the
+    loop (`==` or `>=u` where the latch leaves on true, under `or`; `!=` or `<u` where
+    it leaves on false, under `and`): `iv + C <=u N` at every header visit (a
+    proposal: the steps prove it or fail)."""
     lp = next((q for q in find_loops(tgt) if q.header == header), None)
     if lp is None or len(lp.latches) != 1:
         return None
@@ -63,24 +73,22 @@ def latch_bound(tgt: Program, header: str) -> LatchBound | None:
     starts = {ph.dest: op for ph in tgt.blocks[header].phis for b, op in ph.incoming if b not in lp.blocks}
 
     def leaves(c: Operand) -> list[Instr]:
-        """The icmps whose truth (exit_when) alone makes the latch leave."""
+        """The icmps whose value alone (true where the latch leaves on true, false where
+        it leaves on false) makes the latch leave."""
         ins = defs.get(c.name) if isinstance(c, Ref) else None
         if ins is None:
             return []
-        join, absorbing = ("or", Const(1, I1)) if exit_when else ("and", Const(0, I1))
-        if ins.op == join:
+        if ins.op == ("or" if exit_when else "and"):
             return leaves(ins.args[0]) + leaves(ins.args[1])
-        if ins.op == "select" and ins.args[1] == absorbing:  # a logical or (and: the else arm)
+        if ins.op == "select" and exit_when and ins.args[1] == Const(1, I1):  # a || b
             return leaves(ins.args[0]) + leaves(ins.args[2])
-        if ins.op == "select" and not exit_when and ins.args[2] == absorbing:
+        if ins.op == "select" and not exit_when and ins.args[2] == Const(0, I1):  # a && b
             return leaves(ins.args[0]) + leaves(ins.args[1])
         return [ins] if ins.op == "icmp" else []
 
     for cmp in leaves(t.cond):
-        if cmp.attrs.pred != ("eq" if exit_when else "ne"):
-            continue
-        for x, n in (cmp.args, cmp.args[::-1]):
-            if isinstance(n, Ref) and n.name in inside:
+        for (x, n), swapped in ((cmp.args, False), (cmp.args[::-1], True)):
+            if cmp.attrs.pred not in {_SWAPPED[p] if swapped else p for p in _LEAVE_ON[exit_when]} or (isinstance(n, Ref) and n.name in inside):
                 continue
             upd = defs.get(x.name) if isinstance(x, Ref) else None
             iv = next((v for v in ivs.values() if upd is not None and v.update == upd.dest), None)
