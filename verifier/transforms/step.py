@@ -132,8 +132,9 @@ def _bound_at_cuts(p: Program) -> None:
 
 def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Program, Program]:
     """The step of a remainder loop (VectorForm.remainder): the source and the target's
-    scalar loop, each from the same state (the coarse window: any values, the scalar
-    loop's phis standing for the source's by `form.sphis`), for one iteration.
+    scalar loop, each from the same state (the coarse window: any values, the same in
+    both where it picks them; the scalar loop's phis standing for the source's by
+    `form.sphis`), for one iteration.
 
     The target gets there from its code before its loops, jumping past its vector loop
     (transforms/guard.py); the source step assumes that code gets there. With the
@@ -148,7 +149,7 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
     jump_to(p, at, form.scalar_entry)
     _mark_ends(p)
     if form.vector_header in p.blocks:
-        raise NoWindow("the target's remainder loop is entered only through its vector loop")
+        raise NoWindow("the target's way to its remainder loop still runs its vector loop")
     enter_window(p, form.scalar_header, form.scalar_entry, form.sphis, le, 1, coarse=True)
     _cut_after(p, form.scalar_header, form.scalar_entry, 1, names=form.sphis)
     p.name = f"{form.program.name}.remainder"
