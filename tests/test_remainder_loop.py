@@ -42,7 +42,7 @@ def test_llvms_two_loops_are_read_as_a_vector_loop_and_its_remainder() -> None:
     assert form.bound is not None and form.bound.step == 4  # %index.next == %n.vec, or-ed with the any-of
 
 
-@pytest.mark.parametrize("target", ["vec", "vf4"])
+@pytest.mark.parametrize("target", [pytest.param("vec", marks=pytest.mark.slow), "vf4"])  # vec: VF 16, 11 s
 def test_llvms_output_with_a_remainder_loop_is_proved_for_every_trip_count(target: str) -> None:
     code, out = _equiv(MODELS / "llvm" / f"first_difference.{target}.ll")
     assert code == 0 and "every trip count" in out, out
@@ -66,7 +66,8 @@ MUTANTS = {
 }
 
 
-@pytest.mark.parametrize("mutant", sorted(MUTANTS))
+@pytest.mark.parametrize("mutant", [m if m == "resume past n.vec" else pytest.param(m, marks=pytest.mark.slow)
+                                    for m in sorted(MUTANTS)])
 def test_a_broken_remainder_shape_is_refuted(tmp_path: Path, mutant: str) -> None:
     old, new, anchor, extra = MUTANTS[mutant]
     text = VF4.read_text()
@@ -78,6 +79,7 @@ def test_a_broken_remainder_shape_is_refuted(tmp_path: Path, mutant: str) -> Non
     assert code == 1 and out.startswith("counterexample"), out
 
 
+@pytest.mark.slow
 def test_a_different_but_correct_split_is_proved(tmp_path: Path) -> None:
     """Four more elements left to the remainder loop (and the vector loop entered from
     8 on): the proof follows the program, not LLVM's pattern."""
@@ -173,6 +175,7 @@ EXIT_TESTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", sorted(EXIT_TESTS))
 def test_other_exit_tests_of_the_vector_loop_are_proved_too(tmp_path: Path, shape: str) -> None:
     target = tmp_path / "exit.ll"
@@ -181,6 +184,7 @@ def test_other_exit_tests_of_the_vector_loop_are_proved_too(tmp_path: Path, shap
     assert code == 0 and "every trip count" in out, out
 
 
+@pytest.mark.slow
 def test_a_vector_loop_running_past_its_bound_under_another_exit_test_is_refuted(tmp_path: Path) -> None:
     text = _with_exit_test("  %n.vec4 = add i64 %n.vec, 4\n  %11 = icmp uge i64 %index.next, %n.vec4\n"
                            "  %12 = or i1 %10, %11", "  br i1 %12, label %middle.split, label %vector.body")
