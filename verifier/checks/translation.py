@@ -17,7 +17,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.forms import first_vector_iteration
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Coverage, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
 from verifier.ir.program import Program
@@ -153,5 +153,7 @@ def inductive(src: Program, tgt: Program, whole: Budget) -> Verdict | str:
     if one.verdict is not VerdictKind.PROVED:
         return "the induction over one vector iteration does not close: " + (
             one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))
-    return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
-                   coverage={"unbounded": True, "window": form.vf})
+    coverage: Coverage = {"unbounded": True, "window": form.vf}
+    if form.remainder:
+        coverage["remainder"] = True
+    return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(), coverage=coverage)

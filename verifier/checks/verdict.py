@@ -131,6 +131,7 @@ class Coverage(TypedDict, total=False):
     unbounded: bool  # every trip count: an induction over one vector iteration closed
     window: int  # its window, in scalar iterations
     inductions_free: bool  # the window's inductions were left free
+    remainder: bool  # ... over a vector loop and its scalar remainder loop, each step proved
     argument: str  # a rewrite's argument for every run
     runs: str  # which runs that argument covers
     identical: bool  # a target identical to its source

@@ -126,7 +126,9 @@ def verdict_text(v: Verdict) -> str:
                      f"by the bounded check, and beyond because {cov['argument']}")
     elif cov.get("unbounded"):
         lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
-                     "iteration's start" + (", even with its inductions free" if cov.get("inductions_free") else ""))
+                     "iteration's start" + (", even with its inductions free" if cov.get("inductions_free") else "")
+                     + (", and one iteration of the target's scalar remainder loop from any state"
+                        if cov.get("remainder") else ""))
     elif cov.get("complete") and cov.get("unwound") is not None:
         lines.append(f"  covers every input: runs of at most {cov['max_trip']} iterations by the bounded check, "
                      f"and no run of the source gets past {cov['unwound']} iterations without UB (proved)")
