@@ -19,7 +19,7 @@ import networkx as nx
 
 from verifier.analysis.exits import LoopExits, analyse, inductions
 from verifier.analysis.loops import Loop, find_loops, reachable_cfg
-from verifier.ir.program import Const, Phi, Program
+from verifier.ir.program import Const, Phi, Program, Ref
 from verifier.transforms.latch_bound import latch_bound
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import NoWindow, check_applicable, check_loops
@@ -83,7 +83,8 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[i
     for ph in head.phis:
         tiv = tivs.get(ph.dest)
         if tiv is None:
-            raise NoWindow(f"the target's loop carries {ph.dest!r}, which is not an induction")
+            raise NoWindow(f"the target's loop carries {ph.dest!r}, which is not an induction"
+                           + _why_no_induction(tgt, lp, ph))
         steps = [s for s in le.inductions.values() if s.step and tiv.step % s.step == 0 and tiv.step // s.step >= 1
                  and src.value_types().get(s.phi) == ph.type]
         # the same start first; else a constant one apart (opt's `%index` from 0 for an `i`
@@ -107,3 +108,16 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[i
     if missing or not vf:
         raise NoWindow(f"the target's vector loop does not carry the source's {', '.join(missing) or 'state'}")
     return vf, vphis, offsets
+
+
+def _why_no_induction(tgt: Program, lp: Loop, ph: Phi) -> str:
+    """What a target phi that reads as no induction does instead, where it steps by a
+    value it computes (a scalable vector's vscale * VF): the induction takes constant
+    steps only."""
+    defs = {i.dest: i for b in lp.blocks for i in tgt.blocks[b].instrs if i.dest}
+    ups = [defs.get(op.name) for b, op in ph.incoming if b in lp.blocks and isinstance(op, Ref)]
+    if any(u is not None and u.op in ("add", "sub") and u.args[0] == Ref(ph.dest) and not isinstance(u.args[1], Const)
+           for u in ups):
+        return " of a constant step (it steps by a value computed at run time, such as vscale * VF)"
+    return ""
+
