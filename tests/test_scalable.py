@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import MODELS, cli
+from verifier.analysis.exits import inductions, single_loop
 from verifier.checks.dispatch import merge_vscales
 from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.frontend import load_program
 from verifier.frontend.llvm import LLOptions, parse_ll_file
 from verifier.frontend.llvm.scalable import MAX_VSCALE, ScalableVectors, at_vscale, vscale_range
 from verifier.ir.types import VecType
@@ -110,6 +112,48 @@ def test_llvm_scalable_outputs_are_proved_at_every_vscale(scalar: str, target: s
     assert v["verdict"] == "proved" and isinstance(cov, dict) and tuple(cov["vscales"]) == vscales, v
     strict = _equiv(scalar, SCALABLE / target, *assume)
     assert strict["verdict"] == "counterexample" and strict["vscale"] == vscales[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["find_t", "first_diff"])  # first_neg: see the README
+def test_rvv_outputs_with_their_remainder_loop_are_proved_for_every_trip_count(name: str) -> None:
+    """At each vscale the step vscale * VF is a constant (analysis/exits._folded): the
+    induction over the vector loop and its scalar remainder applies."""
+    v = _equiv(f"{name}.rv.scalar.ll", SCALABLE / f"{name}.rvv.ll", "--cttz-elts", "first-true",
+               "--assume", "vscale-at-most-16")
+    cov = v["coverage"]
+    assert v["verdict"] == "proved" and isinstance(cov, dict), v
+    assert cov["kind"] == "every-trip-count" and cov.get("remainder") is True, v
+
+
+def test_a_step_only_constants_compute_is_folded_and_a_flagged_overflow_is_not() -> None:
+    text = """
+define void @f(ptr %p) {
+entry:
+  %vs = add i64 2, 0
+  %step = shl nuw i64 %vs, 2
+  %big = shl nuw i64 %vs, 63
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %j = phi i64 [ 0, %entry ], [ %j.next, %loop ]
+  %i.next = add i64 %i, %step
+  %j.next = add i64 %j, %big
+  %c = icmp eq i64 %i.next, 64
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "f.ll"
+        path.write_text(text)
+        prog = load_program(path, "f")
+    ivs = inductions(prog, single_loop(prog))
+    assert ivs["i"].step == 8  # (2 + 0) << 2
+    assert "j" not in ivs  # 2 << 63 overflows: nuw makes it poison, no constant
 
 
 @pytest.mark.slow

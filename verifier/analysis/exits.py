@@ -21,6 +21,7 @@ from verifier.analysis.loops import Loop, find_loops
 from verifier.errors import UserError
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.program import Branch, Const, Instr, Operand, Phi, PoisonConst, Program, Ref
+from verifier.ir.types import IntType, mask
 
 
 def _touches_state(op: str) -> bool:
@@ -120,16 +121,52 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
         limit = _inbounds_limit(upd, defs)
         if limit is not None:
             upd = defs[upd.args[1].name]  # type: ignore[union-attr]
-        if upd.op not in ("add", "sub") or upd.args[0] != Ref(ph.dest) or not isinstance(upd.args[1], Const):
+        by = upd.args[1] if len(upd.args) > 1 else None
+        by = by if isinstance(by, Const) or by is None else _folded(prog, by)
+        if upd.op not in ("add", "sub") or upd.args[0] != Ref(ph.dest) or not isinstance(by, Const):
             continue
-        bits = upd.args[1].type.bits if hasattr(upd.args[1].type, "bits") else 64
-        step = upd.args[1].value
+        bits = by.type.bits if hasattr(by.type, "bits") else 64
+        step = by.value
         step = step - (1 << bits) if step >> (bits - 1) & 1 else step
         if upd.op == "sub":
             step = -step
         out[ph.dest] = Induction(ph.dest, outside[0][1], step, op.name, tuple(upd.attrs.flags),
-                                 upd.op, upd.args[1].value & ((1 << bits) - 1), limit)
+                                 upd.op, by.value & ((1 << bits) - 1), limit)
     return out
+
+
+_FOLDED = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+           "shl": lambda a, b: a << b}
+
+
+def _folded(prog: Program, op: Operand) -> Const | None:
+    """`op` as a constant where constants alone compute it by add, sub, mul or shl
+    (wrapping): a scalable vector's step, vscale * VF, at the vscale it is read at.
+    None where anything else is involved (or a shift reaches past the width)."""
+    defs = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
+    seen = 0
+
+    def value(o: Operand) -> int | None:
+        nonlocal seen
+        seen += 1
+        if isinstance(o, Const) and isinstance(o.type, IntType):
+            return o.value & mask(o.type.bits)
+        ins = defs.get(o.name) if isinstance(o, Ref) and seen < 32 else None
+        if ins is None or ins.op not in _FOLDED or len(ins.args) != 2 or not isinstance(ins.type, IntType):
+            return None
+        a, b = value(ins.args[0]), value(ins.args[1])
+        w = ins.type.bits
+        if a is None or b is None or (ins.op == "shl" and b >= w):
+            return None
+        exact = _FOLDED[ins.op](a, b)
+        small = 1 << (w - 1)
+        if ins.attrs.flags and not (a < small and b < small and 0 <= exact < small):
+            return None  # nsw/nuw: it may be poison (fold only what surely is not)
+        return int(exact & mask(w))
+
+    v = value(op)
+    ty = defs[op.name].type if isinstance(op, Ref) and op.name in defs else None
+    return Const(v, ty) if v is not None and isinstance(ty, IntType) else None
 
 
 def _inbounds_limit(upd: Instr, defs: dict[str, Instr]) -> Operand | None:
