@@ -182,6 +182,8 @@ def test_opt_output_is_named_as_such_and_removed(tmp_path: Path) -> None:
                        capture_output=True, text=True, env={**os.environ, "TMPDIR": str(tmp_path)})
     assert r.returncode == 1, r.stdout + r.stderr
     assert "at <opt output>:" in r.stdout and "--keep DIR keeps it" in r.stdout, r.stdout
+    # where the poison was made is named in the removed module's terms too
+    assert "poison is first produced by" in r.stdout and str(tmp_path) not in r.stdout, r.stdout
     assert list(tmp_path.iterdir()) == []
 
 

@@ -237,6 +237,8 @@ class Verdict:
         cx = self.counterexample
         if cx is not None:
             cx.divergence.loc = moved(cx.divergence.loc)
+            # a summary names a position too (where a poison was made)
+            cx.divergence.summary = cx.divergence.summary.replace(f"{old}:", f"{new}:")
             for run in (cx.source, cx.target):
                 if run.ub is not None:
                     run.ub = dataclasses.replace(run.ub, loc=moved(run.ub.loc))
