@@ -18,6 +18,8 @@ from verifier.frontend.llvm import LLOptions, LLUnsupported, parse_ll_file
 from verifier.ir.program import Assumption
 from verifier.ir.types import IntType, VecType
 from verifier.semantics.concrete import ConcreteDomain
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import Val, cttz_elts, reduce_int
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import Budget
@@ -215,19 +217,26 @@ def test_a_byte_offset_pointer_induction_moves_in_whole_elements() -> None:
 
 def test_a_byte_offset_that_splits_an_element_reads_it_unit_by_unit(tmp_path: Path) -> None:
     """A pointer stepping by 2 bytes over i32 loads: 2-byte units, each i32 load two
-    of them; a vector load in smaller units than its lanes stays outside the subset."""
+    of them; a vector load in smaller units than its lanes reads its units as one
+    vector, regrouped (little-endian), each lane poison where a unit of it is."""
     text = (LL / "find_ptr.scalar.ll").read_text().replace("add nuw nsw i64 %5, 4", "add nuw nsw i64 %5, 2")
     split = tmp_path / "split.ll"
     split.write_text(text)
     p = parse_ll_file(split)
     assert p.array("v0").elem == IntType(16)
     assert sum(1 for i in p.instructions() if i.op == "load") == 2
-    bad = tmp_path / "vec.ll"
-    bad.write_text("define i32 @f(ptr dereferenceable(16) %p) {\n  %a = load i16, ptr %p\n"
-                   "  %v = load <2 x i32>, ptr %p\n  %e = extractelement <2 x i32> %v, i64 0\n"
-                   "  %z = zext i16 %a to i32\n  %r = add i32 %z, %e\n  ret i32 %r\n}\n")
-    with pytest.raises(LLUnsupported, match="also accessed in 2-byte units"):
-        parse_ll_file(bad)
+    mixed = tmp_path / "vec.ll"
+    mixed.write_text("define i32 @f(ptr dereferenceable(16) %p) {\n  %a = load i16, ptr %p\n"
+                     "  %v = load <2 x i32>, ptr %p\n  %e = extractelement <2 x i32> %v, i64 1\n"
+                     "  %z = zext i16 %a to i32\n  %r = add i32 %z, %e\n  ret i32 %r\n}\n")
+    q = parse_ll_file(mixed)
+    assert q.array("p").elem == IntType(16)
+    at = {"p.bytes": 16, "p.addr": 64}
+    r = run(q, Inputs(params=at, arrays={"p": [1, 2, 3, 4, 5, 6, 7, 8]}))
+    assert r.status is RunStatus.OK and r.outs["ret"] == Val(1 + (3 | 4 << 16), False, False)
+    # lane 1 is units 2 and 3: a poison one poisons it; lane 0's units do not
+    assert run(q, Inputs(params=at, arrays={"p": [1, 2, 3, None, 5, 6, 7, 8]})).outs["ret"].p
+    assert not run(q, Inputs(params=at, arrays={"p": [1, None, 3, 4, 5, 6, 7, 8]})).outs["ret"].p
 
 
 def test_suite_llvm_keys_are_checked(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ from verifier.ir.program import (
     Undef,
     map_operands,
 )
-from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, with_elem
+from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, lanes_of, with_elem
 from verifier.limits import (
     MAX_BLOCK_DEPTH,
     MAX_EXITS,
@@ -1158,12 +1158,9 @@ class _Parser:
 
     def conversion(self, name: str, x: TV, to: Type, loc: Loc) -> TV:
         if name == "bitcast":
-            ok = (isinstance(x.type, VecType) and x.type.elem == I1 and isinstance(to, IntType)
-                  and to.bits == x.type.lanes) or \
-                 (isinstance(to, VecType) and to.elem == I1 and isinstance(x.type, IntType)
-                  and x.type.bits == to.lanes)
-            if not ok:
-                raise UserError(f"bitcast converts <N x i1> and iN, not {x.type} to {to}", loc)
+            if elem_of(x.type).bits * (lanes_of(x.type) or 1) != elem_of(to).bits * (lanes_of(to) or 1):
+                raise UserError(f"bitcast regroups the bits of one total width (<N x i1> and iN, "
+                                f"<16 x i8> and <4 x i32>), not {x.type} to {to}", loc)
             return TV(self.emit("bitcast", [x.op], to, loc), to)
         if isinstance(to, VecType):
             raise UserError(f"{name} takes the lane type (e.g. {name}(x, i64)), not {to}", loc)

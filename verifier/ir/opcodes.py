@@ -177,7 +177,7 @@ _TABLE = (
     Opcode("sext", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, structured=True, lanes=LaneRule.CAST),
     Opcode("trunc", Syntax.CONVERSION, Operands.NAMED, 1, Family.INT_CAST, flags=WRAP, structured=True,
            lanes=LaneRule.CAST),
-    Opcode("bitcast", Syntax.CONVERSION, Operands.NAMED, 1, structured=True, doc="<W x i1> <-> iW"),
+    Opcode("bitcast", Syntax.CONVERSION, Operands.NAMED, 1, structured=True, doc="bits regrouped at one total width: <W x i1> <-> iW, <16 x i8> <-> <4 x i32>"),
     _call("select", Operands.SELECT, 3, structured=True, lanes=LaneRule.SELECT),
     _call("freeze", Operands.SAME, 1, structured=True, lanes=LaneRule.COPY),
     _call("abs", Operands.SAME, 1, switches=("int_min_poison",), structured=True),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from verifier.ir.opcodes import APPROXIMATING, OPCODES, Family
 from verifier.ir.program import Extent, FuncDecl, Instr, Program, given
-from verifier.ir.types import IntType, Type, VecType, elem_of, lanes_of, mask, to_signed
+from verifier.ir.types import Type, VecType, elem_of, lanes_of, mask, to_signed
 from verifier.semantics.inputs import Key
 
 if TYPE_CHECKING:  # the protocol only: the semantics itself needs no z3
@@ -946,19 +946,27 @@ def extract_lane(d: AnyDomain, src: Sequence[Val], n: Val, w: int, nw: int) -> V
 
 
 def bitcast(d: AnyDomain, x: Value, ft: Type, tt: Type | None) -> Value:
-    """Between <W x i1> and iW: lane k is bit k-1. A poison lane poisons the integer."""
-    if isinstance(ft, VecType) and isinstance(tt, IntType):
-        assert is_vec(x)
-        w = tt.bits
-        acc = d.const(0, w)
-        for k, lane in enumerate(x):
-            acc = d.bor(acc, d.shl(d.zext(lane.v, 1, w), d.const(k, w), w), w)
-        return Val(acc, d.any_([ln.p for ln in x]), d.any_([ln.u for ln in x]))
-    if isinstance(ft, IntType) and isinstance(tt, VecType):
-        assert isinstance(x, Val)
-        w = ft.bits
-        return tuple(Val(d.trunc(d.lshr(x.v, d.const(k, w), w), w, 1), x.p, x.u) for k in range(tt.lanes))
-    return x
+    """Between integer scalars and vectors of one total width (floats are their bits):
+    the bits in little-endian lane order (<W x i1> <-> iW: lane k is bit k-1; <16 x i8>
+    <-> <4 x i32>: a memory's bytes as words). A result lane is poison (undef) where
+    any operand lane that gives it a bit is: LLVM's reading of a bitcast that regroups
+    lanes, as a load of a wider lane is poison if any byte it reads is."""
+    if tt is None or ft == tt:
+        return x
+    fw, tw = elem_of(ft).bits, elem_of(tt).bits
+    src: list[Val] = [x] if isinstance(x, Val) else list(x)
+    total = fw * len(src)
+    whole = src[0].v if len(src) == 1 else d.const(0, total)
+    if len(src) > 1:
+        for k, lane in enumerate(src):
+            whole = d.bor(whole, d.shl(d.zext(lane.v, fw, total), d.const(k * fw, total), total), total)
+    out = []
+    for j in range(total // tw):
+        lo, hi = j * tw, (j + 1) * tw  # the bits of result lane j: operand lanes lo // fw .. (hi - 1) // fw
+        parts = src[lo // fw:(hi - 1) // fw + 1]
+        v = whole if tw == total else d.trunc(d.lshr(whole, d.const(lo, total), total), total, tw)
+        out.append(Val(v, d.any_([p.p for p in parts]), d.any_([p.u for p in parts])))
+    return tuple(out) if isinstance(tt, VecType) else out[0]
 
 
 def _index64(d: AnyDomain, idx: Val, w: int) -> Any:

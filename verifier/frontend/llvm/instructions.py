@@ -15,6 +15,8 @@ from verifier.frontend.llvm.memory import (
     not_null,
     pointer_icmp,
     pointer_load,
+    pointer_vector_icmp,
+    pointer_vector_load,
     volatile_load,
     volatile_store,
 )
@@ -58,7 +60,7 @@ from verifier.ir.program import (
     PoisonConst,
     Ref,
 )
-from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
+from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, lanes_of
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,8 @@ def _instr(st: FnState, blk: Block, ins: Any) -> None:
     loc = st.loc_of(text, ins)
     op = ins.opcode
     vector_gep = op == "getelementptr" and str(ins.type).endswith("x ptr>")
-    typed = str(ins.type) != "label" and not vector_gep and op != "landingpad"  # (its value: `resume`'s only)
+    pointers = op == "load" and str(ins.type).endswith("x ptr>")  # pointer_vector_load
+    typed = str(ins.type) != "label" and not vector_gep and not pointers and op != "landingpad"  # (`resume`'s only)
     ty = parse_type(str(ins.type), loc) if typed else None
     site = Site(ins, text, loc, list(ins.operands), st.names.get(key(ins)), ty, int_flags(text, op))
     translate = _TRANSLATE.get(op)
@@ -239,6 +242,9 @@ def _icmp(st: FnState, blk: Block, s: Site) -> None:
     if str(s.ops[0].type) == "ptr":
         pointer_icmp(st, blk, s.ops, pred, s.ty, s.dest, s.loc)
         return
+    if str(s.ops[0].type).endswith("x ptr>"):
+        pointer_vector_icmp(st, blk, s.ops, pred, s.ty, s.dest, s.loc)
+        return
     st.emit(blk, "icmp", [_v(st, blk, s, 0), _v(st, blk, s, 1)], s.ty, s.dest, s.loc, pred=pred,
             flags=s.kept("icmp"))
 
@@ -306,15 +312,14 @@ def _int_cast(st: FnState, blk: Block, s: Site) -> None:
 
 
 def _bitcast(st: FnState, blk: Block, s: Site) -> None:
-    """A mask to its bits and back (<W x i1> <-> iW), as InstCombine writes reduce.or;
-    float <-> int of one width (floats are their bits here)."""
+    """Bits regrouped: a mask to an integer and back (<W x i1> <-> iW), as InstCombine
+    writes reduce.or; lanes of one total width (<16 x i8> <-> <4 x i32>); float <-> int
+    of one width (floats are their bits here)."""
     fty, ty = ty_of(s.ops[0], s.loc), s.ty
     if fty == ty:
         st.emit(blk, "add", [_v(st, blk, s, 0), Const(0, fty)], ty, s.dest, s.loc, flags=())
         return
-    masks = [t for t in (fty, ty) if isinstance(t, VecType) and t.elem.bits == 1]
-    ints = [t for t in (fty, ty) if isinstance(t, IntType)]
-    if not (len(masks) == 1 and len(ints) == 1 and masks[0].lanes == ints[0].bits):
+    if ty is None or elem_of(fty).bits * (lanes_of(fty) or 1) != elem_of(ty).bits * (lanes_of(ty) or 1):
         raise LLUnsupported(f"bitcast from {s.ops[0].type} to {s.ins.type}", s.loc)
     st.emit(blk, "bitcast", [_v(st, blk, s, 0)], ty, s.dest, s.loc)
 
@@ -363,6 +368,9 @@ def _load(st: FnState, blk: Block, s: Site) -> None:
     not_null(st, blk, s.ops[0], s.loc)
     if str(s.ins.type) == "ptr":
         pointer_load(st, blk, s.ins, obj, off, s.text, s.loc)
+        return
+    if str(s.ins.type).endswith("x ptr>"):
+        pointer_vector_load(st, blk, s.ins, obj, off, s.text, s.loc)
         return
     access(st, blk, s.ins, obj, off, s.ty, s.text, s.loc, s.dest, None)
 

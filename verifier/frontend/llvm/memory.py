@@ -154,6 +154,35 @@ def pointer_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand,
     st.nulls[key(ins)] = st.emit(blk, "icmp", [raw, Const(0, I64)], I1, st.fresh(f"{name}.isnull"), loc,
                                   pred="eq", flags=())
     st.offsets[key(ins)] = st.emit(blk, "sub", [raw, Ref(f"{obj.name}.addr")], I64, name, loc, flags=())
+    st.loaded_offsets.add(name)
+
+
+def pointer_vector_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, text: str,
+                        loc: Loc) -> None:
+    """`load <N x ptr>`: N addresses (8 bytes each, poison if any byte is), read for
+    what a null test needs of them, which is exact: a lane is null where its bits are
+    0. Whatever else uses such a vector has no value here (refused where it is used)."""
+    lanes = pointer_lanes(str(ins.type))
+    if not lanes:
+        raise LLUnsupported(f"a load of {ins.type}", loc)
+    name = st.names.get(key(ins)) or st.fresh("ptrs")
+    raw = access(st, blk, ins, obj_name, off, VecType(lanes, I64), text, loc, st.fresh(f"{name}.bits"), None)
+    st.nulls[key(ins)] = st.emit(blk, "icmp", [raw, Const(0, VecType(lanes, I64))], VecType(lanes, I1),
+                                 st.fresh(f"{name}.isnull"), loc, pred="eq", flags=())
+
+
+def pointer_vector_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | None, dest: str | None,
+                        loc: Loc) -> None:
+    """icmp eq/ne of a loaded vector of pointers (pointer_vector_load) with null in every lane."""
+    nulls = [o.is_constant and operand_text(o).endswith(("zeroinitializer", "null)")) for o in ops]
+    loaded = [o for o in ops if key(o) in st.nulls and not o.is_constant]
+    if pred not in ("eq", "ne") or sum(nulls) != 1 or len(loaded) != 1 or not isinstance(ty, VecType):
+        raise LLUnsupported(f"icmp {pred} of vectors of pointers other than loaded ones with null", loc)
+    flag = st.nulls[key(loaded[0])]
+    if pred == "eq":
+        st.emit(blk, "or", [flag, Const(0, ty)], ty, dest, loc, flags=())
+    else:
+        st.emit(blk, "xor", [flag, Const(1, ty)], ty, dest, loc, flags=())
 
 
 def not_null(st: FnState, blk: Block, ptr: Any, loc: Loc) -> None:
@@ -172,13 +201,15 @@ def access(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, ty: T
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
     lane = ty.elem if isinstance(ty, VecType) else ty
-    wide = isinstance(ty, IntType) and lane.bits > obj.unit * 8 and lane.bits % (obj.unit * 8) == 0
+    wide = lane.bits > obj.unit * 8 and lane.bits % (obj.unit * 8) == 0
     if lane.bits != obj.unit * 8 and not wide:
         raise LLUnsupported(f"an access of {ty} to {obj.name}, which is also accessed in {obj.unit}-byte units",
                             loc)
     align = align_of(text)
     if align_unknown(obj, align):  # misaligned: UB
         st.emit(blk, "assume", [aligned(st, blk, obj, off, align, loc)], None, None, loc)
+    if wide and isinstance(ty, VecType):
+        return _wide_vector_access(st, blk, obj, off, ty, loc, dest, value, mask)
     if wide:
         assert isinstance(ty, IntType)
         return _wide_access(st, blk, obj, off, ty, loc, dest, value)
@@ -215,6 +246,29 @@ def _wide_access(st: FnState, blk: Block, obj: MemObject, off: Operand, ty: IntT
         acc = ext if acc is None else st.emit(blk, "or", [acc, ext], ty,
                                               dest if j == n - 1 and dest else st.fresh("wide.or"), loc, flags=())
     return acc if acc is not None else Const(0, I1)
+
+
+def _wide_vector_access(st: FnState, blk: Block, obj: MemObject, off: Operand, ty: VecType, loc: Loc,
+                        dest: str | None, value: Operand | None, mask: Operand | None) -> Operand:
+    """A vector access whose lanes are several of the object's units (<4 x i32> to an
+    object also read in bytes): the units as one vector, regrouped by a bitcast (a lane
+    read is poison if any unit of it is, as for LLVM's load of a wider lane); a mask
+    covers each lane's units."""
+    k = ty.elem.bits // (obj.unit * 8)
+    units = VecType(ty.lanes * k, IntType(obj.unit * 8))
+    attrs: dict[str, Any] = {"array": obj.name, "width": units.lanes}
+    args: list[Operand] = [off]
+    if value is not None:
+        args.append(st.emit(blk, "bitcast", [value], units, st.fresh("wide.units"), loc))
+    if mask is not None:
+        spread = tuple(j // k for j in range(units.lanes))
+        attrs["masked"] = True
+        args.append(st.emit(blk, "shuffle", [mask, mask], VecType(units.lanes, I1), st.fresh("wide.mask"), loc,
+                            mask=spread))
+    if value is not None:
+        return st.emit(blk, "store", args, None, None, loc, **attrs)
+    read = st.emit(blk, "load", args, units, st.fresh("wide.units"), loc, **attrs)
+    return st.emit(blk, "bitcast", [read], ty, dest, loc)
 
 
 def masked_access(st: FnState, blk: Block, ins: Any, kind: str, args: list[Any], text: str, loc: Loc,
@@ -265,6 +319,10 @@ def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | 
         if pred not in ("eq", "ne"):
             raise LLUnsupported(f"icmp {pred} of a pointer with null", loc)
         p = ops[1 if nulls[0] else 0]
+        if key(p) in st.loaded:  # null where its bits are 0, wherever it points (pointer_load)
+            st.emit(blk, "or" if pred == "eq" else "xor", [st.nulls[key(p)], Const(0 if pred == "eq" else 1, I1)],
+                    I1, dest, loc, flags=())
+            return
         obj_name, off = pointer(st, p, loc)
         obj = st.objects[obj_name]
         at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="eq", flags=())

@@ -298,13 +298,29 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     entry.instrs[:0] = pre_blk.instrs
     writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
     aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
-    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if st.loaded else set()
+    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
     if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
         needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
     prog = Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
                    assumptions=tuple(sorted(st.opts.assume)),
                    unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows)
     return prog
+
+
+def _uses_loaded_offsets(st: FnState) -> bool:
+    """Whether the program uses where a loaded pointer points (its offset in the object
+    it was loaded from: memory.pointer_load), not only whether it is null."""
+    offsets = st.loaded_offsets
+    for b in st.blocks.values():
+        for ph in b.phis:
+            if any(isinstance(v, Ref) and v.name in offsets for _, v in ph.incoming):
+                return True
+        for i in b.instrs:
+            if any(isinstance(a, Ref) and a.name in offsets for a in i.args):
+                return True
+        if isinstance(b.term, Branch) and isinstance(b.term.cond, Ref) and b.term.cond.name in offsets:
+            return True
+    return False
 
 
 # the parameters the front end derives from a parameter's or an object's name

@@ -24,6 +24,7 @@ from verifier.frontend.llvm.text import (
     lane_type,
     memory_effects,
     operand_text,
+    pointer_lanes,
 )
 from verifier.frontend.llvm.values import (
     callee,
@@ -102,7 +103,9 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
     returned = [st.prov[key(o)] for b in fn.blocks for ins in b.instructions if ins.opcode == "ret"
                 for o in ins.operands if str(o.type) == "ptr" and key(o) in st.prov] if st.opts.ret_address else []
     # an object holding loaded pointers: their offsets are their addresses less its own
-    holding = [st.prov[k] for k in st.loaded]
+    holding = [st.prov[k] for k in st.loaded] + [  # (vectors of them too: memory.pointer_vector_load)
+        st.prov[key(list(ins.operands)[0])] for b in fn.blocks for ins in b.instructions
+        if ins.opcode == "load" and pointer_lanes(str(ins.type)) and key(list(ins.operands)[0]) in st.prov]
     for n in [*returned, *(n for objs in st.multi.values() for n in objs), *holding]:
         st.objects[n].addressed = True
     st.room |= {n for n in holding if st.objects[n].size is None}
@@ -249,6 +252,7 @@ class _Seen:
     compared: list[tuple[set[str], Loc]] = field(default_factory=list)  # objects compared by address
     as_int: set[str] = field(default_factory=set)  # objects whose addresses ptrtoint reads
     bytewise: set[str] = field(default_factory=set)  # objects pointers are loaded from: read in bytes
+    stores: bool = False  # the function stores to memory: pointers that may overlap are aliased
 
 
 def measure_units(st: FnState, fn: Any) -> None:
@@ -287,13 +291,16 @@ def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, 
     if obj is None:
         raise unknown_origin(st, ptr, "an access through", loc)
     ty = str(ins.type) if load else str(list(ins.operands)[0].type)
-    if ty == "ptr" and ins.opcode == "load":
+    pointers = ins.opcode == "load" and (ty == "ptr" or bool(pointer_lanes(ty)))
+    if pointers:
         seen.bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
     elif ty == "ptr" or "x ptr>" in ty:
         raise LLUnsupported(f"a {'load' if load else 'store'} of {ty} (pointer-valued memory "
-                            "other than a scalar load)", loc)
+                            "other than a load)", loc)
+    if not load:
+        seen.stores = True
     lane = lane_type(ty)  # a vector access moves whole lanes
-    if ty != "ptr":
+    if not pointers:
         obj.unit = math.gcd(obj.unit, access_size(lane or ty, loc))
     obj.access_align = max(obj.access_align, align_of(text))
     obj.accessed = True
@@ -348,6 +355,11 @@ def _settle_units(st: FnState, seen: _Seen) -> None:
             st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
     for obj in st.objects.values():
         obj.unit = 1 if obj.name in seen.bytewise else obj.unit or 1
+    if seen.stores or st.opts.overlap:  # aliased (overlaps): one unit, each access whole units of it
+        group = overlap_group(st)
+        unit = math.gcd(*(o.unit for o in group)) if group else 0
+        for o in group:
+            o.unit = unit
     if len([n for n in seen.as_int if st.objects[n].accessed]) > 1:
         raise LLUnsupported("ptrtoint of pointers into two objects that are both read or written "
                             f"({', '.join(st.display.get(n, n) for n in sorted(seen.as_int))})", st.at(st.start_line))
@@ -466,6 +478,22 @@ def align_unknown(obj: MemObject, align: int) -> bool:
     return align > obj.align or obj.unit % align != 0
 
 
+def _overlap_candidates(st: FnState) -> tuple[list[MemObject], list[MemObject]]:
+    """The objects overlaps pairs: free (parameters that are neither noalias nor
+    unaccessed) and fixed (accessed globals and sized parameters)."""
+    free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed]
+    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local and not o.at_null]
+    return free, fixed
+
+
+def overlap_group(st: FnState) -> list[MemObject]:
+    """The objects overlaps may alias with one another (all of its pairs connect them):
+    they are read in one unit, the gcd of theirs, so that any may be a window on
+    another at any offset (an `int *` beside a `char *`)."""
+    free, fixed = _overlap_candidates(st)
+    return free + fixed if free and (len(free) > 1 or fixed) else []
+
+
 def overlaps(st: FnState, arrays: list[ArrayDecl]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
     """Pointers that may overlap, as the IR's aliases and windows. The candidates are
     the parameters that are neither noalias nor unaccessed (only their address
@@ -475,8 +503,7 @@ def overlaps(st: FnState, arrays: list[ArrayDecl]) -> tuple[list[tuple[str, str]
     and no global: every later one is a window on the first's object (apart is a far
     offset: the flat encoding, far cheaper to solve than a choice per pointer). With
     globals: each may be a window on a global or on an earlier candidate."""
-    free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed]
-    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local and not o.at_null]
+    free, fixed = _overlap_candidates(st)
     elems = {a.name: a.elem for a in arrays}
     pairs = []
     for k, view in enumerate(free):

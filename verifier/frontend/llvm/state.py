@@ -134,6 +134,9 @@ class FnState:
     # pointers loaded from memory (a linked structure's `p->next`): taken to point into
     # the object they were loaded from, or to be null (Assumption.LOADED_POINTERS_IN_OBJECT)
     loaded: set[int] = field(default_factory=set)
+    # their offsets' names: a program that uses none of them tests loaded pointers for
+    # null only, which holds wherever they point (no assumption needed)
+    loaded_offsets: set[str] = field(default_factory=set)
     # pointer parameters with free room in front of them (LLOptions.room, and those
     # whose objects hold loaded pointers: the nodes may lie before the one passed)
     room: set[str] = field(default_factory=set)
