@@ -107,7 +107,7 @@ def model_inputs(model: terms.Model, prog: Program, inputs: SymInputs, choices: 
     for name, cell in read.items():
         n = max(0, min(to_signed(ev(inputs.extents[name]).as_long(), 64), limit))
         arrays[name] = [cell(k) for k in range(n)]
-        defaults[name] = cell(-1)
+        defaults[name] = cell.default()
     alias = {}
     for view, (which, delta) in inputs.alias.items():
         k = ev(which).as_long()
@@ -205,6 +205,16 @@ class _Cells:
         if self.pois is not None and terms.is_true(self._at(self.pois, self.pt, k)):
             return None
         return shown_int(self._at(self.vals, self.vt, k).as_long(), self.bits)
+
+    def default(self) -> int | None:
+        """The value of every cell the model does not set: the constant array's under
+        its stores (not a cell's such as -1's, which the model may set); else the value
+        at an index no run reaches."""
+        if self.vt is None or (self.pois is not None and self.pt is None):
+            return self(-(1 << 63))
+        if self.pt is not None and terms.is_true(self.pt[1]):
+            return None
+        return shown_int(self.vt[1].as_long(), self.bits)
 
 
 def _read_table(model: terms.Model, fn: Any, out: dict[Any, Any], other: dict[str, Any], fname: str,
