@@ -20,7 +20,7 @@ import typer
 
 from verifier import frontend
 from verifier.analysis.exits import analyse
-from verifier.analysis.loops import find_loops
+from verifier.analysis.loops import LoopShapeError, find_loops, vector_exits
 from verifier.checks.dispatch import Request, Scope, answer, answer_each_vscale, answer_nested
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, write_output
@@ -31,6 +31,7 @@ from verifier.limits import (
     MAX_FUEL,
     MAX_JOBS,
 )
+from verifier.llvm_tools import Remark, RemarkKind
 from verifier.options import OPTIONS
 from verifier.reports import jsonout, text
 from verifier.reports.names import rename_text
@@ -473,7 +474,7 @@ def opt(
         raise typer.Exit(0)
     assumed: frozenset[Assumption] = frozenset()
     for name in changed:
-        scope = _out_of_scope(source, name) if name in done else None
+        scope = _out_of_scope(source, target, name, [r for r in remarks if r.function == name]) if name in done else None
         if scope is not None:  # a vectorized loop without an early exit: not this tool's question
             rows.append((name, None, scope))
             continue
@@ -492,19 +493,39 @@ def opt(
 OPT_OUTPUT = "<opt output>"
 
 
-def _out_of_scope(source: Path, name: str) -> str | None:
-    """Why a function the vectorizer vectorized is outside what this tool checks (its
-    one loop has no exit besides the countable one: a plain sum, a copy), else None
-    (the check itself says what it cannot read)."""
+def _out_of_scope(source: Path, target: Path, name: str, remarks: list[Remark]) -> str | None:
+    """Why a function the vectorizer vectorized is outside what this tool checks, else
+    None (the check itself says what it cannot read): its one loop has no exit besides
+    the countable one (a plain sum, a copy); or no loop of the output exits on a vector
+    value, so what was vectorized exits on a count only (its loop with an early exit,
+    if any, was left alone: LLVM's remark says why)."""
+    prog, out = _loaded(source, name), _loaded(target, name)
+    if prog is None or out is None:
+        return None
     try:
-        prog = frontend.load_program(source, name)
         exits = analyse(prog)
+    except (UserError, LLUnsupported, LoopShapeError):
+        exits = None
+    if exits is not None and not exits.data_dependent:
+        return ("out of scope: its loop has no early exit (only its countable one); this tool checks "
+                "loops with data-dependent exits")
+    if vector_exits(out):
+        return None
+    refused = sorted((r.message for r in remarks if r.kind is not RemarkKind.PASSED
+                      and r.message.startswith("loop not")), key=len)  # the longest says why
+    why = f" (LLVM: {refused[-1]})" if refused else ""
+    return (f"out of scope: the loops it vectorized exit on a count only; its loops with early exits were left "
+            f"alone{why}")
+
+
+def _loaded(path: Path, name: str) -> Program | None:
+    """The function read (a nest's program too), or None where it cannot be."""
+    try:
+        return frontend.load_program(path, name)
+    except NestedLoops as nl:
+        return nl.programs[0]
     except (UserError, LLUnsupported):
         return None
-    if exits.data_dependent:
-        return None
-    return ("out of scope: its loop has no early exit (only its countable one); this tool checks "
-            "loops with data-dependent exits")
 
 
 def _scratch(ctx: typer.Context, keep: Path | None) -> Path:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from verifier.ir.program import Branch, Program
+from verifier.ir.program import Branch, Program, Ref
+from verifier.ir.types import VecType
 
 
 class LoopShapeError(Exception):
@@ -187,3 +188,30 @@ def _block_rank(prog: Program) -> Callable[[str], str]:
 def loop_of(loops: list[Loop]) -> dict[str, Loop]:
     """The loop containing each block (blocks outside loops are absent)."""
     return {b: lp for lp in loops for b in lp.blocks}
+
+
+def vector_exits(prog: Program) -> list[str]:
+    """The exiting blocks, in every loop, whose branch depends on a vector value
+    computed in that loop (an any-of of an exit mask: a vectorized early exit). A
+    vectorizer's output with none vectorized only loops that exit on a count."""
+    out = []
+    types = prog.value_types()
+    for lp in every_loop(prog):
+        defs = {i.dest: i for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
+        phis = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
+        for b in lp.exiting:
+            term = prog.blocks[b].term
+            if not isinstance(term, Branch) or not isinstance(term.cond, Ref):
+                continue
+            todo, seen = [term.cond.name], set()
+            while todo:
+                n = todo.pop()
+                if n in seen or (n not in defs and n not in phis):
+                    continue
+                seen.add(n)
+                if isinstance(types.get(n), VecType):
+                    out.append(b)
+                    break
+                args = defs[n].args if n in defs else [v for _, v in phis[n].incoming]
+                todo.extend(a.name for a in args if isinstance(a, Ref))
+    return out
