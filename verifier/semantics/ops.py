@@ -955,17 +955,19 @@ def bitcast(d: AnyDomain, x: Value, ft: Type, tt: Type | None) -> Value:
         return x
     fw, tw = elem_of(ft).bits, elem_of(tt).bits
     src: list[Val] = [x] if isinstance(x, Val) else list(x)
-    total = fw * len(src)
-    whole = src[0].v if len(src) == 1 else d.const(0, total)
-    if len(src) > 1:
-        for k, lane in enumerate(src):
-            whole = d.bor(whole, d.shl(d.zext(lane.v, fw, total), d.const(k * fw, total), total), total)
     out = []
-    for j in range(total // tw):
-        lo, hi = j * tw, (j + 1) * tw  # the bits of result lane j: operand lanes lo // fw .. (hi - 1) // fw
-        parts = src[lo // fw:(hi - 1) // fw + 1]
-        v = whole if tw == total else d.trunc(d.lshr(whole, d.const(lo, total), total), total, tw)
-        out.append(Val(v, d.any_([p.p for p in parts]), d.any_([p.u for p in parts])))
+    for j in range(fw * len(src) // tw):
+        lo, hi = j * tw, (j + 1) * tw  # result lane j's bits: operand lanes lo // fw .. (hi - 1) // fw
+        parts = range(lo // fw, (hi - 1) // fw + 1)
+        v: Any = None
+        for k in parts:  # the bits [a, b) of operand lane k, at bit a - lo of lane j
+            a, b = max(lo, k * fw), min(hi, (k + 1) * fw)
+            piece = src[k].v if a == k * fw else d.lshr(src[k].v, d.const(a - k * fw, fw), fw)
+            piece = d.trunc(piece, fw, b - a) if b - a < fw else piece
+            piece = d.zext(piece, b - a, tw) if b - a < tw else piece
+            piece = d.shl(piece, d.const(a - lo, tw), tw) if a > lo else piece
+            v = piece if v is None else d.bor(v, piece, tw)
+        out.append(Val(v, d.any_([src[k].p for k in parts]), d.any_([src[k].u for k in parts])))
     return tuple(out) if isinstance(tt, VecType) else out[0]
 
 

@@ -227,7 +227,8 @@ def _wide_access(st: FnState, blk: Block, obj: MemObject, off: Operand, ty: IntT
                  value: Operand | None) -> Operand:
     """A scalar access wider than the object's unit (a struct read by fields of
     several sizes): one access per unit, little-endian; a load is poison if any unit
-    read is, as LLVM's byte-wise load is for an integer."""
+    read is, as LLVM's byte-wise load is for an integer. (Scalar code stays scalar:
+    the legality checks and the lane analyses take no vector code.)"""
     unit = IntType(obj.unit * 8)
     n = ty.bits // unit.bits
     acc: Operand | None = None
