@@ -5,7 +5,7 @@ LLVM's vector loop leaves when `%index.next == %n.vec` (the trip count rounded d
 to a multiple of VF), often or-ed with the early exit's any-of. The window
 (transforms/window.py) knows the source's state only, so a vector iteration from
 `%index = 4q` may load lanes past `%n.vec`, a state no run reaches. The invariant
-that rules it out: at every vector header visit, `iv + step <=u N` for such an exit
+that rules it out: at every vector header visit, `iv + step <=u N` (no wrap) for such an exit
 test `iv + step == N` (or `>=u N`; `!=`, `<u` where the loop goes on while it holds)
 on a vector induction `iv`.
 
@@ -106,10 +106,15 @@ def latch_bound(tgt: Program, header: str) -> LatchBound | None:
 
 
 def holds(b: LatchBound, value: Operand, fresh: Fresh) -> tuple[list[Instr], Operand]:
-    """Instructions computing whether `value` (the phi's, at a visit) is within bound."""
-    nxt, ok = fresh.name("bound.next"), fresh.name("bound.ok")
-    return ([Instr(fresh.uid(), "add", [value, Const(b.step & mask(b.type.bits), b.type)], b.type, nxt, Attrs()),
-             Instr(fresh.uid(), "icmp", [Ref(nxt), b.bound], I1, ok, Attrs(pred="ule"))], Ref(ok))
+    """Instructions computing whether `value` (the phi's, at a visit) is within bound:
+    `value + step <=u N` without wrapping, as `value <=u N` and `N - value >=u step`
+    (a wrapped sum is small, and would let a state at the top of the range pass)."""
+    below, left, room, ok = (fresh.name(h) for h in ("bound.below", "bound.left", "bound.room", "bound.ok"))
+    return ([Instr(fresh.uid(), "icmp", [value, b.bound], I1, below, Attrs(pred="ule")),
+             Instr(fresh.uid(), "sub", [b.bound, value], b.type, left, Attrs()),
+             Instr(fresh.uid(), "icmp", [Ref(left), Const(b.step & mask(b.type.bits), b.type)], I1, room,
+                   Attrs(pred="uge")),
+             Instr(fresh.uid(), "and", [Ref(below), Ref(room)], I1, ok, Attrs())], Ref(ok))
 
 
 def assumed(src: Program, tgt: Program, b: LatchBound) -> list[Instr]:
