@@ -76,11 +76,18 @@ def copier(tgt: Program, region: set[str] | None, fresh: Fresh) -> tuple[list[In
     renamed: dict[str, Operand] = {}
     params = {q.name for q in tgt.params}
     defs = {i.dest: (b.name, i) for b in tgt.blocks.values() for i in b.instrs if i.dest}
+    # a phi of one incoming value is that value (an outer loop's state at the start of
+    # one of its iterations: transforms/outer_iteration.py)
+    single = {ph.dest: (b.name, ph.incoming[0][1]) for b in tgt.blocks.values() for ph in b.phis
+              if len(ph.incoming) == 1}
 
     def copy(op: Operand) -> Operand:
         if not isinstance(op, Ref) or op.name in params:
             return op
         if op.name in renamed:
+            return renamed[op.name]
+        if op.name in single and single[op.name][0] in region:
+            renamed[op.name] = copy(single[op.name][1])
             return renamed[op.name]
         home = defs.get(op.name)
         if home is None or home[0] not in region:
