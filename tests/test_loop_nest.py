@@ -99,13 +99,13 @@ def _inputs(prog: Program, n: int, contents: dict[str, list[int]]) -> Inputs:
     return Inputs(params=params, arrays=arrays)
 
 
-def _chained(prog: Program, inputs: Inputs) -> tuple[Run, int]:
+def _chained(prog: Program, inputs: Inputs, ranges: bool = False) -> tuple[Run, int]:
     """The function run as its iteration programs chained: the first from the loop's
-    start, each next one from the state and memory the last one left. The last run,
-    and how many ran."""
-    it, outer = outer_iteration(prog)
+    start, each next one from the state and memory the last one left (`ranges`: as
+    outer_iteration takes it). The last run, and how many ran."""
+    it, outer = outer_iteration(prog, ranges=ranges)
     inp = Inputs(params={**inputs.params, PICK: 0}, arrays=dict(inputs.arrays))
-    for count in range(1, 40):
+    for count in range(1, 100):
         r = run(it, inp)
         went_on = r.outs.get(CONTINUES)
         if r.status is not RunStatus.OK or not (isinstance(went_on, Val) and went_on.v == 1):

@@ -270,7 +270,7 @@ def answer_nested(requests: Sequence[Request], load: ScalableLoader, nl: NestedL
                               answer(bounded, at_k, at_k(frozenset()), guard)[0]))
             except LLUnsupported:
                 break
-    return merge_outer(vs, found, shown), src, tgt
+    return merge_outer(vs, found, shown, outer.states()), src, tgt
 
 
 def _at_vscale(load: ScalableLoader, vscale: int, room: frozenset[str]) -> tuple[Program, Program | None]:

@@ -35,7 +35,7 @@ def iteration_pair(progs: tuple[Program | None, Program | None],
     src, tgt = progs
     if src is None:
         raise NoIteration("the source has no loop nest (only the target has)")
-    s, outer = outer_iteration(src, first, source=tgt is not None)
+    s, outer = outer_iteration(src, first, source=tgt is not None, ranges=True)
     if tgt is None:
         return (s, None), outer
     t, t_outer = outer_iteration(tgt, first, header=outer.header)  # its inner loop may be gone
@@ -77,15 +77,17 @@ def confirmed(k: int, found: list[tuple[str, list[Verdict]]]) -> bool:
     return any(k < len(vs) and vs[k].verdict is VerdictKind.COUNTEREXAMPLE and whole_run(vs[k]) for _, vs in found)
 
 
-def merge_outer(any_state: list[Verdict], found: list[tuple[str, list[Verdict]]], shown: str) -> list[Verdict]:
+def merge_outer(any_state: list[Verdict], found: list[tuple[str, list[Verdict]]], shown: str,
+                states: str = "any state") -> list[Verdict]:
     """One verdict per question from the answers on any outer state (`any_state`) and,
     where one of those is a counterexample, on whole runs (`found`: each answer list,
     the same questions in the same order, with the outer iterations it followed).
-    `shown`: the outer loop's header as the input names it."""
+    `shown`: the outer loop's header as the input names it; `states`: the outer states
+    checked (OuterLoop.states)."""
     out = []
     for k, v in enumerate(any_state):
         if v.verdict is VerdictKind.PROVED:
-            v.coverage["outer_loop"] = f"every iteration of the outer loop at {shown}, from any state"
+            v.coverage["outer_loop"] = f"every iteration of the outer loop at {shown}, from {states}"
         elif v.verdict is VerdictKind.COUNTEREXAMPLE:
             hit = next(((where, vs[k]) for where, vs in found if k < len(vs)
                         and vs[k].verdict is VerdictKind.COUNTEREXAMPLE and whole_run(vs[k])), None)

@@ -80,6 +80,14 @@ class OuterLoop:
 
     header: str
     carried: tuple[str, ...]  # its header phis, in order (the I of `outer.I`)
+    counted: tuple[tuple[str, int, int], ...] = ()  # phis assumed in their range (counted_range), as shown
+
+    def states(self) -> str:
+        """The outer states an iteration program is checked from, for reports."""
+        if not self.counted:
+            return "any state"
+        held = ", ".join(f"{name} in [{lo}, {hi}]" for name, lo, hi in self.counted)
+        return f"any state where {held} (the range its count keeps it in)"
 
 
 def state_params(i: int) -> tuple[str, str]:
@@ -139,12 +147,52 @@ def check_before(prog: Program, o: Nest) -> None:
                 raise NoIteration("a nondeterministic choice (freeze or undef) before the outer loop")
 
 
+def counted_range(prog: Program, o: Nest, pre: str, ph: Phi) -> tuple[int, int] | None:
+    """[lo, hi] (unsigned) holding `ph` at every visit of O's header, for an outer
+    loop that counts: `ph` starts at the constant lo, its one back edge (from the latch
+    L) carries `ph + 1`, and L goes back only while that is `!= C` or `<u C` (lo <u C):
+    then hi = C - 1. By induction over visits: lo is in range, and from ph <= C - 1 the
+    sum ph + 1 <= C does not wrap, so going on (it is not C) it is at most C - 1. None
+    for any other phi."""
+    incoming = dict(ph.incoming)
+    if not isinstance(ph.type, IntType) or len(o.latches) != 1 or not isinstance(incoming.get(pre), Const):
+        return None
+    latch = o.latches[0]
+    lo, w = incoming[pre].value, ph.type.bits  # type: ignore[union-attr]
+    defs = {i.dest: i for b in o.blocks for i in prog.blocks[b].instrs if i.dest}
+    nxt = incoming.get(latch)
+    step = defs.get(nxt.name) if isinstance(nxt, Ref) else None
+    one, me = Const(1, ph.type), Ref(ph.dest)
+    if step is None or step.op != "add" or list(step.args) not in ([me, one], [one, me]):
+        return None
+    term = prog.blocks[latch].term
+    test = defs.get(term.cond.name) if isinstance(term, Branch) and isinstance(term.cond, Ref) else None
+    if test is None or test.op != "icmp" or not isinstance(term, Branch):
+        return None
+    a, b = test.args
+    pred = str(test.attrs.pred)
+    if isinstance(a, Const) and b == nxt:  # C pred next: the same test swapped
+        a, b, pred = b, a, {"eq": "eq", "ne": "ne", "ugt": "ult"}.get(pred, "")
+    if a != nxt or not isinstance(b, Const):
+        return None
+    c = b.value & ((1 << w) - 1)
+    back_on = {"eq": False, "ne": True, "ult": True}.get(pred)  # going back while the test is this
+    if back_on is None or (term.then == o.header) != back_on or (term.other == o.header) == back_on:
+        return None
+    if not lo < c:
+        return None
+    return lo, c - 1
+
+
 def outer_iteration(prog: Program, first: bool = False, source: bool = False,
-                    header: str | None = None) -> tuple[Program, OuterLoop]:
+                    header: str | None = None, ranges: bool = False) -> tuple[Program, OuterLoop]:
     """`prog` cut to one iteration of its outer loop (module docstring; `header`: as
     outer_loop takes it). `first`: the first iteration only, from the loop's own
     start; there a `source`'s back edge is UB, so its only runs are whole runs that
-    leave the loop in that iteration."""
+    leave the loop in that iteration. `ranges`: a later iteration's state of a counted
+    phi (counted_range) is assumed in its range, which every run's is: for a source
+    (or a program checked alone) only, where states outside it are UB, so that a
+    target's states, equal to a source's, are checked in the range too."""
     o, pre_name = outer_loop(prog, header)
     check_before(prog, o)
     p = copy_program(prog)
@@ -157,6 +205,7 @@ def outer_iteration(prog: Program, first: bool = False, source: bool = False,
         return Ref(dest or "")
 
     new_params: list[Param] = [] if first else [Param(PICK, I1)]
+    counted: list[tuple[str, int, int]] = []
     nexts: dict[str, list[Operand]] = {latch: [] for latch in o.latches}  # each back edge's next state
     for i, ph in enumerate(head.phis):
         if not isinstance(ph.type, IntType):
@@ -169,6 +218,15 @@ def outer_iteration(prog: Program, first: bool = False, source: bool = False,
             val, pois = state_params(i)
             new_params += [Param(val, ph.type), Param(pois, I1)]
             havoc = emit(pre, "select", [Ref(pois), PoisonConst(ph.type), Ref(val)], ph.type, f"{val}.havoc")
+            span = counted_range(prog, o, pre_name, ph) if ranges else None
+            if span is not None:
+                counted.append((prog.display.get(ph.dest, ph.dest), *span))
+                ge = emit(pre, "icmp", [havoc, Const(span[0], ph.type)], I1, f"{val}.from", pred="uge")
+                le = emit(pre, "icmp", [havoc, Const(span[1], ph.type)], I1, f"{val}.to", pred="ule")
+                inside = emit(pre, "and", [ge, le], I1, f"{val}.in")
+                emit(pre, "assume", [emit(pre, "select", [Ref(PICK), inside, Const(1, I1)], I1, f"{val}.counted")],
+                     None, None, why=f"a state of the counted {prog.display.get(ph.dest, ph.dest)} outside "
+                                     f"[{span[0]}, {span[1]}], which no run reaches")
             start = emit(pre, "select", [Ref(PICK), havoc, start], ph.type, f"{val}.start")
         ph.incoming = [(pre_name, start)]
     p.params = new_params + list(p.params)
@@ -204,7 +262,7 @@ def outer_iteration(prog: Program, first: bool = False, source: bool = False,
         shown = prog.display.get(ph.dest, ph.dest)
         val, pois = state_params(i)
         p.display.update({val: f"{shown} (outer state)", pois: f"{shown} poison (outer state)"})
-    return p, OuterLoop(o.header, tuple(ph.dest for ph in head.phis))
+    return p, OuterLoop(o.header, tuple(ph.dest for ph in head.phis), tuple(counted))
 
 
 def _redirect(p: Program, block: str, old: str, new: str) -> None:
