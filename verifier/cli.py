@@ -499,8 +499,8 @@ def _out_of_scope(source: Path, target: Path, name: str, remarks: list[Remark]) 
     the countable one (a plain sum, a copy); or no loop of the output exits on a vector
     value, so what was vectorized exits on a count only (its loop with an early exit,
     if any, was left alone: LLVM's remark says why)."""
-    prog, out = _loaded(source, name), _loaded(target, name)
-    if prog is None or out is None:
+    prog = _loaded(source, name)
+    if prog is None:
         return None
     try:
         exits = analyse(prog)
@@ -509,7 +509,8 @@ def _out_of_scope(source: Path, target: Path, name: str, remarks: list[Remark]) 
     if exits is not None and not exits.data_dependent:
         return ("out of scope: its loop has no early exit (only its countable one); this tool checks "
                 "loops with data-dependent exits")
-    if vector_exits(out):
+    out = _loaded(target, name)
+    if out is None or vector_exits(out):
         return None
     refused = sorted((r.message for r in remarks if r.kind is not RemarkKind.PASSED
                       and r.message.startswith("loop not")), key=len)  # the longest says why
