@@ -242,12 +242,22 @@ def test_a_vector_of_loaded_pointers_is_tested_for_null_exactly(tmp_path: Path) 
     assert verdict(tmp_path, NULLS_SRC, first_only) == "counterexample"
 
 
-def test_a_loaded_pointer_used_as_an_address_still_needs_the_assumption(tmp_path: Path) -> None:
+def test_a_loaded_pointer_used_as_an_address_gets_its_own_object_where_nothing_is_stored(tmp_path: Path) -> None:
+    """Loaded once and nothing stored: the pointer points into an object of its own
+    (no assumption). With a store in the function, it is taken to point into the
+    object it was loaded from, which the verdict lists as an assumption."""
     deref = NULLS_SRC.replace("  %r = or i1 %na, %nb\n", "  %x = load i8, ptr %a, align 1\n"
                               "  %nx = icmp eq i8 %x, 0\n  %r0 = or i1 %na, %nb\n  %r = or i1 %r0, %nx\n")
     f = tmp_path / "d.ll"
     f.write_text(deref)
-    assert Assumption.LOADED_POINTERS_IN_OBJECT in parse_ll_file(f).unassumed
+    prog = parse_ll_file(f)
+    assert prog.unassumed == () and "a.obj" in {a.name for a in prog.arrays}
+    f.write_text(deref.replace("define i1 @f(ptr noundef align 8 dereferenceable(16) %t)",
+                               "define i1 @f(ptr noundef align 8 dereferenceable(16) %t, ptr noalias %s)")
+                 .replace("  ret i1 %r\n", "  store i8 1, ptr %s, align 1\n  ret i1 %r\n"))
+    stored = parse_ll_file(f)
+    assert Assumption.LOADED_POINTERS_IN_OBJECT.value in stored.unassumed
+    assert not any(a.name.endswith(".obj") for a in stored.arrays)
 
 
 def test_a_vector_of_pointers_used_other_than_for_null_is_named(tmp_path: Path) -> None:
@@ -316,3 +326,58 @@ def test_vector_exits_tells_an_early_exit_vector_loop_from_a_counted_one(tmp_pat
         "declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)\n"
     f.write_text(early)
     assert vector_exits(parse_ll_file(f)) == ["vector.body"]
+
+
+# --- a loaded pointer's own object -----------------------------------------------------
+
+# `struct span { int *begin, *end; }` passed by pointer: the first int of the span
+SPAN = """define i32 @f(ptr noundef align 8 dereferenceable(16) %s) {
+  %begin = load ptr, ptr %s, align 8
+  %endp = getelementptr inbounds i8, ptr %s, i64 8
+  %end = load ptr, ptr %endp, align 8
+  %empty = icmp eq ptr %begin, %end
+  br i1 %empty, label %none, label %some
+some:
+  %x = load i32, ptr READ, align 4
+  ret i32 %x
+none:
+  ret i32 -1
+}
+"""
+
+
+def test_pointers_loaded_from_a_struct_are_read_through_objects_of_their_own(tmp_path: Path) -> None:
+    """begin and end are loaded once and nothing is stored: each points into an object
+    of its own, so reading *begin is proved equal to reading it through a GEP of 0,
+    with no assumption, and a read of begin[1] is refuted with a replayed run."""
+    src = SPAN.replace("READ", "%begin")
+    a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
+    a.write_text(src)
+    b.write_text(SPAN.replace("  %x = load i32, ptr READ", "  %p0 = getelementptr inbounds i32, ptr %begin, i64 0\n"
+                              "  %x = load i32, ptr %p0"))
+    s, t = parse_ll_pair(a, b)
+    assert s.unassumed == t.unassumed == ()
+    assert {"begin.obj", "end.obj"} <= {x.name for x in s.arrays}
+    v = refinement(s, t, max_trip=4, budget=Budget.of(60))
+    assert v.verdict == "proved" and not v.assumptions
+    b.write_text(src.replace("  %x = load i32, ptr %begin", "  %p1 = getelementptr inbounds i32, ptr %begin, i64 1\n"
+                             "  %x = load i32, ptr %p1"))
+    w = refinement(*parse_ll_pair(a, b), max_trip=4, budget=Budget.of(60))
+    assert w.verdict == "counterexample" and w.counterexample is not None
+
+
+def test_a_pair_that_loads_pointers_differently_falls_back_to_the_object_they_came_from(tmp_path: Path) -> None:
+    """The target also stores (a flag through %out): it gives loaded pointers no
+    objects of their own, so neither function does; both take begin to point into the
+    struct (the assumption, listed), and the verdict is a verdict, not an error."""
+    head = "define i32 @f(ptr noundef align 8 dereferenceable(16) %s) {"
+    with_out = "define i32 @f(ptr noundef align 8 dereferenceable(16) %s, ptr noalias noundef dereferenceable(4) %out) {"
+    src = SPAN.replace("READ", "%begin").replace(head, with_out)
+    tgt = src.replace("  ret i32 %x\n", "  store i32 1, ptr %out, align 4\n  ret i32 %x\n")
+    a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
+    a.write_text(src)
+    b.write_text(tgt)
+    s, t = parse_ll_pair(a, b)
+    assert not any(x.name.endswith(".obj") for x in s.arrays + t.arrays)
+    assert Assumption.LOADED_POINTERS_IN_OBJECT.value in s.unassumed
+    assert refinement(s, t, max_trip=4, budget=Budget.of(60)).verdict == "counterexample"

@@ -150,6 +150,18 @@ def pointer_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand,
     the user opts into Assumption.LOADED_POINTERS_IN_OBJECT."""
     name = st.names.get(key(ins)) or st.fresh("ptr")
     raw = access(st, blk, ins, obj_name, off, I64, text, loc, st.fresh(f"{name}.bits"), None)
+    own = st.own_loaded.get(key(ins))
+    if own is not None:  # its own object (objects.own_objects): at `before` units in, where the bits say
+        target = st.objects[own]
+        st.nulls[key(ins)] = st.emit(blk, "icmp", [raw, Const(0, I64)], I1, st.fresh(f"{name}.isnull"), loc,
+                                      pred="eq", flags=())
+        # poison where the bits are (x & 0 is x's poison): a poison pointer's accesses are UB
+        taint = st.emit(blk, "and", [raw, Const(0, I64)], I64, st.fresh(f"{name}.taint"), loc, flags=())
+        st.offsets[key(ins)] = st.emit(blk, "add", [Ref(f"{own}.before"), taint], I64, name, loc, flags=())
+        start = st.emit(blk, "mul", [Ref(f"{own}.before"), Const(target.unit, I64)], I64, st.fresh(f"{own}.in"),
+                        loc, flags=())
+        st.emit(blk, "sub", [raw, start], I64, f"{own}.addr", loc, flags=())
+        return
     obj = st.objects[obj_name]
     st.nulls[key(ins)] = st.emit(blk, "icmp", [raw, Const(0, I64)], I1, st.fresh(f"{name}.isnull"), loc,
                                   pred="eq", flags=())
@@ -320,7 +332,7 @@ def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | 
         if pred not in ("eq", "ne"):
             raise LLUnsupported(f"icmp {pred} of a pointer with null", loc)
         p = ops[1 if nulls[0] else 0]
-        if key(p) in st.loaded:  # null where its bits are 0, wherever it points (pointer_load)
+        if key(p) in st.loaded or key(p) in st.own_loaded:  # null where its bits are 0 (pointer_load)
             st.emit(blk, "or" if pred == "eq" else "xor", [st.nulls[key(p)], Const(0 if pred == "eq" else 1, I1)],
                     I1, dest, loc, flags=())
             return

@@ -170,6 +170,9 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
         # a nest on either side: read both, and raise with both once their needs agree
         nest = ra if isinstance(ra, NestedLoops) else rb if isinstance(rb, NestedLoops) else None
         a, b = _read_of(ra), _read_of(rb)
+        if both.own_objects and _own(a) != _own(b):  # loaded pointers' objects: both or neither
+            both = dataclasses.replace(both, own_objects=False)
+            continue
         na, nb = _needs(a), _needs(b)
         if na == nb:
             if nest is not None:
@@ -188,6 +191,11 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                 raise NestedLoops(nest.what, nest.loc, (a, b))
             return a, b  # the refinement check names what still differs
         both = grown
+
+
+def _own(p: Program) -> frozenset[str]:
+    """The objects of its own a program gives loaded pointers (objects.own_objects)."""
+    return frozenset(a.name for a in p.arrays if a.name.endswith(".obj"))
 
 
 def _nested_read(path: Path, func: str | None, opts: LLOptions) -> Program | NestedLoops:
@@ -325,7 +333,7 @@ def _uses_loaded_offsets(st: FnState) -> bool:
 
 # the parameters the front end derives from a parameter's or an object's name
 # (`%p` -> `p.bytes`, `p.addr`, ...; `%n` -> `n.value`, `n.poison`)
-DERIVED = (".addr", ".bytes", ".before", ".null", ".value", ".poison")
+DERIVED = (".addr", ".bytes", ".before", ".null", ".value", ".poison", ".obj")
 
 
 def _own_name(st: FnState, llvm_name: str, used: set[str]) -> str:

@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+import networkx as nx
+
 from verifier.frontend.layout import FieldStep, initializer_bytes
 from verifier.frontend.llvm.state import FnState, MemObject, key
 from verifier.frontend.llvm.text import (
@@ -25,6 +27,7 @@ from verifier.frontend.llvm.text import (
     memory_effects,
     operand_text,
     pointer_lanes,
+    qualifiers,
 )
 from verifier.frontend.llvm.values import (
     callee,
@@ -64,6 +67,7 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
                     _const_gep(st, o, st.loc_of(operand_text(ins), ins))
             if ins.opcode == "getelementptr" and is_null(list(ins.operands)[0]):
                 st.prov[key(ins)] = null_object(st)
+    own_objects(st, fn)
     changed = True
     while changed:
         changed = False
@@ -117,7 +121,7 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
             for ins in b.instructions:
                 if str(ins.type) != "ptr" or key(ins) in st.nullable:
                     continue
-                if key(ins) in st.loaded:
+                if key(ins) in st.loaded or key(ins) in st.own_loaded:
                     st.nullable.add(key(ins))
                     changed = True
                     continue
@@ -253,6 +257,43 @@ class _Seen:
     as_int: set[str] = field(default_factory=set)  # objects whose addresses ptrtoint reads
     bytewise: set[str] = field(default_factory=set)  # objects pointers are loaded from: read in bytes
     stores: bool = False  # the function stores to memory: pointers that may overlap are aliased
+
+
+def own_objects(st: FnState, fn: Any) -> None:
+    """In a function that stores nothing, a pointer loaded outside every loop (once per
+    run: `std::find(v.begin(), v.end(), x)` with `v` by reference) points into an
+    object of its own, any size, at `before` units in, whose address is the loaded
+    bits less that offset (memory.pointer_load); one only tested for null needs none.
+    That covers every pointer LLVM allows
+    there (any object, the one it was loaded from included: with no store, two views
+    of the same bytes read alike), so no assumption is needed; where memory is
+    written, or the load repeats, the pointer is taken to point into the object it was
+    loaded from (Assumption.LOADED_POINTERS_IN_OBJECT)."""
+    if st.stores or not st.opts.own_objects:
+        return
+    used = {key(o) for b in fn.blocks for ins in b.instructions
+            if not (ins.opcode == "icmp" and "null" in operand_text(ins)) for o in ins.operands}
+    g = nx.DiGraph()
+    for b in fn.blocks:
+        g.add_node(key(b))
+        term = list(b.instructions)[-1] if list(b.instructions) else None
+        for o in list(term.operands) if term is not None else []:
+            if str(o.type) == "label":
+                g.add_edge(key(b), key(o))
+    cyclic = {n for c in nx.strongly_connected_components(g) for n in c if len(c) > 1 or g.has_edge(n, n)}
+    for b in fn.blocks:
+        if key(b) in cyclic:
+            continue
+        for ins in b.instructions:
+            if ins.opcode == "load" and str(ins.type) == "ptr" and key(ins) in used and not {"volatile", "atomic"} & set(
+                    qualifiers(operand_text(ins), "load")):
+                name = f"{st.names[key(ins)]}.obj"
+                obj = MemObject(name, None, loaded=True)
+                st.objects[name] = obj
+                st.display[name] = f"*{st.display.get(st.names[key(ins)], st.names[key(ins)])}"
+                st.prov[key(ins)] = name
+                st.own_loaded[key(ins)] = name
+                st.room.add(name)
 
 
 def measure_units(st: FnState, fn: Any) -> None:
@@ -415,7 +456,9 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
             st.emit(pre, "assume", [ok], None, None)
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
         addr = f"{obj.name}.addr"
-        has_addr = align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
+        # (a loaded pointer's own object: its address is computed where it is loaded)
+        has_addr = not obj.loaded and (align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs
+                                       or obj.addressed)
         obj.null_tested |= obj.name in st.opts.nulls
         null_param = obj.may_be_null and obj.null_tested
         if has_addr or null_param:

@@ -55,6 +55,9 @@ class LLOptions:
     # scalable vectors are read at this vscale (frontend/llvm/scalable.py); None: a
     # function that has them raises ScalableVectors, naming the vscales to read it at
     vscale: int | None = None
+    # loaded pointers may get objects of their own (objects.own_objects): off where the
+    # two functions of a pair do not agree on which (parse_ll_pair)
+    own_objects: bool = True
 
     @property
     def memory_poison(self) -> bool:
@@ -90,6 +93,7 @@ class MemObject:
     local: bool = False  # an alloca: the function's own, never overlapping another object
     escapes: bool = False  # passed to a call that may write what it points to
     at_null: bool = False  # the null pointer's own (GEPs on null): no bytes, at address 0
+    loaded: bool = False  # a loaded pointer's own object: its address is the loaded bits' (objects.own_objects)
     where: Loc | None = None  # where it is defined (an alloca)
 
 
@@ -137,6 +141,9 @@ class FnState:
     # their offsets' names: a program that uses none of them tests loaded pointers for
     # null only, which holds wherever they point (no assumption needed)
     loaded_offsets: set[str] = field(default_factory=set)
+    # pointers loaded once (outside every loop) in a function that stores nothing: each
+    # points into an object of its own (objects.own_objects), no assumption needed
+    own_loaded: dict[int, str] = field(default_factory=dict)  # load -> its object
     # pointer parameters with free room in front of them (LLOptions.room, and those
     # whose objects hold loaded pointers: the nodes may lie before the one passed)
     room: set[str] = field(default_factory=set)
