@@ -381,3 +381,22 @@ def test_a_pair_that_loads_pointers_differently_falls_back_to_the_object_they_ca
     assert not any(x.name.endswith(".obj") for x in s.arrays + t.arrays)
     assert Assumption.LOADED_POINTERS_IN_OBJECT.value in s.unassumed
     assert refinement(s, t, max_trip=4, budget=Budget.of(60)).verdict == "counterexample"
+
+
+def test_an_instruction_in_a_report_names_every_value_as_llvm_does(tmp_path: Path) -> None:
+    """Inside backquotes (IR text) plain names are renamed too (`%x`), an operation's
+    name before its parenthesis never is; prose keeps plain words as they are."""
+    from verifier.reports.names import rename_text
+
+    shown = {"x": "%x", "select": "%select", "v0": "%0", "some": "%some"}
+    assert rename_text("at `x: i32 = select(c, v0, x)` in block some; x is v0", shown) == \
+        "at `%x: i32 = select(c, %0, %x)` in block some; x is %0"
+    src = SPAN.replace("READ", "%begin")
+    a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
+    a.write_text(src)
+    b.write_text(src.replace("  %x = load i32, ptr %begin", "  %p1 = getelementptr inbounds i32, ptr %begin, i64 1\n"
+                             "  %x = load i32, ptr %p1"))
+    from tests.helpers import cli
+
+    r = cli("equiv", str(a), str(b))
+    assert r.returncode == 1 and "at `%x: i32 = *%begin[%p1]`" in r.stdout, r.stdout

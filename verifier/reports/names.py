@@ -13,21 +13,26 @@ _TOKEN = re.compile(r"(?<![\w.%@])[A-Za-z_][\w$]*(?:\.[\w$]+)*")
 
 def rename_text(text: str, display: dict[str, str]) -> str:
     """Every identifier of ours that names an input value (or begins with one, up to a
-    dot) written as the input does. Plain words are left alone: only names with a digit
-    or a dot are renamed, so English around them never is."""
+    dot) written as the input does. In prose, plain words are left alone: only names
+    with a digit or a dot are renamed, so English around them never is; inside
+    backquotes (an instruction as the IR prints it) every name is."""
     if not display:
         return text
 
-    def one(m: re.Match[str]) -> str:
-        tok = m.group(0)
-        parts = tok.split(".")
-        for k in range(len(parts), 0, -1):
-            head = ".".join(parts[:k])
-            if head in display and (any(c.isdigit() for c in head) or "." in head):
-                return display[head] + tok[len(head):]
-        return tok
+    def renamer(code: bool) -> Any:
+        def one(m: re.Match[str]) -> str:
+            tok = m.group(0)
+            parts = tok.split(".")
+            for k in range(len(parts), 0, -1):
+                head = ".".join(parts[:k])
+                called = m.string[m.end():m.end() + 1] == "(" and k == len(parts)  # an operation: select(...)
+                if head in display and ((code and not called) or any(c.isdigit() for c in head) or "." in head):
+                    return display[head] + tok[len(head):]
+            return tok
+        return one
 
-    return _TOKEN.sub(one, text)
+    pieces = text.split("`")
+    return "`".join(_TOKEN.sub(renamer(k % 2 == 1 and k < len(pieces) - 1), p) for k, p in enumerate(pieces))
 
 
 def rename_json(obj: Any, display: dict[str, str]) -> Any:
