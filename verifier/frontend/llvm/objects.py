@@ -264,11 +264,12 @@ def own_objects(st: FnState, fn: Any) -> None:
     run: `std::find(v.begin(), v.end(), x)` with `v` by reference) points into an
     object of its own, any size, at `before` units in, whose address is the loaded
     bits less that offset (memory.pointer_load); one only tested for null needs none.
-    That covers every pointer LLVM allows
-    there (any object, the one it was loaded from included: with no store, two views
-    of the same bytes read alike), so no assumption is needed; where memory is
-    written, or the load repeats, the pointer is taken to point into the object it was
-    loaded from (Assumption.LOADED_POINTERS_IN_OBJECT)."""
+    That covers every pointer LLVM allows there (any object, the one it was loaded
+    from included: with no store, two views of the same bytes read alike), so no
+    assumption is needed. Where memory is written, or the load repeats, the pointer is
+    taken to point into the object it was loaded from
+    (Assumption.LOADED_POINTERS_IN_OBJECT). A test that names null in its text counts
+    as a null test (at worst a pointer then keeps that assumption)."""
     if st.stores or not st.opts.own_objects:
         return
     used = {key(o) for b in fn.blocks for ins in b.instructions
