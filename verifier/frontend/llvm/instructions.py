@@ -29,6 +29,7 @@ from verifier.frontend.llvm.text import (
     fneg_flags,
     has_attr,
     icmp_pred,
+    instruction_body,
     int_flags,
     operand_text,
     parse_type,
@@ -403,7 +404,7 @@ def _invoke(st: FnState, blk: Block, s: Site) -> None:
     if any(str(a.type) == "ptr" for a in args):  # (objects.py tracks pointers passed to calls only)
         raise LLUnsupported(f"an invoke of @{callee.name} with pointer arguments", loc)
     translate_call(st, blk, s.ins, [*args, callee], s.text, loc, s.ty, s.dest)
-    if has_attr(operand_text(callee), "nounwind") or has_attr(s.text.split("(", 1)[0], "nounwind"):
+    if has_attr(operand_text(callee), "nounwind") or has_attr(instruction_body(s.text).split("(", 1)[0], "nounwind"):
         blk.term = Jump(normal)
         return
     fname = f"{callee.name}.unwinds"

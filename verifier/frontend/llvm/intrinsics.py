@@ -16,6 +16,7 @@ from verifier.frontend.llvm.text import (
     fp_flags,
     has_attr,
     has_bundles,
+    instruction_body,
     memory_effects,
     noreturn,
     operand_text,
@@ -264,7 +265,7 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
     if pure and ty is None:
         return  # no effect, no result
     fname = clean(name)
-    head = text.split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
+    head = instruction_body(text).split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
     st.funcs[fname] = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure,
                                speculatable="speculatable" in decl,
                                ret_poison=not pure and ty is not None and not has_attr(head, "noundef"))

@@ -149,9 +149,19 @@ INT_FLAGS = {"nuw", "nsw", "exact", "disjoint", "inbounds", "nusw", "samesign", 
 _ICMP_PREDS = ("eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge")
 
 
+_RESULT = re.compile(r'^\s*%(?:"(?:[^"\\]|\\.)*"|[-\w.$]+)\s*=\s*')
+
+
+def instruction_body(text: str) -> str:
+    """An instruction's text without its result's name: `%add = add nsw i32 ...` is
+    read from `add`, so that a value named like an opcode (`%add`, `%x.load`) is never
+    taken for one (its flags would be lost)."""
+    return _RESULT.sub("", text, count=1)
+
+
 def int_flags(text: str, opcode: str) -> tuple[str, ...]:
     """The flags written after the opcode (`add nuw nsw`, `icmp samesign ult`, ...)."""
-    m = re.search(rf"\b{re.escape(opcode)}\b(.*)", text)
+    m = re.search(rf"\b{re.escape(opcode)}\b(.*)", instruction_body(text))
     out = []
     for tok in (m.group(1) if m else "").split():
         if tok in INT_FLAGS:
@@ -163,31 +173,31 @@ def int_flags(text: str, opcode: str) -> tuple[str, ...]:
 
 def fp_flags(text: str, op: str) -> tuple[str, ...]:
     """The fast-math flags written after a float opcode (or `call`)."""
-    m = re.search(rf"\b{op}((?: (?:{'|'.join(sorted(FAST_MATH))}))*) ", text)
+    m = re.search(rf"\b{op}((?: (?:{'|'.join(sorted(FAST_MATH))}))*) ", instruction_body(text))
     return tuple(m.group(1).split()) if m else ()
 
 
 def icmp_pred(text: str) -> str | None:
     """An icmp's predicate (after an optional `samesign`)."""
-    m = re.search(r"icmp(?: samesign)? (\w+)", text)
+    m = re.search(r"icmp(?: samesign)? (\w+)", instruction_body(text))
     return m.group(1) if m else None
 
 
 def fcmp_form(text: str) -> tuple[tuple[str, ...], str] | None:
     """An fcmp's words before its predicate (fast-math flags) and the predicate."""
-    m = re.search(r"fcmp((?: \w+)*?) (" + "|".join(FCMP_PREDS) + r") ", text)
+    m = re.search(r"fcmp((?: \w+)*?) (" + "|".join(FCMP_PREDS) + r") ", instruction_body(text))
     return (tuple(m.group(1).split()), m.group(2)) if m else None
 
 
 def fneg_flags(text: str) -> tuple[str, ...] | None:
     """The words between `fneg` and its type (fast-math flags); None if unreadable."""
-    m = re.search(r"fneg((?: \w+)*?) (?:half|float|double|<)", text)
+    m = re.search(r"fneg((?: \w+)*?) (?:half|float|double|<)", instruction_body(text))
     return tuple(m.group(1).split()) if m else None
 
 
 def qualifiers(text: str, opcode: str) -> set[str]:
     """`atomic` / `volatile` written after a load's or store's opcode."""
-    m = re.search(rf"\b{opcode}((?: (?:atomic|volatile))*) ", text)
+    m = re.search(rf"\b{opcode}((?: (?:atomic|volatile))*) ", instruction_body(text))
     return set(m.group(1).split()) if m else set()
 
 
@@ -236,7 +246,7 @@ def alloca_form(text: str) -> tuple[str, int, int] | None:
 
 def gep_source_type(text: str) -> str | None:
     """The source element type a getelementptr indexes."""
-    m = re.search(r"getelementptr(?: (?:inbounds|nuw|nusw|inrange\([^)]*\)))* (.*?), ptr", text)
+    m = re.search(r"getelementptr(?: (?:inbounds|nuw|nusw|inrange\([^)]*\)))* (.*?), ptr", instruction_body(text))
     return m.group(1) if m else None
 
 
@@ -307,7 +317,7 @@ def memory_effects(decl: str) -> str:
 
 def noreturn(call_text: str, decl: str) -> bool:
     """Whether the callee's declaration or the call itself says `noreturn`."""
-    return has_attr(decl, "noreturn") or has_attr(call_text.split("(", 1)[0], "noreturn")
+    return has_attr(decl, "noreturn") or has_attr(instruction_body(call_text).split("(", 1)[0], "noreturn")
 
 
 # ---------------------------------------------------------------- operand bundles
