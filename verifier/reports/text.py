@@ -96,6 +96,14 @@ def side_by_side(c: Counterexample, display: dict[str, str] | None = None) -> li
             for k in range(rows)]
 
 
+def _unrolled(loops: object) -> str:
+    """How far each target loop was unrolled: its header in backquotes (named as the
+    input does, reports/names.py) and the count; `none` for no loop."""
+    if not isinstance(loops, dict) or not loops:
+        return "none"
+    return ", ".join(f"`{h}` {n}" for h, n in loops.items())
+
+
 def verdict_text(v: Verdict) -> str:
     head = f"{v.verdict}: {v.model}{' ' + v.subject if v.subject else ''} [{v.check}"
     if v.form:
@@ -137,10 +145,10 @@ def verdict_text(v: Verdict) -> str:
     elif cov.get("complete"):
         most = max(cov["source_unrolled"].values(), default=0)
         lines.append(f"  covers every input: no source loop visits its header more than {most} times"
-                     f" (target loops unrolled: {cov.get('target_unrolled')})")
+                     f" (target loops unrolled: {_unrolled(cov.get('target_unrolled'))})")
     elif cov.get("max_trip") is not None:
         lines.append(f"  covers every input whose source loops run at most {cov['max_trip']} iterations"
-                     f" (target loops unrolled: {cov.get('target_unrolled')})"
+                     f" (target loops unrolled: {_unrolled(cov.get('target_unrolled'))})"
                      + (" (a bounded answer, accepted as asked)" if cov.get("accepted_bounded") else ""))
         if cov.get("why_bounded"):
             lines.append(f"  (no proof for every trip count: {cov['why_bounded']})")
