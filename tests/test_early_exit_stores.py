@@ -17,7 +17,7 @@ from verifier.smt.budget import Budget
 
 STORES = MODELS / "llvm" / "stores"
 SRC, TGT = STORES / "bump_until_stop.scalar.ll", STORES / "bump_until_stop.vf4.ll"
-HEAD = "ptr noalias align 4 dereferenceable(32) %out"
+HEAD = "ptr noalias align 4 dereferenceable(32) %dst"
 
 
 def check(tmp_path: Path, edit: tuple[str, str] = ("", ""), both: tuple[str, str] = ("", "")) -> object:
@@ -41,18 +41,18 @@ def test_the_masked_stores_and_the_scalar_lane_after_them_are_proved(tmp_path: P
 
 @pytest.mark.slow
 def test_a_store_that_may_alias_the_exit_condition_is_refuted(tmp_path: Path) -> None:
-    """Without noalias, %out may be %stop: the source's store sets the flag it then
+    """Without noalias, %dst may be %stop: the source's store sets the flag it then
     reads and leaves, while the target read the flags before storing."""
     v = check(tmp_path, both=(HEAD, HEAD.replace("noalias ", "")))
     assert v.verdict == "counterexample", v  # type: ignore[attr-defined]
     cx = v.counterexample  # type: ignore[attr-defined]
-    assert cx is not None and cx.inputs.window("stop")[0] == "out"
+    assert cx is not None and cx.inputs.window("stop")[0] == "dst"
 
 
 def test_an_unmasked_store_past_the_exiting_lane_is_refuted(tmp_path: Path) -> None:
     v = check(tmp_path, edit=("<4 x i1> %before)\n  %any", "<4 x i1> splat (i1 true))\n  %any"))
     assert v.verdict == "counterexample", v  # type: ignore[attr-defined]
-    assert "out[" in v.counterexample.divergence.summary  # type: ignore[attr-defined]
+    assert "dst[" in v.counterexample.divergence.summary  # type: ignore[attr-defined]
 
 
 def test_a_mask_that_takes_the_exiting_lane_too_is_proved_where_the_store_repeats(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 ; Our own fixture: an early-exit loop with a store before its exit, in the shape LLVM's
 ; trunk vectorizes with masking (bump_until_stop.vf4.ll). Per element, up to 8:
-;   out[i] = in[i] + 1; if (stop[i] != 0) break;
-define void @bump_until_stop(ptr noalias readonly align 4 dereferenceable(32) %in, ptr noalias align 4 dereferenceable(32) %out, ptr readonly align 4 dereferenceable(32) %stop) {
+;   dst[i] = in[i] + 1; if (stop[i] != 0) break;
+define void @bump_until_stop(ptr noalias readonly align 4 dereferenceable(32) %in, ptr noalias align 4 dereferenceable(32) %dst, ptr readonly align 4 dereferenceable(32) %stop) {
 entry:
   br label %body
 
@@ -10,8 +10,8 @@ body:
   %in.at = getelementptr inbounds nuw i32, ptr %in, i64 %i
   %x = load i32, ptr %in.at, align 4
   %y = add nsw i32 %x, 1
-  %out.at = getelementptr inbounds nuw i32, ptr %out, i64 %i
-  store i32 %y, ptr %out.at, align 4
+  %dst.at = getelementptr inbounds nuw i32, ptr %dst, i64 %i
+  store i32 %y, ptr %dst.at, align 4
   %stop.at = getelementptr inbounds nuw i32, ptr %stop, i64 %i
   %s = load i32, ptr %stop.at, align 4
   %stops = icmp ne i32 %s, 0

@@ -3,7 +3,7 @@
 ; elements are loaded first; the lanes before the first stopping one (cttz.elts of
 ; the frozen flags, then get.active.lane.mask) are loaded and stored under that mask;
 ; if a lane stops, the scalar loop runs from it, doing its store and leaving.
-define void @bump_until_stop(ptr noalias readonly align 4 dereferenceable(32) %in, ptr noalias align 4 dereferenceable(32) %out, ptr readonly align 4 dereferenceable(32) %stop) {
+define void @bump_until_stop(ptr noalias readonly align 4 dereferenceable(32) %in, ptr noalias align 4 dereferenceable(32) %dst, ptr readonly align 4 dereferenceable(32) %stop) {
 entry:
   br label %vector.body
 
@@ -18,12 +18,12 @@ vector.body:
   %in.v = getelementptr inbounds nuw i32, ptr %in, i64 %index
   %x = call <4 x i32> @llvm.masked.load.v4i32.p0(ptr align 4 %in.v, <4 x i1> %before, <4 x i32> poison)
   %y = add nsw <4 x i32> %x, splat (i32 1)
-  %out.v = getelementptr inbounds nuw i32, ptr %out, i64 %index
-  call void @llvm.masked.store.v4i32.p0(<4 x i32> %y, ptr align 4 %out.v, <4 x i1> %before)
+  %dst.v = getelementptr inbounds nuw i32, ptr %dst, i64 %index
+  call void @llvm.masked.store.v4i32.p0(<4 x i32> %y, ptr align 4 %dst.v, <4 x i1> %before)
   %any = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %stops.fr)
   %index.next = add nuw i64 %index, 4
-  %end = icmp eq i64 %index.next, 8
-  %leave = or i1 %any, %end
+  %at.end = icmp eq i64 %index.next, 8
+  %leave = or i1 %any, %at.end
   br i1 %leave, label %middle, label %vector.body
 
 middle:
@@ -36,8 +36,8 @@ scalar:
   %in.at = getelementptr inbounds nuw i32, ptr %in, i64 %i
   %xs = load i32, ptr %in.at, align 4
   %ys = add nsw i32 %xs, 1
-  %out.at = getelementptr inbounds nuw i32, ptr %out, i64 %i
-  store i32 %ys, ptr %out.at, align 4
+  %dst.at = getelementptr inbounds nuw i32, ptr %dst, i64 %i
+  store i32 %ys, ptr %dst.at, align 4
   %stop.at = getelementptr inbounds nuw i32, ptr %stop, i64 %i
   %s = load i32, ptr %stop.at, align 4
   %stops.s = icmp ne i32 %s, 0

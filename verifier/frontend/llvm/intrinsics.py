@@ -104,18 +104,19 @@ def _assume_bundles(st: FnState, blk: Block, text: str, loc: Loc) -> None:
 
 def _active_lane_mask(st: FnState, blk: Block, args: list[Any], ty: Type | None, dest: str | None, loc: Loc) -> None:
     """llvm.get.active.lane.mask(base, n): lane k is base + k < n (unsigned; the sum
-    taken without wrapping, so a lane past the type's range is off)."""
+    taken without wrapping, so a lane past the type's range is off), read as
+    base < n and k < n - base, in the operands' own width."""
     if not isinstance(ty, VecType):
         raise LLUnsupported("llvm.get.active.lane.mask of a scalar", loc)
     aty = ty_of(args[0], loc)
     assert isinstance(aty, IntType)
-    wide = IntType(aty.bits + 1)  # base + k does not wrap there
-    base = st.emit(blk, "zext", [operand(st, blk, args[0], loc)], wide, st.fresh("alm.base"), loc, flags=())
-    n = st.emit(blk, "zext", [operand(st, blk, args[1], loc)], wide, st.fresh("alm.n"), loc, flags=())
+    base, n = operand(st, blk, args[0], loc), operand(st, blk, args[1], loc)
+    below = st.emit(blk, "icmp", [base, n], I1, st.fresh("alm.below"), loc, pred="ult", flags=())
+    room = st.emit(blk, "sub", [n, base], aty, st.fresh("alm.room"), loc, flags=())  # (wraps only where not below)
     acc: Operand = Const(0, ty)
     for k in range(ty.lanes):
-        at = st.emit(blk, "add", [base, Const(k, wide)], wide, st.fresh("alm.at"), loc, flags=())
-        on = st.emit(blk, "icmp", [at, n], I1, st.fresh("alm.on"), loc, pred="ult", flags=())
+        fits = st.emit(blk, "icmp", [Const(k, aty), room], I1, st.fresh("alm.fits"), loc, pred="ult", flags=())
+        on = st.emit(blk, "and", [below, fits], I1, st.fresh("alm.on"), loc, flags=())
         acc = st.emit(blk, "insertelt", [acc, on, Const(k, I64)], ty,
                       dest if k == ty.lanes - 1 and dest else st.fresh("alm.mask"), loc)
 
