@@ -12,6 +12,13 @@ are counted apart: there must be none.
     python bench/llvm_tests.py ~/llvm-project/llvm/test/Transforms/LoopVectorize/single_early_exit.ll
     python bench/llvm_tests.py ~/llvm-project/llvm/test/Transforms/LoopVectorize --glob '*early*exit*.ll'
     python bench/llvm_tests.py FILES... --max-trip 32 --timeout 30 --json figures.json
+    python bench/llvm_tests.py FILES... --legality
+
+`--legality` runs the legality checks instead (`verifier check FILE.ll --check
+LEGALITY` on the test's scalar input, as a user runs it on a module: every loop of
+every function): one row per obligation (hoist at VF 1 and VF 4, speculate, freeze,
+per data-dependent exit), and a function the checks cannot read at all counts as one
+unknown row per check. No opt is run.
 """
 
 from __future__ import annotations
@@ -166,6 +173,42 @@ def validate(path: Path, opt: str, timeout: float, max_trip: int, cttz_elts: str
             "seconds": seconds, "peak_mib": peak, "rows": rows}
 
 
+LEGALITY_CHECKS = ("hoist", "speculate", "freeze")
+
+
+def legality(path: Path, opt: str, timeout: float) -> dict[str, object]:
+    """One file's legality obligations: each check in its own `verifier check` run
+    (the CLI's --check takes one), its verdict records read off --json; opt's time
+    on the file with its RUN line's arguments is the reference."""
+    args, dropped, moved = usable_args(opt, run_args(path.read_text(errors="replace")), path)
+    _, _, _, opt_s, _ = _timed([opt, *args, "-S", str(path), "-o", os.devnull], 600)
+    rows: list[dict[str, object]] = []
+    seconds, peak = 0.0, 0.0
+    for check in LEGALITY_CHECKS:
+        cmd = [sys.executable, "-m", "verifier.cli", "check", str(path), "--check", check, "--json",
+               "--timeout", str(timeout)]
+        rc, stdout, stderr, s, p = _timed(cmd, 3600)
+        seconds, peak = seconds + s, max(peak, p)
+        for line in stdout.splitlines():
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if rec.get("record") != "verdict":
+                continue
+            subject = rec.get("subject") or "-"
+            rows.append({"function": f"{rec.get('model')} {subject}", "check": f"{check} vf{rec.get('vf')}",
+                         "verdict": rec.get("verdict"), "seconds": rec.get("seconds") or 0.0,
+                         "covers": (rec.get("coverage") or {}).get("kind", "-"), "why": rec.get("reason") or ""})
+        internal = rc == 3 and "internal error" in stderr
+        if internal or rc in (-1, 2):
+            verdict = "internal-error" if internal else "timeout" if rc == -1 else "error"
+            rows.append({"function": "-", "check": check, "verdict": verdict, "seconds": s, "covers": "-",
+                         "why": stderr.strip().splitlines()[-1] if stderr.strip() else ""})
+    return {"file": path.name, "args": args, "dropped": dropped, "moved": moved, "opt_seconds": opt_s,
+            "seconds": seconds, "peak_mib": peak, "rows": rows}
+
+
 def files_of(paths: list[Path], glob: str) -> list[Path]:
     out: list[Path] = []
     for p in paths:
@@ -183,22 +226,27 @@ def main() -> int:
     ap.add_argument("--cttz-elts", default="any-poison", choices=("any-poison", "first-true"),
                     help="llvm.experimental.cttz.elts over a poison lane (see `verifier opt --help`)")
     ap.add_argument("--json", type=Path, help="write the figures here")
+    ap.add_argument("--legality", action="store_true",
+                    help="the legality checks on each file's scalar input instead of opt's output")
     a = ap.parse_args()
     files = files_of(a.paths, a.glob)
     if not files:
         print(f"no test files in {', '.join(map(str, a.paths))} (--glob {a.glob})", file=sys.stderr)
         return 2
-    results = [validate(f, a.opt, a.timeout, a.max_trip, a.cttz_elts) for f in files]
+    if a.legality:
+        results = [legality(f, a.opt, a.timeout) for f in files]
+    else:
+        results = [validate(f, a.opt, a.timeout, a.max_trip, a.cttz_elts) for f in files]
     from verifier.reports.table import render_table
 
-    table = [("file", "function", "verdict", "seconds", "covers", "why")]
+    table = [("file", "function", "check", "verdict", "seconds", "covers", "why")]
     for r in results:
         if "opt_error" in r:
-            table.append((str(r["file"]), "-", "opt failed", "-", "-", str(r["opt_error"])[:100]))
+            table.append((str(r["file"]), "-", "-", "opt failed", "-", "-", str(r["opt_error"])[:100]))
         for row in r["rows"]:  # type: ignore[attr-defined]
-            table.append((str(r["file"]), str(row["function"]), str(row["verdict"]), f"{float(row['seconds']):.2f}",
-                          str(row["covers"]), str(row["why"])[:100]))
-    print("\n".join(render_table(table, right=(3,))))
+            table.append((str(r["file"]), str(row["function"]), str(row.get("check", "tv")), str(row["verdict"]),
+                          f"{float(row['seconds']):.2f}", str(row["covers"]), str(row["why"])[:100]))
+    print("\n".join(render_table(table, right=(4,))))
     print()
     per_file = [("file", "opt args", "functions", "opt s", "verifier s", "ratio", "peak MiB")]
     for r in results:

@@ -86,6 +86,22 @@ def test_a_command_that_reads_fixed_width_vectors_only_names_scalable_ones() -> 
     assert "scalable vectors" in r.stdout and "verifier equiv" in r.stdout
 
 
+def test_scalable_types_in_comments_do_not_make_a_scalar_function_scalable(tmp_path: Path) -> None:
+    """LLVM's SVE tests keep the vectorized output in CHECK lines inside the scalar
+    function: its scalable types are comments, and the function is read as it is (it
+    was 'unsupported: scalable vectors' for 9 of the legality obligations of LLVM's
+    early-exit tests); the same types in an instruction are not."""
+    scalar = (SCALABLE / "find_t.scalar.ll").read_text()
+    at = scalar.index("{", scalar.index("define")) + 1
+    commented = scalar[:at] + "\n; CHECK: [[WIDE:%.*]] = load <vscale x 16 x i8>, ptr [[P:%.*]], align 1\n" + scalar[at:]
+    path = tmp_path / "find_t.checked.ll"
+    path.write_text(commented)
+    r = cli("check", str(path), "--check", "hoist")
+    assert r.returncode == 0 and "proved" in r.stdout and "scalable" not in r.stdout, r.stdout + r.stderr
+    r = cli("check", str(SCALABLE / "find_t.sve.ll"), "--check", "hoist")
+    assert r.returncode == 3 and "scalable vectors" in r.stdout
+
+
 def _equiv(scalar: str, target: Path, *extra: str) -> dict[str, object]:
     r = cli("equiv", str(SCALABLE / scalar), str(target), "--json", "--timeout", "60", *extra)
     rows = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]

@@ -87,10 +87,12 @@ def module_text(path: Path, vscale: int | None) -> str:
 
 
 def _function_text(text: str, start: int) -> str:
-    """The lines of the function whose `define` is line `start` (0-based) of `text`."""
+    """The lines of the function whose `define` is line `start` (0-based) of `text`,
+    without its comment lines (a test's CHECK lines show the vectorized output's
+    types, scalable ones too, inside the scalar function they check)."""
     lines = text.splitlines()
     end = next((k for k in range(start, len(lines)) if lines[k].startswith("}")), len(lines))
-    return "\n".join(lines[start:end + 1])
+    return "\n".join(line for line in lines[start:end + 1] if not line.lstrip().startswith(";"))
 
 
 def defined_functions(path: Path) -> list[str]:
