@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.analysis.exits import analyse
-from verifier.checks.falsify import ConcreteTests
+from verifier.checks.falsify import ConcreteTests, concrete_witness
 from verifier.checks.refinement import hard_ops
 from verifier.checks.replay import concrete, replay, replay_fuel
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
@@ -152,8 +152,11 @@ def _added_ub(harness: Program, own: set[int], bound: int, budget: Budget, trunc
                         q.result.header_guards)[1]
 
     def vacuous() -> AddedUB | None:
-        """A proof must not be vacuous: some input runs without UB. A run that fits
-        one header visit fits any bound, so that cheap question usually answers."""
+        """A proof must not be vacuous: some input runs without UB. A concrete run
+        usually shows one; else the solver: a run that fits one header visit fits
+        any bound, so that cheap question usually answers."""
+        if concrete_witness(witness or harness, bound, bound, truncated) is not None:
+            return None
         for b in sorted({1, bound}):
             _, a = ask(_encode(witness or harness, own, b, truncated, budget=budget).ok)
             if a.status is SolverStatus.SAT:

@@ -23,7 +23,9 @@ budget.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+import struct
 from collections.abc import Callable, Iterator
 
 from verifier.analysis.loops import find_loops
@@ -109,6 +111,46 @@ def concrete_counterexample(src: Program, tgt: Program, vf: int, max_trip: int, 
                             tries: int = TRIES) -> Counterexample | None:
     """ConcreteTests in one installment."""
     return ConcreteTests(src, tgt, vf, max_trip).run(tries, seconds)
+
+
+WITNESS_TRIES = 24  # concrete runs looked at for a witness before the solver is asked for one
+
+
+def concrete_witness(prog: Program, vf: int, bound: int, cut: bool) -> Inputs | None:
+    """An input on which `prog` runs without UB (its loops within `bound` header
+    visits, or any run if `cut`: then its first `bound` visits have none either), found
+    by running it; None where the tests find none or cannot make its inputs. A proof
+    needs such a run to exist (not vacuous), and the solver's search for one can take
+    far longer than the proof (bit-blasting a float square root, say)."""
+    if not testable(prog, prog):
+        return None
+    gen = _Generator(prog, prog, vf, bound)
+    fuel = source_fuel(prog, bound)
+    tries = list(itertools.islice(gen.inputs(), WITNESS_TRIES))
+    # and every array filled with one float (by its bits, at the element's width): the
+    # generator's integers are NaNs or denormals as floats, which fast-math flags make poison
+    if tries and all(a.elem.bits % 8 == 0 for a in gen.arrays):
+        tries += [dataclasses.replace(tries[0], arrays={a.name: _float_fill(v, w, a.elem.bits, len(tries[0].arrays[a.name]))
+                                                        for a in gen.arrays})
+                  for w in (32, 64) for v in FLOAT_FILLS]
+    for inputs in tries:
+        r = run(prog, inputs, fuel=fuel, loops=gen.src_loops)
+        charge(INTERPRET_UNITS * len(r.path))
+        if r.status is RunStatus.OK and (cut or max(r.iterations.values(), default=0) <= bound):
+            return inputs
+    return None
+
+
+FLOAT_FILLS = (0.0, 1.0, 100.0, 1.0e4, -1.0)
+
+
+def _float_fill(v: float, width: int, unit: int, n: int) -> list[int | None]:
+    """n elements of `unit` bits holding v as a float of `width` bits over and over
+    (little-endian: an array of bytes read as floats, too)."""
+    one = struct.pack("<f" if width == 32 else "<d", v)
+    stream = one * (n * unit // width + 1)
+    k = unit // 8
+    return [to_signed(int.from_bytes(stream[j * k:(j + 1) * k], "little"), unit) for j in range(n)]
 
 
 class _Generator:
