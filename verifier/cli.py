@@ -344,11 +344,11 @@ def check(
             _module_end(rows, as_json, sarif)
     try:
         first: Program | NestedLoops = load_fn(model, func, cttz_elts, assumed)
-        if isinstance(first, Program) and model.suffix in (".ll", ".c") and len(loops := find_loops(first)) > 1:
+        if isinstance(first, Program) and model.suffix in (".ll", ".c") and len(nests := find_loops(first)) > 1:
             # valid IR the checks cannot take as it is: unknown, with where (a model: exit 2)
-            head = first.blocks[loops[1].header]
+            head = first.blocks[nests[1].header]
             at = next((x.loc for x in head.phis + head.instrs if x.loc is not None), None)
-            raise LLUnsupported(f"{len(loops)} loops one after another in @{first.name} (the checks take a "
+            raise LLUnsupported(f"{len(nests)} loops one after another in @{first.name} (the checks take a "
                                 "function with one loop, or one loop nest); this is the second", at)
     except NestedLoops as nl:  # checked one outer iteration at a time
         first = nl
