@@ -250,6 +250,12 @@ def answer_nested(requests: Sequence[Request], load: ScalableLoader, nl: NestedL
         start, outer = iteration_pair(nl.programs, False)
     except NoIteration as e:
         raise LLUnsupported(f"{nl.what}: {e}", nl.loc) from None
+    if start[1] is None and len(loops := find_loops(start[0])) > 1:
+        # a loop beside the nest stays in the iteration program: translation validation
+        # runs it as code before or after, the legality checks take one loop
+        at = ", ".join(start[0].display.get(lp.header, lp.header) for lp in loops)
+        raise LLUnsupported(f"{nl.what}: loops besides the nest (its outer iteration holds {len(loops)}, at {at}; "
+                            "the legality checks take one loop or one loop nest)", nl.loc)
     vs, src, tgt = answer(requests, outlined(False), start, guard)
     shown = src.display.get(outer.header, outer.header)
     found: list[tuple[str, list[Verdict]]] = []

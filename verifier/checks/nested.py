@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from verifier.analysis.loops import find_loops
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.ir.program import Program
 from verifier.semantics.ops import Val
@@ -37,11 +36,6 @@ def iteration_pair(progs: tuple[Program | None, Program | None],
     if src is None:
         raise NoIteration("the source has no loop nest (only the target has)")
     s, outer = outer_iteration(src, first, source=tgt is not None, ranges=True)
-    loops = find_loops(s)
-    if len(loops) > 1:  # a loop before or after the nest stays in the iteration program
-        at = ", ".join(s.display.get(lp.header, lp.header) for lp in loops)
-        raise NoIteration(f"loops besides the nest (its outer iteration holds {len(loops)}, at {at}; the checks "
-                          "take one loop or one loop nest)")
     if tgt is None:
         return (s, None), outer
     t, t_outer = outer_iteration(tgt, first, header=outer.header)  # its inner loop may be gone
