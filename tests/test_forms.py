@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import MODELS, ROOT, model
-from verifier.checks.forms import form_equivalence
+from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.refinement import refinement
 from verifier.frontend.parser import parse, parse_file
 from verifier.ir.program import Attrs, Instr, Program, Ref
@@ -64,9 +64,18 @@ def _straight(prog: Program) -> bool:
         return False
 
 
-def test_conditional_bodies_are_unsupported_with_a_reason() -> None:
-    with pytest.raises(Unsupported, match="straight-line"):
-        simple_form(model("legality/stored_exit.loop"), 4)
+def test_conditional_code_is_if_converted_and_a_cross_lane_store_refuted() -> None:
+    """stored_exit writes a[i+1] under an `if`, which the next iteration's exit reads:
+    the simple form now if-converts the body (a masked store), and its anyof reads
+    a[] for every lane before the body writes it, so it is refuted, with the live-out
+    the store's lane changes."""
+    prog = model("legality/stored_exit.loop")
+    sf = simple_form(prog, 2).program
+    body = next(b for n, b in sf.blocks.items() if n.startswith("vec.body"))
+    assert any(i.op == "store" and i.attrs.masked for i in body.instrs)
+    v = refinement(prog, sf, max_trip=8, budget=Budget.of(60))
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert "live-out i" in v.counterexample.divergence.summary
 
 
 # ------------------------------------------------------------------ mutants
@@ -175,9 +184,11 @@ SWAP = """loop swap(N: i64) {
 }"""
 
 
-def test_values_carried_through_each_other_are_a_recurrence_not_vectorized() -> None:
-    """X and Y swap every iteration: the vector loop cannot take the last lane's X
-    without the lanes before it, so the form is not generated (it used to refer to
-    the scalar loop's phi from the vector loop)."""
-    with pytest.raises(Unsupported, match="carries"):
-        simple_form(parse(SWAP, "swap.loop"), 2)
+def test_values_carried_through_each_other_go_lane_to_lane() -> None:
+    """X and Y swap every iteration: lane j+1 reads what lane j passes to the back
+    edge, so the vector loop's last lane holds the scalar loop's X after VF
+    iterations; proved for every trip count. (The form once referred to the scalar
+    loop's phi from the vector loop, then refused such loops.)"""
+    prog = parse(SWAP, "swap.loop")
+    v = inductive_equivalence(prog, 2, 8, budget=Budget.of(60), form="simple")
+    assert v.verdict == "proved" and v.coverage["unbounded"]

@@ -41,6 +41,7 @@ from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
 from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.lanes import Unsupported
+from verifier.transforms.reductions import ReductionOrder
 
 
 class CheckChoice(StrEnum):
@@ -60,6 +61,13 @@ class FormChoice(StrEnum):
     GENERAL = "general"
     SIMPLE = "simple"
     BOTH = "both"
+
+
+class ReductionChoice(StrEnum):
+    """How a generated form vectorizes a reduction (transforms/reductions.py)."""
+
+    ORDERED = "ordered"
+    IN_LOOP = "in-loop"
 
 
 class CttzElts(StrEnum):
@@ -278,6 +286,7 @@ def check(
     check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
     form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
     guards: bool = flag("guards", False, help="equiv: add the runtime guards the speculation repair proves"),
+    reduction: ReductionChoice = flag("reduction", ReductionChoice.ORDERED),
     vf: int = flag("vf", 4, help="vector factor"),
     max_trip: int | None = flag("max_trip", None, help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
     bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
@@ -311,7 +320,8 @@ def check(
     assumed = assumptions(assume)
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
     requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair,
-                        needed_extents=needed_extents, scalar_hoist=True, accept_bounded=1 if bounded else None)
+                        needed_extents=needed_extents, scalar_hoist=True, accept_bounded=1 if bounded else None,
+                        reduction=reduction.value)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
     from_c = model.suffix == ".c"  # positions come from the module's debug info: the C lines
     if from_c:
@@ -393,6 +403,9 @@ def vectorize(
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
     vf: int = flag("vf", 4, help="vector factor"),
     guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
+    reduction: ReductionChoice = flag("reduction", ReductionChoice.ORDERED,
+                                      help="how a reduction is vectorized: ordered (lane to lane) or in-loop "
+                                           "(each lane from the identity, combined at the back edge and the exit)"),
     func: str | None = flag("func", None, help=".ll input: the function"),
     cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
 ) -> None:
@@ -403,7 +416,7 @@ def vectorize(
         raise UserError("--form: vectorize prints one form: general or simple")
     prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
-        vform = generate(prog, form, vf, guards)
+        vform = generate(prog, form, vf, guards, order=ReductionOrder(reduction.value))
     except Unsupported as u:
         raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
     typer.echo(print_program(vform.program))

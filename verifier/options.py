@@ -110,6 +110,8 @@ class Option:
         return f"{self.name} {verb} with check = {' or '.join(chr(34) + c + chr(34) for c in self.checks)}, not {check!r}"
 
 
+REDUCTION_ORDERS = ("ordered", "in-loop")  # transforms/reductions.ReductionOrder
+
 _TABLE = (
     Option("target", Kind.STRING, "the hand-written vectorized loop (a model or .ll file), relative to the suite",
            checks=("equiv",), shown="'target' and 'form'"),
@@ -131,6 +133,10 @@ _TABLE = (
     Option("freeze", Kind.BOOL, "speculate: the vector loop branches on frozen conditions", default=True),
     Option("guards", Kind.BOOL, "equiv: add the runtime guards the speculation repair proves", flag="--guards",
            default=False),
+    Option("reduction", Kind.STRING, "equiv: how a generated form vectorizes a reduction: ordered (lane to lane, "
+           "the scalar loop's order: correct for every operation) or in-loop (each lane from the identity, "
+           "combined at the back edge and the exit: reassociated, so floating point may round differently)",
+           flag="--reduction", choices=REDUCTION_ORDERS, default="ordered", checks=("equiv",)),
     Option("func", Kind.STRING, ".ll input: the function (the same in source and target)", flag="--func", ll=True),
     Option("cttz_elts", Kind.STRING, ".ll input: llvm.experimental.cttz.elts over a poison lane: any-poison "
            "(LangRef today: the result is poison) or first-true (lanes after the first true one do not matter)",

@@ -73,6 +73,7 @@ class Obligation:
     exit: str | None = None
     freeze: bool = True
     guards: bool = False
+    reduction: str = "ordered"  # equiv: how a generated form vectorizes a reduction
     func: str | None = None  # .ll input: the function (the same in source and target)
     cttz_elts: str = "any-poison"  # .ll input: the cttz.elts rule (LLOptions)
     assume: tuple[str, ...] = ()  # assumptions stronger than LLVM's semantics (ir.Assumption names)
@@ -203,7 +204,7 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
     target = path.parent / item["target"] if "target" in item else None
     # what the answer depends on (the cache key; the name too, as reports carry it)
     depends = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
-    given = {k: item.get(k, OPTIONS[k].default) for k in ("exit", "freeze", "guards", "func", "cttz_elts", "value",
+    given = {k: item.get(k, OPTIONS[k].default) for k in ("exit", "freeze", "guards", "reduction", "func", "cttz_elts", "value",
                                                           "relation", "rewrite", "force", "form")}
     out = []
     for vf in vfs:
@@ -334,7 +335,7 @@ def request(ob: Obligation, timeout: float | None = None) -> Request:
                    ob.scope, ob.form or "simple", ob.guards, ob.freeze, exit=ob.exit,
                    both_llvm=ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll",
                    value=ob.value, relation=ob.relation, rewrite=ob.rewrite, force=ob.force,
-                   accept_bounded=ob.bounded)
+                   accept_bounded=ob.bounded, reduction=ob.reduction)
 
 
 def combine(vs: list[Verdict], model: str, check: Check, vf: int) -> Verdict:

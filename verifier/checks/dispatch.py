@@ -41,6 +41,7 @@ from verifier.ir.program import Loc, Program
 from verifier.semantics.ops import approximated, approximation_site
 from verifier.smt.budget import Budget, take_safety_net
 from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
+from verifier.transforms.reductions import ReductionOrder
 
 
 class Scope(StrEnum):
@@ -81,6 +82,7 @@ class Request:
     # (the suite's `bounded = N`, the command line's --bounded); else a bounded proof
     # is proved only where the unwinding assertion makes it complete, and unknown
     accept_bounded: int | None = None
+    reduction: str = "ordered"  # equiv: how a generated form vectorizes a reduction (ReductionOrder)
 
     @property
     def bound(self) -> int:
@@ -132,8 +134,10 @@ def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> 
             return [_every_trip_count(req, equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP,
                                                        budget, induction=req.scope is not Scope.BOUNDED))]
         if req.scope is Scope.BOUNDED:
-            return [form_equivalence(src, req.vf, req.bound, budget, req.guards, req.form)]
+            return [form_equivalence(src, req.vf, req.bound, budget, req.guards, req.form,
+                                     order=ReductionOrder(req.reduction))]
         return [inductive_equivalence(src, req.vf, req.bound, budget, req.guards, req.form,
+                                      order=ReductionOrder(req.reduction),
                                       require_unbounded=req.scope is Scope.UNBOUNDED)]
     if req.check is Check.LANES:
         return [lane_relation(src, req.vf, req.value or "", req.relation, req.timeout)]

@@ -25,12 +25,18 @@ from verifier.smt.budget import (
 )
 from verifier.transforms.general_form import GeneralForm, general_form
 from verifier.transforms.lanes import Unsupported
+from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.simple_form import SimpleForm, simple_form
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import NoWindow, at_loop_start
 
 FORMS = ("general", "simple")
+
+
+def form_label(form: str, order: ReductionOrder) -> str:
+    """How a verdict names the form it checked (in-loop reductions said, ordered the default)."""
+    return form if order is ReductionOrder.ORDERED else f"{form}, in-loop reductions"
 
 
 def forms_of(choice: str) -> tuple[str, ...]:
@@ -43,34 +49,36 @@ def forms_of(choice: str) -> tuple[str, ...]:
 
 
 def generate(prog: Program, form: str, vf: int, with_guards: bool = False,
-             timeout: float = 60.0) -> GeneralForm | SimpleForm:
+             timeout: float = 60.0, order: ReductionOrder = ReductionOrder.ORDERED) -> GeneralForm | SimpleForm:
     """The vectorized form `form` of prog's loop; the simple form takes the runtime
     guards the speculation repair proves if asked (the general form has none), each
-    exit's repair within `timeout` seconds."""
+    exit's repair within `timeout` seconds; reductions vectorized in `order`."""
     if form == "general":
         if with_guards:
             raise UserError("--guards: runtime guards belong to the simple form (seed 000, "
                             "\"General vs. Simple\"); the general form has none")
-        return general_form(prog, vf)
+        return general_form(prog, vf, order)
     found = repair_guards(prog, vf, Limits(timeout=timeout)) if with_guards else ()
-    return simple_form(prog, vf, found)
+    return simple_form(prog, vf, found, order)
 
 
 def form_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
-                     with_guards: bool = False, form: str = "simple", concrete_tests: bool = True) -> Verdict:
+                     with_guards: bool = False, form: str = "simple", concrete_tests: bool = True,
+                     order: ReductionOrder = ReductionOrder.ORDERED) -> Verdict:
     """The scalar loop refined by its generated form (unknown when it cannot be built);
     `concrete_tests` off: the solver alone looks for a counterexample."""
     sw = Stopwatch()
     try:
-        vform = generate(prog, form, vf, with_guards, budget.seconds)
+        vform = generate(prog, form, vf, with_guards, budget.seconds, order)
     except Unsupported as u:
-        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf,
+                       form=form_label(form, order))
     # the chained check gets the whole allowance again (the guards' repair is not counted)
     v = _by_steps(prog, vform, max_trip, budget.again(), concrete_tests)
     if v is None or (v.verdict is VerdictKind.UNKNOWN and budget.left() >= 1.0):
         v = refinement(prog, vform.program, max_trip, budget.remainder(), check_name=Check.EQUIV,
                        target_unroll=vform.unroll(max_trip))
-    v.model, v.vf, v.form = prog.name, vf, form
+    v.model, v.vf, v.form = prog.name, vf, form_label(form, order)
     v.seconds = sw()
     return v
 
@@ -91,7 +99,8 @@ def _by_steps(prog: Program, vform: VectorForm, max_trip: int, budget: Budget,
 
 def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
                           with_guards: bool = False, form: str = "simple",
-                          require_unbounded: bool = False, concrete_tests: bool = True) -> Verdict:
+                          require_unbounded: bool = False, concrete_tests: bool = True,
+                          order: ReductionOrder = ReductionOrder.ORDERED) -> Verdict:
     """Equivalence for every trip count (transforms/step.py): one vector iteration from
     any state refines VF scalar iterations. Where that step cannot be built or fails
     (an unreachable state, or a real bug) the bounded check decides: a counterexample
@@ -99,11 +108,11 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
     sw = Stopwatch()
     why = ""
     try:
-        vform = generate(prog, form, vf, with_guards, budget.seconds)
+        vform = generate(prog, form, vf, with_guards, budget.seconds, order)
         le = analyse(prog)
         src, tgt = source_step(prog, le, vf), target_step(vform, prog, le)
     except Unsupported as u:
-        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form)
+        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), reason=str(u), vf=vf, form=form_label(form, order))
     except NoWindow as nw:
         why = f"the induction does not apply: {nw}"
     if not why and applicable(prog, vform) is None:
@@ -113,7 +122,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
         chained = lockstep(prog, vform, src, target_step(vform, prog, le, mark_handover=True), max_trip,
                            budget.again(), unbounded=True, concrete_tests=concrete_tests)
         if chained is not None:
-            chained.model, chained.vf, chained.form = prog.name, vf, form
+            chained.model, chained.vf, chained.form = prog.name, vf, form_label(form, order)
             if not chained.coverage.get("unbounded"):
                 _bounded_only(chained, "the induction over one vector iteration does not close (from a state "
                               "at a vector iteration's start that the loop may never reach)", max_trip,
@@ -125,7 +134,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
         # the step alone gets the whole allowance again (where the chain does not apply)
         step = induction_step(prog, vform, budget.again(), src, tgt, minimize_budget=1.0, param_limit=max_trip)
         if step.verdict is VerdictKind.PROVED:
-            step.seconds = sw()
+            step.seconds, step.form = sw(), form_label(form, order)
             return step
         why = "the induction over one vector iteration does not close: " + (
             step.reason or (step.counterexample.divergence.summary if step.counterexample else ""))
@@ -136,12 +145,13 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
             first = first_vector_iteration(prog, vform, src, tgt, budget.remainder(), step.counterexample.inputs,
                                            max_trip)
             if first.verdict is VerdictKind.COUNTEREXAMPLE:
-                first.seconds = sw()
+                first.seconds, first.form = sw(), form_label(form, order)
                 return first
     if budget.left() < 1.0:  # encoding the unrolled check alone can take longer than the solver
-        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), vf=vf, form=form,
+        return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), vf=vf, form=form_label(form, order),
                        reason=f"solver timeout: {budget.seconds:g} s spent before the bounded check ({why})")
-    bounded = form_equivalence(prog, vf, max_trip, Budget.of(budget.left()), with_guards, form, concrete_tests)
+    bounded = form_equivalence(prog, vf, max_trip, Budget.of(budget.left()), with_guards, form, concrete_tests,
+                               order)
     _bounded_only(bounded, why, max_trip, require_unbounded)
     bounded.seconds = sw()
     return bounded
