@@ -170,3 +170,13 @@ def test_a_broken_reduction_or_conditional_store_is_refuted(what: str, name: str
     v = refinement(prog, p, max_trip=8, budget=Budget.of(120))
     assert v.verdict is VerdictKind.COUNTEREXAMPLE and v.counterexample is not None, (what, v.reason)
 
+
+
+def test_concrete_tests_on_ordinary_floats_find_the_rounding_at_once() -> None:
+    """Float code's tests draw elements from ordinary floats (falsify.FLOAT_POOL): 0.1
+    summed in two orders differs in its last bit, found by running the programs, in
+    a budget the solver's search (some 40 s) does not fit in."""
+    prog = load_program(FSUM, None, "any-poison", frozenset())
+    v = inductive_equivalence(prog, 4, 16, Budget.of(5), form="simple", order=ReductionOrder.IN_LOOP)
+    assert v.verdict is VerdictKind.COUNTEREXAMPLE and v.counterexample is not None
+    assert "live-out ret" in v.counterexample.divergence.summary

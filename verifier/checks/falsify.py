@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from verifier.analysis.loops import find_loops
 from verifier.checks.replay import compare_runs, replay_fuel, source_fuel
 from verifier.checks.verdict import Counterexample
+from verifier.ir.opcodes import OPCODES
 from verifier.ir.program import Const, Program
 from verifier.ir.types import elem_of, mask, to_signed
 from verifier.semantics.concrete import ConcreteDomain
@@ -142,6 +143,9 @@ def concrete_witness(prog: Program, vf: int, bound: int, cut: bool) -> Inputs | 
 
 
 FLOAT_FILLS = (0.0, 1.0, 100.0, 1.0e4, -1.0)
+# elements of float code's tests: magnitudes far apart (a sum's rounding depends on
+# its order), exact and inexact fractions, the edge of float's exact integers
+FLOAT_POOL = (0.0, -0.0, 1.0, -1.0, 0.5, 0.1, 3.0, 100.0, 1.0e8, -1.0e8, 16777216.0, 1.0e-3, 2.5e7)
 
 
 def _float_fill(v: float, width: int, unit: int, n: int) -> list[int | None]:
@@ -167,6 +171,9 @@ class _Generator:
         self.small = sorted({t for t in trips if 0 <= t <= vf + 1} | {2 * vf + 1} | {c for c in self.consts if 0 <= c <= vf + 1})
         self.wide = sorted(trips | {-1} | set(self.consts) | {c + 1 for c in self.consts} | {c - 1 for c in self.consts})
         self.arrays = [a for a in src.arrays if a.contents is None]
+        # float code: elements are also drawn from ordinary floats (integers' bits are
+        # mostly NaNs and denormals, where rounding never shows)
+        self.floats = any(OPCODES[i.op].floats for prog in (src, tgt) for i in prog.instructions())
         self.cap = min(MAX_LISTED, 4 * max_trip + 4 * vf + 8)
         self.src_fuel = source_fuel(src, max_trip)
         self.src_loops = find_loops(src)
@@ -193,6 +200,8 @@ class _Generator:
         sizes = {a.name: max(0, min(extents.get(a.name, 0), self.cap)) for a in self.arrays}
 
         def pick(bits: int, wide: bool) -> int:
+            if self.floats and bits in (32, 64) and rng.random() < 0.5:  # an ordinary float, by its bits
+                return _float_fill(rng.choice(FLOAT_POOL), bits, bits, 1)[0] or 0
             if wide:
                 return rng.randint(-(1 << min(bits, 16) - 1), (1 << min(bits, 16) - 1) - 1)
             return rng.choice(elems)
