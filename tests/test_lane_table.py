@@ -48,3 +48,21 @@ def test_the_lane_table_shows_the_recorded_families_only() -> None:
     a, b = [n for n, x in c.target.values.items() if n not in c.target_lanes and not isinstance(x, list)][:2]
     mine = lane_table(dataclasses.replace(c, target_lanes={a: ("mine", 1), b: ("mine", 2)}), 2)
     assert mine is not None and [r["name"] for r in mine["rows"] if r["name"] not in c.target.values] == ["mine"]
+
+
+def test_values_the_llvm_front_end_adds_are_counted_not_shown() -> None:
+    """A GEP's offset and bounds test (`%4.sum.l0`, `%4.inbounds.l0`) are not LLVM's
+    values: the table leaves them out and its legend says how many it left."""
+    from tests.helpers import MODELS
+    from verifier.checks.forms import inductive_equivalence
+    from verifier.frontend import load_program
+    from verifier.reports.lanes import LOWERED, legend
+    from verifier.transforms.reductions import ReductionOrder
+
+    prog = load_program(MODELS / "llvm" / "fsum_until_negative.scalar.ll", None, "any-poison", frozenset())
+    v = inductive_equivalence(prog, 4, 16, Budget.of(30), form="general", order=ReductionOrder.IN_LOOP)
+    assert v.counterexample is not None
+    t = lane_table(v.counterexample, 4)
+    assert t is not None and t["lowered"] >= 1
+    assert not any(LOWERED.search(COPY.sub("", r["name"])) for r in t["rows"])
+    assert any("the LLVM front end adds" in line for line in legend(t))

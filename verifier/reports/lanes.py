@@ -29,6 +29,9 @@ def _cell(x: Val, bits: int) -> Any:
 
 COPY = re.compile(r"\.h\d+$")  # a value the lane builder derives (transforms/lanes.py: `hint.h<k>`)
 TEMP = re.compile(r"^t(\.\d+)?$")  # a value the .loop front end names for an unnamed expression
+# a value the LLVM front end adds (frontend/llvm/state.py's `.l<k>` names: a GEP's
+# offset and bounds test, a lowered intrinsic's parts): not LLVM's, so not a row
+LOWERED = re.compile(r"\.l\d+$")
 
 
 def unnamed_note(temps: list[str]) -> str | None:
@@ -65,6 +68,8 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
             order.append(fam)
         families[fam][k] = _cell(v, w)
     rows += [(f, families[f]) for f in order if len(families[f]) >= 2]
+    lowered = [n for n, _ in rows if LOWERED.search(COPY.sub("", n))]
+    rows = [(n, r) for n, r in rows if n not in lowered]
     if not rows:
         return None
     rows = _plain_names(rows)
@@ -76,6 +81,7 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
         "lane": c.divergence.lane,
         "omitted_rows": max(0, len(rows) - MAX_ROWS),
         "omitted_lanes": width - shown,
+        "lowered": len(lowered),
     }
 
 
@@ -110,4 +116,8 @@ def legend(t: dict[str, Any]) -> list[str]:
                    "speculated lanes)")
     if any(x == "" for r in t["rows"] for x in r["lanes"]):
         out.append("(-: a lane that does not compute this value)")
+    if t.get("lowered"):
+        k = t["lowered"]
+        out.append(f"({k} value{'s' if k > 1 else ''} the LLVM front end adds, such as a GEP's offset and bounds "
+                   "test, not shown)")
     return out
