@@ -4,6 +4,7 @@ translates it (as the interpreter has one function per operation), each reading 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -60,6 +61,7 @@ from verifier.ir.program import (
     Phi,
     PoisonConst,
     Ref,
+    Undef,
 )
 from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, lanes_of
 
@@ -96,6 +98,9 @@ def _instr(st: FnState, blk: Block, ins: Any) -> None:
     text = operand_text(ins)
     loc = st.loc_of(text, ins)
     op = ins.opcode
+    if op in _AGGREGATE:  # a struct value: its fields, not one value of ours
+        _AGGREGATE[op](st, blk, Site(ins, text, loc, list(ins.operands), st.names.get(key(ins)), None, ()))
+        return
     vector_gep = op == "getelementptr" and str(ins.type).endswith("x ptr>")
     pointers = op == "load" and str(ins.type).endswith("x ptr>")  # pointer_vector_load
     typed = str(ins.type) != "label" and not vector_gep and not pointers and op != "landingpad"  # (`resume`'s only)
@@ -195,7 +200,10 @@ def _switch(st: FnState, blk: Block, s: Site) -> None:
 
 def _ret(st: FnState, blk: Block, s: Site) -> None:
     ops, loc = s.ops, s.loc
-    if ops and str(ops[0].type) == "ptr" and (st.opts.ret_address or key(ops[0]) in st.multi):
+    if ops and key(ops[0]) in st.aggregates:  # a struct: each field a live-out of its own
+        for k, v in enumerate(st.aggregates[key(ops[0])]):
+            st.emit(blk, "out", [v], None, None, loc, name=f"ret.{k}")
+    elif ops and str(ops[0].type) == "ptr" and (st.opts.ret_address or key(ops[0]) in st.multi):
         # a pointer that may point into one of several objects: which one, and where
         ret_at, ret_obj = shown_pointer(st, blk, None if is_null(ops[0]) else key(ops[0]), loc)
         st.emit(blk, "out", [ret_at], None, None, loc, name="ret")
@@ -442,6 +450,65 @@ def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
     else:
         st.emit(blk, "trunc" if ty.bits < 64 else "zext", [addr], ty, s.dest, s.loc, flags=())
 
+
+_INDEX = re.compile(r",\s*(\d+)\s*(?:,\s*!.*)?$")  # an insertvalue's / extractvalue's one index, last
+
+
+def _fields(text: str, loc: Loc) -> list[Type]:
+    """The field types of a flat struct type `{ i64, i8 }` (integers, floats, vectors)."""
+    inner = text.strip()
+    if not (inner.startswith("{") and inner.endswith("}")) or "{" in inner[1:-1]:
+        raise LLUnsupported(f"type {text} (a struct of scalars and vectors is read)", loc)
+    out: list[Type] = []
+    for part in inner[1:-1].split(","):
+        t = parse_type(part.strip(), loc)
+        if t is None:
+            raise LLUnsupported(f"type {text} (a struct of scalars and vectors is read)", loc)
+        out.append(t)
+    return out
+
+
+def _index(s: Site) -> int:
+    m = _INDEX.search(s.text)
+    if m is None:
+        raise LLUnsupported(f"{s.ins.opcode} with more than one index (a nested struct)", s.loc)
+    return int(m.group(1))
+
+
+def _insertvalue(st: FnState, blk: Block, s: Site) -> None:
+    """A struct value with field k set: its fields, the base's (undef, poison, zero or
+    an earlier insertvalue) but for k."""
+    fields = _fields(str(s.ins.type), s.loc)
+    base = s.ops[0]
+    if key(base) in st.aggregates:
+        vals = list(st.aggregates[key(base)])
+    elif base.is_constant:
+        word = operand_text(base).split()[-1]
+        if word not in ("undef", "poison", "zeroinitializer"):
+            raise LLUnsupported(f"a struct constant {operand_text(base)}", s.loc)
+        vals = [Undef(t) if word == "undef" else PoisonConst(t) if word == "poison" else Const(0, t)
+                for t in fields]
+    else:
+        raise LLUnsupported("a struct value not built by insertvalue (a call's, a load's or a phi's)", s.loc)
+    k = _index(s)
+    vals[k] = _v(st, blk, s, 1)
+    st.aggregates[key(s.ins)] = vals
+
+
+def _extractvalue(st: FnState, blk: Block, s: Site) -> None:
+    """Field k of a struct built by insertvalue, copied into the result's name."""
+    agg = s.ops[0]
+    if key(agg) not in st.aggregates:
+        raise LLUnsupported("extractvalue of a struct not built by insertvalue (a call's, a load's or a phi's)",
+                            s.loc)
+    ty = parse_type(str(s.ins.type), s.loc)
+    if not isinstance(ty, IntType) or s.dest is None:
+        raise LLUnsupported(f"extractvalue of a {s.ins.type} field", s.loc)
+    st.emit(blk, "add", [st.aggregates[key(agg)][_index(s)], Const(0, ty)], ty, s.dest, s.loc, flags=())
+
+
+_AGGREGATE: dict[str, Callable[[FnState, Block, Site], None]] = {
+    "insertvalue": _insertvalue, "extractvalue": _extractvalue}
 
 _INT_BINOPS = llvm_binary(intrinsic=False)  # the opcode table's rows LLVM spells as instructions
 

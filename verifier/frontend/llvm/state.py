@@ -148,6 +148,9 @@ class FnState:
     # whose objects hold loaded pointers: the nodes may lie before the one passed)
     room: set[str] = field(default_factory=set)
     debug: dict[int, Loc] = field(default_factory=dict)  # line index -> source position (debuginfo)
+    # struct values built by insertvalue (a returned `{ i64, i8 }`): their fields, each
+    # our operand; read by extractvalue and by `ret`, which returns each as `ret.<k>`
+    aggregates: dict[int, list[Operand]] = field(default_factory=dict)
     # objects plain loads and stores access, and those volatile stores write (with the
     # first such store's place): the model keeps a volatile store out of memory, so
     # an object may not be both (module._translate refuses it)
