@@ -13,6 +13,7 @@ internal errors, and the median and largest time.
     python bench/corpus.py --only c_strlen a_find --json-out corpus.json
     python bench/corpus.py --prefix u_          # issue 40's loops (c/user_loops.c)
     python bench/corpus.py --prefix u_ --opt    # also `verifier opt` on the C files (needs LLVM 22)
+    python bench/corpus.py --forms              # the generated forms instead (general, simple; VF 4)
 
 A proof's `covers` is what its coverage kind says (every trip count, every input,
 or bounded: accepted only when asked); `bounded-only` counts the unknowns that are
@@ -125,9 +126,13 @@ def construct(reason: str) -> str:
     return reason[:70] or "(no reason)"
 
 
-def obligations(name: str, timeout: float) -> list[tuple[str, list[str]]]:
+def obligations(name: str, timeout: float, forms: bool = False) -> list[tuple[str, list[str]]]:
     verifier = [sys.executable, "-m", "verifier.cli"]
     src = str(CORPUS / f"{name}.scalar.ll")
+    if forms:  # the tool's own generated forms of the loop (issue 44), at VF 4
+        return [(f"{form} vf4", [*verifier, "check", src, "--func", name, "--check", "equiv", "--form", form,
+                                 "--vf", "4", "--unbounded", "--timeout", str(timeout), "--json"])
+                for form in ("general", "simple")]
     out = [("speculate", [*verifier, "check", src, "--func", name, "--check", "speculate", "--vf", "4",
                           "--timeout", str(timeout), "--json"])]
     for t in TARGETS:
@@ -158,12 +163,14 @@ def main() -> None:
     ap.add_argument("--json-out", type=Path, help="write every row as JSON here")
     ap.add_argument("--prefix", default="", help="only the loops whose function name starts with this")
     ap.add_argument("--opt", action="store_true", help="also run `verifier opt` on the C files (needs LLVM 22)")
+    ap.add_argument("--forms", action="store_true",
+                    help="instead: the generated general and simple forms at VF 4, for every trip count")
     opts = ap.parse_args()
     names = sorted(p.name[: -len(".scalar.ll")] for p in CORPUS.glob("*.scalar.ll"))
     if opts.only:
         names = [n for n in names if n in opts.only]
     names = [n for n in names if n.startswith(opts.prefix)]
-    jobs = [(n, what, cmd) for n in names for what, cmd in obligations(n, opts.timeout)]
+    jobs = [(n, what, cmd) for n in names for what, cmd in obligations(n, opts.timeout, opts.forms)]
     if opts.opt:
         jobs += via_opt(opts.prefix, opts.timeout)
 
