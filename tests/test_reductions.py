@@ -180,3 +180,14 @@ def test_concrete_tests_on_ordinary_floats_find_the_rounding_at_once() -> None:
     v = inductive_equivalence(prog, 4, 16, Budget.of(5), form="simple", order=ReductionOrder.IN_LOOP)
     assert v.verdict is VerdictKind.COUNTEREXAMPLE and v.counterexample is not None
     assert "live-out ret" in v.counterexample.divergence.summary
+
+
+def test_an_exit_on_a_running_value_is_unknown_in_the_simple_form_not_an_internal_error() -> None:
+    """The corpus's u_checksum_until leaves when its running checksum passes a limit:
+    the simple form's anyof reads that carried value as the general form's slices do
+    (the vector phi in lane 1) and says why it cannot; it was a KeyError."""
+    prog = load_program(MODELS / "llvm" / "corpus" / "u_checksum_until.scalar.ll", "u_checksum_until", "any-poison",
+                        frozenset())
+    for form in ("simple", "general"):
+        v = inductive_equivalence(prog, 4, 16, Budget.of(30), form=form)
+        assert v.verdict is VerdictKind.UNKNOWN and "loop-carried value" in (v.reason or ""), (form, v.reason)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verifier.analysis.exits import analyse
-from verifier.ir.program import Branch, Const, Operand, Program
+from verifier.ir.program import Branch, Const, Operand, Program, Ref
 from verifier.ir.types import I1
 from verifier.transforms.if_convert import carry, if_convert, last_lane
 from verifier.transforms.lanes import Guard, LaneBuilder
@@ -59,8 +59,13 @@ def simple_form(prog: Program, vf: int, guards: tuple[Guard, ...] = (),
     blk = vl.start
     any_c: Operand = Const(0, I1)
     by_load = {g.load_uid: g for g in guards}
+    # the slices read a carried value (a running sum the exit tests) as the general
+    # form's do: lane 1 the vector phi, later lanes its recurrence run on from there
+    at_start: list[dict[str, Operand]] = [dict(b.lane_values(blk, j)) for j in range(vf)]
+    for ph in carried:
+        at_start[0][ph.dest] = Ref(vl.vphis[ph.dest].dest)
     for e in le.data_dependent:
-        blk, conds = b.vector_slice(blk, e, by_load, scalar.name)
+        blk, conds = b.vector_slice(blk, e, by_load, scalar.name, at_start)
         for c in conds:
             any_c = b.emit(blk, "or", [any_c, b.taken(blk, e, c)], I1, "anyof", flags=())
     body = insert_before(p, b.fresh("vec.body"), scalar.name)
