@@ -20,7 +20,7 @@ from verifier.checks.verdict import (
 )
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Instr, Program, Ref
-from verifier.ir.types import elem_of, mask, shown_int, to_signed
+from verifier.ir.types import elem_of, float_text, mask, shown_int, to_signed
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, RunStatus, operand_type, run
@@ -290,7 +290,10 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                     made, plane = origin
                     why = (f"; the poison is first produced by `{instr_text(made)}`"
                            + (f" in lane {plane}" if plane else "") + (f" at {made.loc}" if made.loc else ""))
-                return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n}: source {show_val(sl)}, target {show_val(tl)}{why}",
+                width = src.floats.get(n)
+                return Divergence(DivergenceKind.LIVE_OUT,
+                                  f"live-out {n}: source {show_val(sl, float_width=width)}, "
+                                  f"target {show_val(tl, float_width=width)}{why}",
                                   instr_text(at) if at else None, at.loc if at else None,
                                   lane=k + 1 if is_vec(s_out) else None)
     return None
@@ -343,9 +346,13 @@ def _last_out(prog: Program, r: Run, name: str) -> Instr | None:
     return None
 
 
-def show_val(x: Val, bits: int | None = None) -> str:
+def show_val(x: Val, bits: int | None = None, float_width: int | None = None) -> str:
+    """A value as reports write it: poison, undef, an IEEE float (`float_width`: the
+    input typed it so) or an integer (signed at `bits`)."""
     if x.p:
         return "poison"
     if x.u:
         return "undef"
+    if float_width is not None:
+        return float_text(x.v, float_width)
     return str(x.v if bits is None else to_signed(x.v, bits))

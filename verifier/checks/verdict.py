@@ -78,12 +78,15 @@ class Counterexample:
     target_bits: dict[str, int] = field(default_factory=dict)
     # the target's values that are one lane of a family (Program.lanes): lane tables
     target_lanes: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # the source's live-outs the input types as IEEE floats (Program.floats): name -> width
+    floats: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, inputs: Inputs, src: Program, tgt: Program, source: Run, target: Run,
            divergence: Divergence) -> Counterexample:
         """The counterexample of two replayed runs, with what reports read of the target."""
-        return cls(inputs, source, target, divergence, src.name, tgt.name, value_bits(tgt), dict(tgt.lanes))
+        return cls(inputs, source, target, divergence, src.name, tgt.name, value_bits(tgt), dict(tgt.lanes),
+                   dict(src.floats))
 
 
 @dataclass

@@ -316,6 +316,9 @@ class Program:
     # values a transform made as one lane of a value: name -> (the value's family, lane
     # k from 1), recorded where they are made so lane tables need not parse names
     lanes: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # values and live-outs the input types as IEEE floats (LLVM's half, float, double):
+    # name -> width; they are bits here as everywhere, reports show them as floats too
+    floats: dict[str, int] = field(default_factory=dict)
 
     def alias_targets(self) -> dict[str, list[str]]:
         """Each view's candidate objects, in the order `aliases` lists them: an input makes
@@ -475,7 +478,8 @@ def copy_program(p: Program) -> Program:
                     term(b.term))
         for name, b in p.blocks.items()}
     return Program(p.name, list(p.params), list(p.arrays), dict(p.funcs), list(p.aliases), blocks, p.entry,
-                   dict(p.consts), p.file, p.assumptions, p.unassumed, dict(p.display), p.windows, dict(p.lanes))
+                   dict(p.consts), p.file, p.assumptions, p.unassumed, dict(p.display), p.windows, dict(p.lanes),
+                   dict(p.floats))
 
 
 def sharing(prog: Program, arrays: set[str]) -> set[str]:

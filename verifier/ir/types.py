@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import struct
 from dataclasses import dataclass
 
 
@@ -47,6 +49,23 @@ def with_elem(t: Type, elem: IntType) -> Type:
 def mask(w: int) -> int:
     """All ones in `w` bits."""
     return (1 << w) - 1
+
+
+def float_text(x: int, width: int) -> str:
+    """The IEEE value whose `width`-bit pattern is x, in the fewest digits that give
+    the same bits back, with the bits: `0.1 (0x3dcccccd)`."""
+    fmt = {16: "<e", 32: "<f", 64: "<d"}[width]
+    raw = (x & ((1 << width) - 1)).to_bytes(width // 8, "little")
+    value = struct.unpack(fmt, raw)[0]
+    shown = repr(value)
+    if math.isfinite(value):
+        for digits in range(1, 18):
+            shown = f"{value:.{digits}g}"
+            if struct.pack(fmt, float(shown)) == raw:
+                break
+        if not any(c in shown for c in ".e"):
+            shown += ".0"
+    return f"{shown} (0x{x & ((1 << width) - 1):0{width // 4}x})"
 
 
 def to_signed(x: int, w: int) -> int:

@@ -14,12 +14,14 @@ from verifier.checks.verdict import (
     coverage_kind,
 )
 from verifier.ir.program import Program
+from verifier.ir.types import float_text
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
 from verifier.reports.names import rename_json, rename_text
 from verifier.reports.table import render_table
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, RunStatus
+from verifier.semantics.ops import Val
 
 if TYPE_CHECKING:
     from verifier.suite import Outcome
@@ -70,10 +72,15 @@ def _status(r: Run) -> str:
     return "ok"
 
 
-def _outs(r: Run) -> str:
+def _outs(r: Run, floats: dict[str, int] | None = None) -> str:
+    """A run's live-outs; those the input types as floats (Program.floats) as floats."""
     if r.status is not RunStatus.OK:
         return "live-outs: (not reached)"
     outs = jsonout.run(r)["live_outs"]
+    for k, width in (floats or {}).items():
+        v = r.outs.get(k)
+        if isinstance(v, Val) and not v.p and not v.u:
+            outs[k] = float_text(v.v, width)
     return "live-outs: " + (", ".join(f"{k} = {v}" for k, v in outs.items()) or "none")
 
 
@@ -86,8 +93,8 @@ def side_by_side(c: Counterexample, display: dict[str, str] | None = None) -> li
         for col in (left, right):
             if p < len(col):
                 col[p] = col[p] + "   <-- differs"
-    left.append(_outs(s))
-    right.append(_outs(t))
+    left.append(_outs(s, c.floats))
+    right.append(_outs(t, c.floats))
     left = [rename_text(x, display or {}) for x in left]
     right = [rename_text(x, display or {}) for x in right]
     width = max(len(x) for x in left) + 3

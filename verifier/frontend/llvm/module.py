@@ -313,7 +313,8 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
         needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
     prog = Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
                    assumptions=tuple(sorted(st.opts.assume)),
-                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows)
+                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows,
+                   floats=dict(st.floats))
     return prog
 
 

@@ -151,6 +151,7 @@ class FnState:
     # struct values built by insertvalue (a returned `{ i64, i8 }`): their fields, each
     # our operand; read by extractvalue and by `ret`, which returns each as `ret.<k>`
     aggregates: dict[int, list[Operand]] = field(default_factory=dict)
+    floats: dict[str, int] = field(default_factory=dict)  # Program.floats: our name -> IEEE width
     # objects plain loads and stores access, and those volatile stores write (with the
     # first such store's place): the model keeps a volatile store out of memory, so
     # an object may not be both (module._translate refuses it)

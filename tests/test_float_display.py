@@ -1,0 +1,41 @@
+"""Values LLVM types as IEEE floats are bits in the IR, as everywhere, and reports show
+them as floats too: the fewest digits that give the same bits back, then the bits
+(`0.1 (0x3dcccccd)`). A float sum's rounding counterexample reads
+`live-out ret: source 0.8000001 (0x3f4cccce), target 0.8 (0x3f4ccccd)`; an integer
+live-out stays an integer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import MODELS, cli
+from verifier.frontend import load_program
+from verifier.ir.types import float_text
+
+FSUM = MODELS / "llvm" / "fsum_until_negative.scalar.ll"
+FLOAT = re.compile(r"-?(\d+\.\d*|\d+(\.\d*)?e[-+]\d+|nan|inf) \(0x[0-9a-f]+\)")
+
+
+@pytest.mark.parametrize(("bits", "width", "text"), [
+    (0x3DCCCCCD, 32, "0.1 (0x3dcccccd)"), (0x80000000, 32, "-0.0 (0x80000000)"), (0x3C00, 16, "1.0 (0x3c00)"),
+    (0x7FC00000, 32, "nan (0x7fc00000)"), (0x3FB999999999999A, 64, "0.1 (0x3fb999999999999a)"),
+    (0x4B800000, 32, "16777216.0 (0x4b800000)"), (0x00000001, 32, "1e-45 (0x00000001)")])
+def test_a_float_is_shown_in_the_fewest_digits_that_give_its_bits(bits: int, width: int, text: str) -> None:
+    assert float_text(bits, width) == text
+
+
+def test_the_front_end_records_which_values_and_live_outs_are_floats() -> None:
+    prog = load_program(FSUM, None, "any-poison", frozenset())
+    assert prog.floats.get("ret") == 32
+    assert any(w == 32 for n, w in prog.floats.items() if n != "ret")
+    assert not load_program(MODELS / "llvm" / "find_char.scalar.ll", None, "any-poison", frozenset()).floats
+
+
+def test_a_float_live_out_reads_as_a_float_in_a_counterexample() -> None:
+    r = cli("check", str(FSUM), "--check", "equiv", "--form", "simple", "--reduction", "in-loop")
+    line = next(x for x in r.stdout.splitlines() if "divergence: live-out ret" in x)
+    source, target = line.split("source ")[1].split(", target ")
+    assert FLOAT.fullmatch(source.strip()) and FLOAT.fullmatch(target.strip()), line
+    assert re.search(r"live-outs: ret = " + FLOAT.pattern, r.stdout)
