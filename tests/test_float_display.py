@@ -39,3 +39,15 @@ def test_a_float_live_out_reads_as_a_float_in_a_counterexample() -> None:
     source, target = line.split("source ")[1].split(", target ")
     assert FLOAT.fullmatch(source.strip()) and FLOAT.fullmatch(target.strip()), line
     assert re.search(r"live-outs: ret = " + FLOAT.pattern, r.stdout)
+
+
+def test_an_array_only_read_as_floats_is_shown_as_floats_in_the_inputs() -> None:
+    """fsum's `fa` is a [64 x float] only loaded as float: its elements read as floats
+    (eight 0.1s summed in two orders), where an integer array stays integers."""
+    prog = load_program(FSUM, None, "any-poison", frozenset())
+    assert prog.floats.get("fa") == 32
+    r = cli("check", str(FSUM), "--check", "equiv", "--form", "simple", "--reduction", "in-loop")
+    line = next(x for x in r.stdout.splitlines() if x.strip().startswith("fa = ["))
+    elems = line.split("[", 1)[1].rstrip("]").split(", ")
+    assert all(re.fullmatch(r"-?\d+\.\d+(e[-+]\d+)?|poison|\.\.\. \(\d+ elements\)", x) for x in elems), line
+    assert "0.1" in elems

@@ -27,17 +27,21 @@ if TYPE_CHECKING:
     from verifier.suite import Outcome
 
 
-def _elem(x: int | None) -> str:
-    return "poison" if x is None else str(x)
+def _elem(x: int | None, float_width: int | None = None) -> str:
+    if x is None:
+        return "poison"
+    return str(x) if float_width is None else float_text(x, float_width).split(" (")[0]
 
 
 # what each kind of nondeterministic choice is (the first item of its key, ops.py)
 _CHOICE_KINDS = {"fr": "freeze", "fused": "fmuladd rounded once (1) or twice (0)", "undef": "undef"}
 
 
-def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None = None) -> list[str]:
+def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None = None,
+                 floats: dict[str, int] | None = None) -> list[str]:
     """The inputs, one per line; a parameter that may be poison (`x.value`, `x.poison`)
-    as one line under the input's own name (`display`)."""
+    as one line under the input's own name (`display`); an array of floats (`floats`,
+    Program.floats) as floats."""
     lines = []
     for k, v in inp.params.items():
         base = k.removesuffix(".value")
@@ -49,7 +53,8 @@ def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None
     for name, content in inp.arrays.items():
         shown = content[:64]
         more = f", ... ({len(content)} elements)" if len(content) > 64 else ""
-        lines.append(f"{indent}{name} = [{', '.join(_elem(x) for x in shown)}{more}]")
+        width = (floats or {}).get(name)
+        lines.append(f"{indent}{name} = [{', '.join(_elem(x, width) for x in shown)}{more}]")
     for b, (obj, delta) in inp.alias.items():
         lines.append(f"{indent}{b} " + (f"is a window on {obj}'s object at element offset {delta}" if obj is not None
                                         else "does not alias"))
@@ -174,7 +179,7 @@ def verdict_text(v: Verdict) -> str:
         if dv.loc:
             lines.append(f"    at {dv.loc}")
         lines.append("  inputs:")
-        lines.extend(inputs_lines(c.inputs, "    ", v.names))
+        lines.extend(inputs_lines(c.inputs, "    ", v.names, c.floats))
     # names as the input spells them (LLVM's %4, not our v4); aligned blocks are
     # renamed before they are laid out
     lines = [rename_text(x, v.names) for x in lines]

@@ -42,6 +42,7 @@ from verifier.frontend.nesting import too_deep
 from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.opcodes import CTTZ_ELTS_RULES
 from verifier.ir.program import (
+    ArrayDecl,
     Assumption,
     Block,
     Branch,
@@ -314,8 +315,24 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     prog = Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
                    assumptions=tuple(sorted(st.opts.assume)),
                    unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows,
-                   floats=dict(st.floats))
+                   floats=_floats(st, arrays))
     return prog
+
+
+def _floats(st: FnState, arrays: list[ArrayDecl]) -> dict[str, int]:
+    """Program.floats: the values LLVM types as floats, and the objects every access
+    of which loads or stores a float value of the object's unit width."""
+    out = dict(st.floats)
+    widths: dict[str, set[int | None]] = {}
+    for b in st.blocks.values():
+        for i in b.instrs:
+            if i.op in ("load", "store") and i.array is not None:
+                value = i.dest if i.op == "load" else i.args[1].name if isinstance(i.args[1], Ref) else None
+                widths.setdefault(i.array, set()).add(st.floats.get(value or ""))
+    for a in arrays:
+        if widths.get(a.name) == {a.elem.bits}:
+            out[a.name] = a.elem.bits
+    return out
 
 
 def _uses_loaded_offsets(st: FnState) -> bool:
