@@ -63,13 +63,6 @@ class FormChoice(StrEnum):
     BOTH = "both"
 
 
-class ReductionChoice(StrEnum):
-    """How a generated form vectorizes a reduction (transforms/reductions.py)."""
-
-    ORDERED = "ordered"
-    IN_LOOP = "in-loop"
-
-
 class CttzElts(StrEnum):
     """What llvm.experimental.cttz.elts gives over a poison lane."""
 
@@ -286,7 +279,7 @@ def check(
     check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
     form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
     guards: bool = flag("guards", False, help="equiv: add the runtime guards the speculation repair proves"),
-    reduction: ReductionChoice = flag("reduction", ReductionChoice.ORDERED),
+    reduction: ReductionOrder = flag("reduction", ReductionOrder.ORDERED),
     vf: int = flag("vf", 4, help="vector factor"),
     max_trip: int | None = flag("max_trip", None, help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
     bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
@@ -403,7 +396,7 @@ def vectorize(
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
     vf: int = flag("vf", 4, help="vector factor"),
     guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
-    reduction: ReductionChoice = flag("reduction", ReductionChoice.ORDERED,
+    reduction: ReductionOrder = flag("reduction", ReductionOrder.ORDERED,
                                       help="how a reduction is vectorized: ordered (lane to lane) or in-loop "
                                            "(each lane from the identity, combined at the back edge and the exit)"),
     func: str | None = flag("func", None, help=".ll input: the function"),
@@ -416,7 +409,7 @@ def vectorize(
         raise UserError("--form: vectorize prints one form: general or simple")
     prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
-        vform = generate(prog, form, vf, guards, order=ReductionOrder(reduction.value))
+        vform = generate(prog, form, vf, guards, order=reduction)
     except Unsupported as u:
         raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
     typer.echo(print_program(vform.program))
