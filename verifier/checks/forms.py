@@ -121,6 +121,14 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
         # the chain gets the whole allowance again (the guards' repair is not counted)
         chained = lockstep(prog, vform, src, target_step(vform, prog, le, mark_handover=True), max_trip,
                            budget.again(), unbounded=True, concrete_tests=concrete_tests)
+        if chained is not None and chained.verdict is VerdictKind.PROVED and not chained.coverage.get("unbounded"):
+            # the chain's free step abstracts nonlinear operations (checks/lockstep.py) and
+            # may not close where the exact step does (an in-loop product's reassociation)
+            step = induction_step(prog, vform, budget.remainder(), src, tgt, minimize_budget=1.0,
+                                  param_limit=max_trip)
+            if step.verdict is VerdictKind.PROVED:
+                step.seconds, step.form = sw(), form_label(form, order)
+                return step
         if chained is not None:
             chained.model, chained.vf, chained.form = prog.name, vf, form_label(form, order)
             if not chained.coverage.get("unbounded"):
