@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from verifier.analysis.exits import LoopExits
 from verifier.ir.program import Block, Const, Instr, Operand, Phi, Program, Ref
@@ -38,7 +38,9 @@ from verifier.ir.types import IntType
 from verifier.transforms.lanes import LaneBuilder, Unsupported
 
 
-class ReductionOrder(Enum):
+class ReductionOrder(StrEnum):
+    """How a form vectorizes a reduction (module docstring)."""
+
     ORDERED = "ordered"
     IN_LOOP = "in-loop"
 

@@ -4,7 +4,6 @@ translates it (as the interpreter has one function per operation), each reading 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ from verifier.frontend.llvm.objects import address, shown_pointer
 from verifier.frontend.llvm.state import FnState, key
 from verifier.frontend.llvm.text import (
     FAST_MATH,
+    aggregate_index,
     fcmp_form,
     float_types_ok,
     fneg_flags,
@@ -36,6 +36,7 @@ from verifier.frontend.llvm.text import (
     parse_type,
     qualifiers,
     shuffle_mask,
+    struct_fields,
     switch_values,
     ty_of,
 )
@@ -458,34 +459,17 @@ def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
 
 
 IEEE_WIDTHS = {"half": 16, "float": 32, "double": 64}  # LLVM's IEEE types (bfloat is not one)
-_INDEX = re.compile(r",\s*(\d+)\s*(?:,\s*!.*)?$")  # an insertvalue's / extractvalue's one index, last
-
-
-def _fields(text: str, loc: Loc) -> list[Type]:
-    """The field types of a flat struct type `{ i64, i8 }` (integers, floats, vectors)."""
-    inner = text.strip()
-    if not (inner.startswith("{") and inner.endswith("}")) or "{" in inner[1:-1]:
-        raise LLUnsupported(f"type {text} (a struct of scalars and vectors is read)", loc)
-    out: list[Type] = []
-    for part in inner[1:-1].split(","):
-        t = parse_type(part.strip(), loc)
-        if t is None:
-            raise LLUnsupported(f"type {text} (a struct of scalars and vectors is read)", loc)
-        out.append(t)
-    return out
-
-
 def _index(s: Site) -> int:
-    m = _INDEX.search(s.text)
-    if m is None:
+    k = aggregate_index(s.text)
+    if k is None:
         raise LLUnsupported(f"{s.ins.opcode} with more than one index (a nested struct)", s.loc)
-    return int(m.group(1))
+    return k
 
 
 def _insertvalue(st: FnState, blk: Block, s: Site) -> None:
     """A struct value with field k set: its fields, the base's (undef, poison, zero or
     an earlier insertvalue) but for k."""
-    fields = _fields(str(s.ins.type), s.loc)
+    fields = struct_fields(str(s.ins.type), s.loc)
     base = s.ops[0]
     if key(base) in st.aggregates:
         vals = list(st.aggregates[key(base)])

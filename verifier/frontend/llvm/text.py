@@ -434,3 +434,26 @@ def vscale_range_attr(attrs: str) -> tuple[int, int, str] | None:
         return None
     lo = int(m.group(1))
     return lo, int(m.group(2)) if m.group(2) is not None else lo, m.group(0)
+
+
+_AGGREGATE_INDEX = re.compile(r",\s*(\d+)\s*(?:,\s*!.*)?$")  # insertvalue's / extractvalue's one index, last
+
+
+def aggregate_index(text: str) -> int | None:
+    """The one index of an insertvalue or extractvalue as LLVM prints it (None: more)."""
+    m = _AGGREGATE_INDEX.search(text)
+    return int(m.group(1)) if m is not None and not re.search(r",\s*\d+\s*,\s*\d+", text) else None
+
+
+def struct_fields(text: str, loc: Loc) -> list[Type]:
+    """The field types of a flat struct type `{ i64, i8 }` (integers, floats, vectors)."""
+    inner = text.strip()
+    if not (inner.startswith("{") and inner.endswith("}")) or "{" in inner[1:-1]:
+        raise LLUnsupported(f"type {text} (a struct of scalars and vectors is read)", loc)
+    out: list[Type] = []
+    for part in inner[1:-1].split(","):
+        t = parse_type(part.strip(), loc)
+        if t is None:
+            raise LLUnsupported(f"type {text} (a struct of scalars and vectors is read)", loc)
+        out.append(t)
+    return out
