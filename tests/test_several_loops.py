@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import cli
 
 LOOP = """\
@@ -37,20 +39,15 @@ def _two_loops(nested: bool) -> str:
             + LOOP.format(name="a", pred="entry") + second)
 
 
-def test_loops_one_after_another_are_unknown_with_where(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("nested", "said"), [(False, "2 loops one after another in @f"),
+                                               (True, "loops besides the nest")])
+def test_several_loops_are_unknown_naming_them_and_where(tmp_path: Path, nested: bool, said: str) -> None:
+    """One after another, or a loop (%a.head) beside a nest: unknown, with the loops."""
     path = tmp_path / "two.ll"
-    path.write_text(_two_loops(nested=False))
+    path.write_text(_two_loops(nested))
     r = cli("check", str(path), "--check", "hoist")
     assert r.returncode == 3 and "Traceback" not in r.stderr, r.stdout + r.stderr
-    assert "2 loops one after another in @f" in r.stdout and "two.ll:" in r.stdout
-
-
-def test_a_loop_beside_a_nest_is_unknown_with_its_loops(tmp_path: Path) -> None:
-    path = tmp_path / "beside.ll"
-    path.write_text(_two_loops(nested=True))
-    r = cli("check", str(path), "--check", "hoist")
-    assert r.returncode == 3 and "Traceback" not in r.stderr, r.stdout + r.stderr
-    assert "loops besides the nest" in r.stdout and "%a.head" in r.stdout
+    assert said in r.stdout and ("%a.head" in r.stdout if nested else "two.ll:" in r.stdout)
 
 
 def test_a_model_with_two_loops_is_a_usage_error(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from verifier.frontend.llvm.text import (
     fneg_flags,
     has_attr,
     icmp_pred,
+    ieee_width,
     instruction_body,
     int_flags,
     operand_text,
@@ -111,7 +112,7 @@ def _instr(st: FnState, blk: Block, ins: Any) -> None:
     if translate is None:
         raise LLUnsupported(f"instruction {op}", loc)
     translate(st, blk, site)
-    width = IEEE_WIDTHS.get(str(ins.type).split(" x ")[-1].rstrip(">").strip())
+    width = ieee_width(str(ins.type))
     if width is not None and site.dest is not None:
         st.floats[site.dest] = width
 
@@ -220,7 +221,7 @@ def _ret(st: FnState, blk: Block, s: Site) -> None:
     elif ops:
         v = _return_attrs(st, blk, _v(st, blk, s, 0), ty_of(ops[0], loc), loc)
         st.emit(blk, "out", [v], None, None, loc, name="ret")
-        width = IEEE_WIDTHS.get(str(ops[0].type).split(" x ")[-1].rstrip(">").strip())
+        width = ieee_width(str(ops[0].type))
         if width is not None:
             st.floats["ret"] = width
     blk.term = Halt()
@@ -458,7 +459,6 @@ def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
         st.emit(blk, "trunc" if ty.bits < 64 else "zext", [addr], ty, s.dest, s.loc, flags=())
 
 
-IEEE_WIDTHS = {"half": 16, "float": 32, "double": 64}  # LLVM's IEEE types (bfloat is not one)
 def _index(s: Site) -> int:
     k = aggregate_index(s.text)
     if k is None:

@@ -457,3 +457,12 @@ def struct_fields(text: str, loc: Loc) -> list[Type]:
             raise LLUnsupported(f"type {text} (a struct of scalars and vectors is read)", loc)
         out.append(t)
     return out
+
+
+_IEEE_WIDTHS = {"half": 16, "float": 32, "double": 64}  # LLVM's IEEE types (bfloat is not one)
+
+
+def ieee_width(type_text: str) -> int | None:
+    """The width of an IEEE float type or of a vector's IEEE lanes (`<4 x float>`: 32);
+    None for any other type."""
+    return _IEEE_WIDTHS.get(type_text.split(" x ")[-1].rstrip(">").strip())
