@@ -303,6 +303,10 @@ def masked_access(st: FnState, blk: Block, ins: Any, kind: str, args: list[Any],
     vty = ty if kind == "load" else ty_of(args[0], loc)
     if not isinstance(vty, VecType):
         raise LLUnsupported(f"llvm.masked.{kind} of {vty}", loc)
+    unit_bits = st.objects[obj_name].unit * 8
+    if str(ptr.type).endswith("x ptr>") and vty.elem.bits != unit_bits:  # (a wide access is contiguous)
+        raise LLUnsupported(f"a gather or scatter of {vty.elem} lanes from {obj_name}, which is also accessed in "
+                            f"{unit_bits // 8}-byte units", loc)
     access_text = f"align {align}"
     if kind == "store":
         access(st, blk, ins, obj_name, off, vty, access_text, loc, None, operand(st, blk, args[0], loc),
