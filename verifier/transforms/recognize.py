@@ -15,6 +15,8 @@ not know). Anything else: NoWindow, and the bounded check decides."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import networkx as nx
 
 from verifier.analysis.exits import LoopExits, analyse, inductions
@@ -60,7 +62,32 @@ def _with_remainder(src: Program, le: LoopExits, tgt: Program, loops: list[Loop]
     check_loops(tgt, loops)
     vf, vphis, offsets = _vector_loop(src, le, tgt, vl)
     return VectorForm(tgt, vf, vl.header, sl.header, vl.preheader, sl.preheader, vphis, offsets,
-                      remainder=True, sphis=sphis, bound=latch_bound(tgt, vl.header))
+                      remainder=True, sphis=sphis, bound=latch_bound(tgt, vl.header),
+                      redo=_hands_over_at_start(tgt, vl, sl))
+
+
+def _hands_over_at_start(tgt: Program, vl: Loop, sl: Loop) -> bool:
+    """Whether the vector loop enters the remainder loop with its header phis' own
+    values (the vector iteration's lanes are left for the remainder to run: the simple
+    form's anyof, a vector header's test), not after running them (LLVM's middle block).
+    Every way from the vector loop must agree."""
+    assert sl.preheader is not None  # _with_remainder checked it
+    pre = tgt.blocks[sl.preheader]
+    vheads = {ph.dest for ph in tgt.blocks[vl.header].phis}
+    kinds: set[bool] = set()
+    for ph in tgt.blocks[sl.header].phis:
+        for b, op in ph.incoming:
+            if b != sl.preheader or not isinstance(op, Ref):
+                continue
+            resume = next((r for r in pre.phis if r.dest == op.name), None)
+            pairs = resume.incoming if resume is not None else ([(sl.preheader, op)] if sl.preheader in vl.blocks
+                                                                else [])
+            for q, v in pairs:
+                if q in vl.blocks:
+                    kinds.add(isinstance(v, Ref) and v.name in vheads)
+    if len(kinds) > 1:
+        raise NoWindow("the target enters its remainder loop both before and after a vector iteration's lanes")
+    return kinds == {True}
 
 
 def _remainder_phis(source: list[Phi], remainder: list[Phi]) -> dict[str, str]:
@@ -80,8 +107,12 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[i
     vphis: dict[str, str] = {}
     vf = 0
     offsets: dict[str, int] = {}
+    carried = _carried_phis(src, le, tgt, lp, tivs)
     for ph in head.phis:
         tiv = tivs.get(ph.dest)
+        if ph.dest in carried:
+            vphis[ph.dest] = carried[ph.dest]
+            continue
         if tiv is None:
             raise NoWindow(f"the target's loop carries {ph.dest!r}, which is not an induction"
                            + _why_no_induction(tgt, lp, ph))
@@ -108,6 +139,25 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[i
     if missing or not vf:
         raise NoWindow(f"the target's vector loop does not carry the source's {', '.join(missing) or 'state'}")
     return vf, vphis, offsets
+
+
+def _carried_phis(src: Program, le: LoopExits, tgt: Program, lp: Loop, tivs: Mapping[str, object]) -> dict[str, str]:
+    """Target header phis that are no induction -> the source header phis they carry
+    (a reduction's running value kept as a scalar, verifier/emit): in order, with the
+    same type and the same start. A wrong pairing proves nothing (the steps compare
+    the states); no pairing leaves the phi to the induction test."""
+    tphis = [ph for ph in tgt.blocks[lp.header].phis if ph.dest not in tivs]
+    sphis = [ph for ph in src.blocks[le.loop.header].phis if ph.dest not in le.inductions]
+    if not tphis or len(tphis) != len(sphis):
+        return {}
+    out: dict[str, str] = {}
+    for t, s in zip(tphis, sphis, strict=True):
+        t0 = [op for b, op in t.incoming if b not in lp.blocks]
+        s0 = [op for b, op in s.incoming if b not in le.loop.blocks]
+        if t.type != s.type or len(t0) != 1 or t0 != s0:
+            return {}
+        out[t.dest] = s.dest
+    return out
 
 
 def _why_no_induction(tgt: Program, lp: Loop, ph: Phi) -> str:

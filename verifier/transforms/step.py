@@ -99,8 +99,10 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits, mark_handover: b
         _retarget(p.blocks[src], form.vector_header, cut.name)
         for ph in vh.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b != src]
-    if form.remainder:  # cut where it is entered: the vector iteration did all VF lanes
-        _cut_after(p, form.scalar_header, form.scalar_entry, 0, HANDED if mark_handover else None, form.sphis)
+    if form.remainder:  # cut where it is entered: the vector iteration did all VF lanes, or
+        # (redo) after it ran them itself: its code runs in the step, compared, not trusted
+        _cut_after(p, form.scalar_header, form.scalar_entry, form.vf if form.redo else 0,
+                   HANDED if mark_handover else None, form.sphis)
     elif form.scalar_header:  # a form without a scalar loop ends inside its vector loop
         _cut_after(p, form.scalar_header, form.scalar_entry, form.vf, HANDED if mark_handover else None)
     if form.bound is not None:

@@ -39,6 +39,10 @@ class VectorForm:
     # name: opt keeps them) and nothing vouches that it is the source's code
     remainder: bool = False
     sphis: dict[str, str] = field(default_factory=dict)  # scalar header phi -> the source's
+    # the vector loop enters the remainder with a vector iteration's lanes still to run
+    # (the simple form's anyof): the step cuts the remainder after VF iterations, not at
+    # its entry, and compares them with the source's VF
+    redo: bool = False
     # the bound the vector loop counts to, proved and used by the steps (transforms/latch_bound.py)
     bound: LatchBound | None = None
 
@@ -52,7 +56,7 @@ class VectorForm:
         """Header visits of one induction step (transforms/step.py): the vector header
         twice (entry and the cut), the scalar loop's VF+2 times (VF iterations, the
         cut, one spare), a remainder loop's twice (it is cut where it is entered)."""
-        return {self.vector_header: 2, self.scalar_header: 2 if self.remainder else self.vf + 2}
+        return {self.vector_header: 2, self.scalar_header: 2 if self.remainder and not self.redo else self.vf + 2}
 
     @classmethod
     def of(cls, vl: VectorLoop, p: Program, vf: int, scalar_header: str) -> Self:
