@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
 LAYERS = [
     ("errors", "ir", "limits", "about"),
     ("analysis",),
-    ("frontend", "transforms", "smt", "llvm_tools"),
+    ("frontend", "transforms", "emit", "smt", "llvm_tools"),
     ("semantics",),
     ("checks",),
     ("suite", "cache", "cluster", "options"),

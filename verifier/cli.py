@@ -392,7 +392,9 @@ def _check_one(model: Path, func: str | None, first: Program | NestedLoops, requ
 
 @app.command()
 def vectorize(
-    model: Path = typer.Argument(..., help="the scalar loop model (.loop)"),
+    ctx: typer.Context,
+    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop); with --emit-llvm, LLVM IR (.ll) or C "
+                                           "(.c, compiled by clang -O2 up to loop-vectorize)"),
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
     vf: int = flag("vf", 4, help="vector factor"),
     guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
@@ -401,18 +403,61 @@ def vectorize(
                                            "(each lane from the identity, combined at the back edge and the exit)"),
     func: str | None = flag("func", None, help=".ll input: the function"),
     cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
+    emit_llvm: Path | None = typer.Option(None, "--emit-llvm", help="write the form as LLVM IR (vector "
+                                                                    "instructions) to this file and prove it "
+                                                                    "against the source"),
+    prove: bool = typer.Option(True, "--prove/--no-prove", help="--emit-llvm: prove the emitted function against "
+                                                                 "the source (verifier equiv)"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
+    timeout: float = flag("timeout", 60.0, help="--emit-llvm: solver time limit of the proof, seconds"),
 ) -> None:
-    """Print the vectorized form of a scalar loop as model text (block form)."""
+    """Print the vectorized form of a scalar loop as model text (block form), or
+    with --emit-llvm write it as LLVM IR and prove it (exit code: the proof's)."""
     from verifier.checks.forms import forms_of, generate
 
     if len(forms_of(form)) != 1:
         raise UserError("--form: vectorize prints one form: general or simple")
+    if emit_llvm is not None:
+        _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts)
+        return
     prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
         vform = generate(prog, form, vf, guards, order=reduction)
     except Unsupported as u:
         raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
     typer.echo(print_program(vform.program))
+
+
+def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func: str | None, out: Path, prove: bool,
+               clang_tool: str | None, timeout: float, cttz_elts: str) -> None:
+    """vectorize --emit-llvm: lower the form to LLVM IR (verifier/emit), write it, and
+    prove it against its source with the translation validation."""
+    from verifier.emit.reader import EmitUnsupported
+    from verifier.emit.vectorize import EmitForm, emit_form
+    from verifier.llvm_tools import CLANG, c_to_ll, find_tool
+
+    if model.suffix == ".c":
+        model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
+    elif model.suffix != ".ll":
+        raise UserError(f"{model}: --emit-llvm reads LLVM IR (.ll) or C (.c), not a {model.suffix or 'suffix-less'} "
+                        "file")
+    if not model.is_file():
+        raise UserError(f"{model}: no such file")
+    try:
+        emitted = emit_form(model, func, EmitForm(form.value), vf)
+    except EmitUnsupported as u:
+        raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
+    try:
+        out.write_text(emitted.module)
+    except OSError as e:
+        raise UserError(f"--emit-llvm {out}: cannot write ({e.strerror or e})") from None
+    typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}")
+    if not prove:
+        return
+    spin = Spinner()
+    v = _emit(_equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step), False,
+              spinner=spin)
+    raise typer.Exit(v.exit_code)
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

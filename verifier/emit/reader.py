@@ -1,0 +1,256 @@
+"""An LLVM function as the emitter reads it: plain data (blocks, instructions,
+operands as LLVM writes them), every value and block named, and the one loop with
+its header, latch, preheader, exits and the blocks that dominate its latch.
+
+The emitter rewrites LLVM text, so it keeps LLVM's own spelling of everything it
+does not change; this module is the only one of the emitter that talks to
+llvmlite. Unnamed values and blocks get names (`%t5`, `%bb3`) first: the emitted
+function adds values, and LLVM's numbered names must stay consecutive."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from verifier.errors import UserError
+from verifier.frontend.llvm.module import read_module
+
+_PLAIN_NAME = re.compile(r"^[-a-zA-Z$._][-a-zA-Z$._0-9]*$")
+
+
+class EmitUnsupported(Exception):
+    """A construct the emitter does not lower, with the source line it is on."""
+
+    def __init__(self, what: str, line: int | None = None) -> None:
+        super().__init__(what + (f" (line {line})" if line else ""))
+        self.what = what
+        self.line = line
+
+
+def ref(name: str) -> str:
+    """A local name as LLVM writes it (`%x`, or `%"x y"`)."""
+    return f"%{name}" if _PLAIN_NAME.match(name) else f'%"{name}"'
+
+
+@dataclass(frozen=True)
+class Val:
+    """An operand: its LLVM spelling without the type (`%t4`, `0`, `poison`), its
+    type, and the name of the instruction or argument it is (None: a constant)."""
+
+    text: str
+    type: str
+    name: str | None
+
+
+@dataclass
+class Ins:
+    """One instruction: `text` as LLVM prints it (metadata included), `ops` its
+    operands (a call's callee last, a branch's in LLVM's order: cond, false, true)."""
+
+    name: str | None
+    opcode: str
+    type: str
+    ops: list[Val]
+    text: str
+    block: str
+    line: int | None
+    incoming: list[str] = field(default_factory=list)  # a phi's blocks, in order of ops
+
+    @property
+    def shown(self) -> str:
+        """The instruction for a message: its first line (a switch spans several)."""
+        first = self.text.splitlines()[0].rstrip()
+        return first + " ..." if "\n" in self.text else first
+
+    @property
+    def callee(self) -> str | None:
+        return self.ops[-1].text.lstrip("@") if self.opcode == "call" else None
+
+
+@dataclass
+class Blk:
+    label: str
+    instrs: list[Ins]
+
+    @property
+    def term(self) -> Ins:
+        return self.instrs[-1]
+
+    @property
+    def phis(self) -> list[Ins]:
+        return [i for i in self.instrs if i.opcode == "phi"]
+
+    def successors(self) -> list[str]:
+        t = self.term
+        if t.opcode == "switch":  # cond, default, then (value, label) pairs
+            return list(dict.fromkeys(o.name for o in t.ops if o.type == "label" and o.name))
+        if t.opcode != "br":
+            return []
+        names = [o.name for o in t.ops if o.type == "label" and o.name]
+        return names if len(t.ops) == 1 else names[::-1]  # LLVM keeps (cond, false, true)
+
+
+@dataclass
+class Func:
+    """The function, its blocks in order, and the module's text with it named."""
+
+    name: str
+    blocks: dict[str, Blk]
+    module_text: str
+    function_text: str
+    args: list[Val]
+
+    def defs(self) -> dict[str, Ins]:
+        return {i.name: i for b in self.blocks.values() for i in b.instrs if i.name}
+
+    def all(self) -> Iterator[Ins]:
+        for b in self.blocks.values():
+            yield from b.instrs
+
+
+@dataclass(frozen=True)
+class Loop:
+    header: str
+    latch: str
+    preheader: str
+    blocks: tuple[str, ...]  # in a topological order of the body (back edge removed), header first
+    dominate_latch: frozenset[str]  # blocks every iteration that reaches the latch runs
+    exits: tuple[tuple[str, str], ...]  # (exiting block, exit block), in body order
+
+
+def read_function(path: Path, func: str | None) -> Func:
+    """Function `func` (the only defined one if None) of the module at `path`."""
+    mod = read_module(path)
+    try:
+        defined = [f for f in mod.functions if not f.is_declaration]
+        if func is None:
+            if len(defined) != 1:
+                raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func")
+            fn = defined[0]
+        else:
+            found = [f for f in defined if f.name == func]
+            if not found:
+                raise UserError(f"{path}: no function @{func} is defined here")
+            fn = found[0]
+        lines = _instruction_lines(path.read_text(), fn.name)
+        _name_all(fn)
+        return _read(fn, str(mod), lines)
+    finally:
+        mod.close()
+
+
+def _instruction_lines(text: str, name: str) -> list[int]:
+    """The 1-based file line of each instruction of @name, in order (LLVM prints one
+    instruction per line)."""
+    out: list[int] = []
+    inside = False
+    for k, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not inside:
+            inside = s.startswith("define") and f"@{name}(" in s.replace('"', "")
+            continue
+        if s.startswith("}"):
+            break
+        if s and not s.startswith(";") and not re.match(r'^("[^"]*"|[-\w.$]+):', s):
+            out.append(k)
+    return out
+
+
+def _name_all(fn: Any) -> None:
+    """Name LLVM's numbered values after their numbers (`%5` -> `%v5`, as the front end
+    does): the source and the emitted function then read with the same names."""
+    taken = {a.name for a in fn.arguments} | {b.name for b in fn.blocks}
+    taken |= {i.name for b in fn.blocks for i in b.instructions}
+    slot = 0
+
+    def name(v: Any) -> None:
+        nonlocal slot
+        want = f"v{slot}"
+        slot += 1
+        k = 0
+        while want in taken:
+            k += 1
+            want = f"v{slot - 1}_{k}"
+        taken.add(want)
+        v.name = want
+
+    for a in fn.arguments:
+        if not a.name:
+            name(a)
+    for b in fn.blocks:
+        if not b.name:
+            name(b)
+        for i in b.instructions:
+            if not i.name and str(i.type) != "void":
+                name(i)
+
+
+def _val(o: Any) -> Val:
+    kind = o.value_kind.name
+    ty = str(o.type)
+    if kind in ("instruction", "argument", "basic_block"):
+        return Val(ref(o.name), ty, o.name)
+    if kind == "function" or kind == "global_variable":
+        return Val(f"@{o.name}", ty, None)
+    text = str(o).strip()
+    return Val(text[len(ty) + 1:] if text.startswith(ty + " ") else text, ty, None)
+
+
+def _read(fn: Any, module_text: str, lines: list[int]) -> Func:
+    blocks: dict[str, Blk] = {}
+    k = 0
+    for b in fn.blocks:
+        instrs = []
+        for i in b.instructions:
+            ops = [_val(o) for o in i.operands]
+            name = i.name or None
+            inc = [bb.name for bb in i.incoming_blocks] if i.opcode == "phi" else []
+            instrs.append(Ins(name, i.opcode, str(i.type), ops, str(i).strip(), b.name,
+                              lines[k] if k < len(lines) else None, inc))
+            k += 1
+        blocks[b.name] = Blk(b.name, instrs)
+    text = str(fn)
+    return Func(fn.name, blocks, module_text, text[text.index("define"):], [_val(a) for a in fn.arguments])
+
+
+def find_loop(f: Func) -> Loop:
+    """The function's one loop, in simplified form (one latch, one preheader)."""
+    g = nx.DiGraph()
+    entry = next(iter(f.blocks))
+    g.add_node(entry)
+    for b in f.blocks.values():
+        for s in b.successors():
+            g.add_edge(b.label, s)
+    idom = nx.immediate_dominators(g, entry)
+
+    def dominates(a: str, b: str) -> bool:
+        while True:
+            if a == b:
+                return True
+            if idom.get(b, b) == b:  # the entry (newer networkx leaves it out)
+                return False
+            b = idom[b]
+
+    back = [(u, v) for u, v in g.edges if (u in idom or u == entry) and dominates(v, u)]
+    if not back:
+        raise EmitUnsupported(f"@{f.name} has no loop")
+    heads = {v for _, v in back}
+    if len(heads) != 1 or len(back) != 1:
+        raise EmitUnsupported(f"@{f.name} has {len(back)} back edges: the emitter takes one loop with one latch")
+    latch, header = back[0]
+    body = {header} | nx.ancestors(g.subgraph(n for n in g if n != header), latch) | {latch}
+    outside = [p for p in g.predecessors(header) if p not in body]
+    if len(outside) != 1:
+        raise EmitUnsupported(f"the loop at %{header} is entered from {len(outside)} blocks, not one preheader")
+    acyclic = g.subgraph(body).copy()
+    acyclic.remove_edge(latch, header)
+    order = [header] + [n for n in nx.lexicographical_topological_sort(acyclic, key=list(f.blocks).index)
+                        if n != header]
+    exits = tuple((b, s) for b in order for s in f.blocks[b].successors() if s not in body)
+    doms = frozenset(b for b in body if dominates(b, latch))
+    return Loop(header, latch, outside[0], tuple(order), doms, exits)

@@ -1,0 +1,877 @@
+"""Seed 000's two vectorized forms, emitted as LLVM IR from a scalar LLVM loop.
+
+    preheader -> vec.ph (splats of loop invariants) -> vec.header:
+        phis: each induction's value at the vector iteration's first lane, each
+            reduction's running value
+        every lane passes every countable exit (and no induction wraps)?
+            no -> scalar.ph -> the original loop, resumed with the phis' values
+    vec.body: the body for VF lanes as vectors, if-converted: a block's predicate is
+        the or of its incoming edges' (branch conditions frozen), a phi becomes
+        selects; loads are consecutive vector loads (or gathers), masked where their
+        block may not run; divisors of conditional code are masked to 1
+      general: C = the or of the data-dependent exit edges' predicates (frozen),
+        first = cttz.elts(C): stores run masked to the lanes <= first (the exiting
+        lane only in the blocks it runs before it exits); any exit -> vec.early.exit:
+        the exit of lane `first`, every live value extracted from that lane
+      simple: anyof(C) -> scalar.ph (the vector iteration is redone by the scalar
+        loop); else stores masked by their blocks' predicates
+    vec.latch: each reduction combined over the lanes that update it
+        (llvm.vector.reduce.*, or in lane order for floats: an ordered reduction)
+
+This module is not trusted: what it emits is proved against its source by the
+translation validation (`verifier equiv`), as opt's own output is. The loop must be in
+LLVM's loop-simplify and LCSSA form (as the loop vectorizer sees it); anything the
+emitter does not lower is an EmitUnsupported naming the instruction and its line."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from verifier.emit.reader import (
+    EmitUnsupported,
+    Func,
+    Ins,
+    Loop,
+    Val,
+    find_loop,
+    read_function,
+    ref,
+)
+from verifier.frontend.llvm.text import fcmp_form, fp_flags, icmp_pred, int_flags
+
+
+class EmitForm(StrEnum):
+    GENERAL = "general"
+    SIMPLE = "simple"
+
+
+_INT_BINOPS = ("add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr", "udiv", "sdiv", "urem", "srem")
+_DIVISIONS = ("udiv", "sdiv", "urem", "srem")
+_FLOAT_BINOPS = ("fadd", "fsub", "fmul", "fdiv", "frem")
+_CASTS = ("trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast")
+# elementwise intrinsics (llvm.NAME.<type>): the vector call is the same per lane
+_ELEMENTWISE = ("smax", "smin", "umax", "umin", "abs", "fabs", "sqrt", "floor", "ceil", "trunc", "round",
+                "minnum", "maxnum", "ctpop", "ctlz", "cttz", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat")
+_IMMARG_LAST = ("abs", "ctlz", "cttz")  # their last (i1) argument stays scalar
+_REDUCTION_OPS = ("add", "mul", "and", "or", "xor", "fadd", "fmul", "smax", "smin", "umax", "umin")
+_SIZES = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "half": 2, "float": 4, "double": 8, "ptr": 8}  # store sizes
+_MANGLED = re.compile(r"^(i\d+|f16|f32|f64|half|float|double)$")
+
+
+@dataclass(frozen=True)
+class Emitted:
+    """The module with the function replaced by its vectorized form."""
+
+    module: str
+    function: str
+    form: EmitForm
+    vf: int
+
+
+@dataclass
+class _Induction:
+    phi: Ins
+    start: Val
+    step: int
+    flags: tuple[str, ...]  # the increment's no-wrap flags
+
+
+@dataclass
+class _Reduction:
+    phi: Ins
+    start: Val
+    op: str  # one of _REDUCTION_OPS
+    update: Ins  # OP(phi, x)
+    x: Val
+    merged: str  # the value the latch passes back (the update, or a phi/select over it)
+    mask: list[str] = field(default_factory=list)  # filled in: the lanes that update (vector i1)
+    flags: str = ""  # the update's fast-math flags (floats)
+
+
+def emit_form(path: Path, func: str | None, form: EmitForm, vf: int) -> Emitted:
+    """The `form` of the one loop of `func` in the module at `path`, at factor `vf`."""
+    if vf < 2:
+        raise EmitUnsupported(f"--vf {vf}: a vectorized form needs at least 2 lanes")
+    f = read_function(path, func)
+    return _Emitter(f, find_loop(f), form, vf).run()
+
+
+class _Emitter:
+    def __init__(self, f: Func, lp: Loop, form: EmitForm, vf: int) -> None:
+        self.f, self.lp, self.form, self.vf = f, lp, form, vf
+        self.defs = f.defs()
+        self.inloop = {i.name for b in lp.blocks for i in f.blocks[b].instrs if i.name}
+        self.taken = set(self.inloop) | {n for n in self.defs} | set(f.blocks) | {a.name for a in f.args if a.name}
+        self.out: dict[str, list[str]] = {}
+        self.cur = ""
+        self.wide: dict[str, str] = {}  # loop value -> its vector
+        self.lane0: dict[str, str] = {}  # loop value -> its first lane (affine values)
+        self.stride: dict[str, int] = {}  # affine loop value -> its step between lanes
+        self.splats: dict[str, str] = {}
+        self.decls: dict[str, str] = {}
+        self.pred: dict[str, str] = {}  # block -> its predicate (vector i1)
+        self.edge: dict[tuple[str, str], str] = {}  # in-loop and exit edges -> predicate
+        self.ivs: dict[str, _Induction] = {}
+        self.reds: dict[str, _Reduction] = {}
+        self.blocks = {k: self.fresh(n) for k, n in (("check", "vec.check"), ("ph", "vec.ph"), ("header", "vec.header"), ("body", "vec.body"),
+                                                      ("latch", "vec.latch"), ("exit", "vec.early.exit"),
+                                                      ("scalar", "scalar.ph"))}
+        self.placeholders: dict[str, str] = {}
+        self.resume: dict[str, str] = {}  # header phi -> its value entering the scalar loop
+        self.extra: dict[str, list[tuple[str, str]]] = {}
+
+    # ------------------------------------------------------------- naming, text
+
+    def fresh(self, base: str) -> str:
+        name, k = base, 0
+        while name in self.taken:
+            k += 1
+            name = f"{base}.{k}"
+        self.taken.add(name)
+        return name
+
+    def vty(self, t: str) -> str:
+        return f"<{self.vf} x {t}>"
+
+    def put(self, line: str) -> None:
+        self.out.setdefault(self.cur, []).append("  " + line)
+
+    def value(self, base: str, rhs: str) -> str:
+        """Emit `%name = rhs` in the current block; the name's reference."""
+        name = ref(self.fresh(base))
+        self.put(f"{name} = {rhs}")
+        return name
+
+    def declare(self, name: str, decl: str) -> None:
+        self.decls[name] = decl
+
+    def const_vec(self, t: str, texts: list[str]) -> str:
+        if all(x in ("0", "false", "zeroinitializer") for x in texts):
+            return "zeroinitializer"
+        return "<" + ", ".join(f"{t} {x}" for x in texts) + ">"
+
+    def ones(self) -> str:
+        return self.const_vec("i1", ["true"] * self.vf)
+
+    # ------------------------------------------------------------- operands
+
+    def splat(self, v: Val) -> str:
+        """A loop invariant for every lane: a constant vector, or a splat in vec.ph."""
+        if v.name is None:
+            if v.text in ("poison", "undef"):
+                return v.text
+            return self.const_vec(v.type, [v.text] * self.vf)
+        if v.text not in self.splats:
+            here, self.cur = self.cur, self.blocks["ph"]
+            ins = self.value(f"{v.name}.splatinsert", f"insertelement {self.vty(v.type)} poison, {v.type} {v.text}, i64 0")
+            self.splats[v.text] = self.value(f"{v.name}.splat", f"shufflevector {self.vty(v.type)} {ins}, "
+                                                                 f"{self.vty(v.type)} poison, <{self.vf} x i32> zeroinitializer")
+            self.cur = here
+        return self.splats[v.text]
+
+    def vec(self, v: Val) -> str:
+        """Operand v for every lane."""
+        if v.name is None or v.name not in self.inloop:
+            return self.splat(v)
+        if v.name not in self.wide:
+            d = self.defs[v.name]
+            if d.opcode != "getelementptr":
+                raise EmitUnsupported(f"{v.text} is used before the emitter computed it", d.line)
+            self.widen(d)
+        return self.wide[v.name]
+
+    def first_lane(self, v: Val) -> str:
+        """The first lane of an affine loop value (or an invariant)."""
+        if v.name is None or v.name not in self.inloop:
+            return v.text
+        return self.lane0[v.name]
+
+    def splat_of(self, t: str, scalar: str, base: str) -> str:
+        ins = self.value(f"{base}.ins", f"insertelement {self.vty(t)} poison, {t} {scalar}, i64 0")
+        return self.value(base, f"shufflevector {self.vty(t)} {ins}, {self.vty(t)} poison, "
+                                f"<{self.vf} x i32> zeroinitializer")
+
+    def and_(self, a: str, b: str) -> str:
+        if a == self.ones():
+            return b
+        if b == self.ones():
+            return a
+        return self.value("mask", f"and {self.vty('i1')} {a}, {b}")
+
+    def or_(self, a: str | None, b: str) -> str:
+        return b if a is None else self.value("mask", f"or {self.vty('i1')} {a}, {b}")
+
+    def not_(self, a: str) -> str:
+        return self.value("not", f"xor {self.vty('i1')} {a}, {self.ones()}")
+
+    # ------------------------------------------------------------- analysis
+
+    def classify_phis(self) -> None:
+        lp, f = self.lp, self.f
+        for ph in f.blocks[lp.header].phis:
+            assert ph.name is not None
+            start = ph.ops[ph.incoming.index(lp.preheader)]
+            nxt = ph.ops[ph.incoming.index(lp.latch)]
+            d = self.defs.get(nxt.name or "")
+            if d is not None and d.opcode in ("add", "sub") and d.ops[0].name == ph.name and d.ops[1].name is None \
+                    and ph.type.startswith("i"):
+                step = int(d.ops[1].text) * (-1 if d.opcode == "sub" else 1)
+                self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode))
+                continue
+            red = self.reduction(ph, start, nxt)
+            if red is None:
+                raise EmitUnsupported(f"the loop carries {ph.shown.split(' = ')[0]}, which is neither an induction "
+                                      "(a constant step) nor a reduction the emitter lowers", ph.line)
+            self.reds[ph.name] = red
+
+    def reduction(self, ph: Ins, start: Val, nxt: Val) -> _Reduction | None:
+        """A header phi read only by one combining operation (maybe under an if)."""
+        def op_of(i: Ins) -> str | None:
+            if i.opcode in _REDUCTION_OPS:
+                return i.opcode
+            callee = i.callee or ""
+            base = callee.split(".")[1] if callee.startswith("llvm.") else ""
+            return base if i.opcode == "call" and base in ("smax", "smin", "umax", "umin") else None
+
+        users = [i for b in self.lp.blocks for i in self.f.blocks[b].instrs if any(o.name == ph.name for o in i.ops)]
+        updates = [u for u in users if op_of(u) is not None]
+        if len(updates) != 1 or nxt.name is None:
+            return None
+        u = updates[0]
+        args = u.ops[:-1] if u.opcode == "call" else u.ops
+        others = [o for o in args if o.name != ph.name]
+        if len(others) != 1 or len(args) != 2:
+            return None
+        merge = self.defs.get(nxt.name)
+        allowed = {u.name, nxt.name}
+        if any(i.name not in allowed for i in users):
+            return None
+        if merge is None or (merge is not u and merge.opcode not in ("phi", "select")):
+            return None
+        op = op_of(u)
+        assert op is not None
+        fmf = " ".join(fp_flags(u.text, u.opcode)) if op in ("fadd", "fmul") else ""
+        return _Reduction(ph, start, op, u, others[0], nxt.name, flags=fmf)
+
+    def slice_of(self, v: Val, seen: set[str] | None = None) -> set[str] | None:
+        """The loop values `v` is computed from, if only from inductions and
+        invariants by pure operations (a countable exit's condition); else None."""
+        seen = set() if seen is None else seen
+        if v.name is None or v.name not in self.inloop or v.name in seen:
+            return seen
+        d = self.defs[v.name]
+        if d.opcode == "phi":
+            if d.name in self.ivs:
+                return seen
+            return None
+        if d.opcode in ("load", "call", "store", "getelementptr") or d.opcode in _DIVISIONS:
+            return None
+        seen.add(v.name)
+        for o in d.ops:
+            if self.slice_of(o, seen) is None:
+                return None
+        return seen
+
+    # ------------------------------------------------------------- widening
+
+    def widen(self, i: Ins) -> None:
+        """Instruction i for every lane, as a vector value in the current block."""
+        assert i.name is not None
+        vt = self.vty(i.type)
+        base = f"{i.name}.v"
+        op = i.opcode
+        if op in _INT_BINOPS or op in _FLOAT_BINOPS:
+            flags = int_flags(i.text, op) if op in _INT_BINOPS else fp_flags(i.text, op)
+            a, b = self.vec(i.ops[0]), self.vec(i.ops[1])
+            if op in _DIVISIONS and self.pred.get(i.block, self.ones()) != self.ones():
+                b = self.value(f"{i.name}.divisor", f"select {self.vty('i1')} {self.pred[i.block]}, {vt} {b}, "
+                                                     f"{vt} {self.const_vec(i.type, ['1'] * self.vf)}")
+            self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {vt} {a}, {b}")
+            self.affine(i)
+        elif op == "fneg":
+            self.wide[i.name] = self.value(base, f"{' '.join(('fneg', *fp_flags(i.text, op)))} {vt} "
+                                                 f"{self.vec(i.ops[0])}")
+        elif op in ("icmp", "fcmp"):
+            t = self.vty(i.ops[0].type)
+            if op == "icmp":
+                words = ("icmp", *int_flags(i.text, op), icmp_pred(i.text) or "")
+            else:
+                form = fcmp_form(i.text)
+                if form is None:
+                    raise EmitUnsupported(f"{i.shown}", i.line)
+                words = ("fcmp", *form[0], form[1])
+            self.wide[i.name] = self.value(base, f"{' '.join(words)} {t} {self.vec(i.ops[0])}, {self.vec(i.ops[1])}")
+        elif op in _CASTS:
+            if "ptr" in (i.type, i.ops[0].type):
+                raise EmitUnsupported(f"a pointer cast: {i.shown}", i.line)
+            flags = int_flags(i.text, op)
+            self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {self.vty(i.ops[0].type)} "
+                                                 f"{self.vec(i.ops[0])} to {vt}")
+            self.affine(i)
+        elif op == "select":
+            c = i.ops[0]
+            ct = self.vty("i1")
+            fmf = " ".join(fp_flags(i.text, op))
+            self.wide[i.name] = self.value(base, f"select {fmf + ' ' if fmf else ''}{ct} {self.vec(c)}, "
+                                                 f"{vt} {self.vec(i.ops[1])}, {vt} {self.vec(i.ops[2])}")
+        elif op == "freeze":
+            self.wide[i.name] = self.value(base, f"freeze {vt} {self.vec(i.ops[0])}")
+        elif op == "getelementptr":
+            self.gep_vector(i)
+        elif op == "load":
+            self.load(i)
+        elif op == "call":
+            self.call(i)
+        else:
+            raise EmitUnsupported(f"instruction {op}: {i.shown}", i.line)
+
+    def affine(self, i: Ins) -> None:
+        """Track i's first lane and stride where it is an induction plus constants
+        (the index of a consecutive access)."""
+        assert i.name is not None
+        a = i.ops[0]
+        if a.name not in self.stride:
+            return
+        s = self.stride[a.name]
+        if i.opcode in ("add", "sub") and i.ops[1].name is None:
+            pass
+        elif i.opcode == "mul" and i.ops[1].name is None:
+            s *= int(i.ops[1].text)
+        elif i.opcode == "shl" and i.ops[1].name is None:
+            s <<= int(i.ops[1].text)
+        elif i.opcode not in ("zext", "sext", "trunc"):
+            return
+        flags = " ".join(int_flags(i.text, i.opcode))
+        words = f"{i.opcode} {flags}".strip()
+        if i.opcode in ("zext", "sext", "trunc"):
+            rhs = f"{words} {a.type} {self.lane0[a.name]} to {i.type}"
+        else:
+            rhs = f"{words} {i.type} {self.lane0[a.name]}, {i.ops[1].text}"
+        self.lane0[i.name] = self.value(f"{i.name}.lane0", rhs)
+        self.stride[i.name] = s
+
+    def gep_vector(self, i: Ins) -> None:
+        assert i.name is not None
+        base = i.ops[0]
+        if base.name in self.inloop:
+            raise EmitUnsupported(f"an address computed from a pointer the loop changes: {i.shown}", i.line)
+        src = _gep_source_type(i.text)
+        flags = " ".join(f for f in int_flags(i.text, "getelementptr"))
+        idx = ", ".join(f"{self.vty(o.type)} {self.vec(o)}" if o.name in self.inloop else f"{o.type} {o.text}"
+                        for o in i.ops[1:])
+        self.wide[i.name] = self.value(f"{i.name}.v", f"getelementptr {flags + ' ' if flags else ''}{src}, "
+                                                      f"ptr {base.text}, {idx}")
+
+    def consecutive(self, ptr: Val, elem: str) -> str | None:
+        """The first lane's address, where `ptr` is &base[idx] with idx stepping by one
+        element per lane (a consecutive access of `elem`s)."""
+        g = self.defs.get(ptr.name or "")
+        if g is None or g.opcode != "getelementptr" or g.name not in self.inloop or len(g.ops) != 2:
+            return None
+        idx = g.ops[1]
+        src = _gep_source_type(g.text)
+        if g.ops[0].name in self.inloop or idx.name is None or idx.name not in self.inloop:
+            return None
+        size, step = _SIZES.get(src), _SIZES.get(elem)
+        if size is None or step is None or self.stride.get(idx.name, 0) * size != step:
+            return None
+        if g.name in self.lane0:
+            return self.lane0[g.name]
+        flags = " ".join(int_flags(g.text, "getelementptr"))
+        self.lane0[g.name] = self.value(f"{g.name}.lane0", f"getelementptr {flags + ' ' if flags else ''}{src}, ptr "
+                                             f"{g.ops[0].text}, {idx.type} {self.lane0[idx.name]}")
+        return self.lane0[g.name]
+
+    def block_mask(self, blk: str) -> str | None:
+        """The lanes block `blk` runs in, None where every lane runs it."""
+        if blk in self.lp.dominate_latch:
+            return None
+        return self.pred[blk]
+
+    def load(self, i: Ins) -> None:
+        assert i.name is not None
+        if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
+            raise EmitUnsupported(f"a volatile or atomic load: {i.shown}", i.line)
+        align = _align(i.text)
+        vt = self.vty(i.type)
+        mask = self.block_mask(i.block)
+        first = self.consecutive(i.ops[0], i.type)
+        if first is not None and mask is None:
+            self.wide[i.name] = self.value(f"{i.name}.v", f"load {vt}, ptr {first}, align {align}")
+            return
+        if first is not None:
+            name = f"llvm.masked.load.{_mangle(vt)}.p0"
+            self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
+            self.wide[i.name] = self.value(f"{i.name}.v", f"call {vt} @{name}(ptr align {align} {first}, "
+                                                          f"{self.vty('i1')} {mask}, {vt} poison)")
+            return
+        ptrs = self.vec(i.ops[0])
+        name = f"llvm.masked.gather.{_mangle(vt)}.{_mangle(self.vty('ptr'))}"
+        self.declare(name, f"declare {vt} @{name}({self.vty('ptr')}, {self.vty('i1')}, {vt})")
+        self.wide[i.name] = self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
+                                                      f"{self.vty('i1')} {mask or self.ones()}, {vt} poison)")
+
+    def store(self, i: Ins, mask: str | None) -> None:
+        if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
+            raise EmitUnsupported(f"a volatile or atomic store: {i.shown}", i.line)
+        v, ptr = i.ops
+        vt = self.vty(v.type)
+        align = _align(i.text)
+        first = self.consecutive(ptr, v.type)
+        val = self.vec(v)
+        if first is not None and mask is None:
+            self.put(f"store {vt} {val}, ptr {first}, align {align}")
+        elif first is not None:
+            name = f"llvm.masked.store.{_mangle(vt)}.p0"
+            self.declare(name, f"declare void @{name}({vt}, ptr, {self.vty('i1')})")
+            self.put(f"call void @{name}({vt} {val}, ptr align {align} {first}, {self.vty('i1')} {mask})")
+        else:
+            name = f"llvm.masked.scatter.{_mangle(vt)}.{_mangle(self.vty('ptr'))}"
+            self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
+            self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.vec(ptr)}, "
+                     f"{self.vty('i1')} {mask or self.ones()})")
+
+    def call(self, i: Ins) -> None:
+        callee = i.callee or ""
+        parts = callee.split(".")
+        base = next((b for b in _ELEMENTWISE if callee.startswith(f"llvm.{b}.")), None)
+        if base is None:
+            raise EmitUnsupported(f"a call to @{callee}: the emitter lowers elementwise intrinsics only "
+                                  "(other calls need a lane-by-lane loop)", i.line)
+        name = ".".join(f"v{self.vf}{p}" if _MANGLED.match(p) and k >= 2 else p for k, p in enumerate(parts))
+        if i.name is None:
+            raise EmitUnsupported(f"a call to @{callee} with no result", i.line)
+        args = i.ops[:-1]
+        texts, tys = [], []
+        for k, a in enumerate(args):
+            if base in _IMMARG_LAST and k == len(args) - 1:
+                texts.append(f"{a.type} {a.text}")
+                tys.append(a.type)
+            else:
+                texts.append(f"{self.vty(a.type)} {self.vec(a)}")
+                tys.append(self.vty(a.type))
+        vt = self.vty(i.type)
+        fmf = " ".join(fp_flags(i.text, "call"))
+        self.declare(name, f"declare {vt} @{name}({', '.join(tys)})")
+        self.wide[i.name] = self.value(f"{i.name}.v", f"call {fmf + ' ' if fmf else ''}{vt} @{name}({', '.join(texts)})")
+
+    # ------------------------------------------------------------- the form
+
+    def run(self) -> Emitted:
+        f, lp, vf = self.f, self.lp, self.vf
+        self.classify_phis()
+        self.check_lcssa()
+        exits = [(e, x, self.exit_cond(e, x)) for e, x in lp.exits]
+        countable = [(e, x, c) for e, x, c in exits if self.slice_of(c[0]) is not None]
+        data = [(e, x, c) for e, x, c in exits if (e, x, c) not in countable]
+        for e, _, _ in exits:
+            if e not in lp.dominate_latch:
+                raise EmitUnsupported(f"an exit from %{e}, which not every iteration reaches (an exit inside "
+                                      "conditional code)", f.blocks[e].term.line)
+        head_slice: set[str] = set()
+        for _, _, (c, _) in countable:
+            head_slice |= self.slice_of(c) or set()
+        ph, hd, body, latch, scalar = (self.blocks[k] for k in ("ph", "header", "body", "latch", "scalar"))
+        self.out[ph] = []
+
+        # vec.header: the phis, each lane's inductions, the countable exits for every lane
+        self.cur = hd
+        for name, carried in self.carried():
+            s = ref(self.fresh(f"{name}.vec"))
+            self.put(f"{s} = phi {carried.phi.type} [ {carried.start.text}, {ref(ph)} ], "
+                     f"[ {self.placeholder(name)}, {ref(latch)} ]")
+            self.lane0[name] = s
+        for name, iv in self.ivs.items():
+            t = iv.phi.type
+            self.stride[name] = iv.step
+            steps = self.const_vec(t, [str(k * iv.step) for k in range(vf)])
+            self.wide[name] = self.value(f"{name}.v", f"add {self.vty(t)} "
+                                                      f"{self.splat_of(t, self.lane0[name], name + '.vsplat')}, {steps}")
+        ok: str | None = None
+        for b in lp.blocks:
+            for i in f.blocks[b].instrs:
+                if i.name in head_slice:
+                    self.widen(i)
+        for _, _, (c, on_true) in countable:
+            taken = self.vec(c) if on_true else self.not_(self.vec(c))
+            frozen = self.value("countable.exit", f"freeze {self.vty('i1')} {taken}")
+            ok = self.or_(ok, frozen)
+        any_countable = self.reduce_or(ok) if ok is not None else "false"
+        fits = self.fits()
+        go = self.value("vec.go", f"icmp eq i1 {any_countable}, false")
+        for fit in fits:
+            go = self.value("vec.go", f"and i1 {go}, {fit}")
+        self.put(f"br i1 {go}, label {ref(body)}, label {ref(scalar)}")
+
+        # vec.body: everything but the effects, for every lane
+        self.cur = body
+        skip = {r.update.name for r in self.reds.values()} | {r.merged for r in self.reds.values()}
+        stores: list[Ins] = []
+        for b in lp.blocks:
+            self.block_pred(b)
+            blk = f.blocks[b]
+            for i in blk.instrs:
+                if i.opcode == "phi":
+                    if b != lp.header and i.name not in skip:
+                        self.phi_select(i)
+                    continue
+                if i.opcode == "br":
+                    self.branch(i, {(e, x) for e, x, _ in countable})
+                    continue
+                if i.opcode == "store":
+                    stores.append(i)
+                    continue
+                if i.opcode == "call" and (i.callee or "").startswith(("llvm.lifetime.", "llvm.dbg.")):
+                    continue
+                if i.name in skip or i.name in head_slice or i.name in self.wide:
+                    continue
+                if i.opcode == "getelementptr":
+                    continue  # widened where a lane's address is needed (a gather, a live-out)
+                if i.opcode == "call":
+                    self.call(i)
+                    continue
+                if i.name is None:
+                    raise EmitUnsupported(f"instruction {i.opcode}: {i.shown}", i.line)
+                self.widen(i)
+        for r in self.reds.values():
+            r.mask = [self.update_mask(r)]
+        exit_preds = [(e, x, self.edge[(e, x)]) for e, x, _ in data]
+        if self.form is EmitForm.GENERAL:
+            self.general(exit_preds, stores)
+        else:
+            self.simple(exit_preds, stores)
+        self.cur = scalar
+        check = self.blocks["check"]
+        from_loop = [hd] + ([body] if self.form is EmitForm.SIMPLE and data else [])
+        for name, carried in self.carried():
+            inc = ", ".join([f"[ {carried.start.text}, {ref(check)} ]"] + [f"[ {self.lane0[name]}, {ref(b)} ]"
+                                                                           for b in from_loop])
+            self.resume[name] = self.value(f"{name}.resume", f"phi {carried.phi.type} {inc}")
+        self.put(f"br label {ref(lp.header)}")
+        self.cur = ph
+        self.put(f"br label {ref(hd)}")
+        self.entry_check()
+        return Emitted(self.module_text(), f.name, self.form, vf)
+
+    def carried(self) -> list[tuple[str, _Induction | _Reduction]]:
+        """The header phis the vector loop carries: inductions, then reductions."""
+        return [*self.ivs.items(), *self.reds.items()]
+
+    def entry_check(self) -> None:
+        """vec.check, before the loops: enter the vector loop only if the inductions'
+        first lanes leave room for VF lanes (its test is repeated at the vector header;
+        the scalar loop is then entered from the code before the loops too, LLVM's
+        shape, where the translation validation's steps look for it)."""
+        self.cur = self.blocks["check"]
+        go: str | None = None
+        for iv in self.ivs.values():
+            bits = int(iv.phi.type[1:])
+            span = self.vf * abs(iv.step)
+            test = (f"icmp sle {iv.phi.type} {iv.start.text}, {(1 << (bits - 1)) - 1 - span}" if iv.step > 0 else
+                    f"icmp sge {iv.phi.type} {iv.start.text}, {-(1 << (bits - 1)) + span}")
+            fit = self.value("vec.enter", test)
+            go = fit if go is None else self.value("vec.enter", f"and i1 {go}, {fit}")
+        if go is None:
+            raise EmitUnsupported("the loop has no induction to count vector iterations by")
+        self.put(f"br i1 {go}, label {ref(self.blocks['ph'])}, label {ref(self.blocks['scalar'])}")
+
+    def exit_cond(self, e: str, x: str) -> tuple[Val, bool]:
+        """The condition of exit edge e -> x and whether the exit is taken when it holds."""
+        t = self.f.blocks[e].term
+        if len(t.ops) != 3:
+            raise EmitUnsupported(f"the exiting terminator {t.shown}", t.line)
+        succ = self.f.blocks[e].successors()
+        if succ[0] == succ[1]:
+            raise EmitUnsupported(f"a branch with one target twice: {t.shown}", t.line)
+        return t.ops[0], succ[0] == x
+
+    def fits(self) -> list[str]:
+        """Scalar tests that no induction's lanes wrap where its increment says
+        nsw/nuw (the seed's `i < N - N % VF` keeps every lane's i+1 in range)."""
+        out = []
+        for name, iv in self.ivs.items():
+            bits = int(iv.phi.type[1:])
+            s = self.lane0[name]
+            span = self.vf * iv.step
+            if "nsw" in iv.flags:
+                if span > 0:
+                    out.append(self.value("fits", f"icmp sle {iv.phi.type} {s}, {(1 << (bits - 1)) - 1 - span}"))
+                else:
+                    out.append(self.value("fits", f"icmp sge {iv.phi.type} {s}, {-(1 << (bits - 1)) - span}"))
+            if "nuw" in iv.flags:
+                if span < 0:
+                    raise EmitUnsupported(f"an induction with nuw stepping down: {iv.phi.shown}", iv.phi.line)
+                out.append(self.value("fits", f"icmp ule {iv.phi.type} {s}, {(1 << bits) - 1 - span}"))
+        return out
+
+    def reduce_or(self, v: str) -> str:
+        name = f"llvm.vector.reduce.or.v{self.vf}i1"
+        self.declare(name, f"declare i1 @{name}({self.vty('i1')})")
+        return self.value("any", f"call i1 @{name}({self.vty('i1')} {v})")
+
+    def block_pred(self, b: str) -> None:
+        if b == self.lp.header:
+            self.pred[b] = self.ones()
+            return
+        acc: str | None = None
+        for p in self.lp.blocks:
+            if (p, b) in self.edge:
+                acc = self.or_(acc, self.edge[(p, b)])
+        if acc is None:
+            raise EmitUnsupported(f"block %{b} is not reached inside the loop")
+        self.pred[b] = acc
+
+    def branch(self, t: Ins, countable: set[tuple[str, str]]) -> None:
+        b = t.block
+        succ = self.f.blocks[b].successors()
+        p = self.pred[b]
+        if len(succ) == 1:
+            self.edge[(b, succ[0])] = p
+            return
+        if any((b, s) in countable for s in succ):  # never taken in the vector loop
+            for s in succ:
+                if (b, s) not in countable:
+                    self.edge[(b, s)] = p
+            return
+        c = self.value(f"{t.ops[0].name or 'cond'}.frozen", f"freeze {self.vty('i1')} {self.vec(t.ops[0])}")
+        self.edge[(b, succ[0])] = self.and_(p, c)
+        self.edge[(b, succ[1])] = self.and_(p, self.not_(c))
+
+    def phi_select(self, i: Ins) -> None:
+        assert i.name is not None
+        vt = self.vty(i.type)
+        pairs = list(zip(i.incoming, i.ops, strict=True))
+        val = self.vec(pairs[-1][1])
+        for blk, v in reversed(pairs[:-1]):
+            val = self.value(f"{i.name}.v", f"select {self.vty('i1')} {self.edge[(blk, i.block)]}, {vt} "
+                                            f"{self.vec(v)}, {vt} {val}")
+        self.wide[i.name] = val
+
+    def update_mask(self, r: _Reduction) -> str:
+        """The lanes whose iteration combines x into the reduction."""
+        m = self.pred[r.update.block]
+        merge = self.defs[r.merged]
+        if merge is r.update:
+            return m
+        if merge.opcode == "select":
+            c = self.value("red.cond", f"freeze {self.vty('i1')} {self.vec(merge.ops[0])}")
+            on = c if merge.ops[1].name == r.update.name else self.not_(c)
+            return self.and_(self.and_(m, self.pred[merge.block]), on)
+        acc: str | None = None
+        for blk, v in zip(merge.incoming, merge.ops, strict=True):
+            if v.name == r.update.name:
+                acc = self.or_(acc, self.edge[(blk, merge.block)])
+            elif v.name != r.phi.name:
+                raise EmitUnsupported(f"the reduction's merge {merge.shown}", merge.line)
+        assert acc is not None
+        return acc
+
+    def combine(self, r: _Reduction, start: str, mask: str) -> str:
+        """start OP x over the lanes in `mask`, in lane order for floats."""
+        t = r.phi.type
+        vt = self.vty(t)
+        x = self.vec(r.x)
+        if r.op in ("fadd", "fmul"):  # in lane order, each lane's update under its mask
+            acc = start
+            for k in range(self.vf):
+                lane = self.value("red.lane", f"extractelement {vt} {x}, i64 {k}")
+                on = self.value("red.on", f"extractelement {self.vty('i1')} {mask}, i64 {k}")
+                upd = self.value("red", f"{r.op}{' ' + r.flags if r.flags else ''} {t} {acc}, {lane}")
+                acc = self.value("red", f"select i1 {on}, {t} {upd}, {t} {acc}")
+            return acc
+        ident = _identity(r.op, t)
+        xs = self.value("red.lanes", f"select {self.vty('i1')} {mask}, {vt} {x}, "
+                                     f"{vt} {self.const_vec(t, [ident] * self.vf)}")
+        name = f"llvm.vector.reduce.{r.op}.{_mangle(vt)}"
+        self.declare(name, f"declare {t} @{name}({vt})")
+        part = self.value("red.part", f"call {t} @{name}({vt} {xs})")
+        if r.op in ("smax", "smin", "umax", "umin"):
+            mm = f"llvm.{r.op}.{t}"
+            self.declare(mm, f"declare {t} @{mm}({t}, {t})")
+            return self.value("red", f"call {t} @{mm}({t} {start}, {t} {part})")
+        return self.value("red", f"{r.op} {t} {start}, {part}")
+
+    def latch(self) -> None:
+        """Advance the inductions and combine the reductions (every lane ran)."""
+        for name, iv in self.ivs.items():
+            nxt = self.value(f"{name}.vec.next", f"add {iv.phi.type} {self.lane0[name]}, {self.vf * iv.step}")
+            self.placeholders[self.placeholder(name)] = nxt
+        for name, r in self.reds.items():
+            self.placeholders[self.placeholder(name)] = self.combine(r, self.lane0[name], r.mask[0])
+        self.put(f"br label {ref(self.blocks['header'])}")
+
+    def placeholder(self, name: str) -> str:
+        """The back edge's value of header phi `name`, known once the latch is emitted."""
+        return f"@@next.{name}@@"
+
+    def simple(self, exit_preds: list[tuple[str, str, str]], stores: list[Ins]) -> None:
+        anyc: str | None = None
+        for _, _, p in exit_preds:
+            anyc = self.or_(anyc, p)
+        if anyc is not None:
+            self.put(f"br i1 {self.reduce_or(anyc)}, label {ref(self.blocks['scalar'])}, "
+                     f"label {ref(self.blocks['latch'])}")
+        else:
+            self.put(f"br label {ref(self.blocks['latch'])}")
+        self.cur = self.blocks["latch"]
+        for s in stores:
+            self.store(s, self.block_mask(s.block))
+        self.latch()
+
+    def general(self, exit_preds: list[tuple[str, str, str]], stores: list[Ins]) -> None:
+        vf = self.vf
+        anyc: str | None = None
+        for _, _, p in exit_preds:
+            anyc = self.or_(anyc, p)
+        if anyc is None:
+            for s in stores:
+                self.store(s, self.block_mask(s.block))
+            self.put(f"br label {ref(self.blocks['latch'])}")
+            self.cur = self.blocks["latch"]
+            self.latch()
+            return
+        cttz = f"llvm.experimental.cttz.elts.i64.v{vf}i1"
+        self.declare(cttz, f"declare i64 @{cttz}({self.vty('i1')}, i1 immarg)")
+        first = self.value("first", f"call i64 @{cttz}({self.vty('i1')} {anyc}, i1 false)")
+        lanes = self.const_vec("i64", [str(k) for k in range(vf)])
+        fsplat = self.splat_of("i64", first, "first.splat")
+        le_first = self.value("upto.first", f"icmp ule {self.vty('i64')} {lanes}, {fsplat}")
+        for s in stores:
+            m = self.block_mask(s.block)
+            self.store(s, le_first if m is None else self.and_(m, le_first))
+        self.put(f"br i1 {self.reduce_or(anyc)}, label {ref(self.blocks['exit'])}, label {ref(self.blocks['latch'])}")
+        self.cur = self.blocks["latch"]
+        self.latch()
+        # vec.early.exit: the exit lane `first` takes
+        self.cur = self.blocks["exit"]
+        for k, (e, x, p) in enumerate(exit_preds):
+            here = self.fresh(f"vec.exit.{k}")
+            if k + 1 < len(exit_preds):
+                nxt = self.fresh("vec.early.exit")
+                taken = self.value("taken", f"extractelement {self.vty('i1')} {p}, i64 {first}")
+                self.put(f"br i1 {taken}, label {ref(here)}, label {ref(nxt)}")
+            else:
+                nxt = ""
+                self.put(f"br label {ref(here)}")
+            self.cur = here
+            self.exit_values(e, x, here, first, fsplat, lanes)
+            self.put(f"br label {ref(x)}")
+            self.cur = nxt
+
+    def exit_values(self, e: str, x: str, here: str, first: str, fsplat: str, lanes: str) -> None:
+        """The exit block's phis read each value as lane `first` computed it."""
+        for ph in self.f.blocks[x].phis:
+            v = ph.ops[ph.incoming.index(e)]
+            self.extra.setdefault(ph.name or "", []).append((self.at_lane(v, first, fsplat, lanes), here))
+
+    def at_lane(self, v: Val, first: str, fsplat: str, lanes: str) -> str:
+        if v.name is None or v.name not in self.inloop:
+            return v.text
+        for name, r in self.reds.items():
+            if v.name in (name, r.merged, r.update.name):
+                lt = self.value("before.first", f"icmp ult {self.vty('i64')} {lanes}, {fsplat}")
+                upto = lt if v.name == name else self.value("upto.first", f"icmp ule {self.vty('i64')} {lanes}, "
+                                                                          f"{fsplat}")
+                return self.combine(r, self.lane0[name], self.and_(r.mask[0], upto))
+        return self.value(f"{v.name}.exit", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {first}")
+
+    def check_lcssa(self) -> None:
+        for b, blk in self.f.blocks.items():
+            if b in self.lp.blocks:
+                continue
+            for i in blk.instrs:
+                for k, o in enumerate(i.ops):
+                    if o.name in self.inloop and not (i.opcode == "phi" and i.incoming[k] in self.lp.blocks):
+                        raise EmitUnsupported(f"{o.text} is used after the loop outside an exit block's phi "
+                                              "(the loop is not in LCSSA form)", i.line)
+
+    # ------------------------------------------------------------- the module
+
+    def module_text(self) -> str:
+        f, lp = self.f, self.lp
+        lines = [f.function_text.splitlines()[0]]
+        order = list(f.blocks)
+        new = [self.blocks[k] for k in ("check", "ph", "header", "body", "latch", "exit")] + \
+            [b for b in self.out if b.startswith(("vec.exit.", "vec.early.exit.")) and b not in self.blocks.values()] + \
+            [self.blocks["scalar"]]
+        for b in order:
+            blk = f.blocks[b]
+            lines.append(f"{_label(b)}:")
+            for i in blk.instrs:
+                text = i.text
+                if b == lp.preheader and i is blk.term:
+                    text = re.sub(rf"label {re.escape(ref(lp.header))}(?=[,\s]|$)",
+                                  f"label {ref(self.blocks['check'])}", text)
+                elif i.opcode == "phi" and b == lp.header:
+                    text = _phi_text(i, {lp.preheader: (self.blocks["scalar"], self.resume[i.name or ""])})
+                elif i.opcode == "phi" and i.name in self.extra:
+                    text = _phi_text(i, {}, self.extra[i.name])
+                lines.append("  " + text)
+            if b == lp.preheader:
+                for nb in new:
+                    if nb in self.out:
+                        lines.append(f"{_label(nb)}:")
+                        lines.extend(self.out[nb])
+            lines.append("")
+        body = "\n".join(lines).rstrip() + "\n}\n"
+        for k, v in self.placeholders.items():
+            body = body.replace(k, v)
+        text = f.module_text.replace(f.function_text.rstrip(), body.rstrip())
+        missing = [d for n, d in sorted(self.decls.items()) if f"@{n}(" not in f.module_text]
+        return text.rstrip() + "\n\n" + "\n".join(missing) + "\n" if missing else text
+
+
+def _label(b: str) -> str:
+    return ref(b)[1:]
+
+
+def _phi_text(i: Ins, replace: dict[str, tuple[str, str]], add: list[tuple[str, str]] | None = None) -> str:
+    head = i.text.split(" [", 1)[0]
+    pairs = []
+    for blk, v in zip(i.incoming, i.ops, strict=True):
+        if blk in replace:
+            nb, nv = replace[blk]
+            pairs.append(f"[ {nv}, {ref(nb)} ]")
+        else:
+            pairs.append(f"[ {v.text}, {ref(blk)} ]")
+    pairs += [f"[ {v}, {ref(b)} ]" for v, b in add or []]
+    return f"{head} " + ", ".join(pairs)
+
+
+def _gep_source_type(text: str) -> str:
+    body = text.split("getelementptr", 1)[1].strip()
+    words = body.split(" ")
+    while words and words[0] in ("inbounds", "nuw", "nusw"):
+        words.pop(0)
+    rest = " ".join(words)
+    depth = 0
+    for k, ch in enumerate(rest):
+        if ch in "<[{(":
+            depth += 1
+        elif ch in ">]})":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            return rest[:k]
+    return rest
+
+
+def _align(text: str) -> int:
+    m = re.search(r"align (\d+)", text)
+    return int(m.group(1)) if m else 1
+
+
+def _mangle(t: str) -> str:
+    """LLVM's overload suffix of a vector type: <4 x i32> -> v4i32, <4 x ptr> -> v4p0."""
+    m = re.match(r"<(\d+) x (\w+)>", t)
+    assert m is not None
+    elem = {"ptr": "p0", "float": "f32", "double": "f64", "half": "f16"}.get(m.group(2), m.group(2))
+    return f"v{m.group(1)}{elem}"
+
+
+def _identity(op: str, t: str) -> str:
+    bits = int(t[1:])
+    return {"add": "0", "or": "0", "xor": "0", "umax": "0", "mul": "1", "and": "-1", "umin": "-1",
+            "smax": str(-(1 << (bits - 1))), "smin": str((1 << (bits - 1)) - 1)}[op]
