@@ -14,6 +14,7 @@ internal errors, and the median and largest time.
     python bench/corpus.py --prefix u_          # issue 40's loops (c/user_loops.c)
     python bench/corpus.py --prefix u_ --opt    # also `verifier opt` on the C files (needs LLVM 22)
     python bench/corpus.py --forms              # the generated forms instead (general, simple; VF 4)
+    python bench/corpus.py --emit               # the forms emitted as LLVM IR, proved, compiled by llc-22
 
 A proof's `covers` is what its coverage kind says (every trip count, every input,
 or bounded: accepted only when asked); `bounded-only` counts the unknowns that are
@@ -126,9 +127,17 @@ def construct(reason: str) -> str:
     return reason[:70] or "(no reason)"
 
 
-def obligations(name: str, timeout: float, forms: bool = False) -> list[tuple[str, list[str]]]:
+EMITTED = Path("/tmp") / "verifier-bench-emit"
+
+
+def obligations(name: str, timeout: float, forms: bool = False, emit: bool = False) -> list[tuple[str, list[str]]]:
     verifier = [sys.executable, "-m", "verifier.cli"]
     src = str(CORPUS / f"{name}.scalar.ll")
+    if emit:  # the forms as LLVM IR (`vectorize --emit-llvm`), proved against the scalar loop
+        return [(f"emit {form} vf4", [*verifier, "vectorize", src, "--func", name, "--form", form, "--vf", "4",
+                                      "--emit-llvm", str(EMITTED / f"{name}.{form}.ll"), "--timeout", str(timeout),
+                                      "--json"])
+                for form in ("general", "simple")]
     if forms:  # the tool's own generated forms of the loop (issue 44), at VF 4
         return [(f"{form} vf4", [*verifier, "check", src, "--func", name, "--check", "equiv", "--form", form,
                                  "--vf", "4", "--unbounded", "--timeout", str(timeout), "--json"])
@@ -154,6 +163,17 @@ def via_opt(prefix: str, timeout: float) -> list[tuple[str, str, list[str]]]:
     return out
 
 
+def _llc(ll: Path) -> str:
+    """Whether llc-22 compiles an emitted module (`llc: no` without LLVM 22)."""
+    if not ll.is_file():
+        return "llc: nothing emitted"
+    try:
+        r = subprocess.run(["llc-22", "-O2", str(ll), "-o", os.devnull], capture_output=True, text=True)
+    except FileNotFoundError:
+        return "llc: no llc-22"
+    return "llc: ok" if r.returncode == 0 else f"llc: FAILED {r.stderr.strip()[:80]}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", nargs="*", help="loops (function names) to run")
@@ -165,12 +185,15 @@ def main() -> None:
     ap.add_argument("--opt", action="store_true", help="also run `verifier opt` on the C files (needs LLVM 22)")
     ap.add_argument("--forms", action="store_true",
                     help="instead: the generated general and simple forms at VF 4, for every trip count")
+    ap.add_argument("--emit", action="store_true",
+                    help="instead: the forms emitted as LLVM IR at VF 4, proved, and compiled by llc-22 if present")
     opts = ap.parse_args()
+    EMITTED.mkdir(parents=True, exist_ok=True)
     names = sorted(p.name[: -len(".scalar.ll")] for p in CORPUS.glob("*.scalar.ll"))
     if opts.only:
         names = [n for n in names if n in opts.only]
     names = [n for n in names if n.startswith(opts.prefix)]
-    jobs = [(n, what, cmd) for n in names for what, cmd in obligations(n, opts.timeout, opts.forms)]
+    jobs = [(n, what, cmd) for n in names for what, cmd in obligations(n, opts.timeout, opts.forms, opts.emit)]
     if opts.opt:
         jobs += via_opt(opts.prefix, opts.timeout)
 
@@ -181,8 +204,13 @@ def main() -> None:
         # file's time and memory on its first row)
         found = [(o["model"], line) for line in out.splitlines() if line.startswith("{")
                  for o in [json.loads(line)] if o.get("record") == "verdict" and o["model"].startswith(opts.prefix)]
+        if what.startswith("emit") and code == 2 and "cannot emit" in err:  # a construct the emitter lacks
+            line = next(x for x in err.splitlines() if "cannot emit" in x)
+            return [Row(name, what, "not emitted", "", dt, mem, line.split("LLVM IR: ", 1)[-1])]
         if what != "opt vf4" or not found:
             verdict, covers, reason, again = classify(code, out, err)
+            if what.startswith("emit"):
+                reason = f"{_llc(EMITTED / f'{name}.{what.split()[1]}.ll')}; {reason}".rstrip("; ")
             return [Row(name, what, verdict, covers, dt, mem, reason, again)]
         rows = []
         for k, (model, line) in enumerate(found):
@@ -200,6 +228,10 @@ def main() -> None:
             for r in some:
                 rows.append(r)
                 why = construct(r.reason) if r.verdict in ("unknown", "internal-error") else ""
+                if r.verdict == "not emitted":
+                    why = r.reason[:90]
+                elif r.obligation.startswith("emit"):
+                    why = f"{r.reason.split(';')[0]}; {why}".rstrip("; ")
                 print(f"{r.loop:26} {r.obligation:12} {r.verdict:15} {r.covers:11} {r.seconds:>8.2f} "
                       f"{r.peak_mib:>9.1f}  {why}", flush=True)
     counts = Counter(r.verdict for r in rows)
@@ -210,7 +242,11 @@ def main() -> None:
     print(f"{len(names)} loops, {len(rows)} obligations: proved {counts['proved']}, "
           f"counterexample {counts['counterexample']}, unknown {counts['unknown']}"
           + (f" ({'; '.join(f'{k}: {v}' for k, v in unknown.most_common())})" if unknown else "")
-          + f", internal errors {counts['internal-error']}")
+          + f", internal errors {counts['internal-error']}"
+          + (f", not emitted {counts['not emitted']}" if counts["not emitted"] else ""))
+    if opts.emit:
+        print(f"llc-22 compiled {sum('llc: ok' in r.reason for r in rows)} of "
+              f"{sum(r.verdict != 'not emitted' for r in rows)} emitted modules")
     shown = ", ".join(f"{k or 'no exit'} {v}" for k, v in covers.most_common())
     print(f"proofs cover: {shown}; "
           f"bounded-only unknowns: {sum(r.covers == 'bounded-only' for r in rows)}; counterexamples replayed "

@@ -14,6 +14,7 @@ import pytest
 from tests.helpers import MODELS, cli
 from verifier.emit.reader import EmitUnsupported
 from verifier.emit.vectorize import EmitForm, emit_form
+from verifier.transforms.reductions import ReductionOrder
 
 LL = MODELS / "llvm"
 # (fixture, what it has): each form of each is proved
@@ -23,6 +24,8 @@ PROVED = [
     (LL / "exits_lcssa.scalar.ll", "two data-dependent exits with their own live-outs"),
     (LL / "emit" / "count_upper.scalar.ll", "a count (reduction) before a NUL"),
     (LL / "emit" / "copy_positive_until_stop.scalar.ll", "a conditional store before a stop value"),
+    (LL / "emit" / "sum_until_zero.scalar.ll", "a sum (add nsw) before a zero"),
+    (LL / "emit" / "max_until_stop.scalar.ll", "a max (llvm.smax) before a stop value"),
 ]
 FAST = {"find_char.scalar.ll", "count_upper.scalar.ll"}
 
@@ -43,6 +46,24 @@ def test_emitted_form_is_proved_for_every_input(tmp_path: Path, src: Path, form:
     assert "<4 x " in text  # vector instructions, not lanes of scalars
     if form == "general" and "count_upper" not in src.name:
         assert "@llvm.experimental.cttz.elts" in text
+
+
+@pytest.mark.parametrize("name", ["count_upper", "max_until_stop"])
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_in_loop_reduction_is_proved(tmp_path: Path, name: str, form: str) -> None:
+    src = LL / "emit" / f"{name}.scalar.ll"
+    r = cli("vectorize", str(src), "--form", form, "--reduction", "in-loop", "--emit-llvm", str(tmp_path / "out.ll"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "covers every trip count" in r.stdout
+    assert "@llvm.vector.reduce." in (tmp_path / "out.ll").read_text()
+
+
+def test_one_block_loop_is_emitted(tmp_path: Path) -> None:
+    # strlen's loop is one block, its own latch; the form reads past the string's end
+    r = cli("vectorize", str(LL / "corpus" / "c_strlen.scalar.ll"), "--func", "c_strlen", "--emit-llvm",
+            str(tmp_path / "out.ll"))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout and "out of bounds" in r.stdout
 
 
 def test_vf_8_proved(tmp_path: Path) -> None:
@@ -89,7 +110,7 @@ def test_vector_loop_past_the_exit_is_refuted(tmp_path: Path) -> None:
 
 def test_reduction_with_the_wrong_operation_is_refuted(tmp_path: Path) -> None:
     edit = (r"call i32 @llvm\.vector\.reduce\.add\.v4i32", "call i32 @llvm.vector.reduce.or.v4i32")
-    text = emit_form(LL / "emit" / "count_upper.scalar.ll", None, EmitForm.GENERAL, 4).module
+    text = emit_form(LL / "emit" / "count_upper.scalar.ll", None, EmitForm.GENERAL, 4, ReductionOrder.IN_LOOP).module
     text += "\ndeclare i32 @llvm.vector.reduce.or.v4i32(<4 x i32>)\n"
     out = tmp_path / "mutant.ll"
     out.write_text(re.sub(edit[0], edit[1], text))

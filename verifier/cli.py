@@ -410,6 +410,7 @@ def vectorize(
                                                                  "the source (verifier equiv)"),
     clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
     timeout: float = flag("timeout", 60.0, help="--emit-llvm: solver time limit of the proof, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="--emit-llvm: print the proof's verdict as one JSON object"),
 ) -> None:
     """Print the vectorized form of a scalar loop as model text (block form), or
     with --emit-llvm write it as LLVM IR and prove it (exit code: the proof's)."""
@@ -418,7 +419,7 @@ def vectorize(
     if len(forms_of(form)) != 1:
         raise UserError("--form: vectorize prints one form: general or simple")
     if emit_llvm is not None:
-        _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts)
+        _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts, as_json, reduction)
         return
     prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
@@ -429,7 +430,7 @@ def vectorize(
 
 
 def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func: str | None, out: Path, prove: bool,
-               clang_tool: str | None, timeout: float, cttz_elts: str) -> None:
+               clang_tool: str | None, timeout: float, cttz_elts: str, as_json: bool, order: ReductionOrder) -> None:
     """vectorize --emit-llvm: lower the form to LLVM IR (verifier/emit), write it, and
     prove it against its source with the translation validation."""
     from verifier.emit.reader import EmitUnsupported
@@ -444,18 +445,18 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     if not model.is_file():
         raise UserError(f"{model}: no such file")
     try:
-        emitted = emit_form(model, func, EmitForm(form.value), vf)
+        emitted = emit_form(model, func, EmitForm(form.value), vf, order)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
     try:
         out.write_text(emitted.module)
     except OSError as e:
         raise UserError(f"--emit-llvm {out}: cannot write ({e.strerror or e})") from None
-    typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}")
+    typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}", err=as_json)
     if not prove:
         return
     spin = Spinner()
-    v = _emit(_equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step), False,
+    v = _emit(_equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step), as_json,
               spinner=spin)
     raise typer.Exit(v.exit_code)
 

@@ -243,7 +243,9 @@ def find_loop(f: Func) -> Loop:
     if len(heads) != 1 or len(back) != 1:
         raise EmitUnsupported(f"@{f.name} has {len(back)} back edges: the emitter takes one loop with one latch")
     latch, header = back[0]
-    body = {header} | nx.ancestors(g.subgraph(n for n in g if n != header), latch) | {latch}
+    body = {header, latch}
+    if latch != header:  # (a one-block loop is its own latch)
+        body |= nx.ancestors(g.subgraph(n for n in g if n != header), latch)
     outside = [p for p in g.predecessors(header) if p not in body]
     if len(outside) != 1:
         raise EmitUnsupported(f"the loop at %{header} is entered from {len(outside)} blocks, not one preheader")

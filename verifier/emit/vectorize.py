@@ -15,8 +15,8 @@
         the exit of lane `first`, every live value extracted from that lane
       simple: anyof(C) -> scalar.ph (the vector iteration is redone by the scalar
         loop); else stores masked by their blocks' predicates
-    vec.latch: each reduction combined over the lanes that update it
-        (llvm.vector.reduce.*, or in lane order for floats: an ordered reduction)
+    vec.latch: each reduction combined over the lanes that update it, in lane order
+        (ordered), or for integers by llvm.vector.reduce.* (in-loop)
 
 This module is not trusted: what it emits is proved against its source by the
 translation validation (`verifier equiv`), as opt's own output is. The loop must be in
@@ -41,6 +41,7 @@ from verifier.emit.reader import (
     ref,
 )
 from verifier.frontend.llvm.text import fcmp_form, fp_flags, icmp_pred, int_flags
+from verifier.transforms.reductions import ReductionOrder
 
 
 class EmitForm(StrEnum):
@@ -91,17 +92,19 @@ class _Reduction:
     flags: str = ""  # the update's fast-math flags (floats)
 
 
-def emit_form(path: Path, func: str | None, form: EmitForm, vf: int) -> Emitted:
-    """The `form` of the one loop of `func` in the module at `path`, at factor `vf`."""
+def emit_form(path: Path, func: str | None, form: EmitForm, vf: int,
+              order: ReductionOrder = ReductionOrder.ORDERED) -> Emitted:
+    """The `form` of the one loop of `func` in the module at `path`, at factor `vf`;
+    `order`: how an integer reduction is combined (Emitter.combine)."""
     if vf < 2:
         raise EmitUnsupported(f"--vf {vf}: a vectorized form needs at least 2 lanes")
     f = read_function(path, func)
-    return _Emitter(f, find_loop(f), form, vf).run()
+    return _Emitter(f, find_loop(f), form, vf, order).run()
 
 
 class _Emitter:
-    def __init__(self, f: Func, lp: Loop, form: EmitForm, vf: int) -> None:
-        self.f, self.lp, self.form, self.vf = f, lp, form, vf
+    def __init__(self, f: Func, lp: Loop, form: EmitForm, vf: int, order: ReductionOrder) -> None:
+        self.f, self.lp, self.form, self.vf, self.order = f, lp, form, vf, order
         self.defs = f.defs()
         self.inloop = {i.name for b in lp.blocks for i in f.blocks[b].instrs if i.name}
         self.taken = set(self.inloop) | {n for n in self.defs} | set(f.blocks) | {a.name for a in f.args if a.name}
@@ -670,16 +673,25 @@ class _Emitter:
         return acc
 
     def combine(self, r: _Reduction, start: str, mask: str) -> str:
-        """start OP x over the lanes in `mask`, in lane order for floats."""
+        """start OP x over the lanes in `mask`: lane by lane (ordered; floats always, as
+        no reassociation is licensed), or (in-loop) the lanes reduced by
+        llvm.vector.reduce.OP first, then combined with `start` (integers only: their
+        operations reassociate once the scalar's nsw/nuw are dropped)."""
         t = r.phi.type
         vt = self.vty(t)
         x = self.vec(r.x)
-        if r.op in ("fadd", "fmul"):  # in lane order, each lane's update under its mask
+        minmax = r.op in ("smax", "smin", "umax", "umin")
+        if minmax:
+            mm = f"llvm.{r.op}.{t}"
+            self.declare(mm, f"declare {t} @{mm}({t}, {t})")
+        if self.order is ReductionOrder.ORDERED or r.op in ("fadd", "fmul"):
+            # in lane order, each lane's update under its mask: the scalar loop's own order
             acc = start
             for k in range(self.vf):
                 lane = self.value("red.lane", f"extractelement {vt} {x}, i64 {k}")
                 on = self.value("red.on", f"extractelement {self.vty('i1')} {mask}, i64 {k}")
-                upd = self.value("red", f"{r.op}{' ' + r.flags if r.flags else ''} {t} {acc}, {lane}")
+                upd = self.value("red", f"call {t} @llvm.{r.op}.{t}({t} {acc}, {t} {lane})" if minmax else
+                                 f"{r.op}{' ' + r.flags if r.flags else ''} {t} {acc}, {lane}")
                 acc = self.value("red", f"select i1 {on}, {t} {upd}, {t} {acc}")
             return acc
         ident = _identity(r.op, t)
@@ -688,10 +700,8 @@ class _Emitter:
         name = f"llvm.vector.reduce.{r.op}.{_mangle(vt)}"
         self.declare(name, f"declare {t} @{name}({vt})")
         part = self.value("red.part", f"call {t} @{name}({vt} {xs})")
-        if r.op in ("smax", "smin", "umax", "umin"):
-            mm = f"llvm.{r.op}.{t}"
-            self.declare(mm, f"declare {t} @{mm}({t}, {t})")
-            return self.value("red", f"call {t} @{mm}({t} {start}, {t} {part})")
+        if minmax:
+            return self.value("red", f"call {t} @llvm.{r.op}.{t}({t} {start}, {t} {part})")
         return self.value("red", f"{r.op} {t} {start}, {part}")
 
     def latch(self) -> None:
