@@ -19,7 +19,7 @@ LAYERS = [
     ("analysis",),
     ("frontend", "transforms", "emit", "smt", "llvm_tools"),
     ("semantics",),
-    ("checks",),
+    ("checks", "cost"),
     ("suite", "cache", "cluster", "options"),
     ("reports",),
     ("runner",),

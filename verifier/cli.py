@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -23,10 +24,10 @@ from verifier.analysis.exits import analyse
 from verifier.analysis.loops import LoopShapeError, find_loops, vector_exits
 from verifier.checks.dispatch import Request, Scope, answer, answer_each_vscale, answer_nested
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
-from verifier.errors import UserError, write_output
+from verifier.errors import UserError, read_source, write_output
 from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.printer import program as print_program
-from verifier.ir.program import Assumption, Program, parse_assumptions
+from verifier.ir.program import Assumption, Loc, Program, parse_assumptions
 from verifier.limits import (
     MAX_FUEL,
     MAX_JOBS,
@@ -459,6 +460,143 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     v = _emit(_equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step), as_json,
               spinner=spin)
     raise typer.Exit(v.exit_code)
+
+
+@app.command()
+def cost(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="the scalar loop: LLVM IR (.ll) or C (.c, compiled by clang -O2 up to "
+                                          "loop-vectorize)"),
+    func: str | None = flag("func", None, help="the function (if the module defines several)"),
+    vfs: list[int] = typer.Option([4, 8, 16], "--vf", help="vector factors to measure (repeat the option)"),
+    n: int = typer.Option(4096, "--n", help="elements per array (at least what the loop's [static N] needs)"),
+    exit_at: list[int] = typer.Option([], "--exit-at", help="exit positions to measure (repeat; default: early, "
+                                                            "middle, late, and no exit)"),
+    distribution: Path | None = typer.Option(None, "--distribution", help="a file of `position weight` lines "
+                                                                          "(`never` for no exit): the expected "
+                                                                          "cost per element over it"),
+    reduction: ReductionOrder = flag("reduction", ReductionOrder.IN_LOOP),
+    plot_png: Path | None = typer.Option(None, "--plot", help="write cycles per element against the exit position "
+                                                              "here (PNG; needs the plot extra: matplotlib)"),
+    keep: Path | None = typer.Option(None, "--keep", help="keep the emitted modules, the harness and its build here"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit of each form's proof, seconds"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="clang (default: clang-22 or clang)"),
+) -> None:
+    """Measure the scalar loop, each proven vectorized form (general and simple, at each
+    VF) and LLVM 22's own output per element against where the exit falls: natively
+    (a generated harness, warm and cold cache) and with llvm-mca on the loop body; print
+    the table, the cheapest variant per position and where the forms cross over."""
+    from verifier.cost.inputs import NoPlant, find_plant
+    from verifier.cost.measure import best_at, crossovers, expected, rows_of, shown_at, table
+    from verifier.cost.native import Variant, mca_cycles, run_native
+    from verifier.emit.reader import EmitUnsupported, read_function
+    from verifier.emit.vectorize import EmitForm, emit_form
+    from verifier.frontend.llvm import parse_ll_file
+    from verifier.llvm_tools import (
+        CLANG,
+        OPT,
+        c_to_ll,
+        find_tool,
+        read_remarks,
+        run_opt,
+        vectorized,
+    )
+
+    clang = find_tool(CLANG, clang_tool, "--clang")
+    llc = find_tool(("llc-22", "llc"), None, "llc")
+    mca = find_tool(("llvm-mca-22", "llvm-mca"), None, "llvm-mca")
+    opt_path = find_tool(OPT, None, "--opt")
+    work = _scratch(ctx, keep)
+    if file.suffix == ".c":
+        file = c_to_ll(file, clang, work / f"{file.stem}.scalar.ll")
+    elif file.suffix != ".ll":
+        raise UserError(f"{file}: cost reads LLVM IR (.ll) or C (.c)")
+    f = read_function(file, func)
+    prog = parse_ll_file(file, f.name)
+    try:
+        plant = find_plant(prog)
+    except NoPlant as e:
+        raise UserError(f"{file}: @{f.name}: no inputs to measure with: {e}") from None
+    n = max(n, plant.min_n)
+    never = plant.iterations(prog, n, None)
+    weights: dict[int | None, float] = {}
+    if distribution is not None:
+        for k, line in enumerate(read_source(distribution).splitlines(), 1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            parts = line.split()
+            try:
+                pos = None if parts[0] == "never" else int(parts[0])
+                weights[pos] = float(parts[1])
+            except (ValueError, IndexError):
+                raise UserError("expected `position weight` (a position: an index or `never`)",
+                                Loc(str(distribution), k, 1)) from None
+    chosen = sorted(set(exit_at) or {max(1, never // 16), never // 2, never - 2 - never // 16})
+    positions: list[int | None] = [p for p in chosen if 0 <= p < never - plant.offset]
+    positions.append(None)
+    positions += [p for p in weights if p not in positions]
+    elements = {p: (never if p is None else p + plant.offset) for p in positions}
+
+    variants = [Variant("scalar", read_source(file), 1)]
+    skipped: list[str] = []
+    for vf in vfs:
+        for form in EmitForm:
+            label = f"{form} vf{vf}"
+            try:
+                emitted = emit_form(file, f.name, form, vf, reduction)
+            except EmitUnsupported as u:
+                skipped.append(f"{label}: not emitted: {u}")
+                continue
+            out = work / f"{f.name}.{form}.vf{vf}.ll"
+            out.write_text(emitted.module)
+            v = _equiv_one(file, out, f.name, 16, timeout, CttzElts.ANY_POISON, frozenset())
+            if v.verdict is not VerdictKind.PROVED:
+                skipped.append(f"{label}: not measured, not proved ({v.verdict}{': ' + v.reason if v.reason else ''})")
+                continue
+            variants.append(Variant(label, emitted.module, vf))
+    remarks = work / "remarks.yaml"
+    llvm_out = run_opt(file, opt_path, ["-passes=loop-vectorize"], work / "llvm.ll", remarks)
+    if f.name in vectorized(read_remarks(remarks)):
+        text = llvm_out.read_text()
+        widths = re.findall(r"<(\d+) x ", text)
+        variants.append(Variant(f"llvm vf{max(map(int, widths)) if widths else 1}", text,
+                                max(map(int, widths)) if widths else 1))
+        llvm_says = "LLVM 22 vectorizes it (measured as " + variants[-1].name + ")"
+    else:
+        why = next((r.message for r in read_remarks(remarks) if r.function == f.name), "no remark")
+        llvm_says = f"LLVM 22 leaves it scalar: {why}"
+    unit, timings = run_native(f, variants, plant, n, positions, work, llc, clang, repeat=max(20, 400_000 // n),
+                               cold_repeat=20)
+    cycles = {v.name: mca_cycles(v, f.name, work, llc, mca) for v in variants}
+    rows = rows_of(timings, elements, cycles)
+    typer.echo(f"@{f.name}: {n} elements per array; the loop runs {never} iterations without an exit; "
+               f"the exit planted as {plant.trigger[0]}[k] = {plant.trigger[1]} on {plant.background}")
+    typer.echo(llvm_says)
+    for s in skipped:
+        typer.echo(f"  {s}")
+    typer.echo(table(rows, unit))
+    best = best_at(rows)
+    typer.echo("cheapest (warm): " + ", ".join(f"exit at {shown_at(p)}: {best[p]}" for p in positions if p in best))
+    names = [v.name for v in variants]
+    for vf in vfs:
+        g, s = f"general vf{vf}", f"simple vf{vf}"
+        for a, b in ((g, s), (g, "scalar"), (s, "scalar")):
+            if a in names and b in names:
+                xs = crossovers(rows, a, b)
+                where = "; ".join(f"between exits at {shown_at(lo)} and {shown_at(hi)}" for lo, hi in xs)
+                typer.echo(f"{a} vs {b}: " + (f"cross over {where}" if xs else
+                                              "no crossover at the positions measured"))
+    if weights:
+        exp = expected(rows, weights)
+        typer.echo("over the distribution: " + ", ".join(f"{k} {v:.2f}" for k, v in sorted(exp.items(),
+                                                                                           key=lambda kv: kv[1])))
+    if plot_png is not None:
+        try:
+            from verifier.cost.measure import plot
+            plot(rows, str(plot_png), f"@{f.name}, {n} elements", unit)
+        except ImportError:
+            raise UserError("--plot needs matplotlib: pip install 'verifier[plot]'") from None
+        typer.echo(f"wrote {plot_png}")
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

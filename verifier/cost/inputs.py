@@ -1,0 +1,102 @@
+"""Inputs that make a loop exit at a chosen iteration, for measuring its forms'
+cost against the exit's position (seed 000, "Cost modelling").
+
+Found by running the scalar loop in the interpreter, not by reading its code: every
+array filled with one background value, the integer parameters given values, such
+that the loop runs to its end (the "never" input); then one trigger value planted at
+index k of one array makes it leave at iteration k + c, for a constant c, at two
+small k. The values tried are small ones and the constants the loop compares with
+(and their neighbours). A loop whose exit no such plant reaches has no cost inputs
+(NoPlant, saying why)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from verifier.ir.program import ArrayDecl, Const, Program
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import RunStatus, run
+
+SEARCH_N = (16, 64, 256, 1024, 4096)  # elements per array while searching: the first that runs
+_SMALL = (0, 1, 2, -1, 7, 32, 65, 255)
+
+
+class NoPlant(Exception):
+    """No inputs found that put the loop's exit where asked."""
+
+
+@dataclass(frozen=True)
+class Plant:
+    """How to build the input whose loop exits at iteration k (`at`)."""
+
+    params: dict[str, int]  # the integer parameters but the arrays' sizes
+    background: dict[str, int]  # array -> the value of every element
+    trigger: tuple[str, int]  # (array, value) planted at index k
+    offset: int  # the loop's iterations are k + offset when planted at k
+    elem_bytes: dict[str, int]  # array -> bytes per element
+    min_n: int  # the fewest elements per array it was found with (a caller's [static N])
+
+    def inputs(self, prog: Program, n: int, at: int | None) -> Inputs:
+        """The input with `n` elements per array, the trigger at index `at` (None: never)."""
+        params = dict(self.params)
+        arrays: dict[str, list[int | None]] = {}
+        for a, v in self.background.items():
+            params[f"{a}.bytes"] = n * self.elem_bytes[a]
+            arrays[a] = [v] * n
+        if at is not None:
+            arrays[self.trigger[0]][at] = self.trigger[1]
+        return Inputs(params={k: v for k, v in params.items() if any(q.name == k for q in prog.params)},
+                      arrays=arrays)
+
+    def iterations(self, prog: Program, n: int, at: int | None) -> int:
+        r = run(prog, self.inputs(prog, n, at), fuel=50 * n + 1_000)
+        if r.status is not RunStatus.OK:
+            raise NoPlant(f"the input with {n} elements{'' if at is None else f' and the exit at {at}'} does not "
+                          f"run to the end without UB ({r.status.value})")
+        return max(r.iterations.values(), default=0)
+
+
+def find_plant(prog: Program) -> Plant:
+    """A plant for `prog`'s loop (module docstring)."""
+    arrays = [a for a in prog.arrays if a.contents is None]
+    if not arrays:
+        raise NoPlant("the loop reads no array its caller fills")
+    sizes = {a.name: a.elem.bits // 8 or 1 for a in arrays}
+    ints = [q for q in prog.params if not q.name.endswith(".bytes")]
+    consts = sorted({c.value for b in prog.blocks.values() for i in b.instrs for c in i.args if isinstance(c, Const)})
+    near = [v + d for v in consts for d in (0, 1, -1) if abs(v) < 1 << 20]
+    values = list(dict.fromkeys([*_SMALL, *near]))
+    for n in SEARCH_N:
+        for combo in itertools.islice(itertools.product([n, *values], repeat=len(ints)), 400):
+            params = {q.name: v for q, v in zip(ints, combo, strict=True)}
+            found = _plant_with(prog, arrays, params, values, sizes, n)
+            if found is not None:
+                return found
+    raise NoPlant("no background and trigger values among the small ones and the loop's constants put its exit "
+                  "where asked")
+
+
+def _plant_with(prog: Program, arrays: list[ArrayDecl], params: dict[str, int], values: list[int],
+                sizes: dict[str, int], n: int) -> Plant | None:
+    """A plant with these parameters and `n` elements per array, if one is found."""
+    for bg in values:
+        background = {a.name: bg for a in arrays}
+        try:
+            never = Plant(params, background, (arrays[0].name, bg), 0, sizes, n).iterations(prog, n, None)
+        except NoPlant:
+            continue
+        if never < 12:
+            continue
+        for a in arrays:
+            for t in values:
+                if t == bg:
+                    continue
+                trial = Plant(params, background, (a.name, t), 0, sizes, n)
+                try:
+                    at3, at7 = trial.iterations(prog, n, 3), trial.iterations(prog, n, 7)
+                except NoPlant:
+                    continue
+                if at7 - at3 == 4 and at7 < never:
+                    return Plant(params, background, (a.name, t), at3 - 3, sizes, n)
+    return None

@@ -1,0 +1,179 @@
+"""Measuring compiled loops: a C harness the tool writes (each variant of the
+function called on inputs that exit at each position, warm and with the cache
+flushed, timed by the CPU's time-stamp counter), and llvm-mca on each variant's
+compiled loop body. Needs clang-22/llc-22 (and llvm-mca-22); the caller finds them.
+
+Cycles here are time-stamp counter ticks (x86's nominal-frequency cycles); on other
+machines the harness counts nanoseconds instead and says so."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from verifier.cost.inputs import Plant
+from verifier.emit.reader import Func
+from verifier.errors import UserError
+
+_C_TYPES = {"i1": "_Bool", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t", "ptr": "void *",
+            "float": "float", "double": "double", "void": "void"}
+_C_ELEMS = {1: "int8_t", 2: "int16_t", 4: "int32_t", 8: "int64_t"}
+FLUSH_BYTES = 32 << 20  # more than this machine's last-level cache
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One compiled version of the function: the scalar loop, a form, or LLVM's own."""
+
+    name: str  # as shown: "scalar", "general vf4", "llvm vf4"
+    module: str  # LLVM IR text
+    vf: int  # elements per iteration of its main loop
+
+
+@dataclass(frozen=True)
+class Timing:
+    variant: str
+    at: int | None  # the exit's position; None: no data-dependent exit
+    warm: float  # cycles per call, arrays in cache
+    cold: float  # cycles per call, cache flushed before each
+
+
+def signature(f: Func) -> tuple[str, list[tuple[str, str]]]:
+    """The function's return type and (argument name, type) pairs, as LLVM writes them."""
+    head = f.function_text.split(f"@{f.name}(", 1)[0]
+    ret = head.split()[-1]
+    return ret, [(a.name or "", a.type) for a in f.args]
+
+
+def _c_type(t: str) -> str:
+    if t not in _C_TYPES:
+        raise UserError(f"cost: a parameter or result of type {t}: the harness passes integers, floats and pointers")
+    return _C_TYPES[t]
+
+
+def _symbol(v: Variant) -> str:
+    return "f_" + re.sub(r"\W", "_", v.name)
+
+
+def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: list[int | None], repeat: int,
+            cold_repeat: int) -> str:
+    """The C program that times every variant at every position and prints
+    `position variant warm cold` lines (cycles per call)."""
+    ret, args = signature(f)
+    protos = [f"{_c_type(ret)} {_symbol(v)}({', '.join(_c_type(t) for _, t in args) or 'void'});" for v in variants]
+    arrays = sorted(plant.background)
+    lines = ["#include <stdint.h>", "#include <stdio.h>", "#include <stdlib.h>", "#include <time.h>",
+             "#if defined(__x86_64__)", "#include <x86intrin.h>",
+             "static inline uint64_t now(void) { return __rdtsc(); }", "#define UNIT \"tsc\"", "#else",
+             "static inline uint64_t now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); "
+             "return (uint64_t)t.tv_sec * 1000000000u + t.tv_nsec; }", "#define UNIT \"ns\"", "#endif",
+             *protos, f"static volatile unsigned char flush_buf[{FLUSH_BYTES}];", "static volatile int64_t sink;",
+             "static void flush(void) { for (long j = 0; j < (long)sizeof flush_buf; j += 64) flush_buf[j]++; }",
+             "int main(void) {", f"  long n = {n};"]
+    for a in arrays:
+        ct = _C_ELEMS[plant.elem_bytes[a]]
+        lines.append(f"  {ct} *{a} = aligned_alloc(64, ((n * sizeof({ct}) + 63) / 64) * 64 + 64);")
+    lines.append("  printf(\"unit %s\\n\", UNIT);")
+    call_args = []
+    for name, t in args:
+        if t == "ptr":
+            if name not in plant.background:
+                raise UserError(f"cost: pointer parameter %{name} is no array the loop reads")
+            call_args.append(name)
+        else:
+            call_args.append(f"({_c_type(t)}){plant.params.get(name, 0)}")
+    call = ", ".join(call_args)
+    for at in positions:
+        lines.append("  for (long i = 0; i < n; i++) {")
+        lines += [f"    {a}[i] = {plant.background[a]};" for a in arrays]
+        lines.append("  }")
+        if at is not None:
+            lines.append(f"  {plant.trigger[0]}[{at}] = {plant.trigger[1]};")
+        for v in variants:
+            s = _symbol(v)
+            store = f"sink = (int64_t){s}({call});" if ret != "void" else f"{s}({call});"
+            lines += ["  {", f"    for (int w = 0; w < 3; w++) {store}", "    uint64_t t0 = now();",
+                      f"    for (int r = 0; r < {repeat}; r++) {store}", "    uint64_t t1 = now();",
+                      "    uint64_t cold = 0;", f"    for (int r = 0; r < {cold_repeat}; r++) {{",
+                      "      flush();", "      uint64_t c0 = now();", f"      {store}",
+                      "      cold += now() - c0;", "    }",
+                      f"    printf(\"{-1 if at is None else at} {v.name} %.2f %.2f\\n\", "
+                      f"(double)(t1 - t0) / {repeat}, (double)cold / {cold_repeat});", "  }"]
+    lines += ["  return 0;", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def renamed(v: Variant, name: str) -> str:
+    """The variant's module with the function renamed to its own symbol."""
+    return v.module.replace(f"@{name}(", f"@{_symbol(v)}(")
+
+
+def run_native(f: Func, variants: list[Variant], plant: Plant, n: int, positions: list[int | None], work: Path,
+               llc: str, clang: str, repeat: int, cold_repeat: int) -> tuple[str, list[Timing]]:
+    """Compile every variant and the harness, run it: the counter's unit and the timings."""
+    objs = []
+    for v in variants:
+        ll = work / f"{_symbol(v)}.ll"
+        ll.write_text(renamed(v, f.name))
+        obj = work / f"{_symbol(v)}.o"
+        _tool([llc, "-O2", "-filetype=obj", str(ll), "-o", str(obj)])
+        objs.append(str(obj))
+    c = work / "harness.c"
+    c.write_text(harness(f, variants, plant, n, positions, repeat, cold_repeat))
+    exe = work / "harness"
+    _tool([clang, "-O2", str(c), *objs, "-o", str(exe)])
+    out = _tool([str(exe)])
+    unit = "tsc"
+    timings = []
+    for line in out.splitlines():
+        if line.startswith("unit "):
+            unit = line.split()[1]
+            continue
+        m = re.match(r"^(-?\d+) (.+) ([\d.]+) ([\d.]+)$", line)
+        if m:
+            at = int(m.group(1))
+            timings.append(Timing(m.group(2), None if at < 0 else at, float(m.group(3)), float(m.group(4))))
+    return unit, timings
+
+
+def mca_cycles(v: Variant, name: str, work: Path, llc: str, mca: str) -> float | None:
+    """llvm-mca's block reciprocal throughput of the variant's main loop (the loop
+    with the most vector registers; the only one of the scalar), per element."""
+    ll = work / f"{_symbol(v)}.mca.ll"
+    ll.write_text(renamed(v, name))
+    asm = work / f"{_symbol(v)}.s"
+    _tool([llc, "-O2", str(ll), "-o", str(asm)])
+    body = loop_body(asm.read_text())
+    if body is None:
+        return None
+    region = work / f"{_symbol(v)}.loop.s"
+    region.write_text("\n".join(body) + "\n")
+    out = _tool([mca, "-mtriple=x86_64-unknown-linux-gnu", "-mcpu=x86-64", str(region)])
+    m = re.search(r"Block RThroughput:\s*([\d.]+)", out)
+    return float(m.group(1)) / v.vf if m else None
+
+
+def loop_body(asm: str) -> list[str] | None:
+    """The instructions of the assembly's loop with the most vector-register uses (a
+    backward jump to a label and the code from that label to it)."""
+    lines = asm.splitlines()
+    labels = {m.group(1): k for k, line in enumerate(lines) for m in [re.match(r"^(\.LBB\w+):", line)] if m}
+    best: tuple[int, list[str]] | None = None
+    for k, line in enumerate(lines):
+        m = re.match(r"^\s+j\w+\s+(\.LBB\w+)", line)
+        if m and m.group(1) in labels and labels[m.group(1)] < k:
+            body = [x for x in lines[labels[m.group(1)]:k + 1]
+                    if x.startswith(("\t", " ")) and not x.strip().startswith((".", "#"))]
+            score = sum(len(re.findall(r"%[xyz]mm", x)) for x in body)
+            if best is None or score > best[0]:
+                best = (score, body)
+    return best[1] if best else None
+
+
+def _tool(cmd: list[str]) -> str:
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise UserError(f"{Path(cmd[0]).name} failed: {r.stderr.strip()[:400]}")
+    return r.stdout
