@@ -132,6 +132,15 @@ def test_call_in_the_loop_is_a_clear_error(tmp_path: Path) -> None:
     assert "Traceback" not in r.stderr
 
 
+def test_prefix_sum_is_a_clear_error(tmp_path: Path) -> None:
+    # the exit reads the running sum: no reduction (it was "used before computed")
+    r = cli("vectorize", str(LL / "corpus" / "r_prefix_sum_over.scalar.ll"), "--func", "r_prefix_sum_over",
+            "--emit-llvm", str(tmp_path / "out.ll"))
+    assert r.returncode == 2
+    assert "the loop reads the running value of %v8" in r.stderr and "prefix sum" in r.stderr
+    assert "(line " in r.stderr
+
+
 def test_model_input_is_a_clear_error(tmp_path: Path) -> None:
     r = _emit_and_prove(tmp_path, MODELS / "seed" / "search_loop.loop", "general")
     assert r.returncode == 2

@@ -470,8 +470,9 @@ def cost(
     func: str | None = flag("func", None, help="the function (if the module defines several)"),
     vfs: list[int] = typer.Option([4, 8, 16], "--vf", help="vector factors to measure (repeat the option)"),
     n: int = typer.Option(4096, "--n", help="elements per array (at least what the loop's [static N] needs)"),
-    exit_at: list[int] = typer.Option([], "--exit-at", help="exit positions to measure (repeat; default: early, "
-                                                            "middle, late, and no exit)"),
+    exit_at: list[int] = typer.Option([], "--exit-at", help="exit positions to measure (repeat; default: the "
+                                                            "powers of two below the trip count, three quarters "
+                                                            "of it, and no exit)"),
     distribution: Path | None = typer.Option(None, "--distribution", help="a file of `position weight` lines "
                                                                           "(`never` for no exit): the expected "
                                                                           "cost per element over it"),
@@ -479,6 +480,8 @@ def cost(
     plot_png: Path | None = typer.Option(None, "--plot", help="write cycles per element against the exit position "
                                                               "here (PNG; needs the plot extra: matplotlib)"),
     keep: Path | None = typer.Option(None, "--keep", help="keep the emitted modules, the harness and its build here"),
+    raw: bool = typer.Option(False, "--raw", help="compile the proven IR by llc alone, without LLVM's scalar "
+                                                  "clean-up (instcombine, simplifycfg, early-cse, licm) first"),
     timeout: float = flag("timeout", 60.0, help="solver time limit of each form's proof, seconds"),
     clang_tool: str | None = typer.Option(None, "--clang", help="clang (default: clang-22 or clang)"),
 ) -> None:
@@ -488,7 +491,7 @@ def cost(
     the table, the cheapest variant per position and where the forms cross over."""
     from verifier.cost.inputs import NoPlant, find_plant
     from verifier.cost.measure import best_at, crossovers, expected, rows_of, shown_at, table
-    from verifier.cost.native import Variant, mca_cycles, run_native
+    from verifier.cost.native import CLEANUP, Variant, mca_cycles, run_native
     from verifier.emit.reader import EmitUnsupported, read_function
     from verifier.emit.vectorize import EmitForm, emit_form
     from verifier.frontend.llvm import parse_ll_file
@@ -531,7 +534,9 @@ def cost(
             except (ValueError, IndexError):
                 raise UserError("expected `position weight` (a position: an index or `never`)",
                                 Loc(str(distribution), k, 1)) from None
-    chosen = sorted(set(exit_at) or {max(1, never // 16), never // 2, never - 2 - never // 16})
+    # early to late: every power of two below the trip count, and three quarters of it
+    chosen = sorted(set(exit_at) or {*(1 << j for j in range(never.bit_length()) if 1 << j < never - 1),
+                                     3 * never // 4})
     positions: list[int | None] = [p for p in chosen if 0 <= p < never - plant.offset]
     positions.append(None)
     positions += [p for p in weights if p not in positions]
@@ -565,13 +570,16 @@ def cost(
     else:
         why = next((r.message for r in read_remarks(remarks) if r.function == f.name), "no remark")
         llvm_says = f"LLVM 22 leaves it scalar: {why}"
-    unit, timings = run_native(f, variants, plant, n, positions, work, llc, clang, repeat=max(20, 400_000 // n),
-                               cold_repeat=20)
-    cycles = {v.name: mca_cycles(v, f.name, work, llc, mca) for v in variants}
+    cleanup = None if raw else opt_path
+    unit, timings = run_native(f, variants, plant, n, positions, work, llc, clang, cleanup,
+                               repeat=400, cold_repeat=20)
+    cycles = {v.name: mca_cycles(v, f.name, work, llc, mca, cleanup) for v in variants}
     rows = rows_of(timings, elements, cycles)
     typer.echo(f"@{f.name}: {n} elements per array; the loop runs {never} iterations without an exit; "
                f"the exit planted as {plant.trigger[0]}[k] = {plant.trigger[1]} on {plant.background}")
     typer.echo(llvm_says)
+    typer.echo("each variant compiled by " + ("llc -O2 alone (--raw)" if raw else
+                                              f"opt -passes='{CLEANUP}', then llc -O2"))
     for s in skipped:
         typer.echo(f"  {s}")
     typer.echo(table(rows, unit))

@@ -254,6 +254,13 @@ class _Emitter:
             return None
         if merge is None or (merge is not u and merge.opcode not in ("phi", "select")):
             return None
+        chain = {ph.name, u.name, nxt.name}
+        readers = [i for b in self.lp.blocks for i in self.f.blocks[b].instrs
+                   if i.name not in chain and any(o.name in (u.name, nxt.name) for o in i.ops)]
+        if readers:
+            raise EmitUnsupported(f"the loop reads the running value of {ph.shown.split(' = ')[0]} "
+                                  f"({readers[0].shown}): a prefix sum, which the emitter does not lower",
+                                  readers[0].line)
         op = op_of(u)
         assert op is not None
         fmf = " ".join(fp_flags(u.text, u.opcode)) if op in ("fadd", "fmul") else ""
