@@ -97,3 +97,24 @@ def test_null_pointer_is_valid_is_named_as_unsupported(tmp_path: Path) -> None:
     r = cli("check", str(marked), "--func", "find_global_end", "--check", "speculate")
     assert r.returncode == 3 and "null_pointer_is_valid" in r.stdout
     assert load_program(LL / "find_global_end.scalar.ll", "find_global_end").name == "find_global_end"
+
+
+def test_a_broken_module_with_debug_info_is_a_clear_error(tmp_path: Path) -> None:
+    # LLVM's parser verifies a module with current debug info itself and aborts the
+    # process when it is broken (exit 134, "LLVM ERROR: Broken module found"); the
+    # front end verifies it first without its debug info
+    text = (MODELS / "llvm" / "assume" / "deref_dbg.scalar.ll").read_text()
+    broken = text.replace("%4 = phi i64 [ 0, %2 ], [ %9, %8 ]", "%4 = phi i64 [ 0, %2 ], [ 0, %2 ], [ %9, %8 ]")
+    assert broken != text
+    f = tmp_path / "broken.ll"
+    f.write_text(broken)
+    r = cli("show", str(f), "--func", "find_in_64_bytes")
+    assert r.returncode == 2, r.stderr
+    assert f"{f}:1:1: error: not valid LLVM IR" in r.stderr
+    assert "LLVM ERROR" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_debug_info_is_read_without_llvm_warnings() -> None:
+    r = cli("show", str(MODELS / "llvm" / "assume" / "deref_dbg.scalar.ll"), "--func", "find_in_64_bytes")
+    assert r.returncode == 0, r.stderr
+    assert "warning" not in r.stderr

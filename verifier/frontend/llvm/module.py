@@ -5,8 +5,12 @@ over one environment."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +40,7 @@ from verifier.frontend.llvm.text import (
     operand_text,
     parse_error,
     parse_type,
+    without_debug_verification,
 )
 from verifier.frontend.llvm.values import callee, in_range, unknown_pointer
 from verifier.frontend.nesting import too_deep
@@ -70,6 +75,11 @@ def read_module(path: Path, vscale: int | None = None) -> Any:
     if deep is not None:
         raise UserError(f"nested too deeply (more than {MAX_LL_DEPTH} levels of brackets)", Loc(str(path), *deep))
     try:
+        probe = without_debug_verification(text)
+        if probe is not None:  # verified first without debug info: a broken module would abort LLVM
+            with _quiet_stderr():  # (LLVM warns that it ignores the probe's debug info)
+                checked = llvm.parse_assembly(probe, context=llvm.create_context())
+            checked.verify()
         mod = llvm.parse_assembly(text, context=llvm.create_context())  # named types keep their names
         mod.verify()
     except RuntimeError as e:
@@ -79,6 +89,20 @@ def read_module(path: Path, vscale: int | None = None) -> Any:
             raise UserError(message, Loc(str(path), line, col)) from None
         raise UserError(f"not valid LLVM IR: {str(e).strip().splitlines()[-1]}", Loc(str(path), 1, 1)) from None
     return mod
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 sent to /dev/null for a while: what LLVM prints there itself."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def module_text(path: Path, vscale: int | None) -> str:

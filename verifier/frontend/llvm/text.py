@@ -466,3 +466,16 @@ def ieee_width(type_text: str) -> int | None:
     """The width of an IEEE float type or of a vector's IEEE lanes (`<4 x float>`: 32);
     None for any other type."""
     return _IEEE_WIDTHS.get(type_text.split(" x ")[-1].rstrip(">").strip())
+
+
+_DEBUG_VERSION = re.compile(r'(!"Debug Info Version", i32 )\d+')
+
+
+def without_debug_verification(text: str) -> str | None:
+    """The module's text with its debug-info version changed, if it has one: LLVM's
+    parser verifies a module whose debug info is of the current version and aborts the
+    process when it is broken (UpgradeDebugInfo); of another version, it only drops the
+    debug info. None when the module carries no version."""
+    if '"Debug Info Version"' not in text:
+        return None
+    return _DEBUG_VERSION.sub(r"\g<1>0", text)
