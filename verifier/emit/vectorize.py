@@ -8,7 +8,8 @@
     vec.body: the body for VF lanes as vectors, if-converted: a block's predicate is
         the or of its incoming edges' (branch conditions frozen), a phi becomes
         selects; loads are consecutive vector loads (or gathers), masked where their
-        block may not run; divisors of conditional code are masked to 1
+        block may not run; divisors of conditional code are masked to 1; a call without
+        a result is made lane by lane, in lane order, each under its lane's bit
       general: C = the or of the data-dependent exit edges' predicates (frozen),
         first = cttz.elts(C): stores run masked to the lanes <= first (the exiting
         lane only in the blocks it runs before it exits); any exit -> vec.early.exit:
@@ -58,6 +59,7 @@ _ELEMENTWISE = ("smax", "smin", "umax", "umin", "abs", "fabs", "sqrt", "floor", 
                 "minnum", "maxnum", "ctpop", "ctlz", "cttz", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat")
 _IMMARG_LAST = ("abs", "ctlz", "cttz")  # their last (i1) argument stays scalar
 _REDUCTION_OPS = ("add", "mul", "and", "or", "xor", "fadd", "fmul", "smax", "smin", "umax", "umin")
+LATCH_END = "@@latch.end@@"  # the block the back edge leaves from, known once it is emitted
 _SIZES = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "half": 2, "float": 4, "double": 8, "ptr": 8}  # store sizes
 _MANGLED = re.compile(r"^(i\d+|f16|f32|f64|half|float|double)$")
 
@@ -424,6 +426,34 @@ class _Emitter:
         self.wide[i.name] = self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
                                                       f"{self.vty('i1')} {mask or self.ones()}, {vt} poison)")
 
+    def effect(self, i: Ins, mask: str | None) -> None:
+        """A store, or a call made lane by lane in lane order (vector code issues a call
+        site for every lane before the next instruction), each under its lane's bit."""
+        if i.opcode == "store":
+            self.store(i, mask)
+            return
+        callee = i.callee or ""
+        args = i.ops[:-1]
+        for k in range(self.vf):
+            texts = [f"{a.type} {self.lane_of(a, k)}" for a in args]
+            call = f"call void @{callee}({', '.join(texts)})"
+            if mask is None:
+                self.put(call)
+                continue
+            on = self.value("lane.on", f"extractelement {self.vty('i1')} {mask}, i64 {k}")
+            here, cont = self.fresh(f"call.lane{k}"), self.fresh(f"after.lane{k}")
+            self.put(f"br i1 {on}, label {ref(here)}, label {ref(cont)}")
+            self.cur = here
+            self.put(call)
+            self.put(f"br label {ref(cont)}")
+            self.cur = cont
+
+    def lane_of(self, v: Val, k: int) -> str:
+        """Lane k of operand v (an invariant as it is)."""
+        if v.name is None or v.name not in self.inloop:
+            return v.text
+        return self.value(f"{v.name}.lane{k}", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {k}")
+
     def store(self, i: Ins, mask: str | None) -> None:
         if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
             raise EmitUnsupported(f"a volatile or atomic store: {i.shown}", i.line)
@@ -449,8 +479,8 @@ class _Emitter:
         parts = callee.split(".")
         base = next((b for b in _ELEMENTWISE if callee.startswith(f"llvm.{b}.")), None)
         if base is None:
-            raise EmitUnsupported(f"a call to @{callee}: the emitter lowers elementwise intrinsics only "
-                                  "(other calls need a lane-by-lane loop)", i.line)
+            raise EmitUnsupported(f"a call to @{callee} whose result the loop uses: the emitter lowers "
+                                  "elementwise intrinsics, and calls without a result lane by lane", i.line)
         name = ".".join(f"v{self.vf}{p}" if _MANGLED.match(p) and k >= 2 else p for k, p in enumerate(parts))
         if i.name is None:
             raise EmitUnsupported(f"a call to @{callee} with no result", i.line)
@@ -492,7 +522,7 @@ class _Emitter:
         for name, carried in self.carried():
             s = ref(self.fresh(f"{name}.vec"))
             self.put(f"{s} = phi {carried.phi.type} [ {carried.start.text}, {ref(ph)} ], "
-                     f"[ {self.placeholder(name)}, {ref(latch)} ]")
+                     f"[ {self.placeholder(name)}, {LATCH_END} ]")
             self.lane0[name] = s
         for name, iv in self.ivs.items():
             t = iv.phi.type
@@ -535,6 +565,9 @@ class _Emitter:
                     stores.append(i)
                     continue
                 if i.opcode == "call" and (i.callee or "").startswith(("llvm.lifetime.", "llvm.dbg.")):
+                    continue
+                if i.opcode == "call" and i.name is None and not (i.callee or "").startswith("llvm."):
+                    stores.append(i)  # an effect: lane by lane, under its lanes' mask, with the stores
                     continue
                 if i.name in skip or i.name in head_slice or i.name in self.wide:
                     continue
@@ -718,6 +751,7 @@ class _Emitter:
             self.placeholders[self.placeholder(name)] = nxt
         for name, r in self.reds.items():
             self.placeholders[self.placeholder(name)] = self.combine(r, self.lane0[name], r.mask[0])
+        self.placeholders[LATCH_END] = ref(self.cur)  # (lane-by-lane calls split the latch)
         self.put(f"br label {ref(self.blocks['header'])}")
 
     def placeholder(self, name: str) -> str:
@@ -735,7 +769,7 @@ class _Emitter:
             self.put(f"br label {ref(self.blocks['latch'])}")
         self.cur = self.blocks["latch"]
         for s in stores:
-            self.store(s, self.block_mask(s.block))
+            self.effect(s, self.block_mask(s.block))
         self.latch()
 
     def general(self, exit_preds: list[tuple[str, str, str]], stores: list[Ins]) -> None:
@@ -745,7 +779,7 @@ class _Emitter:
             anyc = self.or_(anyc, p)
         if anyc is None:
             for s in stores:
-                self.store(s, self.block_mask(s.block))
+                self.effect(s, self.block_mask(s.block))
             self.put(f"br label {ref(self.blocks['latch'])}")
             self.cur = self.blocks["latch"]
             self.latch()
@@ -756,9 +790,8 @@ class _Emitter:
         lanes = self.const_vec("i64", [str(k) for k in range(vf)])
         fsplat = self.splat_of("i64", first, "first.splat")
         le_first = self.value("upto.first", f"icmp ule {self.vty('i64')} {lanes}, {fsplat}")
-        for s in stores:
-            m = self.block_mask(s.block)
-            self.store(s, le_first if m is None else self.and_(m, le_first))
+        for s in stores:  # its block's own lanes (the exiting lane only before its exit), up to `first`
+            self.effect(s, self.and_(self.pred[s.block], le_first))
         self.put(f"br i1 {self.reduce_or(anyc)}, label {ref(self.blocks['exit'])}, label {ref(self.blocks['latch'])}")
         self.cur = self.blocks["latch"]
         self.latch()
@@ -811,9 +844,8 @@ class _Emitter:
         f, lp = self.f, self.lp
         lines = [f.function_text.splitlines()[0]]
         order = list(f.blocks)
-        new = [self.blocks[k] for k in ("check", "ph", "header", "body", "latch", "exit")] + \
-            [b for b in self.out if b.startswith(("vec.exit.", "vec.early.exit.")) and b not in self.blocks.values()] + \
-            [self.blocks["scalar"]]
+        fixed = [self.blocks[k] for k in ("check", "ph", "header", "body")]
+        new = fixed + [b for b in self.out if b not in fixed and b != self.blocks["scalar"]] + [self.blocks["scalar"]]
         for b in order:
             blk = f.blocks[b]
             lines.append(f"{_label(b)}:")
