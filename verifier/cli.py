@@ -112,8 +112,9 @@ def flag(key: str, default: Any = _DECLARED, *, help: str | None = None, least: 
 def _checked(problem: Callable[[Any], str | None]) -> Callable[[Any], Any]:
     """A typer callback: the option's value, or a usage error saying the limit (limits.py)."""
     def callback(value: Any) -> Any:
-        if value is not None and (why := problem(value)) is not None:
-            raise typer.BadParameter(why)
+        for v in value if isinstance(value, list) else [value]:  # (a repeatable option: each value)
+            if v is not None and (why := problem(v)) is not None:
+                raise typer.BadParameter(why)
         return value
     return callback
 
@@ -468,7 +469,7 @@ def cost(
     file: Path = typer.Argument(..., help="the scalar loop: LLVM IR (.ll) or C (.c, compiled by clang -O2 up to "
                                           "loop-vectorize)"),
     func: str | None = flag("func", None, help="the function (if the module defines several)"),
-    vfs: list[int] = typer.Option([4, 8, 16], "--vf", help="vector factors to measure (repeat the option)"),
+    vfs: list[int] = flag("vf", [4, 8, 16], help="vector factors to measure (repeat the option)"),
     n: int = typer.Option(4096, "--n", help="elements per array (at least what the loop's [static N] needs)"),
     exit_at: list[int] = typer.Option([], "--exit-at", help="exit positions to measure (repeat; default: the "
                                                             "powers of two below the trip count, three quarters "
