@@ -514,14 +514,28 @@ class _Emitter:
         head_slice: set[str] = set()
         for _, _, (c, _) in countable:
             head_slice |= self.slice_of(c) or set()
-        ph, hd, body, latch, scalar = (self.blocks[k] for k in ("ph", "header", "body", "latch", "scalar"))
-        self.out[ph] = []
+        self.out[self.blocks["ph"]] = []
+        self.header(countable, head_slice)
+        stores = self.body({(e, x) for e, x, _ in countable}, head_slice)
+        exit_preds = [(e, x, self.edge[(e, x)]) for e, x, _ in data]
+        if self.form is EmitForm.GENERAL:
+            self.general(exit_preds, stores)
+        else:
+            self.simple(exit_preds, stores)
+        self.scalar_entry(bool(data))
+        self.cur = self.blocks["ph"]
+        self.put(f"br label {ref(self.blocks['header'])}")
+        self.entry_check()
+        return Emitted(self.module_text(), f.name, self.form, vf)
 
-        # vec.header: the phis, each lane's inductions, the countable exits for every lane
-        self.cur = hd
+    def header(self, countable: list[tuple[str, str, tuple[Val, bool]]], head_slice: set[str]) -> None:
+        """vec.header: the phis, each lane's inductions, the countable exits for every
+        lane (and no induction wrapping): on to vec.body, else scalar.ph."""
+        f, lp, vf = self.f, self.lp, self.vf
+        self.cur = self.blocks["header"]
         for name, carried in self.carried():
             s = ref(self.fresh(f"{name}.vec"))
-            self.put(f"{s} = phi {carried.phi.type} [ {carried.start.text}, {ref(ph)} ], "
+            self.put(f"{s} = phi {carried.phi.type} [ {carried.start.text}, {ref(self.blocks['ph'])} ], "
                      f"[ {self.placeholder(name)}, {LATCH_END} ]")
             self.lane0[name] = s
         for name, iv in self.ivs.items():
@@ -530,74 +544,62 @@ class _Emitter:
             steps = self.const_vec(t, [str(k * iv.step) for k in range(vf)])
             self.wide[name] = self.value(f"{name}.v", f"add {self.vty(t)} "
                                                       f"{self.splat_of(t, self.lane0[name], name + '.vsplat')}, {steps}")
-        ok: str | None = None
         for b in lp.blocks:
             for i in f.blocks[b].instrs:
                 if i.name in head_slice:
                     self.widen(i)
+        ok: str | None = None
         for _, _, (c, on_true) in countable:
             taken = self.vec(c) if on_true else self.not_(self.vec(c))
-            frozen = self.value("countable.exit", f"freeze {self.vty('i1')} {taken}")
-            ok = self.or_(ok, frozen)
+            ok = self.or_(ok, self.value("countable.exit", f"freeze {self.vty('i1')} {taken}"))
         any_countable = self.reduce_or(ok) if ok is not None else "false"
-        fits = self.fits()
         go = self.value("vec.go", f"icmp eq i1 {any_countable}, false")
-        for fit in fits:
+        for fit in self.fits():
             go = self.value("vec.go", f"and i1 {go}, {fit}")
-        self.put(f"br i1 {go}, label {ref(body)}, label {ref(scalar)}")
+        self.put(f"br i1 {go}, label {ref(self.blocks['body'])}, label {ref(self.blocks['scalar'])}")
 
-        # vec.body: everything but the effects, for every lane
-        self.cur = body
+    def body(self, countable: set[tuple[str, str]], head_slice: set[str]) -> list[Ins]:
+        """vec.body: everything but the effects, for every lane, block by block in body
+        order; the effects (stores, calls without a result) in program order."""
+        f, lp = self.f, self.lp
+        self.cur = self.blocks["body"]
         skip = {r.update.name for r in self.reds.values()} | {r.merged for r in self.reds.values()}
-        stores: list[Ins] = []
+        effects: list[Ins] = []
         for b in lp.blocks:
             self.block_pred(b)
-            blk = f.blocks[b]
-            for i in blk.instrs:
+            for i in f.blocks[b].instrs:
+                callee = i.callee or ""
                 if i.opcode == "phi":
                     if b != lp.header and i.name not in skip:
                         self.phi_select(i)
-                    continue
-                if i.opcode == "br":
-                    self.branch(i, {(e, x) for e, x, _ in countable})
-                    continue
-                if i.opcode == "store":
-                    stores.append(i)
-                    continue
-                if i.opcode == "call" and (i.callee or "").startswith(("llvm.lifetime.", "llvm.dbg.")):
-                    continue
-                if i.opcode == "call" and i.name is None and not (i.callee or "").startswith("llvm."):
-                    stores.append(i)  # an effect: lane by lane, under its lanes' mask, with the stores
-                    continue
-                if i.name in skip or i.name in head_slice or i.name in self.wide:
-                    continue
-                if i.opcode == "getelementptr":
-                    continue  # widened where a lane's address is needed (a gather, a live-out)
-                if i.opcode == "call":
+                elif i.opcode == "br":
+                    self.branch(i, countable)
+                elif i.opcode == "store" or (i.opcode == "call" and i.name is None and not callee.startswith("llvm.")):
+                    effects.append(i)  # lane by lane or masked, with the stores, after the exit test
+                elif callee.startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip or i.name in head_slice \
+                        or i.name in self.wide or i.opcode == "getelementptr":
+                    continue  # (a GEP is widened where a lane's address is needed: a gather, a live-out)
+                elif i.opcode == "call":
                     self.call(i)
-                    continue
-                if i.name is None:
+                elif i.name is None:
                     raise EmitUnsupported(f"instruction {i.opcode}: {i.shown}", i.line)
-                self.widen(i)
+                else:
+                    self.widen(i)
         for r in self.reds.values():
             r.mask = [self.update_mask(r)]
-        exit_preds = [(e, x, self.edge[(e, x)]) for e, x, _ in data]
-        if self.form is EmitForm.GENERAL:
-            self.general(exit_preds, stores)
-        else:
-            self.simple(exit_preds, stores)
-        self.cur = scalar
-        check = self.blocks["check"]
-        from_loop = [hd] + ([body] if self.form is EmitForm.SIMPLE and data else [])
+        return effects
+
+    def scalar_entry(self, data_exits: bool) -> None:
+        """scalar.ph: each carried value as the scalar loop resumes it (from vec.check,
+        from vec.header, and in the simple form from vec.body's anyof)."""
+        self.cur = self.blocks["scalar"]
+        check, hd, body = self.blocks["check"], self.blocks["header"], self.blocks["body"]
+        from_loop = [hd] + ([body] if self.form is EmitForm.SIMPLE and data_exits else [])
         for name, carried in self.carried():
             inc = ", ".join([f"[ {carried.start.text}, {ref(check)} ]"] + [f"[ {self.lane0[name]}, {ref(b)} ]"
                                                                            for b in from_loop])
             self.resume[name] = self.value(f"{name}.resume", f"phi {carried.phi.type} {inc}")
-        self.put(f"br label {ref(lp.header)}")
-        self.cur = ph
-        self.put(f"br label {ref(hd)}")
-        self.entry_check()
-        return Emitted(self.module_text(), f.name, self.form, vf)
+        self.put(f"br label {ref(self.lp.header)}")
 
     def carried(self) -> list[tuple[str, _Induction | _Reduction]]:
         """The header phis the vector loop carries: inductions, then reductions."""
