@@ -106,13 +106,16 @@ def flag(key: str, default: Any = _DECLARED, *, help: str | None = None, least: 
     lo, hi = o.bounds or (None, None)
     return typer.Option(o.default if default is _DECLARED else default, o.flag, help=help or o.help,
                         min=least if least is not None else lo, max=hi,
-                        callback=_checked(o.problem) if o.problem is not None else None)
+                        callback=_checked(o.problem, isinstance(default, list) and not isinstance(o.default, list | tuple))
+                        if o.problem is not None else None)
 
 
-def _checked(problem: Callable[[Any], str | None]) -> Callable[[Any], Any]:
-    """A typer callback: the option's value, or a usage error saying the limit (limits.py)."""
+def _checked(problem: Callable[[Any], str | None], each: bool = False) -> Callable[[Any], Any]:
+    """A typer callback: the option's value, or a usage error saying the limit (limits.py);
+    `each`: a command repeats an option declared with one value (cost's --vf), and
+    every value is checked."""
     def callback(value: Any) -> Any:
-        for v in value if isinstance(value, list) else [value]:  # (a repeatable option: each value)
+        for v in value if each else [value]:
             if v is not None and (why := problem(v)) is not None:
                 raise typer.BadParameter(why)
         return value
