@@ -10,7 +10,6 @@ function adds values, and LLVM's numbered names must stay consecutive."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,10 +106,6 @@ class Func:
 
     def defs(self) -> dict[str, Ins]:
         return {i.name: i for b in self.blocks.values() for i in b.instrs if i.name}
-
-    def all(self) -> Iterator[Ins]:
-        for b in self.blocks.values():
-            yield from b.instrs
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,14 @@ from verifier.emit.reader import (
     read_function,
     ref,
 )
-from verifier.frontend.llvm.text import fcmp_form, fp_flags, icmp_pred, int_flags
+from verifier.frontend.llvm.text import (
+    align_of,
+    fcmp_form,
+    fp_flags,
+    gep_source_type,
+    icmp_pred,
+    int_flags,
+)
 from verifier.transforms.reductions import ReductionOrder
 
 
@@ -370,7 +377,7 @@ class _Emitter:
         base = i.ops[0]
         if base.name in self.inloop:
             raise EmitUnsupported(f"an address computed from a pointer the loop changes: {i.shown}", i.line)
-        src = _gep_source_type(i.text)
+        src = _source_type(i)
         flags = " ".join(f for f in int_flags(i.text, "getelementptr"))
         idx = ", ".join(f"{self.vty(o.type)} {self.vec(o)}" if o.name in self.inloop else f"{o.type} {o.text}"
                         for o in i.ops[1:])
@@ -384,7 +391,7 @@ class _Emitter:
         if g is None or g.opcode != "getelementptr" or g.name not in self.inloop or len(g.ops) != 2:
             return None
         idx = g.ops[1]
-        src = _gep_source_type(g.text)
+        src = _source_type(g)
         if g.ops[0].name in self.inloop or idx.name is None or idx.name not in self.inloop:
             return None
         size, step = _SIZES.get(src), _SIZES.get(elem)
@@ -407,7 +414,7 @@ class _Emitter:
         assert i.name is not None
         if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
             raise EmitUnsupported(f"a volatile or atomic load: {i.shown}", i.line)
-        align = _align(i.text)
+        align = align_of(i.text)
         vt = self.vty(i.type)
         mask = self.block_mask(i.block)
         first = self.consecutive(i.ops[0], i.type)
@@ -459,7 +466,7 @@ class _Emitter:
             raise EmitUnsupported(f"a volatile or atomic store: {i.shown}", i.line)
         v, ptr = i.ops
         vt = self.vty(v.type)
-        align = _align(i.text)
+        align = align_of(i.text)
         first = self.consecutive(ptr, v.type)
         val = self.vec(v)
         if first is not None and mask is None:
@@ -892,26 +899,12 @@ def _phi_text(i: Ins, replace: dict[str, tuple[str, str]], add: list[tuple[str, 
     return f"{head} " + ", ".join(pairs)
 
 
-def _gep_source_type(text: str) -> str:
-    body = text.split("getelementptr", 1)[1].strip()
-    words = body.split(" ")
-    while words and words[0] in ("inbounds", "nuw", "nusw"):
-        words.pop(0)
-    rest = " ".join(words)
-    depth = 0
-    for k, ch in enumerate(rest):
-        if ch in "<[{(":
-            depth += 1
-        elif ch in ">]})":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            return rest[:k]
-    return rest
-
-
-def _align(text: str) -> int:
-    m = re.search(r"align (\d+)", text)
-    return int(m.group(1)) if m else 1
+def _source_type(g: Ins) -> str:
+    """The element type getelementptr `g` indexes (the front end's reading of it)."""
+    src = gep_source_type(g.text)
+    if src is None:
+        raise EmitUnsupported(f"a getelementptr whose element type is not read: {g.shown}", g.line)
+    return src
 
 
 def _mangle(t: str) -> str:
