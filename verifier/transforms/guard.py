@@ -17,8 +17,9 @@ instead): on other inputs no such visit exists, and the step need not cover them
   poison without making the condition poison (which would leave real runs out).
 - `jump_to` makes the target go straight from such a block to the one its header is
   entered from, past a loop between them (the vector loop before LLVM's remainder
-  loop): the window's free state at the header stands for whatever that loop left,
-  and the code it skips may have no effects (it could not be in the trace).
+  loop): the window's free state at the header stands for whatever that loop left;
+  the code it skips may have no effects, unless the caller shows why skipping them
+  keeps every real run covered (step.remainder_steps).
 """
 
 from __future__ import annotations
@@ -182,18 +183,21 @@ def prepend(src: Program, tgt: Program, code: list[Instr]) -> Program:
     return p
 
 
-def jump_to(p: Program, src: str, pre: str) -> None:
+def jump_to(p: Program, src: str, pre: str, skipped_acts: bool = False) -> None:
     """Make block `src` of `p` jump straight to `pre` (a successor of it, or `src` is
-    `pre`), and drop the blocks no longer reached. The code dropped, and `pre`'s, may
-    have no effects: a real run reaches `pre` on either way, and the step's trace
-    must be the base case's up to `src` (transforms/step.remainder_steps)."""
+    `pre`), and drop the blocks no longer reached. `pre`'s code may have no effects:
+    a real run reaches `pre` on either way, and the step's trace must be the base
+    case's up to `src`. The code dropped may have none either, unless `skipped_acts`
+    (transforms/step.remainder_steps, which says why its stores, calls and ends may
+    be skipped)."""
     if src == pre:
         return
     if pre not in p.blocks[src].successors():
         raise NoWindow(f"{pre} is not entered from {src}, where the target's code before its loops ends")
     p.blocks[src].term = Jump(pre)
     live = set(nx.descendants(reachable_cfg(p), p.entry)) | {p.entry}
-    for name in [b for b in p.blocks if b not in live] + [pre]:
+    dropped = [b for b in p.blocks if b not in live]
+    for name in ([] if skipped_acts else dropped) + [pre]:
         for ins in p.blocks[name].instrs:
             o = opcode(ins.op)
             if ins.op in ("call", "store", "out") or o.effect or (o.memory and ins.op != "load"):

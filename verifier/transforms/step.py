@@ -142,13 +142,29 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
     (transforms/guard.py); the source step assumes that code gets there. With the
     vector step (target_step, cut where the remainder loop is entered) and the base
     case (target_prefix, cut at either header), every run of the target is a chain of
-    proved steps: the remainder loop needs no vouching that it is the source's code."""
+    proved steps: the remainder loop needs no vouching that it is the source's code.
+
+    The vector loop skipped may store, call and end the program (a masked store, seed
+    000's `foo(x)`, an early exit), and every state a real run enters the remainder
+    in is still one the step starts from:
+    - the remainder's phis are free (the window), whatever the vector loop left;
+    - memory: recognize checked (window.check_loops over both loops) that the arrays
+      the loops write are not `init` and that no code before the loops accesses
+      them, so the free input memory the step starts from stands for what the
+      vector loop left there, and the other arrays the loops leave as they were;
+    - the trace: the vector step proved it equal to the source's at the cut; both
+      steps leave out the events so far after the same code before the loops, and
+      compare what follows. A call's result is a function of the trace so far that
+      the solver picks, so skipping the same events on both sides covers it too;
+    - a run that ends inside the skipped code never enters the remainder (the vector
+      step covers it).
+    The remainder's own preheader (`pre`) still may have no effects."""
     check_applicable(prog, le)
     if not form.remainder:
         raise NoWindow("the form has no remainder loop")
     p = copy_program(form.program)
     at = acyclic_entry(p, form.scalar_entry)
-    jump_to(p, at, form.scalar_entry)
+    jump_to(p, at, form.scalar_entry, skipped_acts=True)
     _mark_ends(p)
     if form.vector_header in p.blocks:
         raise NoWindow("the target's way to its remainder loop still runs its vector loop")
