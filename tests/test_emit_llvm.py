@@ -153,11 +153,6 @@ def test_prefix_sum_is_a_clear_error(tmp_path: Path) -> None:
     assert "(line " in r.stderr
 
 
-def test_model_input_is_a_clear_error(tmp_path: Path) -> None:
-    r = _emit_and_prove(tmp_path, MODELS / "seed" / "search_loop.loop", "general")
-    assert r.returncode == 2
-    assert "--emit-llvm reads LLVM IR (.ll) or C (.c)" in r.stderr
-
 
 def test_vf_below_two_is_refused() -> None:
     with pytest.raises(EmitUnsupported):

@@ -398,8 +398,8 @@ def _check_one(model: Path, func: str | None, first: Program | NestedLoops, requ
 @app.command()
 def vectorize(
     ctx: typer.Context,
-    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop); with --emit-llvm, LLVM IR (.ll) or C "
-                                           "(.c, compiled by clang -O2 up to loop-vectorize)"),
+    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop); with --emit-llvm also LLVM IR (.ll) or "
+                                           "C (.c, compiled by clang -O2 up to loop-vectorize)"),
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
     vf: int = flag("vf", 4, help="vector factor"),
     guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
@@ -444,9 +444,12 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
 
     if model.suffix == ".c":
         model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
+    elif model.suffix == ".loop":
+        model = _lowered(model, func, out.with_name(out.stem + ".scalar.ll"), as_json)
+        func = None
     elif model.suffix != ".ll":
-        raise UserError(f"{model}: --emit-llvm reads LLVM IR (.ll) or C (.c), not a {model.suffix or 'suffix-less'} "
-                        "file")
+        raise UserError(f"{model}: --emit-llvm reads a model (.loop), LLVM IR (.ll) or C (.c), not a "
+                        f"{model.suffix or 'suffix-less'} file")
     if not model.is_file():
         raise UserError(f"{model}: no such file")
     try:
@@ -466,11 +469,33 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     raise typer.Exit(v.exit_code)
 
 
+def _lowered(model: Path, func: str | None, out: Path, quiet: bool) -> Path:
+    """A scalar model written as LLVM IR to `out` (emit/lower.py), for the emitter and the
+    cost harness; what the LLVM function assumes differently is printed with it."""
+    from verifier.emit.lower import lower_model
+    from verifier.emit.reader import EmitUnsupported
+
+    prog = load_program(model, func, exit_unknown=True)
+    try:
+        lowered = lower_model(prog)
+    except EmitUnsupported as u:
+        raise UserError(f"{model}: cannot write the model as LLVM IR: {u}") from None
+    try:
+        out.write_text(lowered.module)
+    except OSError as e:
+        raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
+    typer.echo(f"wrote {out}: @{lowered.function}, the model as LLVM IR (the source the form is proved against)",
+               err=quiet)
+    for d in lowered.differences:
+        typer.echo(f"  note: {d}", err=quiet)
+    return out
+
+
 @app.command()
 def cost(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="the scalar loop: LLVM IR (.ll) or C (.c, compiled by clang -O2 up to "
-                                          "loop-vectorize)"),
+    file: Path = typer.Argument(..., help="the scalar loop: a model (.loop, written as LLVM IR), LLVM IR (.ll) or "
+                                          "C (.c, compiled by clang -O2 up to loop-vectorize)"),
     func: str | None = flag("func", None, help="the function (if the module defines several)"),
     vfs: list[int] = flag("vf", [4, 8, 16], help="vector factors to measure (repeat the option)"),
     n: int = typer.Option(4096, "--n", help="elements per array (at least what the loop's [static N] needs)"),
@@ -516,8 +541,11 @@ def cost(
     work = _scratch(ctx, keep)
     if file.suffix == ".c":
         file = c_to_ll(file, clang, work / f"{file.stem}.scalar.ll")
+    elif file.suffix == ".loop":
+        file = _lowered(file, func, work / f"{file.stem}.scalar.ll", False)
+        func = None
     elif file.suffix != ".ll":
-        raise UserError(f"{file}: cost reads LLVM IR (.ll) or C (.c)")
+        raise UserError(f"{file}: cost reads a model (.loop), LLVM IR (.ll) or C (.c)")
     f = read_function(file, func)
     prog = parse_ll_file(file, f.name)
     try:

@@ -1,0 +1,377 @@
+"""A scalar loop model (`.loop`) as an LLVM module, so that the emitter, llc and the
+cost harness take models as they take C.
+
+The lowering is the model's meaning in LLVM's words, one function per model:
+- a parameter is an `iN noundef` argument (the model's parameters are never poison);
+- an array is a `ptr noalias captures(none) align U` argument (no `noalias` where
+  the model lets it alias), known dereferenceable for its extent's bytes:
+  `dereferenceable(K)` for a constant extent, an `llvm.assume` "dereferenceable"
+  bundle over the computed size otherwise (a negative extent is empty, as in the
+  model); `readonly` is the attribute; an `i1` element is a byte, as C's `bool`;
+- `a[i]` is an `inbounds` GEP (the index sign-extended, as the model's) and a load
+  or store; an effect is a call to a `nounwind` function that cannot reach the
+  arrays; a pure function is `memory(none)` (`speculatable` if declared so);
+- the loops are in loop-closed SSA (transforms/lcssa.py), as clang leaves them;
+- the live-outs are the return value (a struct of them when there are several).
+
+Where LLVM IR says something else, `Lowered.differences` lists it: an `init` array
+(no element is poison) is plain memory there, and an extent of more than 2^63 - 1
+bytes is UB (no LLVM object is that large). The object may also be larger than the
+extent. The proofs are about the LLVM functions, which the user gets, so the
+lowering is not trusted by them; tests run it against the model in the interpreter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from verifier.emit.reader import EmitUnsupported, ref
+from verifier.ir.opcodes import OPCODES, Family
+from verifier.ir.program import (
+    ArrayDecl,
+    Branch,
+    Const,
+    Extent,
+    FuncDecl,
+    Halt,
+    Instr,
+    Jump,
+    Operand,
+    PoisonConst,
+    Program,
+    Ref,
+    Undef,
+)
+from verifier.ir.types import IntType, Type
+from verifier.transforms.lcssa import loop_closed
+
+_CASTS = ("zext", "sext", "trunc")
+_BITCOUNT = {"cttz": True, "ctlz": True, "ctpop": False}  # takes an is-zero-poison operand
+
+
+@dataclass
+class Lowered:
+    """The module's text, its function's name, and what the model says that the
+    LLVM function does not (it assumes less)."""
+
+    module: str
+    function: str
+    differences: list[str] = field(default_factory=list)
+
+
+def _ty(t: Type | None) -> str:
+    if not isinstance(t, IntType):
+        raise EmitUnsupported(f"a value of type {t} (the lowering takes scalar integer models)")
+    return f"i{t.bits}"
+
+
+def _const(value: int, t: IntType) -> str:
+    if t.bits == 1:
+        return "true" if value & 1 else "false"
+    v = value & ((1 << t.bits) - 1)
+    return str(v - (1 << t.bits) if v >> (t.bits - 1) else v)
+
+
+class _Lowering:
+    """One model's function: names, types and the lines of its body."""
+
+    def __init__(self, prog: Program) -> None:
+        self.prog = prog
+        self.types = prog.value_types()
+        self.taken = set(self.types) | {a.name for a in prog.arrays} | set(prog.blocks)
+        self.decls: dict[str, str] = {}
+        self.lines: list[str] = []
+        # LLVM has one namespace for arguments, values and blocks; the model has one for
+        # arrays, one for values and one for blocks: a value named like an array, or a
+        # block named like either, is renamed
+        arrays = {a.name for a in prog.arrays}
+        self.values = {v: self.fresh(f"{v}.v") if v in arrays else v for v in self.types}
+        shown = arrays | set(self.values.values())
+        self.blocks = {b: self.fresh(f"{b}.bb") if b in shown else b for b in prog.blocks}
+
+    def val(self, name: str) -> str:
+        return ref(self.values[name])
+
+    def label(self, block: str) -> str:
+        return ref(self.blocks[block])
+
+    def fresh(self, hint: str) -> str:
+        name, k = hint, 1
+        while name in self.taken:
+            name, k = f"{hint}{k}", k + 1
+        self.taken.add(name)
+        return name
+
+    def op(self, o: Operand, want: Type | None = None) -> str:
+        if isinstance(o, Ref):
+            return self.val(o.name)
+        if isinstance(o, Const):
+            t = o.type if isinstance(o.type, IntType) else want
+            if not isinstance(t, IntType):
+                raise EmitUnsupported(f"a constant of type {o.type}")
+            return _const(o.value, t)
+        if isinstance(o, Undef):
+            return "undef"
+        if isinstance(o, PoisonConst):
+            return "poison"
+        raise AssertionError(o)
+
+    def typed(self, o: Operand) -> str:
+        return f"{_ty(self.type_of(o))} {self.op(o)}"
+
+    def type_of(self, o: Operand) -> Type:
+        if isinstance(o, Ref):
+            return self.types[o.name]
+        return o.type
+
+    def declare(self, name: str, line: str) -> None:
+        self.decls.setdefault(name, line)
+
+    def emit(self, text: str) -> None:
+        self.lines.append("  " + text)
+
+    # the function's head: arguments, extents
+    def arguments(self) -> list[str]:
+        out = [f"i{p.type.bits} noundef {self.val(p.name)}" for p in self.prog.params]
+        aliased = {n for pair in self.prog.aliases for n in pair}
+        for a in self.prog.arrays:
+            attrs = ["noalias"] if a.name not in aliased else []
+            attrs += ["captures(none)", f"align {self.unit(a)}"]
+            if isinstance(a.extent, int) and a.extent > 0:
+                attrs.append(f"dereferenceable({a.extent * self.unit(a)})")
+            if a.readonly:
+                attrs.append("readonly")
+            out.append("ptr " + " ".join(attrs) + f" {ref(a.name)}")
+        return out
+
+    @staticmethod
+    def unit(a: ArrayDecl) -> int:
+        return max(1, (a.elem.bits + 7) // 8)
+
+    def extent(self, e: Extent, hint: str) -> str:
+        """The extent as an i64 operand (parameters sign-extended), emitted in the entry."""
+        if isinstance(e, int):
+            return str(e)
+        if isinstance(e, str):
+            bits = next(p.type.bits for p in self.prog.params if p.name == e)
+            if bits == 64:
+                return self.val(e)
+            name = self.fresh(f"{hint}.{e}")
+            self.emit(f"{ref(name)} = sext i{bits} {self.val(e)} to i64")
+            return ref(name)
+        sym, a, b = e
+        if sym in "/%" and not (isinstance(b, int) and b not in (0, -1)):
+            raise EmitUnsupported(f"an extent that divides by {b} (a divisor that may be 0 or -1 is UB in LLVM)")
+        x, y = self.extent(a, hint), self.extent(b, hint)
+        name = self.fresh(f"{hint}.n")
+        op = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}[sym]
+        self.emit(f"{ref(name)} = {op} i64 {x}, {y}")
+        return ref(name)
+
+    def extents(self) -> None:
+        for a in self.prog.arrays:
+            if isinstance(a.extent, int):
+                continue
+            n = self.extent(a.extent, a.name)
+            size = self.fresh(f"{a.name}.elems")
+            self.declare("llvm.smax.i64", "declare i64 @llvm.smax.i64(i64, i64)")
+            self.emit(f"{ref(size)} = call i64 @llvm.smax.i64(i64 {n}, i64 0)")
+            # no LLVM object is larger than the largest signed index (LangRef, "Allocated
+            # objects"): a larger extent is UB here, which the model does not say
+            fits = self.fresh(f"{a.name}.fits")
+            self.emit(f"{ref(fits)} = icmp ule i64 {ref(size)}, {((1 << 63) - 1) // self.unit(a)}")
+            self.declare("llvm.assume", "declare void @llvm.assume(i1 noundef)")
+            self.emit(f"call void @llvm.assume(i1 {ref(fits)})")
+            nbytes = self.fresh(f"{a.name}.size")
+            self.emit(f"{ref(nbytes)} = mul nuw nsw i64 {ref(size)}, {self.unit(a)}")
+            self.emit(f'call void @llvm.assume(i1 true) [ "dereferenceable"(ptr {ref(a.name)}, i64 {ref(nbytes)}) ]')
+
+    # instructions
+    def address(self, ins: Instr) -> str:
+        a = self.prog.array(ins.array)
+        p = self.fresh(f"{ins.array}.at")
+        self.emit(f"{ref(p)} = getelementptr inbounds {self.memory_type(a)}, ptr {ref(a.name)}, "
+                  f"{self.typed(ins.args[0])}")
+        return p
+
+    def memory_type(self, a: ArrayDecl) -> str:
+        """The type of `a`'s elements in memory: whole bytes."""
+        return f"i{self.unit(a) * 8}"
+
+    def instr(self, ins: Instr) -> None:
+        row = OPCODES[ins.op]
+        if ins.masked or (ins.attrs.width or 0) > 1:
+            raise EmitUnsupported(f"the vector operation {ins.op}", ins.loc.line if ins.loc else None)
+        dest = f"{self.val(ins.dest)} = " if ins.dest is not None else ""
+        flags = "".join(f" {f}" for f in ins.attrs.flags)
+        if ins.op == "load":
+            a = self.prog.array(ins.array)
+            p = self.address(ins)
+            mem = self.memory_type(a)
+            if mem == f"i{a.elem.bits}":
+                self.emit(f"{dest}load {mem}, ptr {ref(p)}, align {self.unit(a)}")
+            else:  # an i1 element is a byte in memory, as C's bool
+                byte = self.fresh(f"{ins.dest}.byte")
+                self.emit(f"{ref(byte)} = load {mem}, ptr {ref(p)}, align {self.unit(a)}")
+                self.emit(f"{dest}trunc {mem} {ref(byte)} to i{a.elem.bits}")
+        elif ins.op == "store":
+            a = self.prog.array(ins.array)
+            p = self.address(ins)
+            val = self.op(ins.args[1], a.elem)
+            mem = self.memory_type(a)
+            if mem != f"i{a.elem.bits}":
+                byte = self.fresh(f"{ins.array}.byte")
+                self.emit(f"{ref(byte)} = zext i{a.elem.bits} {val} to {mem}")
+                val = ref(byte)
+            self.emit(f"store {mem} {val}, ptr {ref(p)}, align {self.unit(a)}")
+        elif ins.op == "call":
+            f = ins.decl
+            args = ", ".join(f"i{t.bits} {self.op(o, t)}" for o, t in zip(ins.args, f.params, strict=True))
+            self.declare(f.name, self.callee(f))
+            self.emit(f"{dest}call {'void' if f.ret is None else f'i{f.ret.bits}'} @{f.name}({args})")
+        elif ins.op == "assume":
+            self.declare("llvm.assume", "declare void @llvm.assume(i1 noundef)")
+            self.emit(f"call void @llvm.assume(i1 {self.op(ins.args[0], IntType(1))})")
+        elif ins.op == "out":
+            return  # returned at the function's end (ret)
+        elif row.family is Family.INT_BINARY and row.llvm.startswith("llvm."):
+            t = _ty(ins.type)
+            self.declare(f"{row.llvm}.{t}", f"declare {t} @{row.llvm}.{t}({t}, {t})")
+            self.emit(f"{dest}call {t} @{row.llvm}.{t}({self.typed_as(ins.args[0], ins.type)}, "
+                      f"{self.typed_as(ins.args[1], ins.type)})")
+        elif row.family is Family.INT_BINARY:
+            t = _ty(ins.type)
+            self.emit(f"{dest}{row.llvm}{flags} {t} {self.op(ins.args[0], ins.type)}, {self.op(ins.args[1], ins.type)}")
+        elif ins.op == "icmp":
+            at = self.operand_type(ins.args)
+            same = " samesign" if "samesign" in ins.attrs.flags else ""
+            self.emit(f"{dest}icmp{same} {ins.attrs.pred} {_ty(at)} {self.op(ins.args[0], at)}, "
+                      f"{self.op(ins.args[1], at)}")
+        elif ins.op in _CASTS:
+            src = self.type_of(ins.args[0])
+            self.emit(f"{dest}{ins.op}{flags} {_ty(src)} {self.op(ins.args[0])} to {_ty(ins.type)}")
+        elif ins.op == "select":
+            self.emit(f"{dest}select i1 {self.op(ins.args[0], IntType(1))}, {self.typed_as(ins.args[1], ins.type)}, "
+                      f"{self.typed_as(ins.args[2], ins.type)}")
+        elif ins.op == "freeze":
+            self.emit(f"{dest}freeze {self.typed_as(ins.args[0], ins.type)}")
+        elif ins.op == "abs" or ins.op in _BITCOUNT:
+            t = _ty(ins.type)
+            extra = ""
+            if ins.op == "abs":
+                extra = f", i1 {'true' if ins.attrs.int_min_poison else 'false'}"
+            elif _BITCOUNT[ins.op]:
+                extra = f", i1 {'true' if ins.attrs.zero_poison else 'false'}"
+            self.declare(f"llvm.{ins.op}.{t}", f"declare {t} @llvm.{ins.op}.{t}({t}{', i1' if extra else ''})")
+            self.emit(f"{dest}call {t} @llvm.{ins.op}.{t}({self.typed_as(ins.args[0], ins.type)}{extra})")
+        else:
+            raise EmitUnsupported(f"the operation {ins.op}", ins.loc.line if ins.loc else None)
+
+    def typed_as(self, o: Operand, t: Type | None) -> str:
+        tt = self.type_of(o) if isinstance(o, Ref) else t
+        return f"{_ty(tt)} {self.op(o, tt)}"
+
+    def operand_type(self, args: list[Operand]) -> Type:
+        for o in args:
+            if isinstance(o, Ref):
+                return self.types[o.name]
+        return self.type_of(args[0])
+
+    @staticmethod
+    def callee(f: FuncDecl) -> str:
+        ret = "void" if f.ret is None else ("" if f.ret_poison else "noundef ") + f"i{f.ret.bits}"
+        params = ", ".join(f"i{t.bits}" for t in f.params)
+        if f.pure:
+            attrs = "memory(none) nounwind willreturn" + (" speculatable" if f.speculatable else "")
+        else:
+            attrs = "nounwind"
+        return f"declare {ret} @{f.name}({params}) {attrs}"
+
+
+def lower_model(prog: Program) -> Lowered:
+    """`prog` (a scalar model) as an LLVM module (module docstring); EmitUnsupported
+    names what it cannot lower and its line."""
+    for a in prog.arrays:
+        if a.contents is not None:
+            raise EmitUnsupported(f"array {a.name} with given contents", a.loc.line if a.loc else None)
+    if prog.windows:
+        raise EmitUnsupported("windows (`window a, b`)")
+    prog = loop_closed(prog)
+    lw = _Lowering(prog)
+    outs = prog.out_names()
+    out_types: dict[str, Type] = {}
+    for i in prog.instructions():
+        if i.op == "out":
+            out_types[i.out] = lw.type_of(i.args[0])
+    ret = "void"
+    if len(outs) == 1:
+        ret = _ty(out_types[outs[0]])
+    elif outs:
+        ret = "{ " + ", ".join(_ty(out_types[o]) for o in outs) + " }"
+
+    order = _reverse_postorder(prog)
+    preds = {b: [p for p in order if b in prog.blocks[p].successors()] for b in order}
+    if preds[prog.entry]:
+        raise EmitUnsupported(f"the entry block {prog.entry} has predecessors")
+    differences = [f"array {a.name} is `init` in the model (no element is poison); in LLVM IR its memory may hold "
+                   "poison" for a in prog.arrays if a.init]
+    differences += [f"array {a.name}: an extent of more than 2^63 - 1 bytes is UB in LLVM IR (no object is that "
+                    "large)" for a in prog.arrays if not isinstance(a.extent, int)]
+    for name in order:
+        blk = prog.blocks[name]
+        lw.lines.append(f"{lw.blocks[name]}:")
+        if name == prog.entry:
+            lw.extents()
+        for ph in blk.phis:
+            incoming = ", ".join(f"[ {lw.op(o, ph.type)}, {lw.label(b)} ]" for b, o in ph.incoming if b in preds[name])
+            lw.emit(f"{lw.val(ph.dest)} = phi {_ty(ph.type)} {incoming}")
+        for ins in blk.instrs:
+            lw.instr(ins)
+        term = blk.term
+        if isinstance(term, Jump):
+            lw.emit(f"br label {lw.label(term.target)}")
+        elif isinstance(term, Branch):
+            lw.emit(f"br i1 {lw.op(term.cond, IntType(1))}, label {lw.label(term.then)}, label {lw.label(term.other)}")
+        else:
+            assert isinstance(term, Halt)
+            lw.emit(_ret(lw, blk.instrs, outs, ret, name))
+    head = f"define {ret} @{prog.name}({', '.join(lw.arguments())}) {{"
+    module = "\n".join([f"; the loop model {prog.name} ({prog.file}) as LLVM IR, written by verifier",
+                        "", head, *lw.lines, "}", "", *lw.decls.values(), ""])
+    return Lowered(module, prog.name, differences)
+
+
+def _ret(lw: _Lowering, instrs: list[Instr], outs: list[str], ret: str, block: str) -> str:
+    """A halting block's `ret` of the live-outs its own `out`s set."""
+    here = {i.out: i.args[0] for i in instrs if i.op == "out"}
+    missing = [o for o in outs if o not in here]
+    if missing:
+        raise EmitUnsupported(f"the model ends in block {block} without setting live-out {missing[0]} there")
+    if not outs:
+        return "ret void"
+    if len(outs) == 1:
+        return f"ret {lw.typed(here[outs[0]])}"
+    agg = "poison"
+    for k, o in enumerate(outs):
+        name = lw.fresh("ret.agg")
+        lw.emit(f"{ref(name)} = insertvalue {ret} {agg}, {lw.typed(here[o])}, {k}")
+        agg = ref(name)
+    return f"ret {ret} {agg}"
+
+
+def _reverse_postorder(prog: Program) -> list[str]:
+    seen: set[str] = set()
+    post: list[str] = []
+    stack: list[tuple[str, int]] = [(prog.entry, 0)]
+    seen.add(prog.entry)
+    while stack:
+        b, k = stack.pop()
+        succ = prog.blocks[b].successors()
+        if k < len(succ):
+            stack.append((b, k + 1))
+            if succ[k] not in seen:
+                seen.add(succ[k])
+                stack.append((succ[k], 0))
+        else:
+            post.append(b)
+    return post[::-1]

@@ -1,0 +1,140 @@
+"""Loop-closed SSA, as LLVM's LCSSA pass leaves a loop: every exit edge goes through
+a block of its own (a dedicated exit), and every value a loop defines that code
+after the loop uses reaches that code through a one-incoming phi in those blocks
+(`%x.lcssa = phi [%x, %exiting]`), merged by phis where exit paths join.
+
+The LLVM emitter reads loops in this form (what clang's pipeline gives it), and the
+lowering of models (emit/lower.py) brings a model's loops to it. Sound: it is the
+inverse of forwarders.without_forwarders. A forwarding block computes nothing and
+faults nowhere, a one-incoming phi copies its value, and a merge phi takes on each
+edge the copy that reaches that edge, which is the value the use read before.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from verifier.analysis.loops import dominates, every_loop, reachable_cfg
+from verifier.ir.program import (
+    Block,
+    Branch,
+    Fresh,
+    Jump,
+    Operand,
+    Phi,
+    PoisonConst,
+    Program,
+    Ref,
+    copy_program,
+)
+from verifier.ir.types import Type
+
+
+def loop_closed(prog: Program) -> Program:
+    """`prog` with each loop's exits dedicated and its values used after it passed
+    through LCSSA phis (a copy; `prog` is unchanged)."""
+    p = copy_program(prog)
+    fresh = Fresh.of(p, None)
+    done: set[str] = set()
+    while True:
+        loop = next((lp for lp in every_loop(p) if lp.header not in done), None)
+        if loop is None:
+            return p
+        done.add(loop.header)
+        _close(p, loop.blocks, fresh)
+
+
+def _close(p: Program, body: frozenset[str], fresh: Fresh) -> None:
+    types = p.value_types()
+    defined = {ph.dest for b in body for ph in p.blocks[b].phis}
+    defined |= {i.dest for b in body for i in p.blocks[b].instrs if i.dest is not None}
+    used: list[str] = []
+    for name, blk in p.blocks.items():
+        for op, frm in _uses(blk):
+            if isinstance(op, Ref) and op.name in defined and op.name not in used and (name not in body or (
+                    frm is not None and frm not in body)):
+                used.append(op.name)
+    # dedicated exits: each exit edge through a block of its own
+    exits: dict[str, str] = {}  # the new block -> the exiting block it leaves from
+    for b in sorted(body, key=list(p.blocks).index):
+        for s in dict.fromkeys(p.blocks[b].successors()):
+            if s in body:
+                continue
+            e = fresh.name(f"{s}.loopexit")
+            p.blocks[e] = Block(e, [], [], Jump(s))
+            _retarget(p.blocks[b], s, e)
+            for ph in p.blocks[s].phis:
+                ph.incoming = [(e if frm == b else frm, op) for frm, op in ph.incoming]
+            exits[e] = b
+    if not used:
+        return
+    preds: dict[str, list[str]] = {n: [] for n in p.blocks}
+    for n, blk in p.blocks.items():
+        for s in dict.fromkeys(blk.successors()):
+            preds[s].append(n)
+    idom = nx.immediate_dominators(reachable_cfg(p), p.entry)
+    where = p.def_blocks()
+    for v in used:
+        at = _Reader(p, preds, v, types[v], fresh)
+        for e, b in exits.items():
+            if dominates(idom, where[v], b):
+                at.exits[e] = b
+            else:  # no path through this exit reaches a use of v (v does not dominate it)
+                at.defs[e] = PoisonConst(types[v])
+        for name, blk in p.blocks.items():
+            if name in body or name in exits:
+                continue
+            for ph in blk.phis:
+                ph.incoming = [(frm, at(frm) if op == Ref(v) else op) for frm, op in ph.incoming]
+            for ins in blk.instrs:
+                ins.args = [at(name) if op == Ref(v) else op for op in ins.args]
+            if isinstance(blk.term, Branch) and blk.term.cond == Ref(v):
+                blk.term.cond = at(name)
+
+
+def _uses(blk: Block) -> list[tuple[Operand, str | None]]:
+    """Every operand `blk` reads, with the predecessor a phi's operand comes from."""
+    out: list[tuple[Operand, str | None]] = [(op, frm) for ph in blk.phis for frm, op in ph.incoming]
+    out += [(op, None) for i in blk.instrs for op in i.args]
+    if isinstance(blk.term, Branch):
+        out.append((blk.term.cond, None))
+    return out
+
+
+def _retarget(blk: Block, old: str, new: str) -> None:
+    if isinstance(blk.term, Jump) and blk.term.target == old:
+        blk.term = Jump(new)
+    elif isinstance(blk.term, Branch):
+        t = blk.term
+        blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
+
+
+class _Reader:
+    """The value of `v` at a block after the loop: an exit's LCSSA phi, or where exit
+    paths join, a phi over what each predecessor has (Braun et al.'s SSA construction;
+    the phi is recorded before its operands, so a cycle after the loop reads it)."""
+
+    def __init__(self, p: Program, preds: dict[str, list[str]], v: str, t: Type, fresh: Fresh) -> None:
+        self.p, self.preds, self.v, self.t, self.fresh = p, preds, v, t, fresh
+        self.defs: dict[str, Operand] = {}  # block -> v's value there
+        self.exits: dict[str, str] = {}  # a dedicated exit v reaches -> its exiting block
+
+    def __call__(self, block: str) -> Operand:
+        if block in self.defs:
+            return self.defs[block]
+        if block in self.exits:  # its LCSSA phi, made where a use needs it
+            d = self.fresh.name(f"{self.v}.lcssa")
+            self.p.blocks[block].phis.append(Phi(self.fresh.uid(), d, self.t, [(self.exits[block], Ref(self.v))]))
+            self.defs[block] = Ref(d)
+            return self.defs[block]
+        ps = self.preds[block]
+        if len(ps) == 1:
+            self.defs[block] = self(ps[0])
+            return self.defs[block]
+        assert ps, f"{self.v} is used in {block}, which no exit of its loop reaches"
+        d = self.fresh.name(f"{self.v}.merge")
+        ph = Phi(self.fresh.uid(), d, self.t, [])
+        self.p.blocks[block].phis.append(ph)
+        self.defs[block] = Ref(d)
+        ph.incoming = [(q, self(q)) for q in ps]
+        return Ref(d)
