@@ -80,3 +80,35 @@ def test_cost_bad_distribution_is_a_clear_error(tmp_path: Path) -> None:
     r = cli("cost", str(LL / "emit" / "count_upper.scalar.ll"), "--vf", "4", "--distribution", str(dist))
     assert r.returncode == 2
     assert f"{dist}:2:1" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_plant_grows_a_models_length_parameter_with_its_arrays(tmp_path: Path) -> None:
+    # the seed's search loop as LLVM IR: N bounds the loop, so it is the arrays' length
+    from verifier.emit.lower import lower_model
+
+    f = tmp_path / "search_loop.ll"
+    f.write_text(lower_model(parse_file(MODELS / "seed" / "search_loop.loop")).module)
+    prog = parse_ll_file(f)
+    plant = find_plant(prog)
+    assert plant.sized == {"N"}
+    assert plant.iterations(prog, 300, None) == 300 and plant.iterations(prog, 300, 40) == 40 + plant.offset
+
+
+def test_stubs_define_the_functions_the_loop_calls() -> None:
+    from verifier.cost.native import stubs
+
+    module = ("declare void @log_value(i32 noundef) local_unnamed_addr #1\ndeclare noundef i8 @next(i8, i64) nounwind\n"
+              "declare i64 @llvm.smax.i64(i64, i64)\n")
+    assert stubs(module) == ["void log_value(int32_t x0) { sink += (int64_t)x0; }",
+                             "int8_t next(int8_t x0, int64_t x1) { sink += (int64_t)x0; sink += (int64_t)x1; return 0; }"]
+
+
+@pytest.mark.skipif(any(shutil.which(t) is None for t in ("clang-22", "llc-22", "llvm-mca-22", "opt-22")),
+                    reason="needs LLVM 22")
+def test_cost_of_a_model_with_a_call(tmp_path: Path) -> None:
+    # the seed's search loop calls foo(x): the harness defines it; the model is written as LLVM IR first
+    r = cli("cost", str(MODELS / "seed" / "search_loop.loop"), "--vf", "4", "--n", "256", "--exit-at", "8")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "the model as LLVM IR" in r.stdout and "the loop runs 256 iterations without an exit" in r.stdout
+    for variant in ("scalar", "general vf4", "simple vf4"):
+        assert f"\n{variant} " in r.stdout

@@ -36,10 +36,16 @@ class Plant:
     offset: int  # the loop's iterations are k + offset when planted at k
     elem_bytes: dict[str, int]  # array -> bytes per element
     min_n: int  # the fewest elements per array it was found with (a caller's [static N])
+    # parameters found equal to min_n: the arrays' length (a model's N), which grows with them
+    sized: frozenset[str] = frozenset()
+
+    def params_for(self, n: int) -> dict[str, int]:
+        """The integer parameters for `n` elements per array."""
+        return {k: n if k in self.sized else v for k, v in self.params.items()}
 
     def inputs(self, prog: Program, n: int, at: int | None) -> Inputs:
         """The input with `n` elements per array, the trigger at index `at` (None: never)."""
-        params = dict(self.params)
+        params = self.params_for(n)
         arrays: dict[str, list[int | None]] = {}
         for a, v in self.background.items():
             params[f"{a}.bytes"] = n * self.elem_bytes[a]
@@ -98,5 +104,12 @@ def _plant_with(prog: Program, arrays: list[ArrayDecl], params: dict[str, int], 
                 except NoPlant:
                     continue
                 if at7 - at3 == 4 and at7 < never:
+                    found = Plant(params, background, (a.name, t), at3 - 3, sizes, n,
+                                  frozenset(k for k, v in params.items() if v == n))
+                    try:  # the length parameter grows with the arrays only where the plant still holds
+                        if found.iterations(prog, 2 * n, 7) - found.iterations(prog, 2 * n, 3) == 4:
+                            return found
+                    except NoPlant:
+                        pass
                     return Plant(params, background, (a.name, t), at3 - 3, sizes, n)
     return None

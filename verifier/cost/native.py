@@ -61,6 +61,26 @@ def _symbol(v: Variant) -> str:
     return "f_" + re.sub(r"\W", "_", v.name)
 
 
+_DECLARE = re.compile(r"^declare\s+(?:[\w()]+\s+)*?(void|i\d+|ptr|float|double)\s+@([A-Za-z_][\w]*)\((.*)\)",
+                      re.MULTILINE)
+
+
+def stubs(module: str) -> list[str]:
+    """C definitions of the functions the loop calls (`declare`d, not intrinsics), so
+    the harness links: each folds its arguments into `sink`, a volatile the compiler
+    must keep, and returns 0. Compiled apart from the variants, so no call is inlined."""
+    out = []
+    for ret, name, params in _DECLARE.findall(module):
+        if name.startswith("llvm") or name in ("main", "now", "flush", "sink", "flush_buf"):
+            continue
+        types = [p.split()[0] for p in params.split(",") if p.strip() and p.strip() != "..."]
+        args = ", ".join(f"{_c_type(t)} x{k}" for k, t in enumerate(types)) or "void"
+        body = " ".join(f"sink += (int64_t)x{k};" for k, t in enumerate(types) if t != "ptr")
+        tail = "" if ret == "void" else " return 0;"
+        out.append(f"{_c_type(ret)} {name}({args}) {{ {body}{tail} }}")
+    return out
+
+
 def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: list[int | None], repeat: int,
             cold_repeat: int) -> str:
     """The C program that times every variant at every position and prints
@@ -76,6 +96,7 @@ def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: l
              "static inline uint64_t now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); "
              "return (uint64_t)t.tv_sec * 1000000000u + t.tv_nsec; }", "#define UNIT \"ns\"", "#endif",
              *protos, f"static volatile unsigned char flush_buf[{FLUSH_BYTES}];", "static volatile int64_t sink;",
+             *stubs(variants[0].module),
              "static void flush(void) { for (long j = 0; j < (long)sizeof flush_buf; j += 64) flush_buf[j]++; }",
              "int main(void) {", f"  long n = {n};"]
     for a in arrays:
@@ -83,13 +104,14 @@ def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: l
         lines.append(f"  {ct} *{a} = aligned_alloc(64, ((n * sizeof({ct}) + 63) / 64) * 64 + 64);")
     lines.append("  printf(\"unit %s\\n\", UNIT);")
     call_args = []
+    params = plant.params_for(n)
     for name, t in args:
         if t == "ptr":
             if name not in plant.background:
                 raise UserError(f"cost: pointer parameter %{name} is no array the loop reads")
             call_args.append(name)
         else:
-            call_args.append(f"({_c_type(t)}){plant.params.get(name, 0)}")
+            call_args.append(f"({_c_type(t)}){params.get(name, 0)}")
     call = ", ".join(call_args)
     for at in positions:
         lines.append("  for (long i = 0; i < n; i++) {")

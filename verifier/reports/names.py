@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 _TOKEN = re.compile(r"(?<![\w.%@])[A-Za-z_][\w$]*(?:\.[\w$]+)*")
+_LANES = re.compile(r"<(?:vscale x )?\d+ $|<vscale $")
 
 
 def rename_text(text: str, display: dict[str, str]) -> str:
@@ -22,6 +23,8 @@ def rename_text(text: str, display: dict[str, str]) -> str:
     def renamer(code: bool) -> Any:
         def one(m: re.Match[str]) -> str:
             tok = m.group(0)
+            if tok == "x" and _LANES.search(m.string, 0, m.start()):
+                return tok  # the `x` of a vector type, `<4 x i32>`, not a value named x
             parts = tok.split(".")
             for k in range(len(parts), 0, -1):
                 head = ".".join(parts[:k])
