@@ -155,6 +155,25 @@ def test_code_with_effects_where_the_remainder_loop_is_entered_keeps_the_inducti
     jump_to(copy_program(tgt), "v5", "scalar.ph")  # without it, the jump is made
 
 
+def _store_in(p: Program, block: str) -> Program:
+    q = copy_program(p)
+    q.blocks[block].instrs.insert(0, Instr(9_999, "store", [Const(0, I8), Const(1, I8)], None, None,
+                                           Attrs(array="v0")))
+    return q
+
+
+def test_the_skipped_vector_loop_may_store_but_not_the_code_after_it() -> None:
+    """remainder_steps skips the vector loop, whose stores window.check_loops vouches for;
+    a store in the middle block, on the way to the remainder, is vouched for by nothing."""
+    _, tgt = load_pair(SCALAR, VF4)
+    jump_to(_store_in(tgt, "vector.body"), "v5", "scalar.ph", skipped_acts=True)
+    with pytest.raises(NoWindow, match="middle.block runs store between its loops, outside them"):
+        jump_to(_store_in(tgt, "middle.block"), "v5", "scalar.ph", skipped_acts=True)
+    jump_to(_store_in(tgt, "vector.early.exit"), "v5", "scalar.ph", skipped_acts=True)  # it never gets there
+    with pytest.raises(NoWindow):  # and without skipped_acts, no effect is skipped at all
+        jump_to(_store_in(tgt, "vector.body"), "v5", "scalar.ph")
+
+
 def _with_exit_test(test: str, branch: str) -> str:
     """The VF4 output with its vector latch's test and branch rewritten."""
     text = VF4.read_text()

@@ -157,7 +157,8 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
       compare what follows. A call's result is a function of the trace so far that
       the solver picks, so skipping the same events on both sides covers it too;
     - a run that ends inside the skipped code never enters the remainder (the vector
-      step covers it).
+      step covers it). Skipped code outside the loops that leads on to the remainder
+      (a middle block) may not store: check_loops vouches only for the loops' stores.
     The remainder's own preheader (`pre`) still may have no effects."""
     check_applicable(prog, le)
     if not form.remainder:
