@@ -46,11 +46,21 @@ from verifier.transforms.window import NoWindow
 def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, budget: Budget,
                 induction: bool = True) -> Verdict:
     """`verifier equiv`'s check of a pair (the CLI's and the suite's): `translation`
-    for two `.ll` functions, the bounded refinement check for models. `induction`
+    for two `.ll` functions; for models, the induction (seed 000's hand-written
+    listings, for every trip count) and else the bounded refinement check. `induction`
     False: the bounded check alone (a deeper bound after the induction failed)."""
     if llvm:
         return translation(src, tgt, max_trip, budget, induction)
-    return short_first(src, tgt, max_trip, budget)
+    sw = Stopwatch()
+    why = inductive(src, tgt, budget) if induction else "not tried (bounded check requested)"
+    if isinstance(why, Verdict):
+        why.seconds = sw()
+        return why
+    v = short_first(src, tgt, max_trip, budget.remainder())
+    if v.verdict is VerdictKind.PROVED and not v.coverage.get("complete"):
+        v.coverage["why_bounded"] = why
+    v.seconds = sw()
+    return v
 
 
 SHORT_TRIP = 1  # the bound a counterexample is looked for at first

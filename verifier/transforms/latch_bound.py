@@ -44,13 +44,18 @@ class LatchBound:
     bound: Operand
     start: Operand
     type: IntType
+    # a signed test (`iv.next <s N`, seed 000's `while (i < N - N % VF)`): the bound is
+    # `start <=s phi <=s N` with `phi + step` no further than N, which leaves out the
+    # states where the induction wrapped negative (no run reaches them)
+    signed: bool = False
 
 
 # the latch leaves when `iv.next PRED N` holds (exit on true) or fails (exit on false);
 # swapped, the test reads `N PRED' iv.next`. (A signed test's bound, iv + C <=s N, also
 # holds in states where iv wrapped negative, which no run reaches: no step closes on it.)
-_LEAVE_ON = {True: ("eq", "uge"), False: ("ne", "ult")}
-_SWAPPED = {"eq": "eq", "ne": "ne", "uge": "ule", "ult": "ugt"}
+_LEAVE_ON = {True: ("eq", "uge", "sge"), False: ("ne", "ult", "slt")}
+_SWAPPED = {"eq": "eq", "ne": "ne", "uge": "ule", "ult": "ugt", "sge": "sle", "slt": "sgt"}
+_SIGNED = {"sge", "sle", "slt", "sgt"}
 
 
 def latch_bound(tgt: Program, header: str) -> LatchBound | None:
@@ -95,7 +100,7 @@ def latch_bound(tgt: Program, header: str) -> LatchBound | None:
             if iv is None or iv.op != "add" or iv.step <= 0 or not isinstance(upd.type if upd else None, IntType):
                 continue
             assert upd is not None and isinstance(upd.type, IntType)
-            b = LatchBound(iv.phi, iv.step, n, starts[iv.phi], upd.type)
+            b = LatchBound(iv.phi, iv.step, n, starts[iv.phi], upd.type, cmp.attrs.pred in _SIGNED)
             try:  # the source step must compute both as the target does
                 _, copy = copier(tgt, None, Fresh.of(tgt, "b"))
                 copy(b.start), copy(b.bound)
@@ -108,13 +113,21 @@ def latch_bound(tgt: Program, header: str) -> LatchBound | None:
 def holds(b: LatchBound, value: Operand, fresh: Fresh) -> tuple[list[Instr], Operand]:
     """Instructions computing whether `value` (the phi's, at a visit) is within bound:
     `value + step <=u N` without wrapping, as `value <=u N` and `N - value >=u step`
-    (a wrapped sum is small, and would let a state at the top of the range pass)."""
+    (a wrapped sum is small, and would let a state at the top of the range pass);
+    signed, `start <=s value <=s N` and `N - value >=u step` (the difference of two
+    values in order is exact unsigned)."""
     below, left, room, ok = (fresh.name(h) for h in ("bound.below", "bound.left", "bound.room", "bound.ok"))
-    return ([Instr(fresh.uid(), "icmp", [value, b.bound], I1, below, Attrs(pred="ule")),
-             Instr(fresh.uid(), "sub", [b.bound, value], b.type, left, Attrs()),
-             Instr(fresh.uid(), "icmp", [Ref(left), Const(b.step & mask(b.type.bits), b.type)], I1, room,
-                   Attrs(pred="uge")),
-             Instr(fresh.uid(), "and", [Ref(below), Ref(room)], I1, ok, Attrs())], Ref(ok))
+    code = [Instr(fresh.uid(), "icmp", [value, b.bound], I1, below, Attrs(pred="sle" if b.signed else "ule")),
+            Instr(fresh.uid(), "sub", [b.bound, value], b.type, left, Attrs()),
+            Instr(fresh.uid(), "icmp", [Ref(left), Const(b.step & mask(b.type.bits), b.type)], I1, room,
+                  Attrs(pred="uge")),
+            Instr(fresh.uid(), "and", [Ref(below), Ref(room)], I1, ok, Attrs())]
+    if not b.signed:
+        return code, Ref(ok)
+    started, both = fresh.name("bound.started"), fresh.name("bound.ok")
+    code += [Instr(fresh.uid(), "icmp", [b.start, value], I1, started, Attrs(pred="sle")),
+             Instr(fresh.uid(), "and", [Ref(ok), Ref(started)], I1, both, Attrs())]
+    return code, Ref(both)
 
 
 def assumed(src: Program, tgt: Program, b: LatchBound) -> list[Instr]:
@@ -132,7 +145,7 @@ def assumed(src: Program, tgt: Program, b: LatchBound) -> list[Instr]:
     off, at = fresh.name("bound.offset"), fresh.name("bound.at")
     code += [Instr(fresh.uid(), "mul", [q, Const(b.step & mask(ty.bits), ty)], ty, off, Attrs()),
              Instr(fresh.uid(), "add", [start, Ref(off)], ty, at, Attrs())]
-    more, ok = holds(replace(b, bound=bound), Ref(at), fresh)
+    more, ok = holds(replace(b, bound=bound, start=start), Ref(at), fresh)
     code += more
     code.append(Instr(fresh.uid(), "assume", [ok], None, None, Attrs()))
     return code

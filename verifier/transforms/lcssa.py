@@ -30,14 +30,16 @@ from verifier.ir.program import (
 from verifier.ir.types import Type
 
 
-def loop_closed(prog: Program) -> Program:
+def loop_closed(prog: Program, headers: frozenset[str] | None = None) -> Program:
     """`prog` with each loop's exits dedicated and its values used after it passed
-    through LCSSA phis (a copy; `prog` is unchanged)."""
+    through LCSSA phis (a copy; `prog` is unchanged). `headers`: only the loops with
+    these headers (default: every loop)."""
     p = copy_program(prog)
     fresh = Fresh.of(p, None)
     done: set[str] = set()
     while True:
-        loop = next((lp for lp in every_loop(p) if lp.header not in done), None)
+        loop = next((lp for lp in every_loop(p) if lp.header not in done
+                     and (headers is None or lp.header in headers)), None)
         if loop is None:
             return p
         done.add(loop.header)

@@ -15,6 +15,7 @@ not know). Anything else: NoWindow, and the bounded check decides."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import networkx as nx
@@ -23,6 +24,7 @@ from verifier.analysis.exits import LoopExits, analyse, inductions
 from verifier.analysis.loops import Loop, find_loops, reachable_cfg
 from verifier.ir.program import Const, Phi, Program, Ref
 from verifier.transforms.latch_bound import latch_bound
+from verifier.transforms.rotate import bottom_tested, rotated
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import NoWindow, check_applicable, check_loops
 
@@ -56,6 +58,22 @@ def _with_remainder(src: Program, le: LoopExits, tgt: Program, loops: list[Loop]
     vl, sl = first, second
     if nx.has_path(g, sl.header, vl.header) or not nx.has_path(g, vl.header, sl.header):
         raise NoWindow("the target has 2 loops, and neither is a vector loop followed by a remainder loop")
+    if bottom_tested(src, le.loop.header) and not (bottom_tested(tgt, vl.header) and bottom_tested(tgt, sl.header)):
+        # `while` loops for a bottom-tested source loop (seed 000's listing: `while (i <
+        # N - N % VF)` and its remainder): rotated, a step of each ends where the
+        # source's does (transforms/rotate.py)
+        # (all or nothing: where a header cannot be rotated, the target stays as it is)
+        try:
+            turned = tgt
+            for lp in (vl, sl):
+                if not bottom_tested(turned, lp.header):
+                    turned = rotated(turned, lp.header)
+        except NoWindow:
+            turned = tgt
+        if turned is not tgt:
+            tgt = turned
+            by_header = {lp.header: lp for lp in find_loops(tgt)}
+            vl, sl, loops = by_header[vl.header], by_header[sl.header], list(by_header.values())
     if vl.preheader is None or sl.preheader is None:
         raise NoWindow("a loop of the target has no preheader")
     sphis = _remainder_phis(src.blocks[le.loop.header].phis, tgt.blocks[sl.header].phis)
@@ -72,14 +90,16 @@ def _hands_over_at_start(tgt: Program, vl: Loop, sl: Loop) -> bool:
     form's anyof, a vector header's test), not after running them (LLVM's middle block).
     Every way from the vector loop must agree."""
     assert sl.preheader is not None  # _with_remainder checked it
-    pre = tgt.blocks[sl.preheader]
     vheads = {ph.dest for ph in tgt.blocks[vl.header].phis}
     kinds: set[bool] = set()
+    # a value the remainder starts from may be a phi where the vector loop's ways out
+    # join (seed 000's listing: its exit block's `i`), not only in the preheader
+    joins = [r for name, b in tgt.blocks.items() if name not in vl.blocks | sl.blocks for r in b.phis]
     for ph in tgt.blocks[sl.header].phis:
         for b, op in ph.incoming:
             if b != sl.preheader or not isinstance(op, Ref):
                 continue
-            resume = next((r for r in pre.phis if r.dest == op.name), None)
+            resume = next((r for r in joins if r.dest == op.name), None)
             pairs = resume.incoming if resume is not None else ([(sl.preheader, op)] if sl.preheader in vl.blocks
                                                                 else [])
             for q, v in pairs:
@@ -90,14 +110,27 @@ def _hands_over_at_start(tgt: Program, vl: Loop, sl: Loop) -> bool:
     return kinds == {True}
 
 
+_BASE = re.compile(r"(\.\d+)+$")  # an SSA suffix the model front end adds: i.3 -> i
+
+
 def _remainder_phis(source: list[Phi], remainder: list[Phi]) -> dict[str, str]:
-    """The remainder loop's header phis -> the source header's they stand for."""
+    """The remainder loop's header phis -> the source header's they stand for: by name,
+    else in order, else by name without its SSA suffix (`i.3` for `i`). A remainder phi
+    the source does not carry (seed 000's listing carries `Y` for its live-out) stands
+    for nothing: the remainder's step starts it free (step.remainder_steps)."""
     want = {ph.dest: ph.type for ph in source}
-    if {ph.dest: ph.type for ph in remainder} == want:
+    have = {ph.dest: ph.type for ph in remainder}
+    if all(have.get(name) == t for name, t in want.items()):
         return {name: name for name in want}
     if [ph.type for ph in remainder] == [ph.type for ph in source]:
         return {t.dest: s.dest for t, s in zip(remainder, source, strict=True)}
-    raise NoWindow("the target's remainder loop does not carry the source loop's phis")
+    out: dict[str, str] = {}
+    for s in source:
+        same = [t for t in remainder if _BASE.sub("", t.dest) == _BASE.sub("", s.dest) and t.type == s.type]
+        if len(same) != 1:
+            raise NoWindow("the target's remainder loop does not carry the source loop's phis")
+        out[same[0].dest] = s.dest
+    return out
 
 
 def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[int, dict[str, str], dict[str, int]]:

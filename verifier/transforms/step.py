@@ -47,6 +47,7 @@ from verifier.ir.program import (
     Jump,
     Operand,
     Phi,
+    PoisonConst,
     Program,
     Ref,
     copy_program,
@@ -157,9 +158,14 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
       compare what follows. A call's result is a function of the trace so far that
       the solver picks, so skipping the same events on both sides covers it too;
     - a run that ends inside the skipped code never enters the remainder (the vector
-      step covers it). Skipped code outside the loops that leads on to the remainder
-      (a middle block) may not store: check_loops vouches only for the loops' stores.
-    The remainder's own preheader (`pre`) still may have no effects."""
+      step covers it).
+    Skipped code outside the loops that leads on to the remainder (a middle block) may
+    have no effects: check_loops vouches only for the loops' stores, and the base case
+    compares the events before the loops, the vector step those of the vector loop.
+    The remainder's own preheader may have none either. Where that preheader has no
+    phis, the jump may come from further away than a predecessor (seed 000's listing
+    enters its remainder only past its vector loop's header test): the remainder's code
+    then may read no value the skipped code defines, but its phis' (the window's)."""
     check_applicable(prog, le)
     if not form.remainder:
         raise NoWindow("the form has no remainder loop")
@@ -169,11 +175,69 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
     _mark_ends(p)
     if form.vector_header in p.blocks:
         raise NoWindow("the target's way to its remainder loop still runs its vector loop")
+    _starts_where_skipped(p, form, prog, le)
     enter_window(p, form.scalar_header, form.scalar_entry, form.sphis, le, 1, coarse=True)
+    _defined_before_use(p)
     _cut_after(p, form.scalar_header, form.scalar_entry, 1, names=form.sphis)
     p.name = f"{form.program.name}.remainder"
     src = assume_reached(source_step(prog, le, 1, coarse=True), form.program, at)
     return src, p
+
+
+def _starts_where_skipped(p: Program, form: VectorForm, prog: Program, le: LoopExits) -> None:
+    """The remainder phis' values on entry, where the jump skipped what computed them.
+
+    A phi that stands for a source phi, whose value the skipped code computed (seed
+    000's listing: the vector loop's exit phi), takes its source phi's start instead:
+    the window, which may also pick a free value, then picks alike on both sides. Any
+    value would be sound there (the free one covers every state); a constant or a
+    parameter the programs share (else poison) lets the window's other pick agree.
+
+    A phi that stands for none (recognize._remainder_phis) is not in the window: it
+    starts free, any value or poison (frozen poison, a choice of the target, which the
+    check takes for all values), whatever the code before it computed: the state the
+    vector loop leaves it in is any."""
+    defined = set(p.value_types())
+    params = {q.name for q in p.params}
+    head = prog.blocks[le.loop.header]
+    start = {ph.dest: op for ph in head.phis for b, op in ph.incoming if b not in le.loop.blocks}
+    entry = p.blocks[form.scalar_entry]
+    fresh = Fresh.of(p, "x")
+    for ph in p.blocks[form.scalar_header].phis:
+        if ph.dest not in form.sphis:
+            ph.incoming = [(b, _free(entry, ph.type, fresh) if b == form.scalar_entry else op)
+                           for b, op in ph.incoming]
+            continue
+
+        def fixed(b: str, op: Operand, dest: str = ph.dest, t: Type = ph.type) -> Operand:
+            if b != form.scalar_entry or not isinstance(op, Ref) or op.name in defined:
+                return op
+            s = start.get(form.sphis.get(dest, ""))
+            ok = isinstance(s, Const) or (isinstance(s, Ref) and s.name in params)
+            return s if ok and s is not None else PoisonConst(t)
+        ph.incoming = [(b, fixed(b, op)) for b, op in ph.incoming]
+
+
+def _free(blk: Block, t: Type, fresh: Fresh) -> Operand:
+    """A value of type `t` computed at the end of `blk`: any value, or poison."""
+    anyv, which, v = fresh.name("free.any"), fresh.name("free.poison"), fresh.name("free")
+    blk.instrs += [Instr(fresh.uid(), "freeze", [PoisonConst(t)], t, anyv, Attrs()),
+                   Instr(fresh.uid(), "freeze", [PoisonConst(I1)], I1, which, Attrs()),
+                   Instr(fresh.uid(), "select", [Ref(which), PoisonConst(t), Ref(anyv)], t, v, Attrs())]
+    return Ref(v)
+
+
+def _defined_before_use(p: Program) -> None:
+    """NoWindow where `p`'s code reads a value that no longer has a definition (its
+    block was skipped by the jump into the remainder)."""
+    defined = set(p.value_types())
+    for blk in p.blocks.values():
+        ops = [op for ph in blk.phis for _, op in ph.incoming] + [a for i in blk.instrs for a in i.args]
+        if isinstance(blk.term, Branch):
+            ops.append(blk.term.cond)
+        for op in ops:
+            if isinstance(op, Ref) and op.name not in defined:
+                raise NoWindow(f"the target's remainder loop reads {op.name}, which its skipped code defines")
 
 
 def guarded_source_step(form: VectorForm, prog: Program, le: LoopExits) -> Program:
