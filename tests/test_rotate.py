@@ -95,24 +95,22 @@ def test_seed_listing_is_proved_for_every_trip_count() -> None:
     assert "covers every trip count" in r.stdout and "remainder loop" in r.stdout
 
 
-def test_listing_whose_vector_loop_runs_one_iteration_too_many_is_refuted(tmp_path: Path) -> None:
-    # `i <= N - N % VF`: the vector loop's last iteration loads past a[N - 1]
+def _refuted(tmp_path: Path, old: str, new: str) -> None:
+    """The seed's listing with `old` replaced by `new` is refuted against the search loop."""
     text = (LISTINGS / "search_loop_general_vf4.loop").read_text()
-    broken = text.replace("while (i < N - N % VF)", "while (i <= N - N % VF)")
+    broken = text.replace(old, new)
     assert broken != text
     f = tmp_path / "broken.loop"
     f.write_text(broken)
     r = cli("equiv", str(MODELS / "seed" / "search_loop.loop"), str(f))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout
+
+
+def test_listing_whose_vector_loop_runs_one_iteration_too_many_is_refuted(tmp_path: Path) -> None:
+    # `i <= N - N % VF`: the vector loop's last iteration loads past a[N - 1]
+    _refuted(tmp_path, "while (i < N - N % VF)", "while (i <= N - N % VF)")
 
 
 def test_listing_whose_remainder_skips_an_element_is_refuted(tmp_path: Path) -> None:
-    text = (LISTINGS / "search_loop_general_vf4.loop").read_text()
-    broken = text.replace("      i = i +nsw 1\n", "      i = i +nsw 2\n")
-    assert broken != text
-    f = tmp_path / "broken.loop"
-    f.write_text(broken)
-    r = cli("equiv", str(MODELS / "seed" / "search_loop.loop"), str(f))
-    assert r.returncode == 1, r.stdout + r.stderr
-    assert "counterexample" in r.stdout
+    _refuted(tmp_path, "      i = i +nsw 1\n", "      i = i +nsw 2\n")

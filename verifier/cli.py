@@ -456,10 +456,7 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
         emitted = emit_form(model, func, EmitForm(form.value), vf, order)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
-    try:
-        out.write_text(emitted.module)
-    except OSError as e:
-        raise UserError(f"--emit-llvm {out}: cannot write ({e.strerror or e})") from None
+    _write(out, emitted.module, "--emit-llvm ")
     typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}", err=as_json)
     if not prove:
         return
@@ -467,6 +464,14 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     v = _emit(_equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step), as_json,
               spinner=spin)
     raise typer.Exit(v.exit_code)
+
+
+def _write(out: Path, text: str, option: str = "") -> None:
+    """Write a file the command makes; a path it cannot write is the user's mistake."""
+    try:
+        out.write_text(text)
+    except OSError as e:
+        raise UserError(f"{option}{out}: cannot write ({e.strerror or e})") from None
 
 
 def _lowered(model: Path, func: str | None, out: Path, quiet: bool) -> Path:
@@ -480,10 +485,7 @@ def _lowered(model: Path, func: str | None, out: Path, quiet: bool) -> Path:
         lowered = lower_model(prog)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot write the model as LLVM IR: {u}") from None
-    try:
-        out.write_text(lowered.module)
-    except OSError as e:
-        raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
+    _write(out, lowered.module)
     typer.echo(f"wrote {out}: @{lowered.function}, the model as LLVM IR (the source the form is proved against)",
                err=quiet)
     for d in lowered.differences:
