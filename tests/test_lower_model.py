@@ -152,7 +152,7 @@ def test_the_lowering_lists_what_llvm_ir_says_differently() -> None:
     assert "noalias" in low.module and '"dereferenceable"(ptr %A' in low.module
 
 
-@pytest.mark.parametrize("model", ["search_loop", "predication_example", "liveout_y"])
+@pytest.mark.parametrize("model", ["search_loop", "predication_example", "liveout_y", "liveout_a", "liveout_b"])
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_seed_model_forms_emitted_as_llvm_ir_are_proved_for_every_trip_count(tmp_path: Path, model: str,
                                                                               form: str) -> None:
@@ -198,6 +198,20 @@ def test_wrong_remainder_loop_is_refuted(tmp_path: Path) -> None:
     # the remainder loop's store of I2 gone astray: one remainder iteration against
     # one source iteration from any state refutes it
     out = _mutant(tmp_path, "predication_example", (r"store i8 1, ptr %I2\.at", "store i8 3, ptr %I2.at"))
+    assert "counterexample" in out
+
+
+@pytest.mark.parametrize("edit", [
+    # lane k of the recurrence read from the current iteration's lane k, not lane k-1
+    (r"<4 x i32> <i32 3, i32 4, i32 5, i32 6>", "<4 x i32> <i32 4, i32 5, i32 6, i32 7>"),
+    # the start in the first lane of the initial vector, not the last
+    (r"(%X\.2\.init = insertelement <4 x i32> poison, i32 0, )i64 3", r"\1i64 0"),
+    # the back edge carries the recurrence's own lanes, not this iteration's X
+    (r"\[ %X\.v, %vec\.latch \]", "[ %X.2.v, %vec.latch ]"),
+], ids=["lane k", "start lane", "back edge"])
+def test_broken_recurrence_is_refuted(tmp_path: Path, edit: tuple[str, str]) -> None:
+    # seed 000's liveout_a: X, read after the loop, is the previous iteration's A[i]
+    out = _mutant(tmp_path, "liveout_a", edit, form="general")
     assert "counterexample" in out
 
 

@@ -17,7 +17,8 @@
       simple: anyof(C) -> scalar.ph (the vector iteration is redone by the scalar
         loop); else stores masked by their blocks' predicates
     vec.latch: each reduction combined over the lanes that update it, in lane order
-        (ordered), or for integers by llvm.vector.reduce.* (in-loop)
+        (ordered), or for integers by llvm.vector.reduce.* (in-loop); a first-order
+        recurrence carries this iteration's lanes (its lane k: lane k-1 of them)
 
 This module is not trusted: what it emits is proved against its source by the
 translation validation (`verifier equiv`), as opt's own output is. The loop must be in
@@ -101,6 +102,18 @@ class _Reduction:
     flags: str = ""  # the update's fast-math flags (floats)
 
 
+@dataclass
+class _Recurrence:
+    """A first-order recurrence (LLVM's term): a header phi holding the value `nxt`
+    had in the previous iteration (seed 000's liveout_a: `X` read after the loop).
+    Vectorized as a vector phi of the previous iteration's `nxt` lanes, whose lane k
+    is `nxt`'s lane k-1 (lane 0: the previous vector's last lane)."""
+
+    phi: Ins
+    start: Val
+    nxt: Val
+
+
 def emit_form(path: Path, func: str | None, form: EmitForm, vf: int,
               order: ReductionOrder = ReductionOrder.ORDERED) -> Emitted:
     """The `form` of the one loop of `func` in the module at `path`, at factor `vf`;
@@ -128,6 +141,8 @@ class _Emitter:
         self.edge: dict[tuple[str, str], str] = {}  # in-loop and exit edges -> predicate
         self.ivs: dict[str, _Induction] = {}
         self.reds: dict[str, _Reduction] = {}
+        self.recs: dict[str, _Recurrence] = {}
+        self.recs_prev: dict[str, str] = {}  # recurrence -> its vector phi (the previous lanes)
         self.blocks = {k: self.fresh(n) for k, n in (("check", "vec.check"), ("ph", "vec.ph"), ("header", "vec.header"), ("body", "vec.body"),
                                                       ("latch", "vec.latch"), ("exit", "vec.early.exit"),
                                                       ("scalar", "scalar.ph"))}
@@ -234,10 +249,23 @@ class _Emitter:
                 self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode))
                 continue
             red = self.reduction(ph, start, nxt)
-            if red is None:
+            if red is not None:
+                self.reds[ph.name] = red
+            elif self.recurrence(ph, nxt):
+                self.recs[ph.name] = _Recurrence(ph, start, nxt)
+            else:
                 raise EmitUnsupported(f"the loop carries {ph.shown.split(' = ')[0]}, which is neither an induction "
-                                      "(a constant step) nor a reduction the emitter lowers", ph.line)
-            self.reds[ph.name] = red
+                                      "(a constant step), a reduction nor a recurrence read only after the loop "
+                                      "that the emitter lowers", ph.line)
+
+    def recurrence(self, ph: Ins, nxt: Val) -> bool:
+        """Whether header phi `ph` is a first-order recurrence the emitter lowers: its
+        back edge brings a value the body computes, and only code after the loop reads
+        it (its lanes are known once the body is done)."""
+        if nxt.name is None or nxt.name not in self.inloop or nxt.name == ph.name or self.defs[nxt.name].opcode == "phi" \
+                and self.defs[nxt.name].block == self.lp.header:
+            return False
+        return not any(o.name == ph.name for b in self.lp.blocks for i in self.f.blocks[b].instrs for o in i.ops)
 
     def reduction(self, ph: Ins, start: Val, nxt: Val) -> _Reduction | None:
         """A header phi read only by one combining operation (maybe under an if)."""
@@ -542,9 +570,22 @@ class _Emitter:
         self.cur = self.blocks["header"]
         for name, carried in self.carried():
             s = ref(self.fresh(f"{name}.vec"))
+            if isinstance(carried, _Recurrence):  # the previous iteration's lanes, the start in the last
+                t, vt = carried.phi.type, self.vty(carried.phi.type)
+                here, self.cur = self.cur, self.blocks["ph"]
+                init = self.value(f"{name}.init", f"insertelement {vt} poison, {t} {carried.start.text}, "
+                                                  f"i64 {vf - 1}")
+                self.cur = here
+                self.put(f"{s} = phi {vt} [ {init}, {ref(self.blocks['ph'])} ], [ {self.placeholder(name)}, "
+                         f"{LATCH_END} ]")
+                self.recs_prev[name] = s
+                continue
             self.put(f"{s} = phi {carried.phi.type} [ {carried.start.text}, {ref(self.blocks['ph'])} ], "
                      f"[ {self.placeholder(name)}, {LATCH_END} ]")
             self.lane0[name] = s
+        for name, rec in self.recs.items():  # its value at the first lane: the previous last one
+            self.lane0[name] = self.value(f"{name}.first", f"extractelement {self.vty(rec.phi.type)} "
+                                                           f"{self.recs_prev[name]}, i64 {vf - 1}")
         for name, iv in self.ivs.items():
             t = iv.phi.type
             self.stride[name] = iv.step
@@ -594,6 +635,11 @@ class _Emitter:
                     self.widen(i)
         for r in self.reds.values():
             r.mask = [self.update_mask(r)]
+        for name, rec in self.recs.items():  # lane k: nxt's lane k-1 (lane 0: the previous vector's last)
+            splice = ", ".join(f"i32 {self.vf - 1 + k}" for k in range(self.vf))
+            vt = self.vty(rec.phi.type)
+            self.wide[name] = self.value(f"{name}.v", f"shufflevector {vt} {self.recs_prev[name]}, {vt} "
+                                                      f"{self.vec(rec.nxt)}, <{self.vf} x i32> <{splice}>")
         return effects
 
     def scalar_entry(self, data_exits: bool) -> None:
@@ -608,9 +654,9 @@ class _Emitter:
             self.resume[name] = self.value(f"{name}.resume", f"phi {carried.phi.type} {inc}")
         self.put(f"br label {ref(self.lp.header)}")
 
-    def carried(self) -> list[tuple[str, _Induction | _Reduction]]:
-        """The header phis the vector loop carries: inductions, then reductions."""
-        return [*self.ivs.items(), *self.reds.items()]
+    def carried(self) -> list[tuple[str, _Induction | _Reduction | _Recurrence]]:
+        """The header phis the vector loop carries: inductions, reductions, recurrences."""
+        return [*self.ivs.items(), *self.reds.items(), *self.recs.items()]
 
     def entry_check(self) -> None:
         """vec.check, before the loops: enter the vector loop only if the inductions'
@@ -760,6 +806,8 @@ class _Emitter:
             self.placeholders[self.placeholder(name)] = nxt
         for name, r in self.reds.items():
             self.placeholders[self.placeholder(name)] = self.combine(r, self.lane0[name], r.mask[0])
+        for name, rec in self.recs.items():
+            self.placeholders[self.placeholder(name)] = self.vec(rec.nxt)
         self.placeholders[LATCH_END] = ref(self.cur)  # (lane-by-lane calls split the latch)
         self.put(f"br label {ref(self.blocks['header'])}")
 

@@ -23,6 +23,7 @@ import networkx as nx
 from verifier.analysis.exits import LoopExits, analyse, inductions
 from verifier.analysis.loops import Loop, find_loops, reachable_cfg
 from verifier.ir.program import Const, Phi, Program, Ref
+from verifier.ir.types import VecType
 from verifier.transforms.latch_bound import latch_bound
 from verifier.transforms.rotate import bottom_tested, rotated
 from verifier.transforms.vector_loop import VectorForm
@@ -91,6 +92,10 @@ def _hands_over_at_start(tgt: Program, vl: Loop, sl: Loop) -> bool:
     Every way from the vector loop must agree."""
     assert sl.preheader is not None  # _with_remainder checked it
     vheads = {ph.dest for ph in tgt.blocks[vl.header].phis}
+    # a recurrence's vector hands over its last lane (the value at the iteration's start)
+    vheads |= {i.dest for b in vl.blocks for i in tgt.blocks[b].instrs if i.dest and i.op == "extractelt"
+               and isinstance(i.args[0], Ref) and i.args[0].name in vheads and isinstance(i.args[1], Const)
+               and i.args[1].value == vl_lanes(tgt, i.args[0].name) - 1}
     kinds: set[bool] = set()
     # a value the remainder starts from may be a phi where the vector loop's ways out
     # join (seed 000's listing: its exit block's `i`), not only in the preheader
@@ -111,6 +116,12 @@ def _hands_over_at_start(tgt: Program, vl: Loop, sl: Loop) -> bool:
 
 
 _BASE = re.compile(r"(\.\d+)+$")  # an SSA suffix the model front end adds: i.3 -> i
+
+
+def vl_lanes(tgt: Program, name: str) -> int:
+    """The lanes of vector value `name` of `tgt` (1 for a scalar)."""
+    t = tgt.value_types().get(name)
+    return t.lanes if isinstance(t, VecType) else 1
 
 
 def _remainder_phis(source: list[Phi], remainder: list[Phi]) -> dict[str, str]:
@@ -141,6 +152,17 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[i
     vf = 0
     offsets: dict[str, int] = {}
     carried = _carried_phis(src, le, tgt, lp, tivs)
+    # a vector phi stands for a source phi its last lane holds (a first-order recurrence,
+    # LLVM's vector.recur): paired in order with the carried source phis of its lane type
+    # that nothing else stands for (a wrong pairing proves nothing: the steps compare)
+    free = [s for s in src.blocks[le.loop.header].phis if s.dest not in le.inductions
+            and s.dest not in carried.values()]
+    for ph in head.phis:
+        if isinstance(ph.type, VecType) and ph.dest not in tivs:
+            lane = next((s for s in free if s.type == ph.type.elem), None)
+            if lane is not None:
+                carried[ph.dest] = lane.dest
+                free.remove(lane)
     for ph in head.phis:
         tiv = tivs.get(ph.dest)
         if ph.dest in carried:

@@ -53,7 +53,7 @@ from verifier.ir.program import (
     copy_program,
     split_block,
 )
-from verifier.ir.types import I1, I8, I64, IntType, Type, mask
+from verifier.ir.types import I1, I8, I64, IntType, Type, VecType, mask
 from verifier.transforms.guard import acyclic_entry, assume_reached, jump_to, prepend
 from verifier.transforms.latch_bound import BOUND, assumed, holds
 from verifier.transforms.vector_loop import VectorForm
@@ -323,6 +323,11 @@ def _cut_block(p: Program, fresh: Fresh, hint: str, values: dict[str, tuple[Oper
     is the scalar phi's, and `step.kind` 1) and stops."""
     blk = Block(fresh.name(hint))
     for name, (op, d, ty) in sorted(values.items()):
+        if isinstance(ty, VecType):  # a recurrence's vector stands for its last lane (window.py)
+            dest = fresh.name(f"{name}.last")
+            blk.instrs.append(Instr(fresh.uid(), "extractelt", [op, Const(ty.lanes - 1, I64)], ty.elem, dest,
+                                    Attrs()))
+            op, ty = Ref(dest), ty.elem
         if d:
             assert isinstance(ty, IntType)
             dest = fresh.name(f"{name}.unoffset")

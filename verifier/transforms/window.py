@@ -49,7 +49,7 @@ from verifier.ir.program import (
     map_operands,
     sharing,
 )
-from verifier.ir.types import I1, I64, IntType, mask
+from verifier.ir.types import I1, I64, IntType, Type, VecType, mask
 
 Q = "window.q"
 
@@ -102,7 +102,7 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
     first_uid = fresh.last_uid + 1
     new_params: list[Param] = [Param(Q, I64)]
 
-    def emit(op: str, args: list[Operand], ty: IntType | None, hint: str, **attrs: Any) -> Ref:
+    def emit(op: str, args: list[Operand], ty: Type | None, hint: str, **attrs: Any) -> Ref:
         dest = fresh.name(hint)
         pre.instrs.append(Instr(fresh.uid(), op, args, ty, dest if ty is not None else None, Attrs(**attrs)))
         return Ref(dest)
@@ -112,10 +112,25 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
             continue
         scalar = names[ph.dest]
         ty = ph.type
-        if not isinstance(ty, IntType):
-            raise NoWindow(f"the loop carries a vector value {ph.dest!r}")
         k = next(i for i, (b, _) in enumerate(ph.incoming) if b == pre.name)
         start = ph.incoming[k][1]
+        if isinstance(ty, VecType):
+            # a first-order recurrence's vector (LLVM's vector.recur): its last lane holds
+            # the scalar phi's value, the window's; the other lanes any value or poison
+            if le.inductions.get(scalar) is not None:
+                raise NoWindow(f"the loop carries a vector value {ph.dest!r} for an induction")
+            last = Const(ty.lanes - 1, I64)
+            val, pick, pois = carried_params(scalar)
+            new_params += [Param(val, ty.elem), Param(pick, I1), Param(pois, I1)]
+            any_v = emit("select", [Ref(pois), PoisonConst(ty.elem), Ref(val)], ty.elem, f"{scalar}.havoc")
+            was = emit("extractelt", [start, last], ty.elem, f"{scalar}.start")
+            lane = emit("select", [Ref(pick), any_v, was], ty.elem, f"{scalar}.window")
+            lanes_i1 = VecType(ty.lanes, I1)
+            anyv = emit("freeze", [PoisonConst(ty)], ty, f"{ph.dest}.lanes")
+            which = emit("freeze", [PoisonConst(lanes_i1)], lanes_i1, f"{ph.dest}.poison")
+            rest = emit("select", [which, PoisonConst(ty), anyv], ty, f"{ph.dest}.others")
+            ph.incoming[k] = (pre.name, emit("insertelt", [rest, lane, last], ty, f"{ph.dest}.window"))
+            continue
         iv = None if coarse else le.inductions.get(scalar)
         d = (offsets or {}).get(ph.dest, 0)
         if d and (iv is None or not isinstance(iv.start, Const)):
