@@ -114,3 +114,28 @@ def test_listing_whose_vector_loop_runs_one_iteration_too_many_is_refuted(tmp_pa
 
 def test_listing_whose_remainder_skips_an_element_is_refuted(tmp_path: Path) -> None:
     _refuted(tmp_path, "      i = i +nsw 1\n", "      i = i +nsw 2\n")
+
+
+def _counted(tmp_path: Path, body: str) -> tuple[int, str]:
+    """The seed's listing with a count `k` its remainder carries (the source does not)
+    and `body` after the count, against the search loop."""
+    text = (LISTINGS / "search_loop_general_vf4.loop").read_text()
+    counted = text.replace("    while (i < N) {                 // scalar remainder\n",
+                           "    k = 0\n    while (i < N) {                 // scalar remainder\n      k = k + 1\n" + body)
+    assert counted != text
+    f = tmp_path / "counted.loop"
+    f.write_text(counted)
+    r = cli("equiv", str(MODELS / "seed" / "search_loop.loop"), str(f))
+    return r.returncode, r.stdout + r.stderr
+
+
+def test_a_remainder_phi_the_source_does_not_carry_is_allowed(tmp_path: Path) -> None:
+    rc, out = _counted(tmp_path, "")
+    assert rc == 0 and "covers every trip count" in out, out
+
+
+def test_a_remainder_phi_the_source_does_not_carry_starts_free(tmp_path: Path) -> None:
+    # a remainder that calls foo once more from its third iteration on: its step must
+    # start k free (not at its entry value 0), or one iteration from k = 0 hides it
+    rc, out = _counted(tmp_path, "      if (k > 2) foo(0)\n")
+    assert rc == 1 and "counterexample" in out, out
