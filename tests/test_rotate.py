@@ -87,10 +87,14 @@ def test_a_header_that_loads_is_not_rotated() -> None:
         rotated(prog, h)
 
 
-def test_seed_listing_is_proved_for_every_trip_count() -> None:
-    # seed 000's "Summarizing we end up with ..." listing: `while (i < N - N % VF)` and
-    # a `while (i < N)` remainder, against the bottom-tested search loop
-    r = cli("equiv", str(MODELS / "seed" / "search_loop.loop"), str(LISTINGS / "search_loop_general_vf4.loop"))
+@pytest.mark.parametrize("source, listing", [
+    ("seed/search_loop", "seed/vectorized/search_loop_general_vf4"),  # seed 000's "Summarizing ..." listing
+    ("seed/search_loop", "examples/search_loop_simple_vf4"),  # leaves before the lanes (anyof) and after
+    ("seed/liveout_y", "seed/vectorized/liveout_y_simple_vf4"),  # its vector loop also carries Y
+], ids=["general", "simple", "liveout_y"])
+def test_seed_listings_are_proved_for_every_trip_count(source: str, listing: str) -> None:
+    # `while (i < N - N % VF)` and a `while (i < N)` remainder, against a bottom-tested loop
+    r = cli("equiv", str(MODELS / f"{source}.loop"), str(MODELS / f"{listing}.loop"))
     assert r.returncode == 0, r.stdout + r.stderr
     assert "covers every trip count" in r.stdout and "remainder loop" in r.stdout
 
@@ -139,3 +143,17 @@ def test_a_remainder_phi_the_source_does_not_carry_starts_free(tmp_path: Path) -
     # start k free (not at its entry value 0), or one iteration from k = 0 hides it
     rc, out = _counted(tmp_path, "      if (k > 2) foo(0)\n")
     assert rc == 1 and "counterexample" in out, out
+
+
+def test_a_vector_loop_phi_the_source_does_not_carry_starts_free(tmp_path: Path) -> None:
+    # the listing's vector loop carrying c = 0, 1, 3, 7, ... (no induction) and calling foo
+    # once more from its second iteration: the vector step must start c free, not at its
+    # entry value 0 (from which one step never calls it: that was proved, checked by hand)
+    text = (LISTINGS / "search_loop_general_vf4.loop").read_text()
+    counted = text.replace("  while (i < N - N % VF) {\n",
+                           "  c = 0\n  while (i < N - N % VF) {\n    c = (c << 1) | 1\n    if (c > 2) foo(0)\n")
+    assert counted != text
+    f = tmp_path / "counted.loop"
+    f.write_text(counted)
+    r = cli("equiv", str(MODELS / "seed" / "search_loop.loop"), str(f))
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout + r.stderr

@@ -77,7 +77,7 @@ def _close(p: Program, body: frozenset[str], fresh: Fresh) -> None:
     idom = nx.immediate_dominators(reachable_cfg(p), p.entry)
     where = p.def_blocks()
     for v in used:
-        at = _Reader(p, preds, v, types[v], fresh)
+        at = Reader(p, preds, v, types[v], fresh)
         for e, b in exits.items():
             if dominates(idom, where[v], b):
                 at.exits[e] = b
@@ -111,15 +111,17 @@ def _retarget(blk: Block, old: str, new: str) -> None:
         blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
 
 
-class _Reader:
+class Reader:
     """The value of `v` at a block after the loop: an exit's LCSSA phi, or where exit
     paths join, a phi over what each predecessor has (Braun et al.'s SSA construction;
     the phi is recorded before its operands, so a cycle after the loop reads it)."""
 
-    def __init__(self, p: Program, preds: dict[str, list[str]], v: str, t: Type, fresh: Fresh) -> None:
+    def __init__(self, p: Program, preds: dict[str, list[str]], v: str, t: Type, fresh: Fresh,
+                 unreached: Operand | None = None) -> None:
         self.p, self.preds, self.v, self.t, self.fresh = p, preds, v, t, fresh
         self.defs: dict[str, Operand] = {}  # block -> v's value there
         self.exits: dict[str, str] = {}  # a dedicated exit v reaches -> its exiting block
+        self.unreached = unreached  # the value where no definition reaches (None: none may)
 
     def __call__(self, block: str) -> Operand:
         if block in self.defs:
@@ -133,6 +135,8 @@ class _Reader:
         if len(ps) == 1:
             self.defs[block] = self(ps[0])
             return self.defs[block]
+        if not ps and self.unreached is not None:
+            return self.unreached
         assert ps, f"{self.v} is used in {block}, which no exit of its loop reaches"
         d = self.fresh.name(f"{self.v}.merge")
         ph = Phi(self.fresh.uid(), d, self.t, [])

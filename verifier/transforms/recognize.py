@@ -22,7 +22,7 @@ import networkx as nx
 
 from verifier.analysis.exits import LoopExits, analyse, inductions
 from verifier.analysis.loops import Loop, find_loops, reachable_cfg
-from verifier.ir.program import Const, Phi, Program, Ref
+from verifier.ir.program import Const, Operand, Phi, Program, Ref
 from verifier.ir.types import VecType
 from verifier.transforms.latch_bound import latch_bound
 from verifier.transforms.rotate import bottom_tested, rotated
@@ -79,40 +79,55 @@ def _with_remainder(src: Program, le: LoopExits, tgt: Program, loops: list[Loop]
         raise NoWindow("a loop of the target has no preheader")
     sphis = _remainder_phis(src.blocks[le.loop.header].phis, tgt.blocks[sl.header].phis)
     check_loops(tgt, loops)
-    vf, vphis, offsets = _vector_loop(src, le, tgt, vl)
+    vf, vphis, offsets = _vector_loop(src, le, tgt, vl, free_ok=True)
+    ways = _handovers(tgt, vl, sl)
+    kinds = set(ways.values())
+    # redo: some way leaves before a vector iteration's lanes (the step unrolls the
+    # remainder VF times); `ways` only where they differ
     return VectorForm(tgt, vf, vl.header, sl.header, vl.preheader, sl.preheader, vphis, offsets,
                       remainder=True, sphis=sphis, bound=latch_bound(tgt, vl.header),
-                      redo=_hands_over_at_start(tgt, vl, sl))
+                      redo=True in kinds, ways=ways if len(kinds) > 1 else {},
+                      free=tuple(ph.dest for ph in tgt.blocks[vl.header].phis if ph.dest not in vphis))
 
 
-def _hands_over_at_start(tgt: Program, vl: Loop, sl: Loop) -> bool:
-    """Whether the vector loop enters the remainder loop with its header phis' own
-    values (the vector iteration's lanes are left for the remainder to run: the simple
-    form's anyof, a vector header's test), not after running them (LLVM's middle block).
-    Every way from the vector loop must agree."""
+def _handovers(tgt: Program, vl: Loop, sl: Loop) -> dict[tuple[str, str], bool]:
+    """For each edge from the vector loop by which the remainder loop's starting values
+    leave it: whether they are its header phis' own values (the vector iteration's
+    lanes are left for the remainder to run: the simple form's anyof, a vector
+    header's test), not values after running them (LLVM's middle block). The values
+    are followed back through the phis where the vector loop's ways out join (seed
+    000's listing: its exit block's `i`); a way whose phis disagree is NoWindow."""
     assert sl.preheader is not None  # _with_remainder checked it
     vheads = {ph.dest for ph in tgt.blocks[vl.header].phis}
     # a recurrence's vector hands over its last lane (the value at the iteration's start)
     vheads |= {i.dest for b in vl.blocks for i in tgt.blocks[b].instrs if i.dest and i.op == "extractelt"
                and isinstance(i.args[0], Ref) and i.args[0].name in vheads and isinstance(i.args[1], Const)
                and i.args[1].value == vl_lanes(tgt, i.args[0].name) - 1}
-    kinds: set[bool] = set()
-    # a value the remainder starts from may be a phi where the vector loop's ways out
-    # join (seed 000's listing: its exit block's `i`), not only in the preheader
-    joins = [r for name, b in tgt.blocks.items() if name not in vl.blocks | sl.blocks for r in b.phis]
+    joins = {r.dest: (name, r) for name, b in tgt.blocks.items() if name not in vl.blocks | sl.blocks for r in b.phis}
+    ways: dict[tuple[str, str], bool] = {}
+
+    def follow(op: Operand, seen: frozenset[str]) -> None:
+        if not isinstance(op, Ref) or op.name not in joins or op.name in seen:
+            return
+        block, ph = joins[op.name]
+        for q, v in ph.incoming:
+            if q in vl.blocks:
+                kind = isinstance(v, Ref) and v.name in vheads
+                if ways.setdefault((q, block), kind) != kind:
+                    raise NoWindow(f"the target leaves its vector loop for {block} with values both before and "
+                                   "after a vector iteration's lanes")
+            else:
+                follow(v, seen | {op.name})
+
     for ph in tgt.blocks[sl.header].phis:
         for b, op in ph.incoming:
-            if b != sl.preheader or not isinstance(op, Ref):
+            if b != sl.preheader:
                 continue
-            resume = next((r for r in joins if r.dest == op.name), None)
-            pairs = resume.incoming if resume is not None else ([(sl.preheader, op)] if sl.preheader in vl.blocks
-                                                                else [])
-            for q, v in pairs:
-                if q in vl.blocks:
-                    kinds.add(isinstance(v, Ref) and v.name in vheads)
-    if len(kinds) > 1:
-        raise NoWindow("the target enters its remainder loop both before and after a vector iteration's lanes")
-    return kinds == {True}
+            if sl.preheader in vl.blocks:
+                ways[(sl.preheader, sl.header)] = isinstance(op, Ref) and op.name in vheads
+            else:
+                follow(op, frozenset())
+    return ways
 
 
 _BASE = re.compile(r"(\.\d+)+$")  # an SSA suffix the model front end adds: i.3 -> i
@@ -144,8 +159,11 @@ def _remainder_phis(source: list[Phi], remainder: list[Phi]) -> dict[str, str]:
     return out
 
 
-def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[int, dict[str, str], dict[str, int]]:
-    """VF, the vector header phis' source phis and their offsets, for target loop `lp`."""
+def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop,
+                 free_ok: bool = False) -> tuple[int, dict[str, str], dict[str, int]]:
+    """VF, the vector header phis' source phis and their offsets, for target loop `lp`.
+    `free_ok` (a target with a remainder loop): a scalar phi that is neither an induction
+    nor carries a source phi stands for nothing (VectorForm.free)."""
     tivs = inductions(tgt, lp)
     head = tgt.blocks[lp.header]
     vphis: dict[str, str] = {}
@@ -167,6 +185,8 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop) -> tuple[i
         tiv = tivs.get(ph.dest)
         if ph.dest in carried:
             vphis[ph.dest] = carried[ph.dest]
+            continue
+        if tiv is None and free_ok and not isinstance(ph.type, VecType):
             continue
         if tiv is None:
             raise NoWindow(f"the target's loop carries {ph.dest!r}, which is not an induction"

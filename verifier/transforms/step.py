@@ -56,6 +56,7 @@ from verifier.ir.program import (
 from verifier.ir.types import I1, I8, I64, IntType, Type, VecType, mask
 from verifier.transforms.guard import acyclic_entry, assume_reached, jump_to, prepend
 from verifier.transforms.latch_bound import BOUND, assumed, holds
+from verifier.transforms.lcssa import Reader
 from verifier.transforms.vector_loop import VectorForm
 from verifier.transforms.window import NoWindow, check_applicable, enter_window, entry_block
 
@@ -92,6 +93,10 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits, mark_handover: b
     enter_window(p, form.vector_header, form.preheader, form.vphis, le, form.vf, offsets=form.offsets)
     vh = p.blocks[form.vector_header]
     fresh = Fresh.of(p, None)
+    for ph in vh.phis:  # a phi that stands for no source phi: any value, or poison
+        if ph.dest in form.free:
+            ph.incoming = [(b, _free(p.blocks[form.preheader], ph.type, fresh) if b == form.preheader else op)
+                           for b, op in ph.incoming]
     for src in [b for b in list(p.blocks) if form.vector_header in p.blocks[b].successors()]:
         if src == form.preheader:
             continue
@@ -103,7 +108,7 @@ def target_step(form: VectorForm, prog: Program, le: LoopExits, mark_handover: b
     if form.remainder:  # cut where it is entered: the vector iteration did all VF lanes, or
         # (redo) after it ran them itself: its code runs in the step, compared, not trusted
         _cut_after(p, form.scalar_header, form.scalar_entry, form.vf if form.redo else 0,
-                   HANDED if mark_handover else None, form.sphis)
+                   HANDED if mark_handover else None, form.sphis, _visits_left(p, form, fresh))
     elif form.scalar_header:  # a form without a scalar loop ends inside its vector loop
         _cut_after(p, form.scalar_header, form.scalar_entry, form.vf, HANDED if mark_handover else None)
     if form.bound is not None:
@@ -287,10 +292,36 @@ def target_prefix(form: VectorForm) -> Program:
     return p
 
 
+def _visits_left(p: Program, form: VectorForm, fresh: Fresh) -> Operand:
+    """The remainder's visit count on entry, by the way the vector loop left
+    (VectorForm.ways): 0 where it leaves a vector iteration's lanes to the remainder
+    (cut after VF visits), VF where it ran them (cut at once); 0 where all ways agree.
+    A phi where each way's edge arrives, read at the remainder's entry by Braun et
+    al.'s construction (transforms/lcssa.Reader). A wrong count cannot prove: the
+    step compares the state it cuts at with the source's after VF iterations."""
+    if not form.ways:
+        return Const(0, I64)
+    preds: dict[str, list[str]] = {n: [] for n in p.blocks}
+    for n, blk in p.blocks.items():
+        for s in dict.fromkeys(blk.successors()):
+            preds[s].append(n)
+    at = Reader(p, preds, "step.k.first", I64, fresh, unreached=Const(form.vf, I64))
+    arrive = {b for _, b in form.ways if b in p.blocks}
+    phis = {b: Phi(fresh.uid(), fresh.name("step.k.first"), I64, []) for b in arrive}
+    for b, ph in phis.items():
+        p.blocks[b].phis.append(ph)
+        at.defs[b] = Ref(ph.dest)
+    for b, ph in phis.items():
+        ph.incoming = [(q, Const(0 if form.ways[(q, b)] else form.vf, I64)) if (q, b) in form.ways else (q, at(q))
+                       for q in preds[b]]
+    return at(form.scalar_entry)
+
+
 def _cut_after(p: Program, header: str, pre: str, vf: int, marker: str | None = None,
-               names: dict[str, str] | None = None) -> None:
-    """Count `header`'s visits from `pre`; on visit VF, emit the phis (under the
-    source phis `names` gives, else their own) (and `marker`, 1) and stop."""
+               names: dict[str, str] | None = None, first: Operand | None = None) -> None:
+    """Count `header`'s visits from `pre` (from `first`, default 0); on visit VF, emit
+    the phis (under the source phis `names` gives, else their own) (and `marker`, 1)
+    and stop."""
     head = p.blocks[header]
     if not head.phis:
         raise NoWindow(f"the loop header {header} has no phis to carry the state by")
@@ -300,7 +331,8 @@ def _cut_after(p: Program, header: str, pre: str, vf: int, marker: str | None = 
     preds = [b for b, _ in head.phis[0].incoming]
     k_next = f"{k}.next"
     at = f"{k}.cut"
-    head.phis.append(Phi(fresh.uid(), k, I64, [(b, Const(0, I64) if b == pre else Ref(k_next)) for b in preds]))
+    start = first if first is not None else Const(0, I64)
+    head.phis.append(Phi(fresh.uid(), k, I64, [(b, start if b == pre else Ref(k_next)) for b in preds]))
     values: dict[str, tuple[Operand, int, Type]] = {(names or {}).get(ph.dest, ph.dest): (Ref(ph.dest), 0, ph.type)
                                                     for ph in head.phis[:-1]}
     head.instrs = [Instr(fresh.uid(), "add", [Ref(k), Const(1, I64)], I64, k_next, Attrs()),

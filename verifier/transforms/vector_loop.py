@@ -45,6 +45,14 @@ class VectorForm:
     redo: bool = False
     # the bound the vector loop counts to, proved and used by the steps (transforms/latch_bound.py)
     bound: LatchBound | None = None
+    # where the ways out of the vector loop differ (seed 000's simple listing: its anyof
+    # leaves before a vector iteration's lanes, its latch after them): each edge out ->
+    # whether it leaves before them; the step cuts the remainder after VF iterations on
+    # the first kind of way, at its entry on the second (`redo` is then true)
+    ways: dict[tuple[str, str], bool] = field(default_factory=dict)
+    # vector header phis that stand for no source phi (seed 000's liveout_y listing
+    # carries `Y` for its live-out): a step starts them free and compares them nowhere
+    free: tuple[str, ...] = ()
 
     def unroll(self, max_trip: int) -> dict[str, int]:
         """Header visits that cover every run of the loop of at most max_trip
