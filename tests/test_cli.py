@@ -13,13 +13,14 @@ SEARCH = str(MODELS / "seed" / "search_loop.loop")
 
 @pytest.mark.slow
 def test_equiv_proved_exits_0_with_the_coverage() -> None:
-    """A bounded proof of a hand-written target is proved only where it is asked for
-    (--bounded); without it the search loop's longer runs make it unknown, with one of
-    them shown."""
-    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_simple_vf4.loop"), "--max-trip", "8", "--bounded")
+    """A bounded proof of a hand-written target the induction does not prove is proved
+    only where it is asked for (--bounded); without it the loop's longer runs make it
+    unknown, with one of them shown."""
+    pair = (str(MODELS / "examples" / "find_first_zero.loop"), str(MODELS / "examples" / "find_first_zero_simple_vf4.loop"))
+    r = cli("equiv", *pair, "--max-trip", "8", "--bounded")
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.startswith("proved:") and "at most 8 iterations" in r.stdout
-    r = cli("equiv", SEARCH, str(MODELS / "examples" / "search_loop_simple_vf4.loop"), "--max-trip", "8", "--json")
+    r = cli("equiv", *pair, "--max-trip", "8", "--json")
     assert r.returncode == 3, r.stdout + r.stderr
     obj = json.loads(r.stdout)
     assert obj["verdict"] == "unknown" and obj["coverage"]["kind"] == "bounded" and obj["coverage"]["complete"] is False
