@@ -138,6 +138,8 @@ class _Emitter:
         self.splats: dict[str, str] = {}
         self.decls: dict[str, str] = {}
         self.pred: dict[str, str] = {}  # block -> its predicate (vector i1)
+        self.last_effect: Ins | None = None  # the body's latest store or call so far, in program order
+        self.effects_seen = 0  # how many stores and calls the body has so far
         self.edge: dict[tuple[str, str], str] = {}  # in-loop and exit edges -> predicate
         self.ivs: dict[str, _Induction] = {}
         self.reds: dict[str, _Reduction] = {}
@@ -442,24 +444,69 @@ class _Emitter:
         assert i.name is not None
         if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
             raise EmitUnsupported(f"a volatile or atomic load: {i.shown}", i.line)
+        fwd = self.forwarding(i)
+        if fwd is not None and fwd[1] is None:
+            self.wide[i.name] = fwd[0]
+            return
+        mem = self.read(i)
+        if fwd is None:
+            self.wide[i.name] = mem
+            return
+        stored, lanes = fwd
+        vt = self.vty(i.type)
+        self.wide[i.name] = self.value(f"{i.name}.fwd", f"select {self.vty('i1')} {lanes}, {vt} {stored}, {vt} {mem}")
+
+    def read(self, i: Ins) -> str:
+        """Load i from memory for every lane that runs it: a vector load, masked where
+        not every lane runs it, or a gather."""
+        assert i.name is not None
         align = align_of(i.text)
         vt = self.vty(i.type)
         mask = self.block_mask(i.block)
         first = self.consecutive(i.ops[0], i.type)
         if first is not None and mask is None:
-            self.wide[i.name] = self.value(f"{i.name}.v", f"load {vt}, ptr {first}, align {align}")
-            return
+            return self.value(f"{i.name}.v", f"load {vt}, ptr {first}, align {align}")
         if first is not None:
             name = f"llvm.masked.load.{_mangle(vt)}.p0"
             self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
-            self.wide[i.name] = self.value(f"{i.name}.v", f"call {vt} @{name}(ptr align {align} {first}, "
-                                                          f"{self.vty('i1')} {mask}, {vt} poison)")
-            return
+            return self.value(f"{i.name}.v", f"call {vt} @{name}(ptr align {align} {first}, "
+                                             f"{self.vty('i1')} {mask}, {vt} poison)")
         ptrs = self.vec(i.ops[0])
         name = f"llvm.masked.gather.{_mangle(vt)}.{_mangle(self.vty('ptr'))}"
         self.declare(name, f"declare {vt} @{name}({self.vty('ptr')}, {self.vty('i1')}, {vt})")
-        self.wide[i.name] = self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
-                                                      f"{self.vty('i1')} {mask or self.ones()}, {vt} poison)")
+        return self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
+                                         f"{self.vty('i1')} {mask or self.ones()}, {vt} poison)")
+
+    def forwarding(self, i: Ins) -> tuple[str, str | None] | None:
+        """Store-to-load forwarding: where load i reads the address the body's latest
+        store wrote, (the stored vector, the lanes it was stored in; None: every lane
+        that runs i). The body's stores run after the exit test, so a load from memory
+        would miss them (seed 000's hoist_store: C1 reads the c[i] that I0 stores).
+
+        Every lane that runs both runs the store first (it is earlier in body order), and
+        no store or call comes between them. The store covers every lane that runs i when
+        its block is i's, or runs in every lane (it then dominates i's block: it is earlier
+        in body order and on every path to the latch). Otherwise the other lanes read
+        memory, which is as the iteration found it only when the store is the body's first
+        effect; with an earlier one there is no forwarding."""
+        s = self.last_effect
+        if s is None or s.opcode != "store" or s.ops[0].type != i.type:
+            return None
+        if self.address(s.ops[1]) != self.address(i.ops[0]):
+            return None
+        if s.block == i.block or s.block in self.lp.dominate_latch:
+            return self.vec(s.ops[0]), None
+        if self.effects_seen != 1:
+            return None
+        return self.vec(s.ops[0]), self.pred[s.block]
+
+    def address(self, v: Val) -> object:
+        """A key equal for two pointers the loop computes alike (a GEP written twice)."""
+        g = self.defs.get(v.name or "")
+        if g is None or g.opcode != "getelementptr" or g.name not in self.inloop:
+            return v.text
+        return (_source_type(g), tuple(int_flags(g.text, "getelementptr")), self.address(g.ops[0]),
+                tuple((o.type, o.text) for o in g.ops[1:]))
 
     def effect(self, i: Ins, mask: str | None) -> None:
         """A store, or a call made lane by lane in lane order (vector code issues a call
@@ -624,6 +671,7 @@ class _Emitter:
                     self.branch(i, countable)
                 elif i.opcode == "store" or (i.opcode == "call" and i.name is None and not callee.startswith("llvm.")):
                     effects.append(i)  # lane by lane or masked, with the stores, after the exit test
+                    self.last_effect, self.effects_seen = i, self.effects_seen + 1
                 elif callee.startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip or i.name in head_slice \
                         or i.name in self.wide or i.opcode == "getelementptr":
                     continue  # (a GEP is widened where a lane's address is needed: a gather, a live-out)
