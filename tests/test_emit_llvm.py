@@ -27,8 +27,11 @@ PROVED = [
     (LL / "emit" / "sum_until_zero.scalar.ll", "a sum (add nsw) before a zero"),
     (LL / "emit" / "max_until_stop.scalar.ll", "a max (llvm.smax) before a stop value"),
     (LL / "emit" / "log_until_zero.scalar.ll", "seed 000's search loop with its call, made lane by lane"),
+    (LL / "emit" / "position_ptr.scalar.ll", "a pointer induction up to an end pointer (rustc's position)"),
+    (LL / "corpus" / "a_find_last.scalar.ll", "a loop counting down: reversed vector loads"),
+    (LL / "corpus" / "u_lookup_key.scalar.ll", "a struct field gathered; the exit's address per lane"),
 ]
-FAST = {"find_char.scalar.ll", "count_upper.scalar.ll"}
+FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll"}
 
 
 def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subprocess.CompletedProcess[str]:
@@ -193,3 +196,48 @@ def test_gather_of_lanes_wider_than_the_objects_unit_is_unknown(tmp_path: Path) 
     assert "internal error" not in r.stdout + r.stderr
     assert "a gather or scatter of i32 lanes" in r.stdout
     assert f"{f}:6:" in r.stdout
+
+
+@pytest.mark.parametrize("form", [EmitForm.GENERAL, EmitForm.SIMPLE])
+@pytest.mark.parametrize("edit", [
+    # the vector loop steps five elements, not four: it skips one (three would be legal:
+    # a search may look at an element twice, and the proof says so)
+    (r"(%p\.vec\.next = getelementptr i8, ptr %p\.vec, )i64 16", r"\1i64 20"),
+    # lane 1's countable exit tests the address two elements on, not one: it misses end
+    (r"(%p\.next\.lane1 = getelementptr i8, ptr %p\.next\.lane0, )i64 4", r"\1i64 8"),
+], ids=["latch step", "lane address"])
+def test_broken_pointer_induction_is_refuted(tmp_path: Path, form: EmitForm, edit: tuple[str, str]) -> None:
+    r = _mutant(tmp_path, LL / "emit" / "position_ptr.scalar.ll", form, edit)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout
+
+
+def test_pointer_induction_exit_value_is_its_lane(tmp_path: Path) -> None:
+    # the general form's exit value: the exiting lane's pointer, not two strides per lane
+    r = _mutant(tmp_path, LL / "emit" / "position_ptr.scalar.ll", EmitForm.GENERAL,
+                (r"%p\.off = mul i64 %first, 4", "%p.off = mul i64 %first, 8"))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout
+
+
+def test_pointer_induction_is_kept_scalar() -> None:
+    text = emit_form(LL / "emit" / "position_ptr.scalar.ll", None, EmitForm.GENERAL, 4).module
+    assert "x ptr>" not in text  # lanes of pointers are scalars off the first lane
+    assert "icmp eq ptr %p.next.lane3, %end" in text and "ptrtoint ptr %data" in text
+
+
+@pytest.mark.parametrize("form, edit", [
+    # the general form's lanes not reversed: the exit is taken at the wrong element
+    (EmitForm.GENERAL, (r"<4 x i32> <i32 3, i32 2, i32 1, i32 0>", "<4 x i32> <i32 0, i32 1, i32 2, i32 3>")),
+    # the simple form only asks whether any lane exits (unreversed lanes are legal
+    # there), but the load starting one element too high is not
+    (EmitForm.SIMPLE, (r"(\.last = getelementptr i8, ptr %[\w.]+, )i64 -12", r"\1i64 -8")),
+], ids=["general unreversed", "simple off by one"])
+def test_broken_loads_of_a_loop_counting_down_are_refuted(tmp_path: Path, form: EmitForm,
+                                                           edit: tuple[str, str]) -> None:
+    # a_find_last reads a[i-1], a[i-2], ...: one vector load whose lanes are reversed
+    src = LL / "corpus" / "a_find_last.scalar.ll"
+    assert "<4 x i32> <i32 3, i32 2, i32 1, i32 0>" in emit_form(src, None, form, 4).module
+    r = _mutant(tmp_path, src, form, edit)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout

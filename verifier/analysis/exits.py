@@ -121,6 +121,9 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
         limit = _inbounds_limit(upd, defs)
         if limit is not None:
             upd = defs[upd.args[1].name]  # type: ignore[union-attr]
+        elif upd.op == "add" and isinstance(upd.args[1], Const) and upd.args[1].value == 0 \
+                and isinstance(upd.args[0], Ref) and upd.args[0].name in defs:
+            upd = defs[upd.args[0].name]  # the front end's plain getelementptr: its offset sum, + 0
         by = upd.args[1] if len(upd.args) > 1 else None
         by = by if isinstance(by, Const) or by is None else _folded(prog, by)
         if upd.op not in ("add", "sub") or upd.args[0] != Ref(ph.dest) or not isinstance(by, Const):

@@ -64,7 +64,8 @@ _FLOAT_BINOPS = ("fadd", "fsub", "fmul", "fdiv", "frem")
 _CASTS = ("trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast")
 # elementwise intrinsics (llvm.NAME.<type>): the vector call is the same per lane
 _ELEMENTWISE = ("smax", "smin", "umax", "umin", "abs", "fabs", "sqrt", "floor", "ceil", "trunc", "round",
-                "minnum", "maxnum", "ctpop", "ctlz", "cttz", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat")
+                "minnum", "maxnum", "ctpop", "ctlz", "cttz", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat",
+                "fmuladd", "fma")
 _IMMARG_LAST = ("abs", "ctlz", "cttz")  # their last (i1) argument stays scalar
 _REDUCTION_OPS = ("add", "mul", "and", "or", "xor", "fadd", "fmul", "smax", "smin", "umax", "umin")
 LATCH_END = "@@latch.end@@"  # the block the back edge leaves from, known once it is emitted
@@ -84,10 +85,14 @@ class Emitted:
 
 @dataclass
 class _Induction:
+    """An integer induction (step: its constant increment), or a pointer induction
+    (`pointer`: a getelementptr by a constant; step: its bytes, as C's `p++`)."""
+
     phi: Ins
     start: Val
     step: int
     flags: tuple[str, ...]  # the increment's no-wrap flags
+    pointer: bool = False
 
 
 @dataclass
@@ -140,6 +145,7 @@ class _Emitter:
         self.pred: dict[str, str] = {}  # block -> its predicate (vector i1)
         self.last_effect: Ins | None = None  # the body's latest store or call so far, in program order
         self.effects_seen = 0  # how many stores and calls the body has so far
+        self.ptr_affine: set[str] = set()  # pointer inductions plus constants, with lane0 and stride
         self.edge: dict[tuple[str, str], str] = {}  # in-loop and exit edges -> predicate
         self.ivs: dict[str, _Induction] = {}
         self.reds: dict[str, _Reduction] = {}
@@ -205,6 +211,9 @@ class _Emitter:
         """Operand v for every lane."""
         if v.name is None or v.name not in self.inloop:
             return self.splat(v)
+        if v.name not in self.wide and self.pointer_affine(v):
+            raise EmitUnsupported(f"a vector of the pointers {v.text} (the emitter keeps a pointer induction's "
+                                  "lanes scalar, for a compare, an exit value or a call)", self.defs[v.name].line)
         if v.name not in self.wide:
             d = self.defs[v.name]
             if d.opcode != "getelementptr":
@@ -249,6 +258,11 @@ class _Emitter:
                     and ph.type.startswith("i"):
                 step = int(d.ops[1].text) * (-1 if d.opcode == "sub" else 1)
                 self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode))
+                continue
+            if d is not None and ph.type == "ptr" and d.opcode == "getelementptr" and len(d.ops) == 2 \
+                    and d.ops[0].name == ph.name and d.ops[1].name is None and _source_type(d) in _SIZES:
+                step = int(d.ops[1].text) * _SIZES[_source_type(d)]
+                self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode), pointer=True)
                 continue
             red = self.reduction(ph, start, nxt)
             if red is not None:
@@ -316,7 +330,7 @@ class _Emitter:
             if d.name in self.ivs:
                 return seen
             return None
-        if d.opcode in ("load", "call", "store", "getelementptr") or d.opcode in _DIVISIONS:
+        if d.opcode in ("load", "call", "store") or d.opcode in _DIVISIONS:
             return None
         seen.add(v.name)
         for o in d.ops:
@@ -343,6 +357,8 @@ class _Emitter:
         elif op == "fneg":
             self.wide[i.name] = self.value(base, f"{' '.join(('fneg', *fp_flags(i.text, op)))} {vt} "
                                                  f"{self.vec(i.ops[0])}")
+        elif op == "icmp" and any(o.name in self.inloop and self.pointer_affine(o) for o in i.ops[:2]):
+            self.wide[i.name] = self.pointer_compare(i)
         elif op in ("icmp", "fcmp"):
             t = self.vty(i.ops[0].type)
             if op == "icmp":
@@ -377,6 +393,17 @@ class _Emitter:
         else:
             raise EmitUnsupported(f"instruction {op}: {i.shown}", i.line)
 
+    def pointer_compare(self, i: Ins) -> str:
+        """icmp i of a pointer induction's lanes, lane by lane as scalars (ptr_lane),
+        gathered into a vector of i1 (as `p == end`, a countable exit)."""
+        words = " ".join(("icmp", *int_flags(i.text, "icmp"), icmp_pred(i.text) or ""))
+        acc = "poison"
+        for k in range(self.vf):
+            a, b = (self.lane_of(o, k) for o in i.ops[:2])
+            c = self.value(f"{i.name}.lane{k}", f"{words} ptr {a}, {b}")
+            acc = self.value(f"{i.name}.v", f"insertelement {self.vty('i1')} {acc}, i1 {c}, i64 {k}")
+        return acc
+
     def affine(self, i: Ins) -> None:
         """Track i's first lane and stride where it is an induction plus constants
         (the index of a consecutive access)."""
@@ -405,18 +432,54 @@ class _Emitter:
     def gep_vector(self, i: Ins) -> None:
         assert i.name is not None
         base = i.ops[0]
-        if base.name in self.inloop:
-            raise EmitUnsupported(f"an address computed from a pointer the loop changes: {i.shown}", i.line)
+        if self.pointer_affine(Val(ref(i.name), "ptr", i.name)):
+            return  # its lanes are scalars off its first lane (ptr_lane), never a vector
+        if base.name in self.inloop and not self.pointer_affine(base):
+            raise EmitUnsupported(f"an address computed from a pointer the loop changes other than by a "
+                                  f"constant step: {i.shown}", i.line)
         src = _source_type(i)
         flags = " ".join(f for f in int_flags(i.text, "getelementptr"))
         idx = ", ".join(f"{self.vty(o.type)} {self.vec(o)}" if o.name in self.inloop else f"{o.type} {o.text}"
                         for o in i.ops[1:])
+        b = f"{self.vty('ptr')} {self.vec(base)}" if base.name in self.inloop else f"ptr {base.text}"
         self.wide[i.name] = self.value(f"{i.name}.v", f"getelementptr {flags + ' ' if flags else ''}{src}, "
-                                                      f"ptr {base.text}, {idx}")
+                                                      f"{b}, {idx}")
 
-    def consecutive(self, ptr: Val, elem: str) -> str | None:
-        """The first lane's address, where `ptr` is &base[idx] with idx stepping by one
-        element per lane (a consecutive access of `elem`s)."""
+    def pointer_affine(self, p: Val) -> bool:
+        """Whether loop pointer p is a pointer induction plus constant offsets (its
+        first lane and stride in bytes are then in lane0 and stride)."""
+        name = p.name or ""
+        if name in self.ivs:
+            return self.ivs[name].pointer
+        if name in self.ptr_affine:
+            return True
+        g = self.defs.get(name)
+        if g is None or g.opcode != "getelementptr" or any(o.name is not None for o in g.ops[1:]) \
+                or not self.pointer_affine(g.ops[0]):
+            return False
+        flags = " ".join(int_flags(g.text, "getelementptr"))
+        idx = ", ".join(f"{o.type} {o.text}" for o in g.ops[1:])
+        self.lane0[name] = self.value(f"{name}.lane0", f"getelementptr {flags + ' ' if flags else ''}"
+                                                       f"{_source_type(g)}, ptr {self.lane0[g.ops[0].name or '']}, {idx}")
+        self.stride[name] = self.stride[g.ops[0].name or ""]
+        self.ptr_affine.add(name)
+        return True
+
+    def ptr_lane(self, p: Val, k: int) -> str:
+        """Lane k of a pointer induction plus constant offsets: k strides on from its
+        first lane, by a plain getelementptr (the scalar loop's value wherever that is
+        not poison). Pointers are kept scalar: a vector of them is a form the
+        translation validation does not read."""
+        name = p.name or ""
+        if k == 0:
+            return self.lane0[name]
+        return self.value(f"{name}.lane{k}", f"getelementptr i8, ptr {self.lane0[name]}, i64 {k * self.stride[name]}")
+
+    def strided(self, ptr: Val) -> tuple[str, int] | None:
+        """The first lane's address and the bytes from each lane's to the next, where
+        `ptr` is &base[idx] with idx affine, or a pointer induction plus constants."""
+        if ptr.name in self.inloop and self.pointer_affine(ptr):
+            return self.lane0[ptr.name or ""], self.stride[ptr.name or ""]
         g = self.defs.get(ptr.name or "")
         if g is None or g.opcode != "getelementptr" or g.name not in self.inloop or len(g.ops) != 2:
             return None
@@ -424,15 +487,34 @@ class _Emitter:
         src = _source_type(g)
         if g.ops[0].name in self.inloop or idx.name is None or idx.name not in self.inloop:
             return None
-        size, step = _SIZES.get(src), _SIZES.get(elem)
-        if size is None or step is None or self.stride.get(idx.name, 0) * size != step:
+        size = _SIZES.get(src)
+        if size is None or idx.name not in self.stride or idx.name not in self.lane0:
             return None
-        if g.name in self.lane0:
-            return self.lane0[g.name]
-        flags = " ".join(int_flags(g.text, "getelementptr"))
-        self.lane0[g.name] = self.value(f"{g.name}.lane0", f"getelementptr {flags + ' ' if flags else ''}{src}, ptr "
-                                             f"{g.ops[0].text}, {idx.type} {self.lane0[idx.name]}")
-        return self.lane0[g.name]
+        if g.name not in self.lane0:
+            flags = " ".join(int_flags(g.text, "getelementptr"))
+            self.lane0[g.name] = self.value(f"{g.name}.lane0", f"getelementptr {flags + ' ' if flags else ''}{src}, "
+                                                               f"ptr {g.ops[0].text}, {idx.type} {self.lane0[idx.name]}")
+        return self.lane0[g.name], self.stride[idx.name] * size
+
+    def consecutive(self, ptr: Val, elem: str) -> str | None:
+        """The first lane's address, where lane k accesses the k-th `elem` from it."""
+        at = self.strided(ptr)
+        return at[0] if at is not None and at[1] == _SIZES.get(elem) else None
+
+    def backward(self, ptr: Val, elem: str) -> str | None:
+        """The last lane's address, where lane k accesses the k-th `elem` before the
+        first lane's (a loop counting down): one vector access, lanes reversed."""
+        at = self.strided(ptr)
+        size = _SIZES.get(elem)
+        if at is None or size is None or at[1] != -size:
+            return None
+        return self.value(f"{ptr.name}.last", f"getelementptr i8, ptr {at[0]}, i64 {(self.vf - 1) * at[1]}")
+
+    def reverse(self, t: str, v: str) -> str:
+        """Vector v (of `t`s) with its lanes in reverse order."""
+        order = ", ".join(f"i32 {self.vf - 1 - k}" for k in range(self.vf))
+        vt = self.vty(t)
+        return self.value("reverse", f"shufflevector {vt} {v}, {vt} poison, <{self.vf} x i32> <{order}>")
 
     def block_mask(self, blk: str) -> str | None:
         """The lanes block `blk` runs in, None where every lane runs it."""
@@ -471,6 +553,15 @@ class _Emitter:
             self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
             return self.value(f"{i.name}.v", f"call {vt} @{name}(ptr align {align} {first}, "
                                              f"{self.vty('i1')} {mask}, {vt} poison)")
+        last = self.backward(i.ops[0], i.type)
+        if last is not None:
+            if mask is None:
+                return self.reverse(i.type, self.value(f"{i.name}.rev", f"load {vt}, ptr {last}, align {align}"))
+            name = f"llvm.masked.load.{_mangle(vt)}.p0"
+            self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
+            loaded = self.value(f"{i.name}.rev", f"call {vt} @{name}(ptr align {align} {last}, {self.vty('i1')} "
+                                                 f"{self.reverse('i1', mask)}, {vt} poison)")
+            return self.reverse(i.type, loaded)
         ptrs = self.vec(i.ops[0])
         name = f"llvm.masked.gather.{_mangle(vt)}.{_mangle(self.vty('ptr'))}"
         self.declare(name, f"declare {vt} @{name}({self.vty('ptr')}, {self.vty('i1')}, {vt})")
@@ -534,6 +625,8 @@ class _Emitter:
         """Lane k of operand v (an invariant as it is)."""
         if v.name is None or v.name not in self.inloop:
             return v.text
+        if self.pointer_affine(v):
+            return self.ptr_lane(v, k)
         return self.value(f"{v.name}.lane{k}", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {k}")
 
     def store(self, i: Ins, mask: str | None) -> None:
@@ -544,6 +637,10 @@ class _Emitter:
         align = align_of(i.text)
         first = self.consecutive(ptr, v.type)
         val = self.vec(v)
+        last = None if first is not None else self.backward(ptr, v.type)
+        if last is not None:  # a loop counting down: the lanes reversed into one access
+            first, val = last, self.reverse(v.type, val)
+            mask = None if mask is None else self.reverse("i1", mask)
         if first is not None and mask is None:
             self.put(f"store {vt} {val}, ptr {first}, align {align}")
         elif first is not None:
@@ -636,6 +733,8 @@ class _Emitter:
         for name, iv in self.ivs.items():
             t = iv.phi.type
             self.stride[name] = iv.step
+            if iv.pointer:  # its lanes are scalars off its first lane (ptr_lane), never a vector
+                continue
             steps = self.const_vec(t, [str(k * iv.step) for k in range(vf)])
             self.wide[name] = self.value(f"{name}.v", f"add {self.vty(t)} "
                                                       f"{self.splat_of(t, self.lane0[name], name + '.vsplat')}, {steps}")
@@ -714,6 +813,14 @@ class _Emitter:
         self.cur = self.blocks["check"]
         go: str | None = None
         for iv in self.ivs.values():
+            if iv.pointer:  # the first lanes' address leaves room for VF steps
+                addr = self.value("vec.addr", f"ptrtoint ptr {iv.start.text} to i64")
+                span = self.vf * abs(iv.step)
+                test = (f"icmp ule i64 {addr}, {(1 << 64) - 1 - span}" if iv.step > 0 else
+                        f"icmp uge i64 {addr}, {span}")
+                fit = self.value("vec.enter", test)
+                go = fit if go is None else self.value("vec.enter", f"and i1 {go}, {fit}")
+                continue
             bits = int(iv.phi.type[1:])
             span = self.vf * abs(iv.step)
             test = (f"icmp sle {iv.phi.type} {iv.start.text}, {(1 << (bits - 1)) - 1 - span}" if iv.step > 0 else
@@ -739,6 +846,8 @@ class _Emitter:
         nsw/nuw (the seed's `i < N - N % VF` keeps every lane's i+1 in range)."""
         out = []
         for name, iv in self.ivs.items():
+            if iv.pointer:  # its vector steps are plain getelementptrs: nothing to wrap into poison
+                continue
             bits = int(iv.phi.type[1:])
             s = self.lane0[name]
             span = self.vf * iv.step
@@ -850,7 +959,8 @@ class _Emitter:
     def latch(self) -> None:
         """Advance the inductions and combine the reductions (every lane ran)."""
         for name, iv in self.ivs.items():
-            nxt = self.value(f"{name}.vec.next", f"add {iv.phi.type} {self.lane0[name]}, {self.vf * iv.step}")
+            nxt = self.value(f"{name}.vec.next", f"getelementptr i8, ptr {self.lane0[name]}, i64 {self.vf * iv.step}"
+                             if iv.pointer else f"add {iv.phi.type} {self.lane0[name]}, {self.vf * iv.step}")
             self.placeholders[self.placeholder(name)] = nxt
         for name, r in self.reds.items():
             self.placeholders[self.placeholder(name)] = self.combine(r, self.lane0[name], r.mask[0])
@@ -931,6 +1041,17 @@ class _Emitter:
                 upto = lt if v.name == name else self.value("upto.first", f"icmp ule {self.vty('i64')} {lanes}, "
                                                                           f"{fsplat}")
                 return self.combine(r, self.lane0[name], self.and_(r.mask[0], upto))
+        if self.pointer_affine(v):
+            off = self.value(f"{v.name}.off", f"mul i64 {first}, {self.stride[v.name]}")
+            return self.value(f"{v.name}.exit", f"getelementptr i8, ptr {self.lane0[v.name]}, i64 {off}")
+        d = self.defs[v.name]
+        if d.opcode == "getelementptr" and d.ops[0].name not in self.inloop:
+            # the lane's own address, computed from its indices: its provenance (the base's
+            # object) stays visible, which an element of a vector of pointers hides
+            flags = " ".join(int_flags(d.text, "getelementptr"))
+            idx = ", ".join(f"{o.type} {self.at_lane(o, first, fsplat, lanes)}" for o in d.ops[1:])
+            return self.value(f"{v.name}.exit", f"getelementptr {flags + ' ' if flags else ''}{_source_type(d)}, "
+                                                f"ptr {d.ops[0].text}, {idx}")
         return self.value(f"{v.name}.exit", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {first}")
 
     def check_lcssa(self) -> None:
