@@ -30,8 +30,10 @@ PROVED = [
     (LL / "emit" / "position_ptr.scalar.ll", "a pointer induction up to an end pointer (rustc's position)"),
     (LL / "corpus" / "a_find_last.scalar.ll", "a loop counting down: reversed vector loads"),
     (LL / "corpus" / "u_lookup_key.scalar.ll", "a struct field gathered; the exit's address per lane"),
+    (LL / "emit" / "skip_blanks64.scalar.ll", "a switch as the exit (three cases to the latch)"),
 ]
-FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll"}
+FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
+        "skip_blanks64.scalar.ll"}
 
 
 def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subprocess.CompletedProcess[str]:
@@ -239,5 +241,18 @@ def test_broken_loads_of_a_loop_counting_down_are_refuted(tmp_path: Path, form: 
     src = LL / "corpus" / "a_find_last.scalar.ll"
     assert "<4 x i32> <i32 3, i32 2, i32 1, i32 0>" in emit_form(src, None, form, 4).module
     r = _mutant(tmp_path, src, form, edit)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout
+
+
+@pytest.mark.parametrize("form", [EmitForm.GENERAL, EmitForm.SIMPLE])
+def test_switch_missing_a_case_is_refuted(tmp_path: Path, form: EmitForm) -> None:
+    # skip_blanks64's switch: case '_' (95) read as 'a' (97), which the vector loop then
+    # skips over where the scalar loop stops (in the simple form, stopping at '_' too is
+    # legal: the scalar loop redoes the iteration)
+    text = emit_form(LL / "emit" / "skip_blanks64.scalar.ll", None, form, 4).module
+    assert all(f"<i8 {c}, i8 {c}, i8 {c}, i8 {c}>" in text for c in (32, 9, 95))
+    r = _mutant(tmp_path, LL / "emit" / "skip_blanks64.scalar.ll", form,
+                (r"(%case\.2 = icmp eq <4 x i8> %[\w.]+, )<i8 95, i8 95, i8 95, i8 95>", r"\1<i8 97, i8 97, i8 97, i8 97>"))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout

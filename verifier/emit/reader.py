@@ -20,6 +20,7 @@ from verifier.errors import UserError
 from verifier.frontend.llvm.module import read_module
 
 _PLAIN_NAME = re.compile(r"^[-a-zA-Z$._][-a-zA-Z$._0-9]*$")
+_CASE = re.compile(r"i\d+ (-?\d+|true|false), label %([-a-zA-Z$._0-9]+|\"[^\"]*\")")
 
 
 class EmitUnsupported(Exception):
@@ -65,6 +66,13 @@ class Ins:
         """The instruction for a message: its first line (a switch spans several)."""
         first = self.text.splitlines()[0].rstrip()
         return first + " ..." if "\n" in self.text else first
+
+    @property
+    def cases(self) -> list[tuple[str, str]]:
+        """A switch's cases as (value, target block), read from its text (LLVM no longer
+        keeps the values among the operands)."""
+        body = self.text.split("[", 1)[1] if "[" in self.text else ""
+        return [(v, n.strip('"')) for v, n in _CASE.findall(body)]
 
     @property
     def callee(self) -> str | None:

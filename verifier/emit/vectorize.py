@@ -684,7 +684,8 @@ class _Emitter:
         self.classify_phis()
         self.check_lcssa()
         exits = [(e, x, self.exit_cond(e, x)) for e, x in lp.exits]
-        countable = [(e, x, c) for e, x, c in exits if self.slice_of(c[0]) is not None]
+        countable = [(e, x, c) for e, x, c in exits
+                     if f.blocks[e].term.opcode != "switch" and self.slice_of(c[0]) is not None]
         data = [(e, x, c) for e, x, c in exits if (e, x, c) not in countable]
         for e, _, _ in exits:
             if e not in lp.dominate_latch:
@@ -766,7 +767,7 @@ class _Emitter:
                 if i.opcode == "phi":
                     if b != lp.header and i.name not in skip:
                         self.phi_select(i)
-                elif i.opcode == "br":
+                elif i.opcode in ("br", "switch"):
                     self.branch(i, countable)
                 elif i.opcode == "store" or (i.opcode == "call" and i.name is None and not callee.startswith("llvm.")):
                     effects.append(i)  # lane by lane or masked, with the stores, after the exit test
@@ -834,6 +835,8 @@ class _Emitter:
     def exit_cond(self, e: str, x: str) -> tuple[Val, bool]:
         """The condition of exit edge e -> x and whether the exit is taken when it holds."""
         t = self.f.blocks[e].term
+        if t.opcode == "switch":  # a data-dependent exit (branch() reads its cases)
+            return t.ops[0], True
         if len(t.ops) != 3:
             raise EmitUnsupported(f"the exiting terminator {t.shown}", t.line)
         succ = self.f.blocks[e].successors()
@@ -886,6 +889,9 @@ class _Emitter:
         if len(succ) == 1:
             self.edge[(b, succ[0])] = p
             return
+        if t.opcode == "switch":
+            self.switch(t, p)
+            return
         if any((b, s) in countable for s in succ):  # never taken in the vector loop
             for s in succ:
                 if (b, s) not in countable:
@@ -894,6 +900,28 @@ class _Emitter:
         c = self.value(f"{t.ops[0].name or 'cond'}.frozen", f"freeze {self.vty('i1')} {self.vec(t.ops[0])}")
         self.edge[(b, succ[0])] = self.and_(p, c)
         self.edge[(b, succ[1])] = self.and_(p, self.not_(c))
+
+    def switch(self, t: Ins, p: str) -> None:
+        """A switch's edges: each target's lanes are those whose (frozen) value is one of
+        its cases; the default's are the rest."""
+        x = t.ops[0]
+        xt = self.vty(x.type)
+        frozen = self.value(f"{x.name or 'switch'}.frozen", f"freeze {xt} {self.vec(x)}")
+        hits: dict[str, str | None] = {}
+        for value, label in t.cases:
+            eq = self.value("case", f"icmp eq {xt} {frozen}, {self.splat(Val(value, x.type, None))}")
+            hits[label] = self.or_(hits.get(label), eq)
+        if len(hits) + 1 < len(self.f.blocks[t.block].successors()):
+            raise EmitUnsupported(f"a switch whose cases are not read: {t.shown}", t.line)
+        default = t.ops[1].name or ""
+        anycase: str | None = None
+        for label, hit in hits.items():
+            assert hit is not None
+            anycase = self.or_(anycase, hit)
+            if label != default:
+                self.edge[(t.block, label)] = self.and_(p, hit)
+        rest = p if anycase is None else self.and_(p, self.not_(anycase))
+        self.edge[(t.block, default)] = rest if default not in hits else self.or_(rest, self.and_(p, hits[default] or p))
 
     def phi_select(self, i: Ins) -> None:
         assert i.name is not None
