@@ -31,9 +31,11 @@ PROVED = [
     (LL / "corpus" / "a_find_last.scalar.ll", "a loop counting down: reversed vector loads"),
     (LL / "corpus" / "u_lookup_key.scalar.ll", "a struct field gathered; the exit's address per lane"),
     (LL / "emit" / "skip_blanks64.scalar.ll", "a switch as the exit (three cases to the latch)"),
+    (LL / "corpus" / "m_guarded_fixed.scalar.ll", "an exit inside conditional code"),
+    (LL / "emit" / "search_pair_lag.scalar.ll", "an induction's previous value (j = i; i = i + 1)"),
 ]
 FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
-        "skip_blanks64.scalar.ll"}
+        "skip_blanks64.scalar.ll", "m_guarded_fixed.scalar.ll", "search_pair_lag.scalar.ll"}
 
 
 def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subprocess.CompletedProcess[str]:
@@ -254,5 +256,27 @@ def test_switch_missing_a_case_is_refuted(tmp_path: Path, form: EmitForm) -> Non
     assert all(f"<i8 {c}, i8 {c}, i8 {c}, i8 {c}>" in text for c in (32, 9, 95))
     r = _mutant(tmp_path, LL / "emit" / "skip_blanks64.scalar.ll", form,
                 (r"(%case\.2 = icmp eq <4 x i8> %[\w.]+, )<i8 95, i8 95, i8 95, i8 95>", r"\1<i8 97, i8 97, i8 97, i8 97>"))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout
+
+
+def test_exit_in_conditional_code_without_its_block_predicate_is_refuted(tmp_path: Path) -> None:
+    # m_guarded_fixed exits where b[i] != c[i] only for a[i] != 0: the general form's exit
+    # mask without the block's predicate exits at a skipped lane too
+    r = _mutant(tmp_path, LL / "corpus" / "m_guarded_fixed.scalar.ll", EmitForm.GENERAL,
+                (r"(%mask\.1 = and <4 x i1> )%not, ", r"\1<i1 true, i1 true, i1 true, i1 true>, "))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout
+
+
+@pytest.mark.parametrize("form", [EmitForm.GENERAL, EmitForm.SIMPLE])
+@pytest.mark.parametrize("edit", [
+    # j one step behind i no more: it starts where i does
+    (r"(%j\.vec = phi i64 \[ )0(, %vec\.ph \])", r"\g<1>1\2"),
+    # j steps three lanes per vector iteration, i four
+    (r"(%j\.vec\.next = add i64 %j\.vec, )4", r"\g<1>3"),
+], ids=["start", "step"])
+def test_broken_lagging_induction_is_refuted(tmp_path: Path, form: EmitForm, edit: tuple[str, str]) -> None:
+    r = _mutant(tmp_path, LL / "emit" / "search_pair_lag.scalar.ll", form, edit)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout

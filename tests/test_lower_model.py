@@ -203,6 +203,25 @@ def test_exit_test_reading_a_store_is_forwarded_and_proved(tmp_path: Path, model
     assert ("load <4 x i32>, ptr %c" not in body) if model.stem == "hoist_store" else (".fwd = select" in body)
 
 
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_lagging_induction_is_emitted_and_proved(tmp_path: Path, form: str) -> None:
+    # j = i; i = i + 1: the emitter steps j as an induction, and the proof's window gives
+    # it i's previous value (else a[j] for VF lanes may be out of bounds from a free j)
+    r = cli("vectorize", str(MODELS / "forms" / "adjacent_pair.loop"), "--form", form, "--emit-llvm",
+            str(tmp_path / "out.ll"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "covers every trip count" in r.stdout
+
+
+def test_lagging_phis_are_found_only_one_step_behind() -> None:
+    from verifier.analysis.exits import analyse
+
+    text = (MODELS / "forms" / "adjacent_pair.loop").read_text()
+    le = analyse(parse(text))
+    assert [(g.phi, g.induction) for g in le.lagging.values()] == [("j", "i")]
+    assert analyse(parse(text.replace("j = 0", "j = 5"))).lagging == {}
+
+
 @pytest.mark.parametrize("model, edit", [
     # the exit test reads c[i] from memory, where the form has not stored it yet
     ("hoist_store", (r"(%t\.5\.v = icmp slt <4 x i32> )%t\.3\.v",

@@ -12,7 +12,7 @@ data-dependent and must be hoisted and speculated to vectorize the loop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
@@ -78,11 +78,24 @@ class Exit:
 
 
 @dataclass(frozen=True)
+class Lagging:
+    """A header phi holding induction `induction`'s previous value (`j = i; i = i + s`,
+    as clang keeps a[i-1]) from a constant start one step behind the induction's: in
+    every iteration t it is `start + s * t` (wrapping), or poison where the induction
+    was. Not an induction itself (its update is the phi, not an add)."""
+
+    phi: str
+    induction: str
+    start: Const
+
+
+@dataclass(frozen=True)
 class LoopExits:
     loop: Loop
     exits: tuple[Exit, ...]
     inductions: dict[str, Induction]
     instrs: dict[int, Instr]  # uid -> instruction, for the loop's blocks
+    lagging: dict[str, Lagging] = field(default_factory=dict)
 
     @property
     def data_dependent(self) -> tuple[Exit, ...]:
@@ -135,6 +148,24 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
             step = -step
         out[ph.dest] = Induction(ph.dest, outside[0][1], step, op.name, tuple(upd.attrs.flags),
                                  upd.op, by.value & ((1 << bits) - 1), limit)
+    return out
+
+
+def lagging(prog: Program, lp: Loop, ivs: dict[str, Induction]) -> dict[str, Lagging]:
+    """Header phis that hold an induction's previous value (see Lagging)."""
+    out: dict[str, Lagging] = {}
+    for ph in prog.blocks[lp.header].phis:
+        inside = {op for b, op in ph.incoming if b in lp.blocks}
+        outside = [op for b, op in ph.incoming if b not in lp.blocks]
+        if ph.dest in ivs or len(outside) != 1 or len(inside) != 1 or not isinstance(ph.type, IntType):
+            continue
+        (back,) = inside
+        iv = ivs.get(back.name) if isinstance(back, Ref) else None
+        start = outside[0]
+        if iv is None or not isinstance(start, Const) or not isinstance(iv.start, Const) or start.type != ph.type:
+            continue
+        if (iv.start.value - iv.step - start.value) % (1 << ph.type.bits) == 0:
+            out[ph.dest] = Lagging(ph.dest, iv.phi, start)
     return out
 
 
@@ -221,7 +252,7 @@ def analyse(prog: Program) -> LoopExits:
         counts[countable] += 1
         exits.append(Exit(counts[countable], b, t.cond, out_then, t.then if out_then else t.other,
                           tuple(sorted(sl)), tuple(sorted(carried)), countable, t.uid))
-    return LoopExits(lp, tuple(exits), ivs, instrs)
+    return LoopExits(lp, tuple(exits), ivs, instrs, lagging(prog, lp, ivs))
 
 
 def control_guards(prog: Program, lp: Loop) -> dict[str, set[str]]:

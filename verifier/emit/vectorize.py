@@ -249,6 +249,7 @@ class _Emitter:
 
     def classify_phis(self) -> None:
         lp, f = self.lp, self.f
+        rest = []
         for ph in f.blocks[lp.header].phis:
             assert ph.name is not None
             start = ph.ops[ph.incoming.index(lp.preheader)]
@@ -258,11 +259,17 @@ class _Emitter:
                     and ph.type.startswith("i"):
                 step = int(d.ops[1].text) * (-1 if d.opcode == "sub" else 1)
                 self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode))
-                continue
-            if d is not None and ph.type == "ptr" and d.opcode == "getelementptr" and len(d.ops) == 2 \
+            elif d is not None and ph.type == "ptr" and d.opcode == "getelementptr" and len(d.ops) == 2 \
                     and d.ops[0].name == ph.name and d.ops[1].name is None and _source_type(d) in _SIZES:
                 step = int(d.ops[1].text) * _SIZES[_source_type(d)]
                 self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode), pointer=True)
+            else:
+                rest.append((ph, start, nxt))
+        for ph, start, nxt in rest:
+            assert ph.name is not None
+            lagging = self.lagging(ph, start, nxt)
+            if lagging is not None:
+                self.ivs[ph.name] = lagging
                 continue
             red = self.reduction(ph, start, nxt)
             if red is not None:
@@ -273,6 +280,22 @@ class _Emitter:
                 raise EmitUnsupported(f"the loop carries {ph.shown.split(' = ')[0]}, which is neither an induction "
                                       "(a constant step), a reduction nor a recurrence read only after the loop "
                                       "that the emitter lowers", ph.line)
+
+    def lagging(self, ph: Ins, start: Val, nxt: Val) -> _Induction | None:
+        """A phi holding an integer induction's previous value (`j = i; i = i + 1`, as
+        clang keeps a[i-1] of `a[j] == x && a[i] == y`), where its constant start is the
+        induction's start less one step: itself an induction of that step."""
+        iv = self.ivs.get(nxt.name or "")
+        if iv is None or iv.pointer or ph.type != iv.phi.type or start.name is not None or iv.start.name is not None:
+            return None
+        try:
+            s0, i0 = int(start.text), int(iv.start.text)
+        except ValueError:
+            return None
+        bits = int(ph.type[1:])
+        if (i0 - iv.step - s0) % (1 << bits) != 0:
+            return None
+        return _Induction(ph, start, iv.step, ())
 
     def recurrence(self, ph: Ins, nxt: Val) -> bool:
         """Whether header phi `ph` is a first-order recurrence the emitter lowers: its
@@ -446,8 +469,9 @@ class _Emitter:
                                                       f"{b}, {idx}")
 
     def pointer_affine(self, p: Val) -> bool:
-        """Whether loop pointer p is a pointer induction plus constant offsets (its
-        first lane and stride in bytes are then in lane0 and stride)."""
+        """Whether loop pointer p is a pointer induction, or an address stepping evenly
+        (strided: &a[i]), plus constant offsets (`&a[i] - 1` as clang writes a[i-1]); its
+        first lane and stride in bytes are then in lane0 and stride."""
         name = p.name or ""
         if name in self.ivs:
             return self.ivs[name].pointer
@@ -455,13 +479,17 @@ class _Emitter:
             return True
         g = self.defs.get(name)
         if g is None or g.opcode != "getelementptr" or any(o.name is not None for o in g.ops[1:]) \
-                or not self.pointer_affine(g.ops[0]):
+                or g.ops[0].name not in self.inloop:
+            return False
+        base = (self.lane0[g.ops[0].name or ""], self.stride[g.ops[0].name or ""]) \
+            if self.pointer_affine(g.ops[0]) else self.strided(g.ops[0])
+        if base is None:
             return False
         flags = " ".join(int_flags(g.text, "getelementptr"))
         idx = ", ".join(f"{o.type} {o.text}" for o in g.ops[1:])
         self.lane0[name] = self.value(f"{name}.lane0", f"getelementptr {flags + ' ' if flags else ''}"
-                                                       f"{_source_type(g)}, ptr {self.lane0[g.ops[0].name or '']}, {idx}")
-        self.stride[name] = self.stride[g.ops[0].name or ""]
+                                                       f"{_source_type(g)}, ptr {base[0]}, {idx}")
+        self.stride[name] = base[1]
         self.ptr_affine.add(name)
         return True
 
@@ -687,10 +715,10 @@ class _Emitter:
         countable = [(e, x, c) for e, x, c in exits
                      if f.blocks[e].term.opcode != "switch" and self.slice_of(c[0]) is not None]
         data = [(e, x, c) for e, x, c in exits if (e, x, c) not in countable]
-        for e, _, _ in exits:
-            if e not in lp.dominate_latch:
-                raise EmitUnsupported(f"an exit from %{e}, which not every iteration reaches (an exit inside "
-                                      "conditional code)", f.blocks[e].term.line)
+        for e, _, _ in countable:  # (a data-dependent exit may be in conditional code: its edge's
+            if e not in lp.dominate_latch:  # predicate has its block's, as every edge's has)
+                raise EmitUnsupported(f"a countable exit from %{e}, which not every iteration reaches (an "
+                                      "exit inside conditional code)", f.blocks[e].term.line)
         head_slice: set[str] = set()
         for _, _, (c, _) in countable:
             head_slice |= self.slice_of(c) or set()

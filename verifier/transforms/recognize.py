@@ -195,8 +195,12 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop,
                  and src.value_types().get(s.phi) == ph.type]
         # the same start first; else a constant one apart (opt's `%index` from 0 for an `i`
         # from 3, with `offset.idx = 3 + %index`): the relation is t = s + (t0 - s0)
-        match = ([s for s in steps if s.start == tiv.start]
-                 or [s for s in steps if isinstance(s.start, Const) and isinstance(tiv.start, Const)])
+        match = [s for s in steps if s.start == tiv.start]
+        lag = None if match else _lagging(le, tiv.start, tiv.step, set(vphis.values()))
+        if lag is not None:
+            vphis[ph.dest] = lag
+            continue
+        match = match or [s for s in steps if isinstance(s.start, Const) and isinstance(tiv.start, Const)]
         if not match:
             raise NoWindow(f"the target's induction {ph.dest!r} steps no source induction VF times as far")
         siv = match[0]
@@ -214,6 +218,18 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop,
     if missing or not vf:
         raise NoWindow(f"the target's vector loop does not carry the source's {', '.join(missing) or 'state'}")
     return vf, vphis, offsets
+
+
+def _lagging(le: LoopExits, start: Operand, step: int, taken: set[str]) -> str | None:
+    """The source phi a target induction (from `start` by `step`) stands for where it
+    holds a source induction's previous value (analysis.exits.Lagging; the emitter steps
+    it as an induction): from the same start, stepped a multiple of that induction's
+    step. None where there is none (a wrong pairing proves nothing: the steps compare)."""
+    for lag in le.lagging.values():
+        iv = le.inductions[lag.induction]
+        if lag.phi not in taken and lag.start == start and iv.step and step % iv.step == 0 and step // iv.step >= 1:
+            return lag.phi
+    return None
 
 
 def _carried_phis(src: Program, le: LoopExits, tgt: Program, lp: Loop, tivs: Mapping[str, object]) -> dict[str, str]:

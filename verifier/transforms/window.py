@@ -9,6 +9,10 @@ loop starts in such a state, chosen by new parameters:
 
 - each induction variable at `start + step * VF * q`, for a free `q` (the vector
   iteration number): wrapping, or poison past its range under nsw/nuw;
+- a phi holding an induction's previous value (analysis.exits.Lagging: `j = i`, from
+  one step behind) at its own `start + step * VF * q`, wrapping, or poison (a free
+  pick): in iteration t it is the induction's value in t - 1, which is that, or poison
+  where the induction was;
 - each other loop-carried value of the model free, possibly poison (the harness's
   own counters restart with the window);
 - memory as the input gives it: arbitrary contents, poison cells allowed.
@@ -130,6 +134,17 @@ def enter_window(p: Program, header: str, pre_name: str, names: dict[str, str], 
             which = emit("freeze", [PoisonConst(lanes_i1)], lanes_i1, f"{ph.dest}.poison")
             rest = emit("select", [which, PoisonConst(ty), anyv], ty, f"{ph.dest}.others")
             ph.incoming[k] = (pre.name, emit("insertelt", [rest, lane, last], ty, f"{ph.dest}.window"))
+            continue
+        lag = None if coarse else le.lagging.get(scalar)
+        if lag is not None and isinstance(ty, IntType):
+            # an induction's previous value: start + step * VF * q, wrapping (its values in
+            # every iteration), or poison (where the induction was): a free pick
+            behind = le.inductions[lag.induction]
+            exact = _iv_at(emit, start, ty, behind.step * vf,
+                           (behind.ustep if behind.op == "add" else -behind.ustep) * vf, ())
+            _, _, pois = carried_params(scalar)
+            new_params.append(Param(pois, I1))
+            ph.incoming[k] = (pre.name, emit("select", [Ref(pois), PoisonConst(ty), exact], ty, f"{scalar}.window"))
             continue
         iv = None if coarse else le.inductions.get(scalar)
         d = (offsets or {}).get(ph.dest, 0)
