@@ -33,9 +33,11 @@ PROVED = [
     (LL / "emit" / "skip_blanks64.scalar.ll", "a switch as the exit (three cases to the latch)"),
     (LL / "corpus" / "m_guarded_fixed.scalar.ll", "an exit inside conditional code"),
     (LL / "emit" / "search_pair_lag.scalar.ll", "an induction's previous value (j = i; i = i + 1)"),
+    (LL / "emit" / "copy_field64.scalar.ll", "a recurrence the loop reads: the character loaded one ahead"),
 ]
 FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
-        "skip_blanks64.scalar.ll", "m_guarded_fixed.scalar.ll", "search_pair_lag.scalar.ll"}
+        "skip_blanks64.scalar.ll", "m_guarded_fixed.scalar.ll", "search_pair_lag.scalar.ll",
+        "copy_field64.scalar.ll"}
 
 
 def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subprocess.CompletedProcess[str]:
@@ -278,5 +280,18 @@ def test_exit_in_conditional_code_without_its_block_predicate_is_refuted(tmp_pat
 ], ids=["start", "step"])
 def test_broken_lagging_induction_is_refuted(tmp_path: Path, form: EmitForm, edit: tuple[str, str]) -> None:
     r = _mutant(tmp_path, LL / "emit" / "search_pair_lag.scalar.ll", form, edit)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout
+
+
+@pytest.mark.parametrize("form", [EmitForm.GENERAL, EmitForm.SIMPLE])
+def test_recurrence_read_in_the_loop_from_the_wrong_lane_is_refuted(tmp_path: Path, form: EmitForm) -> None:
+    # copy_field64 stores c, the character loaded one iteration ahead: lane k of c is
+    # the loaded lane k-1; reading lane k instead copies every character one too early
+    text = emit_form(LL / "emit" / "copy_field64.scalar.ll", None, form, 4).module
+    body = text.split("vec.body:")[1]
+    assert body.index("%c.next.v = load") < body.index("%c.v = shufflevector")  # the next lanes first
+    r = _mutant(tmp_path, LL / "emit" / "copy_field64.scalar.ll", form,
+                (r"<4 x i32> <i32 3, i32 4, i32 5, i32 6>", "<4 x i32> <i32 4, i32 5, i32 6, i32 7>"))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout

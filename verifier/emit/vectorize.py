@@ -145,6 +145,7 @@ class _Emitter:
         self.pred: dict[str, str] = {}  # block -> its predicate (vector i1)
         self.last_effect: Ins | None = None  # the body's latest store or call so far, in program order
         self.effects_seen = 0  # how many stores and calls the body has so far
+        self.speculating = False  # widening a recurrence's next lanes before the body (block_mask)
         self.ptr_affine: set[str] = set()  # pointer inductions plus constants, with lane0 and stride
         self.edge: dict[tuple[str, str], str] = {}  # in-loop and exit edges -> predicate
         self.ivs: dict[str, _Induction] = {}
@@ -300,11 +301,37 @@ class _Emitter:
     def recurrence(self, ph: Ins, nxt: Val) -> bool:
         """Whether header phi `ph` is a first-order recurrence the emitter lowers: its
         back edge brings a value the body computes, and only code after the loop reads
-        it (its lanes are known once the body is done)."""
+        it (its lanes are known once the body is done), or the loop reads it too and
+        the back edge's value can be computed first (early_slice)."""
         if nxt.name is None or nxt.name not in self.inloop or nxt.name == ph.name or self.defs[nxt.name].opcode == "phi" \
                 and self.defs[nxt.name].block == self.lp.header:
             return False
-        return not any(o.name == ph.name for b in self.lp.blocks for i in self.f.blocks[b].instrs for o in i.ops)
+        read = any(o.name == ph.name for b in self.lp.blocks for i in self.f.blocks[b].instrs for o in i.ops)
+        return not read or self.early_slice(nxt, ph.name or "") is not None
+
+    def early_slice(self, v: Val, phi: str) -> list[Ins] | None:
+        """The loop instructions `v` is computed from, in program order, where they can
+        all run before the body (a recurrence the loop reads needs its next lanes
+        first): pure operations, GEPs and loads (read in every lane: speculated, which
+        the proof checks) over inductions and invariants; None where a phi other than an
+        induction, `phi` itself, a call, a store or a division is among them."""
+        order = {i.name: k for k, i in enumerate(i for b in self.lp.blocks for i in self.f.blocks[b].instrs)}
+        seen: dict[str, Ins] = {}
+
+        def walk(o: Val) -> bool:
+            if o.name is None or o.name not in self.inloop or o.name in seen:
+                return True
+            d = self.defs[o.name]
+            if d.opcode == "phi":
+                return o.name in self.ivs
+            if d.opcode in ("call", "store") or d.opcode in _DIVISIONS or o.name == phi:
+                return False
+            seen[o.name] = d
+            return all(walk(x) for x in d.ops)
+
+        if not walk(v):
+            return None
+        return sorted(seen.values(), key=lambda i: order[i.name])
 
     def reduction(self, ph: Ins, start: Val, nxt: Val) -> _Reduction | None:
         """A header phi read only by one combining operation (maybe under an if)."""
@@ -545,8 +572,9 @@ class _Emitter:
         return self.value("reverse", f"shufflevector {vt} {v}, {vt} poison, <{self.vf} x i32> <{order}>")
 
     def block_mask(self, blk: str) -> str | None:
-        """The lanes block `blk` runs in, None where every lane runs it."""
-        if blk in self.lp.dominate_latch:
+        """The lanes block `blk` runs in, None where every lane runs it (or is taken
+        to: a recurrence's next lanes computed before the body, `speculating`)."""
+        if blk in self.lp.dominate_latch or self.speculating:
             return None
         return self.pred[blk]
 
@@ -788,6 +816,16 @@ class _Emitter:
         self.cur = self.blocks["body"]
         skip = {r.update.name for r in self.reds.values()} | {r.merged for r in self.reds.values()}
         effects: list[Ins] = []
+        for name, rec in self.recs.items():  # read in the loop: its lanes first
+            early = self.early_slice(rec.nxt, name)
+            if early is None or not any(o.name == name for b in lp.blocks for i in f.blocks[b].instrs for o in i.ops):
+                continue
+            self.speculating = True
+            for i in early:
+                if i.name not in self.wide and i.opcode != "getelementptr":
+                    self.widen(i)
+            self.speculating = False
+            self.splice(name, rec)
         for b in lp.blocks:
             self.block_pred(b)
             for i in f.blocks[b].instrs:
@@ -811,12 +849,18 @@ class _Emitter:
                     self.widen(i)
         for r in self.reds.values():
             r.mask = [self.update_mask(r)]
-        for name, rec in self.recs.items():  # lane k: nxt's lane k-1 (lane 0: the previous vector's last)
-            splice = ", ".join(f"i32 {self.vf - 1 + k}" for k in range(self.vf))
-            vt = self.vty(rec.phi.type)
-            self.wide[name] = self.value(f"{name}.v", f"shufflevector {vt} {self.recs_prev[name]}, {vt} "
-                                                      f"{self.vec(rec.nxt)}, <{self.vf} x i32> <{splice}>")
+        for name, rec in self.recs.items():
+            if name not in self.wide:
+                self.splice(name, rec)
         return effects
+
+    def splice(self, name: str, rec: _Recurrence) -> None:
+        """The recurrence's lanes: lane k is nxt's lane k-1, lane 0 the previous
+        vector's last (LLVM's splice of the two)."""
+        order = ", ".join(f"i32 {self.vf - 1 + k}" for k in range(self.vf))
+        vt = self.vty(rec.phi.type)
+        self.wide[name] = self.value(f"{name}.v", f"shufflevector {vt} {self.recs_prev[name]}, {vt} "
+                                                  f"{self.vec(rec.nxt)}, <{self.vf} x i32> <{order}>")
 
     def scalar_entry(self, data_exits: bool) -> None:
         """scalar.ph: each carried value as the scalar loop resumes it (from vec.check,
