@@ -119,6 +119,24 @@ class _Recurrence:
     nxt: Val
 
 
+@dataclass
+class _Scan:
+    """A running value the loop itself reads (a prefix sum: `s += a[i]; if (s > X)
+    break`): a header phi updated every iteration by one associative integer
+    operation. Its lanes are the start combined with an inclusive scan of the
+    operand's lanes (log2 VF shifted combines); the flags of the update are dropped
+    (another association may overflow where the loop's does not)."""
+
+    phi: Ins
+    start: Val
+    op: str  # one of _SCAN_OPS
+    update: Ins  # OP(phi, x)
+    x: Val
+
+
+_SCAN_OPS = ("add", "and", "or", "xor")
+
+
 def emit_form(path: Path, func: str | None, form: EmitForm, vf: int,
               order: ReductionOrder = ReductionOrder.ORDERED) -> Emitted:
     """The `form` of the one loop of `func` in the module at `path`, at factor `vf`;
@@ -150,6 +168,7 @@ class _Emitter:
         self.edge: dict[tuple[str, str], str] = {}  # in-loop and exit edges -> predicate
         self.ivs: dict[str, _Induction] = {}
         self.reds: dict[str, _Reduction] = {}
+        self.scans: dict[str, _Scan] = {}
         self.recs: dict[str, _Recurrence] = {}
         self.recs_prev: dict[str, str] = {}  # recurrence -> its vector phi (the previous lanes)
         self.blocks = {k: self.fresh(n) for k, n in (("check", "vec.check"), ("ph", "vec.ph"), ("header", "vec.header"), ("body", "vec.body"),
@@ -215,6 +234,9 @@ class _Emitter:
         if v.name not in self.wide and self.pointer_affine(v):
             raise EmitUnsupported(f"a vector of the pointers {v.text} (the emitter keeps a pointer induction's "
                                   "lanes scalar, for a compare, an exit value or a call)", self.defs[v.name].line)
+        scan = next((n for n, sc in self.scans.items() if v.name in (n, sc.update.name)), None)
+        if v.name not in self.wide and scan is not None:
+            self.scan_lanes(scan)
         if v.name not in self.wide:
             d = self.defs[v.name]
             if d.opcode != "getelementptr":
@@ -272,6 +294,10 @@ class _Emitter:
             if lagging is not None:
                 self.ivs[ph.name] = lagging
                 continue
+            scan = self.scan(ph, start, nxt)
+            if scan is not None:
+                self.scans[ph.name] = scan
+                continue
             red = self.reduction(ph, start, nxt)
             if red is not None:
                 self.reds[ph.name] = red
@@ -281,6 +307,46 @@ class _Emitter:
                 raise EmitUnsupported(f"the loop carries {ph.shown.split(' = ')[0]}, which is neither an induction "
                                       "(a constant step), a reduction nor a recurrence read only after the loop "
                                       "that the emitter lowers", ph.line)
+
+    def scan(self, ph: Ins, start: Val, nxt: Val) -> _Scan | None:
+        """Header phi `ph` as a _Scan: its back edge is OP(ph, x) in a block every
+        iteration runs, x not computed from ph, and the loop reads ph or the update
+        (else it is a reduction)."""
+        u = self.defs.get(nxt.name or "")
+        if u is None or u.opcode not in _SCAN_OPS or u.block not in self.lp.dominate_latch \
+                or not ph.type.startswith("i") or ph.type == "i1":
+            return None
+        others = [o for o in u.ops if o.name != ph.name]
+        if len(u.ops) != 2 or len(others) != 1:
+            return None
+        names = {ph.name, u.name}
+        readers = [i for b in self.lp.blocks for i in self.f.blocks[b].instrs
+                   if i is not u and i is not ph and any(o.name in names for o in i.ops)]
+        if not readers or any(i.opcode == "phi" and i.block == self.lp.header for i in readers):
+            return None
+        if self.early_slice(others[0], ph.name or "") is None and others[0].name in self.inloop:
+            return None
+        return _Scan(ph, start, u.opcode, u, others[0])
+
+    def scan_lanes(self, name: str) -> None:
+        """The scan's lanes: the update's (start OP x_0 OP ... OP x_k) and the phi's
+        (the update's lane k-1; lane 0 the vector iteration's start)."""
+        sc = self.scans[name]
+        t, vt = sc.phi.type, self.vty(sc.phi.type)
+        ident = self.const_vec(t, [_identity(sc.op, t)] * self.vf)
+        acc = self.vec(sc.x)
+        d = 1
+        while d < self.vf:  # lane k gets lane k-d (the identity below d): an inclusive scan
+            order = ", ".join(f"i32 {k - d}" if k >= d else f"i32 {self.vf + k}" for k in range(self.vf))
+            moved = self.value(f"{name}.shift", f"shufflevector {vt} {acc}, {vt} {ident}, <{self.vf} x i32> <{order}>")
+            acc = self.value(f"{name}.scan", f"{sc.op} {vt} {acc}, {moved}")
+            d *= 2
+        assert sc.update.name is not None
+        base = self.splat_of(t, self.lane0[name], f"{name}.base")
+        self.wide[sc.update.name] = self.value(f"{sc.update.name}.v", f"{sc.op} {vt} {base}, {acc}")
+        order = ", ".join(f"i32 {self.vf - 1 + k}" for k in range(self.vf))
+        self.wide[name] = self.value(f"{name}.v", f"shufflevector {vt} {base}, {vt} {self.wide[sc.update.name]}, "
+                                                  f"<{self.vf} x i32> <{order}>")
 
     def lagging(self, ph: Ins, start: Val, nxt: Val) -> _Induction | None:
         """A phi holding an integer induction's previous value (`j = i; i = i + 1`, as
@@ -841,6 +907,8 @@ class _Emitter:
                 elif callee.startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip or i.name in head_slice \
                         or i.name in self.wide or i.opcode == "getelementptr":
                     continue  # (a GEP is widened where a lane's address is needed: a gather, a live-out)
+                elif any(i is sc.update for sc in self.scans.values()):
+                    self.vec(Val(ref(i.name or ""), i.type, i.name))  # (scan_lanes)
                 elif i.opcode == "call":
                     self.call(i)
                 elif i.name is None:
@@ -874,9 +942,9 @@ class _Emitter:
             self.resume[name] = self.value(f"{name}.resume", f"phi {carried.phi.type} {inc}")
         self.put(f"br label {ref(self.lp.header)}")
 
-    def carried(self) -> list[tuple[str, _Induction | _Reduction | _Recurrence]]:
+    def carried(self) -> list[tuple[str, _Induction | _Reduction | _Recurrence | _Scan]]:
         """The header phis the vector loop carries: inductions, reductions, recurrences."""
-        return [*self.ivs.items(), *self.reds.items(), *self.recs.items()]
+        return [*self.ivs.items(), *self.reds.items(), *self.recs.items(), *self.scans.items()]
 
     def entry_check(self) -> None:
         """vec.check, before the loops: enter the vector loop only if the inductions'
@@ -1066,6 +1134,9 @@ class _Emitter:
             self.placeholders[self.placeholder(name)] = self.combine(r, self.lane0[name], r.mask[0])
         for name, rec in self.recs.items():
             self.placeholders[self.placeholder(name)] = self.vec(rec.nxt)
+        for name, sc in self.scans.items():  # the last lane's update (every lane ran)
+            self.placeholders[self.placeholder(name)] = self.value(
+                f"{name}.vec.next", f"extractelement {self.vty(sc.phi.type)} {self.vec(Val(ref(sc.update.name or ''), sc.phi.type, sc.update.name))}, i64 {self.vf - 1}")
         self.placeholders[LATCH_END] = ref(self.cur)  # (lane-by-lane calls split the latch)
         self.put(f"br label {ref(self.blocks['header'])}")
 
