@@ -16,7 +16,7 @@ def test_equiv_proved_exits_0_with_the_coverage() -> None:
     """A bounded proof of a hand-written target the induction does not prove is proved
     only where it is asked for (--bounded); without it the loop's longer runs make it
     unknown, with one of them shown."""
-    pair = (str(MODELS / "examples" / "find_first_zero.loop"), str(MODELS / "examples" / "find_first_zero_simple_vf4.loop"))
+    pair = (str(MODELS / "examples" / "find_first_zero.loop"), str(MODELS / "examples" / "find_first_zero_blocks_vf4.loop"))
     r = cli("equiv", *pair, "--max-trip", "8", "--bounded")
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.startswith("proved:") and "at most 8 iterations" in r.stdout

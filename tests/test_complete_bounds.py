@@ -100,10 +100,10 @@ def test_a_fault_after_the_first_bound_is_found_deeper() -> None:
 
 @pytest.mark.slow
 def test_a_bounded_proof_with_longer_runs_is_unknown_with_such_a_run() -> None:
-    # a hand-written target the induction does not prove (its remainder's step reads
-    # past a[] from states no run reaches)
+    # a hand-written target the induction does not prove (its vector loop counts
+    # blocks, not elements)
     prog = model("examples/find_first_zero.loop")
-    tgt = model("examples/find_first_zero_simple_vf4.loop")
+    tgt = model("examples/find_first_zero_blocks_vf4.loop")
     (v,) = decide(Request(Check.EQUIV, max_trip=4, timeout=30), prog, tgt)
     assert v.verdict == "unknown" and v.coverage["complete"] is False
     assert v.longer_run is not None and v.longer_run.iterations > v.longer_run.bound

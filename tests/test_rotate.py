@@ -91,7 +91,9 @@ def test_a_header_that_loads_is_not_rotated() -> None:
     ("seed/search_loop", "seed/vectorized/search_loop_general_vf4"),  # seed 000's "Summarizing ..." listing
     ("seed/search_loop", "examples/search_loop_simple_vf4"),  # leaves before the lanes (anyof) and after
     ("seed/liveout_y", "seed/vectorized/liveout_y_simple_vf4"),  # its vector loop also carries Y
-], ids=["general", "simple", "liveout_y"])
+    # no `assume N >= 1`: the remainder's step starts only where the source enters its loop
+    ("examples/find_first_zero", "examples/find_first_zero_simple_vf4"),
+], ids=["general", "simple", "liveout_y", "find_first_zero"])
 def test_seed_listings_are_proved_for_every_trip_count(source: str, listing: str) -> None:
     # `while (i < N - N % VF)` and a `while (i < N)` remainder, against a bottom-tested loop
     r = cli("equiv", str(MODELS / f"{source}.loop"), str(MODELS / f"{listing}.loop"))
@@ -118,6 +120,20 @@ def test_listing_whose_vector_loop_runs_one_iteration_too_many_is_refuted(tmp_pa
 
 def test_listing_whose_remainder_skips_an_element_is_refuted(tmp_path: Path) -> None:
     _refuted(tmp_path, "      i = i +nsw 1\n", "      i = i +nsw 2\n")
+
+
+def test_remainder_that_runs_where_the_source_loop_is_not_entered_is_refuted(tmp_path: Path) -> None:
+    # find_first_zero's listing with `while (i <= N)`: for N = 0 it reads a[0] of an
+    # empty array, where the source does not enter its loop (the remainder's step
+    # assumes the source does: the base case, which compares where each ends, refutes)
+    text = (MODELS / "examples" / "find_first_zero_simple_vf4.loop").read_text()
+    broken = text.replace("  while (i < N) {", "  while (i <= N) {")
+    assert broken != text
+    f = tmp_path / "broken.loop"
+    f.write_text(broken)
+    r = cli("equiv", str(MODELS / "examples" / "find_first_zero.loop"), str(f))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout and "N = 0" in r.stdout
 
 
 def _counted(tmp_path: Path, body: str) -> tuple[int, str]:

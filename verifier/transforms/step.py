@@ -36,6 +36,7 @@ the vector loop's bound (transforms/latch_bound.py) and the source step its guar
 from __future__ import annotations
 
 from verifier.analysis.exits import LoopExits
+from verifier.analysis.loops import reachable_cfg
 from verifier.ir.program import (
     Attrs,
     Block,
@@ -170,7 +171,14 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
     The remainder's own preheader may have none either. Where that preheader has no
     phis, the jump may come from further away than a predecessor (seed 000's listing
     enters its remainder only past its vector loop's header test): the remainder's code
-    then may read no value the skipped code defines, but its phis' (the window's)."""
+    then may read no value the skipped code defines, but its phis' (the window's).
+
+    That jump also skips the remainder's own entry test (`while (i < N)`), so the step
+    may start the remainder where no run does (N <= 0, any i). The source step assumes
+    the source enters its loop: a remainder iteration runs only in a run where it does
+    (the base case cuts both programs at their loops' headers and compares where each
+    ends: a target that enters a loop where the source ends is refuted there; the
+    vector step starts from states inside the source's loop)."""
     check_applicable(prog, le)
     if not form.remainder:
         raise NoWindow("the form has no remainder loop")
@@ -186,6 +194,13 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
     _cut_after(p, form.scalar_header, form.scalar_entry, 1, names=form.sphis)
     p.name = f"{form.program.name}.remainder"
     src = assume_reached(source_step(prog, le, 1, coarse=True), form.program, at)
+    # ... and that the source enters its loop: a remainder iteration runs only where it
+    # does (the base case cuts both at their loops' headers and compares where each
+    # ends; the vector step starts from states inside the source's loop), and the
+    # target's way to its remainder skips the remainder's own entry test
+    outside = [b for b in reachable_cfg(prog).predecessors(le.loop.header) if b not in le.loop.blocks]
+    if len(outside) == 1:
+        src = assume_reached(src, prog, outside[0])
     return src, p
 
 
