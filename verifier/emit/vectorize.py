@@ -164,6 +164,7 @@ class _Emitter:
         self.last_effect: Ins | None = None  # the body's latest store or call so far, in program order
         self.effects_seen = 0  # how many stores and calls the body has so far
         self.speculating = False  # widening a recurrence's next lanes before the body (block_mask)
+        self.head_slice: set[str] = set()  # the countable exits' conditions' slices (run)
         self.ptr_affine: set[str] = set()  # pointer inductions plus constants, with lane0 and stride
         self.edge: dict[tuple[str, str], str] = {}  # in-loop and exit edges -> predicate
         self.ivs: dict[str, _Induction] = {}
@@ -816,6 +817,7 @@ class _Emitter:
         head_slice: set[str] = set()
         for _, _, (c, _) in countable:
             head_slice |= self.slice_of(c) or set()
+        self.head_slice = head_slice
         self.out[self.blocks["ph"]] = []
         self.header(countable, head_slice)
         stores = self.body({(e, x) for e, x, _ in countable}, head_slice)
@@ -954,13 +956,7 @@ class _Emitter:
         self.cur = self.blocks["check"]
         go: str | None = None
         for iv in self.ivs.values():
-            if iv.pointer:  # the first lanes' address leaves room for VF steps
-                addr = self.value("vec.addr", f"ptrtoint ptr {iv.start.text} to i64")
-                span = self.vf * abs(iv.step)
-                test = (f"icmp ule i64 {addr}, {(1 << 64) - 1 - span}" if iv.step > 0 else
-                        f"icmp uge i64 {addr}, {span}")
-                fit = self.value("vec.enter", test)
-                go = fit if go is None else self.value("vec.enter", f"and i1 {go}, {fit}")
+            if iv.pointer:  # (below)
                 continue
             bits = int(iv.phi.type[1:])
             span = self.vf * abs(iv.step)
@@ -968,6 +964,21 @@ class _Emitter:
                     f"icmp sge {iv.phi.type} {iv.start.text}, {-(1 << (bits - 1)) + span}")
             fit = self.value("vec.enter", test)
             go = fit if go is None else self.value("vec.enter", f"and i1 {go}, {fit}")
+        # (the one a countable exit compares, p.next == end, where there is one: the
+        # loop already compares its object's addresses)
+        ptrs = sorted((iv for iv in self.ivs.values() if iv.pointer),
+                      key=lambda iv: not any(self.defs[n].ops[0].name == iv.phi.name for n in self.head_slice
+                                             if self.defs[n].opcode == "getelementptr"))
+        first_ptr = ptrs[0] if ptrs else None
+        if go is None and first_ptr is not None:
+            # pointer inductions only: the first one's start address leaves room for VF
+            # steps (their vector steps are plain GEPs, which do not wrap into poison; the
+            # test gives the scalar loop its way in from before the loops, LLVM's shape;
+            # one pointer only: the validation reads the address of one object at most)
+            addr = self.value("vec.addr", f"ptrtoint ptr {first_ptr.start.text} to i64")
+            span = self.vf * abs(first_ptr.step)
+            go = self.value("vec.enter", f"icmp ule i64 {addr}, {(1 << 64) - 1 - span}" if first_ptr.step > 0 else
+                            f"icmp uge i64 {addr}, {span}")
         if go is None:
             raise EmitUnsupported("the loop has no induction to count vector iterations by")
         self.put(f"br i1 {go}, label {ref(self.blocks['ph'])}, label {ref(self.blocks['scalar'])}")
