@@ -36,10 +36,12 @@ PROVED = [
     (LL / "emit" / "copy_field64.scalar.ll", "a recurrence the loop reads: the character loaded one ahead"),
     (LL / "emit" / "prefix_over256.scalar.ll", "a prefix sum the exit reads (add nsw)"),
     (LL / "emit" / "checksum_until64.scalar.ll", "a prefix sum of bytes, wrapping, compared unsigned"),
+    (LL / "emit" / "column_find64.scalar.ll", "a column of a table: a gather 32 bytes a lane, off &m[r] + 12"),
 ]
 FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
         "skip_blanks64.scalar.ll", "m_guarded_fixed.scalar.ll", "search_pair_lag.scalar.ll",
-        "copy_field64.scalar.ll", "prefix_over256.scalar.ll", "checksum_until64.scalar.ll"}
+        "copy_field64.scalar.ll", "prefix_over256.scalar.ll", "checksum_until64.scalar.ll",
+        "column_find64.scalar.ll"}
 
 
 def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subprocess.CompletedProcess[str]:
@@ -323,5 +325,13 @@ def test_recurrence_read_in_the_loop_from_the_wrong_lane_is_refuted(tmp_path: Pa
 ], ids=["one scan step general", "one scan step simple", "latch lane general"])
 def test_broken_prefix_sum_is_refuted(tmp_path: Path, form: EmitForm, edit: tuple[str, str]) -> None:
     r = _mutant(tmp_path, LL / "emit" / "prefix_over256.scalar.ll", form, edit)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "counterexample" in r.stdout
+
+
+def test_gather_of_the_wrong_column_is_refuted(tmp_path: Path) -> None:
+    # column_find64's lanes 8 elements apart: lane 3 reading one element further is caught
+    r = _mutant(tmp_path, LL / "emit" / "column_find64.scalar.ll", EmitForm.GENERAL,
+                (r"<4 x i64> <i64 0, i64 8, i64 16, i64 24>", "<4 x i64> <i64 0, i64 8, i64 16, i64 25>"))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout

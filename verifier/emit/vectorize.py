@@ -70,6 +70,19 @@ _IMMARG_LAST = ("abs", "ctlz", "cttz")  # their last (i1) argument stays scalar
 _REDUCTION_OPS = ("add", "mul", "and", "or", "xor", "fadd", "fmul", "smax", "smin", "umax", "umin")
 LATCH_END = "@@latch.end@@"  # the block the back edge leaves from, known once it is emitted
 _SIZES = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "half": 2, "float": 4, "double": 8, "ptr": 8}  # store sizes
+_ARRAY = re.compile(r"^\[(\d+) x (.+)\]$")
+
+
+def _size(t: str) -> int | None:
+    """The bytes a GEP over type `t` steps per index: a scalar's store size, an array's
+    count times its element's (`[8 x i32]`: 32); None for anything else (a struct)."""
+    m = _ARRAY.match(t.strip())
+    if m is None:
+        return _SIZES.get(t)
+    inner = _size(m.group(2))
+    return None if inner is None else int(m.group(1)) * inner
+
+
 _MANGLED = re.compile(r"^(i\d+|f16|f32|f64|half|float|double)$")
 
 
@@ -284,8 +297,8 @@ class _Emitter:
                 step = int(d.ops[1].text) * (-1 if d.opcode == "sub" else 1)
                 self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode))
             elif d is not None and ph.type == "ptr" and d.opcode == "getelementptr" and len(d.ops) == 2 \
-                    and d.ops[0].name == ph.name and d.ops[1].name is None and _source_type(d) in _SIZES:
-                step = int(d.ops[1].text) * _SIZES[_source_type(d)]
+                    and d.ops[0].name == ph.name and d.ops[1].name is None and _size(_source_type(d)) is not None:
+                step = int(d.ops[1].text) * (_size(_source_type(d)) or 0)
                 self.ivs[ph.name] = _Induction(ph, start, step, int_flags(d.text, d.opcode), pointer=True)
             else:
                 rest.append((ph, start, nxt))
@@ -587,6 +600,19 @@ class _Emitter:
         self.ptr_affine.add(name)
         return True
 
+    def lane_addresses(self, p: Val, elem: str) -> str:
+        """Every lane's address for a gather or scatter of `elem`s: a pointer induction
+        (or an address stepping evenly) plus constants as one GEP from its first lane
+        by each lane's offset, in elements where the stride is whole elements (a vector
+        index off a scalar base, as gathers take it); any other address as widened."""
+        if p.name not in self.inloop or not self.pointer_affine(p):
+            return self.vec(p)
+        name = p.name or ""
+        stride, size = self.stride[name], _SIZES.get(elem)
+        unit, t = (size, elem) if size and stride % size == 0 else (1, "i8")
+        offsets = self.const_vec("i64", [str(k * stride // unit) for k in range(self.vf)])
+        return self.value(f"{name}.lanes", f"getelementptr {t}, ptr {self.lane0[name]}, {self.vty('i64')} {offsets}")
+
     def ptr_lane(self, p: Val, k: int) -> str:
         """Lane k of a pointer induction plus constant offsets: k strides on from its
         first lane, by a plain getelementptr (the scalar loop's value wherever that is
@@ -609,7 +635,7 @@ class _Emitter:
         src = _source_type(g)
         if g.ops[0].name in self.inloop or idx.name is None or idx.name not in self.inloop:
             return None
-        size = _SIZES.get(src)
+        size = _size(src)
         if size is None or idx.name not in self.stride or idx.name not in self.lane0:
             return None
         if g.name not in self.lane0:
@@ -685,7 +711,7 @@ class _Emitter:
             loaded = self.value(f"{i.name}.rev", f"call {vt} @{name}(ptr align {align} {last}, {self.vty('i1')} "
                                                  f"{self.reverse('i1', mask)}, {vt} poison)")
             return self.reverse(i.type, loaded)
-        ptrs = self.vec(i.ops[0])
+        ptrs = self.lane_addresses(i.ops[0], i.type)
         name = f"llvm.masked.gather.{_mangle(vt)}.{_mangle(self.vty('ptr'))}"
         self.declare(name, f"declare {vt} @{name}({self.vty('ptr')}, {self.vty('i1')}, {vt})")
         return self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
@@ -773,7 +799,7 @@ class _Emitter:
         else:
             name = f"llvm.masked.scatter.{_mangle(vt)}.{_mangle(self.vty('ptr'))}"
             self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
-            self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.vec(ptr)}, "
+            self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.lane_addresses(ptr, v.type)}, "
                      f"{self.vty('i1')} {mask or self.ones()})")
 
     def call(self, i: Ins) -> None:
