@@ -1,15 +1,19 @@
 """Seed 000's two vectorized forms, emitted as LLVM IR from a scalar LLVM loop.
 
     preheader -> vec.ph (splats of loop invariants) -> vec.header:
-        phis: each induction's value at the vector iteration's first lane, each
-            reduction's running value
+        phis: each induction's value at the vector iteration's first lane (a pointer
+            induction's too: its lanes stay scalars off it), each reduction's and
+            scan's running value, each recurrence's previous lanes
         every lane passes every countable exit (and no induction wraps)?
             no -> scalar.ph -> the original loop, resumed with the phis' values
     vec.body: the body for VF lanes as vectors, if-converted: a block's predicate is
-        the or of its incoming edges' (branch conditions frozen), a phi becomes
-        selects; loads are consecutive vector loads (or gathers), masked where their
-        block may not run; divisors of conditional code are masked to 1; a call without
-        a result is made lane by lane, in lane order, each under its lane's bit
+        the or of its incoming edges' (branch and switch conditions frozen), a phi
+        becomes selects; loads are consecutive vector loads (reversed where they step
+        back, gathers where they stride), masked where their block may not run, or
+        the vector an earlier store of the iteration wrote (forwarded); divisors of
+        conditional code are masked to 1; a call without a result is made lane by
+        lane, in lane order, each under its lane's bit; a recurrence the loop reads
+        has its next lanes first, a scan (prefix sum) its lanes in log2 VF steps
       general: C = the or of the data-dependent exit edges' predicates (frozen),
         first = cttz.elts(C): stores run masked to the lanes <= first (the exiting
         lane only in the blocks it runs before it exits); any exit -> vec.early.exit:
