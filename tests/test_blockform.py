@@ -156,3 +156,22 @@ def test_a_copied_program_is_equal_and_independent(path) -> None:  # type: ignor
     dup.blocks.clear()
     dup.params.clear()
     assert program(prog) == before
+
+
+def test_values_named_end_and_goto_read_back() -> None:
+    # LLVM's %end (an end pointer) and %goto are values, not the statements: `end: i64 =`
+    text = """loop named(N: i64) {
+entry:
+  end: i64 = N + 1
+  goto: i64 = end * 2
+  t: i1 = goto < end
+  if (t) goto exit else goto exit
+exit:
+  out r = goto
+  end
+}
+"""
+    prog = parse(text)
+    assert parse(program(prog)) is not None
+    ins = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
+    assert "end" in ins and "goto" in ins

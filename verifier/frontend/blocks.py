@@ -161,11 +161,14 @@ def _statement(p: _Parser, blk: _RawBlock) -> None:
 def _line(p: _Parser, blk: _RawBlock) -> None:
     t = p.peek()
     loc = t.loc
-    if t.text == "goto":
+    # `goto` and `end` start a statement unless a value is named so (LLVM's %end):
+    # `end: i64 = ...`
+    named = p.peek(1).text == ":"
+    if t.text == "goto" and not named:
         p.next()
         blk.term = ("goto", [_label(p)], loc)
         return
-    if t.text == "end":
+    if t.text == "end" and not named:
         p.next()
         blk.term = ("end", [], loc)
         return
