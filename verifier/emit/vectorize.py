@@ -134,6 +134,7 @@ class _Recurrence:
     phi: Ins
     start: Val
     nxt: Val
+    early: list[Ins] | None = None  # where the loop reads the phi: nxt's slice, widened before the body
 
 
 @dataclass
@@ -319,8 +320,8 @@ class _Emitter:
             red = self.reduction(ph, start, nxt)
             if red is not None:
                 self.reds[ph.name] = red
-            elif self.recurrence(ph, nxt):
-                self.recs[ph.name] = _Recurrence(ph, start, nxt)
+            elif (rec := self.recurrence(ph, start, nxt)) is not None:
+                self.recs[ph.name] = rec
             else:
                 raise EmitUnsupported(f"the loop carries {ph.shown.split(' = ')[0]}, which is neither an induction "
                                       "(a constant step), a reduction nor a recurrence read only after the loop "
@@ -337,12 +338,10 @@ class _Emitter:
         others = [o for o in u.ops if o.name != ph.name]
         if len(u.ops) != 2 or len(others) != 1:
             return None
-        names = {ph.name, u.name}
-        readers = [i for b in self.lp.blocks for i in self.f.blocks[b].instrs
-                   if i is not u and i is not ph and any(o.name in names for o in i.ops)]
+        readers = [i for i in self.readers({ph.name, u.name}) if i is not u and i is not ph]
         if not readers or any(i.opcode == "phi" and i.block == self.lp.header for i in readers):
             return None
-        if self.early_slice(others[0], ph.name or "") is None and others[0].name in self.inloop:
+        if self.early_slice(others[0], ph.name or "") is None:
             return None
         return _Scan(ph, start, u.opcode, u, others[0])
 
@@ -362,9 +361,7 @@ class _Emitter:
         assert sc.update.name is not None
         base = self.splat_of(t, self.lane0[name], f"{name}.base")
         self.wide[sc.update.name] = self.value(f"{sc.update.name}.v", f"{sc.op} {vt} {base}, {acc}")
-        order = ", ".join(f"i32 {self.vf - 1 + k}" for k in range(self.vf))
-        self.wide[name] = self.value(f"{name}.v", f"shufflevector {vt} {base}, {vt} {self.wide[sc.update.name]}, "
-                                                  f"<{self.vf} x i32> <{order}>")
+        self.wide[name] = self.spliced(t, base, self.wide[sc.update.name], name)
 
     def lagging(self, ph: Ins, start: Val, nxt: Val) -> _Induction | None:
         """A phi holding an integer induction's previous value (`j = i; i = i + 1`, as
@@ -382,16 +379,22 @@ class _Emitter:
             return None
         return _Induction(ph, start, iv.step, ())
 
-    def recurrence(self, ph: Ins, nxt: Val) -> bool:
-        """Whether header phi `ph` is a first-order recurrence the emitter lowers: its
-        back edge brings a value the body computes, and only code after the loop reads
-        it (its lanes are known once the body is done), or the loop reads it too and
-        the back edge's value can be computed first (early_slice)."""
+    def recurrence(self, ph: Ins, start: Val, nxt: Val) -> _Recurrence | None:
+        """Header phi `ph` as a first-order recurrence the emitter lowers: its back
+        edge brings a value the body computes, and only code after the loop reads it
+        (its lanes are known once the body is done), or the loop reads it too and the
+        back edge's value can be computed first (early_slice); else None."""
         if nxt.name is None or nxt.name not in self.inloop or nxt.name == ph.name or self.defs[nxt.name].opcode == "phi" \
                 and self.defs[nxt.name].block == self.lp.header:
-            return False
-        read = any(o.name == ph.name for b in self.lp.blocks for i in self.f.blocks[b].instrs for o in i.ops)
-        return not read or self.early_slice(nxt, ph.name or "") is not None
+            return None
+        if not self.readers({ph.name}):
+            return _Recurrence(ph, start, nxt)
+        early = self.early_slice(nxt, ph.name or "")
+        return None if early is None else _Recurrence(ph, start, nxt, early)
+
+    def readers(self, names: set[str | None]) -> list[Ins]:
+        """The loop's instructions that read a value named in `names`, in body order."""
+        return [i for b in self.lp.blocks for i in self.f.blocks[b].instrs if any(o.name in names for o in i.ops)]
 
     def early_slice(self, v: Val, phi: str) -> list[Ins] | None:
         """The loop instructions `v` is computed from, in program order, where they can
@@ -426,7 +429,7 @@ class _Emitter:
             base = callee.split(".")[1] if callee.startswith("llvm.") else ""
             return base if i.opcode == "call" and base in ("smax", "smin", "umax", "umin") else None
 
-        users = [i for b in self.lp.blocks for i in self.f.blocks[b].instrs if any(o.name == ph.name for o in i.ops)]
+        users = self.readers({ph.name})
         updates = [u for u in users if op_of(u) is not None]
         if len(updates) != 1 or nxt.name is None:
             return None
@@ -442,8 +445,7 @@ class _Emitter:
         if merge is None or (merge is not u and merge.opcode not in ("phi", "select")):
             return None
         chain = {ph.name, u.name, nxt.name}
-        readers = [i for b in self.lp.blocks for i in self.f.blocks[b].instrs
-                   if i.name not in chain and any(o.name in (u.name, nxt.name) for o in i.ops)]
+        readers = [i for i in self.readers({u.name, nxt.name}) if i.name not in chain]
         if readers:
             raise EmitUnsupported(f"the loop reads the running value of {ph.shown.split(' = ')[0]} "
                                   f"({readers[0].shown}): a prefix sum, which the emitter does not lower",
@@ -915,11 +917,10 @@ class _Emitter:
         skip = {r.update.name for r in self.reds.values()} | {r.merged for r in self.reds.values()}
         effects: list[Ins] = []
         for name, rec in self.recs.items():  # read in the loop: its lanes first
-            early = self.early_slice(rec.nxt, name)
-            if early is None or not any(o.name == name for b in lp.blocks for i in f.blocks[b].instrs for o in i.ops):
+            if rec.early is None:
                 continue
             self.speculating = True
-            for i in early:
+            for i in rec.early:
                 if i.name not in self.wide and i.opcode != "getelementptr":
                     self.widen(i)
             self.speculating = False
@@ -955,12 +956,15 @@ class _Emitter:
         return effects
 
     def splice(self, name: str, rec: _Recurrence) -> None:
-        """The recurrence's lanes: lane k is nxt's lane k-1, lane 0 the previous
-        vector's last (LLVM's splice of the two)."""
+        """The recurrence's lanes: nxt's, each from the lane before."""
+        self.wide[name] = self.spliced(rec.phi.type, self.recs_prev[name], self.vec(rec.nxt), name)
+
+    def spliced(self, t: str, prev: str, cur: str, name: str) -> str:
+        """Lane k of `cur`'s lane k-1, lane 0 `prev`'s last (LLVM's splice of the two
+        vectors of `t`): a value as the iteration before left it."""
         order = ", ".join(f"i32 {self.vf - 1 + k}" for k in range(self.vf))
-        vt = self.vty(rec.phi.type)
-        self.wide[name] = self.value(f"{name}.v", f"shufflevector {vt} {self.recs_prev[name]}, {vt} "
-                                                  f"{self.vec(rec.nxt)}, <{self.vf} x i32> <{order}>")
+        vt = self.vty(t)
+        return self.value(f"{name}.v", f"shufflevector {vt} {prev}, {vt} {cur}, <{self.vf} x i32> <{order}>")
 
     def scalar_entry(self, data_exits: bool) -> None:
         """scalar.ph: each carried value as the scalar loop resumes it (from vec.check,
