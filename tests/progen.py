@@ -56,6 +56,12 @@ def cond_expr(draw: st.DrawFn, names: tuple[str, ...], depth: int = 1) -> str:
     return c
 
 
+# what the effect f does besides its event: nothing, return always, write an array
+# (the loop's own input too), read one, write every array (README "Calls")
+EFFECTS = ["", " willreturn", " writes(b)", " reads(a) writes(b) willreturn", " writes(*)", " writes(a) willreturn",
+           " reads(a, b)"]
+
+
 @st.composite
 def scalar_program(draw: st.DrawFn) -> str:
     init = draw(st.booleans())
@@ -65,7 +71,7 @@ def scalar_program(draw: st.DrawFn) -> str:
         "loop gen(N: i64) {",
         f"  array a: i8[N]{' init' if init else ''}",
         "  array b: i8[N]",
-        "  effect f(i8)",
+        f"  effect f(i8){draw(st.sampled_from(EFFECTS))}",
         "  i = 0",
         "  acc: i8 = 0",
         "  if (i < N) {",
@@ -108,7 +114,7 @@ def vector_program(draw: st.DrawFn) -> str:
         f"  const VF = {vf}",
         "  array a: i8[N]",
         "  array b: i8[N]",
-        "  effect f(i8)",
+        f"  effect f(i8){draw(st.sampled_from(EFFECTS))}",
         "  i = 0",
         "  r: i64 = 0",
         "  e: i8 = 0",
@@ -144,7 +150,13 @@ def inputs_for(draw: st.DrawFn, max_n: int = 6, min_n: int = 0) -> Inputs:
     elem = st.one_of(st.none(), st.integers(-128, 127), st.sampled_from([0, 1, -1, 127, -128]))
     a = draw(st.lists(elem, min_size=n, max_size=n))
     b = draw(st.lists(elem, min_size=n, max_size=n))
-    return Inputs(params={"N": n}, arrays={"a": a, "b": b}, defaults={"a": 0, "b": 0})
+    # what calls do: the trace positions where one ends the run, what one leaves in an array
+    stops = frozenset(draw(st.lists(st.integers(0, 12), max_size=2)))
+    cells = st.dictionaries(st.integers(0, max(n - 1, 0)), elem, max_size=3)
+    clobbers = draw(st.dictionaries(st.tuples(st.sampled_from(["a", "b"]), st.integers(0, 12)),
+                                    st.tuples(cells, elem), max_size=4))
+    return Inputs(params={"N": n}, arrays={"a": a, "b": b}, defaults={"a": 0, "b": 0}, stops=stops,
+                  clobbers=clobbers)
 
 
 @st.composite
@@ -204,8 +216,13 @@ def lane_loads_program(draw: st.DrawFn) -> tuple[str, int]:
     far = st.sampled_from([-lim, -lim + 1, lim - 2, lim - 1])  # a group spanning half the range
     offsets = draw(st.lists(st.one_of(st.integers(-6, 6), far), min_size=2, max_size=6, unique=True))
     base = draw(st.one_of(st.integers(-8, 12), st.integers(lim - 8, lim - 1), st.integers(-lim, -lim + 8)))
-    lines = [f"loop lanes(N: i64, b: i{w}) {{", "  array a: i8[N]", "entry:"]
+    # a call that may end the run, drawn between two loads: the later ones' UB is then
+    # not certain, so they imply nothing of the earlier ones' (the inputs draw the stop)
+    stop_at = draw(st.integers(0, len(offsets)))
+    lines = [f"loop lanes(N: i64, b: i{w}) {{", "  array a: i8[N]", "  effect f(i8)", "entry:"]
     for j, o in enumerate(offsets):
+        if j == stop_at:
+            lines.append("  f(0)")
         if o == 0 and draw(st.booleans()):
             lines.append(f"  x{j}: i8 = a[b]")
             continue

@@ -58,14 +58,19 @@ def _offset_of(idx: Ref, defs: dict[str, Instr], block_uids: set[int], width: in
 def implied_bounds_checks(prog: Program) -> frozenset[int]:
     """Uids of unmasked scalar loads whose UB conditions are implied by the loads of
     the same array, base, operation and flags at the least and greatest offset in the
-    same block (module docstring)."""
+    same block with no call between them that may not return (module docstring: where
+    the run may end between two loads, the later one's UB is no longer certain)."""
     types = prog.value_types()
     defs = {i.dest: i for i in prog.instructions() if i.dest is not None}
     implied: set[int] = set()
     for blk in prog.blocks.values():
         uids = {i.uid for i in blk.instrs}
-        groups: dict[tuple[str, str, int, str | None, frozenset[str]], list[tuple[int, int]]] = {}
+        groups: dict[tuple[str, str, int, str | None, frozenset[str], int], list[tuple[int, int]]] = {}
+        stops = 0  # calls before that may not return: a load after one is UB only if it does
         for ins in blk.instrs:
+            if ins.op == "call" and not ins.decl.pure and not ins.decl.willreturn:
+                stops += 1
+                continue
             if ins.op != "load" or ins.masked or ins.type is None or not isinstance(ins.type, IntType):
                 continue
             idx = ins.args[0]
@@ -73,13 +78,13 @@ def implied_bounds_checks(prog: Program) -> frozenset[int]:
             if not isinstance(idx, Ref) or not isinstance(ity, IntType):
                 continue
             off = _offset_of(idx, defs, uids, ity.bits)
-            groups.setdefault((ins.array, off.base, ity.bits, off.op, off.flags), []).append(
+            groups.setdefault((ins.array, off.base, ity.bits, off.op, off.flags, stops), []).append(
                 (off.offset, ins.uid))
         # The base itself (offset 0, no operation) joins each group on the same base.
-        for (array, base, w, op, _flags), members in list(groups.items()):
+        for (array, base, w, op, _flags, seg), members in list(groups.items()):
             if op is None:
                 continue
-            plain = groups.get((array, base, w, None, frozenset()), [])
+            plain = groups.get((array, base, w, None, frozenset(), seg), [])
             lanes = members + [m for m in plain if m[0] == 0]
             if len(lanes) < 3:
                 continue

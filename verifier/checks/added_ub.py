@@ -22,7 +22,7 @@ from typing import Any
 from verifier.analysis.exits import analyse
 from verifier.checks.falsify import ConcreteTests, concrete_witness
 from verifier.checks.refinement import hard_ops
-from verifier.checks.replay import concrete, replay, replay_fuel
+from verifier.checks.replay import concrete, from_window_start, replay, replay_fuel
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
@@ -48,7 +48,7 @@ from verifier.smt.budget import (
 )
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
-from verifier.transforms.window import NoWindow, vector_window
+from verifier.transforms.window import NoWindow, Q, vector_window
 
 
 @dataclass
@@ -199,11 +199,19 @@ def _added_ub(harness: Program, own: set[int], bound: int, budget: Budget, trunc
 
 
 def _replay(prog: Program, h: Harness, inputs: Inputs, max_trip: int,
-            drop: frozenset[str] = frozenset()) -> Counterexample | None:
+            drop: frozenset[str] = frozenset(), vf: int = 1) -> Counterexample | None:
     """The counterexample `inputs` give from the real start (the window's own
-    parameters `drop` left out), None if the harness's run does not diverge."""
+    parameters `drop` left out), None if the harness's run does not diverge. A
+    window's calls' choices are keyed by its own trace: tried as they are, then moved
+    to where the window's vector iteration (window.q) starts in the real run."""
     start = dataclasses.replace(inputs, params={k: v for k, v in inputs.params.items() if k not in drop})
-    return replay(prog, h.program, start, replay_fuel(prog, h.program, max_trip), shared_choices=True)
+    fuel = replay_fuel(prog, h.program, max_trip)
+    cex = replay(prog, h.program, start, fuel, shared_choices=True)
+    if cex is None and Q in inputs.params:
+        moved = from_window_start(prog, start, vf * inputs.params[Q], fuel)
+        if moved is not None:
+            cex = replay(prog, h.program, moved, fuel, shared_choices=True)
+    return cex
 
 
 def bounded_failure(prog: Program, h: Harness, vf: int, limits: Limits,
@@ -261,7 +269,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
         parameters `drop` left out), None if the run does not diverge."""
         if last and last[0][0] is inputs:
             return last[0][1]
-        cex = _replay(prog, h, inputs, max_trip, drop)
+        cex = _replay(prog, h, inputs, max_trip, drop, vf)
         last[:] = [(inputs, cex)]
         return cex
 

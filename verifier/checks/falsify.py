@@ -36,7 +36,7 @@ from verifier.ir.program import Const, Program
 from verifier.ir.types import elem_of, mask, to_signed
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.inputs import Inputs
-from verifier.semantics.interpreter import RunStatus, run
+from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.semantics.ops import Val, eval_extent
 from verifier.smt.budget import INTERPRET_UNITS, SHRINK_SHARE, Budget, charge
 
@@ -81,6 +81,11 @@ class ConcreteTests:
         charge(INTERPRET_UNITS * len(s.path))
         if s.status is RunStatus.OK and self.witness is None and max(s.iterations.values(), default=0) <= self.max_trip:
             self.witness = inputs
+        ended = _ended_before_ub(self.src, inputs, s)
+        if ended is not None:  # UB no time machine: the run that ends inside the call before it
+            inputs = ended
+            s = run(self.src, inputs, fuel=self.src_fuel, loops=self.gen.src_loops)
+            charge(INTERPRET_UNITS * len(s.path))
         if s.status is not RunStatus.OK or s.choices:
             return None  # UB (nothing to refine), too long, or not its only behaviour
         t = run(self.tgt, inputs, fuel=self.fuel, loops=self.tgt_loops)
@@ -106,6 +111,19 @@ class ConcreteTests:
                                                              budget.part(SHRINK_SHARE, least=0.05))
                 return self.found
         return None
+
+
+def _ended_before_ub(src: Program, inputs: Inputs, r: Run) -> Inputs | None:
+    """Where the source's run has UB after calls that may not return: the same inputs
+    with the last such call ending the run (its UB is then no excuse for what a target
+    does before it). None where there is no such call."""
+    if r.status is not RunStatus.UB:
+        return None
+    last = next((j for j in range(len(r.trace) - 1, -1, -1)
+                 if (f := src.funcs.get(r.trace[j].callee)) is not None and not f.pure and not f.willreturn), None)
+    if last is None or last in inputs.stops:
+        return None
+    return dataclasses.replace(inputs, stops=inputs.stops | {last})
 
 
 def concrete_counterexample(src: Program, tgt: Program, vf: int, max_trip: int, seconds: float,

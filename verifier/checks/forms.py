@@ -11,7 +11,7 @@ from verifier.checks.added_ub import Limits
 from verifier.checks.legality import repair_guards
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
-from verifier.checks.replay import replay, replay_fuel, source_fuel
+from verifier.checks.replay import from_window_start, replay, replay_fuel, source_fuel
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
@@ -29,7 +29,7 @@ from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.simple_form import SimpleForm, simple_form
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
-from verifier.transforms.window import NoWindow, at_loop_start
+from verifier.transforms.window import NoWindow, Q, at_loop_start
 
 FORMS = ("general", "simple")
 
@@ -219,8 +219,13 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     src_fuel = source_fuel(prog, bound)
 
     def replayed(inputs: Inputs, found_in: str) -> bool:
+        q = inputs.params.get(Q)
         inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
         cex = replay(prog, vform.program, inputs, fuel, src_fuel)
+        # a step's calls' choices are keyed by its own trace: moved to where it starts
+        moved = from_window_start(prog, inputs, vf * q, src_fuel) if cex is None and q is not None else None
+        if moved is not None:
+            cex = replay(prog, vform.program, moved, fuel, src_fuel)
         if cex is not None:
             out.verdict, out.reason, out.counterexample = VerdictKind.COUNTEREXAMPLE, None, cex
             out.coverage = {"found_in": found_in}

@@ -118,6 +118,10 @@ def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], 
         return
     ub = c.target.ub
     last = c.source.iterations.get(header, 0) - 1
+    # how the scalar run ended there: it left the loop, or a call in it did not return
+    left = (f"the scalar run had already ended in iteration {last}, inside {c.source.trace[-1]}, a call that may "
+            "not return" if c.source.stopped and c.source.trace else f"the scalar loop had already left in "
+            f"iteration {last}")
     if ub.uid in h.clones:
         orig_uid, lane, _ = h.clones[ub.uid]
         ins = originals[orig_uid]
@@ -126,7 +130,7 @@ def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], 
         c.divergence.summary = (
             f"speculating {subject} is unsafe: `{instr_text(ins)}`{where}: {ub.reason} in lane {lane} "
             f"of the vector iteration starting at scalar iteration {ub.iteration}, i.e. scalar "
-            f"iteration {scalar_it}; the scalar loop had already left in iteration {last}")
+            f"iteration {scalar_it}; {left}")
         c.divergence.instruction = instr_text(ins)
         c.divergence.lane = lane
         c.divergence.iteration = scalar_it
@@ -137,7 +141,7 @@ def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], 
         c.divergence.summary = (
             f"speculating {subject} without freeze is unsafe: a speculated lane's condition is poison "
             f"and the vector loop branches on it (vector iteration starting at scalar iteration "
-            f"{ub.iteration}; the scalar loop had already left in iteration {last}). Freeze the condition.")
+            f"{ub.iteration}; {left}). Freeze the condition.")
 
 
 def _writers_before(prog: Program, e: Exit, instrs: dict[int, Instr]) -> list[str]:

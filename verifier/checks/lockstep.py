@@ -29,9 +29,10 @@ are compared at the end only, which is exact because the source writes them
 outside its loop only (checked, else not applicable).
 
 Where this is not exact the check is not applied (`None`, the caller unrolls the
-whole programs): calls with effects that return a value (the value depends on the
-trace position, which restarts with each step; an effect without one is only an
-event, compared step by step), source code before the loop that stores, calls or
+whole programs): calls with effects that return a value or write memory (the value
+and the contents written depend on the trace position, which restarts with each
+step; an effect without either is only an event, compared step by step, and where
+one may end the run each step's such choices are its own), source code before the loop that stores, calls or
 makes a nondeterministic choice (each step runs it again), an fmuladd (its rounding
 is a choice that refinement.py answers by the target's; here it would be quantified
 over, which the solver does not finish), or a cut state that may be undef. Every counterexample is replayed on the whole programs; one that
@@ -124,6 +125,11 @@ def applicable(prog: Program, form: VectorForm) -> str | None:
         for f in p.funcs.values():
             if not f.pure and f.ret is not None:
                 return f"{f.name} returns a value and has effects"
+            # (what a call writes is a choice at its point of the trace, which restarts with
+            # each step; whether it ends the run is too, but a run that ends there is one
+            # of its step's, fresh in each (SymInputs.segment): only its replay may fail)
+            if not f.pure and f.writes:
+                return f"{f.name} may write memory, a choice at its point of the trace"
     if form.remainder:
         return "the target's scalar loop is a remainder loop, entered after a vector iteration's lanes"
     loops = find_loops(prog)
@@ -279,8 +285,7 @@ class _Chain:
 
     def _step(self, params: dict[str, Any], prev: _Step | None, label: str) -> _Step:
         d = Z3Domain()
-        at = dataclasses.replace(self.inputs, params=params,
-                                 memory=prev.src.memory if prev is not None else self.inputs.memory)
+        at = self.inputs.segment(f"{label}!", params, prev.src.memory if prev is not None else self.inputs.memory)
         vf = self.form.vf
         s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2, budget=self.budget), self.abstract)
         t = encode(self.tgt_step, at, f"tgt{label}!", Unroll(bound=vf + 2, per_loop=self.form.step_unroll(),

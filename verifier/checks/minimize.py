@@ -138,12 +138,26 @@ def minimize(s: terms.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: 
                 e = terms.select(vals, k)
                 if not m.attempt(e == 0) and not m.attempt(e == 1):
                     m.smallest_magnitude(e, a.elem.bits)
+    _calls(m, inputs)
     cs = list(choices.values())
     if cs and not m.attempt(*[c == 0 for c in cs]):
         for c in cs:
             if not m.attempt(c == 0):
                 m.smallest_magnitude(c, c.size())
     return m.model
+
+
+def _calls(m: _Minimizer, inputs: SymInputs) -> None:
+    """What calls do: each returns (else the first that need not end the run does), and
+    leaves the objects it writes all zeros, with no poison (else as the solver found)."""
+    stops = [inputs.stops[j] for j in sorted(inputs.stops)]
+    if stops and not m.attempt(*[terms.not_(x) for x in stops]):
+        for x in stops:
+            m.attempt(terms.not_(x))
+    for (_obj, _j), (vals, pois) in sorted(inputs.clobbers.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if pois is not None:
+            m.attempt(pois == terms.const_array(terms.bv_sort(64), terms.bool_val(False)))
+        m.attempt(vals == terms.const_array(terms.bv_sort(64), terms.bv_val(0, vals.range().size())))
 
 
 def _apart(inputs: SymInputs, v: str, w: str) -> Any:

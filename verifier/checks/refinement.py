@@ -107,15 +107,65 @@ def _fmt(d: dict[str, Any]) -> str:
     return "(" + ", ".join(f"{k}: {v}" for k, v in d.items()) + ")"
 
 
-def _trace_mismatch(d: Z3Domain, st: Any, tt: Any) -> Any:
-    """The traces differ: other lengths, or an event (callee, arguments) that differs."""
-    same = [d.eq(d.term(st.length, TRACE_IDX), d.term(tt.length, TRACE_IDX), TRACE_IDX)
-            if not (type(st.length) is int and type(tt.length) is int) else st.length == tt.length]
+def _trace_mismatch(d: Z3Domain, st: Any, tt: Any, src: Program, quantified: bool, indices: list[Any]) -> Any:
+    """The traces differ: other lengths, or an event (callee, arguments, the memory the
+    callee may read or write) that differs."""
+    sn, tn = st.observed, tt.observed  # (a run that ended inside a call observes the events before)
+    same = [d.eq(d.term(sn, TRACE_IDX), d.term(tn, TRACE_IDX), TRACE_IDX)
+            if not (type(sn) is int and type(tn) is int) else sn == tn]
+    bits = {a.name: a.elem.bits for a in src.arrays}
     for j in range(min(len(st.slots), len(tt.slots))):
-        (sf, sargs), (tf, targs) = st.slots[j], tt.slots[j]
-        live = d.ult(j, st.length, TRACE_IDX) if type(st.length) is not int else j < st.length
-        same.append(d.or_(d.not_(live), event_refines(d, sf, tf, sargs, targs)))
+        (sf, sargs, smems), (tf, targs, tmems) = st.slots[j], tt.slots[j]
+        live = d.ult(j, sn, TRACE_IDX) if type(sn) is not int else j < sn
+        ok = [event_refines(d, sf, tf, sargs, targs)]
+        for name in dict.fromkeys([*smems, *tmems]):
+            if name not in smems or name not in tmems:
+                ok.append(d.not_(smems[name][0] if name in smems else tmems[name][0]))
+                continue
+            (s_seen, svals, spois), (t_seen, tvals, tpois) = smems[name], tmems[name]
+            if svals is tvals and spois is tpois:
+                ok.append(_iff(d, s_seen, t_seen))
+                continue
+            idx = terms.bv_var(f"seen!{j}!{name}", 64)
+            indices.append(idx)
+            cell = cell_refines(d, terms.select(svals, idx), _poison_at(spois, idx),
+                                terms.select(tvals, idx), _poison_at(tpois, idx), bits.get(name, 8))
+            differs = terms.and_(d.bterm(s_seen), d.bterm(t_seen), terms.not_(d.bterm(cell)))
+            ok += [_iff(d, s_seen, t_seen), terms.not_(terms.exists([idx], differs) if quantified else differs)]
+        same.append(d.or_(d.not_(live), d.all_(ok)))
     return d.not_(d.all_(same))
+
+
+def _cases_at_stops(inputs: SymInputs, s: SymResult, body: Any, parts: dict[str, Any]) -> list[Any]:
+    """`body` (the source runs well and a part mismatches) as cases to ask one at a
+    time, each unsat exactly when it is:
+    1. every call returns (the stop choices false). A run whose source does not end
+       inside a call is this run (the target ending where the source does not is a
+       trace mismatch either way).
+    2. the source's run ends inside a call, and where every call returns the same
+       inputs give it UB (or a longer run) after that call: only the trace and the
+       target's UB before it are compared. Where the source's returning run has no
+       UB, case 1 covers the run that ends early, its prefix.
+    Each is far simpler for the solver than the whole (which took a seed listing 2.5
+    times as long, and the second case alone, without its "UB after", longer still)."""
+    if not inputs.stops or Z3Domain().is_false(s.stopped):
+        return [body]
+    returns = [(x, terms.bool_val(False)) for x in inputs.stops.values()]
+    before = [v for k, v in parts.items() if k not in ("memory", "live-out")]
+    source_ok = _source_ok(s)
+    return [terms.substitute(body, *returns),
+            terms.and_(Z3Domain().bterm(s.stopped), source_ok, terms.not_(terms.substitute(source_ok, *returns)),
+                       terms.or_(*before))]
+
+
+def _iff(d: Z3Domain, a: Any, b: Any) -> Any:
+    """a and b are both true or both false."""
+    return d.or_(d.and_(a, b), d.and_(d.not_(a), d.not_(b)))
+
+
+def _poison_at(pois: Any, idx: Any) -> Any:
+    """Cell `idx` of a poison array (None: never poison)."""
+    return False if pois is None else terms.select(pois, idx)
 
 
 # A final array as the store and if-then-else nodes that build it over the start
@@ -257,11 +307,16 @@ def _view(memory: dict[str, tuple[Any, Any]], inputs: SymInputs, array: str, idx
 
 
 def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
-                   quantified: bool) -> dict[str, Any]:
-    """The ways the target can fail to refine the source, each a z3 formula."""
+                   quantified: bool, indices: list[Any] | None = None) -> dict[str, Any]:
+    """The ways the target can fail to refine the source, each a z3 formula; the
+    memory indices they leave free (where not `quantified`) are added to `indices`."""
     d = Z3Domain()
+    indices = [] if indices is None else indices
     parts: dict[str, Any] = {"target UB": t.ub, "target unrolling exceeded": t.exceeded}
-    parts["trace"] = _trace_mismatch(d, s.trace, t.trace)
+    # a run a call ends is its trace: both end there, or neither does
+    parts["trace"] = d.or_(_trace_mismatch(d, s.trace, t.trace, src, quantified, indices),
+                           d.not_(_iff(d, s.stopped, t.stopped)))
+    returned = d.not_(s.stopped)  # memory and live-outs are a returning run's result
     mem = []
     for a in src.arrays:
         # Compare what each array sees (through its alias window, if it has one), so a
@@ -283,14 +338,15 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
                 mem.append(bad_at(w, sv, sp, tv, tp))
         else:
             idx = terms.bv_var(f"mem!{a.name}", 64)
+            indices.append(idx)
             bad = bad_at(idx, *_view(s.memory, inputs, a.name, idx), *_view(t.memory, inputs, a.name, idx))
             mem.append(terms.exists([idx], bad) if quantified else bad)
-    parts["memory"] = d.any_(mem)
+    parts["memory"] = d.and_(returned, d.any_(mem))
     outs = []
     for n, ty in s.out_types.items():
         t_out = t.outs.get(n, unset_value(d, ty))  # a live-out the target never writes
         outs.append(d.not_(value_refines(d, s.outs[n], t_out, elem_of(ty).bits)))
-    parts["live-out"] = d.any_(outs)
+    parts["live-out"] = d.and_(returned, d.any_(outs))
     return {k: d.bterm(v) for k, v in parts.items()}
 
 
@@ -436,7 +492,6 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     quantified = bool(universal)
     d = Z3Domain()
     src_ok = _source_ok(s)
-    solver = new_solver(timeout, quantified)
     feas = new_solver(timeout)
     feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound
 
@@ -478,36 +533,38 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
                                                per_loop=dict(target_unroll or {}), budget=budget), abstract)
     except _OutOfTime:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout (while unrolling the target)")
-    parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified).items() if k not in ignore}
+    # the mismatch's memory indices (free where nothing is quantified)
+    idx: list[Any] = []
+    parts = {k: v for k, v in mismatch_terms(src, inputs, s, t, quantified, idx).items() if k not in ignore}
     bad = terms.or_(*parts.values())
-    every = body = terms.and_(src_ok, bad)
     witness = _witness(s, t)
     # the source's approximations take the witness's answer for good: any other value
     # is no approximation, so no search may pick one (semantics/ops.approximation_kind)
     answered = [(s.choices[k], w) for k, w in witness.items() if is_approximation(k)]
-    body = terms.substitute(body, *answered) if answered else body  # (z3 rewrites even with none)
     searched = {k: v for k, v in s.choices.items() if not is_approximation(k)}
     refuted = [(s.choices[k], w) for k, w in witness.items() if not is_approximation(k)]
-    main = terms.substitute(body, *refuted) if refuted else body
-    solver.add(terms.forall(universal, main) if universal else main)
     # no source loop can run past the bound (its header is unreachable there): every input
     coverage: Coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
                 "quantified": quantified, "complete": d.is_false(s.exceeded)}
     remaining = budget.left()
     if remaining <= 0:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout", coverage=coverage)
-    set_timeout(solver, remaining)
     # A proof must not be vacuous: some input must satisfy the source (a witness from
     # the unrolling, or a model of the feasibility solver, checked beside the main query).
     vacuity = None if last or abstract else BackgroundCheck(feas, remaining)  # abstract: the caller checks
     # bit-blasting races the SMT solver, except where it would blast multiplications
     # or divisions of unknowns (division at VF 64: seconds -> over the budget)
     race = not quantified and not hard_ops(src, tgt)
-    ans = check_racing(solver, remaining) if race else check(solver)
-    # the mismatch's memory indices (free where nothing is quantified, mismatch_terms)
-    idx = [terms.bv_var(f"mem!{a.name}", 64) for a in src.arrays]
-    if refuted and not universal:
-        ans = _refute_witness(solver, ans, body, searched, idx, budget)
+    for every in _cases_at_stops(inputs, s, terms.and_(src_ok, bad), parts):  # each must be unsat
+        body = terms.substitute(every, *answered) if answered else every  # (z3 rewrites even with none)
+        main = terms.substitute(body, *refuted) if refuted else body
+        solver = new_solver(max(0.1, budget.left()), quantified)
+        solver.add(terms.forall(universal, main) if universal else main)
+        ans = check_racing(solver, budget.left()) if race else check(solver)
+        if refuted and not universal:
+            ans = _refute_witness(solver, ans, body, searched, idx, budget)
+        if ans.status is not SolverStatus.UNSAT:
+            break
     if ans.status is not SolverStatus.UNSAT and vacuity is not None:
         vacuity.cancel()
     if ans.status is SolverStatus.UNSAT:

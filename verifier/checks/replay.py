@@ -88,6 +88,24 @@ def run_model(model: terms.Model, prog: Program, sym: SymInputs, choices: dict[A
     return inputs, run(prog, inputs, fuel=fuel, watch=watch)
 
 
+def from_window_start(prog: Program, inputs: Inputs, start: int, fuel: int) -> Inputs | None:
+    """`inputs` found for a run entered at loop iteration `start` (a window, or an
+    induction step: its calls' choices, where a call ends the run and what it writes,
+    are keyed by positions in that run's trace), with those choices moved to the
+    positions the same calls have in the run from the real start: after the events the
+    source makes before iteration `start`. None when there is nothing to move, or the
+    source does not get there."""
+    if not inputs.stops and not inputs.clobbers:
+        return None
+    bare = dataclasses.replace(_without_choices(inputs), stops=frozenset(), clobbers={})
+    r = run(prog, bare, fuel=fuel)
+    offset = next((j for j, e in enumerate(r.trace) if e.iteration >= start), None)
+    if offset is None:
+        return None
+    return dataclasses.replace(inputs, stops=frozenset(j + offset for j in inputs.stops),
+                               clobbers={(obj, j + offset): c for (obj, j), c in inputs.clobbers.items()})
+
+
 def _without_choices(inp: Inputs) -> Inputs:
     return dataclasses.replace(inp, choices={})
 
@@ -140,7 +158,12 @@ def model_inputs(model: terms.Model, prog: Program, inputs: SymInputs, choices: 
         _read_table(model, fn, pure, pure_else, fname, lambda v: v.as_long())
         _read_table(model, inputs.traps[fname], traps, traps_else, fname, lambda v: terms.is_true(v))
     ch = {k: ev(v).as_long() for k, v in choices.items()}
-    return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells, pure_else, traps_else)
+    stops = frozenset(j for j, v in inputs.stops.items() if terms.is_true(ev(v)))
+    clobbers = {}
+    for (obj, j), mem in inputs.clobbers.items():
+        after = _Cells(model, mem, inputs.elem_bits[obj])
+        clobbers[(obj, j)] = ({k: after(k) for k in sorted(after.stored)}, after.default())
+    return Inputs(params, arrays, defaults, alias, pure, traps, ch, cells, pure_else, traps_else, stops, clobbers)
 
 
 def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], arrays: dict[str, list[int | None]],
@@ -234,6 +257,26 @@ def _read_table(model: terms.Model, fn: Any, out: dict[Any, Any], other: dict[st
         out[(fname, ())] = conv(interp)
 
 
+def _seen_differs(cd: ConcreteDomain, se: Any, te: Any, bits: dict[str, int]) -> str | None:
+    """Where the memory one call may read or write differs between the source's event
+    and the target's (`a[3] = 5 in the source, 7 in the target`), None where it does not."""
+    for name in dict.fromkeys([*se.memory, *te.memory]):
+        if name not in se.memory or name not in te.memory:
+            return f"{name} in the {'target' if name in te.memory else 'source'} only"
+        sm, tm = se.memory[name], te.memory[name]
+        w = bits.get(name, 8)
+        for k in sorted(set(sm) | set(tm)):
+            (sv, sp), (tv, tp) = sm.get(k), tm.get(k)
+            if not cell_refines(cd, sv, sp, tv, tp, w):
+                shown_t = "poison" if tp else str(shown_int(tv, w))
+                return f"{name}[{to_signed(k, 64)}] = {shown_int(sv, w)} in the source, {shown_t} in the target"
+        (sv, sp), (tv, tp) = sm.default, tm.default  # every cell neither stores
+        if not cell_refines(cd, sv, sp, tv, tp, w):
+            return f"{name}'s other cells: {shown_int(sv, w)} in the source, {'poison' if tp else shown_int(tv, w)} " \
+                   "in the target"
+    return None
+
+
 def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
     """The first way the concrete target run fails to refine the source run, if any
     (semantics/refines.py's relation, evaluated on the concrete domain)."""
@@ -252,20 +295,37 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
         return Divergence(DivergenceKind.TERMINATION, "the target does not finish (it ran out of fuel) "
                           "while the source does")
     uids = {i.uid: i for i in tgt.instructions()}
+    bits = {a.name: a.elem.bits for a in src.arrays}
     for j in range(max(len(s.trace), len(t.trace))):
         se = s.trace[j] if j < len(s.trace) else None
         te = t.trace[j] if j < len(t.trace) else None
         ok = se is not None and te is not None and event_refines(cd, se.callee, te.callee, se.args, te.args)
+        seen = _seen_differs(cd, se, te, bits) if ok and se is not None and te is not None else None
+        if seen is not None:
+            assert te is not None
+            return Divergence(DivergenceKind.TRACE, f"at event {j + 1}, {te}, the callee may read {seen}",
+                              instr_text(uids[te.uid]) if te.uid in uids else None,
+                              uids[te.uid].loc if te.uid in uids else None, te.lane or None, te.iteration, j + 1)
         if not ok:
             where = None
             if te is not None and te.uid in uids:
                 where = instr_text(uids[te.uid])
             summary = (f"trace differs at event {j + 1}: source {se if se else '(ends)'}, "
                        f"target {te if te else '(ends)'}")
+            if s.stopped and j == len(s.trace) - 1:
+                summary += ("; the source's run ends inside that call (it may not return), so what would follow "
+                            "it, UB included, does not excuse the target")
             return Divergence(DivergenceKind.TRACE, summary, where,
                               uids[te.uid].loc if te is not None and te.uid in uids else None,
                               te.lane if te is not None and te.lane else None,
                               te.iteration if te is not None else None, j + 1)
+    if s.stopped or t.stopped:
+        if s.stopped and t.stopped:
+            return None  # both ended inside the same call: their traces are the behaviour
+        ended, other = ("source", "target") if s.stopped else ("target", "source")
+        last = (s if s.stopped else t).trace[-1]
+        return Divergence(DivergenceKind.TRACE, f"the {ended} ends inside its call {last} (it may not return), "
+                          f"the {other} goes on past it", position=len(s.trace))
     for a in src.arrays:
         sm, tm = s.memory[a.name], t.memory[a.name]
         for k in sorted(set(sm.explicit()) | set(tm.explicit())):

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from verifier.errors import UserError
-from verifier.ir.program import Assumption, Program
+from verifier.ir.program import Assumption, Program, copy_program
 
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
@@ -64,4 +64,23 @@ def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
 
     if func is not None and ".ll" not in (source.suffix, target.suffix):
         raise UserError("--func applies to LLVM IR (.ll) input only")
-    return one(source), one(target)
+    src = one(source)
+    return src, with_source_callees(src, one(target))
+
+
+def with_source_callees(src: Program, tgt: Program) -> Program:
+    """`tgt` with the source's declaration of each callee both declare alike (the same
+    parameters, result and kind): what a function may read, write and whether it
+    returns are facts of the function the source gives, which a target may not
+    strengthen (a target assumes nothing its source does not)."""
+    same = {name: f for name, f in src.funcs.items() if name in tgt.funcs
+            and (f.params, f.ret, f.pure) == (tgt.funcs[name].params, tgt.funcs[name].ret, tgt.funcs[name].pure)}
+    if all(tgt.funcs[n] == f for n, f in same.items()):
+        return tgt
+    out = copy_program(tgt)
+    out.funcs.update(same)
+    for blk in out.blocks.values():
+        for ins in blk.instrs:
+            if ins.op == "call" and ins.attrs.func is not None and ins.attrs.func.name in same:
+                ins.attrs = ins.attrs.but(func=same[ins.attrs.func.name])
+    return out

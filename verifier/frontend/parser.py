@@ -8,6 +8,7 @@ predecessors are known. Every mistake is a UserError at file:line:col.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -150,6 +151,8 @@ class _Parser:
         self.funcs: dict[str, FuncDecl] = {}
         self.aliases: list[tuple[str, str]] = []
         self.windows: list[str] = []  # views declared with `window a, b`
+        # each effect's `reads(...)` and `writes(...)` as written (resolve_effects)
+        self.effect_sets: dict[str, dict[str, tuple[Token, ...]]] = {}
         self.loops: list[_LoopCtx] = []
         self.loop_count = 0
         self.masks: list[TV] = []
@@ -323,6 +326,7 @@ class _Parser:
         if any(b.instrs or b.phis for b in self.b.blocks.values()):
             raise UserError("a model is either statements or labelled blocks, not both: "
                             "put the declarations first, then the blocks", self.peek().loc)
+        self.resolve_effects()  # (every declaration comes before the blocks)
         blocks, entry = parse_blocks(self)
         self.next()
         if self.peek().kind != "eof":
@@ -348,6 +352,7 @@ class _Parser:
                 for op in ins.args:
                     if isinstance(op, _Missing):
                         raise UserError(f"{op.var!r} is not assigned on every path to this use", op.loc)
+        self.resolve_effects()
         prog = Program(name, self.params, list(self.arrays.values()), self.funcs, self.aliases,
                        blocks, "entry", dict(self.consts), self.file, windows=tuple(self.windows))
         try:
@@ -497,7 +502,10 @@ class _Parser:
 
     def decl_effect(self, kw: Token) -> None:
         """`effect f(i8)`, or with a result: `effect f(i8) -> i32 [maybe_poison]` (the
-        result a function of the trace so far and the arguments; poison where allowed)."""
+        result a function of the trace so far and the arguments; poison where allowed),
+        then what else it does: `reads(a, b)`, `writes(a)` (`*`: every array it may
+        write), `willreturn` (without it the call may end the run, as exit() would).
+        An effect reads and writes no array unless it says so."""
         t = self.expect_name("the function's name")
         params = self.parse_param_types()
         ret: IntType | None = None
@@ -509,7 +517,53 @@ class _Parser:
         may_poison = ret is not None and self.peek().kind == "name" and self.peek().text == "maybe_poison"
         if may_poison:
             self.next()
-        self.declare_func(FuncDecl(t.text, params, ret, False, ret_poison=may_poison), t)
+        sets: dict[str, tuple[Token, ...]] = {}
+        returns = False
+        while self.peek().kind == "name" and self.peek().text in ("reads", "writes", "willreturn"):
+            word = self.next()
+            if word.text == "willreturn":
+                returns = True
+                continue
+            if word.text in sets:
+                raise UserError(f"{word.text}(...) is given twice", word.loc)
+            self.expect("(", f"'(' and the arrays {t.text} {word.text}")
+            names: list[Token] = []
+            while not self.at(")"):
+                if names:
+                    self.expect(",", "',' or ')'")
+                names.append(self.next() if self.at("*") else self.expect_name("an array's name, or *"))
+            self.expect(")", "')'")
+            sets[word.text] = tuple(names)
+        self.effect_sets[t.text] = sets
+        self.declare_func(FuncDecl(t.text, params, ret, False, ret_poison=may_poison, willreturn=returns), t)
+
+    def resolve_effects(self) -> None:
+        """Each effect's `reads(...)` and `writes(...)` as array names (`*`: every array
+        a call may write, not a readonly one or a table of given contents), once every
+        array is declared; calls made before take the completed declaration."""
+        done: dict[str, FuncDecl] = {}
+        for name, sets in self.effect_sets.items():
+            arrays: dict[str, tuple[str, ...]] = {}
+            for word, toks in sets.items():
+                out: list[str] = []
+                for tok in toks:
+                    if tok.text == "*":
+                        out += [a.name for a in self.arrays.values() if not a.readonly and a.contents is None]
+                        continue
+                    a = self.arrays.get(tok.text)
+                    if a is None:
+                        raise UserError(f"{tok.text!r} is not a declared array", tok.loc)
+                    if word == "writes" and (a.readonly or a.contents is not None):
+                        raise UserError(f"{name} cannot write {tok.text}: it is read-only", tok.loc)
+                    out.append(a.name)
+                arrays[word] = tuple(dict.fromkeys(out))
+            done[name] = dataclasses.replace(self.funcs[name], reads=arrays.get("reads", ()),
+                                             writes=arrays.get("writes", ()))
+        self.funcs.update(done)
+        for blk in self.b.blocks.values():
+            for ins in blk.instrs:
+                if ins.op == "call" and ins.attrs.func is not None and ins.attrs.func.name in done:
+                    ins.attrs = ins.attrs.but(func=done[ins.attrs.func.name])
 
     def decl_pure(self, kw: Token) -> None:
         t = self.expect_name("the function's name")
@@ -739,7 +793,7 @@ class _Parser:
                 if isinstance(a, Lit):
                     raise UserError(f"declare {n.text!r} (effect {n.text}(...)) to pass it literals", loc)
                 types.append(elem_of(a.type))
-            f = FuncDecl(n.text, tuple(types), None, False)
+            f = FuncDecl(n.text, tuple(types), None, False, willreturn=False)
             self.funcs[n.text] = f
         self.emit_call(f, args, n.loc, want_value=False)
 

@@ -115,7 +115,10 @@ def program(p: Program) -> str:
             lines.append(f"  pure {f.name}({params}) -> {f.ret}{' speculatable' if f.speculatable else ''}")
         else:
             ret = f" -> {f.ret}{' maybe_poison' if f.ret_poison else ''}" if f.ret is not None else ""
-            lines.append(f"  effect {f.name}({params}){ret}")
+            does = "".join([f" reads({', '.join(f.reads)})" if f.reads else "",
+                            f" writes({', '.join(f.writes)})" if f.writes else "",
+                            " willreturn" if f.willreturn else ""])
+            lines.append(f"  effect {f.name}({params}){ret}{does}")
     for b in p.blocks.values():
         lines.append(f"{b.name}:")
         for ph in b.phis:

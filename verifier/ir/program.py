@@ -280,6 +280,19 @@ class FuncDecl:
     call's position in the trace and its arguments (the same call at the same point of
     the same trace returns the same thing, in the source and in the target), poison
     where `ret_poison` allows it (a result without `noundef`).
+
+    What an effect does besides its event (semantics/ops.py `_call`, README "Calls"):
+    - `writes`: the memory objects it may write. After the call each holds arbitrary
+      contents, a choice of the run at that point of the trace (the same in the source
+      and the target): LLVM's call without `memory(...)` writes every object it can
+      reach.
+    - `reads`: the objects it may read besides those. The event carries the contents
+      of everything it reads or writes, so a target must hand it the memory the source
+      does (a callee that may keep a byte it may write exposes it too).
+    - `willreturn`: False when the call may end the run (LLVM: no `willreturn`, or no
+      `nounwind`; a model's effect not declared `willreturn`): whether it does is a
+      choice of the run at that point of the trace, and source UB after it does not
+      excuse what the target does before it ("UB is no time machine").
     """
 
     name: str
@@ -288,6 +301,14 @@ class FuncDecl:
     pure: bool
     speculatable: bool = False
     ret_poison: bool = False
+    writes: tuple[str, ...] = ()
+    reads: tuple[str, ...] = ()
+    willreturn: bool = True
+
+    @property
+    def observes(self) -> tuple[str, ...]:
+        """The objects whose contents the call's event carries: what it reads or writes."""
+        return tuple(dict.fromkeys(self.writes + self.reads))
 
 
 @dataclass

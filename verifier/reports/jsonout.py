@@ -5,6 +5,7 @@ output against it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -60,7 +61,7 @@ def shown_choices(inp: Inputs) -> list[tuple[Any, int]]:
     return [(k, v) for k, v in inp.choices.items() if v != 0 or k[0] == "fused"]
 
 
-def inputs(inp: Inputs) -> dict[str, Any]:
+def inputs(inp: Inputs, runs: Sequence[Run] = ()) -> dict[str, Any]:
     out: dict[str, Any] = {"params": dict(inp.params),
                            "arrays": {k: ["poison" if x is None else x for x in v] for k, v in inp.arrays.items()}}
     if inp.alias:
@@ -71,7 +72,29 @@ def inputs(inp: Inputs) -> dict[str, Any]:
     chosen = {"/".join(str(k) for k in key): v for key, v in shown_choices(inp)}
     if chosen:
         out["choices"] = chosen
+    calls = call_effects(inp, runs)
+    if calls["stops"] or calls["writes"]:  # what the calls did: events numbered from 1
+        out["calls"] = calls
     return out
+
+
+def call_effects(inp: Inputs, runs: Sequence[Run] = ()) -> dict[str, Any]:
+    """What the calls of `runs` did, as the inputs choose it: the events inside whose
+    call a run ended, and what each call left in each object it wrote (`cells`, the
+    rest `others`; numbered from 1). Without runs, every choice the inputs hold."""
+    if runs:
+        stops = sorted({len(r.trace) for r in runs if r.stopped})
+        wrote = sorted({(j, obj) for r in runs for j, obj in r.written})
+    else:
+        stops = sorted(j + 1 for j in inp.stops)
+        wrote = sorted((j, obj) for obj, j in inp.clobbers)
+    writes = []
+    for j, obj in wrote:
+        cells, other = inp.clobbers.get((obj, j), ({}, 0))
+        writes.append({"event": j + 1, "object": obj,
+                       "cells": {str(k): "poison" if x is None else x for k, x in cells.items()},
+                       "others": "poison" if other is None else other})
+    return {"stops": stops, "writes": writes}
 
 
 def run(r: Run, out_bits: dict[str, int] | None = None) -> dict[str, Any]:
@@ -80,6 +103,7 @@ def run(r: Run, out_bits: dict[str, int] | None = None) -> dict[str, Any]:
         "trace": [str(e) for e in r.trace],
         "live_outs": {n: value(v, (out_bits or {}).get(n)) for n, v in r.outs.items()},
         "iterations": r.iterations,
+        "stopped": r.stopped,  # it ended inside its last event's call (which did not return)
     }
     if r.ub is not None:
         out["ub"] = {"instruction": r.ub.text, "block": r.ub.block, "lane": r.ub.lane or None,
@@ -93,7 +117,7 @@ def counterexample(c: Counterexample, vf: int | None = None) -> dict[str, Any]:
     dv = c.divergence
     out = {
         "kind": "runs",
-        "inputs": inputs(c.inputs),
+        "inputs": inputs(c.inputs, (c.source, c.target)),
         # `loc` as text (file:line:col) and `location` as a place, like a verdict's
         "divergence": {**{k: v for k, v in vars(dv).items() if v is not None and k != "loc"},
                        **({"loc": str(dv.loc), "location": location(dv.loc)} if dv.loc else {})},

@@ -38,7 +38,7 @@ _CHOICE_KINDS = {"fr": "freeze", "fused": "fmuladd rounded once (1) or twice (0)
 
 
 def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None = None,
-                 floats: dict[str, int] | None = None) -> list[str]:
+                 floats: dict[str, int] | None = None, runs: Sequence[Run] = ()) -> list[str]:
     """The inputs, one per line; a parameter that may be poison (`x.value`, `x.poison`)
     as one line under the input's own name (`display`); an array of floats (`floats`,
     Program.floats) as floats."""
@@ -60,11 +60,38 @@ def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None
                                         else "does not alias"))
     for (f, args), r in inp.pure.items():
         lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")
+    calls = jsonout.call_effects(inp, runs)
+    for j in calls["stops"]:
+        lines.append(f"{indent}the call of event {j} does not return (it ends the run, as exit() would)")
+    alike: dict[tuple[str, str], list[int]] = {}  # what calls leave in an object -> their events
+    for w in calls["writes"]:
+        obj, cells = w["object"], w["cells"]
+        set_cells = ", ".join(f"{obj}[{k}] = {x}" for k, x in list(cells.items())[:16])
+        left = f"{set_cells + ', ' if set_cells else ''}{'every other cell' if set_cells else f'every cell of {obj}'} " \
+               f"{w['others']}"
+        alike.setdefault((obj, left), []).append(w["event"])
+    for (_obj, left), events in alike.items():
+        which = f"call of event {events[0]}" if len(events) == 1 else f"calls of events {_spans(events)}"
+        lines.append(f"{indent}the {which} {'leaves' if len(events) == 1 else 'leave'} {left}")
     for key, v in jsonout.shown_choices(inp):
         kind, uid, it, lane = (list(key) + [None] * 4)[:4]
         what = _CHOICE_KINDS.get(str(kind), "undef")
         lines.append(f"{indent}target {what} choice (instruction #{uid}, iteration {it}, lane {lane}) = {v}")
     return lines
+
+
+def _spans(ns: list[int]) -> str:
+    """Sorted numbers as runs: [1, 2, 3, 5] -> "1-3, 5"."""
+    out: list[str] = []
+    start = prev = ns[0]
+    for n in [*ns[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(out)
 
 
 def _status(r: Run) -> str:
@@ -74,6 +101,8 @@ def _status(r: Run) -> str:
         return f"UB: {r.ub.reason} at `{r.ub.text}`{it}{lane}"
     if r.status is RunStatus.FUEL:
         return "did not finish (out of fuel)"
+    if r.stopped:
+        return f"ended inside the call of event {len(r.trace)} (it did not return)"
     return "ok"
 
 
@@ -179,7 +208,7 @@ def verdict_text(v: Verdict) -> str:
         if dv.loc:
             lines.append(f"    at {dv.loc}")
         lines.append("  inputs:")
-        lines.extend(inputs_lines(c.inputs, "    ", v.names, c.floats))
+        lines.extend(inputs_lines(c.inputs, "    ", v.names, c.floats, (c.source, c.target)))
     # names as the input spells them (LLVM's %4, not our v4); aligned blocks are
     # renamed before they are laid out
     lines = [rename_text(x, v.names) for x in lines]

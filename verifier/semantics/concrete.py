@@ -4,6 +4,7 @@ runs the semantics over it; the z3 domain folds constants through it."""
 
 from __future__ import annotations
 
+import copy
 import math
 import operator
 import struct
@@ -18,7 +19,7 @@ from verifier.semantics.inputs import Key
 TRACE_IDX = 16  # bits of a trace length
 
 ConcreteMemory = dict[int, tuple[int, bool]]  # index -> (value, poison): one object, edited in place
-ConcreteTrace = list[Any]  # (callee id, arguments, site) per event, appended in place
+ConcreteTrace = list[Any]  # (callee id, arguments, site, memory seen) per event, appended in place
 
 
 class ConcreteDomain:
@@ -160,9 +161,13 @@ class ConcreteDomain:
                   cond: bool) -> ConcreteMemory:
         return _concrete_mem_write(obj, i, v, p, cond)
 
+    def mem_pick(self, c: bool, a: ConcreteMemory, b: ConcreteMemory) -> ConcreteMemory:
+        return a if c else b
+
     def trace_append(self, trace: ConcreteTrace, cond: bool, fid: int, args: Sequence[Any],
-                     site: tuple[int, int, int] = (0, 0, -1)) -> ConcreteTrace:
-        return _concrete_trace_append(trace, cond, fid, args, site)
+                     site: tuple[int, int, int] = (0, 0, -1),
+                     mems: Sequence[tuple[str, ConcreteMemory]] = (), live: bool = True) -> ConcreteTrace:
+        return _concrete_trace_append(trace, cond and live, fid, args, site, mems)
 
     def trace_length(self, trace: ConcreteTrace) -> int:
         return len(trace) & mask(TRACE_IDX)
@@ -198,9 +203,10 @@ def _concrete_mem_write(obj: ConcreteMemory, i: int, v: int, p: bool, cond: bool
 
 
 def _concrete_trace_append(trace: ConcreteTrace, cond: bool, fid: int, args: Sequence[Any],
-                           site: tuple[int, int, int] = (0, 0, -1)) -> ConcreteTrace:
-    if cond:
-        trace.append((fid, tuple(args), site))
+                           site: tuple[int, int, int] = (0, 0, -1),
+                           mems: Sequence[tuple[str, ConcreteMemory]] = ()) -> ConcreteTrace:
+    if cond:  # the memory the callee sees, as it is now (objects are edited in place)
+        trace.append((fid, tuple(args), site, {name: copy.copy(obj) for name, obj in mems}))
     return trace
 
 

@@ -29,6 +29,12 @@ class Inputs:
     # a pure function's result (whether it traps) on the arguments its table omits
     pure_else: dict[str, int] = field(default_factory=dict)
     traps_else: dict[str, bool] = field(default_factory=dict)
+    # the trace positions at which a call that may not return ends the run
+    stops: frozenset[int] = frozenset()
+    # (object, trace position) -> its contents after a call made there that writes it:
+    # (cells by element index, None for poison; the value of every other cell); a call
+    # with no entry leaves zeros
+    clobbers: dict[tuple[str, int], tuple[dict[int, int | None], int | None]] = field(default_factory=dict)
 
     def window(self, array: str) -> tuple[str, int]:
         """window_of these inputs' alias choices."""

@@ -59,14 +59,16 @@ class UBEvent:
 
 @dataclass(frozen=True)
 class Event:
-    """One effectful call: callee and arguments, each (value, poison); and where it
-    was issued (instruction uid, lane, loop iteration)."""
+    """One effectful call: callee and arguments, each (value, poison); where it was
+    issued (instruction uid, lane, loop iteration); and the memory the callee may read
+    or write, as it was at the call (object -> cells)."""
 
     callee: str
     args: tuple[tuple[int, bool], ...]
     uid: int = 0
     lane: int = 0
     iteration: int = -1
+    memory: dict[str, Cells] = field(default_factory=dict, compare=False, hash=False)
 
     def __str__(self) -> str:
         return f"{self.callee}({', '.join('poison' if p else str(v) for v, p in self.args)})"
@@ -121,6 +123,12 @@ class Run:
     # the nondeterministic choices the run made (freeze of poison, uses of undef, an
     # fmuladd's rounding), by key: none means any other run on these inputs is this one
     choices: list[Key] = field(default_factory=list)
+    # the run ended inside its last event's call, which did not return (status OK; its
+    # memory and live-outs are then no result of the function)
+    stopped: bool = False
+    # (trace position, object) of each object a call wrote (its contents after:
+    # Inputs.clobbers, zeros where they give none)
+    written: list[tuple[int, str]] = field(default_factory=list)
 
 
 def read_operand(d: AnyDomain, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
@@ -145,7 +153,10 @@ def operand_type(op: Operand, types: dict[str, Type]) -> Type:
     return types[op.name] if isinstance(op, Ref) else op.type
 
 
-def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[str, Val]) -> Env:
+def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[str, Val],
+                 written: list[tuple[int, str]] | None = None) -> Env:
+    """The environment `prog` runs in on `inputs`; `written` collects (trace position,
+    object) for each object a call writes."""
     widths = {p.name: p.type.bits for p in prog.params}
     extents = {a.name: eval_extent(d, a.extent, params, widths) for a in prog.arrays}
     alias = {}
@@ -161,8 +172,19 @@ def concrete_env(prog: Program, d: ConcreteDomain, inputs: Inputs, params: dict[
         other = inputs.traps_else.get(f.name, False)
         return inputs.traps.get((f.name, tuple(args)), other)
 
-    return Env(extents, {a.name: a.readonly for a in prog.arrays}, {a.name: a.elem.bits for a in prog.arrays},
-               alias, apply, traps, {name: k for k, name in enumerate(sorted(prog.funcs))})
+    def stop_at(trace: Any, on: bool) -> bool:
+        return len(trace) in inputs.stops
+
+    bits = {a.name: a.elem.bits for a in prog.arrays}
+
+    def clobbered(obj: str, trace: Any, on: bool) -> Cells:
+        if on and written is not None:
+            written.append((len(trace), obj))
+        cells, default = inputs.clobbers.get((obj, len(trace)), ({}, 0))
+        return Cells.of(cells, default, bits[obj])
+
+    return Env(extents, {a.name: a.readonly for a in prog.arrays}, bits,
+               alias, apply, traps, {name: k for k, name in enumerate(sorted(prog.funcs))}, stop_at, clobbered)
 
 
 def initial_memory(prog: Program, inputs: Inputs, extents: dict[str, int]) -> dict[str, Any]:
@@ -195,6 +217,16 @@ class Cells(dict[int, tuple[int, bool]]):
     def get(self, key: int, default: Any = None) -> Any:
         return super().get(key, self.default)
 
+    @staticmethod
+    def of(cells: dict[int, int | None], default: int | None, bits: int) -> Cells:
+        """An object of `bits`-bit elements holding `cells` (None: poison) and `default`
+        in every other cell."""
+        obj = Cells()
+        obj.default = (0, True) if default is None else (default & mask(bits), False)
+        for k, x in cells.items():
+            obj[k & mask(64)] = (0, True) if x is None else (x & mask(bits), False)
+        return obj
+
 
 def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str] = frozenset(),
         loops: list[Loop] | None = None) -> Run:
@@ -215,7 +247,8 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
     params: dict[str, Val] = {}
     for p in prog.params:
         params[p.name] = Val(inputs.params.get(p.name, 0) & mask(p.type.bits), False, False)
-    env = concrete_env(prog, d, inputs, params)
+    written: list[tuple[int, str]] = []
+    env = concrete_env(prog, d, inputs, params, written)
     st = State(initial_memory(prog, inputs, env.extents), [], {})
     values: dict[str, Value] = dict(params)
     iters: dict[str, int] = {}
@@ -247,12 +280,14 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
             history.update({(n, k): v for n, v in new.items() if n in watch})
         for ins in blk.instrs:
             ub = _step(d, env, st, ins, values, types, k, block)
-            if ub is not None:
+            if ub is not None or st.stopped:
                 break
             if ins.dest in watch and ins.dest in values:
                 history[(ins.dest, k)] = values[ins.dest]
         if ub is not None:
             status = RunStatus.UB
+            break
+        if st.stopped:
             break
         t = blk.term
         if isinstance(t, Halt):
@@ -274,10 +309,10 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
         root, delta = inputs.window(a.name)
         memory[a.name] = ArrayView(st.mem[root], to_signed(delta & mask(64), 64),
                                    max(0, to_signed(env.extents[a.name], 64)))
-    trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), *site)
-             for fid, args, site in st.trace]
+    trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), uid, lane, it, seen)
+             for fid, args, (uid, lane, it), seen in st.trace]
     return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values, history,
-               made)
+               made, bool(st.stopped), written)
 
 
 def _branch_text(prog: Program, t: Branch) -> str:

@@ -71,7 +71,11 @@ class Env:
     extents: array -> i64 extent; alias: array -> (((object, flag), ...), delta) when the
     array may be a view of one of those objects (the one whose flag holds; at most one
     does) at element offset delta, an object being perhaps a view itself; apply/traps: pure
-    function results and trap predicates; func_ids: callee -> trace id.
+    function results and trap predicates; func_ids: callee -> trace id; stop_at(trace,
+    on): whether a call that may not return ends the run, made (where `on`) with this
+    trace so far; clobbered(object, trace, on): an object's contents after a call made
+    there writes it (both choices of the run, keyed by the event's position: the same
+    in the source and the target).
     """
 
     extents: dict[str, Any]
@@ -81,15 +85,22 @@ class Env:
     apply: Callable[[FuncDecl, Sequence[Any]], Any]
     traps: Callable[[FuncDecl, Sequence[Any]], Any]
     func_ids: dict[str, int]
+    stop_at: Callable[[Any, Any], Any]
+    clobbered: Callable[[str, Any, Any], Any]
 
 
 @dataclass
 class State:
-    """Machine state threaded through execution: memory objects, trace, live-outs."""
+    """Machine state threaded through execution: memory objects, trace, live-outs, and
+    `stopped`: whether the run has ended inside a call that did not return. The
+    interpreter stops there; the encoder goes on through the code (so the paths and
+    traces of the runs that go on stay as they were), but nothing after counts: no
+    UB, and events it appends are dead (not part of the observed trace)."""
 
     mem: dict[str, Any]
     trace: Any
     outs: dict[str, Value] = field(default_factory=dict)
+    stopped: Any = False
 
 
 def is_vec(x: Value) -> bool:
@@ -1076,7 +1087,8 @@ def _call(d: AnyDomain, env: Env, st: State, ins: Instr, args: list[Value], arg_
     for k in range(n):
         lane_args = [_lanes(a, n)[k] for a in ops]
         on = d.eq(masks[k].v, d.const(1, 1), 1)
-        mp = poison_of(d, masks[k])
+        # (where an earlier lane's call ended the run, the later lanes do nothing)
+        mp = d.and_(poison_of(d, masks[k]), d.not_(st.stopped))
         lane = k + 1 if lanes_on else 0
         ubs.append((mp, UBSite(ins.uid, lane, UBKind.POISON_MASK, POISON_MASK)))
         if f.pure:
@@ -1095,7 +1107,7 @@ def _call(d: AnyDomain, env: Env, st: State, ins: Instr, args: list[Value], arg_
                 results.append(Val(env.apply(f, key), d.or_(p, d.not_(on)) if ins.masked else p, d.F))
             ahead = ins.attrs.ahead
             if ahead is None:
-                st.trace = d.trace_append(st.trace, on, env.func_ids[f.name], lane_args, (ins.uid, lane, it))
+                _event(d, env, st, f, on, lane_args, (ins.uid, lane, it))
             elif ahead > 1:
                 # a legality harness evaluates this lane's call ahead of the scalar loop,
                 # which may leave before it: an event the program would not have made
@@ -1104,6 +1116,38 @@ def _call(d: AnyDomain, env: Env, st: State, ins: Instr, args: list[Value], arg_
     if f.ret is None:
         return None
     return tuple(results) if isinstance(ins.type, VecType) else results[0]
+
+
+def _event(d: AnyDomain, env: Env, st: State, f: FuncDecl, on: Any, args: list[Val],
+           site: tuple[int, int, int]) -> None:
+    """An effect's event where `on`: appended to the trace with the contents of what the
+    callee may read or write (dead if the run has ended); then what it writes holds the
+    run's choice for this point of the trace, and, if it may not return, the run may end
+    here (st.stopped)."""
+    seen = _objects_of(env, f.observes)
+    mems = [(o, st.mem[o]) for o in seen]
+    live = d.not_(st.stopped)
+    ends = d.F if f.willreturn else env.stop_at(st.trace, on)
+    written = {o: env.clobbered(o, st.trace, on) for o in _objects_of(env, f.writes)}
+    st.trace = d.trace_append(st.trace, on, env.func_ids[f.name], args, site, mems, live)
+    for o, after in written.items():
+        st.mem[o] = d.mem_pick(on, after, st.mem[o])
+    st.stopped = d.or_(st.stopped, d.and_(d.and_(on, live), ends))
+
+
+def _objects_of(env: Env, names: Sequence[str]) -> list[str]:
+    """`names` and the objects any of them may be a window on (views of views too): a
+    call that reaches a view reaches the object it lies in."""
+    out: list[str] = []
+    todo = list(names)
+    while todo:
+        o = todo.pop(0)
+        if o in out:
+            continue
+        out.append(o)
+        if o in env.alias:
+            todo += [obj for obj, _ in env.alias[o][0]]
+    return out
 
 
 def eval_extent(d: AnyDomain, e: Extent, params: dict[str, Val], widths: dict[str, int]) -> Any:

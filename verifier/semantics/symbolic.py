@@ -14,6 +14,7 @@ loop is unrolled exactly as far as the source's bounded runs need.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,7 @@ from verifier.semantics.ops import (
     is_vec,
     poison_of,
 )
-from verifier.semantics.z3domain import SymTrace, Z3Domain, merge_traces
+from verifier.semantics.z3domain import SymTrace, Z3Domain, landings, merge_traces
 from verifier.smt import terms
 from verifier.smt.budget import ENCODE_UNITS, Budget, charge
 
@@ -56,11 +57,51 @@ class SymInputs:
     targets: dict[str, list[str]] = field(default_factory=dict)  # view -> candidates (Program.alias_targets)
     # callee -> trace id, one numbering for every program encoded over these inputs
     func_ids: dict[str, int] = field(default_factory=dict)
+    # the run's choices at calls, made where an encoding first asks for them (so every
+    # program encoded over these inputs shares them): whether a call that may not return
+    # ends the run at trace position j, and an object's contents after a call at j
+    # writes it (values, poison or None)
+    stops: dict[int, Any] = field(default_factory=dict)
+    clobbers: dict[tuple[str, int], tuple[Any, Any]] = field(default_factory=dict)
+    prefix: str = ""
+    elem_bits: dict[str, int] = field(default_factory=dict)
+    no_poison: frozenset[str] = frozenset()  # objects whose cells are never poison
+    effects: frozenset[str] = frozenset()  # effects with a result (their functions in `pure` take the position)
 
     def windows(self, view: str) -> tuple[tuple[str, Any], ...]:
         """(candidate, whether the view is a window on it) for each of view's candidates."""
         which = self.alias[view][0]
         return tuple((obj, which == k + 1) for k, obj in enumerate(self.targets[view]))
+
+    def segment(self, label: str, params: dict[str, Any], memory: dict[str, tuple[Any, Any]]) -> SymInputs:
+        """These inputs for one segment of a run encoded on its own from `params` and
+        `memory` (a vector iteration of a chained check): its trace starts empty, so
+        its calls' choices (effect results, where a call ends the run, what it writes)
+        are fresh ones, not those of another segment's calls at the same positions."""
+        pure = dict(self.pure)
+        traps = dict(self.traps)
+        for name in self.effects:
+            fn, tr = self.pure[name], self.traps[name]
+            pure[name] = terms.function(f"{self.prefix}{label}{name}", *_domain_of(fn), fn.range())
+            traps[name] = terms.function(f"{self.prefix}{label}{name}!traps", *_domain_of(tr), tr.range())
+        return dataclasses.replace(self, params=params, memory=memory, pure=pure, traps=traps, stops={},
+                                   clobbers={}, prefix=f"{self.prefix}{label}")
+
+    def stop(self, j: int) -> Any:
+        """Whether a call at trace position j that may not return ends the run."""
+        if j not in self.stops:
+            self.stops[j] = terms.bool_var(f"{self.prefix}stop!{j}")
+        return self.stops[j]
+
+    def clobber(self, obj: str, j: int) -> tuple[Any, Any]:
+        """`obj`'s contents after a call at trace position j that writes it."""
+        if (obj, j) not in self.clobbers:
+            idx = terms.bv_sort(64)
+            vals = terms.array_var(f"{self.prefix}{obj}!after{j}", idx, terms.bv_sort(self.elem_bits[obj]))
+            pois = None if obj in self.no_poison else \
+                terms.array_var(f"{self.prefix}{obj}!after{j}!poison", idx, terms.bool_sort())
+            self.clobbers[(obj, j)] = (vals, pois)
+        return self.clobbers[(obj, j)]
 
 
 def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ()) -> SymInputs:
@@ -100,7 +141,15 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
             pure[f.name] = terms.function(f"{prefix}{f.name}", *sorts, terms.bv_sort(f.ret.bits))
             traps[f.name] = terms.function(f"{prefix}{f.name}!traps", *sorts, terms.bool_sort())
     names = sorted(set(prog.funcs).union(*(set(o.funcs) for o in others)))
-    return SymInputs(params, memory, alias, pure, traps, extents, targets, {n: k for k, n in enumerate(names)})
+    return SymInputs(params, memory, alias, pure, traps, extents, targets, {n: k for k, n in enumerate(names)},
+                     prefix=prefix, elem_bits={a.name: a.elem.bits for a in prog.arrays},
+                     no_poison=frozenset(a.name for a in prog.arrays if a.init),
+                     effects=frozenset(f.name for f in prog.funcs.values() if f.ret is not None and not f.pure))
+
+
+def _domain_of(fn: Any) -> list[Any]:
+    """The argument sorts of an uninterpreted function."""
+    return [fn.domain(k) for k in range(fn.arity())]
 
 
 @dataclass
@@ -140,6 +189,9 @@ class SymResult:
     unrolled: dict[str, int]
     header_guards: dict[str, list[Any]]  # loop header -> guard of reaching it in iteration k
     ub_sites: list[tuple[Any, int]]  # (condition, uid of the instruction or branch) per UB site
+    # the run ended inside a call that did not return (done, with its trace; its memory
+    # and live-outs are not the result's)
+    stopped: Any = False
     about: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # the domain's `about` of its choices
     reached: dict[Any, Any] = field(default_factory=dict)  # choice -> guard of the execution making it
     # every SSA value by (name, loop iteration; -1 outside loops), and the guard of
@@ -177,7 +229,7 @@ def merge_values(d: Z3Domain, items: list[tuple[Any, Value]], ty: Type) -> Value
 def merge_states(d: Z3Domain, items: list[tuple[Any, State]], out_types: dict[str, Type]) -> State:
     if len(items) == 1:
         s = items[0][1]
-        return State(dict(s.mem), s.trace, dict(s.outs))
+        return State(dict(s.mem), s.trace, dict(s.outs), s.stopped)
     mem = {}
     for obj in items[0][1].mem:
         objs = [(g, s.mem[obj]) for g, s in items]
@@ -192,12 +244,13 @@ def merge_states(d: Z3Domain, items: list[tuple[Any, State]], out_types: dict[st
             never = terms.const_array(terms.bv_sort(64), terms.bool_val(False))
             mem[obj] = (vals, _pick(d, [(g, never if o[1] is None else o[1]) for g, o in objs], None))
     trace = merge_traces([(g, s.trace) for g, s in items])
+    stopped = d.any_([d.and_(g, s.stopped) for g, s in items if not d.is_false(s.stopped)])
     outs: dict[str, Value] = {}
     names = {n for _, s in items for n in s.outs}
     for n in sorted(names):
         ty = out_types[n]
         outs[n] = merge_values(d, [(g, s.outs.get(n, unset_value(d, ty))) for g, s in items], ty)
-    return State(mem, trace, outs)
+    return State(mem, trace, outs, stopped)
 
 
 def unset_value(d: AnyDomain, ty: Type) -> Value:
@@ -256,7 +309,7 @@ class _Encoder:
             {a.name: a.readonly for a in prog.arrays},
             {a.name: a.elem.bits for a in prog.arrays},
             {view: (inputs.windows(view), inputs.alias[view][1]) for view in inputs.targets},
-            self._apply, self._traps, inputs.func_ids)
+            self._apply, self._traps, inputs.func_ids, self._stop_at, self._clobbered)
         self.start = State(dict(inputs.memory), SymTrace.empty(), {})
 
     def _apply(self, f: FuncDecl, args: Sequence[Any]) -> Any:
@@ -266,6 +319,16 @@ class _Encoder:
     def _traps(self, f: FuncDecl, args: Sequence[Any]) -> Any:
         fn = self.inputs.traps[f.name]
         return fn(*args) if args else fn
+
+    def _stop_at(self, trace: SymTrace, on: Any) -> Any:
+        return self.d.any_([self.d.and_(at, self.inputs.stop(j)) for at, j in landings(trace, on)])
+
+    def _clobbered(self, obj: str, trace: SymTrace, on: Any) -> Any:
+        cases = landings(trace, on)
+        out = self.inputs.clobber(obj, cases[-1][1])
+        for at, j in reversed(cases[:-1]):
+            out = self.d.mem_pick(at, self.inputs.clobber(obj, j), out)
+        return out
 
     # ------------------------------------------------------------ values
     def lookup(self, name: str, block: str, k: int) -> Value:
@@ -313,32 +376,53 @@ class _Encoder:
         else:
             done = d.F
             final = self.start
+        # a run that ended inside a call went on through the code (State.stopped): its
+        # observed trace is its live events, its memory and live-outs no result
+        stopped = d.any_([d.and_(gd, st.stopped) for gd, st in self.halts])
         for n, ty in self.out_types.items():
             final.outs.setdefault(n, unset_value(d, ty))
         return SymResult(d.any_([c for c, _ in self.ubs]), d.any_(self.exceeded), done, final.trace,
                          final.mem, final.outs, self.out_types, self.d.choices, self.unrolled,
-                         self.header_guards, self.ubs, self.d.about, self.reached, self.values, self.block_guards)
+                         self.header_guards, self.ubs, stopped, self.d.about, self.reached, self.values,
+                         self.block_guards)
 
     def run_loop(self, lp: Loop) -> None:
+        """Unroll `lp` iteration by iteration. A run that ended inside a call goes on
+        through the code (State.stopped) but does not keep the loop going: where the
+        unrolling stops (the bound, or no run that goes on reaches the header), it has
+        ended there, a halt, never one that exceeds the bound."""
+        d = self.d
         k = 0
         while True:
             items = self.pending.get((lp.header, k), [])
-            guard = self.d.any_([p.guard for p in items])
-            if self.d.is_false(guard):
+            guard = d.any_([p.guard for p in items])
+            if d.is_false(guard):
                 break
             self.header_guards[lp.header].append(guard)
+            going = guard if all(d.is_false(p.state.stopped) for p in items) else \
+                d.any_([d.and_(p.guard, d.not_(p.state.stopped)) for p in items])
             if k >= 1 and self.unroll.feasible is not None and lp.header not in self.unroll.per_loop \
-                    and not self.unroll.feasible(guard):
+                    and not self.unroll.feasible(going):
+                self._ended(items)
                 break
             limit = self.unroll.per_loop.get(lp.header) or (
                 self.unroll.cap if self.unroll.feasible is not None else self.unroll.bound)
             if k >= limit:
-                self.exceeded.append(guard)
+                self.exceeded.append(going)
+                self._ended(items)
                 break
             for b in lp.body_order:
                 self.visit(b, k)
             k += 1
         self.unrolled[lp.header] = k
+
+    def _ended(self, items: list[_Pending]) -> None:
+        """The runs among `items` (pending at a header the unrolling stops at) that ended
+        inside a call: halts, in the state they reach there."""
+        d = self.d
+        ended = [(d.and_(p.guard, p.state.stopped), p.state) for p in items if not d.is_false(p.state.stopped)]
+        if ended:
+            self.halts.append((d.any_([g for g, _ in ended]), merge_states(d, ended, self.out_types)))
 
     def visit(self, block: str, k: int) -> None:
         d = self.d
@@ -357,7 +441,7 @@ class _Encoder:
                 and type(st.trace.length) is not int and block not in self.diverged:
             c = self.unroll.narrow(guard, st.trace.length, TRACE_IDX)
             if c is not None:
-                st.trace = SymTrace(c, st.trace.slots[:c], c, c)
+                st.trace = SymTrace(c, st.trace.slots[:c], c, c, seen=st.trace.seen)
             else:
                 self.diverged.add(block)
         for ph in blk.phis:
@@ -366,6 +450,7 @@ class _Encoder:
             arg_types = [operand_type(a, self.types) for a in ins.args]
             args = [self.read(a, block, k, ("undef", ins.uid, j, k)) for j, a in enumerate(ins.args)]
             made = len(d.choices)
+            alive = d.not_(st.stopped)  # (UB after the run ended inside a call is none)
             res, ubs = exec_instr(d, self.env, st, ins, args, arg_types, k)
             if len(d.choices) > made:  # the choices this execution made, and when it runs
                 for key in list(d.choices)[made:]:
@@ -373,7 +458,7 @@ class _Encoder:
             if ins.uid in self.implied:
                 ubs = []  # the group's end lanes cover this load's conditions (analysis/accesses.py)
             for cond, _site in ubs:  # the interpreter names the site when it replays
-                c = d.and_(guard, cond)
+                c = d.and_(d.and_(guard, alive), cond)
                 if not d.is_false(c):
                     self.ubs.append((c, ins.uid))
             if ins.dest is not None and res is not None:
@@ -387,7 +472,7 @@ class _Encoder:
             assert isinstance(t, Branch)
             cv = self.read(t.cond, block, k, ("undef", t.uid, 0, k))
             assert isinstance(cv, Val)
-            bad = d.and_(guard, poison_of(d, cv))
+            bad = d.and_(d.and_(guard, d.not_(st.stopped)), poison_of(d, cv))
             if not d.is_false(bad):
                 self.ubs.append((bad, t.uid))
             taken = d.eq(cv.v, d.const(1, 1), 1)

@@ -324,9 +324,13 @@ class Z3Domain:
     def mem_write(self, obj: SymMemory, i: SymBV, v: SymBV, p: SymBool, cond: SymBool) -> SymMemory:
         return _z3_mem_write(obj, i, v, p, cond)
 
+    def mem_pick(self, c: SymBool, a: SymMemory, b: SymMemory) -> SymMemory:
+        return _z3_mem_pick(c, a, b)
+
     def trace_append(self, trace: SymTrace, cond: SymBool, fid: int, args: Sequence[Any],
-                     site: tuple[int, int, int] = (0, 0, -1)) -> SymTrace:
-        return _z3_trace_append(trace, cond, fid, args, site)
+                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, SymMemory]] = (),
+                     live: SymBool = True) -> SymTrace:
+        return _z3_trace_append(trace, cond, fid, args, site, mems, live)
 
     def trace_length(self, trace: SymTrace) -> SymBV:
         return z3.BitVecVal(trace.length, TRACE_IDX) if type(trace.length) is int else trace.length
@@ -364,9 +368,16 @@ class Z3Domain:
 
 
 class SymTrace:
-    """A trace as slots: slot j is (callee id, [(argument, poison)]) of event j; the
-    length is symbolic, known to lie in [lo, hi]. Appending at a known length just
-    fills a slot; otherwise every possible position is guarded by length == j.
+    """A trace as slots: slot j is (callee id, [(argument, poison)], {object: (seen,
+    values, poison)}) of event j: the memory the callee may read or write (`seen`:
+    whether this event's callee sees that object). The length is symbolic, known to lie
+    in [lo, hi]. Appending at a known length just fills a slot; otherwise every possible
+    position is guarded by length == j.
+
+    `seen` is the observed length where it may be less (None: the length): a run that
+    ended inside a call goes on through the code appending events (semantics/ops.py
+    State.stopped), which are not observed, so that the runs that go on keep the same
+    lengths at loop headers.
 
     `full` is the conjuncts of a condition under which the length is exactly hi (None
     when none is known). A predicated vector body issues lane j+1's call under a mask that is a
@@ -374,10 +385,16 @@ class SymTrace:
     fills that one slot instead of guarding all hi-lo+1 positions (linear, not
     quadratic, in VF)."""
 
-    def __init__(self, length: Any, slots: list[tuple[Any, list[tuple[Any, Any]]]], lo: int, hi: int,
-                 full: Conjuncts | None = None) -> None:
+    def __init__(self, length: Any, slots: list[Slot], lo: int, hi: int,
+                 full: Conjuncts | None = None, seen: Any = None) -> None:
         self.length, self.slots, self.lo, self.hi = length, slots, lo, hi
         self.full = TRUE_CONJUNCTS if type(length) is int else full
+        self.seen = seen
+
+    @property
+    def observed(self) -> Any:
+        """The observed length (`seen`, else the length)."""
+        return self.length if self.seen is None else self.seen
 
     @staticmethod
     def empty() -> SymTrace:
@@ -389,7 +406,7 @@ class SymTrace:
 
 
 NO_CALLEE = 0xFFFF  # the callee id of an empty slot: no function has it
-_EMPTY_SLOT: tuple[Any, list[tuple[Any, Any]]] = (NO_CALLEE, [])
+_EMPTY_SLOT: Slot = (NO_CALLEE, [], {})
 
 
 MAX_INDEX_CASES = 64
@@ -473,11 +490,59 @@ def _z3_mem_write(obj: tuple[Any, Any], i: Any, v: Any, p: Any, cond: Any) -> tu
     return z3.If(cond, nv, vals), (None if np_ is None else z3.If(cond, np_, pois))
 
 
+def _z3_mem_pick(c: Any, a: tuple[Any, Any], b: tuple[Any, Any]) -> tuple[Any, Any]:
+    if c is True or a is b:
+        return a
+    if c is False:
+        return b
+    if a[1] is None and b[1] is None:
+        pois = None
+    else:
+        pois = _mk_ite(c, _pois_array(a[1]), _pois_array(b[1]))
+    return _mk_ite(c, a[0], b[0]), pois
+
+
+def _pois_array(p: Any) -> Any:
+    """A memory object's poison array (None: never poison)."""
+    return z3.K(z3.BitVecSort(64), z3.BoolVal(False)) if p is None else p
+
+
+def _at_end(tr: SymTrace, cond: Any) -> Conjuncts | None:
+    """cond's conjuncts where they imply the trace's length is its highest (SymTrace.full),
+    else None."""
+    if type(tr.length) is int or cond is True or cond is False or tr.full is None:
+        return None
+    cc = conjuncts(cond)
+    return cc if tr.full.implied_by(cc) else None
+
+
+def landings(tr: SymTrace, cond: Any) -> list[tuple[Any, int]]:
+    """Where an event appended under `cond` lands: (whether it is slot j, j) for each slot
+    it may take, as trace_append places it (one slot where the length is known, or where
+    cond implies it is the highest)."""
+    if type(tr.length) is int:
+        return [(True, tr.length)]
+    if _at_end(tr, cond) is not None:
+        return [(True, tr.hi)]
+    return [(tr.length == j, j) for j in range(tr.lo, tr.hi + 1)]
+
+
 def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
-                     site: tuple[int, int, int] = (0, 0, -1)) -> SymTrace:
+                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, Any]] = (),
+                     live: Any = True) -> SymTrace:
     if cond is False:
         return tr
-    ev = (fid, [(a.v if type(a.v) is int else _widen(a.v), _or(a.p, a.u)) for a in args])
+    out = _appended(tr, cond, fid, args, mems)
+    if live is not True or tr.seen is not None:  # the observed length stays where the run ended
+        before = _bv(tr.length if tr.seen is None else tr.seen, TRACE_IDX)
+        out.seen = before if live is False else _mk_ite(_b(live), _bv(out.length, TRACE_IDX), before)
+    return out
+
+
+def _appended(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any], mems: Sequence[tuple[str, Any]]) -> SymTrace:
+    """`tr` with the event appended where `cond` (its observed length not yet set)."""
+    ev = (fid, [(a.v if type(a.v) is int else _widen(a.v), _or(a.p, a.u)) for a in args],
+          {name: (True, obj[0], obj[1]) for name, obj in mems})
     slots = list(tr.slots)
     if type(tr.length) is int:
         while len(slots) <= tr.length:
@@ -490,8 +555,8 @@ def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
                         slots, tr.lo, tr.hi + 1, conjuncts(cond))
     while len(slots) <= tr.hi:
         slots.append(_EMPTY_SLOT)
-    cc = conjuncts(cond) if cond is not True and tr.full is not None else None
-    if cc is not None and tr.full is not None and tr.full.implied_by(cc):
+    cc = _at_end(tr, cond)
+    if cc is not None:
         # under cond the length is hi: the event can only go to slot hi
         slots[tr.hi] = _pick_slot(cond, ev, slots[tr.hi])
         return SymTrace(z3.If(cond, z3.BitVecVal(tr.hi + 1, TRACE_IDX), tr.length), slots, tr.lo, tr.hi + 1, cc)
@@ -584,7 +649,11 @@ def _or(a: Any, b: Any) -> Any:
     return _mk_or(a, b)
 
 
-def _pick_slot(c: Any, a: tuple[Any, list[tuple[Any, Any]]], b: tuple[Any, list[tuple[Any, Any]]]) -> tuple[Any, list[tuple[Any, Any]]]:
+# an event: callee id, [(argument, poison)], {object: (seen, values, poison)}
+Slot = tuple[Any, list[tuple[Any, Any]], dict[str, tuple[Any, Any, Any]]]
+
+
+def _pick_slot(c: Any, a: Slot, b: Slot) -> Slot:
     if a is b or c is True:
         return a
     if c is False:
@@ -599,7 +668,14 @@ def _pick_slot(c: Any, a: tuple[Any, list[tuple[Any, Any]]], b: tuple[Any, list[
         v = av if (av is bv or (type(av) is int and type(bv) is int and av == bv)) else _mk_ite(c, _bv(av, 64), _bv(bv, 64))
         p = ap if (ap is bp or (type(ap) is bool and ap == bp)) else _mk_ite(c, _b(ap), _b(bp))
         args.append((v, p))
-    return fid, args
+    mems = {}
+    for name in dict.fromkeys([*a[2], *b[2]]):
+        # an event whose callee does not see the object: the other's contents, unseen
+        (sa, va, pa) = a[2][name] if name in a[2] else (False, *b[2][name][1:])
+        (sb, vb, pb) = b[2][name] if name in b[2] else (False, *a[2][name][1:])
+        mems[name] = (sa if sa is sb else _mk_ite(c, _b(sa), _b(sb)), va if va is vb else _mk_ite(c, va, vb),
+                      pa if pa is pb else _mk_ite(c, _pois_array(pa), _pois_array(pb)))
+    return fid, args, mems
 
 
 def merge_traces(items: Sequence[tuple[Any, SymTrace]]) -> SymTrace:
@@ -621,14 +697,22 @@ def merge_traces(items: Sequence[tuple[Any, SymTrace]]) -> SymTrace:
         for g, x in reversed(live[:-1]):
             acc = _pick_slot(g, x, acc)
         slots.append(acc)
-    lengths = [t.length for _, t in items]
+    out = SymTrace(_merged_length(items, lambda t: t.length), slots, min(t.lo for _, t in items),
+                   max(t.hi for _, t in items))
+    if any(t.seen is not None for _, t in items):
+        out.seen = _merged_length(items, lambda t: t.observed)
+    return out
+
+
+def _merged_length(items: Sequence[tuple[Any, SymTrace]], of: Callable[[SymTrace], Any]) -> Any:
+    """A length (`of` each trace) after a join: the guards pick it."""
+    lengths = [of(t) for _, t in items]
     if all(type(x) is int for x in lengths) and len(set(lengths)) == 1:
-        length: Any = lengths[0]
-    else:
-        length = _bv(items[-1][1].length, TRACE_IDX)
-        for g, t in reversed(items[:-1]):
-            length = _bv(t.length, TRACE_IDX) if g is True else z3.If(_b(g), _bv(t.length, TRACE_IDX), length)
-    return SymTrace(length, slots, min(t.lo for _, t in items), max(t.hi for _, t in items))
+        return lengths[0]
+    length = _bv(lengths[-1], TRACE_IDX)
+    for (g, _), x in zip(reversed(items[:-1]), reversed(lengths[:-1]), strict=True):
+        length = _bv(x, TRACE_IDX) if g is True else z3.If(_b(g), _bv(x, TRACE_IDX), length)
+    return length
 
 
 
