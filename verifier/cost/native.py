@@ -61,8 +61,22 @@ def _symbol(v: Variant) -> str:
     return "f_" + re.sub(r"\W", "_", v.name)
 
 
-_DECLARE = re.compile(r"^declare\s+(?:[\w()]+\s+)*?(void|i\d+|ptr|float|double)\s+@([A-Za-z_][\w]*)\((.*)\)",
+_DECLARE = re.compile(r"^declare\s+(?:[\w()]+\s+)*?(void|i\d+|ptr|float|double)\s+@([A-Za-z_][\w]*)\((.*)$",
                       re.MULTILINE)
+
+
+def _parameters(rest: str) -> str:
+    """A declaration's parameter list: `rest` is the text after its `(`, up to its own
+    `)` (function attributes such as `memory(...)` may follow it)."""
+    depth = 0
+    for k, ch in enumerate(rest):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return rest[:k]
+            depth -= 1
+    return rest
 
 
 def stubs(module: str) -> list[str]:
@@ -70,9 +84,10 @@ def stubs(module: str) -> list[str]:
     the harness links: each folds its arguments into `sink`, a volatile the compiler
     must keep, and returns 0. Compiled apart from the variants, so no call is inlined."""
     out = []
-    for ret, name, params in _DECLARE.findall(module):
+    for ret, name, rest in _DECLARE.findall(module):
         if name.startswith("llvm") or name in ("main", "now", "flush", "sink", "flush_buf"):
             continue
+        params = _parameters(rest)
         types = [p.split()[0] for p in params.split(",") if p.strip() and p.strip() != "..."]
         args = ", ".join(f"{_c_type(t)} x{k}" for k, t in enumerate(types)) or "void"
         body = " ".join(f"sink += (int64_t)x{k};" for k, t in enumerate(types) if t != "ptr")

@@ -9,8 +9,10 @@ The lowering is the model's meaning in LLVM's words, one function per model:
   bundle over the computed size otherwise (a negative extent is empty, as in the
   model); `readonly` is the attribute; an `i1` element is a byte, as C's `bool`;
 - `a[i]` is an `inbounds` GEP (the index sign-extended, as the model's) and a load
-  or store; an effect is a call to a `nounwind` function that cannot reach the
-  arrays; a pure function is `memory(none)` (`speculatable` if declared so);
+  or store; an effect is a call to a `nounwind` function (`willreturn` if declared
+  so) whose `memory(...)` reaches only the arrays it reads or writes, which are then
+  not `noalias` (its I/O is `inaccessiblemem`); a pure function is `memory(none)`
+  (`speculatable` if declared so);
 - the loops are in loop-closed SSA (transforms/lcssa.py), as clang leaves them;
 - the live-outs are the return value (a struct of them when there are several).
 
@@ -134,8 +136,12 @@ class _Lowering:
     def arguments(self) -> list[str]:
         out = [f"i{p.type.bits} noundef {self.val(p.name)}" for p in self.prog.params]
         aliased = {n for pair in self.prog.aliases for n in pair}
+        reached = {o for f in self.prog.funcs.values() for o in f.observes}  # what an effect reads or writes
+        if aliased and reached:
+            raise EmitUnsupported("an effect that reads or writes arrays, beside arrays that may alias (a call "
+                                  "reaches every pointer not marked noalias)")
         for a in self.prog.arrays:
-            attrs = ["noalias"] if a.name not in aliased else []
+            attrs = ["noalias"] if a.name not in aliased | reached else []
             attrs += ["captures(none)", f"align {self.unit(a)}"]
             if isinstance(a.extent, int) and a.extent > 0:
                 attrs.append(f"dereferenceable({a.extent * self.unit(a)})")
@@ -283,8 +289,10 @@ class _Lowering:
         params = ", ".join(f"i{t.bits}" for t in f.params)
         if f.pure:
             attrs = "memory(none) nounwind willreturn" + (" speculatable" if f.speculatable else "")
-        else:
-            attrs = "nounwind"
+        else:  # it reaches the arrays it reads or writes (not noalias: arguments), nothing else
+            memory = "readwrite" if f.writes else "read, inaccessiblemem: readwrite" if f.reads else \
+                "inaccessiblemem: readwrite"
+            attrs = f"memory({memory}) nounwind" + (" willreturn" if f.willreturn else "")
         return f"declare {ret} @{f.name}({params}) {attrs}"
 
 
@@ -317,6 +325,12 @@ def lower_model(prog: Program) -> Lowered:
                    "poison" for a in prog.arrays if a.init]
     differences += [f"array {a.name}: an extent of more than 2^63 - 1 bytes is UB in LLVM IR (no object is that "
                     "large)" for a in prog.arrays if not isinstance(a.extent, int)]
+    reached = sorted({o for f in prog.funcs.values() for o in f.observes})
+    if len(reached) > 1:
+        differences.append(f"arrays {', '.join(reached)}, which an effect reads or writes, are not noalias in LLVM "
+                           "IR (a call reaches them no other way): there they may overlap")
+    differences += [f"effect {f.name}, which writes {', '.join(f.writes)}, may write every array not noalias in "
+                    "LLVM IR" for f in prog.funcs.values() if f.writes and set(f.writes) != set(reached)]
     for name in order:
         blk = prog.blocks[name]
         lw.lines.append(f"{lw.blocks[name]}:")

@@ -111,6 +111,7 @@ class Func:
     module_text: str
     function_text: str
     args: list[Val]
+    noalias: frozenset[str] = frozenset()  # pointer arguments marked noalias (restrict)
 
     def defs(self) -> dict[str, Ins]:
         return {i.name: i for b in self.blocks.values() for i in b.instrs if i.name}
@@ -218,7 +219,9 @@ def _read(fn: Any, module_text: str, lines: list[int]) -> Func:
             k += 1
         blocks[b.name] = Blk(b.name, instrs)
     text = str(fn)
-    return Func(fn.name, blocks, module_text, text[text.index("define"):], [_val(a) for a in fn.arguments])
+    private = frozenset(a.name for a in fn.arguments
+                        if "noalias" in " ".join(x.decode() for x in a.attributes).split())
+    return Func(fn.name, blocks, module_text, text[text.index("define"):], [_val(a) for a in fn.arguments], private)
 
 
 def find_loop(f: Func) -> Loop:

@@ -48,6 +48,7 @@ from verifier.emit.reader import (
 )
 from verifier.frontend.llvm.text import (
     align_of,
+    declared_facts,
     fcmp_form,
     fp_flags,
     gep_source_type,
@@ -762,6 +763,7 @@ class _Emitter:
             return
         callee = i.callee or ""
         args = i.ops[:-1]
+        self.check_call_memory(i, callee)
         for k in range(self.vf):
             texts = [f"{a.type} {self.lane_of(a, k)}" for a in args]
             call = f"call void @{callee}({', '.join(texts)})"
@@ -775,6 +777,41 @@ class _Emitter:
             self.put(call)
             self.put(f"br label {ref(cont)}")
             self.cur = cont
+
+    def check_call_memory(self, i: Ins, callee: str) -> None:
+        """A vector iteration loads every lane before it calls for the first (and stores
+        after the exit test), so a call that may read or write the memory the loop
+        accesses (LLVM: no `memory(...)` that rules it out) has no form here."""
+        facts = declared_facts(self.f.module_text.splitlines(), callee, i.text)
+        other = facts.access("other")
+        # what the loop accesses that a call reaches: anything but a noalias argument's
+        # object (the emitter's loops pass no pointer to a call: it does not escape)
+        reached = any(self.root(j.ops[0] if j.opcode == "load" else j.ops[1]) not in self.f.noalias
+                      for b in self.lp.blocks for j in self.f.blocks[b].instrs if j.opcode in ("load", "store"))
+        if other and reached:
+            raise EmitUnsupported(f"a call to @{callee} that may {' and '.join(sorted(other))} the memory the loop "
+                                  "accesses (it has no memory(...) attribute that rules that out): the vector "
+                                  "iteration's loads would run before it, and its stores after it", i.line)
+
+    def root(self, v: Val) -> str | None:
+        """The argument or global a pointer is computed from through GEPs and phis that
+        start there (None: anything else)."""
+        seen: set[str] = set()
+        while v.name is not None and v.name not in seen:
+            seen.add(v.name)
+            d = self.defs.get(v.name)
+            if d is None:  # an argument
+                return v.name
+            if d.opcode == "getelementptr":
+                v = d.ops[0]
+            elif d.opcode == "phi":
+                outside = [o for o, b in zip(d.ops, d.incoming, strict=True) if b not in self.lp.blocks]
+                if len(outside) != 1:
+                    return None
+                v = outside[0]
+            else:
+                return None
+        return v.text if v.name is None else None
 
     def lane_of(self, v: Val, k: int) -> str:
         """Lane k of operand v (an invariant as it is)."""

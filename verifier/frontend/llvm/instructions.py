@@ -419,7 +419,7 @@ def _invoke(st: FnState, blk: Block, s: Site) -> None:
     args = ops[:-3]
     if any(str(a.type) == "ptr" for a in args):  # (objects.py tracks pointers passed to calls only)
         raise LLUnsupported(f"an invoke of @{callee.name} with pointer arguments", loc)
-    translate_call(st, blk, s.ins, [*args, callee], s.text, loc, s.ty, s.dest)
+    translate_call(st, blk, s.ins, [*args, callee], s.text, loc, s.ty, s.dest, invoke=True)
     if has_attr(operand_text(callee), "nounwind") or has_attr(instruction_body(s.text).split("(", 1)[0], "nounwind"):
         blk.term = Jump(normal)
         return

@@ -10,14 +10,15 @@ from verifier.frontend.llvm.memory import masked_access
 from verifier.frontend.llvm.objects import NULL_OBJECT, align_unknown, aligned, event_pointer
 from verifier.frontend.llvm.state import FnState
 from verifier.frontend.llvm.text import (
+    CallFacts,
     bundle_value,
     bundles,
     clean,
+    effects_of,
     fp_flags,
     has_attr,
     has_bundles,
     instruction_body,
-    memory_effects,
     noreturn,
     operand_text,
     ty_of,
@@ -131,16 +132,17 @@ def _int_types(name: str, args: list[Any], loc: Loc) -> tuple[IntType, ...]:
 
 
 def _opaque_call(st: FnState, blk: Block, ins: Any, name: str, args: list[Any], decl: str, loc: Loc,
-                 ty: Type | None, dest: str | None) -> None:
+                 ty: Type | None, dest: str | None, facts: CallFacts, invoke: bool) -> None:
     """A call that takes pointers (`init_mem(p, 1024)`, LLVM's tests' way to fill an
     alloca): an event whose arguments are each pointer's object and byte offset. It may
     write any byte (poison too) of what it can reach; that is the memory the model
     starts from, provided nothing reads or writes memory before the call. So it must
     be in the entry block before any access (else outside the subset)."""
-    effects = memory_effects(decl)
+    effects = effects_of(facts)
+    returns = facts.willreturn and (facts.nounwind or invoke or facts.noreturn)
     if ty is not None:
         raise LLUnsupported(f"a call to @{name} with a pointer argument that returns a value", loc)
-    if effects in ("none", "read"):
+    if effects in ("none", "read") and returns:
         return  # it writes nothing and returns nothing: no effect a caller can see but the event
     if blk.name != st.entry or st.touched:
         raise LLUnsupported(f"a call to @{name} with a pointer argument after the function accessed memory "
@@ -159,13 +161,14 @@ def _opaque_call(st: FnState, blk: Block, ins: Any, name: str, args: list[Any], 
         ops.append(operand(st, blk, a, loc))
         ptys.append(t)
     fname = clean(name)
-    st.funcs[fname] = FuncDecl(fname, tuple(ptys), None, False)
+    # (what it writes is the memory the run starts from: no write of its own)
+    st.funcs[fname] = FuncDecl(fname, tuple(ptys), None, False, willreturn=returns)
     st.emit(blk, "call", ops, None, None, loc, callee=fname, func=st.funcs[fname])
     st.trapped = noreturn(operand_text(ins), decl)
 
 
 def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty: Type | None,
-          dest: str | None) -> None:
+          dest: str | None, invoke: bool = False) -> None:
     callee = ops[-1]
     name = callee.name
     args = ops[:-1]
@@ -253,24 +256,37 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             return
         raise LLUnsupported(f"intrinsic @{name}", loc)
     decl = operand_text(callee)
+    facts = st.facts_of(ins)
     if any(str(a.type) == "ptr" for a in args):
-        _opaque_call(st, blk, ins, name, args, decl, loc, ty, dest)
+        _opaque_call(st, blk, ins, name, args, decl, loc, ty, dest, facts, invoke)
         return
     if ty is not None and not isinstance(ty, IntType):
         raise LLUnsupported(f"a call to @{name} returning {ins.type}", loc)
-    effects = memory_effects(decl)
+    other = facts.access("other")
+    # (an invoke's unwinding is its own branch: only a call unwinds out of the function)
+    returns = facts.willreturn and (facts.nounwind or invoke)
     # a callee that only reads memory computes a function of its arguments while the
-    # function stores nothing (memory is then the same for the source and the target)
-    pure = effects == "none" or (effects == "read" and not st.stores and ty is not None)
+    # function changes no memory (memory is then the same for the source and the target);
+    # one that writes anywhere, or reads what no pointer reaches (I/O), is an event
+    writes = any("write" in acc for _, acc in facts.memory)
+    hidden = any("read" in acc for loc, acc in facts.memory if loc not in ("other", "argmem"))
+    pure = returns and not writes and not hidden and ("read" not in other or (not st.stores and ty is not None))
     ptys = _int_types(name, args, loc)
     if pure and ty is None:
         return  # no effect, no result
+    if not pure and not returns and facts.noreturn:
+        returns = True  # it never returns: the front end ends the run after its event (st.trapped)
     fname = clean(name)
     head = instruction_body(text).split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
-    st.funcs[fname] = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure,
-                               speculatable="speculatable" in decl,
-                               ret_poison=not pure and ty is not None and not has_attr(head, "noundef"))
-    st.emit(blk, "call", [operand(st, blk, a, loc) for a in args], ty, dest, loc, callee=fname, func=st.funcs[fname])
+    reached = st.reached if not pure else ()
+    f = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure, speculatable="speculatable" in decl,
+                 ret_poison=not pure and ty is not None and not has_attr(head, "noundef"),
+                 writes=reached if "write" in other else (), reads=reached if "read" in other else (),
+                 willreturn=returns)
+    if st.funcs.get(fname, f) != f:
+        raise LLUnsupported(f"calls to @{name} with other attributes than its first call's", loc)
+    st.funcs[fname] = f
+    st.emit(blk, "call", [operand(st, blk, a, loc) for a in args], ty, dest, loc, callee=fname, func=f)
     # a call that does not return (abort, exit) ends the program after its event; the
     # `unreachable` after it is never reached, so it must not make the run UB
     st.trapped = not pure and noreturn(text, decl)

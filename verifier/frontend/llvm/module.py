@@ -32,8 +32,12 @@ from verifier.frontend.llvm.scalable import ScalableVectors, at_vscale, is_scala
 from verifier.frontend.llvm.state import FnState, LLOptions, MemObject, key
 from verifier.frontend.llvm.text import (
     LABEL,
+    CallFacts,
     align_of,
+    attribute_groups,
     block_label,
+    call_facts,
+    call_site_attrs,
     clean,
     dereferenceable,
     has_attr,
@@ -164,7 +168,7 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
         # the caller reads it at each vscale it allows (a module's other functions: once)
         raise ScalableVectors(vscale_range(_attributes(fn)), Loc(str(path), start + 1, 1))
     st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room),
-                 debug=source_positions(lines) if opts.debug_locations else {})
+                 debug=source_positions(lines) if opts.debug_locations else {}, groups=attribute_groups(lines))
     st.start_line = start
     try:
         prog = _translate(st, mod, fn)
@@ -190,10 +194,13 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
 def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                   opts: LLOptions | None = None) -> tuple[Program, Program]:
     """The same function of two modules, over one environment: where one side reads an
-    object in smaller units, needs its base address or its null flag, both do."""
+    object in smaller units, needs its base address or its null flag, both do. What a
+    callee may do is what the source says (a target assumes nothing its source does not)."""
     both = opts or LLOptions()
+    facts = source_call_facts(src, func, both.vscale)
     while True:  # the needs only grow (smaller units, more addresses): a few rounds at most
-        ra, rb = _nested_read(src, func, both), _nested_read(tgt, func, both)
+        ra = _nested_read(src, func, both)
+        rb = _nested_read(tgt, func, dataclasses.replace(both, callee_facts=facts))
         # a nest on either side: read both, and raise with both once their needs agree
         nest = ra if isinstance(ra, NestedLoops) else rb if isinstance(rb, NestedLoops) else None
         a, b = _read_of(ra), _read_of(rb)
@@ -218,6 +225,29 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                 raise NestedLoops(nest.what, nest.loc, (a, b))
             return a, b  # the refinement check names what still differs
         both = grown
+
+
+def source_call_facts(path: Path, func: str | None, vscale: int | None) -> tuple[tuple[str, CallFacts], ...]:
+    """What each callee of the function may do, as its calls in `path` say (their
+    declarations and call sites; a callee called with other attributes at two sites
+    gets what its first call says, the front end refuses the second)."""
+    mod = read_module(path, vscale)
+    try:
+        fns = [f for f in mod.functions if not f.is_declaration and (func is None or f.name == func)]
+        if len(fns) != 1:
+            return ()  # the read itself names the problem
+        groups = attribute_groups(module_text(path, vscale).splitlines())
+        out: dict[str, CallFacts] = {}
+        for b in fns[0].blocks:
+            for ins in b.instructions:
+                if ins.opcode in ("call", "invoke"):
+                    name = str(list(ins.operands)[-1].name)
+                    if name and not name.startswith("llvm.") and name not in out:
+                        out[name] = call_facts(operand_text(list(ins.operands)[-1]),
+                                               call_site_attrs(operand_text(ins), groups))
+        return tuple(sorted(out.items()))
+    finally:
+        mod.close()
 
 
 def _own(p: Program) -> frozenset[str]:
@@ -277,7 +307,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     st.ids.taken = set(st.names.values())
     st.ins_locs = _instruction_lines(st, blocks)
     st.entry = st.names[key(blocks[0])]
-    st.stores = any(ins.opcode == "store" or callee(ins).startswith("llvm.masked.store")
+    st.stores = any(ins.opcode == "store" or callee(ins).startswith("llvm.masked.store") or _call_writes(st, ins)
                     for b in blocks for ins in b.instructions)
     for b in blocks:
         st.blocks[st.names[key(b)]] = Block(st.names[key(b)])
@@ -331,7 +361,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     _split_edges(st)
     _fold_constant_branches(st)
     entry.instrs[:0] = pre_blk.instrs
-    writes = any(i.op == "store" for b in st.blocks.values() for i in b.instrs)
+    writes = any(i.op == "store" or (i.op == "call" and i.decl.writes) for b in st.blocks.values() for i in b.instrs)
     aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
     needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
     if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
@@ -341,6 +371,16 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
                    unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows,
                    floats=_floats(st, arrays))
     return prog
+
+
+def _call_writes(st: FnState, ins: Any) -> bool:
+    """A call (not an intrinsic) that may write memory the function reaches."""
+    if ins.opcode not in ("call", "invoke"):
+        return False
+    name = str(list(ins.operands)[-1].name)
+    if not name or name.startswith("llvm."):
+        return False
+    return any("write" in acc for loc, acc in st.facts_of(ins).memory if loc != "inaccessiblemem")
 
 
 def _floats(st: FnState, arrays: list[ArrayDecl]) -> dict[str, int]:

@@ -20,11 +20,11 @@ from verifier.frontend.llvm.text import (
     alloca_form,
     bundles,
     const_gep,
+    effects_of,
     gep_source_type,
     global_facts,
     is_int_type,
     lane_type,
-    memory_effects,
     operand_text,
     pointer_lanes,
     qualifiers,
@@ -353,7 +353,7 @@ def _measure_escapes(st: FnState, ins: Any) -> None:
     args = list(ins.operands)[:-1]
     if not any(str(o.type) == "ptr" for o in args):
         return
-    if memory_effects(operand_text(list(ins.operands)[-1])) not in ("argmem", "any"):
+    if effects_of(st.facts_of(ins)) not in ("argmem", "any"):
         return
     for o in args:
         if str(o.type) == "ptr" and key(o) in st.prov:
@@ -504,7 +504,20 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
         init = (not st.opts.memory_poison or contents is not None
                 or (obj.constant and obj.image is not None and not obj.poison_init))
         arrays.append(ArrayDecl(obj.name, elem, extent, init=init, readonly=obj.readonly, contents=contents))
+    st.reached = tuple(obj.name for obj in st.objects.values() if reached_by_calls(obj))
     return arrays
+
+
+def reached_by_calls(obj: MemObject) -> bool:
+    """Whether a callee may reach `obj` without being handed a pointer to it (LangRef's
+    "other" memory): a global (a constant one it cannot write), or a pointer
+    parameter's object, unless the function's own (an alloca) or a `noalias`
+    parameter's that never escaped to a call."""
+    if obj.constant or obj.at_null:
+        return False
+    if obj.local or obj.noalias:
+        return obj.escapes
+    return True
 
 
 def _contents(obj: MemObject) -> tuple[int, ...] | None:

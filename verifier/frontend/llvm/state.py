@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from verifier.frontend.layout import Layout
-from verifier.frontend.llvm.text import LABEL, clean
+from verifier.frontend.llvm.text import (
+    LABEL,
+    CallFacts,
+    call_facts,
+    call_site_attrs,
+    clean,
+    operand_text,
+)
 from verifier.ir.program import (
     Assumption,
     Attrs,
@@ -58,6 +65,9 @@ class LLOptions:
     # loaded pointers may get objects of their own (objects.own_objects): off where the
     # two functions of a pair do not agree on which (parse_ll_pair)
     own_objects: bool = True
+    # what each callee may do (its memory effects, whether it returns) as the source of a
+    # pair says: the target's own attributes are claims to check, not facts (parse_ll_pair)
+    callee_facts: tuple[tuple[str, CallFacts], ...] = ()
 
     @property
     def memory_poison(self) -> bool:
@@ -132,7 +142,7 @@ class FnState:
     ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order
     display: dict[str, str] = field(default_factory=dict)  # our name -> LLVM's (`v4` -> `%4`)
     touched: bool = False  # a load or store has been translated (blocks go in order, entry first)
-    stores: bool = False  # the function stores to memory somewhere
+    stores: bool = False  # the function stores to memory somewhere, or calls what may
     trapped: bool = False  # the instruction just translated ends the program (llvm.trap)
     entry: str = ""  # the entry block's name
     # pointers loaded from memory (a linked structure's `p->next`): taken to point into
@@ -157,6 +167,20 @@ class FnState:
     # an object may not be both (module._translate refuses it)
     plain_objects: set[str] = field(default_factory=set)
     volatile_stored: dict[str, Loc] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)  # the module's attribute groups (`#7`)
+    # the objects a call reaches through memory it was not handed (LangRef's "other"
+    # location: globals, objects whose address escaped, what pointer parameters not
+    # marked noalias point to): objects.declare_objects sets them
+    reached: tuple[str, ...] = ()
+
+    def facts_of(self, ins: Any) -> CallFacts:
+        """What the call (or invoke) `ins` may do: as the source of a pair says for its
+        callee (LLOptions.callee_facts), else as its declaration and call site do."""
+        name = str(list(ins.operands)[-1].name)
+        given = dict(self.opts.callee_facts).get(name)
+        if given is not None:
+            return given
+        return call_facts(operand_text(list(ins.operands)[-1]), call_site_attrs(operand_text(ins), self.groups))
 
     def at(self, k: int, col: int = 1) -> Loc:
         """The position of line index `k` of the text: its debug location when the

@@ -11,6 +11,7 @@ that returns plain data; no other module of the front end uses a regex.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from verifier.frontend.unsupported import LLUnsupported
@@ -290,28 +291,115 @@ def global_facts(text: str) -> tuple[bool, str, bool]:
             re.search(r"\b(poison|undef)\b", init) is not None)
 
 
-def memory_effects(decl: str) -> str:
-    """What a callee may do to memory, from its declaration's attributes: "none",
-    "read" (reads only), "argmem" (writes only through its pointer arguments) or
-    "any"."""
-    m = re.search(r"\bmemory\(([^)]*)\)", decl)
+# Where a call's memory effects apply (LangRef "memory(...)"): argmem (through its
+# pointer arguments), inaccessiblemem (memory no pointer of the module reaches),
+# errnomem, the target's own, and "other" (everything else: globals, escaped objects,
+# what pointer parameters may point to). An access is a set of "read" and "write".
+ACCESS = {"none": frozenset(), "read": frozenset({"read"}), "write": frozenset({"write"}),
+          "readwrite": frozenset({"read", "write"})}
+
+
+@dataclass(frozen=True)
+class CallFacts:
+    """What a call may do, from its callee's declaration and the call site together
+    (the call site may only narrow the declaration): each location's access, and
+    whether it returns (LangRef: `willreturn` and `nounwind` both, or it may end the
+    run: exit, longjmp, unwind, never return)."""
+
+    memory: tuple[tuple[str, frozenset[str]], ...]
+    willreturn: bool
+    nounwind: bool
+    noreturn: bool
+
+    def access(self, location: str) -> frozenset[str]:
+        """The access to `location` (a name of ACCESS's locations, "other" included)."""
+        return dict(self.memory).get(location, dict(self.memory)["other"])
+
+    @property
+    def returns(self) -> bool:
+        """It returns to the caller, always (LLVM's isGuaranteedToTransferExecutionToSuccessor)."""
+        return self.willreturn and self.nounwind
+
+
+def _memory_of(attrs: str) -> dict[str, frozenset[str]]:
+    """The accesses an attribute list allows, by location ("other" for the rest)."""
+    every = ACCESS["readwrite"]
+    m = re.search(r"\bmemory\(([^)]*)\)", attrs)
     if m:
-        parts = dict((p.split(":")[0].strip(), p.split(":")[-1].strip()) if ":" in p else ("", p.strip())
-                     for p in m.group(1).split(","))
-        default = parts.pop("", "none")
-        kinds = {default, *parts.values()}
-        if kinds <= {"none"}:
-            return "none"
-        if kinds <= {"none", "read"}:
-            return "read"
-        writes = {k for k, v in parts.items() if v in ("write", "readwrite")}
-        if default in ("none", "read") and writes <= {"argmem", "inaccessiblemem"}:
-            return "argmem"
-        return "any"
-    if has_attr(decl, "readnone"):
+        out: dict[str, frozenset[str]] = {}
+        default = ACCESS["none"]  # memory(argmem: read): no other location
+        for part in m.group(1).split(","):
+            loc, _, acc = part.rpartition(":")
+            if loc.strip():
+                out[loc.strip()] = ACCESS.get(acc.strip(), every)
+            else:
+                default = ACCESS.get(acc.strip(), every)
+        return {"other": default, **out}
+    base = ACCESS["none"] if has_attr(attrs, "readnone") else ACCESS["read"] if has_attr(attrs, "readonly") \
+        else ACCESS["write"] if has_attr(attrs, "writeonly") else every
+    if has_attr(attrs, "argmemonly"):
+        return {"other": frozenset(), "argmem": base}
+    if has_attr(attrs, "inaccessiblememonly"):
+        return {"other": frozenset(), "inaccessiblemem": base}
+    if has_attr(attrs, "inaccessiblemem_or_argmemonly"):
+        return {"other": frozenset(), "argmem": base, "inaccessiblemem": base}
+    return {"other": base}
+
+
+def call_facts(decl: str, site: str = "") -> CallFacts:
+    """A call's facts from its callee's declaration text (`decl`: LLVM prints its
+    function attributes in a comment above it) and the call site's function
+    attributes (`site`, attribute groups resolved: call_site_attrs)."""
+    a, b = _memory_of(decl), _memory_of(site)
+    memory = {loc: a.get(loc, a["other"]) & b.get(loc, b["other"]) for loc in {*a, *b}}
+    both = decl + " " + site
+    return CallFacts(tuple(sorted(memory.items())), has_attr(both, "willreturn"), has_attr(both, "nounwind"),
+                     has_attr(both, "noreturn"))
+
+
+def attribute_groups(lines: list[str]) -> dict[str, str]:
+    """A module's attribute groups: `attributes #7 = { nounwind }` as {"#7": "nounwind"}."""
+    out = {}
+    for line in lines:
+        m = re.match(r"attributes (#\d+) = \{(.*)\}\s*$", line)
+        if m:
+            out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+def call_site_attrs(call_text: str, groups: dict[str, str]) -> str:
+    """The function attributes a call instruction carries after its arguments, its
+    attribute groups (`#7`) spelled out."""
+    head = instruction_body(call_text).split(", !", 1)[0]
+    tail = head[head.rfind(")") + 1:]
+    return re.sub(r"#\d+", lambda m: groups.get(m.group(0), ""), tail)
+
+
+def declared_facts(module_lines: list[str], callee: str, call_text: str) -> CallFacts:
+    """A call's facts from a module's text: the callee's `declare` (or `define`) line,
+    its attribute groups spelled out, and the call site's attributes."""
+    groups = attribute_groups(module_lines)
+    head = next((line for line in module_lines if line.startswith(("declare", "define"))
+                 and f"@{callee}(" in line.replace('"', "")), "")
+    return call_facts(re.sub(r"#\d+", lambda m: groups.get(m.group(0), ""), head), call_site_attrs(call_text, groups))
+
+
+def memory_effects(decl: str, site: str = "") -> str:
+    """What a callee may do to memory, coarsely (effects_of), from its declaration and
+    a call site's attributes."""
+    return effects_of(call_facts(decl, site))
+
+
+def effects_of(facts: CallFacts) -> str:
+    """What a call may do to memory, coarsely: "none", "read" (reads only), "argmem"
+    (writes only through its pointer arguments or memory nothing else reaches) or "any"."""
+    every = [acc for _, acc in facts.memory]
+    if not any(every):
         return "none"
-    if has_attr(decl, "readonly"):
+    if all("write" not in acc for acc in every):
         return "read"
+    if all("write" not in acc for loc, acc in facts.memory if loc not in ("argmem", "inaccessiblemem")):
+        return "argmem"
     return "any"
 
 
