@@ -5,6 +5,7 @@ the committed `.ll` fixtures give, then compare two recordings.
     ... refactor ...
     python bench/verdicts.py record after.jsonl
     python bench/verdicts.py compare before.jsonl after.jsonl
+    python bench/verdicts.py compare before.jsonl after.jsonl --verdicts   # verdicts only
 
 `record` runs, each in a fresh process, two at a time:
 - `verifier suite proofs/ --json --no-cache` (every obligation's verdict);
@@ -97,11 +98,18 @@ def _load(path: Path) -> dict[str, dict[str, Any]]:
     return {_key(r): r for r in map(json.loads, path.read_text().splitlines())}
 
 
-def compare(old: Path, new: Path) -> int:
+def compare(old: Path, new: Path, verdicts_only: bool = False) -> int:
     a, b = _load(old), _load(new)
     missing = sorted(a.keys() - b.keys())
     added = sorted(b.keys() - a.keys())
     changed = sorted(k for k in a.keys() & b.keys() if a[k] != b[k])
+    if verdicts_only:  # a verdict (or an exit code) that changed; the rest counted
+        turned = [k for k in changed if (a[k].get("verdict"), a[k].get("code")) != (b[k].get("verdict"), b[k].get("code"))]
+        for k in turned:
+            print(f"{a[k].get('verdict', a[k].get('code'))} -> {b[k].get('verdict', b[k].get('code'))}: {k}")
+        print(f"{len(turned)} verdicts changed, {len(changed) - len(turned)} records changed in detail only, "
+              f"{len(missing)} only before, {len(added)} only after")
+        return 1 if turned or missing or added else 0
     for k in missing:
         print(f"only before: {k}")
     for k in added:
@@ -127,10 +135,12 @@ def main() -> int:
     c = sub.add_parser("compare", help="the records two recordings disagree on")
     c.add_argument("old", type=Path)
     c.add_argument("new", type=Path)
+    c.add_argument("--verdicts", action="store_true",
+                   help="only the records whose verdict or exit code changed (the rest counted)")
     a = ap.parse_args()
     if a.cmd == "record":
         return record(a.out, a.corpus, a.jobs)
-    return compare(a.old, a.new)
+    return compare(a.old, a.new, a.verdicts)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 ; Function Attrs: nounwind uwtable
-define dso_local void @exits_shared(ptr noundef readonly align 4 captures(none) dereferenceable(256) %0, ptr noundef readonly align 4 captures(none) dereferenceable(256) %1, i32 noundef %2) local_unnamed_addr #0 {
+define dso_local void @exits_shared(ptr noalias noundef readonly align 4 captures(none) dereferenceable(256) %0, ptr noalias noundef readonly align 4 captures(none) dereferenceable(256) %1, i32 noundef %2) local_unnamed_addr #0 {
   br label %4
 
 4:                                                ; preds = %3, %13

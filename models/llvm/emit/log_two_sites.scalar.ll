@@ -4,35 +4,34 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 ; Function Attrs: nounwind uwtable
-define dso_local range(i32 -1, 64) i32 @log_two_sites(ptr noundef readonly align 4 captures(none) dereferenceable(256) %0) local_unnamed_addr #0 {
+define dso_local range(i32 -1, 64) i32 @log_two_sites(ptr noalias noundef readonly align 4 captures(none) dereferenceable(256) %0) local_unnamed_addr #0 {
   br label %2
 
-2:                                                ; preds = %1, %12
-  %3 = phi i64 [ 0, %1 ], [ %13, %12 ]
+2:                                                ; preds = %1, %11
+  %3 = phi i64 [ 0, %1 ], [ %12, %11 ]
   %4 = getelementptr inbounds nuw i32, ptr %0, i64 %3
   %5 = load i32, ptr %4, align 4, !tbaa !5
   %6 = icmp eq i32 %5, 0
   %7 = trunc nuw nsw i64 %3 to i32
-  br i1 %6, label %15, label %8
+  br i1 %6, label %14, label %8
 
 8:                                                ; preds = %2
   tail call void @log_value(i32 noundef %5) #2
-  %9 = load i32, ptr %4, align 4, !tbaa !5
-  %10 = icmp sgt i32 %9, 100
-  br i1 %10, label %11, label %12
+  %9 = icmp sgt i32 %5, 100
+  br i1 %9, label %10, label %11
 
-11:                                               ; preds = %8
+10:                                               ; preds = %8
   tail call void @log_big(i32 noundef %7) #2
-  br label %12
+  br label %11
 
-12:                                               ; preds = %8, %11
-  %13 = add nuw nsw i64 %3, 1
-  %14 = icmp eq i64 %13, 64
-  br i1 %14, label %15, label %2, !llvm.loop !9
+11:                                               ; preds = %8, %10
+  %12 = add nuw nsw i64 %3, 1
+  %13 = icmp eq i64 %12, 64
+  br i1 %13, label %14, label %2, !llvm.loop !9
 
-15:                                               ; preds = %12, %2
-  %16 = phi i32 [ %7, %2 ], [ -1, %12 ]
-  ret i32 %16
+14:                                               ; preds = %11, %2
+  %15 = phi i32 [ %7, %2 ], [ -1, %11 ]
+  ret i32 %15
 }
 
 declare void @log_value(i32 noundef) local_unnamed_addr #1

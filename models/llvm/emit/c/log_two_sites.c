@@ -2,7 +2,7 @@
 // which reorders the calls the scalar loop interleaves (refuted in both forms)
 extern void log_value(int);
 extern void log_big(int);
-int log_two_sites(const int a[static 64]) {
+int log_two_sites(const int a[restrict static 64]) {
   for (int i = 0; i < 64; i++) {
     if (a[i] == 0) return i;
     log_value(a[i]);

@@ -1,0 +1,184 @@
+"""What a call does besides its event (issue 58): it writes what LLVM says it may, and
+it may not return, so source UB after it excuses nothing before it. Every check on
+both sides: a loop or pair the semantics makes wrong, refuted with a replayed run,
+and its variant that the attributes (or a model's declaration) make right, proved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import MODELS, cli, model
+from verifier.checks.dispatch import Request, decide
+from verifier.checks.legality import hoistability
+from verifier.checks.refinement import refinement
+from verifier.checks.verdict import Check, Verdict
+from verifier.errors import UserError
+from verifier.frontend import load_pair, load_program
+from verifier.frontend.parser import parse
+from verifier.ir.printer import program as printed
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import run
+from verifier.smt.budget import Budget
+
+CALLS = MODELS / "llvm" / "calls"
+
+
+def only(vs: list[Verdict]) -> Verdict:
+    assert len(vs) == 1, vs
+    return vs[0]
+
+
+def ll(name: str, func: str | None = None) -> object:
+    return load_program(CALLS / name, func)
+
+
+def speculated(prog: object) -> Verdict:
+    """The speculation verdict as the command line gives it (bounded answers completed)."""
+    return only(decide(Request(Check.SPECULATE, vf=4, timeout=60), prog))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- a call writes what it may
+
+def test_a_call_without_memory_attributes_writes_a_global_the_exit_reads() -> None:
+    # int arr[64]; void ext(void); for (...) { if (arr[i] == 0) break; ext(); }
+    v = only(hoistability(ll("write_global.scalar.ll"), 4))  # type: ignore[arg-type]
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    c = v.counterexample
+    assert "not hoistable" in c.divergence.summary and "ext()" in c.divergence.summary
+    assert c.source.written, "the replayed run shows the call writing arr"
+    assert all(obj == "arr" for _, obj in c.source.written)
+
+
+def test_a_call_that_writes_no_memory_it_reaches_keeps_the_exit_hoistable() -> None:
+    # the same loop, ext declared memory(inaccessiblemem: readwrite)
+    assert only(hoistability(ll("write_global_io.scalar.ll"), 4)).verdict == "proved"
+
+
+def test_a_pointer_parameter_is_reached_unless_restrict() -> None:
+    assert only(hoistability(ll("param_reached.scalar.ll", "param_reached"), 4)).verdict == "counterexample"  # type: ignore[arg-type]
+    assert only(hoistability(ll("param_reached.scalar.ll", "param_restrict"), 4)).verdict == "proved"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("memory, hoists", [("", False), ("memory(read)", True), ("memory(argmem: readwrite)", True),
+                                            ("memory(write)", False), ("readnone", True), ("writeonly", False)])
+def test_the_memory_attributes_say_what_a_call_may_write(tmp_path: Path, memory: str, hoists: bool) -> None:
+    text = (CALLS / "write_global.scalar.ll").read_text().replace("attributes #1 = { ", f"attributes #1 = {{ {memory} ")
+    (tmp_path / "f.ll").write_text(text)
+    v = only(hoistability(load_program(tmp_path / "f.ll"), 4))
+    assert v.verdict == ("proved" if hoists else "counterexample"), v.reason
+
+
+def test_the_call_sites_own_attributes_narrow_the_declarations(tmp_path: Path) -> None:
+    # `call void @ext() #2`: the call site's attribute group says memory(none)
+    text = (CALLS / "write_global.scalar.ll").read_text().replace(
+        "attributes #2 = { nounwind }", "attributes #2 = { nounwind memory(none) }")
+    assert "memory(none)" in text
+    (tmp_path / "f.ll").write_text(text)
+    assert only(hoistability(load_program(tmp_path / "f.ll"), 4)).verdict == "proved"
+
+
+def test_a_model_says_what_an_effect_writes() -> None:
+    assert only(hoistability(model("calls/search_writes.loop"), 4)).verdict == "counterexample"
+    assert only(hoistability(model("seed/search_loop.loop"), 4)).verdict == "proved"
+
+
+def test_an_effects_declaration_round_trips_and_bad_names_are_located() -> None:
+    text = ("loop m(N: i64) {\n  array a: i8[N]\n  array b: i8[N] readonly\n"
+            "  effect f(i8) reads(b) writes(a) willreturn\n  x = a[0]\n  f(x)\n}\n")
+    p = parse(text, "m.loop")
+    f = p.funcs["f"]
+    assert (f.reads, f.writes, f.willreturn) == (("b",), ("a",), True)
+    again = parse(printed(p), "again.loop").funcs["f"]
+    assert (again.reads, again.writes, again.willreturn) == (f.reads, f.writes, f.willreturn)
+    star = parse(text.replace("writes(a)", "writes(*)"), "star.loop").funcs["f"]
+    assert star.writes == ("a",), "* is every array a call may write (not a readonly one)"
+    with pytest.raises(UserError, match=r"m.loop:4:.*'z' is not a declared array"):
+        parse(text.replace("writes(a)", "writes(z)"), "m.loop")
+    with pytest.raises(UserError, match="cannot write b: it is read-only"):
+        parse(text.replace("writes(a)", "writes(b)"), "m.loop")
+
+
+def test_the_interpreter_replays_what_a_call_leaves() -> None:
+    p = parse("loop m(N: i64) {\n  array a: i8[4]\n  effect f() writes(a) willreturn\n"
+              "  f()\n  x = a[1]\n  out x\n}\n", "m.loop")
+    r = run(p, Inputs(params={"N": 0}, arrays={"a": [5, 5, 5, 5]}, clobbers={("a", 0): ({1: 9}, 0)}))
+    assert r.outs["x"].v == 9 and r.written == [(0, "a")]
+    fresh = run(p, Inputs(params={"N": 0}, arrays={"a": [5, 5, 5, 5]}))
+    assert fresh.outs["x"].v == 0, "a call with no choice given leaves zeros"
+
+
+def test_translation_validation_sees_a_call_read_memory_a_target_stores_later(tmp_path: Path) -> None:
+    # the source stores, then calls `show` (which may read the global); the target calls first
+    body = ("@g = global i32 0\ndeclare void @show() nounwind willreturn{attr}\n"
+            "define void @f(i32 %x) {{\n{order}\n  ret void\n}}\n")
+    store, call = "  store i32 %x, ptr @g", "  call void @show()"
+    for attr, refuted in (("", True), (" memory(read)", True), (" memory(inaccessiblemem: readwrite)", False)):
+        (tmp_path / "s.ll").write_text(body.format(attr=attr, order=f"{store}\n{call}"))
+        (tmp_path / "t.ll").write_text(body.format(attr=attr, order=f"{call}\n{store}"))
+        src, tgt = load_pair(tmp_path / "s.ll", tmp_path / "t.ll")
+        v = refinement(src, tgt, 4, Budget.of(30))
+        assert v.verdict == ("counterexample" if refuted else "proved"), (attr, v.reason)
+        if attr == " memory(read)":  # it cannot write g: what differs is what it sees
+            assert v.counterexample is not None and "may read g[0]" in v.counterexample.divergence.summary
+
+
+def test_the_emitter_refuses_a_call_that_may_write_what_the_loop_reads(tmp_path: Path) -> None:
+    r = cli("vectorize", str(CALLS / "write_global.scalar.ll"), "--emit-llvm", str(tmp_path / "v.ll"))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "a call to @ext that may read and write the memory the loop accesses" in r.stderr
+
+
+# ---------------------------------------------------------------- UB is no time machine
+
+def test_speculating_past_a_call_that_may_not_return_adds_ub() -> None:
+    # for (i < n) { foo(i); if (g[i] == k) return i; } over int g[16]; foo writes nothing
+    v = speculated(ll("exit_before_ub_io.scalar.ll"))
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    c = v.counterexample
+    assert c.source.stopped and c.target.ub is not None
+    assert "inside foo(16), a call that may not return" in c.divergence.summary
+    assert len(c.source.trace) in c.inputs.stops | {j + 1 for j in c.inputs.stops}
+
+
+def test_speculating_past_a_call_that_returns_is_excused_by_the_ub_after_it() -> None:
+    assert speculated(ll("exit_before_ub_returns.scalar.ll")).verdict == "proved"
+
+
+def test_a_model_effect_may_end_the_run_unless_declared_willreturn() -> None:
+    v = speculated(model("calls/report_then_read.loop"))
+    assert v.verdict == "counterexample" and v.counterexample is not None and v.counterexample.source.stopped
+    assert speculated(model("calls/report_then_read_returns.loop")).verdict == "proved"
+
+
+def test_a_target_that_skips_a_call_which_may_end_the_run_is_refuted() -> None:
+    # the target stops after 16 iterations: with n = 17 the source's run may end inside
+    # foo(16), so its UB at g[16] is no excuse
+    r = cli("equiv", str(CALLS / "stop_early.src.ll"), str(CALLS / "stop_early.tgt.ll"))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "source foo(16), target (ends)" in r.stdout and "ends inside that call" in r.stdout
+    assert "the call of event 17 does not return" in r.stdout
+
+
+def test_the_same_target_refines_a_source_whose_call_returns() -> None:
+    r = cli("equiv", str(CALLS / "stop_early_returns.src.ll"), str(CALLS / "stop_early.tgt.ll"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "covers every input" in r.stdout
+
+
+def test_a_target_that_claims_willreturn_is_checked_not_trusted() -> None:
+    # stop_early.tgt.ll declares foo willreturn; the source does not: the source's facts hold
+    src, tgt = load_pair(CALLS / "stop_early.src.ll", CALLS / "stop_early.tgt.ll")
+    assert not src.funcs["foo"].willreturn and not tgt.funcs["foo"].willreturn
+    assert load_program(CALLS / "stop_early.tgt.ll").funcs["foo"].willreturn  # read alone: its own claim
+
+
+def test_a_loop_pair_takes_the_sources_effect_declarations(tmp_path: Path) -> None:
+    text = "loop {n}(N: i64) {{\n  array a: i8[4]\n  effect f(i8){wr}\n  x = a[0]\n  f(x)\n}}\n"
+    (tmp_path / "s.loop").write_text(text.format(n="s", wr=""))
+    (tmp_path / "t.loop").write_text(text.format(n="t", wr=" writes(a) willreturn"))
+    _, tgt = load_pair(tmp_path / "s.loop", tmp_path / "t.loop")
+    f = tgt.funcs["f"]
+    assert (f.writes, f.willreturn) == ((), False)
+    assert all(i.decl is f for b in tgt.blocks.values() for i in b.instrs if i.op == "call")
