@@ -182,3 +182,11 @@ def test_a_loop_pair_takes_the_sources_effect_declarations(tmp_path: Path) -> No
     f = tgt.funcs["f"]
     assert (f.writes, f.willreturn) == ((), False)
     assert all(i.decl is f for b in tgt.blocks.values() for i in b.instrs if i.op == "call")
+
+
+def test_a_lanes_label_claims_no_wide_load_of_memory_a_call_writes() -> None:
+    r = cli("lanes", str(MODELS / "calls" / "search_writes.loop"), "--vf", "4")
+    assert "wide load only if no lane's write reaches another lane's read (not checked)" in r.stdout
+    assert "(call foo, line 15)" in r.stdout
+    plain = cli("lanes", str(MODELS / "seed" / "search_loop.loop"), "--vf", "4")
+    assert "load a[i]" in plain.stdout and "not checked" not in plain.stdout

@@ -183,6 +183,10 @@ class Access:
     masked: bool
     block: str
     loc: Loc | None = None
+    # a load of memory the loop writes: its writers (a store, or a call that may write
+    # it), as "store, line 12" / "call foo, line 14": whether a lane's write reaches
+    # another lane's read is not a relation of the index, and no label claims it
+    writers: tuple[str, ...] = ()
 
 
 @dataclass
@@ -216,8 +220,14 @@ class _Analysis:
         self.pre: dict[str, Aligned] = {}
         self.anchor: dict[str, tuple[str, int]] = {}  # value == induction + constant
         self.tainted_by: dict[str, str] = {}  # phi -> the divergent branch whose ways meet there
-        written = {i.array for _, i in self.instrs if i.op == "store"}
-        self.written = sharing(prog, written) if written else set()
+        # what the loop writes, by stores and by calls that may write (FuncDecl.writes),
+        # and who writes it (an access's label says so)
+        self.writers: dict[str, list[Instr]] = {}
+        for _, i in self.instrs:
+            for a in ([i.array] if i.op == "store" else list(i.decl.writes) if i.op == "call" else []):
+                for o in sharing(prog, {a}):
+                    self.writers.setdefault(o, []).append(i)
+        self.written = set(self.writers)
         self.iteration = self._iteration_graph()
         self.countable = {e.block for e in analyse(prog).exits if e.countable}
         self.ipdom = nx.immediate_dominators(self.iteration.reverse(copy=True), _END)
@@ -547,8 +557,12 @@ class _Analysis:
             if ins.op in ("load", "store"):
                 idx = ins.args[0]
                 name = idx.name if isinstance(idx, Ref) else None
+                writers = tuple(dict.fromkeys(
+                    (f"store, line {w.loc.line}" if w.op == "store" else f"call {w.decl.name}, line {w.loc.line}")
+                    if w.loc else ("a store" if w.op == "store" else f"call {w.decl.name}")
+                    for w in self.writers.get(ins.array, []))) if ins.op == "load" else ()
                 out.append(Access(ins.uid, ins.op, ins.array, name,
-                                  name or str(getattr(idx, "value", idx)), b in masked, b, ins.loc))
+                                  name or str(getattr(idx, "value", idx)), b in masked, b, ins.loc, writers))
         return out
 
     def _liveouts(self, exits: list[str]) -> list[tuple[str, str]]:

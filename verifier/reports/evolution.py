@@ -31,7 +31,11 @@ def access_kind(a: Access, index: LaneClass) -> str:
         what = f"interleaved group, stride {index.stride}"
     else:
         what = "gather" if load else "scatter"
-    return f"masked {what}" if a.masked else what
+    what = f"masked {what}" if a.masked else what
+    if a.writers:  # one access for all lanes reads before the lanes' own writes
+        return f"{what} only if no lane's write reaches another lane's read (not checked): {a.array} is written " \
+               f"in the loop ({'; '.join(a.writers)})"
+    return what
 
 
 def _line(loc: Loc | None) -> str:
