@@ -5,6 +5,7 @@ and its variant that the attributes (or a model's declaration) make right, prove
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -190,3 +191,19 @@ def test_a_lanes_label_claims_no_wide_load_of_memory_a_call_writes() -> None:
     assert "(call foo, line 15)" in r.stdout
     plain = cli("lanes", str(MODELS / "seed" / "search_loop.loop"), "--vf", "4")
     assert "load a[i]" in plain.stdout and "not checked" not in plain.stdout
+
+
+# ---------------------------------------------------------------- a proof says what it rests on
+
+def test_a_reading_weaker_than_langref_is_a_listed_assumption() -> None:
+    pair = [str(MODELS / "llvm" / "find_char.scalar.ll"), str(MODELS / "llvm" / "find_char.vf4.ll")]
+    for how in (["--cttz-elts", "first-true"], ["--assume", "cttz-elts-first-true"]):
+        r = cli("equiv", *pair, *how, "--json")
+        rec = json.loads(r.stdout.splitlines()[-1])
+        assert rec["verdict"] == "proved" and rec["assumptions"] == ["cttz-elts-first-true"], r.stdout
+    lang = json.loads(cli("equiv", *pair, "--json").stdout.splitlines()[-1])
+    assert lang["verdict"] == "counterexample" and lang["assumptions"] == []
+    # a function without a cttz.elts is read the same under either rule: nothing assumed
+    scalar = json.loads(cli("equiv", pair[0], pair[0], "--cttz-elts", "first-true", "--json")
+                                      .stdout.splitlines()[-1])
+    assert scalar["assumptions"] == []

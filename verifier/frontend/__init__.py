@@ -21,6 +21,7 @@ def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-pois
     `vscale`: the vscale scalable vectors are read at (None: a function with them raises
     frontend.llvm.ScalableVectors)."""
     assume = frozenset(assume)
+    cttz_elts = _cttz_rule(cttz_elts, assume)
     if path.suffix == ".ll":
         from verifier.frontend.llvm import LLOptions, parse_ll_file
 
@@ -33,6 +34,12 @@ def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-pois
     from verifier.frontend.parser import parse_file
 
     return with_assumptions(parse_file(path), assume)
+
+
+def _cttz_rule(rule: str, assume: frozenset[Assumption]) -> str:
+    """The cttz.elts rule LLVM input is read under: `--assume cttz-elts-first-true` is
+    `--cttz-elts first-true` (either way the verdict lists the assumption)."""
+    return "first-true" if Assumption.CTTZ_ELTS_FIRST_TRUE in assume else rule
 
 
 def with_assumptions(prog: Program, assume: frozenset[Assumption]) -> Program:
@@ -51,6 +58,7 @@ def load_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
     """A source and its target: two .ll functions are read over one environment
     (frontend.llvm.parse_ll_pair); anything else, each on its own."""
     assume = frozenset(assume)
+    cttz_elts = _cttz_rule(cttz_elts, assume)
     if source.suffix == ".ll" and target.suffix == ".ll":
         from verifier.frontend.llvm import LLOptions, parse_ll_pair
 

@@ -31,6 +31,9 @@ class Assumption(StrEnum):
     LOADED_POINTERS_IN_OBJECT = "loaded-pointers-in-object"
     # vscale is at most 16 where a function allows more (frontend/llvm/scalable.py)
     VSCALE_AT_MOST_16 = "vscale-at-most-16"
+    # llvm.experimental.cttz.elts is poison only where a lane up to the first true one
+    # is (LangRef: where any lane is); also `--cttz-elts first-true`
+    CTTZ_ELTS_FIRST_TRUE = "cttz-elts-first-true"
 
 
 ASSUMPTION_HELP = {
@@ -39,6 +42,8 @@ ASSUMPTION_HELP = {
                                           "from, or is null (a linked structure kept in one array)",
     Assumption.VSCALE_AT_MOST_16: "vscale is at most 16 (scalable vectors of at most 2048 bits, AArch64 SVE's "
                                   "range), where the function's vscale_range allows more or it declares none",
+    Assumption.CTTZ_ELTS_FIRST_TRUE: "llvm.experimental.cttz.elts is poison only where a lane up to the first "
+                                     "true one is (LangRef: where any lane is); the same as --cttz-elts first-true",
 }
 
 

@@ -367,10 +367,18 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
         needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
     prog = Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
-                   assumptions=tuple(sorted(st.opts.assume)),
+                   assumptions=tuple(sorted(st.opts.assume | _readings(st))),
                    unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows,
                    floats=_floats(st, arrays))
     return prog
+
+
+def _readings(st: FnState) -> set[Assumption]:
+    """The readings weaker than LangRef's that the function was read under, where it
+    has the construct they read (`--cttz-elts first-true` and a cttz.elts): named
+    assumptions, listed in every verdict."""
+    firsts = any(i.op == "cttz_elts" and i.attrs.rule == "first-true" for b in st.blocks.values() for i in b.instrs)
+    return {Assumption.CTTZ_ELTS_FIRST_TRUE} if firsts else set()
 
 
 def _call_writes(st: FnState, ins: Any) -> bool:
