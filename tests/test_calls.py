@@ -207,3 +207,52 @@ def test_a_reading_weaker_than_langref_is_a_listed_assumption() -> None:
     scalar = json.loads(cli("equiv", pair[0], pair[0], "--cttz-elts", "first-true", "--json")
                                       .stdout.splitlines()[-1])
     assert scalar["assumptions"] == []
+
+
+# ---------------------------------------------------------------- a replay is a real run of both
+
+SLOW_TARGET = """loop slow(N: i64) {{
+  array a: i8[N]
+entry:
+  goto head
+head:
+  i: i64 = phi [entry: 0, {latch}: i.next]
+  more: i1 = i < N
+  if (more) goto b0 else goto done
+{chain}
+  i.next: i64 = i + 1
+  {call}goto head
+done:
+  out n = i
+  end
+}}
+"""
+
+
+def _slow(links: int, call: str = "") -> str:
+    """A counting loop whose body is `links` blocks that only jump on (a target that
+    takes many interpreter steps per iteration)."""
+    chain = "\n".join(f"b{k}:\n  goto b{k + 1}" for k in range(links)) + f"\nb{links}:"
+    return SLOW_TARGET.format(latch=f"b{links}", chain=chain, call=call)
+
+
+def test_running_out_of_interpreter_steps_is_no_divergence() -> None:
+    from verifier.checks.replay import replay
+
+    src, tgt = parse(_slow(0), "s.loop"), parse(_slow(12), "t.loop")
+    inputs = Inputs(params={"N": 500}, arrays={"a": [0] * 500})
+    # the check's own fuel covers a short run; the target gets steps by the source's run
+    assert replay(src, tgt, inputs, fuel=200) is None
+    from verifier.checks.replay import target_fuel
+
+    assert run(tgt, inputs, fuel=target_fuel(run(src, inputs, fuel=10_000), 200)).status == "ok"
+
+
+def test_a_target_that_runs_on_making_calls_the_source_does_not_is_refuted_however_long() -> None:
+    from verifier.checks.replay import replay
+
+    src = parse(_slow(0).replace("array a: i8[N]", "array a: i8[N]\n  effect f(i64) willreturn"), "s.loop")
+    text = _slow(0).replace("array a: i8[N]", "array a: i8[N]\n  effect f(i64) willreturn") \
+        .replace("  more: i1 = i < N", "  more: i1 = 1 == 1").replace("  goto head\ndone", "  f(i)\n  goto head\ndone")
+    cex = replay(src, parse(text, "t.loop"), Inputs(params={"N": 3}, arrays={"a": [0] * 3}), fuel=200)
+    assert cex is not None and cex.divergence.kind == "trace" and cex.target.status == "fuel"

@@ -29,7 +29,7 @@ import struct
 from collections.abc import Callable, Iterator
 
 from verifier.analysis.loops import find_loops
-from verifier.checks.replay import compare_runs, replay_fuel, source_fuel
+from verifier.checks.replay import compare_runs, replay_fuel, source_fuel, target_fuel
 from verifier.checks.verdict import Counterexample
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.program import Const, Program
@@ -88,7 +88,7 @@ class ConcreteTests:
             charge(INTERPRET_UNITS * len(s.path))
         if s.status is not RunStatus.OK or s.choices:
             return None  # UB (nothing to refine), too long, or not its only behaviour
-        t = run(self.tgt, inputs, fuel=self.fuel, loops=self.tgt_loops)
+        t = run(self.tgt, inputs, fuel=target_fuel(s, self.fuel), loops=self.tgt_loops)
         charge(INTERPRET_UNITS * len(t.path))
         div = compare_runs(self.src, self.tgt, s, t)
         return None if div is None else Counterexample.of(inputs, self.src, self.tgt, s, t, div)

@@ -49,6 +49,17 @@ def concrete(solver: terms.Solver, sym: SymInputs, src: Program, choices: dict[A
     return model, model_inputs(model, src, sym, choices_of(model) if choices_of is not None else choices)
 
 
+TARGET_STEPS = 16  # interpreter steps a target's replay gets per step the source's run took
+
+
+def target_fuel(src_run: Run, fuel: int) -> int:
+    """Fuel for a target's run beside a source's that finished: as much as the check's
+    own (`fuel`), and for a source run longer than that bound (a trip count the
+    solver chose), TARGET_STEPS times the source's steps: a vector loop or a legality
+    harness visits more blocks per scalar iteration, never that many more."""
+    return max(fuel, TARGET_STEPS * len(src_run.path))
+
+
 def replay_fuel(src: Program, tgt: Program, max_trip: int) -> int:
     """Interpreter fuel for every run a bounded check up to max_trip covers (its
     target unrolling cap included), and no more: a longer run is not replayed."""
@@ -73,7 +84,7 @@ def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int 
                   fuel=fuel if src_fuel is None else src_fuel)
     if src_run.status is not RunStatus.OK:
         return None  # nothing to refine (and a long target run is not worth interpreting)
-    tgt_run = run(tgt, inputs, fuel=fuel)
+    tgt_run = run(tgt, inputs, fuel=target_fuel(src_run, fuel))
     div = compare_runs(src, tgt, src_run, tgt_run)
     if div is None:
         return None
@@ -292,8 +303,13 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                           t.ub.text, t.ub.loc, t.ub.lane or None,
                           t.ub.iteration, None)
     if t.status is RunStatus.FUEL:
-        return Divergence(DivergenceKind.TERMINATION, "the target does not finish (it ran out of fuel) "
-                          "while the source does")
+        # running out of steps is no divergence: only events it made that the source's
+        # run does not (compared below) are one
+        extra = next((j for j, te in enumerate(t.trace)
+                      if j >= len(s.trace) or not event_refines(cd, s.trace[j].callee, te.callee, s.trace[j].args,
+                                                                te.args)), None)
+        if extra is None:
+            return None
     uids = {i.uid: i for i in tgt.instructions()}
     bits = {a.name: a.elem.bits for a in src.arrays}
     for j in range(max(len(s.trace), len(t.trace))):

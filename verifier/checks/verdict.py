@@ -48,7 +48,6 @@ class DivergenceKind(StrEnum):
     TRACE = "trace"
     MEMORY = "memory"
     LIVE_OUT = "live-out"
-    TERMINATION = "termination"
 
 
 @dataclass
