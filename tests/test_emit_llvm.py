@@ -37,11 +37,13 @@ PROVED = [
     (LL / "emit" / "prefix_over256.scalar.ll", "a prefix sum the exit reads (add nsw)"),
     (LL / "emit" / "checksum_until64.scalar.ll", "a prefix sum of bytes, wrapping, compared unsigned"),
     (LL / "emit" / "column_find64.scalar.ll", "a column of a table: a gather 32 bytes a lane, off &m[r] + 12"),
+    (LL / "emit" / "lookup_guarded.scalar.ll", "a table lookup guarded by its index's range: the gather's mask "
+                                               "and address from one frozen index"),
 ]
 FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
         "skip_blanks64.scalar.ll", "m_guarded_fixed.scalar.ll", "search_pair_lag.scalar.ll",
         "copy_field64.scalar.ll", "prefix_over256.scalar.ll", "checksum_until64.scalar.ll",
-        "column_find64.scalar.ll"}
+        "column_find64.scalar.ll", "lookup_guarded.scalar.ll"}
 
 
 def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subprocess.CompletedProcess[str]:
@@ -265,6 +267,10 @@ MUTANTS = [
     # a column's gather with lane 3 one element off
     ("column_find64", G, (r"<4 x i64> <i64 0, i64 8, i64 16, i64 24>", "<4 x i64> <i64 0, i64 8, i64 16, i64 25>"),
      "gather offset"),
+    # a gather masked by the frozen `idx < 64` at an address from the unfrozen idx: a
+    # poison idx turns the mask on at a poison address (issue 58)
+    *[("lookup_guarded", f, (r"(%v10\.v = zext <4 x i8> )%v7\.fr", r"\1%v7.v"), f"unfrozen address {f}")
+      for f in (G, S)],
 ]
 _FIXTURE = {name: LL / ("corpus" if name in ("a_find_last", "m_guarded_fixed") else "emit") / f"{name}.scalar.ll"
             for name, _, _, _ in MUTANTS}

@@ -10,7 +10,11 @@
         the or of its incoming edges' (branch and switch conditions frozen), a phi
         becomes selects; loads are consecutive vector loads (reversed where they step
         back, gathers where they stride), masked where their block may not run, or
-        the vector an earlier store of the iteration wrote (forwarded); divisors of
+        the vector an earlier store of the iteration wrote (forwarded); what a load
+        reads that an address is computed from, and each loop invariant, are frozen
+        once, and flags that only make poison (nsw, nuw, exact, nneg, nnan, ...) are
+        dropped, so every mask and every address under it are defined, computed from
+        one frozen value; divisors of
         conditional code are masked to 1; a call without a result is made lane by
         lane, in lane order, each under its lane's bit; a recurrence the loop reads
         has its next lanes first, a scan (prefix sum) its lanes in log2 VF steps
@@ -56,6 +60,18 @@ from verifier.frontend.llvm.text import (
     int_flags,
 )
 from verifier.transforms.reductions import ReductionOrder
+
+# flags whose only effect is poison where they fail (LangRef): a lane past the scalar
+# loop's exit computes what the loop never does, so the vector body drops them (a
+# defined value refines poison) and its masks and addresses stay defined
+POISON_FLAGS = frozenset({"nsw", "nuw", "exact", "disjoint", "nneg", "samesign", "nnan", "ninf"})
+FAST = ("reassoc", "nsz", "arcp", "contract", "afn")  # `fast` less nnan and ninf
+
+
+def defined(flags: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """`flags` without those that only make poison (`fast`: its other flags)."""
+    out = [f for f in flags if f not in POISON_FLAGS and f != "fast"]
+    return tuple(dict.fromkeys([*out, *(FAST if "fast" in flags else ())]))
 
 
 class EmitForm(StrEnum):
@@ -191,6 +207,7 @@ class _Emitter:
         self.scans: dict[str, _Scan] = {}
         self.recs: dict[str, _Recurrence] = {}
         self.recs_prev: dict[str, str] = {}  # recurrence -> its vector phi (the previous lanes)
+        self.addressing = self.address_loads()
         self.blocks = {k: self.fresh(n) for k, n in (("check", "vec.check"), ("ph", "vec.ph"), ("header", "vec.header"), ("body", "vec.body"),
                                                       ("latch", "vec.latch"), ("exit", "vec.early.exit"),
                                                       ("scalar", "scalar.ph"))}
@@ -241,7 +258,8 @@ class _Emitter:
             return self.const_vec(v.type, [v.text] * self.vf)
         if v.text not in self.splats:
             here, self.cur = self.cur, self.blocks["ph"]
-            ins = self.value(f"{v.name}.splatinsert", f"insertelement {self.vty(v.type)} poison, {v.type} {v.text}, i64 0")
+            scalar = v.text if v.type == "ptr" else self.value(f"{v.name}.fr", f"freeze {v.type} {v.text}")
+            ins = self.value(f"{v.name}.splatinsert", f"insertelement {self.vty(v.type)} poison, {v.type} {scalar}, i64 0")
             self.splats[v.text] = self.value(f"{v.name}.splat", f"shufflevector {self.vty(v.type)} {ins}, "
                                                                  f"{self.vty(v.type)} poison, <{self.vf} x i32> zeroinitializer")
             self.cur = here
@@ -484,7 +502,7 @@ class _Emitter:
         base = f"{i.name}.v"
         op = i.opcode
         if op in _INT_BINOPS or op in _FLOAT_BINOPS:
-            flags = int_flags(i.text, op) if op in _INT_BINOPS else fp_flags(i.text, op)
+            flags = defined(int_flags(i.text, op) if op in _INT_BINOPS else fp_flags(i.text, op))
             a, b = self.vec(i.ops[0]), self.vec(i.ops[1])
             if op in _DIVISIONS and self.pred.get(i.block, self.ones()) != self.ones():
                 b = self.value(f"{i.name}.divisor", f"select {self.vty('i1')} {self.pred[i.block]}, {vt} {b}, "
@@ -492,31 +510,31 @@ class _Emitter:
             self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {vt} {a}, {b}")
             self.affine(i)
         elif op == "fneg":
-            self.wide[i.name] = self.value(base, f"{' '.join(('fneg', *fp_flags(i.text, op)))} {vt} "
+            self.wide[i.name] = self.value(base, f"{' '.join(('fneg', *defined(fp_flags(i.text, op))))} {vt} "
                                                  f"{self.vec(i.ops[0])}")
         elif op == "icmp" and any(o.name in self.inloop and self.pointer_affine(o) for o in i.ops[:2]):
             self.wide[i.name] = self.pointer_compare(i)
         elif op in ("icmp", "fcmp"):
             t = self.vty(i.ops[0].type)
             if op == "icmp":
-                words = ("icmp", *int_flags(i.text, op), icmp_pred(i.text) or "")
+                words = ("icmp", *defined(int_flags(i.text, op)), icmp_pred(i.text) or "")
             else:
                 form = fcmp_form(i.text)
                 if form is None:
                     raise EmitUnsupported(f"{i.shown}", i.line)
-                words = ("fcmp", *form[0], form[1])
+                words = ("fcmp", *defined(form[0]), form[1])
             self.wide[i.name] = self.value(base, f"{' '.join(words)} {t} {self.vec(i.ops[0])}, {self.vec(i.ops[1])}")
         elif op in _CASTS:
             if "ptr" in (i.type, i.ops[0].type):
                 raise EmitUnsupported(f"a pointer cast: {i.shown}", i.line)
-            flags = int_flags(i.text, op)
+            flags = defined(int_flags(i.text, op))
             self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {self.vty(i.ops[0].type)} "
                                                  f"{self.vec(i.ops[0])} to {vt}")
             self.affine(i)
         elif op == "select":
             c = i.ops[0]
             ct = self.vty("i1")
-            fmf = " ".join(fp_flags(i.text, op))
+            fmf = " ".join(defined(fp_flags(i.text, op)))
             self.wide[i.name] = self.value(base, f"select {fmf + ' ' if fmf else ''}{ct} {self.vec(c)}, "
                                                  f"{vt} {self.vec(i.ops[1])}, {vt} {self.vec(i.ops[2])}")
         elif op == "freeze":
@@ -686,7 +704,14 @@ class _Emitter:
         if fwd is not None and fwd[1] is None:
             self.wide[i.name] = fwd[0]
             return
+        # a value an address is computed from is frozen: every decision and every
+        # address under a mask it feeds are then one frozen value, so a mask
+        # (freeze(x < 64)) and the address it guards (tab[x]) agree where x is poison (a
+        # refinement of the poison the loop reads; the rest stay as read, which the
+        # proofs of reductions over them find far easier)
         mem = self.read(i)
+        if i.name in self.addressing:
+            mem = self.value(f"{i.name}.fr", f"freeze {self.vty(i.type)} {mem}")
         if fwd is None:
             self.wide[i.name] = mem
             return
@@ -793,6 +818,26 @@ class _Emitter:
                                   "accesses (it has no memory(...) attribute that rules that out): the vector "
                                   "iteration's loads would run before it, and its stores after it", i.line)
 
+    def address_loads(self) -> set[str]:
+        """The loop's loads whose values an address of a load or store is computed from
+        (an index read from memory: `tab[idx[i]]`), through anything but another load's
+        address and a phi."""
+        todo = [j.ops[0] if j.opcode == "load" else j.ops[1]
+                for b in self.lp.blocks for j in self.f.blocks[b].instrs if j.opcode in ("load", "store")]
+        seen: set[str] = set()
+        out: set[str] = set()
+        while todo:
+            v = todo.pop()
+            if v.name is None or v.name not in self.inloop or v.name in seen:
+                continue
+            seen.add(v.name)
+            d = self.defs[v.name]
+            if d.opcode == "load":
+                out.add(v.name)
+            elif d.opcode != "phi":
+                todo += d.ops
+        return out
+
     def root(self, v: Val) -> str | None:
         """The argument or global a pointer is computed from through GEPs and phis that
         start there (None: anything else)."""
@@ -865,7 +910,7 @@ class _Emitter:
                 texts.append(f"{self.vty(a.type)} {self.vec(a)}")
                 tys.append(self.vty(a.type))
         vt = self.vty(i.type)
-        fmf = " ".join(fp_flags(i.text, "call"))
+        fmf = " ".join(defined(fp_flags(i.text, "call")))
         self.declare(name, f"declare {vt} @{name}({', '.join(tys)})")
         self.wide[i.name] = self.value(f"{i.name}.v", f"call {fmf + ' ' if fmf else ''}{vt} @{name}({', '.join(texts)})")
 
