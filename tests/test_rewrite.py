@@ -133,3 +133,34 @@ def test_a_branch_on_a_constant_is_refused_not_an_internal_error() -> None:
     prog = parse(text, "const.loop")
     found, refused = recognise(prog)
     assert not found and refused and forced(prog) is None
+
+
+# issue 58: rewrites read every use, and the command completes bounded answers
+def test_a_phi_after_the_exit_block_is_a_use_the_rewrites_refuse() -> None:
+    prog = load_program(MODELS / "phi_after.loop")
+    found, refused = recognise(prog)
+    assert not found and "iv is read after the loop (last in after)" in str(refused[0])
+    cand = forced(prog)
+    assert cand is not None
+    with pytest.raises(Unbuildable, match="other than by a phi of an exit block on the edge from the loop"):
+        split_iterations(prog, cand)
+
+
+def test_a_branch_after_the_loop_is_a_use_the_rewrites_refuse() -> None:
+    prog = load_program(MODELS / "branch_only.loop")
+    for split in (False, True):
+        found, refused = recognise(prog, split=split)
+        if not split:
+            assert not found and "the branch that ends done" in str(refused[0])
+    cand = forced(prog)
+    assert cand is not None
+    with pytest.raises(Unbuildable, match="the branch that ends done"):
+        split_iterations(prog, cand)
+
+
+@pytest.mark.parametrize("model, how", [("force_count", "--exit-from-condition"),
+                                        ("phi_after", "--exit-from-condition")])
+def test_a_forced_rewrite_that_turns_past_the_bound_is_refuted_by_the_completion(model: str, how: str) -> None:
+    r = CliRunner().invoke(app, ["rewrite", str(MODELS / f"{model}.loop"), how, "--force"])
+    assert r.exit_code == 1, r.output
+    assert "counterexample" in r.output and "divergence: live-out last: source 11, target 10" in r.output

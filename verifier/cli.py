@@ -22,7 +22,14 @@ import typer
 from verifier import frontend
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import LoopShapeError, find_loops, vector_exits
-from verifier.checks.dispatch import Request, Scope, answer, answer_each_vscale, answer_nested
+from verifier.checks.dispatch import (
+    Request,
+    Scope,
+    answer,
+    answer_each_vscale,
+    answer_nested,
+    decide,
+)
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
 from verifier.errors import UserError, read_source, write_output
 from verifier.frontend.unsupported import LLUnsupported, NestedLoops
@@ -40,7 +47,7 @@ from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
-from verifier.smt.budget import Budget, Stopwatch
+from verifier.smt.budget import Stopwatch
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.reductions import ReductionOrder
 
@@ -830,33 +837,26 @@ def rewrite(
     that runs while a monotone condition on the induction holds, with nothing observable
     on the other side, becomes an early exit. --split: the loop becomes two, split where
     such a condition turns. Exit 0 proved, 1 refuted or refused, 3 unknown."""
-    from verifier.checks.rewrite import rewrite_verdict
-    from verifier.transforms.exit_from_condition import Unbuildable, forced, recognise
-    from verifier.transforms.exit_from_condition import exit_from_condition as rewrite_at
-    from verifier.transforms.split import split_iterations
+    from verifier.checks.rewrite import Rewritten, rewritten
+    from verifier.transforms.exit_from_condition import recognise
 
     if exit_from_condition == split:
         raise UserError("rewrite: name one rewrite (--exit-from-condition or --split)")
     prog = load_program(model, func, exit_unknown=True)
-    found, refused = recognise(prog, split=split)
-    if block is not None:
-        found = [c for c in found if c.block == block]
-        refused = [r for r in refused if r.block == block]
-        if not found and not refused:
-            raise UserError(f"--block {block}: no conditional block of that name in the loop")
-    cand = found[0] if found else forced(prog) if force else None
-    if cand is None:
-        _refuse(prog.name, [rename_text(str(r), prog.display) for r in refused], as_json)
-    if not found:
-        typer.echo(f"forced: {'; '.join(rename_text(str(r), prog.display) for r in refused)}", err=True)
-    try:
-        tgt = split_iterations(prog, cand) if split else rewrite_at(prog, cand)
-    except Unbuildable as e:
-        _refuse(prog.name, [rename_text(str(e), prog.display)], as_json)
-    text_out = print_program(tgt)
+    how = "split" if split else "exit-from-condition"
+    made = rewritten(prog, how, force, block)
+    if not isinstance(made, Rewritten):
+        _refuse(prog.name, [rename_text(r, prog.display) for r in made], as_json)
+    if not made.recognised:
+        why = [str(r) for r in recognise(prog, split=split)[1] if block is None or r.block == block]
+        typer.echo(f"forced: {'; '.join(rename_text(r, prog.display) for r in why)}", err=True)
+    text_out = print_program(made.program)
     if output is not None:
         write_output(output, text_out + "\n", "--output")
-    v = rewrite_verdict(prog, tgt, cand, bool(found), max_trip, Budget.of(timeout), "split" if split else "exit")
+    # the one path every command reaches verdicts by: a bounded proof is proved only
+    # where it covers every input (checks/completion.py)
+    (v,) = decide(Request(Check.REWRITE, rewrite=how, force=force, block=block, max_trip=max_trip,
+                          timeout=timeout), prog)
     if as_json:
         typer.echo(json.dumps(jsonout.verdict(v)))
     else:

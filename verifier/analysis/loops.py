@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Branch, Program, Ref
 from verifier.ir.types import VecType
 
@@ -214,4 +215,47 @@ def vector_exits(prog: Program) -> list[str]:
                     break
                 args = defs[n].args if n in defs else [v for _, v in phis[n].incoming]
                 todo.extend(a.name for a in args if isinstance(a, Ref))
+    return out
+
+
+@dataclass(frozen=True)
+class OutsideUse:
+    """A use, outside loop `lp`, of a value the loop defines: by a phi (`phi`, the
+    incoming edge's block `pred`), an instruction (`instr`), or a branch condition."""
+
+    value: str
+    block: str
+    phi: str | None = None
+    pred: str | None = None
+    instr: str | None = None
+
+    @property
+    def user(self) -> str:
+        """The user, for a message: `x in B`, `` `y = f(x)` in B``, `the branch of B`."""
+        if self.phi is not None:
+            return f"{self.phi} in {self.block}"
+        if self.instr is not None:
+            return f"`{self.instr}` in {self.block}"
+        return f"the branch that ends {self.block}"
+
+
+def uses_outside(prog: Program, lp: Loop) -> list[OutsideUse]:
+    """Every use of a value `lp` defines (its phis and instructions) outside it: phis
+    anywhere after it (not only its exit blocks'), instructions, and branch conditions
+    (a rewrite that changes what the loop leaves with must see all of them)."""
+    inside = {ph.dest for b in lp.blocks for ph in prog.blocks[b].phis} | \
+        {i.dest for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
+    out: list[OutsideUse] = []
+    for name, blk in prog.blocks.items():
+        if name in lp.blocks:
+            continue
+        for ph in blk.phis:
+            out += [OutsideUse(op.name, name, phi=ph.dest, pred=pred) for pred, op in ph.incoming
+                    if isinstance(op, Ref) and op.name in inside]
+        for ins in blk.instrs:
+            out += [OutsideUse(op.name, name, instr=instr_text(ins)) for op in ins.args
+                    if isinstance(op, Ref) and op.name in inside]
+        t = blk.term
+        if isinstance(t, Branch) and isinstance(t.cond, Ref) and t.cond.name in inside:
+            out.append(OutsideUse(t.cond.name, name))
     return out

@@ -78,6 +78,7 @@ class Request:
     relation: str | None = None  # lanes: the relation claimed (default: the analysis's proposal)
     rewrite: str = "exit-from-condition"  # rewrite: exit-from-condition or split
     force: bool = False  # rewrite: even where the rewrite's conditions fail
+    block: str | None = None  # rewrite: the conditional block to rewrite at (default: the first that qualifies)
     # a bounded proof for runs of at least this many iterations is accepted as proved
     # (the suite's `bounded = N`, the command line's --bounded); else a bounded proof
     # is proved only where the unwinding assertion makes it complete, and unknown
@@ -143,7 +144,7 @@ def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> 
         return [lane_relation(src, req.vf, req.value or "", req.relation, req.timeout)]
     if req.check is Check.REWRITE:
         return [_every_trip_count(req, rewrite_obligation(src, req.rewrite, req.force, req.max_trip or 8,
-                                                          budget))]
+                                                          budget, req.block))]
     if req.check is Check.FREEZE:
         k = len(analyse(src).data_dependent)
         return [freeze_invariance(k, req.vf, budget, "seed" if req.freeze else "nofreeze", src.name)] if k else []

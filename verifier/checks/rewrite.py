@@ -16,9 +16,12 @@ refines the original.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.errors import UserError
 from verifier.ir.program import Program, copy_program, uses_floats
 from verifier.semantics.ops import Val
 from verifier.semantics.symbolic import Unroll, encode, make_inputs
@@ -103,18 +106,45 @@ def skipping_persists(src: Program, cand: Candidate, budget: Budget) -> str | No
     return f"the persistence lemma: {a.reason}"
 
 
-def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, budget: Budget) -> Verdict:
-    """A suite's rewrite question: the rewrite of `src`'s first qualifying block (or,
-    with `force`, of its first conditional block) refines it. A refusal has no run to
-    show: it is `unknown`, with the reasons."""
+@dataclass(frozen=True)
+class Rewritten:
+    """A rewrite made: the block it turns at, the rewritten program, and whether the
+    block met the rewrite's conditions (else forced)."""
+
+    cand: Candidate
+    program: Program
+    recognised: bool
+
+
+def rewritten(src: Program, rewrite: str, force: bool, block: str | None = None) -> Rewritten | list[str]:
+    """The rewrite (`exit` from a condition, or `split`) of `src`'s first qualifying
+    conditional block (`block`, if named), or with `force` of its first conditional
+    block; else why not (the refusals, one per block). UserError for a `block` the
+    loop has no conditional block of that name."""
     split = rewrite == "split"
     found, refused = recognise(src, split=split)
+    if block is not None:
+        found = [c for c in found if c.block == block]
+        refused = [r for r in refused if r.block == block]
+        if not found and not refused:
+            raise UserError(f"--block {block}: no conditional block of that name in the loop")
     cand = found[0] if found else forced(src) if force else None
-    reasons = "; ".join(str(r) for r in refused)
     if cand is None:
-        return Verdict(src.name, Check.REWRITE, VerdictKind.UNKNOWN, 0.0, reason=f"refused: {reasons}")
+        return [str(r) for r in refused]
     try:
         tgt = split_iterations(src, cand) if split else exit_from_condition(src, cand)
     except Unbuildable as e:
-        return Verdict(src.name, Check.REWRITE, VerdictKind.UNKNOWN, 0.0, reason=f"refused: {e}")
-    return rewrite_verdict(src, tgt, cand, bool(found), max_trip, budget, "split" if split else "exit")
+        return [str(e)]
+    return Rewritten(cand, tgt, bool(found))
+
+
+def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, budget: Budget,
+                       block: str | None = None) -> Verdict:
+    """A rewrite question (a suite's, the command line's): the rewrite of `src`'s first
+    qualifying block (or, with `force`, of its first conditional block) refines it. A
+    refusal has no run to show: it is `unknown`, with the reasons."""
+    r = rewritten(src, rewrite, force, block)
+    if not isinstance(r, Rewritten):
+        return Verdict(src.name, Check.REWRITE, VerdictKind.UNKNOWN, 0.0, reason=f"refused: {'; '.join(r)}")
+    return rewrite_verdict(src, r.program, r.cand, r.recognised, max_trip, budget,
+                           "split" if rewrite == "split" else "exit")

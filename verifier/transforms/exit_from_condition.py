@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from verifier.analysis.exits import Induction, inductions, single_loop
-from verifier.analysis.loops import Loop, dominates, reachable_cfg
+from verifier.analysis.loops import Loop, dominates, reachable_cfg, uses_outside
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Branch, Instr, Loc, Operand, Program, Ref, copy_program, given
@@ -189,19 +189,11 @@ def _quiet_when_skipped(prog: Program, lp: Loop, b: str, taken: str, latch: str)
 
 
 def _not_read_after(prog: Program, lp: Loop, inside: set[str], exit_to: str, latch: str) -> None:
-    for name, blk in prog.blocks.items():
-        if name in lp.blocks:
-            continue
-        for ph in blk.phis:
-            for _, op in ph.incoming:
-                if isinstance(op, Ref) and op.name in inside:
-                    raise _No(f"{op.name} is read after the loop ({ph.dest} in {name}), and the iterations an "
-                              "early exit skips would still change it")
-        for ins in blk.instrs:
-            for op in ins.args:
-                if isinstance(op, Ref) and op.name in inside:
-                    raise _No(f"{op.name} is read after the loop (`{instr_text(ins)}` in {name}), and the "
-                              "iterations an early exit skips would still change it")
+    """No value of the loop is read after it: by a phi anywhere after it, an
+    instruction or a branch (analysis/loops.uses_outside)."""
+    for use in uses_outside(prog, lp):
+        raise _No(f"{use.value} is read after the loop ({use.user}), and the iterations an early exit skips "
+                  "would still change it")
 
 
 def forced(prog: Program) -> Candidate | None:
@@ -232,16 +224,12 @@ def exit_from_condition(prog: Program, cand: Candidate) -> Program:
     lp = single_loop(prog)
     idom = nx.immediate_dominators(reachable_cfg(prog), prog.entry)
     home = prog.def_blocks()
-    for name, blk in prog.blocks.items():
-        if name in lp.blocks:
-            continue
-        reads = [op for ins in blk.instrs for op in ins.args] + \
-            [op for ph in blk.phis for b, op in ph.incoming if b == cand.latch]
-        for op in reads:
-            if isinstance(op, Ref) and home.get(op.name) in lp.blocks \
-                    and not dominates(idom, home[op.name], cand.block):
-                raise Unbuildable(f"{op.name} is read after the loop but not yet computed where the branch in "
-                                  f"{cand.block} would leave")
+    for use in uses_outside(prog, lp):
+        if use.pred not in (None, cand.latch) and use.block == cand.exit_to:
+            continue  # an exit block's phi from another exit: the new exit adds none to it
+        if not dominates(idom, home[use.value], cand.block):
+            raise Unbuildable(f"{use.value} is read after the loop ({use.user}) but not yet computed where the "
+                              f"branch in {cand.block} would leave")
     p = copy_program(prog)
     t = p.blocks[cand.block].term
     assert isinstance(t, Branch)

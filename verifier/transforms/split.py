@@ -21,7 +21,7 @@ from __future__ import annotations
 import networkx as nx
 
 from verifier.analysis.exits import single_loop
-from verifier.analysis.loops import reachable_cfg
+from verifier.analysis.loops import reachable_cfg, uses_outside
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import (
@@ -48,13 +48,10 @@ def split_iterations(prog: Program, cand: Candidate) -> Program:
     _check_restartable(prog, lp.blocks, lp.header, cand.block)
     inside = {ph.dest for b in lp.blocks for ph in prog.blocks[b].phis} | \
         {i.dest for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
-    for name, blk in prog.blocks.items():
-        if name not in lp.blocks:
-            for ins in blk.instrs:
-                for op in ins.args:
-                    if isinstance(op, Ref) and op.name in inside:
-                        raise Unbuildable(f"{op.name} is read after the loop outside a phi of an exit block "
-                                          f"(`{instr_text(ins)}` in {name}): splitting needs LCSSA form")
+    for use in uses_outside(prog, lp):  # only an exit block's phi, from an exiting block, gains loop 2's value
+        if use.pred is None or use.pred not in lp.exiting or use.block not in prog.blocks[use.pred].successors():
+            raise Unbuildable(f"{use.value} is read after the loop other than by a phi of an exit block on the "
+                              f"edge from the loop ({use.user}): splitting needs LCSSA form")
     p = copy_program(prog)
     fresh = Fresh.of(p, None)
     names = {b: fresh.name(b + SUFFIX) for b in lp.body_order}
