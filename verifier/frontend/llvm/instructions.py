@@ -10,8 +10,10 @@ from typing import Any
 
 from verifier.frontend.llvm.intrinsics import translate_call
 from verifier.frontend.llvm.memory import (
+    LOAD_METADATA,
     access,
     gep,
+    loaded,
     not_null,
     pointer_icmp,
     pointer_load,
@@ -25,6 +27,7 @@ from verifier.frontend.llvm.state import FnState, key
 from verifier.frontend.llvm.text import (
     FAST_MATH,
     aggregate_index,
+    attachment,
     fcmp_form,
     float_types_ok,
     fneg_flags,
@@ -388,6 +391,11 @@ def _load(st: FnState, blk: Block, s: Site) -> None:
         return
     if str(s.ins.type).endswith("x ptr>"):
         pointer_vector_load(st, blk, s.ins, obj, off, s.text, s.loc)
+        return
+    if s.dest is not None and s.ty is not None and any(attachment(s.text, k) for k in LOAD_METADATA):
+        read = access(st, blk, s.ins, obj, off, s.ty, s.text, s.loc, st.fresh(f"{s.dest}.read"), None)
+        v = loaded(st, blk, read, s.ty, s.text, s.loc, s.dest)
+        st.emit(blk, "add", [v, Const(0, s.ty)], s.ty, s.dest, s.loc, flags=())  # (a copy, poison kept)
         return
     access(st, blk, s.ins, obj, off, s.ty, s.text, s.loc, s.dest, None)
 

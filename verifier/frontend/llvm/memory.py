@@ -19,11 +19,14 @@ from verifier.frontend.llvm.objects import (
 from verifier.frontend.llvm.state import FnState, MemObject, key
 from verifier.frontend.llvm.text import (
     align_of,
+    attachment,
     masked_align,
     operand_text,
     parse_type,
     pointer_lanes,
+    tuple_text,
     ty_of,
+    typed_integers,
 )
 from verifier.frontend.llvm.values import int_const, operand, pointer
 from verifier.frontend.unsupported import LLUnsupported
@@ -140,6 +143,55 @@ def volatile_store(st: FnState, blk: Block, obj_name: str, off: Operand, value: 
     st.volatile_stored.setdefault(obj_name, loc)
 
 
+LOAD_METADATA = ("range", "nonnull", "noundef", "dereferenceable", "dereferenceable_or_null", "align")
+
+# what a load's metadata says (LangRef): !range and !nonnull make the value poison
+# where it fails, !noundef makes a poison value UB. The others claim what the model
+# cannot say of its values (a loaded pointer's extent or alignment): a function that
+# has one is unknown, named, never read as if it had none (a target may not assume it)
+_UNREAD_MD = ("dereferenceable", "dereferenceable_or_null", "align")
+
+
+def loaded(st: FnState, blk: Block, v: Operand, ty: Type, text: str, loc: Loc, dest: str) -> Operand:
+    """The value a load gives, `v` as read from memory, under its metadata: poison
+    outside its `!range` (ints) or where `!nonnull` fails (a pointer's bits, 0), UB
+    where `!noundef` is and it is poison. `dest` names the result where any applies."""
+    for kind in _UNREAD_MD:
+        if attachment(text, kind) is not None:
+            raise LLUnsupported(f"!{kind} metadata on a load (what it claims of the pointer loaded is not read)", loc)
+    if not isinstance(ty, IntType) and any(attachment(text, k) for k in ("range", "nonnull", "noundef")):
+        raise LLUnsupported(f"metadata on a load of {ty}", loc)
+    assert isinstance(ty, IntType) or v == Ref(dest)
+    bad: Operand | None = None
+    node = attachment(text, "range")
+    if node is not None:
+        bounds = typed_integers(tuple_text(st.lines, node) or "")
+        if not bounds or len(bounds) % 2:
+            raise LLUnsupported(f"!range !{node}: expected pairs of integers", loc)
+        assert isinstance(ty, IntType)
+        ins_: list[Operand] = []
+        for lo, hi in zip(bounds[::2], bounds[1::2], strict=True):
+            d = st.emit(blk, "sub", [v, Const(lo & mask(ty.bits), ty)], ty, st.fresh(f"{dest}.range"), loc, flags=())
+            ins_.append(st.emit(blk, "icmp", [d, Const((hi - lo) & mask(ty.bits), ty)], I1,
+                                st.fresh(f"{dest}.inrange"), loc, pred="ult"))
+        ok = ins_[0]
+        for more in ins_[1:]:
+            ok = st.emit(blk, "or", [ok, more], I1, st.fresh(f"{dest}.inrange"), loc, flags=())
+        bad = st.emit(blk, "xor", [ok, Const(1, I1)], I1, st.fresh(f"{dest}.outside"), loc, flags=())
+    if attachment(text, "nonnull") is not None:
+        assert isinstance(ty, IntType)
+        null = st.emit(blk, "icmp", [v, Const(0, ty)], I1, st.fresh(f"{dest}.null"), loc, pred="eq")
+        bad = null if bad is None else st.emit(blk, "or", [bad, null], I1, st.fresh(f"{dest}.bad"), loc, flags=())
+    if bad is not None:
+        assert isinstance(ty, IntType)
+        v = st.emit(blk, "select", [bad, PoisonConst(ty), v], ty, st.fresh(f"{dest}.md"), loc)
+    if attachment(text, "noundef") is not None:
+        assert isinstance(ty, IntType)
+        same = st.emit(blk, "icmp", [v, v], I1, st.fresh(f"{dest}.defined"), loc, pred="eq")
+        st.emit(blk, "assume", [same], None, None, loc, why="a !noundef load of poison")
+    return v
+
+
 def pointer_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, text: str, loc: Loc) -> None:
     """`load ptr`: the 8 bytes read are an address (poison if any byte is). Address 0 is
     null; any other is a pointer into the object it was loaded from (its object is read
@@ -149,7 +201,8 @@ def pointer_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand,
     the memories it allows (a counterexample stands), and a proof is unknown unless
     the user opts into Assumption.LOADED_POINTERS_IN_OBJECT."""
     name = st.names.get(key(ins)) or st.fresh("ptr")
-    raw = access(st, blk, ins, obj_name, off, I64, text, loc, st.fresh(f"{name}.bits"), None)
+    bits = st.fresh(f"{name}.bits")
+    raw = loaded(st, blk, access(st, blk, ins, obj_name, off, I64, text, loc, bits, None), I64, text, loc, bits)
     own = st.own_loaded.get(key(ins))
     if own is not None:  # its own object (objects.own_objects): at `before` units in, where the bits say
         target = st.objects[own]

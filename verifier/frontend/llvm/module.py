@@ -28,13 +28,20 @@ from verifier.frontend.llvm.objects import (
     shown_pointer,
     trace_provenance,
 )
-from verifier.frontend.llvm.scalable import ScalableVectors, at_vscale, is_scalable, vscale_range
+from verifier.frontend.llvm.scalable import (
+    ScalableVectors,
+    VscaleRange,
+    at_vscale,
+    is_scalable,
+    vscale_range,
+)
 from verifier.frontend.llvm.state import FnState, LLOptions, MemObject, key
 from verifier.frontend.llvm.text import (
     LABEL,
     CallFacts,
     align_of,
     attribute_groups,
+    attributes_of,
     block_label,
     call_facts,
     call_site_attrs,
@@ -198,9 +205,22 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
     callee may do is what the source says (a target assumes nothing its source does not)."""
     both = opts or LLOptions()
     facts = source_call_facts(src, func, both.vscale)
+    noundef = tuple(_signature_claims(src, func)[3])
+    claims = target_claims(src, tgt, func)
+    if claims:
+        raise LLUnsupported(f"the target claims what its source does not ({'; '.join(claims)}): a target assumes "
+                            "nothing its source does not, and the reading does not check these claims",
+                            Loc(str(tgt), 1, 1))
     while True:  # the needs only grow (smaller units, more addresses): a few rounds at most
         ra = _nested_read(src, func, both)
-        rb = _nested_read(tgt, func, dataclasses.replace(both, callee_facts=facts))
+        reached = frozenset(o for f in _read_of(ra).funcs.values() for o in f.observes)
+        try:
+            rb = _nested_read(tgt, func, dataclasses.replace(both, callee_facts=facts, source_noundef=noundef,
+                                                             source_reached=reached))
+        except ScalableVectors as sv:
+            # the vscales to read the pair at are the source's: a target that narrows its
+            # vscale_range claims something of its caller, which the check must not assume
+            raise ScalableVectors(source_vscales(src, func), sv.loc) from None
         # a nest on either side: read both, and raise with both once their needs agree
         nest = ra if isinstance(ra, NestedLoops) else rb if isinstance(rb, NestedLoops) else None
         a, b = _read_of(ra), _read_of(rb)
@@ -219,12 +239,80 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                                     nulls=both.nulls | na[2] | nb[2],
                                     overlap=both.overlap or bool(a.aliases or b.aliases),
                                     ret_address=both.ret_address or na[4] or nb[4],
-                                    null_object=both.null_object or na[5] or nb[5])
+                                    null_object=both.null_object or na[5] or nb[5],
+                                    room=both.room | na[6] | nb[6])
         if grown == both:
             if nest is not None:
                 raise NestedLoops(nest.what, nest.loc, (a, b))
             return a, b  # the refinement check names what still differs
         both = grown
+
+
+# attributes that claim something of a function, its arguments or its result, that the
+# reading does not model as the target's own UB or poison (a dereferenceable pointer,
+# readonly, noundef and range on integers, range and noundef on an integer result are
+# modelled so: a target that adds them is checked by its own semantics): where a
+# pair's target has one its source does not, the pair is unknown, naming it
+_FUNCTION_CLAIMS = frozenset({"willreturn", "mustprogress", "nofree", "nosync", "norecurse", "nounwind", "noreturn",
+                              "speculatable", "memory"})
+_POINTER_CLAIMS = frozenset({"nonnull", "noalias", "align", "nofree", "writeonly", "readnone", "captures", "nocapture",
+                             "dereferenceable_or_null", "noundef"})
+def _stronger(name: str, tgt: str, src: str | None) -> bool:
+    """Whether the target's attribute `name` (its argument `tgt`) claims more than the
+    source's (`src`, None: it has none)."""
+    if src is None:
+        return True
+    if name in ("align", "dereferenceable_or_null"):
+        return int(tgt or 0) > int(src or 0)
+    if name == "memory":
+        t, s = call_facts(f"memory({tgt})"), call_facts(f"memory({src})")
+        return any(not t.access(loc) >= s.access(loc) for loc, _ in s.memory + t.memory)
+    if name == "captures":
+        return tgt != src
+    return False
+
+
+def _signature_claims(path: Path, func: str | None) -> tuple[dict[str, str], dict[str, str], list[dict[str, str]],
+                                                               list[bool]]:
+    """A function's claims (its own, its result's, each argument's) and which arguments
+    are noundef."""
+    mod = read_module(path, 1)
+    try:
+        fns = [f for f in mod.functions if not f.is_declaration and (func is None or f.name == func)]
+        if len(fns) != 1:
+            return {}, {}, [], []
+        fn = fns[0]
+        head = next((line for line in module_text(path, 1).splitlines()
+                     if line.startswith("define") and f"@{fn.name}(" in line), "")
+        args = [_attributes(a) for a in fn.arguments]
+        return (attributes_of(_attributes(fn), _FUNCTION_CLAIMS), attributes_of(head.split("@", 1)[0], _POINTER_CLAIMS),
+                [attributes_of(a, _POINTER_CLAIMS) if str(x.type) == "ptr" else {} for a, x in zip(args, fn.arguments,
+                                                                                              strict=True)],
+                [has_attr(a, "noundef") for a in args])
+    finally:
+        mod.close()
+
+
+def target_claims(src: Path, tgt: Path, func: str | None) -> list[str]:
+    """What the target's signature claims that its source's does not (a target assumes
+    nothing its source does not: a claim the reading would not check)."""
+    sf, sr, sa, _ = _signature_claims(src, func)
+    tf, tr, ta, _ = _signature_claims(tgt, func)
+    out = [f"{n}{'(' + v + ')' if v else ''} on the function" for n, v in tf.items() if _stronger(n, v, sf.get(n))]
+    out += [f"{n}{' ' + v if v else ''} on its result" for n, v in tr.items() if _stronger(n, v, sr.get(n))]
+    for k, (t, s) in enumerate(zip(ta, sa, strict=False)):
+        out += [f"{n}{' ' + v if v else ''} on argument {k}" for n, v in t.items() if _stronger(n, v, s.get(n))]
+    return out
+
+
+def source_vscales(path: Path, func: str | None) -> VscaleRange:
+    """The vscales the function in `path` may run with (its vscale_range)."""
+    mod = read_module(path, 1)
+    try:
+        fns = [f for f in mod.functions if not f.is_declaration and (func is None or f.name == func)]
+        return vscale_range(_attributes(fns[0]) if len(fns) == 1 else "")
+    finally:
+        mod.close()
 
 
 def source_call_facts(path: Path, func: str | None, vscale: int | None) -> tuple[tuple[str, CallFacts], ...]:
@@ -272,15 +360,18 @@ def _read_of(r: Program | NestedLoops) -> Program:
     return prog
 
 
-def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool, bool]:
+def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool, bool,
+                               frozenset[str]]:
     """What a program read from one side of a pair asks of the other: objects' units,
-    base addresses, null flags, overlap, a returned pointer's object, the null object."""
+    base addresses, null flags, overlap, a returned pointer's object, the null object,
+    room before a parameter's start (`p.before`: the source loads pointers into it)."""
     names = {q.name for q in p.params}
     returns_object = any(i.op == "out" and i.out == "ret.object" for i in p.instructions())
     return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
             frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
             frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases), returns_object,
-            any(p.display.get(a.name) == "null" for a in p.arrays))
+            any(p.display.get(a.name) == "null" for a in p.arrays),
+            frozenset(a.name for a in p.arrays if f"{a.name}.before" in names))
 
 
 def _translate(st: FnState, mod: Any, fn: Any) -> Program:
@@ -315,13 +406,16 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     pre_blk = st.pre  # the entry's own facts (object sizes, alignment, poison parameters, constants)
 
     # parameters
-    for a in fn.arguments:
+    for position, a in enumerate(fn.arguments):
         name = st.names[key(a)]
         at = _attributes(a)
         loc = st.at(st.start_line)
         if str(a.type) == "ptr":
             obj = MemObject(name, None, dereferenceable(at), align_of(at), has_attr(at, "readonly"))
-            obj.may_be_null = obj.deref == 0 and not has_attr(at, "nonnull")
+            or_null = dereferenceable(at, or_null=True)
+            if not obj.deref and or_null:
+                obj.deref, obj.or_null = or_null, True
+            obj.may_be_null = (obj.deref == 0 or obj.or_null) and not has_attr(at, "nonnull")
             obj.noalias = has_attr(at, "noalias")
             st.objects[name] = obj
             st.prov[key(a)] = name
@@ -329,7 +423,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
         ty = parse_type(str(a.type), loc)
         if not isinstance(ty, IntType):
             raise LLUnsupported(f"parameter of type {a.type}", loc)
-        _int_param(st, pre_blk, name, ty, at, loc)
+        _int_param(st, pre_blk, name, ty, at, loc, position)
     for g in mod.global_variables:
         st.names[key(g)] = st.shown(f"@{g.name}")
     trace_provenance(st, fn, mod)
@@ -449,11 +543,17 @@ def _attributes(v: Any) -> str:
     return " ".join(a.decode() for a in v.attributes)
 
 
-def _int_param(st: FnState, pre: Block, name: str, ty: IntType, attrs: str, loc: Loc) -> None:
-    """An integer parameter: without `noundef` it may be poison; `range(iN a, b)` makes
-    a value outside [a, b) poison, so with `noundef` the caller had UB there (such
-    inputs are no run of the function)."""
+def _int_param(st: FnState, pre: Block, name: str, ty: IntType, attrs: str, loc: Loc, at: int) -> None:
+    """An integer parameter (argument `at`): without `noundef` it may be poison;
+    `range(iN a, b)` makes a value outside [a, b) poison, so with `noundef` the caller
+    had UB there (such inputs are no run of the function). A pair's target reads it as
+    its source does (LLOptions.source_noundef): its own noundef where the source has
+    none is a claim, UB where the caller passes poison."""
     noundef = has_attr(attrs, "noundef")
+    given = st.opts.source_noundef
+    claimed = given is not None and at < len(given) and noundef and not given[at]
+    if given is not None and at < len(given):
+        noundef = given[at]
     raw = name if noundef else f"{name}.value"
     st.params.append(Param(raw, ty))
     ok = in_range(st, pre, Ref(raw), ty, attrs, name, loc)
@@ -463,6 +563,9 @@ def _int_param(st: FnState, pre: Block, name: str, ty: IntType, attrs: str, loc:
         return
     pois = f"{name}.poison"
     st.params.append(Param(pois, I1))
+    if claimed:
+        defined = st.emit(pre, "xor", [Ref(pois), Const(1, I1)], I1, st.fresh(f"{name}.defined"), loc, flags=())
+        st.emit(pre, "assume", [defined], None, None, loc, why=f"the target's noundef on {name}, passed poison")
     poisoned: Operand = Ref(pois)
     if ok is not None:
         out = st.emit(pre, "xor", [ok, Const(1, I1)], I1, st.fresh(f"{name}.outside"), loc, flags=())

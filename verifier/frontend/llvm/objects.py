@@ -454,6 +454,11 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
                 # to a negative need that any size met, and a "pointer" 2^63 bytes in)
                 need = st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=("nsw", "nuw"))
             ok = st.emit(pre, "icmp", [need, Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
+            if obj.or_null:  # dereferenceable_or_null: or null (where nothing tests for null: no bytes,
+                # null or an object of none, which is more runs than LLVM's)
+                none: Operand = Ref(f"{obj.name}.null") if obj.null_tested or obj.name in st.opts.nulls else \
+                    st.emit(pre, "icmp", [Ref(size), Const(0, I64)], I1, st.fresh(f"{obj.name}.none"), pred="eq")
+                ok = st.emit(pre, "or", [ok, none], I1, st.fresh(f"{obj.name}.deref"), flags=())
             st.emit(pre, "assume", [ok], None, None)
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
         addr = f"{obj.name}.addr"
@@ -504,7 +509,9 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
         init = (not st.opts.memory_poison or contents is not None
                 or (obj.constant and obj.image is not None and not obj.poison_init))
         arrays.append(ArrayDecl(obj.name, elem, extent, init=init, readonly=obj.readonly, contents=contents))
-    st.reached = tuple(obj.name for obj in st.objects.values() if reached_by_calls(obj))
+    # (a pair's target: also what its source's calls reach, LLOptions.source_reached)
+    st.reached = tuple(obj.name for obj in st.objects.values()
+                       if reached_by_calls(obj) or obj.name in st.opts.source_reached)
     return arrays
 
 

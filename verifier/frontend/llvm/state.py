@@ -68,6 +68,13 @@ class LLOptions:
     # what each callee may do (its memory effects, whether it returns) as the source of a
     # pair says: the target's own attributes are claims to check, not facts (parse_ll_pair)
     callee_facts: tuple[tuple[str, CallFacts], ...] = ()
+    # reading a pair's target: which of the source's arguments are noundef (by
+    # position; None: reading a source), so both read their parameters alike and a
+    # target's own noundef is a claim (UB where the caller passes poison)
+    source_noundef: tuple[bool, ...] | None = None
+    # reading a pair's target: the objects the source's calls reach (a target's own
+    # noalias does not hide an object from its calls)
+    source_reached: frozenset[str] = frozenset()
 
     @property
     def memory_poison(self) -> bool:
@@ -105,6 +112,7 @@ class MemObject:
     at_null: bool = False  # the null pointer's own (GEPs on null): no bytes, at address 0
     loaded: bool = False  # a loaded pointer's own object: its address is the loaded bits' (objects.own_objects)
     where: Loc | None = None  # where it is defined (an alloca)
+    or_null: bool = False  # dereferenceable only unless it is null (dereferenceable_or_null)
 
 
 @dataclass

@@ -271,9 +271,9 @@ def has_attr(attrs: str, word: str) -> bool:
     return re.search(rf"\b{re.escape(word)}\b", attrs) is not None
 
 
-def dereferenceable(attrs: str) -> int:
-    """The N of `dereferenceable(N)`, 0 without one."""
-    m = re.search(r"dereferenceable\((\d+)\)", attrs)
+def dereferenceable(attrs: str, or_null: bool = False) -> int:
+    """The N of `dereferenceable(N)` (`dereferenceable_or_null(N)`), 0 without one."""
+    m = re.search(rf"dereferenceable{'_or_null' if or_null else ''}\((\d+)\)", attrs)
     return int(m.group(1)) if m else 0
 
 
@@ -375,6 +375,25 @@ def call_site_attrs(call_text: str, groups: dict[str, str]) -> str:
     return re.sub(r"#\d+", lambda m: groups.get(m.group(0), ""), tail)
 
 
+_ATTRIBUTE = re.compile(r'"[^"]*"(?:="[^"]*")?|[a-z_]+\([^)]*\)|[a-z_]+(?:\s+\d+)?')
+
+
+def attributes_of(text: str, kinds: frozenset[str]) -> dict[str, str]:
+    """The attributes of `kinds` an attribute list says, by name: `align 16` as
+    {"align": "16"}, `memory(read)` as {"memory": "read"}, `nonnull` as {"nonnull": ""}."""
+    out = {}
+    for tok in _ATTRIBUTE.findall(text):
+        name, _, arg = tok.replace("(", " ").rstrip(")").partition(" ")
+        if name in kinds:
+            out[name] = arg.strip()
+    return out
+
+
+def typed_integers(text: str) -> list[int]:
+    """The integer constants of a metadata tuple's operands (`i32 0, i32 10`)."""
+    return [int(x) for x in re.findall(r"i\d+ (-?\d+)", text)]
+
+
 def declared_facts(module_lines: list[str], callee: str, call_text: str) -> CallFacts:
     """A call's facts from a module's text: the callee's `declare` (or `define`) line,
     its attribute groups spelled out, and the call site's attributes."""
@@ -463,6 +482,21 @@ def metadata_tuple(line: str) -> tuple[str, list[str]] | None:
     if m is None:
         return None
     return m.group(1), [x.strip()[1:] for x in m.group(2).split(",") if x.strip().startswith("!")]
+
+
+def attachment(text: str, kind: str) -> str | None:
+    """The node number an instruction's `!kind !N` attachment names (None: none)."""
+    m = re.search(rf",\s*!{re.escape(kind)}\s+!(\d+)", text)
+    return m.group(1) if m else None
+
+
+def tuple_text(lines: list[str], node: str) -> str | None:
+    """The operands of a module's metadata tuple `!N = !{...}` as written."""
+    for line in lines:
+        m = _MD_TUPLE.match(line)
+        if m is not None and m.group(1) == node:
+            return m.group(2)
+    return None
 
 
 def dbg_ref(line: str) -> str | None:
