@@ -98,3 +98,52 @@ def test_hoisting_an_exit_over_a_store_through_another_pointer_is_refuted() -> N
     alias = hoist[0]["counterexample"]["inputs"]["alias"]
     shifted = [v for v in alias.values() if v["aliases"]]
     assert len(shifted) == 1 and shifted[0]["object"] == "%0" and shifted[0]["offset"] == -1
+
+
+# found by the wrong-proof hunt (issue 58): `b` stores what it loaded from `a` and `a` is
+# read again; with `align 1` accesses b may start 2 bytes into a's element, so the
+# store changes the top half of a[0] and the reload differs (the source returns 1)
+REREAD = """define i32 @f(ptr %a, ptr %b) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [0, %entry], [%i.next, %latch]
+  %pa = getelementptr inbounds i32, ptr %a, i64 %i
+  %t = load i32, ptr %pa, align 1
+  %pb = getelementptr inbounds i32, ptr %b, i64 %i
+  store i32 %t, ptr %pb, align 1
+  %u = load i32, ptr %pa, align 1
+  %ne = icmp ne i32 %u, %t
+  br i1 %ne, label %found, label %latch
+latch:
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, 2
+  br i1 %done, label %exit, label %loop
+found:
+  ret i32 1
+exit:
+  ret i32 0
+}
+"""
+# the target reuses the stored value for the reload: never returns 1
+REUSED = REREAD.replace("%ne = icmp ne i32 %u, %t", "%ne = icmp ne i32 %t, %t")
+
+
+def test_pointers_under_aligned_accesses_overlap_by_part_of_an_element(tmp_path: Path) -> None:
+    src, tgt = write(tmp_path, "src.ll", REREAD), write(tmp_path, "tgt.ll", REUSED)
+    r = cli("equiv", str(src), str(tgt), "--func", "f", "--json")
+    v = json.loads(r.stdout.splitlines()[-1])
+    assert r.returncode == 1 and v["verdict"] == "counterexample", r.stdout
+    # the overlap the counterexample shows is a byte-granular one (b's elements are bytes)
+    assert parse_ll_file(src).arrays[0].elem.bits == 8
+
+
+def test_aligned_accesses_overlap_by_whole_elements_only(tmp_path: Path) -> None:
+    # `align 4`: a 2-byte offset would be UB, so b is a whole number of i32 from a and
+    # the reload sees what was loaded (the store goes to another element or the same value)
+    src = write(tmp_path, "src.ll", REREAD.replace("align 1", "align 4"))
+    tgt = write(tmp_path, "tgt.ll", REUSED.replace("align 1", "align 4"))
+    r = cli("equiv", str(src), str(tgt), "--func", "f", "--json")
+    v = json.loads(r.stdout.splitlines()[-1])
+    assert r.returncode == 0 and v["verdict"] == "proved", r.stdout
+    assert parse_ll_file(src).arrays[0].elem.bits == 32

@@ -345,6 +345,7 @@ def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, 
     if not pointers:
         obj.unit = math.gcd(obj.unit, access_size(lane or ty, loc))
     obj.access_align = max(obj.access_align, align_of(text))
+    obj.least_align = min(obj.least_align or align_of(text), align_of(text))
     obj.accessed = True
 
 
@@ -399,7 +400,9 @@ def _settle_units(st: FnState, seen: _Seen) -> None:
         obj.unit = 1 if obj.name in seen.bytewise else obj.unit or 1
     if seen.stores or st.opts.overlap:  # aliased (overlaps): one unit, each access whole units of it
         group = overlap_group(st)
-        unit = math.gcd(*(o.unit for o in group)) if group else 0
+        # and a unit each base is aligned to wherever it is accessed: two pointers may
+        # be any multiple of that apart (`align 1` accesses of i32 may overlap by 2 bytes)
+        unit = math.gcd(*(o.unit for o in group), *(max(o.align, o.least_align) for o in group)) if group else 0
         for o in group:
             o.unit = unit
     if len([n for n in seen.as_int if st.objects[n].accessed]) > 1:

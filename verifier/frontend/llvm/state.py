@@ -98,6 +98,7 @@ class MemObject:
     readonly: bool = False
     unit: int = 0  # bytes per element of our array (gcd of access and stride sizes)
     access_align: int = 1  # the largest `align` an access or an assume's align bundle claims
+    least_align: int = 0  # the smallest `align` an access claims (0: no access)
     may_be_null: bool = False  # a parameter without nonnull or dereferenceable(N > 0)
     null_tested: bool = False  # compared with null somewhere: <name>.null says whether it is
     noalias: bool = False  # a parameter marked noalias
