@@ -126,6 +126,12 @@ def _ended_before_ub(src: Program, inputs: Inputs, r: Run) -> Inputs | None:
     return dataclasses.replace(inputs, stops=inputs.stops | {last})
 
 
+def sample_inputs(src: Program, tgt: Program, vf: int, max_trip: int) -> Iterator[Inputs]:
+    """The inputs the concrete tests try, in order (the same on every run): for a caller
+    that runs them its own way (bench/hunt.py, natively)."""
+    return _Generator(src, tgt, vf, max_trip).inputs()
+
+
 def concrete_counterexample(src: Program, tgt: Program, vf: int, max_trip: int, seconds: float,
                             tries: int = TRIES) -> Counterexample | None:
     """ConcreteTests in one installment."""
