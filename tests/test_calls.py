@@ -87,6 +87,7 @@ def test_a_model_says_what_an_effect_writes() -> None:
 
 def test_an_effects_declaration_round_trips_and_bad_names_are_located() -> None:
     text = ("loop m(N: i64) {\n  array a: i8[N]\n  array b: i8[N] readonly\n"
+            "  array t: i8[2] = [1, 2]\n"
             "  effect f(i8) reads(b) writes(a) willreturn\n  x = a[0]\n  f(x)\n}\n")
     p = parse(text, "m.loop")
     f = p.funcs["f"]
@@ -94,11 +95,12 @@ def test_an_effects_declaration_round_trips_and_bad_names_are_located() -> None:
     again = parse(printed(p), "again.loop").funcs["f"]
     assert (again.reads, again.writes, again.willreturn) == (f.reads, f.writes, f.willreturn)
     star = parse(text.replace("writes(a)", "writes(*)"), "star.loop").funcs["f"]
-    assert star.writes == ("a",), "* is every array a call may write (not a readonly one)"
-    with pytest.raises(UserError, match=r"m.loop:4:.*'z' is not a declared array"):
+    assert star.writes == ("a", "b"), "* is every array a call may write (a readonly one too, not a constant)"
+    assert parse(text.replace("writes(a)", "writes(b)"), "m.loop").funcs["f"].writes == ("b",)
+    with pytest.raises(UserError, match=r"m.loop:5:.*'z' is not a declared array"):
         parse(text.replace("writes(a)", "writes(z)"), "m.loop")
-    with pytest.raises(UserError, match="cannot write b: it is read-only"):
-        parse(text.replace("writes(a)", "writes(b)"), "m.loop")
+    with pytest.raises(UserError, match=r"m.loop:5:.*cannot write t: its contents are given"):
+        parse(text.replace("writes(a)", "writes(t)"), "m.loop")
 
 
 def test_the_interpreter_replays_what_a_call_leaves() -> None:

@@ -95,7 +95,7 @@ def agree(text: str, inp: Inputs) -> None:
     if sym_ub:
         return
     tr = res.trace
-    length = val_of(m, tr.length)
+    length = val_of(m, tr.observed)  # (a run a call ends appends dead events after it)
     assert length == len(concrete.trace), text
     for j, ev in enumerate(concrete.trace):
         fid, args, seen = tr.slots[j]
@@ -274,14 +274,16 @@ def test_float_conversions_agree_in_both_domains(wf: int, wi: int, signed: bool,
 
 def _differs(widths: dict[str, int], prog: Program, res: SymResult, concrete: Run) -> Any:
     """A z3 condition: the symbolic run (its choices free) ends otherwise than the
-    concrete one (UB or not, the trace's length, a live-out's value or poison)."""
+    concrete one (UB or not, inside a call or not, the trace's length, a live-out's
+    value or poison)."""
     from verifier.semantics.z3domain import Z3Domain
 
     d = Z3Domain()
     ub = d.bterm(res.ub)
     if concrete.status == "ub":
         return z3.Not(ub)
-    parts = [ub, d.term(res.trace.length, 16) != len(concrete.trace)]
+    # (a run a call ends appends dead events after it: the observed length is the trace's)
+    parts = [ub, d.term(res.trace.observed, 16) != len(concrete.trace), d.bterm(res.stopped) != concrete.stopped]
     for name, cv in concrete.outs.items():
         pairs = zip(res.outs[name], cv, strict=True) if is_vec(cv) else [(res.outs[name], cv)]
         for sv, c in pairs:

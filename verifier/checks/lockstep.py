@@ -297,13 +297,16 @@ class _Chain:
         step_types = {n: ty for n, ty in s.out_types.items() if n.startswith(STEP_OUT)}
         model_types = {n: ty for n, ty in s.out_types.items() if not n.startswith(STEP_OUT)}
         parts = mismatch_terms(self.src_step, at, dataclasses.replace(s, out_types=step_types), t, self.quantified)
-        ended = _is(d, s.outs[KIND], END)
+        # a run a call ends (it did not return) ends in this step, with no state or results
+        stopped = d.bterm(s.stopped)
+        ended = terms.and_(terms.not_(stopped), _is(d, s.outs[KIND], END))
         outs = [d.bterm(d.not_(value_refines(d, s.outs[n], t.outs.get(n, unset_value(d, ty)), elem_of(ty).bits)))
                 for n, ty in model_types.items()]
         seen = terms.or_(*[v for name, v in parts.items() if name != "live-out"], terms.and_(ended, terms.or_(*outs)))
-        cut = _is(d, s.outs[KIND], CUT)
+        cut = terms.and_(terms.not_(stopped), _is(d, s.outs[KIND], CUT))
         handed = _is(d, t.outs[HANDED], 1) if HANDED in t.outs else terms.bool_val(False)
-        return _Step(s, t, ok, compared, terms.or_(seen, parts["live-out"]), seen, terms.and_(ok, ended),
+        return _Step(s, t, ok, compared, terms.or_(seen, parts["live-out"]), seen,
+                     terms.and_(ok, terms.or_(ended, stopped)),
                      terms.and_(ok, cut), terms.and_(compared, cut, terms.not_(handed)))
 
 

@@ -539,7 +539,8 @@ class _Parser:
 
     def resolve_effects(self) -> None:
         """Each effect's `reads(...)` and `writes(...)` as array names (`*`: every array
-        a call may write, not a readonly one or a table of given contents), once every
+        a call may write: all but a table of given contents, a constant; `readonly` forbids
+        the loop's own stores, not a callee's, as LLVM's `readonly` parameter), once every
         array is declared; calls made before take the completed declaration."""
         done: dict[str, FuncDecl] = {}
         for name, sets in self.effect_sets.items():
@@ -548,13 +549,14 @@ class _Parser:
                 out: list[str] = []
                 for tok in toks:
                     if tok.text == "*":
-                        out += [a.name for a in self.arrays.values() if not a.readonly and a.contents is None]
+                        out += [a.name for a in self.arrays.values() if a.contents is None]
                         continue
                     a = self.arrays.get(tok.text)
                     if a is None:
                         raise UserError(f"{tok.text!r} is not a declared array", tok.loc)
-                    if word == "writes" and (a.readonly or a.contents is not None):
-                        raise UserError(f"{name} cannot write {tok.text}: it is read-only", tok.loc)
+                    if word == "writes" and a.contents is not None:
+                        raise UserError(f"{name} cannot write {tok.text}: its contents are given (a constant)",
+                                        tok.loc)
                     out.append(a.name)
                 arrays[word] = tuple(dict.fromkeys(out))
             done[name] = dataclasses.replace(self.funcs[name], reads=arrays.get("reads", ()),
@@ -1106,8 +1108,9 @@ class _Parser:
         name = t.text
         if name in self.funcs:
             f = self.funcs[name]
-            if not f.pure:
-                raise UserError(f"{name} is an effect: it has no value to use", t.loc)
+            if f.ret is None:
+                raise UserError(f"{name} is an effect without a result (declare one: effect {name}(...) -> i32): "
+                                "it has no value to use", t.loc)
             r = self.emit_call(f, self.call_args(), t.loc, want_value=True)
             assert r is not None
             return r
