@@ -65,7 +65,6 @@ class SymInputs:
     clobbers: dict[tuple[str, int], tuple[Any, Any]] = field(default_factory=dict)
     prefix: str = ""
     elem_bits: dict[str, int] = field(default_factory=dict)
-    no_poison: frozenset[str] = frozenset()  # objects whose cells are never poison
     effects: frozenset[str] = frozenset()  # effects with a result (their functions in `pure` take the position)
 
     def windows(self, view: str) -> tuple[tuple[str, Any], ...]:
@@ -98,8 +97,8 @@ class SymInputs:
         if (obj, j) not in self.clobbers:
             idx = terms.bv_sort(64)
             vals = terms.array_var(f"{self.prefix}{obj}!after{j}", idx, terms.bv_sort(self.elem_bits[obj]))
-            pois = None if obj in self.no_poison else \
-                terms.array_var(f"{self.prefix}{obj}!after{j}!poison", idx, terms.bool_sort())
+            # (poison too, even in an `init` object: a callee may store poison)
+            pois = terms.array_var(f"{self.prefix}{obj}!after{j}!poison", idx, terms.bool_sort())
             self.clobbers[(obj, j)] = (vals, pois)
         return self.clobbers[(obj, j)]
 
@@ -143,7 +142,6 @@ def make_inputs(prog: Program, prefix: str = "", others: Sequence[Program] = ())
     names = sorted(set(prog.funcs).union(*(set(o.funcs) for o in others)))
     return SymInputs(params, memory, alias, pure, traps, extents, targets, {n: k for k, n in enumerate(names)},
                      prefix=prefix, elem_bits={a.name: a.elem.bits for a in prog.arrays},
-                     no_poison=frozenset(a.name for a in prog.arrays if a.init),
                      effects=frozenset(f.name for f in prog.funcs.values() if f.ret is not None and not f.pure))
 
 
