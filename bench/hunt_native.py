@@ -325,9 +325,36 @@ def callees(text: str) -> list[Callee]:
 
 # ------------------------------------------------------------------ building the harness
 
-def _prepare(text: str, func: str, suffix: str, vscale: int | None) -> str:
+def constants_of(text: str) -> dict[str, str]:
+    """Each constant global's definition after its linkage (`TYPE init, align N`)."""
+    return {m.group(1): m.group(4) for m in _GLOBAL.finditer(text) if m.group(3) == "constant"}
+
+
+_CONSTANT = r"^(@\"?%s\"? = )(?:(?:internal|private|dso_local|local_unnamed_addr|unnamed_addr|hidden) )*constant ([^\n]*)$"
+
+
+def _constants(text: str, share: str) -> str:
+    """The module's constants: `own` (each side its own copy), `define` (the source's,
+    one object both sides point into, so that a returned pointer into one compares
+    alike) or `declare` (the target's, the source's object)."""
+    for name in constants_of(text):
+        pat = _CONSTANT % re.escape(name)
+        if share == "own":
+            text = re.sub(pat, r"\1internal constant \2", text, flags=re.MULTILINE)
+        elif share == "define":
+            text = re.sub(pat, r"\1constant \2", text, flags=re.MULTILINE)
+        else:
+            def declared(m: re.Match[str]) -> str:
+                a = re.search(r"align (\d+)", m.group(2))
+                return f"{m.group(1)}external constant {_value_type(m.group(2))}" + (f", align {a.group(1)}" if a else "")
+            text = re.sub(pat, declared, text, flags=re.MULTILINE)
+    return text
+
+
+def _prepare(text: str, func: str, suffix: str, vscale: int | None, constants: str = "own") -> str:
     """One side's module: its functions renamed with `suffix`, its writable globals
-    external (the harness places them), no target triple (llc's host)."""
+    external (the harness places them), its constants as `_constants` says, no target
+    triple (llc's host)."""
     defined = {m.group(2) for m in _DEFINE.finditer(text)}
     for name in defined:
         text = re.sub(rf"@{re.escape(name)}\b(?!\.)", f"@{name}{suffix}", text)
@@ -335,9 +362,7 @@ def _prepare(text: str, func: str, suffix: str, vscale: int | None) -> str:
         text = re.sub(rf"^(@\"?{re.escape(g.name)}\"? = )[^\n]*?\bglobal ([^\n]*)$",
                       lambda m, g=g: f"{m.group(1)}external global {_value_type(m.group(2))}, align {g.align}",
                       text, flags=re.MULTILINE)
-    # constants stay each module's own
-    text = re.sub(r"^(@\"?[-\w.$]+\"? = )(?:dso_local )?(?:local_unnamed_addr )?(?:unnamed_addr )?constant",
-                  r"\1internal constant", text, flags=re.MULTILINE)
+    text = _constants(text, constants)
     text = re.sub(r"^target (triple|datalayout) = .*$", "", text, flags=re.MULTILINE)
     text = re.sub(r"\"(target-cpu|target-features|tune-cpu)\"=\"[^\"]*\"", "", text)
     if vscale is not None:
@@ -552,9 +577,13 @@ def build(src_text: str, tgt_text: str, func: str, workdir: Path, vscale: int | 
         if c.name not in cs:
             cs[c.name] = c
     objs = []
+    # one object per constant where both sides define it alike (a pointer into it is
+    # then the same address on both sides), else each side's own
+    shared = constants_of(src_text) == constants_of(tgt_text)
     for side, text in (("src", src_text), ("tgt", tgt_text)):
         ll = workdir / f"{side}.ll"
-        ll.write_text(_prepare(text, func, f"__{side}", vscale))
+        ll.write_text(_prepare(text, func, f"__{side}", vscale,
+                               "own" if not shared else "define" if side == "src" else "declare"))
         obj = workdir / f"{side}.o"
         r = subprocess.run(["llc-22", "-O2", "-relocation-model=static", "-filetype=obj", str(ll), "-o", str(obj)],
                            capture_output=True, text=True)

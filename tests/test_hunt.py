@@ -147,3 +147,16 @@ def test_pointers_may_overlap_by_part_of_an_element_where_the_accesses_allow(tmp
     # would be UB the machine does not show), and the pair is right
     aligned = _judge(REREAD.replace("align 1", "align 4"), REUSED.replace("align 1", "align 4"), "f", tmp_path / "b")
     assert aligned.difference is None and aligned.runs > 0
+
+
+@native
+def test_a_pointer_into_a_constant_is_the_same_object_on_both_sides(tmp_path: Path) -> None:
+    """Both sides define `@primes` alike: one object, so the returned end pointer is the
+    same address (two copies made every proved pair returning one look wrong)."""
+    llvm = Path(__file__).parent.parent / "models" / "llvm"
+    src = (llvm / "find_global_end.scalar.ll").read_text()
+    tgt = (llvm / "find_global_end.vf4.ll").read_text()
+    alike = _judge(src, tgt, "find_global_end", tmp_path / "a")
+    assert alike.difference is None and alike.runs > 0
+    wrong = _judge(src, tgt.replace("i64 64), %13", "i64 60), %13"), "find_global_end", tmp_path / "b")
+    assert wrong.difference is not None
