@@ -533,6 +533,7 @@ class Harness:
     ret: str
     regions: list[str]  # "arg<k>" or a global's name, in the harness's order
     align: int  # every buffer's start is a multiple of it (the source's largest claim)
+    func: str = ""  # the function's name in the source
 
     def run(self, inputs: list[Input], timeout: float = 600.0) -> list[tuple[Outcome, Outcome]]:
         lines = []
@@ -634,7 +635,7 @@ def build(src_text: str, tgt_text: str, func: str, workdir: Path, vscale: int | 
                         "-o", str(exe)], capture_output=True, text=True)
     if r.returncode != 0:
         raise NativeUnsupported(f"the harness does not link: {r.stderr.strip()[:300]}")
-    return Harness(exe, args, glist, [cs[n] for n in sorted(cs)], ret, regions, h_align)
+    return Harness(exe, args, glist, [cs[n] for n in sorted(cs)], ret, regions, h_align, func)
 
 
 # ------------------------------------------------------------------ inputs
@@ -710,11 +711,41 @@ def inputs(h: Harness, text: str, count: int, seed: int) -> list[Input]:
     return out
 
 
+def _claims(h: Harness, text: str, func: str) -> list[tuple[int, int | str]]:
+    """The source's dereferenceability claims on its pointer arguments: (argument,
+    bytes: a number or an integer argument's index as text), from `dereferenceable(N)`
+    and from `"dereferenceable"(ptr %p, i64 n)` assume bundles anywhere in it (one in
+    conditional code counts too: an input it rules out is only one input fewer)."""
+    index = {a.name: k for k, a in enumerate(h.args)}
+    out: list[tuple[int, int | str]] = [(k, a.dereferenceable) for k, a in enumerate(h.args)
+                                        if a.type == "ptr" and a.dereferenceable is not None]
+    m = next((m for m in _DEFINE.finditer(text) if m.group(2) == func), None)
+    body = text[m.end():text.find("\n}", m.end())] if m else ""
+    for p, n in re.findall(r'"dereferenceable"\(ptr (%[-\w.]+), i\d+ (%?[-\w.]+)\)', body):
+        if p in index:
+            out.append((index[p], str(index[n]) if n in index else int(n) if n.lstrip("-").isdigit() else 0))
+    return out
+
+
+def honours(h: Harness, claims: list[tuple[int, int | str]], inp: Input) -> bool:
+    """The input gives each claimed pointer its bytes (else the source has UB there,
+    which the machine may not show: a view into another's buffer has what is left of it)."""
+    for k, n in claims:
+        need = inp.ints.get(int(n), 0) if isinstance(n, str) else n
+        whole, d = inp.views.get(f"arg{k}", (f"arg{k}", 0))
+        if need > 0 and inp.sizes.get(int(whole.removeprefix("arg")), 0) - d < need:
+            return False
+    return True
+
+
 def judge(h: Harness, text: str, count: int = 160, seed: int = 0) -> Verdict:
     """Run the pair natively on `count` inputs: the first difference where the source
-    neither faults nor hangs."""
+    neither faults nor hangs (inputs that break the source's dereferenceability claims
+    are skipped: the source has UB there)."""
     v = Verdict()
-    ins = inputs(h, text, count, seed)
+    claims = _claims(h, text, h.func)
+    ins = [i for i in inputs(h, text, count, seed) if honours(h, claims, i)]
+    v.skipped += count - len(ins)
     for start in range(0, len(ins), BATCH):  # in batches: a target that hangs costs one
         batch = ins[start:start + BATCH]
         for inp, (s, t) in zip(batch, h.run(batch), strict=True):

@@ -160,3 +160,17 @@ def test_a_pointer_into_a_constant_is_the_same_object_on_both_sides(tmp_path: Pa
     assert alike.difference is None and alike.runs > 0
     wrong = _judge(src, tgt.replace("i64 64), %13", "i64 60), %13"), "find_global_end", tmp_path / "b")
     assert wrong.difference is not None
+
+
+@native
+def test_an_input_that_breaks_the_source_s_dereferenceable_bundle_is_not_used(tmp_path: Path) -> None:
+    """first_difference assumes `"dereferenceable"(ptr %0, i64 %2)`: a view with fewer
+    bytes left is source UB, not a target fault; a target wrong on honest inputs is shown."""
+    llvm = Path(__file__).parent.parent / "models" / "llvm"
+    src = (llvm / "first_difference.scalar.ll").read_text()
+    tgt = (llvm / "first_difference.vf4.ll").read_text()
+    alike = _judge(src, tgt, "first_difference", tmp_path / "a")
+    assert alike.difference is None and alike.runs > 0 and alike.skipped > 0
+    wrong = _judge(src, tgt.replace("%14 = add i64 %index, %13", "%14 = add i64 %index, 1"), "first_difference",
+                   tmp_path / "b")
+    assert wrong.difference is not None
