@@ -206,12 +206,13 @@ def _interpreter(src: Path, tgt: Path, func: str | None, options: tuple[str, ...
     from verifier.checks.falsify import concrete_counterexample
     from verifier.errors import UserError
     from verifier.frontend import load_pair
+    from verifier.frontend.unsupported import LLUnsupported
 
     rule = options[options.index("--cttz-elts") + 1] if "--cttz-elts" in options else "any-poison"
     try:
         s, t = load_pair(src, tgt, func, rule)
         cex = concrete_counterexample(s, t, vf, 24, seconds=1e9, tries=400)
-    except (UserError, NotImplementedError, ValueError, RecursionError) as e:
+    except (UserError, LLUnsupported, NotImplementedError, ValueError, RecursionError) as e:
         return Judged("interpreter", None, f"{type(e).__name__}: {str(e)[:120]}")
     if cex is None:
         return Judged("interpreter", False, "400 inputs alike")
@@ -237,6 +238,17 @@ def _alive(src: Path, tgt: Path, func: str | None) -> Judged | None:
 
 
 # ------------------------------------------------------------------ one mutant
+
+def judge_safely(task: tuple[Mutant, float, int]) -> Result:
+    """judge_mutant, where a failure of the hunter's own (a judge that cannot read the
+    pair) is that mutant's record, never the end of the run."""
+    try:
+        return judge_mutant(task)
+    except Exception as e:  # noqa: BLE001 (the hunter's own failure, kept in the record)
+        m = task[0]
+        return Result(m.pair.name, m.pair.kind, m.operator, m.what, "error",
+                      f"hunter: {type(e).__name__}: {str(e)[:200]}")
+
 
 def judge_mutant(task: tuple[Mutant, float, int]) -> Result:
     """The tool's verdict on the mutant and every judge's."""
@@ -483,7 +495,7 @@ def _table(results: list[Result], pairs: list[Pair]) -> str:
         c["wrong proofs"] += r.wrong_proof
         c["judged"] += any(j.wrong is not None for j in r.judged if j.judge != "alive2")
         c["alive2"] += any(j.judge == "alive2" and j.wrong for j in r.judged)
-    cols = ("mutants", "counterexample", "unknown", "proved", "refused", "judged", "wrong", "wrong proofs")
+    cols = ("mutants", "counterexample", "unknown", "proved", "refused", "error", "judged", "wrong", "wrong proofs")
     names = {p.name: p.kind for p in pairs}
     width = max([len(n) for n in rows] + [10])
     lines = [f"{'pair':<{width}} {'kind':<9} " + " ".join(f"{c[:14]:>14}" for c in cols)]
@@ -545,17 +557,21 @@ def main(argv: list[str] | None = None) -> int:
                 tasks.append((Mutant(p, "none", "the proved form as emitted", p.source, p.target), a.timeout, a.seed))
             tasks += [(m, a.timeout, a.seed) for m in mutants(p, a.per_pair, a.seed)]
         results = []
-        for k, r in enumerate(pool.imap(judge_mutant, tasks, chunksize=1)):
+        records = a.json.open("w") if a.json is not None else None  # written as they come
+        for k, r in enumerate(pool.imap(judge_safely, tasks, chunksize=1)):
             results.append(r)
+            if records is not None:
+                records.write(json.dumps(asdict(r)) + "\n")
+                records.flush()
             if r.wrong_proof:
                 print(f"WRONG PROOF: {r.pair}: {r.what}: " + "; ".join(j.detail for j in r.judged if j.wrong),
                       flush=True)
             if (k + 1) % 100 == 0:
                 print(f"  {k + 1}/{len(tasks)} mutants, {time.perf_counter() - t0:.0f} s", flush=True)
+        if records is not None:
+            records.close()
     print(_table(results, pairs))
     print(f"{time.perf_counter() - t0:.0f} s")
-    if a.json is not None:
-        a.json.write_text("\n".join(json.dumps(asdict(r)) for r in results) + "\n")
     return 1 if any(r.wrong_proof for r in results) else 0
 
 
