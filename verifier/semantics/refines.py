@@ -2,8 +2,9 @@
 for its negation on z3 terms (checks/refinement.py `mismatch_terms`), and the
 replay of a counterexample evaluates it on the two concrete runs (`compare_runs`).
 
-A target value refines a source value when the source's is poison or undef (LLVM
-lets a transformation make them anything) or the target's is neither and equal.
+A target value refines a source value when the source's is poison (LLVM lets a
+transformation make it anything), undef and the target's is not poison (poison is
+less defined than undef), or the target's is neither and equal.
 An event refines when the callee is the same and every argument refines; a memory
 cell and a live-out lane refine as values do. Immediate UB, the trace's length and
 termination are compared by the callers: they are facts of a run, not of a value."""
@@ -29,9 +30,10 @@ def cell_refines(d: AnyDomain, sv: Any, s_poison: Any, tv: Any, t_poison: Any, w
 
 
 def val_refines(d: AnyDomain, s: Val, t: Val, w: int) -> Any:
-    """One lane: poison and undef both stand for "any value" on the source side and
-    spoil equality on the target side."""
-    return cell_refines(d, s.v, d.or_(s.p, s.u), t.v, d.or_(t.p, t.u), w)
+    """One lane: a poison source lane allows anything; an undef one (not poison)
+    anything but poison (LLVM: poison is less defined than undef); else the target is
+    neither and equal."""
+    return d.or_(cell_refines(d, s.v, s.p, t.v, d.or_(t.p, t.u), w), d.and_(s.u, d.not_(t.p)))
 
 
 def value_refines(d: AnyDomain, s: Value, t: Value, w: int) -> Any:
