@@ -258,3 +258,17 @@ def test_a_target_that_runs_on_making_calls_the_source_does_not_is_refuted_howev
         .replace("  more: i1 = i < N", "  more: i1 = 1 == 1").replace("  goto head\ndone", "  f(i)\n  goto head\ndone")
     cex = replay(src, parse(text, "t.loop"), Inputs(params={"N": 3}, arrays={"a": [0] * 3}), fuel=200)
     assert cex is not None and cex.divergence.kind == "trace" and cex.target.status == "fuel"
+
+
+def test_a_call_that_writes_a_view_writes_the_object_only_where_the_view_lies_in_it() -> None:
+    """`writes(b)` with `alias a, b`: a call reaches a's object only in a run where b is a
+    window on it (then all of it); apart, a keeps its contents."""
+    p = parse("loop m(N: i64) {\n  array a: i8[2]\n  array b: i8[8]\n  alias a, b\n"
+              "  effect f() writes(b) willreturn\n  f()\n  x = a[1]\n  out x\n}\n", "m.loop")
+    leaves = {("a", 0): ({1: 9}, 0), ("b", 0): ({}, 0)}
+    apart = run(p, Inputs(params={"N": 0}, arrays={"a": [5, 5], "b": [0] * 8}, alias={"b": (None, 0)},
+                          clobbers=leaves))
+    assert apart.outs["x"].v == 5, "b apart from a: the call cannot reach a"
+    inside = run(p, Inputs(params={"N": 0}, arrays={"a": [5, 5], "b": [0] * 8}, alias={"b": ("a", 0)},
+                           clobbers=leaves))
+    assert inside.outs["x"].v == 9, "b a window on a's object: the call reaches all of it"
