@@ -33,6 +33,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from verifier.frontend.layout import split_top
+
 TOOLS = ("clang-22", "llc-22")
 PAGE = 4096
 BATCH = 32  # inputs per run of the harness
@@ -150,23 +152,6 @@ _DEFINE = re.compile(r"^define ([^@]*?)@\"?([-\w.$]+)\"?\((.*)\)([^{]*)\{", re.M
 _GLOBAL = re.compile(r"^@\"?([-\w.$]+)\"? = ([^\n]*?)\b(global|constant) (.*)$", re.MULTILINE)
 
 
-def _split_top(s: str) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
-
-
 def signature(text: str, func: str) -> tuple[str, list[Arg]]:
     """The function's return type and arguments."""
     for m in _DEFINE.finditer(text):
@@ -176,7 +161,7 @@ def signature(text: str, func: str) -> tuple[str, list[Arg]]:
         if ret not in _C_INT and ret != "void":
             raise NativeUnsupported(f"a result of type {ret}")
         args = []
-        for a in _split_top(m.group(3)):
+        for a in split_top(m.group(3)):
             ty = a.split()[0]
             if ty not in _C_INT:
                 raise NativeUnsupported(f"an argument of type {ty}")
@@ -299,7 +284,7 @@ def callees(text: str) -> list[Callee]:
         if "..." in inside:
             raise NativeUnsupported(f"a variadic callee @{name}")
         ret = m.group(1).split()[-1]
-        params = tuple(p.split()[0] for p in _split_top(inside))
+        params = tuple(p.split()[0] for p in split_top(inside))
         if ret not in _C_INT and ret != "void" or any(p not in _C_INT for p in params):
             raise NativeUnsupported(f"a callee @{name} with a non-integer parameter or result")
         facts = [expand(m.group(1) + after)]

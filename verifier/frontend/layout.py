@@ -58,7 +58,7 @@ class Layout:
         if not (packed or (t.startswith("{") and t.endswith("}"))):
             return None
         body = t[2:-2] if packed else t[1:-1]
-        return _split_top(body), packed
+        return split_top(body), packed
 
     def align(self, t: str, loc: Loc | None) -> int:
         t = self._resolve(t, loc)
@@ -131,7 +131,7 @@ class Layout:
         return steps
 
 
-def _split_top(body: str) -> list[str]:
+def split_top(body: str) -> list[str]:
     """`i32, [2 x i8], { i8, i8 }` -> its top-level comma-separated parts."""
     out, depth, cur = [], 0, ""
     for ch in body:
