@@ -79,6 +79,20 @@ def original_uids(prog: Program) -> set[int]:
     return uids
 
 
+def undef_reason(harness: Program, own: set[int]) -> str | None:
+    """Why a harness over code that uses `undef` is not checked: the harness reads its
+    own code's UB as the source's (an excuse) and its added code's as the target's,
+    but both compute with the same values; whether a branch on one computed from undef
+    is UB depends on all of undef's choices at once (ops.UndefReading), so neither
+    reading is safe for both. None where the model uses no undef."""
+    where = [loc for loc, uid, phi in harness.undef_uses() if phi or uid in own]
+    if not where:
+        return None
+    at = f" at {where[0]}" if where[0] is not None else ""
+    return (f"unsupported: `undef`{at} in a legality check (whether code that branches on a value computed "
+            f"from it has UB depends on every value it can take; freeze it, or write poison where any value will do)")
+
+
 # left uninterpreted in a first attempt (divisions, and fused multiply-adds, whose
 # exact circuits are large): an unsat answer there is unsat for the real operations
 FIRST_ABSTRACTED = DIVISIONS | frozenset(FMAS)
@@ -110,7 +124,11 @@ def _encode(harness: Program, own: set[int], bound: int, truncated: bool,
 def added_ub(harness: Program, own: set[int], bound: int, budget: Budget, truncated: bool,
              minimize_budget: float = 30.0, witness: Program | None = None,
              confirm: Callable[[Inputs], bool] | None = None, proof_only: bool = False) -> AddedUB:
-    """_added_ub, unknown where encoding the question outlasts its time."""
+    """_added_ub, unknown where encoding the question outlasts its time, or where the
+    model's own code uses undef (`undef_reason`)."""
+    why = undef_reason(harness, own)
+    if why is not None:
+        return AddedUB(SolverStatus.UNKNOWN, why)
     try:
         return _added_ub(harness, own, bound, budget, truncated, minimize_budget, witness, confirm, proof_only)
     except EncodingTimeout:

@@ -39,7 +39,7 @@ from verifier.ir.opcodes import NONLINEAR
 from verifier.ir.program import Const, Program, Ref, copy_program, uses_floats
 from verifier.ir.types import IntType, mask, to_signed
 from verifier.semantics.interpreter import RunStatus
-from verifier.semantics.ops import Val
+from verifier.semantics.ops import UndefReading, Val
 from verifier.semantics.symbolic import (
     EncodingTimeout,
     SymInputs,
@@ -151,7 +151,8 @@ class LaneProver:
             self.no_window = str(e)
             return None
         inputs = make_inputs(p)
-        res = encode(p, inputs, "", Unroll(bound=self.vf, budget=self._until()), self.hard if abstract else frozenset())
+        res = encode(p, inputs, "", Unroll(bound=self.vf, budget=self._until()), self.hard if abstract else frozenset(),
+                     UndefReading.CHOSEN)
         s = new_solver(self.timeout)
         s.add(self.d.bterm(self.d.not_(res.ub)))
         return _Query(p, inputs, res, s, 1, abstract, window=True)
@@ -163,7 +164,7 @@ class LaneProver:
         if q is None:
             inputs = make_inputs(self.prog)
             res = encode(self.prog, inputs, "", Unroll(bound=self.vf * groups, budget=self._until()),
-                         self.hard if abstract else frozenset())
+                         self.hard if abstract else frozenset(), UndefReading.CHOSEN)
             s = new_solver(self.timeout)
             d = self.d
             s.add(d.bterm(d.not_(res.ub)), d.bterm(d.not_(res.exceeded)))

@@ -73,7 +73,7 @@ from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, Ve
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, approximates, chooses, uses_floats
 from verifier.ir.types import I1, I64, elem_of
-from verifier.semantics.ops import Val
+from verifier.semantics.ops import UndefReading, Val
 from verifier.semantics.refines import value_refines
 from verifier.semantics.symbolic import (
     EncodingTimeout,
@@ -287,7 +287,8 @@ class _Chain:
         d = Z3Domain()
         at = self.inputs.segment(f"{label}!", params, prev.src.memory if prev is not None else self.inputs.memory)
         vf = self.form.vf
-        s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2, budget=self.budget), self.abstract)
+        s = encode(self.src_step, at, f"src{label}!", Unroll(bound=vf + 2, budget=self.budget), self.abstract,
+                   UndefReading.CHOSEN)
         t = encode(self.tgt_step, at, f"tgt{label}!", Unroll(bound=vf + 2, per_loop=self.form.step_unroll(),
                                                              budget=self.budget),
                    self.abstract)

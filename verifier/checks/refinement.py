@@ -30,6 +30,7 @@ from verifier.semantics.concrete import TRACE_IDX
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import (
     KEEPS_CLASS,
+    UndefReading,
     approximation_keeps_class,
     approximation_site,
     is_approximation,
@@ -436,7 +437,7 @@ def _vacuous(src: Program, max_trip: int, budget: Budget, abstract: frozenset[st
     if abstract:
         inputs = make_inputs(src)
         solver = new_solver(budget.left())
-        solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), abstract)))
+        solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), abstract, UndefReading.CHOSEN)))
         clean = [p == terms.const_array(p.domain(), terms.bool_val(False)) for _, p in inputs.memory.values()
                  if p is not None and terms.is_array(p)]
         for extra in ([terms.and_(*clean)] if clean else []) + [terms.bool_val(True)]:
@@ -444,12 +445,13 @@ def _vacuous(src: Program, max_trip: int, budget: Budget, abstract: frozenset[st
             if a.status is SolverStatus.UNSAT and terms.is_true(extra):
                 return True
             if a.status is SolverStatus.SAT:
-                r = run(src, model_inputs(solver.model(), src, inputs, {}), fuel=replay_fuel(src, src, max_trip))
+                r = run(src, model_inputs(solver.model(), src, inputs, {}), fuel=replay_fuel(src, src, max_trip),
+                        undef=UndefReading.CHOSEN)
                 if r.status is RunStatus.OK:
                     return False
     inputs = make_inputs(src)
     solver = new_solver(max(0.1, budget.at_most(VACUITY_EXACT)))
-    solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget))))
+    solver.add(_source_ok(encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), undef=UndefReading.CHOSEN)))
     return check(solver).status is SolverStatus.UNSAT
 
 
@@ -485,7 +487,7 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     inputs = make_inputs(src, others=[tgt])
     # A loop of trip count T runs its header T+1 times when the header holds the exit
     # test (while loops), so T+1 header visits cover trip counts up to T in every shape.
-    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), abstract)
+    s = encode(src, inputs, "src!", Unroll(bound=max_trip + 1, budget=budget), abstract, UndefReading.CHOSEN)
     # source choices a function of the target's run answers (`_witness`: an unsat answer
     # with it is a proof); the others stay universally quantified
     universal = [v for k, v in s.choices.items() if not _witnessed(k, s)]

@@ -24,7 +24,7 @@ from verifier.ir.types import elem_of, float_text, mask, shown_int, to_signed
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, RunStatus, operand_type, run
-from verifier.semantics.ops import Val, is_vec, windows_apart
+from verifier.semantics.ops import UndefReading, Val, is_vec, windows_apart
 from verifier.semantics.refines import cell_refines, event_refines, val_refines
 from verifier.semantics.symbolic import (
     SymInputs,
@@ -81,7 +81,7 @@ def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int 
     counterexample if the target fails to refine. `src_fuel`, if given, is the
     source's own (tighter) fuel."""
     src_run = run(src, inputs if shared_choices else _without_choices(inputs),
-                  fuel=fuel if src_fuel is None else src_fuel)
+                  fuel=fuel if src_fuel is None else src_fuel, undef=UndefReading.CHOSEN)
     if src_run.status is not RunStatus.OK:
         return None  # nothing to refine (and a long target run is not worth interpreting)
     tgt_run = run(tgt, inputs, fuel=target_fuel(src_run, fuel))
@@ -94,9 +94,10 @@ def replay(src: Program, tgt: Program, inputs: Inputs, fuel: int, src_fuel: int 
 def run_model(model: terms.Model, prog: Program, sym: SymInputs, choices: dict[Any, Any], fuel: int,
               watch: frozenset[str] = frozenset()) -> tuple[Inputs, Run]:
     """One program run from its real start on a model's inputs, recording the values
-    of `watch` (a check about one program's values, such as a lane relation)."""
+    of `watch` (a check about one program's values, such as a lane relation: the
+    source's, reading undef as its choice)."""
     inputs = model_inputs(model, prog, sym, choices)
-    return inputs, run(prog, inputs, fuel=fuel, watch=watch)
+    return inputs, run(prog, inputs, fuel=fuel, watch=watch, undef=UndefReading.CHOSEN)
 
 
 def from_window_start(prog: Program, inputs: Inputs, start: int, fuel: int) -> Inputs | None:
@@ -109,7 +110,7 @@ def from_window_start(prog: Program, inputs: Inputs, start: int, fuel: int) -> I
     if not inputs.stops and not inputs.clobbers:
         return None
     bare = dataclasses.replace(_without_choices(inputs), stops=frozenset(), clobbers={})
-    r = run(prog, bare, fuel=fuel)
+    r = run(prog, bare, fuel=fuel, undef=UndefReading.CHOSEN)
     offset = next((j for j, e in enumerate(r.trace) if e.iteration >= start), None)
     if offset is None:
         return None

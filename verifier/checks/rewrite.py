@@ -23,7 +23,7 @@ from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program, copy_program, uses_floats
-from verifier.semantics.ops import Val
+from verifier.semantics.ops import UndefReading, Val
 from verifier.semantics.symbolic import Unroll, encode, make_inputs
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
@@ -82,7 +82,7 @@ def skipping_persists(src: Program, cand: Candidate, budget: Budget) -> str | No
     except NoWindow as e:
         return f"no window over every iteration: {e}"
     fresh_context(uses_floats(p))
-    res = encode(p, make_inputs(p), "", Unroll(bound=2))
+    res = encode(p, make_inputs(p), "", Unroll(bound=2), undef=UndefReading.CHOSEN)
     d = Z3Domain("")
 
     def skipped(k: int) -> terms.BoolTerm | None:

@@ -21,6 +21,7 @@ from verifier.checks.replay import model_inputs
 from verifier.ir.program import Program, uses_floats
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
+from verifier.semantics.ops import UndefReading
 from verifier.semantics.symbolic import EncodingTimeout, Unroll, encode, make_inputs
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import Budget
@@ -52,7 +53,7 @@ def unwinding(prog: Program, bound: int, budget: Budget) -> Unwinding:
         fresh_context(uses_floats(prog))
         d = Z3Domain()
         inputs = make_inputs(prog)
-        r = encode(prog, inputs, "unwind!", Unroll(bound=bound, budget=budget))
+        r = encode(prog, inputs, "unwind!", Unroll(bound=bound, budget=budget), undef=UndefReading.CHOSEN)
     except EncodingTimeout:
         return Unwinding(Unwound.UNDECIDED, bound, reason="encoding the unwinding assertion took all of its time")
     if d.is_false(r.exceeded):
@@ -76,7 +77,7 @@ def _replayed_iterations(prog: Program, inputs: Inputs, bound: int) -> int:
     """The most iterations any loop of `prog` makes on `inputs` before UB, by the
     interpreter (it stops a little past `bound`: only passing it matters)."""
     fuel = (bound + 4) * len(prog.blocks) * 4
-    r = run(prog, inputs, fuel=fuel)
+    r = run(prog, inputs, fuel=fuel, undef=UndefReading.CHOSEN)
     headers = {lp.header for lp in find_loops(prog)}
     # header visits: UB within the last one came after the visit, which counts
     return max((n for h, n in r.iterations.items() if h in headers), default=0)

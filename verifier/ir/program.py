@@ -385,6 +385,17 @@ class Program:
                 out.append(b.term.uid)
         return out
 
+    def undef_uses(self) -> list[tuple[Loc | None, int, bool]]:
+        """(where, uid, whether a phi) of each phi, instruction and branch that uses
+        `undef`, in block order: a check that cannot read undef names the first."""
+        out: list[tuple[Loc | None, int, bool]] = []
+        for b in self.blocks.values():
+            out += [(ph.loc, ph.uid, True) for ph in b.phis if any(isinstance(op, Undef) for _, op in ph.incoming)]
+            out += [(i.loc, i.uid, False) for i in b.instrs if any(isinstance(a, Undef) for a in i.args)]
+            if isinstance(b.term, Branch) and isinstance(b.term.cond, Undef):
+                out.append((b.term.loc, b.term.uid, False))
+        return out
+
     def next_uid(self) -> int:
         """The first id no part of the program uses: where a transform's fresh ids
         start (the one allocator; it counts up from here)."""

@@ -34,6 +34,7 @@ from verifier.semantics.ops import (
     Env,
     State,
     UBKind,
+    UndefReading,
     Val,
     Value,
     eval_extent,
@@ -131,8 +132,10 @@ class Run:
     written: list[tuple[int, str]] = field(default_factory=list)
 
 
-def read_operand(d: AnyDomain, op: Operand, ty: Type, values: dict[str, Value], key: Key) -> Value:
-    """An operand's value; every use of undef is a fresh choice named by `key` and lane."""
+def read_operand(d: AnyDomain, op: Operand, ty: Type, values: dict[str, Value], key: Key,
+                 undef: UndefReading = UndefReading.TAINTED) -> Value:
+    """An operand's value; every use of undef is a fresh choice named by `key` and lane,
+    tainted or not as `undef` says."""
     if isinstance(op, Ref):
         return values[op.name]
     w = elem_of(ty).bits
@@ -142,7 +145,8 @@ def read_operand(d: AnyDomain, op: Operand, ty: Type, values: dict[str, Value], 
     elif isinstance(op, PoisonConst):
         lane = Val(d.const(0, w), d.T, d.F)
     elif isinstance(op, Undef):
-        lanes = [Val(d.choose((*key, k), w), d.F, d.T) for k in range(1, max(n, 1) + 1)]
+        taint = d.T if undef is UndefReading.TAINTED else d.F
+        lanes = [Val(d.choose((*key, k), w), d.F, taint) for k in range(1, max(n, 1) + 1)]
         return tuple(lanes) if n else lanes[0]
     else:  # pragma: no cover
         raise TypeError(op)
@@ -229,11 +233,12 @@ class Cells(dict[int, tuple[int, bool]]):
 
 
 def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str] = frozenset(),
-        loops: list[Loop] | None = None) -> Run:
+        loops: list[Loop] | None = None, undef: UndefReading = UndefReading.TAINTED) -> Run:
     """Execute `prog` on `inputs` until it ends, hits immediate UB, or runs out of fuel;
     the values named in `watch` are recorded each time they are defined. `loops`:
     every_loop(prog), where a caller running the program many times has it (loops
-    may nest: a block's iteration is its innermost loop's)."""
+    may nest: a block's iteration is its innermost loop's). `undef`: how it reads
+    undef (a source's run reads it as CHOSEN)."""
     made: list[Key] = []
 
     def oracle(key: Key, w: int) -> int:
@@ -275,11 +280,11 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
             for ph in blk.phis:
                 assert prev is not None, "the entry block has no phis"
                 op = dict(ph.incoming)[prev]
-                new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k))
+                new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k), undef)
             values.update(new)
             history.update({(n, k): v for n, v in new.items() if n in watch})
         for ins in blk.instrs:
-            ub = _step(d, env, st, ins, values, types, k, block)
+            ub = _step(d, env, st, ins, values, types, k, block, undef)
             if ub is not None or st.stopped:
                 break
             if ins.dest in watch and ins.dest in values:
@@ -296,7 +301,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
             prev, block = block, t.target
             continue
         assert isinstance(t, Branch)
-        c = read_operand(d, t.cond, operand_type(t.cond, types), values, ("undef", t.uid, 0, k))
+        c = read_operand(d, t.cond, operand_type(t.cond, types), values, ("undef", t.uid, 0, k), undef)
         assert isinstance(c, Val)
         if poison_of(d, c):
             ub = UBEvent(t.uid, block, 0, k, UBKind.BRANCH_ON_POISON, "branch on poison or undef",
@@ -309,7 +314,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
         root, delta = inputs.window(a.name)
         memory[a.name] = ArrayView(st.mem[root], to_signed(delta & mask(64), 64),
                                    max(0, to_signed(env.extents[a.name], 64)))
-    trace = [Event(fid_names[fid], tuple((x.v, bool(x.p or x.u)) for x in args), uid, lane, it, seen)
+    trace = [Event(fid_names[fid], tuple((x.v, bool(x.p)) for x in args), uid, lane, it, seen)
              for fid, args, (uid, lane, it), seen in st.trace]
     return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values, history,
                made, bool(st.stopped), written)
@@ -328,9 +333,9 @@ def _branch_text(prog: Program, t: Branch) -> str:
 
 
 def _step(d: ConcreteDomain, env: Env, st: State, ins: Instr, values: dict[str, Value],
-          types: dict[str, Type], k: int, block: str) -> UBEvent | None:
+          types: dict[str, Type], k: int, block: str, undef: UndefReading) -> UBEvent | None:
     arg_types = [operand_type(a, types) for a in ins.args]
-    args = [read_operand(d, a, t, values, ("undef", ins.uid, j, k))
+    args = [read_operand(d, a, t, values, ("undef", ins.uid, j, k), undef)
             for j, (a, t) in enumerate(zip(ins.args, arg_types, strict=True))]
     res, ubs = exec_instr(d, env, st, ins, args, arg_types, k)
     for cond, site in sorted(ubs, key=lambda u: u[1].lane):

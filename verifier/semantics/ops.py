@@ -2,8 +2,8 @@
 
 Written against a Domain (domain.py) so that the concrete interpreter and the
 z3 encoder run the same rules. A scalar value is a Val (value, poison, undef);
-a vector is a tuple of Vals, lane 1 first. `undef` is a taint: a value computed
-from an undef use; branching on it is UB, like branching on poison.
+a vector is a tuple of Vals, lane 1 first. A use of `undef` is a choice of any
+value; how a run reads it is its `UndefReading`.
 """
 
 from __future__ import annotations
@@ -26,10 +26,24 @@ if TYPE_CHECKING:  # the protocol only: the semantics itself needs no z3
 class Val(NamedTuple):
     v: Any
     p: Any  # poison
-    u: Any  # computed from undef (any value; a branch on it is UB)
+    u: Any  # computed from a TAINTED undef use (a branch on it is UB)
 
 
 Value = Val | tuple[Val, ...]
+
+
+class UndefReading(StrEnum):
+    """How a run reads a use of `undef`. Both readings take the value the use chooses;
+    they differ in what the value computed from it may excuse. LLVM's own rule (a branch
+    on a value that some other choice would change is UB) is a question about all
+    choices at once, so each side of a check gets the reading that is never kinder to it
+    than LLVM's: a target's is TAINTED (a branch, a divisor, an address or a mask
+    computed from undef is UB; memory holds it as poison), a source's is CHOSEN (the
+    value its use chose: checks quantify the source's choices over every value, so its
+    runs are some of LLVM's and its UB is never more than LLVM's)."""
+
+    TAINTED = "tainted"
+    CHOSEN = "chosen"
 
 
 POISON_MASK = "branch on poison: the mask lane that decides whether this lane runs is poison"

@@ -3,8 +3,10 @@ for its negation on z3 terms (checks/refinement.py `mismatch_terms`), and the
 replay of a counterexample evaluates it on the two concrete runs (`compare_runs`).
 
 A target value refines a source value when the source's is poison (LLVM lets a
-transformation make it anything), undef and the target's is not poison (poison is
-less defined than undef), or the target's is neither and equal.
+transformation make it anything), or the target's is not and equal. An undef lane is
+the value its use chose (ops.UndefReading): a check quantifies the source's choices
+over every value, so `undef` is refined by any value but poison (poison is less
+defined than undef), and a value computed from it by the values it can take.
 An event refines when the callee is the same and every argument refines; a memory
 cell and a live-out lane refine as values do. Immediate UB, the trace's length and
 termination are compared by the callers: they are facts of a run, not of a value."""
@@ -30,10 +32,9 @@ def cell_refines(d: AnyDomain, sv: Any, s_poison: Any, tv: Any, t_poison: Any, w
 
 
 def val_refines(d: AnyDomain, s: Val, t: Val, w: int) -> Any:
-    """One lane: a poison source lane allows anything; an undef one (not poison)
-    anything but poison (LLVM: poison is less defined than undef); else the target is
-    neither and equal."""
-    return d.or_(cell_refines(d, s.v, s.p, t.v, d.or_(t.p, t.u), w), d.and_(s.u, d.not_(t.p)))
+    """One lane: a poison source lane allows anything; else the target is not poison
+    and equal (an undef lane is its chosen value, see above)."""
+    return cell_refines(d, s.v, s.p, t.v, t.p, w)
 
 
 def value_refines(d: AnyDomain, s: Value, t: Value, w: int) -> Any:

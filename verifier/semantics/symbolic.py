@@ -31,6 +31,7 @@ from verifier.semantics.interpreter import operand_type, read_operand
 from verifier.semantics.ops import (
     Env,
     State,
+    UndefReading,
     Val,
     Value,
     eval_extent,
@@ -265,16 +266,18 @@ class _Pending:
 
 
 def encode(prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll,
-           abstract: frozenset[str] = frozenset()) -> SymResult:
+           abstract: frozenset[str] = frozenset(), undef: UndefReading = UndefReading.TAINTED) -> SymResult:
     """Encode every run of `prog` (up to the unrolling) over the shared `inputs`;
-    `abstract` operations become uninterpreted functions (an over-approximation)."""
-    return _Encoder(prog, inputs, prefix, unroll, abstract).run()
+    `abstract` operations become uninterpreted functions (an over-approximation);
+    `undef`: how it reads undef (a source's runs read it as CHOSEN)."""
+    return _Encoder(prog, inputs, prefix, unroll, abstract, undef).run()
 
 
 class _Encoder:
     def __init__(self, prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll,
-                 abstract: frozenset[str] = frozenset()) -> None:
+                 abstract: frozenset[str] = frozenset(), undef: UndefReading = UndefReading.TAINTED) -> None:
         self.prog = prog
+        self.undef = undef
         self.d = Z3Domain(prefix, abstract)
         self.inputs = inputs
         self.unroll = unroll
@@ -347,7 +350,7 @@ class _Encoder:
         ty = operand_type(op, self.types)
         if isinstance(op, Ref):
             return self.lookup(op.name, block, k)
-        return read_operand(self.d, op, ty, {}, key)
+        return read_operand(self.d, op, ty, {}, key, self.undef)
 
     # ------------------------------------------------------------ driver
     def run(self) -> SymResult:

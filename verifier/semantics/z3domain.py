@@ -541,7 +541,7 @@ def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
 
 def _appended(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any], mems: Sequence[tuple[str, Any]]) -> SymTrace:
     """`tr` with the event appended where `cond` (its observed length not yet set)."""
-    ev = (fid, [(a.v if type(a.v) is int else _widen(a.v), _or(a.p, a.u)) for a in args],
+    ev = (fid, [(a.v if type(a.v) is int else _widen(a.v), a.p) for a in args],
           {name: (True, obj[0], obj[1]) for name, obj in mems})
     slots = list(tr.slots)
     if type(tr.length) is int:
@@ -637,16 +637,6 @@ def _is_bv_one(ctx: Any, a: Any) -> bool:
 def _widen(v: Any) -> Any:
     w = v.size()
     return z3.ZeroExt(64 - w, v) if w < 64 else v
-
-
-def _or(a: Any, b: Any) -> Any:
-    if a is False:
-        return b
-    if b is False:
-        return a
-    if a is True or b is True:
-        return True
-    return _mk_or(a, b)
 
 
 # an event: callee id, [(argument, poison)], {object: (seen, values, poison)}
