@@ -272,3 +272,20 @@ def test_a_call_that_writes_a_view_writes_the_object_only_where_the_view_lies_in
     inside = run(p, Inputs(params={"N": 0}, arrays={"a": [5, 5], "b": [0] * 8}, alias={"b": ("a", 0)},
                            clobbers=leaves))
     assert inside.outs["x"].v == 9, "b a window on a's object: the call reaches all of it"
+
+
+def test_a_call_that_reads_a_view_sees_the_object_only_where_the_view_lies_in_it() -> None:
+    """`reads(b)` with `alias a, b`: a store to a moved across the call is a difference
+    the callee sees only in a run where b is a window on a's object; without the alias
+    it sees none (the pair is proved)."""
+    def pair(alias: str) -> tuple[object, object]:
+        head = f"loop f(N: i64) {{\n  array a: i8[2]\n  array b: i8[8]\n{alias}  effect foo(i8) reads(b) willreturn\n"
+        return (parse(head + "  a[1] = 7\n  foo(1)\n  out N\n}\n", "s.loop"),
+                parse(head + "  foo(1)\n  a[1] = 7\n  out N\n}\n", "t.loop"))
+
+    v = refinement(*pair("  alias a, b\n"), max_trip=2, budget=Budget.of(60))  # type: ignore[arg-type]
+    assert v.verdict == "counterexample" and v.counterexample is not None
+    assert v.counterexample.inputs.alias["b"][0] == "a", "only a run where b views a's object differs"
+    assert refinement(*pair(""), max_trip=2, budget=Budget.of(60)).verdict == "proved"  # type: ignore[arg-type]
+    apart = run(pair("  alias a, b\n")[0], Inputs(params={"N": 0}, alias={"b": (None, 0)}))  # type: ignore[arg-type]
+    assert set(apart.trace[0].memory) == {"b"}, "apart, the callee sees b alone"

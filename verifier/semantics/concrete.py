@@ -166,7 +166,7 @@ class ConcreteDomain:
 
     def trace_append(self, trace: ConcreteTrace, cond: bool, fid: int, args: Sequence[Any],
                      site: tuple[int, int, int] = (0, 0, -1),
-                     mems: Sequence[tuple[str, ConcreteMemory]] = (), live: bool = True) -> ConcreteTrace:
+                     mems: Sequence[tuple[str, ConcreteMemory, bool]] = (), live: bool = True) -> ConcreteTrace:
         return _concrete_trace_append(trace, cond and live, fid, args, site, mems)
 
     def trace_length(self, trace: ConcreteTrace) -> int:
@@ -204,9 +204,9 @@ def _concrete_mem_write(obj: ConcreteMemory, i: int, v: int, p: bool, cond: bool
 
 def _concrete_trace_append(trace: ConcreteTrace, cond: bool, fid: int, args: Sequence[Any],
                            site: tuple[int, int, int] = (0, 0, -1),
-                           mems: Sequence[tuple[str, ConcreteMemory]] = ()) -> ConcreteTrace:
+                           mems: Sequence[tuple[str, ConcreteMemory, bool]] = ()) -> ConcreteTrace:
     if cond:  # the memory the callee sees, as it is now (objects are edited in place)
-        trace.append((fid, tuple(args), site, {name: copy.copy(obj) for name, obj in mems}))
+        trace.append((fid, tuple(args), site, {name: copy.copy(obj) for name, obj, seen in mems if seen}))
     return trace
 
 

@@ -77,10 +77,11 @@ class Domain(Protocol[B, V, M, Tr]):
     def mem_write(self, obj: M, i: V, v: V, p: B, cond: B) -> M: ...
     def mem_pick(self, c: B, a: M, b: M) -> M: ...  # a where c holds, else b (a call's writes)
     # an event: callee, arguments, where it was made, the contents of the memory objects
-    # the callee may read or write (name -> object), and whether it is live (made before
+    # the callee may read or write (name, object, whether it does in this run: the
+    # object a view lies in only where it does), and whether it is live (made before
     # the run ended inside a call; the interpreter makes no dead one)
     def trace_append(self, trace: Tr, cond: B, fid: int, args: Sequence[Any],
-                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, M]] = (),
+                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, M, B]] = (),
                      live: B = ...) -> Tr: ...
     def trace_length(self, trace: Tr) -> V: ...
 

@@ -1138,21 +1138,20 @@ def _event(d: AnyDomain, env: Env, st: State, f: FuncDecl, on: Any, args: list[V
     callee may read or write (dead if the run has ended); then what it writes holds the
     run's choice for this point of the trace, and, if it may not return, the run may end
     here (st.stopped)."""
-    seen = _objects_of(env, f.observes)
-    mems = [(o, st.mem[o]) for o in seen]
+    mems = [(o, st.mem[o], where) for o, where in _reached_by(d, env, f.observes).items()]
     live = d.not_(st.stopped)
     ends = d.F if f.willreturn else env.stop_at(st.trace, on)
-    written = {o: (env.clobbered(o, st.trace, on), where) for o, where in _written_by(d, env, f.writes).items()}
+    written = {o: (env.clobbered(o, st.trace, on), where) for o, where in _reached_by(d, env, f.writes).items()}
     st.trace = d.trace_append(st.trace, on, env.func_ids[f.name], args, site, mems, live)
     for o, (after, where) in written.items():
         st.mem[o] = d.mem_pick(d.and_(on, where), after, st.mem[o])
     st.stopped = d.or_(st.stopped, d.and_(d.and_(on, live), ends))
 
 
-def _written_by(d: AnyDomain, env: Env, names: Sequence[str]) -> dict[str, Any]:
-    """What a call that writes `names` writes, each where it does: a named array
-    always; the object a view may lie in (views of views too) only where the view is
-    one of it in this run (then all of it: the callee may reach the whole object)."""
+def _reached_by(d: AnyDomain, env: Env, names: Sequence[str]) -> dict[str, Any]:
+    """What a call that may read or write `names` reaches, each where it does: a named
+    array always; the object a view may lie in (views of views too) only where the view
+    is one of it in this run (then all of it: the callee may reach the whole object)."""
     out: dict[str, Any] = {}
     todo: list[tuple[str, Any]] = [(n, d.T) for n in names]
     while todo:
@@ -1160,21 +1159,6 @@ def _written_by(d: AnyDomain, env: Env, names: Sequence[str]) -> dict[str, Any]:
         out[o] = where if o not in out else d.or_(out[o], where)
         if o in env.alias:
             todo += [(obj, d.and_(where, flag)) for obj, flag in env.alias[o][0]]
-    return out
-
-
-def _objects_of(env: Env, names: Sequence[str]) -> list[str]:
-    """`names` and the objects any of them may be a window on (views of views too): a
-    call that reaches a view reaches the object it lies in."""
-    out: list[str] = []
-    todo = list(names)
-    while todo:
-        o = todo.pop(0)
-        if o in out:
-            continue
-        out.append(o)
-        if o in env.alias:
-            todo += [obj for obj, _ in env.alias[o][0]]
     return out
 
 

@@ -328,7 +328,7 @@ class Z3Domain:
         return _z3_mem_pick(c, a, b)
 
     def trace_append(self, trace: SymTrace, cond: SymBool, fid: int, args: Sequence[Any],
-                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, SymMemory]] = (),
+                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, SymMemory, SymBool]] = (),
                      live: SymBool = True) -> SymTrace:
         return _z3_trace_append(trace, cond, fid, args, site, mems, live)
 
@@ -528,7 +528,7 @@ def landings(tr: SymTrace, cond: Any) -> list[tuple[Any, int]]:
 
 
 def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
-                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, Any]] = (),
+                     site: tuple[int, int, int] = (0, 0, -1), mems: Sequence[tuple[str, Any, Any]] = (),
                      live: Any = True) -> SymTrace:
     if cond is False:
         return tr
@@ -539,10 +539,10 @@ def _z3_trace_append(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any],
     return out
 
 
-def _appended(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any], mems: Sequence[tuple[str, Any]]) -> SymTrace:
+def _appended(tr: SymTrace, cond: Any, fid: int, args: Sequence[Any], mems: Sequence[tuple[str, Any, Any]]) -> SymTrace:
     """`tr` with the event appended where `cond` (its observed length not yet set)."""
     ev = (fid, [(a.v if type(a.v) is int else _widen(a.v), a.p) for a in args],
-          {name: (True, obj[0], obj[1]) for name, obj in mems})
+          {name: (seen, obj[0], obj[1]) for name, obj, seen in mems})
     slots = list(tr.slots)
     if type(tr.length) is int:
         while len(slots) <= tr.length:
