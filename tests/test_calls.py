@@ -289,3 +289,19 @@ def test_a_call_that_reads_a_view_sees_the_object_only_where_the_view_lies_in_it
     assert refinement(*pair(""), max_trip=2, budget=Budget.of(60)).verdict == "proved"  # type: ignore[arg-type]
     apart = run(pair("  alias a, b\n")[0], Inputs(params={"N": 0}, alias={"b": (None, 0)}))  # type: ignore[arg-type]
     assert set(apart.trace[0].memory) == {"b"}, "apart, the callee sees b alone"
+
+
+def test_a_window_far_from_its_object_is_still_reached_by_a_call_writing_the_object() -> None:
+    """`window a, b` (b always in a's object) and `writes(a)`: a load of b moved across
+    the call differs, even where b lies far from a's elements (the callee reaches the
+    whole object): a replayed counterexample, not an internal error; with the call
+    writing nothing it is proved."""
+    def pair(writes: str) -> tuple[object, object]:
+        head = f"loop f(N: i64) {{\n  array a: i8[4]\n  array b: i8[4]\n  window a, b\n  effect foo(i8){writes}\n"
+        return (parse(head + "  foo(1)\n  x = b[0]\n  out x\n}\n", "s.loop"),
+                parse(head + "  x = b[0]\n  foo(1)\n  out x\n}\n", "t.loop"))
+
+    v = refinement(*pair(" writes(a)"), max_trip=2, budget=Budget.of(60))  # type: ignore[arg-type]
+    assert v.verdict == "counterexample" and v.counterexample is not None, v.reason
+    assert v.counterexample.inputs.alias["b"][0] == "a"
+    assert refinement(*pair(""), max_trip=2, budget=Budget.of(60)).verdict == "proved"  # type: ignore[arg-type]

@@ -184,7 +184,9 @@ def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], array
     A window (`window a, b`) that shares no element with its object or another window
     on it becomes an object of its own holding those elements, shown and replayed as
     "does not alias": accesses outside its extent are UB before they touch memory, so
-    the run is the same. Extents past `limit` (listed in part) are left as they are."""
+    the run is the same. Not where a call may read or write the object or a window on
+    it: it reaches the whole object, cells outside the window's extent and all. Extents
+    past `limit` (listed in part) are left as they are."""
     before = dict(alias)
     for view, (obj, _) in before.items():
         if obj is None or extents[view] > limit:
@@ -200,11 +202,14 @@ def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], array
         return (alias[x][1] if x in alias and alias[x][0] is not None else 0) & mask(64)
 
     d = ConcreteDomain()
+    reached = {a for f in prog.funcs.values() for a in f.observes}
     for view in prog.windows:
         obj, _ = alias[view]
         if obj is None or extents[view] > limit:
             continue
         group = [obj] + [w for w in prog.windows if w != view and alias[w][0] == obj]
+        if reached & {view, *group}:
+            continue
         if all(windows_apart(d, at(view), extents[view], at(w), extents[w]) for w in group):
             alias[view] = (None, 0)
 
