@@ -241,7 +241,7 @@ class _Chain:
         self.inputs = make_inputs(prog, others=[form.program])
         # source choices are quantified: the memory comparison's index then inside
         # (mismatch_terms); decided once, from the code, for every step
-        self.quantified = any(chooses(i) for i in src_step.instructions())
+        self.quantified = any(chooses(i) for i in src_step.instructions()) or bool(src_step.undef_uses())
         self.carried = {q.name: q.type for q in src_step.params if q.name.startswith("window.") and q.name != Q}
         self.scalars = [n.removeprefix("window.").removesuffix(".pick") for n in self.carried if n.endswith(".pick")]
         self.steps: list[_Step] = []

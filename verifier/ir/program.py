@@ -246,6 +246,11 @@ class Block:
             return [self.term.then, self.term.other]
         return []
 
+    def uids(self) -> list[int]:
+        """The ids of its phis, instructions and branch."""
+        return [ph.uid for ph in self.phis] + [i.uid for i in self.instrs] + \
+            ([self.term.uid] if isinstance(self.term, Branch) else [])
+
 
 @dataclass(frozen=True)
 class Param:
@@ -378,12 +383,7 @@ class Program:
     def uids(self) -> list[int]:
         """Every id in the program: its phis, instructions and branches (the UB sites
         and choices are keyed by them, so two things must never share one)."""
-        out: list[int] = []
-        for b in self.blocks.values():
-            out += [ph.uid for ph in b.phis] + [i.uid for i in b.instrs]
-            if isinstance(b.term, Branch):
-                out.append(b.term.uid)
-        return out
+        return [u for b in self.blocks.values() for u in b.uids()]
 
     def undef_uses(self) -> list[tuple[Loc | None, int, bool]]:
         """(where, uid, whether a phi) of each phi, instruction and branch that uses
