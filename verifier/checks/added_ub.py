@@ -79,13 +79,14 @@ def original_uids(prog: Program) -> set[int]:
     return uids
 
 
-def undef_reason(harness: Program, own: set[int]) -> str | None:
+def undef_reason(harness: Program) -> str | None:
     """Why a harness over code that uses `undef` is not checked: the harness reads its
     own code's UB as the source's (an excuse) and its added code's as the target's,
     but both compute with the same values; whether a branch on one computed from undef
     is UB depends on all of undef's choices at once (ops.UndefReading), so neither
-    reading is safe for both. None where the model uses no undef."""
-    where = [loc for loc, uid, phi in harness.undef_uses() if phi or uid in own]
+    reading is safe for both (and code the harness adds, such as a window's start value,
+    may carry the model's undef). None where the harness uses no undef."""
+    where = [loc for loc, _, _ in harness.undef_uses()]
     if not where:
         return None
     at = f" at {where[0]}" if where[0] is not None else ""
@@ -126,7 +127,7 @@ def added_ub(harness: Program, own: set[int], bound: int, budget: Budget, trunca
              confirm: Callable[[Inputs], bool] | None = None, proof_only: bool = False) -> AddedUB:
     """_added_ub, unknown where encoding the question outlasts its time, or where the
     model's own code uses undef (`undef_reason`)."""
-    why = undef_reason(harness, own)
+    why = undef_reason(harness)
     if why is not None:
         return AddedUB(SolverStatus.UNKNOWN, why)
     try:

@@ -275,9 +275,8 @@ class _Chain:
             for scalar in self.scalars:
                 val, pick, pois = carried_params(scalar)
                 cut = prev.src.outs[STEP_OUT + scalar]
-                assert isinstance(cut, Val)
-                if not d.is_false(cut.u):
-                    raise NotChained  # undef: a poison parameter would over-approximate the source
+                assert isinstance(cut, Val)  # (never undef-tainted: a source's run reads undef as
+                # CHOSEN, and check_loops refuses a target that carries a value computed from it)
                 params[val] = d.term(cut.v, self.carried[val].bits)
                 params[pick] = terms.bv_val(1, I1.bits)
                 params[pois] = terms.ite(d.bterm(cut.p), terms.bv_val(1, 1), terms.bv_val(0, 1))

@@ -39,6 +39,7 @@ from verifier.semantics.ops import (
     Value,
     eval_extent,
     exec_instr,
+    is_vec,
     poison_of,
 )
 
@@ -137,7 +138,7 @@ def read_operand(d: AnyDomain, op: Operand, ty: Type, values: dict[str, Value], 
     """An operand's value; every use of undef is a fresh choice named by `key` and lane,
     tainted or not as `undef` says."""
     if isinstance(op, Ref):
-        return values[op.name]
+        return use_of(d, values[op.name], ty, key, undef)
     w = elem_of(ty).bits
     n = ty.lanes if isinstance(ty, VecType) else 0
     if isinstance(op, Const):
@@ -151,6 +152,23 @@ def read_operand(d: AnyDomain, op: Operand, ty: Type, values: dict[str, Value], 
     else:  # pragma: no cover
         raise TypeError(op)
     return (lane,) * n if n else lane
+
+
+def use_of(d: AnyDomain, x: Value, ty: Type, key: Key, undef: UndefReading) -> Value:
+    """A use of value `x`. LLVM reads undef again at every use of a value computed from
+    it (`%x = or undef, 1` may be 1 at one use and 3 at the next): a TAINTED lane is a
+    fresh choice of any value at each use, named by `key` and lane (more values than
+    LLVM's, never fewer: a target's reading). A CHOSEN run (a source's) keeps the value:
+    fewer values than LLVM's, and its choices are quantified."""
+    if undef is UndefReading.CHOSEN:
+        return x
+    lanes = x if is_vec(x) else (x,)
+    if all(d.is_false(ln.u) for ln in lanes):  # type: ignore[union-attr]
+        return x
+    w = elem_of(ty).bits
+    again = [ln if d.is_false(ln.u) else Val(d.ite(ln.u, d.choose((*key, k), w), ln.v, w), ln.p, ln.u)
+             for k, ln in enumerate(lanes, 1)]
+    return tuple(again) if is_vec(x) else again[0]
 
 
 def operand_type(op: Operand, types: dict[str, Type]) -> Type:

@@ -27,7 +27,7 @@ from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, 
 from verifier.ir.types import Type, VecType, elem_of
 from verifier.semantics.concrete import TRACE_IDX
 from verifier.semantics.domain import AnyDomain
-from verifier.semantics.interpreter import operand_type, read_operand
+from verifier.semantics.interpreter import operand_type, read_operand, use_of
 from verifier.semantics.ops import (
     Env,
     State,
@@ -349,7 +349,7 @@ class _Encoder:
     def read(self, op: Operand, block: str, k: int, key: tuple[Any, ...]) -> Value:
         ty = operand_type(op, self.types)
         if isinstance(op, Ref):
-            return self.lookup(op.name, block, k)
+            return use_of(self.d, self.lookup(op.name, block, k), ty, key, self.undef)
         return read_operand(self.d, op, ty, {}, key, self.undef)
 
     # ------------------------------------------------------------ driver

@@ -273,12 +273,20 @@ def check_applicable(prog: Program, le: LoopExits) -> None:
 
 def check_loops(prog: Program, loops: list[Loop]) -> None:
     """Refuse shapes where a window entered at any of `loops`' headers may miss a
-    reachable state: undef anywhere, a loop writing memory whose cells the input never
-    makes poison, or code before a header accessing memory a loop writes."""
+    reachable state: undef in an instruction anywhere, or in a phi or branch of a loop
+    or the code before it (a value computed from it is carried tainted, and a free
+    start state is clean: a target's branch on it would not be UB); a loop writing
+    memory whose cells the input never makes poison, or code before a header
+    accessing memory a loop writes."""
     for ins in prog.instructions():
         if any(isinstance(a, Undef) for a in ins.args):
             raise NoWindow("the model uses undef, whose per-use values a free start state does not cover")
     inside = frozenset().union(*(lp.blocks for lp in loops))
+    upto = inside | set().union(*(nx.ancestors(reachable_cfg(prog), lp.header) for lp in loops))
+    ids = {u for b in upto for u in prog.blocks[b].uids()}
+    if any(uid in ids for _, uid, _ in prog.undef_uses()):
+        raise NoWindow("a loop or the code before it uses undef, whose per-use values a free start state "
+                       "does not cover")
     written: set[str] = set()
     for b in inside:
         for ins in prog.blocks[b].instrs:
