@@ -365,3 +365,59 @@ def test_the_pytest_plugin_reports_a_missing_model_in_one_line(pytester: pytest.
     out = r.stdout.str()
     assert "cannot read" in out and "gone.loop" in out and "Traceback" not in out
     assert len(out.splitlines()) < 60
+
+
+# one obligation of each kind of answer (every check, nested, scalable, generated
+# forms, every verdict and counterexample kind), taken from the shipped suites by name
+EVERY_KIND = {
+    "lanes.toml": ["seed 001: the xor recurrence is not uniform", "seed 001: i / 8 is uniform per 8 lanes (VF 2..16)"],
+    "rewrite.toml": ["seed 001: the conditional block becomes an early exit",
+                     "seed 001: iv % 3 < a is refused (not monotone)", "seed 001: iv % 3 < a forced into an exit is refuted"],
+    "legality.toml": ["search loop: predicates without freeze are poison past the exit",
+                      "division: x/y faults on a lane past the exit", "search loop: C1 hoistable"],
+    "llvm.toml": ["first_diff (SVE), any-poison: the unfrozen mask's poison lane, at vscale 1",
+                  "first_key_found (vec, VF 16): the inner loop's exit leaves the nest, proved",
+                  "three_deep: loops nested three deep are outside the subset, named"],
+    "forms.toml": ["liveout_a -> generated simple form, VF=4: seed 000 Simple Approach Live-Outs"],
+}
+
+
+def _every_kind_suite(path: Path, mismatch: bool) -> Path:
+    """The obligations above, their paths made absolute; `mismatch`: the lanes
+    counterexample is expected proved (a suite that fails)."""
+    import tomllib
+
+    proofs = MODELS.parent / "proofs"
+    chosen = []
+    for file, names in EVERY_KIND.items():
+        obs = {ob["name"]: ob for ob in tomllib.loads((proofs / file).read_text())["obligation"]}
+        for n in names:
+            ob = dict(obs[n])
+            for key in ("model", "source", "target"):
+                if key in ob:
+                    ob[key] = str((proofs / ob[key]).resolve())
+            chosen.append(ob)
+    if mismatch:
+        chosen[0]["expect"] = "proved"
+    return write_suite(path, *chosen)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mismatch", [False, True])
+def test_the_readme_ci_recipe_writes_every_report_for_every_kind_of_answer(tmp_path: Path, mismatch: bool) -> None:
+    """`suite --junit --html --sarif` (README "Proof suites in CI"): every writer handles
+    every kind of answer, and the exit code is the suite's (1 on a mismatch), never a
+    report's."""
+    suite = _every_kind_suite(tmp_path / "s.toml", mismatch)
+    r = cli("suite", str(suite), "--jobs", "2", "--junit", str(tmp_path / "r.xml"), "--html", str(tmp_path / "r.html"),
+            "--sarif", str(tmp_path / "r.sarif"))
+    assert r.returncode == (1 if mismatch else 0), r.stdout + r.stderr
+    assert "internal error" not in r.stderr, r.stderr
+    root = ET.parse(tmp_path / "r.xml").getroot()
+    assert root.get("failures") == ("1" if mismatch else "0")
+    page = (tmp_path / "r.html").read_text()
+    assert "the lanes' values break the relation" in page and "Lane conditions of each exit" in page
+    assert page.count('id="o') >= 5  # every counterexample gets its section
+    # SARIF lists what needs attention: the mismatch alone
+    results = json.loads((tmp_path / "r.sarif").read_text())["runs"][0]["results"]
+    assert [res["kind"] for res in results] == (["fail"] if mismatch else [])

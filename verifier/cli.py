@@ -939,11 +939,13 @@ def suite(
             typer.echo(json.dumps(jsonout.obligation(oc)))
     else:
         typer.echo(text.suite_text(outcomes, verbose, _width()))
-    if failed:  # every other report and the summary are written: only these files are lost
-        raise typer.Exit(3)
+    # the suite's own answer first: a report that failed (its file alone is lost, said
+    # on stderr) is exit 3 only where every obligation was as expected
     if any(oc.error is not None for oc in outcomes):
         raise typer.Exit(2)
-    raise typer.Exit(0 if all(oc.as_expected for oc in outcomes) else 1)
+    if not all(oc.as_expected for oc in outcomes):
+        raise typer.Exit(1)
+    raise typer.Exit(3 if failed else 0)
 
 
 def _terminated(signum: int, frame: object) -> NoReturn:

@@ -5,7 +5,7 @@ table. Everything comes from the outcomes' JSON, the facts `--json` prints."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -94,6 +94,33 @@ def _predicates(cex: dict[str, Any]) -> str:
             f"<p>Lane conditions of each exit:</p><table><tr><th></th>{head}</tr>{body}</table>")
 
 
+def _lane_witness(cex: dict[str, Any]) -> str:
+    """The lanes check's counterexample: two lanes of one vector iteration whose values
+    break the claimed relation (no program pair)."""
+    lanes = cex.get("lanes", [])
+    head = "".join(f"<th>lane {escape(str(k))}</th>" for k in lanes)
+    vals = "".join(f"<td class=\"diff\">{_cell(v)}</td>" for v in cex.get("values", []))
+    return (f"<p>Vector iteration {escape(str(cex.get('vector_iteration')))}: the lanes' values break the "
+            f"relation.</p><table><tr><th></th>{head}</tr><tr><th>value</th>{vals}</tr></table>"
+            "<p>Inputs:</p>" + _inputs(cex.get("inputs", {})))
+
+
+def _runs(cex: dict[str, Any]) -> str:
+    """A refinement counterexample: the divergence, the inputs, both runs side by side."""
+    dv = cex.get("divergence", {})
+    part = [f"<p><b>Divergence:</b> {escape(dv.get('summary', ''))}"
+            + (f" at {escape(dv['loc'])}" if dv.get("loc") else "") + "</p>",
+            "<p>Inputs:</p>" + _inputs(cex.get("inputs", {})), _traces(cex)]
+    if cex.get("lanes"):
+        part.append(_lanes(cex["lanes"]))
+    return "\n".join(part)
+
+
+# each kind of counterexample the JSON has (reports/jsonout.py), and its rendering
+_COUNTEREXAMPLES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "runs": _runs, "predicates": _predicates, "lanes": _lane_witness}
+
+
 def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite") -> str:
     bad = sum(not o.as_expected for o in outcomes)
     rows = []
@@ -114,16 +141,8 @@ def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite") -> st
             part.append(f"<pre>{escape(o.error)}</pre>")
         if o.result.get("reason"):
             part.append(f"<p>Reason: {escape(o.result['reason'])}</p>")
-        if cex and cex.get("kind") == "predicates":
-            part.append(_predicates(cex))
-        elif cex:
-            dv = cex.get("divergence", {})
-            part.append(f"<p><b>Divergence:</b> {escape(dv.get('summary', ''))}"
-                        + (f" at {escape(dv['loc'])}" if dv.get("loc") else "") + "</p>")
-            part.append("<p>Inputs:</p>" + _inputs(cex.get("inputs", {})))
-            part.append(_traces(cex))
-            if cex.get("lanes"):
-                part.append(_lanes(cex["lanes"]))
+        if cex:
+            part.append(_COUNTEREXAMPLES[cex.get("kind", "runs")](cex))
         details.append("\n".join(part))
     summary = f"{len(outcomes) - bad} as expected, {bad} not"
     return (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{escape(title)}</title>"
