@@ -174,3 +174,20 @@ def test_legality_refuses_undef_the_window_moves_into_code_it_adds() -> None:
               "      i = i +nsw 1\n    } while (i < N)\n  }\n  out i\n}\n", "u.loop")
     vs = decide(Request(Check.SPECULATE, vf=4, timeout=30, freeze=False), p)
     assert vs and all(v.verdict is VerdictKind.UNKNOWN and "undef" in (v.reason or "") for v in vs), vs
+
+
+def test_legality_reads_a_program_whose_undef_reaches_only_its_results() -> None:
+    """clang's `phi [undef]` after the loop, feeding only a select and the return, is
+    read by the legality checks (analysis/undef.py finds no UB or memory it reaches);
+    the same undef reaching a branch is refused, by line."""
+    from tests.helpers import MODELS
+    from verifier.analysis.undef import undef_reaching_ub
+    from verifier.checks.dispatch import Request, decide
+    from verifier.checks.verdict import Check
+    from verifier.frontend import load_program
+
+    p = load_program(MODELS / "llvm" / "emit" / "sum_until_zero.scalar.ll", None)
+    assert p.undef_uses() and not undef_reaching_ub(p)
+    assert [v.verdict for v in decide(Request(Check.SPECULATE, vf=4, timeout=30), p)] == [PROVED]
+    branch = parse(_loop("  x = undef(i8) + 1\n  y = x & 0\n  if (y == 0) { foo(1) }"), "b.loop")
+    assert [loc.line for loc in undef_reaching_ub(branch) if loc is not None] == [3]

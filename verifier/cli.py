@@ -1046,11 +1046,21 @@ def main() -> None:
     os._exit(code)
 
 
+INTERRUPTED = 130  # the exit code of a command stopped by Ctrl-C or SIGTERM (typer's too)
+STOPPED = "interrupted: stopped at once (what is printed above is complete; nothing after it was decided)"
+
+
 def run_argv(argv: list[str] | None = None) -> int:
     """The command's exit code (`argv`: the arguments after the program's name; None:
     the process's own). In-process callers (the fuzz tier) get what a user would."""
+    if argv is None:  # the process's own command: Ctrl-C and SIGTERM stop it at once
+        from verifier.smt.interrupt import stop_on_interrupt
+
+        stop_on_interrupt()
     try:
         rc = app(args=argv, standalone_mode=False, prog_name="verifier")
+        if rc == INTERRUPTED and (sys.argv[1:] if argv is None else argv)[:1] != ["suite"]:  # (suite says its own)
+            typer.echo(STOPPED, err=True)
         return rc if isinstance(rc, int) else 0
     except UserError as e:
         typer.echo(str(e), err=True)
@@ -1062,7 +1072,8 @@ def run_argv(argv: list[str] | None = None) -> int:
     except typer.Exit as e:
         return int(e.exit_code)
     except (typer.Abort, KeyboardInterrupt):
-        return 130
+        typer.echo(STOPPED, err=True)
+        return INTERRUPTED
     except SystemExit as e:  # sys.exit(code), as the interpreter would end it
         if e.code is None or isinstance(e.code, int):
             return e.code or 0

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.analysis.exits import analyse
+from verifier.analysis.undef import undef_reaching_ub
 from verifier.checks.falsify import ConcreteTests, concrete_witness
 from verifier.checks.refinement import hard_ops
 from verifier.checks.replay import concrete, from_window_start, replay, replay_fuel
@@ -85,8 +86,10 @@ def undef_reason(harness: Program) -> str | None:
     but both compute with the same values; whether a branch on one computed from undef
     is UB depends on all of undef's choices at once (ops.UndefReading), so neither
     reading is safe for both (and code the harness adds, such as a window's start value,
-    may carry the model's undef). None where the harness uses no undef."""
-    where = [loc for loc, _, _ in harness.undef_uses()]
+    may carry the model's undef). None where no undef in the harness reaches an
+    operand that can be UB or memory (analysis/undef.py): then the harness's question,
+    added UB, does not depend on the reading."""
+    where = undef_reaching_ub(harness)
     if not where:
         return None
     at = f" at {where[0]}" if where[0] is not None else ""

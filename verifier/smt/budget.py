@@ -93,10 +93,26 @@ class _Meter(threading.local):
 
 _METER = _Meter()
 
+# The user asked the process to stop (Ctrl-C, which z3 catches itself while it
+# solves: a check that saw it sets this). Every thread's work checks it; the main
+# thread stops there, at once, with KeyboardInterrupt (a copy's thread just returns).
+_STOP = threading.Event()
+
+
+def ask_to_stop() -> None:
+    _STOP.set()
+
+
+def stop_if_asked() -> None:
+    """KeyboardInterrupt in the main thread once the user asked to stop."""
+    if _STOP.is_set() and threading.current_thread() is threading.main_thread():
+        raise KeyboardInterrupt
+
 
 def charge(n: int) -> None:
-    """Count `n` units of work done on this thread."""
+    """Count `n` units of work done on this thread (where a stop asked for takes effect)."""
     _METER.units += max(0, n)
+    stop_if_asked()
 
 
 def work() -> int:

@@ -18,6 +18,7 @@ from verifier.smt.budget import (
     QUICK_CHECK,
     charge,
     note_safety_net,
+    stop_if_asked,
     units,
     wall_limit,
     work,
@@ -147,7 +148,9 @@ def _sweep() -> None:
 def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
     """s.check(), its cost charged to this thread's meter (unless not `charged`: a
     copy on another thread). Unknown says whether the budget ran out or the
-    wall-clock safety net fired."""
+    wall-clock safety net fired. After Ctrl-C (smt/interrupt.py) the main thread
+    gets KeyboardInterrupt instead of an answer."""
+    stop_if_asked()
     if charged:
         _sweep()
     before = _rlimit_count(s)
@@ -163,6 +166,7 @@ def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
         return Answer(SolverStatus.UNSAT, "", dt, used)
     limit, wall = getattr(s, LIMITS, (0, 0.0))
     reason = s.reason_unknown()
+    stop_if_asked()  # a query cut short by Ctrl-C (smt/interrupt.py) is no answer
     if limit and used >= limit:
         return Answer(SolverStatus.UNKNOWN, "solver timeout", dt, used)  # the budget is spent: on any machine
     if wall and dt >= wall:
@@ -201,6 +205,7 @@ class BackgroundCheck:
 
     def result(self) -> Answer:
         self._thread.join()
+        stop_if_asked()
         assert self._answer is not None
         return self._answer
 

@@ -1,0 +1,57 @@
+"""Where `undef` can matter to UB: the uses of undef whose values (and values computed
+from them, through phis and instructions) reach an operand that can be immediate UB
+or reach memory: a branch condition, or an operand of an operation that may fault,
+has an effect, accesses memory, or runs under a mask. A check that cannot read
+undef on both sides at once (a legality harness, checks/added_ub.py) refuses only
+those; undef that reaches only results (a live-out, a select's value) is read safely."""
+
+from __future__ import annotations
+
+from verifier.ir.opcodes import opcode
+from verifier.ir.program import Branch, Instr, Loc, Operand, Phi, Program, Ref, Undef
+
+
+def _sink(ins: Instr) -> bool:
+    o = opcode(ins.op)
+    return ins.op != "out" and (o.faults or o.effect or o.memory or ins.attrs.masked)  # (a live-out: a result)
+
+
+def undef_reaching_ub(prog: Program) -> list[Loc | None]:
+    """The locations of the undef uses (phis, instructions, branches) whose values
+    reach a branch condition or a faulting, effectful, memory or masked operation."""
+    origin: dict[str, Loc | None] = {}  # value -> the undef use it is computed from
+
+    def source_of(ops: list[Operand], loc: Loc | None) -> tuple[bool, Loc | None]:
+        for op in ops:
+            if isinstance(op, Undef):
+                return True, loc
+            if isinstance(op, Ref) and op.name in origin:
+                return True, origin[op.name]
+        return False, None
+
+    changed = True
+    while changed:  # to a fixed point: phis read values defined later
+        changed = False
+        for b in prog.blocks.values():
+            defs: list[tuple[Phi | Instr, list[Operand]]] = [(ph, [op for _, op in ph.incoming]) for ph in b.phis]
+            defs += [(i, list(i.args)) for i in b.instrs if i.dest is not None]
+            for d, ops in defs:
+                dest = d.dest
+                assert dest is not None
+                if dest in origin:
+                    continue
+                hit, at = source_of(ops, d.loc)
+                if hit:
+                    origin[dest] = at
+                    changed = True
+    out: list[Loc | None] = []
+    for b in prog.blocks.values():
+        for i in b.instrs:
+            hit, at = source_of(list(i.args), i.loc)
+            if hit and _sink(i):
+                out.append(at)
+        if isinstance(b.term, Branch):
+            hit, at = source_of([b.term.cond], b.term.loc)
+            if hit:
+                out.append(at)
+    return out
