@@ -5,6 +5,7 @@ that takes (a bench's question); only that it happens, on any machine."""
 
 from __future__ import annotations
 
+import shutil
 import signal
 import subprocess
 import sys
@@ -148,3 +149,37 @@ def test_a_run_that_loses_an_answer_is_interrupted_never_a_pass(tmp_path: Path, 
     monkeypatch.setattr(runner, "_run", first_only)
     with pytest.raises(runner.Interrupted, match="interrupted: 1/2 done"):
         runner.run_suite(obligations)
+
+
+# Commands that run for long on any machine (minutes of solver budget; the forms at VF
+# 64, about 10 s here): interrupted 2 s in, each must stop with exit 130, say so, and
+# print no verdict it did not reach.
+LONG = {
+    "equiv": ["equiv", "{m}/seed/division.loop", "{m}/examples/division_safe_divisor_vf4.loop", "--timeout", "300"],
+    "check": ["check", "{m}/seed/search_loop.loop", "--check", "equiv", "--vf", "64", "--timeout", "300"],
+    "cost": ["cost", "{m}/llvm/find_char.scalar.ll"],  # native runs and llvm-mca: minutes
+}
+NEEDS = {"cost": ("clang-22", "llc-22", "llvm-mca-22", "opt-22")}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("command", sorted(LONG))
+def test_a_signal_stops_a_command_inside_a_solver_query(command: str, sig: int) -> None:
+    """z3 once caught Ctrl-C itself and the command ran to its verdict (smt/interrupt.py)."""
+    if any(shutil.which(t) is None for t in NEEDS.get(command, ())):
+        pytest.skip(f"{command} needs {', '.join(NEEDS[command])}")
+    args = [a.format(m=MODELS) for a in LONG[command]]
+    p = subprocess.Popen([sys.executable, "-c", _SUITE_WITH_SIGINT.format(handler="default_int_handler"), *args],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(2)
+        assert p.poll() is None, "the command ended before it could be interrupted"
+        p.send_signal(sig)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130, out + err
+    assert "interrupted: stopped at once" in err
+    assert not any(out.startswith(v) for v in ("proved", "counterexample", "unknown")), out
