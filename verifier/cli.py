@@ -39,10 +39,10 @@ from verifier.limits import (
     MAX_FUEL,
     MAX_JOBS,
 )
-from verifier.llvm_tools import Remark, RemarkKind
+from verifier.llvm_tools import Remark, RemarkKind, is_c_source
 from verifier.options import OPTIONS
 from verifier.reports import jsonout, text
-from verifier.reports.names import rename_text
+from verifier.reports.names import demangled, rename_text
 from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
@@ -286,7 +286,7 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
 @app.command()
 def check(
     ctx: typer.Context,
-    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop), LLVM IR (.ll) or C (.c, compiled "
+    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop), LLVM IR (.ll) or C/C++ (.c, .cpp, compiled "
                                            "by clang -O2 up to loop-vectorize)"),
     check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
     form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
@@ -310,7 +310,7 @@ def check(
     assume: list[str] = flag("assume", []),
     sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
                                                            "(for code-scanning UIs) here"),
-    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for C and C++ input (default: clang-22 or clang)"),
 ) -> None:
     """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
     --func: every loop of every function, with a table at the end)."""
@@ -328,7 +328,7 @@ def check(
                         needed_extents=needed_extents, scalar_hoist=True, accept_bounded=1 if bounded else None,
                         reduction=reduction.value)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
-    from_c = model.suffix == ".c"  # positions come from the module's debug info: the C lines
+    from_c = is_c_source(model)  # positions come from the module's debug info: the C lines
     if from_c:
         from verifier.llvm_tools import CLANG, c_to_ll, find_tool
 
@@ -359,7 +359,7 @@ def check(
             _module_end(rows, as_json, sarif)
     try:
         first: Program | NestedLoops = load_fn(model, func, cttz_elts, assumed)
-        if isinstance(first, Program) and model.suffix in (".ll", ".c") and len(nests := find_loops(first)) > 1:
+        if isinstance(first, Program) and (model.suffix == ".ll" or from_c) and len(nests := find_loops(first)) > 1:
             # valid IR the checks cannot take as it is: unknown, with where (a model: exit 2)
             head = first.blocks[nests[1].header]
             at = next((x.loc for x in head.phis + head.instrs if x.loc is not None), None)
@@ -406,7 +406,7 @@ def _check_one(model: Path, func: str | None, first: Program | NestedLoops, requ
 def vectorize(
     ctx: typer.Context,
     model: Path = typer.Argument(..., help="the scalar loop: a model (.loop); with --emit-llvm also LLVM IR (.ll) or "
-                                           "C (.c, compiled by clang -O2 up to loop-vectorize)"),
+                                           "C or C++ (.c, .cpp, .cc, .cxx: compiled by clang -O2 up to loop-vectorize)"),
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
     vf: int = flag("vf", 4, help="vector factor"),
     guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
@@ -420,7 +420,7 @@ def vectorize(
                                                                     "against the source"),
     prove: bool = typer.Option(True, "--prove/--no-prove", help="--emit-llvm: prove the emitted function against "
                                                                  "the source (verifier equiv)"),
-    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for C and C++ input (default: clang-22 or clang)"),
     timeout: float = flag("timeout", 60.0, help="--emit-llvm: solver time limit of the proof, seconds"),
     as_json: bool = typer.Option(False, "--json", help="--emit-llvm: print the proof's verdict as one JSON object"),
 ) -> None:
@@ -449,13 +449,13 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     from verifier.emit.vectorize import EmitForm, emit_form
     from verifier.llvm_tools import CLANG, c_to_ll, find_tool
 
-    if model.suffix == ".c":
+    if is_c_source(model):
         model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
     elif model.suffix == ".loop":
         model = _lowered(model, func, out.with_name(out.stem + ".scalar.ll"), as_json)
         func = None
     elif model.suffix != ".ll":
-        raise UserError(f"{model}: --emit-llvm reads a model (.loop), LLVM IR (.ll) or C (.c), not a "
+        raise UserError(f"{model}: --emit-llvm reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx), not a "
                         f"{model.suffix or 'suffix-less'} file")
     if not model.is_file():
         raise UserError(f"{model}: no such file")
@@ -504,7 +504,7 @@ def _lowered(model: Path, func: str | None, out: Path, quiet: bool) -> Path:
 def cost(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="the scalar loop: a model (.loop, written as LLVM IR), LLVM IR (.ll) or "
-                                          "C (.c, compiled by clang -O2 up to loop-vectorize)"),
+                                          "C or C++ (.c, .cpp, .cc, .cxx: compiled by clang -O2 up to loop-vectorize)"),
     func: str | None = flag("func", None, help="the function (if the module defines several)"),
     vfs: list[int] = flag("vf", [4, 8, 16], help="vector factors to measure (repeat the option)"),
     n: int = typer.Option(4096, "--n", help="elements per array (at least what the loop's [static N] needs)"),
@@ -548,13 +548,13 @@ def cost(
     mca = find_tool(("llvm-mca-22", "llvm-mca"), None, "llvm-mca")
     opt_path = find_tool(OPT, None, "--opt")
     work = _scratch(ctx, keep)
-    if file.suffix == ".c":
+    if is_c_source(file):
         file = c_to_ll(file, clang, work / f"{file.stem}.scalar.ll")
     elif file.suffix == ".loop":
         file = _lowered(file, func, work / f"{file.stem}.scalar.ll", False)
         func = None
     elif file.suffix != ".ll":
-        raise UserError(f"{file}: cost reads a model (.loop), LLVM IR (.ll) or C (.c)")
+        raise UserError(f"{file}: cost reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
     f = read_function(file, func)
     prog = parse_ll_file(file, f.name)
     try:
@@ -653,7 +653,7 @@ def opt(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="LLVM IR (.ll) or C (.c, compiled by clang -O2 up to loop-vectorize)"),
     opt_tool: str | None = typer.Option(None, "--opt", help="the opt to run (default: opt-22 or opt on PATH)"),
-    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for .c input (default: clang-22 or clang)"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for C and C++ input (default: clang-22 or clang)"),
     keep: Path | None = typer.Option(None, "--keep", help="write the module before and after the pass here"),
     max_trip: int = flag("max_trip", 16, help="trip bound of the bounded checks"),
     timeout: float = flag("timeout", 60.0, help="solver time limit per function, seconds"),
@@ -684,7 +684,7 @@ def opt(
     args = list(ctx.args) or ["-passes=loop-vectorize"]
     opt_path = find_tool(OPT, opt_tool, "--opt")
     work = _scratch(ctx, keep)
-    from_c = file.suffix == ".c"  # positions come from the modules' debug info: the C lines
+    from_c = is_c_source(file)  # positions come from the modules' debug info: the C lines
     if from_c:
         source = c_to_ll(file, find_tool(CLANG, clang_tool, "--clang"), work / f"{file.stem}.scalar.ll")
     elif file.suffix == ".ll":
@@ -692,7 +692,7 @@ def opt(
             raise UserError(f"{file}: no such file")
         source = file
     else:
-        raise UserError(f"{file}: expected LLVM IR (.ll) or C (.c)")
+        raise UserError(f"{file}: expected LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
     target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll", remarks=work / "remarks.yaml")
     remarks = read_remarks(work / "remarks.yaml")
     alone, done = left_alone(remarks), vectorized(remarks)
@@ -705,7 +705,7 @@ def opt(
         where = "" if from_c else f" of {file}"
         typer.echo(f"left alone by the loop vectorizer{where} (LLVM's remarks):")
         for name, r in alone.items():
-            typer.echo(f"  {name}" + (f" (line {r.line})" if r.line and from_c else "") + f": {r.message}")
+            typer.echo(f"  {demangled(name)}" + (f" (line {r.line})" if r.line and from_c else "") + f": {r.message}")
         typer.echo("")
     for name, r in alone.items():  # what is not checked below is listed as skipped
         if name not in changed:

@@ -15,6 +15,13 @@ from pathlib import Path
 from verifier.errors import UserError
 
 CLANG = ("clang-22", "clang")
+# C and C++ sources: clang reads each as its suffix says (the same binary and flags)
+C_SOURCES = (".c", ".cpp", ".cc", ".cxx")
+
+
+def is_c_source(path: Path) -> bool:
+    """Whether `path` is C or C++ for clang to compile (by its suffix)."""
+    return path.suffix in C_SOURCES
 OPT = ("opt-22", "opt")
 # the fixtures' pipeline (models/llvm/regenerate.sh), with line tables for C positions
 CLANG_FLAGS = ("-O2", "-gline-tables-only", "-fno-unroll-loops", "-S", "-emit-llvm")
@@ -32,7 +39,7 @@ def find_tool(names: tuple[str, ...], given: str | None, flag: str) -> str:
 
 
 def c_to_ll(source: Path, clang: str, out: Path) -> Path:
-    """`source` (C) as the module clang -O2 has just before loop-vectorize: the same
+    """`source` (C or C++) as the module clang -O2 has just before loop-vectorize: the same
     pipeline the project's fixtures use (models/llvm/regenerate.sh), with line tables
     (-gline-tables-only: verdicts point at C lines; LLVM keeps debug info from changing
     code). The first dump is the module at the first function's vectorization."""

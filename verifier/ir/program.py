@@ -66,14 +66,16 @@ def uses_floats(*progs: Program) -> bool:
 
 @dataclass(frozen=True)
 class Loc:
-    """A position in a source file, for messages."""
+    """A position in a source file, for messages; `inlined`: where the code at it was
+    inlined from (a library header's line, for code the user's line calls)."""
 
     file: str
     line: int
     col: int
+    inlined: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}"
+        return f"{self.file}:{self.line}:{self.col}" + (f" (inlined from {self.inlined})" if self.inlined else "")
 
 
 @dataclass(frozen=True)

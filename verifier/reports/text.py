@@ -17,7 +17,7 @@ from verifier.ir.program import Program
 from verifier.ir.types import float_text
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
-from verifier.reports.names import rename_json, rename_text
+from verifier.reports.names import demangled, readable, rename_json, rename_text
 from verifier.reports.table import render_table
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, RunStatus
@@ -217,7 +217,7 @@ def verdict_text(v: Verdict) -> str:
         table = lane_table(c, v.vf)
         if table is not None:
             lines.extend(table_lines(rename_json(table, v.names)))
-    return "\n".join(lines)
+    return readable("\n".join(lines))  # C++ functions by their names in the source
 
 
 def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
@@ -301,7 +301,8 @@ def module_table(rows: Sequence[tuple[str, Verdict | None, str]], width: int | N
     checks = {v.check for _, v, _ in rows if v is not None}
     several = len(checks) > 1
     table = [("function", *(("check",) if several else ()), "verdict", "seconds", "coverage", "about")]
-    for name, v, note in rows:
+    for mangled, v, note in rows:
+        name = demangled(mangled)  # a C++ function as its source spells it
         if v is None:
             table.append((name, *(("",) if several else ()), "skipped", "-", "-", note))
         else:

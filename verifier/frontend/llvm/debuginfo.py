@@ -6,6 +6,7 @@ a line without a location keeps its `.ll` position."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from verifier.frontend.llvm.text import (
@@ -22,7 +23,7 @@ from verifier.ir.program import Loc
 def _shown_path(filename: str, directory: str) -> str:
     """The file as the user would name it: relative to the working directory when it
     lies under it (clang records the path it was given and the directory it ran in)."""
-    path = Path(filename) if Path(filename).is_absolute() else Path(directory) / filename
+    path = Path(os.path.normpath(Path(filename) if Path(filename).is_absolute() else Path(directory) / filename))
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
@@ -53,16 +54,27 @@ def source_positions(lines: list[str]) -> dict[int, Loc]:
             return None
         return file_of(ref[1:], depth + 1)
 
-    def position(node: str) -> Loc | None:
-        kind, f = nodes.get(node, ("", {}))
-        if kind not in ("DILocation", "DISubprogram") or "scope" not in f:
-            return None
+    def plain(kind: str, f: dict[str, str]) -> Loc | None:
         file = file_of(f["file"][1:] if kind == "DISubprogram" and "file" in f else f["scope"][1:])
         line = f.get("line", "0")
         if file is None or not line.isdigit() or int(line) == 0:
             return None
         col = f.get("column", "0")
         return Loc(file, int(line), int(col) if col.isdigit() and int(col) > 0 else 1)
+
+    def position(node: str, depth: int = 0) -> Loc | None:
+        """The position `node` names; for code inlined into the user's function (a
+        library's `std::find`), the user's line that calls it, naming where the code is."""
+        kind, f = nodes.get(node, ("", {}))
+        if kind not in ("DILocation", "DISubprogram") or "scope" not in f:
+            return None
+        here = plain(kind, f)
+        at = f.get("inlinedAt")
+        if at is not None and at.startswith("!") and depth < 64:
+            outer = position(at[1:], depth + 1)
+            if outer is not None:
+                return Loc(outer.file, outer.line, outer.col, str(here) if here is not None else outer.inlined)
+        return here
 
     out: dict[int, Loc] = {}
     loop_starts: dict[str, Loc] = {}  # this function's loop headers (label) -> the loop's start
