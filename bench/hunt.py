@@ -172,7 +172,7 @@ def _emit(src: Path, func: str, form: str, out: Path, timeout: float,
           options: tuple[str, ...] = ()) -> tuple[str, str]:
     """`vectorize --emit-llvm`: the form's verdict (its proof) and the reason."""
     argv = ["vectorize", str(src), "--func", func, "--form", form, "--vf", "4", "--emit-llvm", str(out),
-            "--timeout", str(timeout), *options]
+            "--keep-unproved", "--timeout", str(timeout), *options]
     code, _, err = _tool(argv)
     if not out.exists() or code == 2:
         return "refused", (err.strip().splitlines() or [""])[-1][:200]

@@ -139,6 +139,11 @@ def test_speculated_division_is_refuted(tmp_path: Path) -> None:
     r = _emit_and_prove(tmp_path, LL / "div_by_elem.scalar.ll", "general")
     assert r.returncode == 1, r.stdout + r.stderr
     assert "division by zero" in r.stdout
+    # refuted code is not left where code is kept, unless asked for
+    assert not (tmp_path / "out.ll").exists() and "removed" in r.stderr and "--keep-unproved" in r.stderr
+    kept = cli("vectorize", str(LL / "div_by_elem.scalar.ll"), "--emit-llvm", str(tmp_path / "out.ll"),
+               "--keep-unproved")
+    assert kept.returncode == 1 and (tmp_path / "out.ll").exists()
 
 
 @pytest.mark.slow

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import operator
 from pathlib import Path
 
@@ -350,3 +351,14 @@ def test_a_pair_that_must_be_proved_for_every_trip_count_is_unknown_when_only_bo
         "unbounded = true", "bounded = true"))
     r = cli("suite", str(suite), "--no-cache")
     assert r.returncode == 2 and "bounded must be the trip count a bounded proof covers" in r.stderr
+
+
+def test_the_cttz_elts_finding_says_which_reading_proves_it() -> None:
+    """Under LangRef's reading LLVM's output is refuted; the verdict names the option
+    that reads cttz.elts as LLVM's code generation does, and why the default differs."""
+    pair = [str(MODELS / "llvm" / "find_char.scalar.ll"), str(MODELS / "llvm" / "find_char.vf4.ll")]
+    r = cli("equiv", *pair, "--json")
+    v = json.loads(r.stdout.splitlines()[-1])
+    assert v["verdict"] == "counterexample" and any("--cttz-elts first-true" in a for a in v["advice"]), v
+    ok = json.loads(cli("equiv", *pair, "--json", "--cttz-elts", "first-true").stdout.splitlines()[-1])
+    assert ok["verdict"] == "proved" and not ok.get("advice"), ok

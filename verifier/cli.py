@@ -270,17 +270,31 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
     req = Request(Check.EQUIV, max_trip=max_trip, timeout=timeout, both_llvm=source.suffix == target.suffix == ".ll",
                   scope=Scope.BOUNDED if bounded else Scope.DEFAULT, accept_bounded=1 if bounded else None)
 
+    read: list[Program | None] = []  # the target as read (for advice on the verdict)
+
     def load(room: frozenset[str], vscale: int | None) -> tuple[Program, Program | None]:
         if room and target.suffix != ".ll":  # a model has no room to give: the first verdicts stand
             raise LLUnsupported(f"{target}: a model cannot give pointer parameters room before their object")
-        return frontend.load_pair(source, target, func, cttz_elts, assumed, room, debug_locations, vscale)
+        pair = frontend.load_pair(source, target, func, cttz_elts, assumed, room, debug_locations, vscale)
+        read[:] = [pair[1]]
+        return pair
 
     try:
         v = answer_each_vscale([req], load, guard=partial(guarded, show=show))[0][0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
         note_assumptions([v], names=tuple(sorted(assumed)))
+    tgt = read[0] if read else None
+    if (v.verdict is VerdictKind.COUNTEREXAMPLE and cttz_elts == CttzElts.ANY_POISON and tgt is not None
+            and any(i.op == "cttz_elts" for i in tgt.instructions())):
+        v.advice.append(CTTZ_ADVICE)
     return v
+
+
+CTTZ_ADVICE = ("the target finds the exiting lane with llvm.experimental.cttz.elts over a mask whose lanes past "
+               "the first true one may be poison; LangRef makes its result poison then, the reading checked here "
+               "(--cttz-elts any-poison, the default). LLVM's own code generation reads only up to the first true "
+               "lane: `--cttz-elts first-true` checks under that reading, listed as an assumption of the verdict")
 
 
 @app.command()
@@ -420,6 +434,9 @@ def vectorize(
                                                                     "against the source"),
     prove: bool = typer.Option(True, "--prove/--no-prove", help="--emit-llvm: prove the emitted function against "
                                                                  "the source (verifier equiv)"),
+    keep_unproved: bool = typer.Option(False, "--keep-unproved",
+                                       help="--emit-llvm: keep the file when the proof refutes it or is unknown "
+                                            "(by default only a proved form is left written)"),
     clang_tool: str | None = typer.Option(None, "--clang", help="the clang for C and C++ input (default: clang-22 or clang)"),
     timeout: float = flag("timeout", 60.0, help="--emit-llvm: solver time limit of the proof, seconds"),
     as_json: bool = typer.Option(False, "--json", help="--emit-llvm: print the proof's verdict as one JSON object"),
@@ -431,7 +448,8 @@ def vectorize(
     if len(forms_of(form)) != 1:
         raise UserError("--form: vectorize prints one form: general or simple")
     if emit_llvm is not None:
-        _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts, as_json, reduction)
+        _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts, as_json, reduction,
+                   keep_unproved)
         return
     prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
@@ -442,7 +460,8 @@ def vectorize(
 
 
 def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func: str | None, out: Path, prove: bool,
-               clang_tool: str | None, timeout: float, cttz_elts: str, as_json: bool, order: ReductionOrder) -> None:
+               clang_tool: str | None, timeout: float, cttz_elts: str, as_json: bool, order: ReductionOrder,
+               keep_unproved: bool = False) -> None:
     """vectorize --emit-llvm: lower the form to LLVM IR (verifier/emit), write it, and
     prove it against its source with the translation validation."""
     from verifier.emit.reader import EmitUnsupported
@@ -470,6 +489,9 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     spin = Spinner()
     v = _emit(_equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step), as_json,
               spinner=spin)
+    if v.verdict is not VerdictKind.PROVED and not keep_unproved:  # no unproved code left where code is kept
+        out.unlink(missing_ok=True)
+        typer.echo(f"removed {out}: the form is not proved ({v.verdict}); --keep-unproved keeps it", err=True)
     raise typer.Exit(v.exit_code)
 
 
