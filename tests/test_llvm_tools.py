@@ -31,11 +31,11 @@ def test_a_missing_tool_says_what_to_install() -> None:
 
 
 @pytest.mark.slow
-def test_only_llvm_ir_or_c(tmp_path: Path) -> None:
+def test_only_llvm_ir_c_or_cpp(tmp_path: Path) -> None:
     f = tmp_path / "x.txt"
     f.write_text("hello")
     r = cli("opt", str(f), "--opt", sys.executable)  # any existing program stands in for opt here
-    assert r.returncode == 2 and "expected LLVM IR (.ll) or C (.c)" in r.stderr
+    assert r.returncode == 2 and "expected LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)" in r.stderr
 
 
 @pytest.mark.slow
@@ -346,3 +346,12 @@ def test_a_function_whose_vectorized_loop_exits_on_a_count_is_out_of_scope_at_on
     assert skipped and "exit on a count only" in skipped[0]["reason"], recs
     assert "loop not vectorized" in skipped[0]["reason"]
     assert not any(x["record"] == "verdict" for x in recs)
+
+
+@pytest.mark.skipif(not HAS_OPT, reason="opt-22 is not installed")
+def test_a_loop_llvm_leaves_alone_points_to_the_commands_that_answer_for_it() -> None:
+    src = LLVM / "corpus" / "c_skip_spaces.scalar.ll"
+    r = cli("opt", str(src))
+    assert "left alone by the loop vectorizer" in r.stdout, r.stdout + r.stderr
+    assert f"verifier check {src} --func c_skip_spaces" in r.stdout
+    assert f"verifier vectorize {src} --func c_skip_spaces --emit-llvm" in r.stdout

@@ -728,6 +728,10 @@ def opt(
         typer.echo(f"left alone by the loop vectorizer{where} (LLVM's remarks):")
         for name, r in alone.items():
             typer.echo(f"  {demangled(name)}" + (f" (line {r.line})" if r.line and from_c else "") + f": {r.message}")
+        first = next(iter(alone))
+        typer.echo(f"  whether such a loop may be vectorized anyway: verifier check {file} --func {first}\n"
+                   f"  a vector form proved for it, as LLVM IR: verifier vectorize {file} --func {first} "
+                   f"--emit-llvm {Path(file).stem}.vec.ll")
         typer.echo("")
     for name, r in alone.items():  # what is not checked below is listed as skipped
         if name not in changed:
