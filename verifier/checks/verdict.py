@@ -173,14 +173,14 @@ class LaneWitness:
 
     inputs: Inputs
     iteration: int  # the vector iteration, from 0
-    lanes: tuple[int, int]
+    lanes: tuple[int, int]  # from 0 (shown from 1, as every report numbers lanes)
     values: tuple[int, int]
     bits: int
 
     def __str__(self) -> str:
         j, k = self.lanes
         a, b = (shown_int(v, self.bits) for v in self.values)
-        return f"vector iteration {self.iteration}: lane {j} holds {a}, lane {k} holds {b}"
+        return f"vector iteration {self.iteration}: lane {j + 1} holds {a}, lane {k + 1} holds {b}"
 
 
 @dataclass

@@ -85,8 +85,8 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
     """The lane tables as text; `width` (a terminal's columns) folds long cells to fit it,
     None keeps one line per row (logs, files, the README's examples)."""
     vf = ev.vf
-    out = [f"lanes of {prog.name} ({prog.file}) at VF {vf}: lane k of vector iteration q runs scalar "
-           f"iteration {vf}*q + k.",
+    out = [f"lanes of {prog.name} ({prog.file}) at VF {vf}: lane k (1 to {vf}) of vector iteration q runs "
+           f"scalar iteration {vf}*q + k - 1.",
            "Each relation is proved for every vector iteration, or shown broken by a run the interpreter "
            "replayed."]
     if no_window:

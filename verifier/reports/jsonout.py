@@ -140,7 +140,7 @@ def predicates(c: PredicateCounterexample) -> dict[str, Any]:
 
 def lane_witness(w: LaneWitness) -> dict[str, Any]:
     """Two lanes of one vector iteration that break a claimed relation (replayed)."""
-    return {"kind": "lanes", "vector_iteration": w.iteration, "lanes": list(w.lanes),
+    return {"kind": "lanes", "vector_iteration": w.iteration, "lanes": [k + 1 for k in w.lanes],  # from 1
             "values": [shown_int(v, w.bits) for v in w.values], "inputs": inputs(w.inputs)}
 
 
