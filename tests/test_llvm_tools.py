@@ -355,3 +355,13 @@ def test_a_loop_llvm_leaves_alone_points_to_the_commands_that_answer_for_it() ->
     assert "left alone by the loop vectorizer" in r.stdout, r.stdout + r.stderr
     assert f"verifier check {src} --func c_skip_spaces" in r.stdout
     assert f"verifier vectorize {src} --func c_skip_spaces --emit-llvm" in r.stdout
+
+
+@pytest.mark.skipif(not (HAS_OPT and HAS_CLANG), reason="clang-22 and opt-22 are not installed")
+def test_a_loop_clang_turned_into_a_library_call_is_listed_with_that_reason(tmp_path: Path) -> None:
+    src = tmp_path / "idiom.c"
+    src.write_text("#include <stddef.h>\nsize_t my_strlen(const char *s) { size_t n = 0; while (s[n]) n++; return n; }\n"
+                   "void zero(int *a, int n) { for (int i = 0; i < n; i++) a[i] = 0; }\n")
+    r = cli("opt", str(src))
+    assert "loops clang turned into library calls" in r.stdout, r.stdout + r.stderr
+    assert "my_strlen: calls strlen" in r.stdout and "zero: calls memset" in r.stdout

@@ -697,6 +697,7 @@ def opt(
         c_to_ll,
         changed_functions,
         find_tool,
+        idiom_calls,
         left_alone,
         read_remarks,
         run_opt,
@@ -718,6 +719,13 @@ def opt(
     target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll", remarks=work / "remarks.yaml")
     remarks = read_remarks(work / "remarks.yaml")
     alone, done = left_alone(remarks), vectorized(remarks)
+    if from_c:  # a loop clang already turned into a library call: none is left to vectorize
+        idioms = {n: calls for n, calls in idiom_calls(source).items() if n not in alone and n not in done}
+        if idioms and not as_json:
+            typer.echo("loops clang turned into library calls (loop idiom recognition; no loop left to vectorize):")
+            for name, calls in idioms.items():
+                typer.echo(f"  {demangled(name)}: calls {', '.join(calls)}")
+            typer.echo("")
     changed = changed_functions(source, target)
     rows: list[tuple[str, Verdict | None, str]] = []
     if as_json:

@@ -90,6 +90,27 @@ def function_texts(module: Path) -> dict[str, str]:
     return {f.name: str(f) for f in read_module(module).functions if not f.is_declaration}
 
 
+# library calls clang's loop idiom recognition puts where a loop was
+IDIOMS = ("strlen", "wcslen", "memchr", "memrchr", "rawmemchr", "strchr", "memset", "memcpy", "memmove", "memcmp",
+          "bcmp", "strcmp", "strncmp")
+_CALL = re.compile(r"\bcall\b[^@]*@(?:llvm\.)?([A-Za-z_][\w.]*)\(")
+
+
+def idiom_calls(module: Path) -> dict[str, list[str]]:
+    """Each defined function that has no loop left but calls a library function a loop
+    idiom becomes (`strlen`, `memchr`, `memset`, ...; also the `llvm.memset` family):
+    clang turned its loop into that call, so no loop is left for the vectorizer."""
+    out: dict[str, list[str]] = {}
+    for name, text in function_texts(module).items():
+        if "!llvm.loop" in text:
+            continue
+        called = [c.split(".")[0] for c in _CALL.findall(text)]
+        hits = list(dict.fromkeys(c for c in called if c in IDIOMS))
+        if hits:
+            out[name] = hits
+    return out
+
+
 def changed_functions(before: Path, after: Path) -> list[str]:
     """The functions defined in both modules whose bodies differ, in `before`'s order."""
     a, b = function_texts(before), function_texts(after)
