@@ -305,3 +305,65 @@ def test_a_window_far_from_its_object_is_still_reached_by_a_call_writing_the_obj
     assert v.verdict == "counterexample" and v.counterexample is not None, v.reason
     assert v.counterexample.inputs.alias["b"][0] == "a"
     assert refinement(*pair(""), max_trip=2, budget=Budget.of(60)).verdict == "proved"  # type: ignore[arg-type]
+
+
+VIEW_HEAD = ("loop {n}(N: i64) {{\n{vf}  array a: i8[N]{init}\n  array b: i8[N]\n  alias a, b\n"
+             "  effect foo(i8) writes(b) willreturn\n  assume N >= 1\n")
+
+
+def test_a_call_that_writes_a_view_is_memory_the_loop_writes_for_the_per_iteration_proof() -> None:
+    """The per-iteration proof starts each vector iteration from memory as the loop left
+    it; a callee writing b (a view of a) writes a, so a form that reads a[] once before
+    the loop, or trusts `init` a[] to stay poison-free, is refuted, not proved."""
+    src = parse(VIEW_HEAD.format(n="s", vf="", init=" init") + """  i = 0
+  if (i < N) {
+    do {
+      x = a[i]
+      if (x == 0) break
+      if ((i & 3) == 3) foo(x)
+      i = i +nsw 1
+    } while (i < N)
+  }
+  out i
+}
+""", "s.loop")
+    tgt = parse(VIEW_HEAD.format(n="t", vf="  const VF = 4\n", init=" init") + """  i = 0
+  while (i < N - N % VF) {
+    x = a[i .. i+VF)
+    if (anyof(x == 0)) break
+    foo(extract(x, 4))
+    i = i + VF
+  }
+  while (i < N) {
+    y = a[i]
+    if (y == 0) break
+    if ((i & 3) == 3) foo(y)
+    i = i +nsw 1
+  }
+  out i
+}
+""", "t.loop")
+    from verifier.checks.translation import equivalence
+
+    v = equivalence(src, tgt, False, 16, Budget.of(60))  # type: ignore[arg-type]
+    assert v.verdict == "counterexample", (v.verdict, v.reason)
+
+
+@pytest.mark.parametrize(("decls", "what"), [
+    ("  array a: i8[4]\n  array b: i8[4] = [1, 2, 3, 4]\n  alias a, b\n", "given contents"),
+    ("  array a: i8[4]\n  array b: i8[4] init\n  window a, b\n", "`init`"),
+])
+def test_views_that_contradict_their_declarations_are_refused(decls: str, what: str) -> None:
+    with pytest.raises(UserError) as e:
+        parse(f"loop f(N: i64) {{\n{decls}  x = b[0]\n  out x\n}}\n", "f.loop")
+    assert what in str(e.value) and e.value.loc is not None
+
+
+def test_a_chain_of_windows_replays_its_counterexample() -> None:
+    """`window a, b` and `window b, c`: a store to a moved past a load of c differs where
+    c lies on a's element; the replay keeps the chain (it once called b apart)."""
+    head = "loop f(N: i64) {\n  array a: i8[4]\n  array b: i8[4]\n  array c: i8[4]\n  window a, b\n  window b, c\n"
+    s = parse(head + "  a[0] = 1\n  x = c[0]\n  out x\n}\n", "s.loop")
+    t = parse(head + "  x = c[0]\n  a[0] = 1\n  out x\n}\n", "t.loop")
+    v = refinement(s, t, max_trip=2, budget=Budget.of(60))
+    assert v.verdict == "counterexample", v.reason

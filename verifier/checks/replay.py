@@ -181,11 +181,12 @@ def model_inputs(model: terms.Model, prog: Program, inputs: SymInputs, choices: 
 def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], arrays: dict[str, list[int | None]],
                   cells: dict[str, dict[int, int | None]], extents: dict[str, int], limit: int) -> None:
     """List what each view sees through its window (its own cells are never read then).
-    A window (`window a, b`) that shares no element with its object or another window
-    on it becomes an object of its own holding those elements, shown and replayed as
-    "does not alias": accesses outside its extent are UB before they touch memory, so
-    the run is the same. Not where a call may read or write the object or a window on
-    it: it reaches the whole object, cells outside the window's extent and all. Extents
+    A window (`window a, b`) that shares no element with its object or any other array
+    in that object (a window, an alias, views of views) becomes an object of its own
+    holding those elements, shown and replayed as "does not alias": accesses outside
+    its extent are UB before they touch memory, so the run is the same. Not where a
+    call may read or write the object (it reaches all of it, cells outside the
+    window's extent too), nor where another array lies in the window itself. Extents
     past `limit` (listed in part) are left as they are."""
     before = dict(alias)
     for view, (obj, _) in before.items():
@@ -198,19 +199,18 @@ def _show_windows(prog: Program, alias: dict[str, tuple[str | None, int]], array
         own, seen = arrays.get(root, []), cells.get(root, {})
         arrays[view] = [own[j] if 0 <= j < len(own) else seen.get(j) for j in range(delta, delta + extents[view])]
 
-    def at(x: str) -> int:
-        return (alias[x][1] if x in alias and alias[x][0] is not None else 0) & mask(64)
-
     d = ConcreteDomain()
-    reached = {a for f in prog.funcs.values() for a in f.observes}
+    names = [a.name for a in prog.arrays]
+    place = {x: window_of(before, x) for x in names}  # each array's object and offset in it
+    # the objects calls reach, with every array in them
+    reached = {place[a][0] for f in prog.funcs.values() for a in f.observes if a in place}
+    viewed = {obj for obj, _ in before.values() if obj is not None}
     for view in prog.windows:
-        obj, _ = alias[view]
-        if obj is None or extents[view] > limit:
+        root, at = place[view]
+        if before[view][0] is None or extents[view] > limit or root in reached or view in viewed:
             continue
-        group = [obj] + [w for w in prog.windows if w != view and alias[w][0] == obj]
-        if reached & {view, *group}:
-            continue
-        if all(windows_apart(d, at(view), extents[view], at(w), extents[w]) for w in group):
+        others = [x for x in names if x != view and place[x][0] == root]
+        if all(windows_apart(d, at & mask(64), extents[view], place[x][1] & mask(64), extents[x]) for x in others):
             alias[view] = (None, 0)
 
 

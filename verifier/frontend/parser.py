@@ -400,8 +400,10 @@ class _Parser:
             else:
                 readonly = True
         contents = self.array_contents(t, ty, extent) if self.accept("=") else None
-        self.arrays[t.text] = ArrayDecl(t.text, ty, extent, init or contents is not None, readonly, t.loc,
-                                        contents)
+        # given contents are a constant (LLVM's constant global): never poison, and a
+        # store to it is UB (read-only)
+        self.arrays[t.text] = ArrayDecl(t.text, ty, extent, init or contents is not None,
+                                        readonly or contents is not None, t.loc, contents)
 
     def array_contents(self, name: Token, ty: IntType, extent: Extent) -> tuple[int, ...]:
         """`= [1, -2, ...]`: every element's initial value (a constant table); the
@@ -487,6 +489,13 @@ class _Parser:
             raise UserError(f"alias {a.text}, {b.text} is declared twice", b.loc)
         if b.text in self.windows or (kw.text == "window" and any(v == b.text for _, v in self.aliases)):
             raise UserError(f"a window ({b.text}) has exactly one object: no other alias or window of it", b.loc)
+        for t in (a, b):
+            if self.arrays[t.text].contents is not None:
+                raise UserError(f"{t.text} has given contents (a constant table): an object of its own, never a "
+                                f"view nor viewed (`{kw.text}` names arrays that may share an object)", t.loc)
+        if self.arrays[b.text].init and not self.arrays[a.text].init:
+            raise UserError(f"{b.text} is `init` (never poison) but may be a view of {a.text}'s object, which is "
+                            f"not: declare {a.text} `init` too, or {b.text} without it", b.loc)
         if kw.text == "window":
             self.windows.append(b.text)
         self.aliases.append((a.text, b.text))

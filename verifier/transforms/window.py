@@ -276,8 +276,8 @@ def check_loops(prog: Program, loops: list[Loop]) -> None:
     reachable state: undef in an instruction anywhere, or in a phi or branch of a loop
     or the code before it (a value computed from it is carried tainted, and a free
     start state is clean: a target's branch on it would not be UB); a loop writing
-    memory whose cells the input never makes poison, or code before a header
-    accessing memory a loop writes."""
+    memory (by a store, or a call that may write it) whose cells the input never makes
+    poison, or code before a header accessing memory a loop writes."""
     for ins in prog.instructions():
         if any(isinstance(a, Undef) for a in ins.args):
             raise NoWindow("the model uses undef, whose per-use values a free start state does not cover")
@@ -292,6 +292,8 @@ def check_loops(prog: Program, loops: list[Loop]) -> None:
         for ins in prog.blocks[b].instrs:
             if ins.op == "store":
                 written.add(ins.array)
+            elif ins.op == "call":  # what a callee may write (semantics/ops._reached_by)
+                written.update(ins.decl.writes)
     written = sharing(prog, written)
     for name in written:
         if prog.array(name).init:
