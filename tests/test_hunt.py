@@ -127,14 +127,14 @@ def test_a_proof_a_judge_shows_wrong_is_a_wrong_proof(monkeypatch: pytest.Monkey
 @pytest.mark.slow
 def test_a_small_hunt_finds_no_wrong_proof(capsys: pytest.CaptureFixture[str]) -> None:
     code = hunt.main(["--kinds", "llvm,model", "--pairs", "^any_negative$|^search_loop$", "--per-pair",
-                      "6", "--jobs", "1", "--no-corpus"])
+                      "4", "--jobs", "1", "--no-corpus"])
     out = capsys.readouterr().out
     assert code == 0, out
     assert "wrong proofs: 0" in out
     # the mutants are judged and the tool refutes those shown wrong
     total = next(line for line in out.splitlines() if line.startswith("total")).split()
     mutants, refuted, wrong = int(total[1]), int(total[2]), int(total[8])
-    assert mutants >= 12 and wrong > 0 and refuted >= wrong
+    assert mutants >= 8 and wrong > 0 and refuted >= wrong
 
 
 @native
