@@ -719,28 +719,11 @@ def opt(
     target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll", remarks=work / "remarks.yaml")
     remarks = read_remarks(work / "remarks.yaml")
     alone, done = left_alone(remarks), vectorized(remarks)
-    if from_c:  # a loop clang already turned into a library call: none is left to vectorize
-        idioms = {n: calls for n, calls in idiom_calls(source).items() if n not in alone and n not in done}
-        if idioms and not as_json:
-            typer.echo("loops clang turned into library calls (loop idiom recognition; no loop left to vectorize):")
-            for name, calls in idioms.items():
-                typer.echo(f"  {demangled(name)}: calls {', '.join(calls)}")
-            typer.echo("")
+    if from_c and not as_json:  # a loop clang already turned into a library call: none is left
+        _list_idioms({n: calls for n, calls in idiom_calls(source).items() if n not in alone and n not in done})
     changed = changed_functions(source, target)
     rows: list[tuple[str, Verdict | None, str]] = []
-    if as_json:
-        for name, r in alone.items():
-            typer.echo(json.dumps(jsonout.remark(name, r.message, r.line)))
-    elif alone:
-        where = "" if from_c else f" of {file}"
-        typer.echo(f"left alone by the loop vectorizer{where} (LLVM's remarks):")
-        for name, r in alone.items():
-            typer.echo(f"  {demangled(name)}" + (f" (line {r.line})" if r.line and from_c else "") + f": {r.message}")
-        first = next(iter(alone))
-        typer.echo(f"  whether such a loop may be vectorized anyway: verifier check {file} --func {first}\n"
-                   f"  a vector form proved for it, as LLVM IR: verifier vectorize {file} --func {first} "
-                   f"--emit-llvm {Path(file).stem}.vec.ll")
-        typer.echo("")
+    _list_alone(file, alone, from_c, as_json)
     for name, r in alone.items():  # what is not checked below is listed as skipped
         if name not in changed:
             rows.append((name, None, f"left alone: {r.message}"))
@@ -770,6 +753,35 @@ def opt(
 
 
 OPT_OUTPUT = "<opt output>"
+
+
+def _list_idioms(idioms: dict[str, list[str]]) -> None:
+    """opt's list of functions whose loop clang turned into library calls."""
+    if idioms:
+        typer.echo("loops clang turned into library calls (loop idiom recognition; no loop left to vectorize):")
+        for name, calls in idioms.items():
+            typer.echo(f"  {demangled(name)}: calls {', '.join(calls)}")
+        typer.echo("")
+
+
+def _list_alone(file: Path, alone: dict[str, Remark], from_c: bool, as_json: bool) -> None:
+    """opt's list of the loops the vectorizer left alone (LLVM's remarks), and the two
+    commands that answer for them."""
+    if as_json:
+        for name, r in alone.items():
+            typer.echo(json.dumps(jsonout.remark(name, r.message, r.line)))
+        return
+    if not alone:
+        return
+    where = "" if from_c else f" of {file}"
+    typer.echo(f"left alone by the loop vectorizer{where} (LLVM's remarks):")
+    for name, r in alone.items():
+        typer.echo(f"  {demangled(name)}" + (f" (line {r.line})" if r.line and from_c else "") + f": {r.message}")
+    first = next(iter(alone))
+    typer.echo(f"  whether such a loop may be vectorized anyway: verifier check {file} --func {first}\n"
+               f"  a vector form proved for it, as LLVM IR: verifier vectorize {file} --func {first} "
+               f"--emit-llvm {Path(file).stem}.vec.ll")
+    typer.echo("")
 
 
 def _out_of_scope(source: Path, target: Path, name: str, remarks: list[Remark]) -> str | None:
