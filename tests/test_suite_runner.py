@@ -190,7 +190,12 @@ def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path)
 
 def test_html_and_junit_of_an_all_green_run(tmp_path: Path) -> None:
     outcomes = run_suite(load(write_suite(tmp_path / "s.toml", CHEAP[0])))
-    assert "1 as expected, 0 not" in suite_html(outcomes)
+    from verifier import __version__
+
+    page = suite_html(outcomes, when="2026-11-28 12:00 UTC")
+    assert f"verifier {__version__}, 2026-11-28 12:00 UTC: 1 as expected, 0 not" in page
+    assert f'<th colspan="4">{tmp_path / "s.toml"}</th>' in page  # obligations grouped per suite file
+    assert "lanes numbered from 1" in page  # the legend
     root = ET.fromstring(junit_xml(outcomes).split("\n", 1)[1])
     assert root.get("failures") == "0" and root.find(".//testcase/system-out") is not None
 

@@ -108,7 +108,7 @@ def _lane_witness(cex: dict[str, Any]) -> str:
 def _runs(cex: dict[str, Any]) -> str:
     """A refinement counterexample: the divergence, the inputs, both runs side by side."""
     dv = cex.get("divergence", {})
-    part = [f"<p><b>Divergence:</b> {escape(dv.get('summary', ''))}"
+    part = [f"<p><b>Divergence:</b> {_text(dv.get('summary', ''))}"
             + (f" at {escape(dv['loc'])}" if dv.get("loc") else "") + "</p>",
             "<p>Inputs:</p>" + _inputs(cex.get("inputs", {})), _traces(cex)]
     if cex.get("lanes"):
@@ -121,15 +121,31 @@ _COUNTEREXAMPLES: dict[str, Callable[[dict[str, Any]], str]] = {
     "runs": _runs, "predicates": _predicates, "lanes": _lane_witness}
 
 
-def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite") -> str:
+def _text(s: str) -> str:
+    """Prose as the terminal shows it, `code` in backquotes set as code."""
+    parts = escape(s).split("`")
+    return "".join(f"<code>{p}</code>" if k % 2 and k < len(parts) - 1 else p for k, p in enumerate(parts))
+
+
+def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite", when: str | None = None) -> str:
+    """The page; `when` (the run's date and time, UTC) is shown with the tool's version."""
+    import datetime
+
+    from verifier import __version__
+
     bad = sum(not o.as_expected for o in outcomes)
     rows = []
+    files: dict[str, int] = {}
     for k, o in enumerate(outcomes):
+        if str(o.file) not in files:  # obligations grouped per suite file, in the run's order
+            files[str(o.file)] = k
+            rows.append(f'<tr><th colspan="4">{escape(str(o.file))}</th></tr>')
         cls = "ok" if o.as_expected else "bad"
         link = f'<a href="#o{k}">{escape(o.name)}</a>' if o.result.get("counterexample") or not o.as_expected \
             else escape(o.name)
         rows.append(f'<tr class="{cls}"><td>{link}</td><td class="v">{escape(o.verdict)}</td>'
                     f"<td>{escape(o.expect)}</td><td>{o.seconds:.2f}{' (cached)' if o.cached else ''}</td></tr>")
+    when = when or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     details = []
     for k, o in enumerate(outcomes):
         cex = o.result.get("counterexample")
@@ -140,12 +156,17 @@ def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite") -> st
         if o.error:
             part.append(f"<pre>{escape(o.error)}</pre>")
         if o.result.get("reason"):
-            part.append(f"<p>Reason: {escape(o.result['reason'])}</p>")
+            part.append(f"<p>Reason: {_text(o.result['reason'])}</p>")
         if cex:
             part.append(_COUNTEREXAMPLES[cex.get("kind", "runs")](cex))
         details.append("\n".join(part))
     summary = f"{len(outcomes) - bad} as expected, {bad} not"
+    legend = ("<p>Each row is an obligation: the verdict the tool gave and the one the suite expects (a red row "
+              "did not give it). A counterexample's section shows the inputs, both runs side by side with the "
+              "first difference highlighted, and the target's lanes (lanes numbered from 1; the marked lane is "
+              "where the runs diverge; <span class=\"poison\">poison</span> and undef in red).</p>")
     return (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{escape(title)}</title>"
-            f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1><p>{summary}</p>"
+            f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1>"
+            f"<p>verifier {escape(__version__)}, {escape(when)}: {summary}</p>{legend}"
             "<table><tr><th>obligation</th><th>verdict</th><th>expected</th><th>seconds</th></tr>"
             f"{''.join(rows)}</table>{''.join(details)}</body></html>\n")
