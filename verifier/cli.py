@@ -958,7 +958,9 @@ def suite(
     from verifier.runner import Interrupted
 
     # SIGTERM ends the run as Ctrl-C does: workers stopped, finished answers kept
-    previous = signal.signal(signal.SIGTERM, _terminated)
+    from verifier.smt.interrupt import terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
     try:
         outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]),
                              progress, read_cache=not no_cache, cluster=cluster)
@@ -992,11 +994,6 @@ def suite(
     if not all(oc.as_expected for oc in outcomes):
         raise typer.Exit(1)
     raise typer.Exit(3 if failed else 0)
-
-
-def _terminated(signum: int, frame: object) -> NoReturn:
-    """SIGTERM during a suite: the same orderly stop as Ctrl-C."""
-    raise KeyboardInterrupt
 
 
 def _report(flag: str, path: Path, make: Callable[[], str]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -397,6 +397,11 @@ class Program:
             if isinstance(b.term, Branch) and isinstance(b.term.cond, Undef):
                 out.append((b.term.loc, b.term.uid, False))
         return out
+
+    def uses_undef_in(self, blocks: Iterable[str]) -> bool:
+        """Whether a phi, instruction or branch of `blocks` uses undef."""
+        ids = {u for b in blocks for u in self.blocks[b].uids()}
+        return any(uid in ids for _, uid, _ in self.undef_uses())
 
     def next_uid(self) -> int:
         """The first id no part of the program uses: where a transform's fresh ids

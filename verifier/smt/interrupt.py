@@ -23,7 +23,8 @@ from verifier.smt.budget import ask_to_stop
 _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 
-def _terminated(signum: int, frame: object) -> NoReturn:
+def terminated(signum: int, frame: object) -> NoReturn:
+    """SIGTERM read as Ctrl-C: the same orderly stop."""
     raise KeyboardInterrupt
 
 
@@ -37,7 +38,7 @@ def stop_on_interrupt() -> bool:
         return False
     z3.set_param("ctrl_c", False)
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _terminated)
+        signal.signal(signal.SIGTERM, terminated)
     r, w = os.pipe()
     os.set_blocking(w, False)
     signal.set_wakeup_fd(w, warn_on_full_buffer=False)

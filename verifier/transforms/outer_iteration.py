@@ -135,8 +135,7 @@ def check_before(prog: Program, o: Nest) -> None:
             raise NoIteration(f"the outer loop writes {prog.display.get(name, name)}, whose cells the model's "
                               "input never makes poison")
     before = nx.ancestors(reachable_cfg(prog), o.header) - o.blocks
-    ids = {u for b in before for u in prog.blocks[b].uids()}
-    if any(uid in ids for _, uid, _ in prog.undef_uses()):
+    if prog.uses_undef_in(before):
         raise NoIteration("a nondeterministic choice (undef) before the outer loop")
     for b in sorted(before):
         blk = prog.blocks[b]

@@ -283,8 +283,7 @@ def check_loops(prog: Program, loops: list[Loop]) -> None:
             raise NoWindow("the model uses undef, whose per-use values a free start state does not cover")
     inside = frozenset().union(*(lp.blocks for lp in loops))
     upto = inside | set().union(*(nx.ancestors(reachable_cfg(prog), lp.header) for lp in loops))
-    ids = {u for b in upto for u in prog.blocks[b].uids()}
-    if any(uid in ids for _, uid, _ in prog.undef_uses()):
+    if prog.uses_undef_in(upto):
         raise NoWindow("a loop or the code before it uses undef, whose per-use values a free start state "
                        "does not cover")
     written: set[str] = set()
