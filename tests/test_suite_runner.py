@@ -190,10 +190,10 @@ def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path)
 
 def test_html_and_junit_of_an_all_green_run(tmp_path: Path) -> None:
     outcomes = run_suite(load(write_suite(tmp_path / "s.toml", CHEAP[0])))
-    from verifier import __version__
+    from verifier.about import installed_version
 
     page = suite_html(outcomes, when="2026-11-28 12:00 UTC")
-    assert f"verifier {__version__}, 2026-11-28 12:00 UTC: 1 as expected, 0 not" in page
+    assert f"verifier {installed_version()}, 2026-11-28 12:00 UTC: 1 as expected, 0 not" in page
     assert f'<th colspan="4">{tmp_path / "s.toml"}</th>' in page  # obligations grouped per suite file
     assert "lanes numbered from 1" in page  # the legend
     root = ET.fromstring(junit_xml(outcomes).split("\n", 1)[1])

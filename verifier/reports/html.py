@@ -131,7 +131,7 @@ def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite", when:
     """The page; `when` (the run's date and time, UTC) is shown with the tool's version."""
     import datetime
 
-    from verifier import __version__
+    from verifier.about import installed_version
 
     bad = sum(not o.as_expected for o in outcomes)
     rows = []
@@ -167,6 +167,6 @@ def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite", when:
               "where the runs diverge; <span class=\"poison\">poison</span> and undef in red).</p>")
     return (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{escape(title)}</title>"
             f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1>"
-            f"<p>verifier {escape(__version__)}, {escape(when)}: {summary}</p>{legend}"
+            f"<p>verifier {escape(installed_version())}, {escape(when)}: {summary}</p>{legend}"
             "<table><tr><th>obligation</th><th>verdict</th><th>expected</th><th>seconds</th></tr>"
             f"{''.join(rows)}</table>{''.join(details)}</body></html>\n")
