@@ -14,6 +14,7 @@ machine's; run it on a quiet machine and quote it, never assert it.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import subprocess
 import sys
@@ -46,7 +47,7 @@ def main() -> None:
     print(f"{'loop':16} {'vfs':>9} {'seconds':>8} {'peak MiB':>9}  first exit position where each beats scalar "
           f"(warm)", flush=True)
     for name in names:
-        cmd = [sys.executable, "-m", "verifier.cli", "cost", str(LOOPS[name]), "--func", name]
+        cmd = [sys.executable, "-m", "verifier.cli", "cost", str(LOOPS[name]), "--func", name, "--json"]
         for vf in opts.vf:
             cmd += ["--vf", str(vf)]
         if opts.plots:
@@ -61,25 +62,28 @@ def main() -> None:
             print(f"{name:16} {'':>9} {dt:>8.1f} {peak:>9.1f}  failed: {r.stderr.strip().splitlines()[-2:]}")
             continue
         print(f"{name:16} {','.join(map(str, opts.vf)):>9} {dt:>8.1f} {peak:>9.1f}  {summary(r.stdout)}", flush=True)
-        for line in r.stdout.splitlines():
-            if line.startswith(("LLVM 22", "cheapest")):
-                print(f"{'':16} {line}")
+        rec = json.loads(r.stdout)
+        cheapest = ", ".join(f"{'never' if c['exit_at'] is None else c['exit_at']}: {c['variant']}"
+                             for c in rec["cheapest"])
+        print(f"{'':16} cheapest (warm, proved variants) at each exit: {cheapest}")
+        for v in rec["variants"]:
+            if v["verdict"] not in (None, "proved"):
+                print(f"{'':16} {v['name']}: {'measured, ' if v['measured'] else ''}{v['reason']}")
 
 
 def summary(out: str) -> str:
-    """From `cost`'s table: per variant, the first measured exit position from which it
-    is cheaper than the scalar loop at every later one (warm), or `never`."""
-    rows: dict[str, dict[int, float]] = {}
-    for line in out.splitlines():
-        m = re.match(r"^(\S+(?: vf\d+)?)\s+(\d+|never)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+(\S+)$", line)
-        if m:
-            at = 1 << 62 if m.group(2) == "never" else int(m.group(2))
-            rows.setdefault(m.group(1), {})[at] = float(m.group(4))
+    """From `cost --json`: per variant, the first measured exit position from which it
+    is cheaper than the scalar loop at every later one (warm, beyond both spreads), or
+    `never`."""
+    rows: dict[str, dict[int, tuple[float, float]]] = {}
+    for r in json.loads(out)["rows"]:
+        at = 1 << 62 if r["exit_at"] is None else r["exit_at"]
+        rows.setdefault(r["variant"], {})[at] = (r["warm_least"], r["warm_most"])
     scalar = rows.pop("scalar", {})
     parts = []
     for v, by in sorted(rows.items()):
         ks = sorted(k for k in by if k in scalar)
-        wins = [k for j, k in enumerate(ks) if all(by[q] < scalar[q] for q in ks[j:])]
+        wins = [k for j, k in enumerate(ks) if all(by[q][1] < scalar[q][0] for q in ks[j:])]
         parts.append(f"{v}: {'never' if not wins else ('no exit' if wins[0] == 1 << 62 else wins[0])}")
     return "; ".join(parts)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -50,6 +50,10 @@ from verifier.setvalues import parse_sets
 from verifier.smt.budget import Stopwatch
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.reductions import ReductionOrder
+
+if TYPE_CHECKING:
+    from verifier.cost.measure import Standing
+    from verifier.cost.native import Variant
 
 
 class CheckChoice(StrEnum):
@@ -537,34 +541,40 @@ def cost(
                                                                           "(`never` for no exit): the expected "
                                                                           "cost per element over it"),
     reduction: ReductionOrder = flag("reduction", ReductionOrder.IN_LOOP),
-    plot_png: Path | None = typer.Option(None, "--plot", help="write cycles per element against the exit position "
-                                                              "here (PNG; needs the plot extra: matplotlib)"),
+    repeats: int = typer.Option(5, "--repeats", min=1, help="runs of the harness per point: the table shows "
+                                                            "their median and spread"),
+    full: bool = typer.Option(False, "--full", help="print every variant at every position (cold cache and "
+                                                    "llvm-mca too), not only the cheapest"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object (every row, the cheapest, the "
+                                                       "crossovers)"),
+    mca_report: bool = typer.Option(False, "--mca-report", help="also print llvm-mca's whole report on each "
+                                                                "variant's loop body"),
+    plot_png: Path | None = typer.Option(None, "--plot", help="write cost per element against the exit position "
+                                                              "here (PNG; needs matplotlib)"),
     keep: Path | None = typer.Option(None, "--keep", help="keep the emitted modules, the harness and its build here"),
     raw: bool = typer.Option(False, "--raw", help="compile the proven IR by llc alone, without LLVM's scalar "
                                                   "clean-up (instcombine, simplifycfg, early-cse, licm) first"),
     timeout: float = flag("timeout", 60.0, help="solver time limit of each form's proof, seconds"),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
     clang_tool: str | None = typer.Option(None, "--clang", help="clang (default: clang-22 or clang)"),
 ) -> None:
     """Measure the scalar loop, each proven vectorized form (general and simple, at each
     VF) and LLVM 22's own output per element against where the exit falls: natively
-    (a generated harness, warm and cold cache) and with llvm-mca on the loop body; print
-    the table, the cheapest variant per position and where the forms cross over."""
+    (a generated harness, warm and cold cache, repeated) and with llvm-mca on the loop
+    body; print the cheapest proved variant per position and where the forms cross over.
+    LLVM's output is checked too: refuted or unproved, it is measured but never the
+    cheapest."""
     from verifier.cost.inputs import NoPlant, find_plant
-    from verifier.cost.measure import best_at, crossovers, expected, rows_of, shown_at, table
+    from verifier.cost.measure import CostResult, Standing, record, rows_of
+    from verifier.cost.measure import text as cost_text
     from verifier.cost.native import CLEANUP, Variant, mca_cycles, run_native
-    from verifier.emit.reader import EmitUnsupported, read_function
-    from verifier.emit.vectorize import EmitForm, emit_form
+    from verifier.emit.reader import read_function
     from verifier.frontend.llvm import parse_ll_file
-    from verifier.llvm_tools import (
-        CLANG,
-        OPT,
-        c_to_ll,
-        find_tool,
-        read_remarks,
-        run_opt,
-        vectorized,
-    )
+    from verifier.llvm_tools import CLANG, OPT, c_to_ll, find_tool
 
+    if plot_png is not None and not _can_plot():  # before minutes of measuring
+        raise UserError("--plot needs matplotlib: `pip install matplotlib`, or install this project with its "
+                        "plot extra (`pip install '.[plot]'` in its checkout)")
     clang = find_tool(CLANG, clang_tool, "--clang")
     llc = find_tool(("llc-22", "llc"), None, "llc")
     mca = find_tool(("llvm-mca-22", "llvm-mca"), None, "llvm-mca")
@@ -573,7 +583,7 @@ def cost(
     if is_c_source(file):
         file = c_to_ll(file, clang, work / f"{file.stem}.scalar.ll")
     elif file.suffix == ".loop":
-        file = _lowered(file, func, work / f"{file.stem}.scalar.ll", False)
+        file = _lowered(file, func, work / f"{file.stem}.scalar.ll", as_json)
         func = None
     elif file.suffix != ".ll":
         raise UserError(f"{file}: cost reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
@@ -585,18 +595,7 @@ def cost(
         raise UserError(f"{file}: @{f.name}: no inputs to measure with: {e}") from None
     n = max(n, plant.min_n)
     never = plant.iterations(prog, n, None)
-    weights: dict[int | None, float] = {}
-    if distribution is not None:
-        for k, line in enumerate(read_source(distribution).splitlines(), 1):
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            parts = line.split()
-            try:
-                pos = None if parts[0] == "never" else int(parts[0])
-                weights[pos] = float(parts[1])
-            except (ValueError, IndexError):
-                raise UserError("expected `position weight` (a position: an index or `never`)",
-                                Loc(str(distribution), k, 1)) from None
+    weights = _distribution(distribution) if distribution is not None else {}
     # early to late: every power of two below the trip count, and three quarters of it
     chosen = sorted(set(exit_at) or {*(1 << j for j in range(never.bit_length()) if 1 << j < never - 1),
                                      3 * never // 4})
@@ -606,68 +605,116 @@ def cost(
     elements = {p: (never if p is None else p + plant.offset) for p in positions}
 
     variants = [Variant("scalar", read_source(file), 1)]
-    skipped: list[str] = []
+    standings = [Standing("scalar", 1, None)]
+    _cost_forms(file, f.name, vfs, reduction, timeout, cttz_elts, work, variants, standings)
+    llvm, llvm_says = _cost_llvm(file, f.name, opt_path, timeout, cttz_elts, work, variants, standings)
+    cleanup = None if raw else opt_path
+    unit, timings = run_native(f, variants, plant, n, positions, work, llc, clang, cleanup,
+                               repeat=400, cold_repeat=20, runs=repeats)
+    reports = {v.name: mca_cycles(v, f.name, work, llc, mca, cleanup) for v in variants}
+    def shown(name: str) -> str:  # LLVM's name of a value
+        return prog.display.get(name, f"%{name}")
+
+    filled = ", ".join(f"{shown(a)}[*] = {v}" for a, v in sorted(plant.background.items()))
+    given = "".join(f", {shown(p)} = {v}" for p, v in sorted(plant.params_for(n).items()))
+    setup = [f"@{f.name}: {n} elements per array; the loop runs {never} iterations without an exit; "
+             f"inputs: {filled}{given}; the exit at k planted as {shown(plant.trigger[0])}[k] = {plant.trigger[1]}",
+             llvm_says, "each variant compiled by " + ("llc -O2 alone (--raw)" if raw else
+                                                       f"opt -passes='{CLEANUP}', then llc -O2")]
+    res = CostResult(f.name, n, never, setup, standings,
+                     rows_of(timings, elements, {k: c for k, (c, _) in reports.items()}), unit, repeats, vfs,
+                     weights, llvm)
+    typer.echo(json.dumps(record(res, str(file))) if as_json else cost_text(res, full))
+    for s in standings:
+        if s.verdict is VerdictKind.COUNTEREXAMPLE and s.name == llvm and cttz_elts == CttzElts.ANY_POISON:
+            typer.echo(f"  note: {CTTZ_ADVICE}", err=as_json)
+    if mca_report:
+        for name, (_, report) in reports.items():
+            typer.echo(f"\nllvm-mca on {name}'s loop body:\n{report}", err=as_json)
+    if plot_png is not None:
+        from verifier.cost.measure import plot
+
+        plot(res.rows, str(plot_png), f"@{f.name}, {n} elements", unit, res.marks)
+        typer.echo(f"wrote {plot_png}", err=as_json)
+
+
+def _can_plot() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _distribution(path: Path) -> dict[int | None, float]:
+    """`cost --distribution`: weights by exit position (`never`: no exit)."""
+    weights: dict[int | None, float] = {}
+    for k, line in enumerate(read_source(path).splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = line.split()
+        try:
+            weights[None if parts[0] == "never" else int(parts[0])] = float(parts[1])
+        except (ValueError, IndexError):
+            raise UserError("expected `position weight` (a position: an index or `never`)",
+                            Loc(str(path), k, 1)) from None
+    return weights
+
+
+def _cost_forms(file: Path, name: str, vfs: list[int], reduction: ReductionOrder, timeout: float, cttz_elts: str,
+                work: Path, variants: list[Variant], standings: list[Standing]) -> None:
+    """Emit both forms at each VF and prove each; only a proved one is measured."""
+    from verifier.cost.measure import Standing
+    from verifier.cost.native import Variant
+    from verifier.emit.reader import EmitUnsupported
+    from verifier.emit.vectorize import EmitForm, emit_form
+
     for vf in vfs:
         for form in EmitForm:
             label = f"{form} vf{vf}"
             try:
-                emitted = emit_form(file, f.name, form, vf, reduction)
+                emitted = emit_form(file, name, form, vf, reduction)
             except EmitUnsupported as u:
-                skipped.append(f"{label}: not emitted: {u}")
+                standings.append(Standing(label, vf, VerdictKind.UNKNOWN, f"not emitted: {u}", measured=False))
                 continue
-            out = work / f"{f.name}.{form}.vf{vf}.ll"
+            out = work / f"{name}.{form}.vf{vf}.ll"
             out.write_text(emitted.module)
-            v = _equiv_one(file, out, f.name, 16, timeout, CttzElts.ANY_POISON, frozenset())
-            if v.verdict is not VerdictKind.PROVED:
-                skipped.append(f"{label}: not measured, not proved ({v.verdict}{': ' + v.reason if v.reason else ''})")
-                continue
-            variants.append(Variant(label, emitted.module, vf))
+            v = _equiv_one(file, out, name, 16, timeout, cttz_elts, frozenset())
+            proved = v.verdict is VerdictKind.PROVED
+            standings.append(Standing(label, vf, v.verdict, None if proved else _why_not(v, f"verifier vectorize "
+                                                                                            f"{file} --form {form} --vf {vf} --emit-llvm OUT.ll"),
+                                      measured=proved))
+            if proved:
+                variants.append(Variant(label, emitted.module, vf))
+
+
+def _why_not(v: Verdict, command: str) -> str:
+    """Why a variant is not proved, in a line, and the command that shows it whole."""
+    return f"{v.verdict}{': ' + v.reason if v.reason else ''} (`{command}` shows it)"
+
+
+def _cost_llvm(file: Path, name: str, opt_path: str, timeout: float, cttz_elts: str, work: Path,
+               variants: list[Variant], standings: list[Standing]) -> tuple[str | None, str]:
+    """LLVM 22's own output, when it vectorizes the loop: measured, and checked as any
+    target is (a refuted or unproved one is never the cheapest)."""
+    from verifier.cost.measure import Standing
+    from verifier.cost.native import Variant
+    from verifier.llvm_tools import read_remarks, run_opt, vectorized
+
     remarks = work / "remarks.yaml"
     llvm_out = run_opt(file, opt_path, ["-passes=loop-vectorize"], work / "llvm.ll", remarks)
-    if f.name in vectorized(read_remarks(remarks)):
-        text = llvm_out.read_text()
-        widths = re.findall(r"<(\d+) x ", text)
-        variants.append(Variant(f"llvm vf{max(map(int, widths)) if widths else 1}", text,
-                                max(map(int, widths)) if widths else 1))
-        llvm_says = "LLVM 22 vectorizes it (measured as " + variants[-1].name + ")"
-    else:
-        why = next((r.message for r in read_remarks(remarks) if r.function == f.name), "no remark")
-        llvm_says = f"LLVM 22 leaves it scalar: {why}"
-    cleanup = None if raw else opt_path
-    unit, timings = run_native(f, variants, plant, n, positions, work, llc, clang, cleanup,
-                               repeat=400, cold_repeat=20)
-    cycles = {v.name: mca_cycles(v, f.name, work, llc, mca, cleanup) for v in variants}
-    rows = rows_of(timings, elements, cycles)
-    typer.echo(f"@{f.name}: {n} elements per array; the loop runs {never} iterations without an exit; "
-               f"the exit planted as {plant.trigger[0]}[k] = {plant.trigger[1]} on {plant.background}")
-    typer.echo(llvm_says)
-    typer.echo("each variant compiled by " + ("llc -O2 alone (--raw)" if raw else
-                                              f"opt -passes='{CLEANUP}', then llc -O2"))
-    for s in skipped:
-        typer.echo(f"  {s}")
-    typer.echo(table(rows, unit))
-    best = best_at(rows)
-    typer.echo("cheapest (warm): " + ", ".join(f"exit at {shown_at(p)}: {best[p]}" for p in positions if p in best))
-    names = [v.name for v in variants]
-    for vf in vfs:
-        g, s = f"general vf{vf}", f"simple vf{vf}"
-        for a, b in ((g, s), (g, "scalar"), (s, "scalar")):
-            if a in names and b in names:
-                xs = crossovers(rows, a, b)
-                where = "; ".join(f"between exits at {shown_at(lo)} and {shown_at(hi)}" for lo, hi in xs)
-                typer.echo(f"{a} vs {b}: " + (f"cross over {where}" if xs else
-                                              "no crossover at the positions measured"))
-    if weights:
-        exp = expected(rows, weights)
-        typer.echo("over the distribution: " + ", ".join(f"{k} {v:.2f}" for k, v in sorted(exp.items(),
-                                                                                           key=lambda kv: kv[1])))
-    if plot_png is not None:
-        try:
-            from verifier.cost.measure import plot
-            plot(rows, str(plot_png), f"@{f.name}, {n} elements", unit)
-        except ImportError:
-            raise UserError("--plot needs matplotlib: pip install 'verifier[plot]'") from None
-        typer.echo(f"wrote {plot_png}")
+    if name not in vectorized(read_remarks(remarks)):
+        why = next((r.message for r in read_remarks(remarks) if r.function == name), "no remark")
+        return None, f"LLVM 22 leaves it scalar: {why}"
+    module = llvm_out.read_text()
+    widths = [int(w) for w in re.findall(r"<(\d+) x ", module)]
+    label = f"llvm vf{max(widths, default=1)}"
+    variants.append(Variant(label, module, max(widths, default=1)))
+    v = _equiv_one(file, llvm_out, name, 16, timeout, cttz_elts, frozenset())
+    proved = v.verdict is VerdictKind.PROVED
+    standings.append(Standing(label, max(widths, default=1), v.verdict,
+                              None if proved else _why_not(v, f"verifier opt {file}")))
+    return label, f"LLVM 22 vectorizes it (measured as {label}; checked: {v.verdict})"
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

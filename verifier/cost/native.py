@@ -167,8 +167,10 @@ def compiled_ir(v: Variant, name: str, work: Path, opt: str | None) -> Path:
 
 
 def run_native(f: Func, variants: list[Variant], plant: Plant, n: int, positions: list[int | None], work: Path,
-               llc: str, clang: str, opt: str | None, repeat: int, cold_repeat: int) -> tuple[str, list[Timing]]:
-    """Compile every variant and the harness, run it: the counter's unit and the timings."""
+               llc: str, clang: str, opt: str | None, repeat: int, cold_repeat: int,
+               runs: int = 1) -> tuple[str, list[Timing]]:
+    """Compile every variant and the harness, run it `runs` times: the counter's unit
+    and the timings (one per variant, position and run)."""
     objs = []
     for v in variants:
         ll = compiled_ir(v, f.name, work, opt)
@@ -179,34 +181,35 @@ def run_native(f: Func, variants: list[Variant], plant: Plant, n: int, positions
     c.write_text(harness(f, variants, plant, n, positions, repeat, cold_repeat))
     exe = work / "harness"
     _tool([clang, "-O2", str(c), *objs, "-o", str(exe)])
-    out = _tool([str(exe)])
     unit = "tsc"
     timings = []
-    for line in out.splitlines():
-        if line.startswith("unit "):
-            unit = line.split()[1]
-            continue
-        m = re.match(r"^(-?\d+) (.+) ([\d.]+) ([\d.]+)$", line)
-        if m:
-            at = int(m.group(1))
-            timings.append(Timing(m.group(2), None if at < 0 else at, float(m.group(3)), float(m.group(4))))
+    for _ in range(runs):
+        for line in _tool([str(exe)]).splitlines():
+            if line.startswith("unit "):
+                unit = line.split()[1]
+                continue
+            m = re.match(r"^(-?\d+) (.+) ([\d.]+) ([\d.]+)$", line)
+            if m:
+                at = int(m.group(1))
+                timings.append(Timing(m.group(2), None if at < 0 else at, float(m.group(3)), float(m.group(4))))
     return unit, timings
 
 
-def mca_cycles(v: Variant, name: str, work: Path, llc: str, mca: str, opt: str | None) -> float | None:
+def mca_cycles(v: Variant, name: str, work: Path, llc: str, mca: str, opt: str | None) -> tuple[float | None, str]:
     """llvm-mca's block reciprocal throughput of the variant's main loop (the loop
-    with the most vector registers; the only one of the scalar), per element."""
+    with the most vector registers; the only one of the scalar), per element, and
+    llvm-mca's whole report on it."""
     ll = compiled_ir(v, name, work, opt)
     asm = work / f"{_symbol(v)}.s"
     _tool([llc, "-O2", str(ll), "-o", str(asm)])
     body = loop_body(asm.read_text())
     if body is None:
-        return None
+        return None, "no loop found in the assembly"
     region = work / f"{_symbol(v)}.loop.s"
     region.write_text("\n".join(body) + "\n")
     out = _tool([mca, "-mtriple=x86_64-unknown-linux-gnu", "-mcpu=x86-64", str(region)])
     m = re.search(r"Block RThroughput:\s*([\d.]+)", out)
-    return float(m.group(1)) / v.vf if m else None
+    return (float(m.group(1)) / v.vf if m else None), out
 
 
 def loop_body(asm: str) -> list[str] | None:
