@@ -64,3 +64,28 @@ def test_opt_reads_cpp(tmp_path: Path) -> None:
     r = cli("opt", str(src), "--clang", str(CLANG), "--opt", str(OPT))
     assert r.returncode in (0, 1, 3), r.stdout + r.stderr
     assert "first_neg(int const (&) [64])" in r.stdout and "_Z9first_neg" not in r.stdout, r.stdout
+
+
+@needs_clang
+@pytest.mark.skipif(OPT is None, reason="needs opt")
+def test_opt_places_a_refused_library_loop_at_the_users_line(tmp_path: Path) -> None:
+    # std::find's loop is libstdc++'s (its remark names the header's line); the user's
+    # line is the call's, and the commands it suggests name the function as the source does
+    src = tmp_path / "f.cpp"
+    src.write_text(SOURCE)
+    r = cli("opt", str(src), "--clang", str(CLANG), "--opt", str(OPT))
+    line = next((x for x in r.stdout.splitlines() if x.strip().startswith("find_idx(")), "")
+    assert "f.cpp:5:" in line and "(inlined from " in line and "loop not vectorized" in line, r.stdout
+    assert f"verifier check {src} --func find_idx\n" in r.stdout, r.stdout
+
+
+@needs_clang
+def test_func_takes_a_cpp_function_s_source_name(tmp_path: Path) -> None:
+    src = tmp_path / "f.cpp"
+    src.write_text(SOURCE + "int first_neg(const int (&a)[8]) { for (int i = 0; i < 8; i++) if (a[i] < 0) return i; "
+                            "return -1; }\n")
+    r = cli("check", str(src), "--func", "find_idx", "--check", "hoist", "--clang", str(CLANG))
+    assert r.returncode in (0, 1, 3) and "find_idx(std::vector<…> const&, int)" in r.stdout, r.stdout + r.stderr
+    # two overloads: the error lists each with the name that chooses it
+    r = cli("check", str(src), "--func", "first_neg", "--clang", str(CLANG))
+    assert r.returncode == 2 and "names 2 functions" in r.stderr and "--func _Z9first_negRA64_Ki" in r.stderr, r.stderr

@@ -307,3 +307,14 @@ def test_reports_on_llvm_input_show_llvm_values_only() -> None:
     assert any(".inbounds" in row["name"] for row in out["values"]) and all(row["block"].startswith("%") for row in out["values"])
     refused = CliRunner().invoke(app, ["rewrite", str(LANES.parent / "llvm" / "exits_distinct.scalar.ll"), "--split"])
     assert "the branch in %6" in refused.output and " v6" not in refused.output
+
+
+@pytest.mark.slow
+def test_lanes_of_llvm_ir_speak_llvm_s_names() -> None:
+    # the replayed runs' inputs and the live-out's reason name LLVM's values and blocks
+    # (%0, %3), never the front end's own (v0, v0.bytes)
+    r = CliRunner().invoke(app, ["lanes", str(Path(__file__).parent.parent / "models/llvm/find_char.scalar.ll")])
+    assert r.exit_code == 0, r.output
+    assert "runs that break a relation" in r.output and "%0 points to an object of " in r.output
+    assert "divergent exit in %3, %8" in r.output
+    assert re.search(r"(?<![\w%.])v\d", r.output) is None, r.output

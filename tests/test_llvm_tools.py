@@ -316,7 +316,7 @@ def test_opt_names_the_loops_it_left_and_a_loop_without_an_early_exit(tmp_path: 
     assert ("verdict", "find_table -> find_table") in by and ("remark", "find_table") not in by
     assert not any(x["record"] == "verdict" and x["model"].startswith("sum") for x in recs)
     text = cli("opt", str(c), *args).stdout
-    assert "left alone by the loop vectorizer" in text and "find (line 8): loop not vectorized" in text
+    assert "left alone by the loop vectorizer" in text and "find at line 8: loop not vectorized" in text
 
 
 SUM_THEN_FIND_C = """int table[64];

@@ -42,7 +42,7 @@ from verifier.limits import (
 from verifier.llvm_tools import Remark, RemarkKind, is_c_source
 from verifier.options import OPTIONS
 from verifier.reports import jsonout, text
-from verifier.reports.names import demangled, rename_text
+from verifier.reports.names import base_name, demangled, rename_text
 from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
@@ -203,6 +203,7 @@ def equiv(
     spin = Spinner()
     show = spin.step
     assumed = assumptions(assume)
+    func = _func_in(source, func)
     if func is None and source.suffix == target.suffix == ".ll":
         from verifier.frontend.llvm import defined_functions
 
@@ -352,6 +353,7 @@ def check(
 
         model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
     load_fn = partial(frontend.load_program, debug_locations=from_c)
+    func = _func_in(model, func)
     if func is None and model.suffix == ".ll":
         from verifier.frontend.llvm import defined_functions
 
@@ -483,7 +485,7 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     if not model.is_file():
         raise UserError(f"{model}: no such file")
     try:
-        emitted = emit_form(model, func, EmitForm(form.value), vf, order)
+        emitted = emit_form(model, _func_in(model, func), EmitForm(form.value), vf, order)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
     _write(out, emitted.module, "--emit-llvm ")
@@ -497,6 +499,24 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
         out.unlink(missing_ok=True)
         typer.echo(f"removed {out}: the form is not proved ({v.verdict}); --keep-unproved keeps it", err=True)
     raise typer.Exit(v.exit_code)
+
+
+def _func_in(ll: Path, func: str | None) -> str | None:
+    """`--func` as LLVM names it: a C++ function may be named as its source does
+    (`find_neg`, `ns::f` for `_Z8find_negRKSt6vectorIiSaIiEE`) when that names one
+    defined function; any other name is left for the reader to report."""
+    if func is None or ll.suffix != ".ll" or not ll.is_file():
+        return func
+    from verifier.frontend.llvm import defined_functions
+
+    names = defined_functions(ll)
+    if func in names:
+        return func
+    match = [n for n in names if base_name(n) == func or demangled(n) == func]
+    if len(match) > 1:
+        raise UserError(f"{ll}: --func {func} names {len(match)} functions (overloads or instances): "
+                        + ", ".join(f"{demangled(n)} (--func {n})" for n in match))
+    return match[0] if match else func
 
 
 def _write(out: Path, text: str, option: str = "") -> None:
@@ -587,7 +607,7 @@ def cost(
         func = None
     elif file.suffix != ".ll":
         raise UserError(f"{file}: cost reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
-    f = read_function(file, func)
+    f = read_function(file, _func_in(file, func))
     prog = parse_ll_file(file, f.name)
     try:
         plant = find_plant(prog)
@@ -770,7 +790,7 @@ def opt(
         _list_idioms({n: calls for n, calls in idiom_calls(source).items() if n not in alone and n not in done})
     changed = changed_functions(source, target)
     rows: list[tuple[str, Verdict | None, str]] = []
-    _list_alone(file, alone, from_c, as_json)
+    _list_alone(file, alone, _remark_places(source, alone) if from_c else {}, as_json)
     for name, r in alone.items():  # what is not checked below is listed as skipped
         if name not in changed:
             rows.append((name, None, f"left alone: {r.message}"))
@@ -811,7 +831,28 @@ def _list_idioms(idioms: dict[str, list[str]]) -> None:
         typer.echo("")
 
 
-def _list_alone(file: Path, alone: dict[str, Remark], from_c: bool, as_json: bool) -> None:
+def _remark_places(ll: Path, alone: dict[str, Remark]) -> dict[str, str]:
+    """Where each remark's loop is in the user's source: LLVM's remark names the loop's
+    own line, which for code inlined from a library (`std::find`) is the library
+    header's; the module's debug info leads back to the user's line that calls it."""
+    from verifier.frontend.llvm.debuginfo import source_positions
+
+    lines = read_source(ll).splitlines()
+    positions = source_positions(lines)
+    out = {}
+    for name, r in alone.items():
+        if not r.line:
+            continue
+        start = next((k for k, line in enumerate(lines) if line.startswith("define") and f"@{name}(" in line), None)
+        end = next((k for k in range(start or 0, len(lines)) if lines[k].startswith("}")), len(lines))
+        here = f":{r.line}:{r.column}" if r.column else f":{r.line}:"
+        inlined = [loc for k in range(start or 0, end) if start is not None
+                   and (loc := positions.get(k)) is not None and loc.inlined and here in loc.inlined + ":"]
+        out[name] = str(inlined[0]) if inlined else f"line {r.line}"
+    return out
+
+
+def _list_alone(file: Path, alone: dict[str, Remark], places: dict[str, str], as_json: bool) -> None:
     """opt's list of the loops the vectorizer left alone (LLVM's remarks), and the two
     commands that answer for them."""
     if as_json:
@@ -820,11 +861,13 @@ def _list_alone(file: Path, alone: dict[str, Remark], from_c: bool, as_json: boo
         return
     if not alone:
         return
-    where = "" if from_c else f" of {file}"
+    where = "" if places else f" of {file}"
     typer.echo(f"left alone by the loop vectorizer{where} (LLVM's remarks):")
     for name, r in alone.items():
-        typer.echo(f"  {demangled(name)}" + (f" (line {r.line})" if r.line and from_c else "") + f": {r.message}")
+        typer.echo(f"  {demangled(name)}" + (f" at {places[name]}" if name in places else "") + f": {r.message}")
     first = next(iter(alone))
+    if base_name(first) != first and [base_name(n) for n in alone].count(base_name(first)) == 1:
+        first = base_name(first)  # --func takes a C++ function's source name (_func_in)
     typer.echo(f"  whether such a loop may be vectorized anyway: verifier check {file} --func {first}\n"
                f"  a vector form proved for it, as LLVM IR: verifier vectorize {file} --func {first} "
                f"--emit-llvm {Path(file).stem}.vec.ll")
@@ -901,7 +944,7 @@ def lanes(
 
     if vf & (vf - 1):
         raise UserError(f"--vf {vf}: expected a power of two")
-    prog = load_program(model, func, exit_unknown=True)
+    prog = load_program(model, _func_in(model, func), exit_unknown=True)
     ev, verdicts, no_window = lane_verdicts(prog, vf, timeout)
     typer.echo(json.dumps(lanes_json(prog, ev, verdicts, no_window)) if as_json
                else lanes_text(prog, ev, verdicts, no_window, _width()))

@@ -135,12 +135,13 @@ class Remark:
     name: str
     message: str
     line: int = 0
+    column: int = 0
 
 
 _DOC = re.compile(r"^--- !(\w+)\s*$", re.M)
 _FIELD = re.compile(r"^(Pass|Name|Function):\s*(.*?)\s*$", re.M)
 _ARG = re.compile(r"^\s+- \w+:\s*(.*?)\s*$", re.M)
-_LINE = re.compile(r"^DebugLoc:\s*\{[^}]*?\bLine:\s*(\d+)", re.M)  # the mapping may wrap (a long path)
+_LINE = re.compile(r"^DebugLoc:\s*\{[^}]*?\bLine:\s*(\d+)(?:,\s*Column:\s*(\d+))?", re.M)  # it may wrap
 
 
 def _scalar(v: str) -> str:
@@ -171,7 +172,7 @@ def read_remarks(path: Path) -> list[Remark]:
         line = _LINE.search(doc)
         kind = next((k for k in RemarkKind if k == m.group(1)), RemarkKind.OTHER)
         out.append(Remark(kind, fields["Function"], fields.get("Name", ""), message,
-                          int(line.group(1)) if line else 0))
+                          int(line.group(1)) if line else 0, int(line.group(2) or 0) if line else 0))
     return out
 
 

@@ -13,6 +13,7 @@ interpreter; only a replay that reproduces the failure is shown.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from verifier.checks.replay import concrete, model_inputs, out_types, replay, replay_fuel
@@ -80,8 +81,13 @@ def check_compatible(src: Program, tgt: Program) -> None:
     sp = {p.name: p.type for p in src.params}
     tp = {p.name: p.type for p in tgt.params}
     if sp != tp:
+        hint = ""
+        if {Path(src.file).suffix, Path(tgt.file).suffix} == {".loop", ".ll"}:
+            hint = ("; a model and LLVM IR read their inputs differently: compare a model with a model, or LLVM "
+                    "IR with LLVM IR (`verifier vectorize MODEL --emit-llvm OUT.ll` writes a model's form as "
+                    "LLVM IR and proves it against the model's own)")
         raise UserError(f"{tgt.file}: parameters differ from {src.file}: "
-                        f"{_fmt(sp)} vs {_fmt(tp)}")
+                        f"{_fmt(sp, src.display)} vs {_fmt(tp, tgt.display)}{hint}")
     for a in tgt.arrays:
         try:
             sa = src.array(a.name)
@@ -104,8 +110,12 @@ def check_compatible(src: Program, tgt: Program) -> None:
             raise UserError(f"{tgt.file}: live-out {n!r} is {touts[n]}, but {t} in {src.file}")
 
 
-def _fmt(d: dict[str, Any]) -> str:
-    return "(" + ", ".join(f"{k}: {v}" for k, v in d.items()) + ")"
+def _fmt(d: dict[str, Any], display: dict[str, str]) -> str:
+    """Parameters as the input names them (LLVM: `%0`; a derived one `%0.bytes`)."""
+    def shown(k: str) -> str:
+        head, dot, rest = k.partition(".")
+        return display.get(head, head) + dot + rest
+    return "(" + ", ".join(f"{shown(k)}: {v}" for k, v in d.items()) + ")"
 
 
 def _trace_mismatch(d: Z3Domain, st: Any, tt: Any, src: Program, quantified: bool, indices: list[Any]) -> Any:

@@ -98,7 +98,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
         parts = []
         for w, label in ((v.witness, ""), (v.without_pre, "without it: ")):
             if w is not None:
-                shown = "\n".join(inputs_lines(w.inputs, "      "))
+                shown = rename_text("\n".join(inputs_lines(w.inputs, "      ", prog.display)), prog.display)
                 n = runs.setdefault(shown, len(runs) + 1)
                 parts.append(f"{label}{w} in run [{n}]")
         if v.reason and not (v.verdict is VerdictKind.PROVED and v.pre is not None):
@@ -137,7 +137,7 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
         out += ["", "memory accesses:"] + render_table(rows, width, indent="  ")
     if ev.liveouts:
         out += ["", "used after the loop:"]
-        out += [f"  {_shown(prog, n)}: {why}" for n, why in ev.liveouts]
+        out += [f"  {_shown(prog, n)}: {rename_text(why, prog.display)}" for n, why in ev.liveouts]
     if runs:
         out += ["", "runs that break a relation (replayed by the interpreter):"]
         for shown, n in runs.items():

@@ -125,6 +125,17 @@ def demangled(name: str) -> str:
     return f"{head}(…)" if len(head) + len(params) + 1 > _LONG else f"{head}({params}"
 
 
+def base_name(name: str) -> str:
+    """A C++ function's qualified name without its parameters and template arguments
+    (`_Z8find_negRKSt6vectorIiSaIiEE` -> `find_neg`, `ns::f`); `name` itself where it
+    is not mangled."""
+    full = demangled(name)
+    if full == name:
+        return name
+    head = _collapsed(full, "<", ">").partition("(")[0].rsplit(" ", 1)[-1]
+    return head.replace("<…>", "")
+
+
 def readable(text: str) -> str:
     """`text` with every mangled C++ name in it demangled (demangled())."""
     return _MANGLED.sub(lambda m: demangled(m.group(0)), text) if "_Z" in text else text

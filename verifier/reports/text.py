@@ -4,7 +4,7 @@ diverge, and the source and target traces side by side."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verifier.checks.verdict import (
     Counterexample,
@@ -37,6 +37,25 @@ def _elem(x: int | None, float_width: int | None = None) -> str:
 _CHOICE_KINDS = {"fr": "freeze", "fused": "fmuladd rounded once (1) or twice (0)", "undef": "undef"}
 
 
+def _pointer_fact(k: str, params: dict[str, Any], display: dict[str, str]) -> str | None:
+    """A pointer parameter's input the LLVM front end derives from it (its object's
+    size, where in it the pointer points, its address, whether it is null) said in
+    words under the pointer's name; "" for one said on another's line; None for any
+    other input."""
+    base, dot, what = k.rpartition(".")
+    if not dot or what not in ("bytes", "before", "addr", "null") or not base:
+        return None
+    p = display.get(base, base)
+    if what == "bytes":
+        into = f" {params[base + '.before']} elements into" if base + ".before" in params else " to"
+        return f"{p} points{into} an object of {params[k]} bytes"
+    if what == "before":
+        return "" if base + ".bytes" in params else f"{p} points {params[k]} elements into its object"
+    if what == "addr":
+        return f"{p} is at address {params[k]}"
+    return f"{p} is {'null' if params[k] else 'not null'}"
+
+
 def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None = None,
                  floats: dict[str, int] | None = None, runs: Sequence[Run] = ()) -> list[str]:
     """The inputs, one per line; a parameter that may be poison (`x.value`, `x.poison`)
@@ -48,6 +67,9 @@ def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None
         if base != k and f"{base}.poison" in inp.params:
             name = (display or {}).get(base, base)
             lines.append(f"{indent}{name} = {'poison' if inp.params[f'{base}.poison'] else v}")
+        elif (said := _pointer_fact(k, inp.params, display or {})) is not None:
+            if said:
+                lines.append(f"{indent}{said}")
         elif not (k.endswith(".poison") and f"{k.removesuffix('.poison')}.value" in inp.params):
             lines.append(f"{indent}{k} = {v}")
     for name, content in inp.arrays.items():
