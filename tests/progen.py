@@ -57,7 +57,7 @@ def cond_expr(draw: st.DrawFn, names: tuple[str, ...], depth: int = 1) -> str:
 
 
 # what the effect f does besides its event: nothing, return always, write an array
-# (the loop's own input too), read one, write every array (README "Calls")
+# (the loop's own input too), read one, write every array (docs/semantics.md "Calls")
 EFFECTS = ["", " willreturn", " writes(b)", " reads(a) writes(b) willreturn", " writes(*)", " writes(a) willreturn",
            " reads(a, b)"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -226,6 +227,7 @@ declare i1 @llvm.vector.reduce.or.v2i1(<2 x i1>)
 """
 
 
+@pytest.mark.slow
 def test_a_vector_of_loaded_pointers_is_tested_for_null_exactly(tmp_path: Path) -> None:
     """Null where the 8 bytes are 0, wherever the pointer points: no assumption about
     loaded pointers is needed (the program never uses where they point)."""

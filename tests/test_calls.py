@@ -187,6 +187,7 @@ def test_a_loop_pair_takes_the_sources_effect_declarations(tmp_path: Path) -> No
     assert all(i.decl is f for b in tgt.blocks.values() for i in b.instrs if i.op == "call")
 
 
+@pytest.mark.slow
 def test_a_lanes_label_claims_no_wide_load_of_memory_a_call_writes() -> None:
     r = cli("lanes", str(MODELS / "calls" / "search_writes.loop"), "--vf", "4")
     assert "wide load only if no lane's write reaches another lane's read (not checked)" in r.stdout
@@ -197,6 +198,7 @@ def test_a_lanes_label_claims_no_wide_load_of_memory_a_call_writes() -> None:
 
 # ---------------------------------------------------------------- a proof says what it rests on
 
+@pytest.mark.slow
 def test_a_reading_weaker_than_langref_is_a_listed_assumption() -> None:
     pair = [str(MODELS / "llvm" / "find_char.scalar.ll"), str(MODELS / "llvm" / "find_char.vf4.ll")]
     for how in (["--cttz-elts", "first-true"], ["--assume", "cttz-elts-first-true"]):

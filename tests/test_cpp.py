@@ -79,6 +79,7 @@ def test_opt_places_a_refused_library_loop_at_the_users_line(tmp_path: Path) -> 
     assert f"verifier check {src} --func find_idx\n" in r.stdout, r.stdout
 
 
+@pytest.mark.slow
 @needs_clang
 def test_func_takes_a_cpp_function_s_source_name(tmp_path: Path) -> None:
     src = tmp_path / "f.cpp"

@@ -55,6 +55,7 @@ def test_an_unmasked_store_past_the_exiting_lane_is_refuted(tmp_path: Path) -> N
     assert "dst[" in v.counterexample.divergence.summary  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_a_mask_that_takes_the_exiting_lane_too_is_proved_where_the_store_repeats(tmp_path: Path) -> None:
     """Lanes up to the exiting one: the exiting lane's store happens in the vector
     iteration and again in the scalar loop, with the same value, so nothing differs:

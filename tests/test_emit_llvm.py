@@ -53,6 +53,7 @@ def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subpro
 @pytest.mark.parametrize("form", ["general", "simple"])
 @pytest.mark.parametrize("src", [pytest.param(p, id=p.name, marks=() if p.name in FAST else pytest.mark.slow)
                                  for p, _ in PROVED])
+@pytest.mark.slow
 def test_emitted_form_is_proved_for_every_input(tmp_path: Path, src: Path, form: str) -> None:
     r = _emit_and_prove(tmp_path, src, form)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -64,6 +65,7 @@ def test_emitted_form_is_proved_for_every_input(tmp_path: Path, src: Path, form:
         assert "@llvm.experimental.cttz.elts" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["count_upper", "max_until_stop"])
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_in_loop_reduction_is_proved(tmp_path: Path, name: str, form: str) -> None:
@@ -116,6 +118,7 @@ def test_store_past_the_exiting_lane_is_refuted(tmp_path: Path) -> None:
     assert "counterexample" in r.stdout
 
 
+@pytest.mark.slow
 def test_vector_loop_past_the_exit_is_refuted(tmp_path: Path) -> None:
     # the simple form without its anyof: the vector loop runs on past the NUL
     edit = (r"br i1 %any\.1, label %scalar\.ph", "br i1 false, label %scalar.ph")
@@ -134,6 +137,7 @@ def test_reduction_with_the_wrong_operation_is_refuted(tmp_path: Path) -> None:
     assert r.returncode == 1, r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_speculated_division_is_refuted(tmp_path: Path) -> None:
     # the emitter's output is not trusted: dividing by elements past the exit is UB
     r = _emit_and_prove(tmp_path, LL / "div_by_elem.scalar.ll", "general")
@@ -281,6 +285,7 @@ _FIXTURE = {name: LL / ("corpus" if name in ("a_find_last", "m_guarded_fixed") e
             for name, _, _, _ in MUTANTS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, form, edit", [m[:3] for m in MUTANTS], ids=[m[3] for m in MUTANTS])
 def test_broken_emitted_form_is_refuted(tmp_path: Path, name: str, form: EmitForm, edit: tuple[str, str]) -> None:
     r = _mutant(tmp_path, _FIXTURE[name], form, edit)

@@ -33,6 +33,7 @@ def test_the_front_end_records_which_values_and_live_outs_are_floats() -> None:
     assert not load_program(MODELS / "llvm" / "find_char.scalar.ll", None, "any-poison", frozenset()).floats
 
 
+@pytest.mark.slow
 def test_a_float_live_out_reads_as_a_float_in_a_counterexample() -> None:
     r = cli("check", str(FSUM), "--check", "equiv", "--form", "simple", "--reduction", "in-loop")
     line = next(x for x in r.stdout.splitlines() if "divergence: live-out ret" in x)
@@ -41,6 +42,7 @@ def test_a_float_live_out_reads_as_a_float_in_a_counterexample() -> None:
     assert re.search(r"live-outs: ret = " + FLOAT.pattern, r.stdout)
 
 
+@pytest.mark.slow
 def test_an_array_only_read_as_floats_is_shown_as_floats_in_the_inputs() -> None:
     """fsum's `fa` is a [64 x float] only loaded as float: its elements read as floats
     (eight 0.1s summed in two orders), where an integer array stays integers."""

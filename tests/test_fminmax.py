@@ -91,6 +91,7 @@ def test_the_z3_encoding_gives_the_interpreters_answer(op: str) -> None:
 SCALAR = MODELS / "llvm" / "fmax_exit.scalar.ll"
 
 
+@pytest.mark.slow
 def test_llvm_vectorized_fmaxf_is_proved_for_every_trip_count() -> None:
     r = cli("equiv", str(SCALAR), str(MODELS / "llvm" / "fmax_exit.vf4.ll"), "--cttz-elts", "first-true")
     assert r.returncode == 0 and "every trip count" in r.stdout, r.stdout

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import cli
 from verifier.frontend.llvm import parse_ll_file
 
@@ -64,6 +66,7 @@ def test_a_nounwind_callee_always_returns(tmp_path: Path) -> None:
     assert "may_throw.unwinds" not in parse_ll_file(f).funcs
 
 
+@pytest.mark.slow
 def test_the_same_search_written_otherwise_is_proved(tmp_path: Path) -> None:
     other = SEARCH.replace("%hit = icmp eq i8 %v, %k\n  br i1 %hit, label %found, label %latch",
                            "%miss = icmp ne i8 %k, %v\n  br i1 %miss, label %latch, label %found")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from tests.helpers import model
 from verifier.checks.refinement import refinement
 from verifier.reports.lanes import COPY, lane_table
@@ -50,6 +52,7 @@ def test_the_lane_table_shows_the_recorded_families_only() -> None:
     assert mine is not None and [r["name"] for r in mine["rows"] if r["name"] not in c.target.values] == ["mine"]
 
 
+@pytest.mark.slow
 def test_values_the_llvm_front_end_adds_are_counted_not_shown() -> None:
     """A GEP's offset and bounds test (`%4.sum.l0`, `%4.inbounds.l0`) are not LLVM's
     values: the table leaves them out and its legend says how many it left."""

@@ -353,6 +353,7 @@ def test_a_pair_that_must_be_proved_for_every_trip_count_is_unknown_when_only_bo
     assert r.returncode == 2 and "bounded must be the trip count a bounded proof covers" in r.stderr
 
 
+@pytest.mark.slow
 def test_the_cttz_elts_finding_says_which_reading_proves_it() -> None:
     """Under LangRef's reading LLVM's output is refuted; the verdict names the option
     that reads cttz.elts as LLVM's code generation does, and why the default differs."""

@@ -757,6 +757,7 @@ exit:
 """
 
 
+@pytest.mark.slow
 def test_an_exit_on_a_value_merged_from_conditional_code_is_unknown_naming_it(tmp_path: Path) -> None:
     """The exit tests `%step + %i`, where `%step` is a phi joining the body's two paths:
     evaluated at the vector iteration's start it has no value yet. Every legality check

@@ -239,6 +239,7 @@ SAME_INT = SAME.replace("  %e = icmp PRED ptr %a, %b", "  %ai = ptrtoint ptr %a 
                         "  %bi = ptrtoint ptr %b to i64\n  %e = icmp PRED i64 %ai, %bi")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pred", ["eq", "ne", "ult", "uge"])
 def test_pointers_that_may_be_null_compare_by_address(tmp_path: Path, pred: str) -> None:
     src, tgt = tmp_path / "ptr.ll", tmp_path / "int.ll"
@@ -280,6 +281,7 @@ missing:
 """
 
 
+@pytest.mark.slow
 def test_speculating_a_search_for_a_pointer_in_a_table_of_64_is_safe(tmp_path: Path) -> None:
     """The table's 512 bytes are dereferenceable from the pointer, wherever it is in
     its object. (The object's bytes before the pointer plus the 512 once wrapped past

@@ -297,6 +297,7 @@ int find_table(int x) {
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (HAS_OPT and HAS_CLANG), reason="clang-22 and opt-22 are not installed")
 def test_opt_names_the_loops_it_left_and_a_loop_without_an_early_exit(tmp_path: Path) -> None:
     """verifier opt on C: find (a pointer with no known extent) is listed with LLVM's

@@ -135,6 +135,7 @@ def _same_run(whole: Run, last: Run, prog: Program) -> None:
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(0, 5), keys=st.lists(st.integers(0, 3), min_size=5, max_size=5),
        table=st.lists(st.integers(0, 5), min_size=64, max_size=64))
+@pytest.mark.slow
 def test_the_iteration_programs_chained_run_as_the_function_runs(n: int, keys: list[int], table: list[int]) -> None:
     """The lemma the proofs rest on: from each iteration's state, the iteration program
     does what the function's iteration does, the last one ending as the function."""
@@ -208,6 +209,7 @@ def test_the_unfrozen_cttz_elts_mask_is_refuted_in_the_first_outer_iteration() -
     assert v["coverage"]["outer_loop"].startswith("the first iteration of the outer loop")
 
 
+@pytest.mark.slow
 def test_a_wrong_exit_lane_in_the_vectorized_inner_loop_is_refuted(tmp_path: Path) -> None:
     bad = write_edit(tmp_path, NESTED / "index_all.vf4.ll", "%18 = add i64 %index, %17", "%18 = add i64 %index.next, %17")
     r = cli("equiv", str(NESTED / "index_all.scalar.ll"), str(bad), "--cttz-elts", "first-true")

@@ -157,6 +157,7 @@ def test_the_lowering_lists_what_llvm_ir_says_differently() -> None:
     assert "noalias" in low.module and '"dereferenceable"(ptr %A' in low.module
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model", ["search_loop", "predication_example", "liveout_y", "liveout_a", "liveout_b"])
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_seed_model_forms_emitted_as_llvm_ir_are_proved_for_every_trip_count(tmp_path: Path, model: str,
@@ -171,6 +172,7 @@ def test_seed_model_forms_emitted_as_llvm_ir_are_proved_for_every_trip_count(tmp
 
 @pytest.mark.parametrize("model, says", [("predication_example_ordered", "trace differs"),
                                          ("division", "division")])
+@pytest.mark.slow
 def test_seed_models_the_seed_calls_illegal_are_refuted_as_llvm_ir(tmp_path: Path, model: str, says: str) -> None:
     r = cli("vectorize", str(SEED / f"{model}.loop"), "--form", "simple", "--emit-llvm", str(tmp_path / "out.ll"))
     assert r.returncode == 1, r.stdout + r.stderr
@@ -195,6 +197,7 @@ def _mutant(tmp_path: Path, model: str | Path, edit: tuple[str, str], form: str 
 
 @pytest.mark.parametrize("model", [SEED / "hoist_store.loop", MODELS / "forms" / "clamp_until_limit.loop"],
                          ids=lambda p: p.stem)
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_exit_test_reading_a_store_is_forwarded_and_proved(tmp_path: Path, model: Path, form: str) -> None:
     # seed 000's hoist_store: C1 reads the c[i] that I0 stores. The seed's hoisting of C1
@@ -237,6 +240,7 @@ def test_lagging_phis_are_found_only_one_step_behind() -> None:
     # no lane does: the test reads memory the masked store has not written yet
     ("clamp_until_limit", (r"select <4 x i1> %t\.2\.frozen, ", "select <4 x i1> zeroinitializer, ")),
 ], ids=["hoist_store read from memory", "forwarded in every lane", "forwarded in no lane"])
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_broken_forwarding_is_refuted(tmp_path: Path, model: str, edit: tuple[str, str], form: str) -> None:
     path = SEED / f"{model}.loop" if model == "hoist_store" else MODELS / "forms" / f"{model}.loop"
@@ -244,6 +248,7 @@ def test_broken_forwarding_is_refuted(tmp_path: Path, model: str, edit: tuple[st
     assert "counterexample" in out
 
 
+@pytest.mark.slow
 def test_wrong_store_in_the_skipped_vector_loop_is_refuted(tmp_path: Path) -> None:
     # the vector loop the remainder's step skips stores 2 in lane 3 instead of I2's 1: the
     # vector step, which compares memory where the remainder is entered, refutes it
@@ -252,6 +257,7 @@ def test_wrong_store_in_the_skipped_vector_loop_is_refuted(tmp_path: Path) -> No
     assert "counterexample" in out
 
 
+@pytest.mark.slow
 def test_wrong_remainder_loop_is_refuted(tmp_path: Path) -> None:
     # the remainder loop's store of I2 gone astray: one remainder iteration against
     # one source iteration from any state refutes it
@@ -267,6 +273,7 @@ def test_wrong_remainder_loop_is_refuted(tmp_path: Path) -> None:
     # the back edge carries the recurrence's own lanes, not this iteration's X
     (r"\[ %X\.v, %vec\.latch \]", "[ %X.2.v, %vec.latch ]"),
 ], ids=["lane k", "start lane", "back edge"])
+@pytest.mark.slow
 def test_broken_recurrence_is_refuted(tmp_path: Path, edit: tuple[str, str]) -> None:
     # seed 000's liveout_a: X, read after the loop, is the previous iteration's A[i]
     out = _mutant(tmp_path, "liveout_a", edit, form="general")

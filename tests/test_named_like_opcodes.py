@@ -48,6 +48,7 @@ def test_the_text_after_the_result_name_is_read() -> None:
     ("i32", "  %x = shl i32 %a, 1\n", "  %x.shl = shl nuw i32 %a, 1\n"),
     ("float", "  %x = fadd float %a, %b\n", "  %fadd = fadd nnan float %a, %b\n"),
 ])
+@pytest.mark.slow
 def test_a_flag_on_a_value_named_like_its_opcode_is_kept(tmp_path: Path, ty: str, plain: str, flagged: str) -> None:
     """The flagged target may be poison where the plain source is not: refuted. The
     other way round (the source flagged) the target only removes poison: proved."""

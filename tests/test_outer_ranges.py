@@ -87,6 +87,7 @@ def test_a_count_that_starts_past_its_bound_or_steps_by_two_has_no_range(tmp_pat
     assert span(tmp_path, nest(step=2)) is None  # 0, 2, 4, ... never equals 3
 
 
+@pytest.mark.slow
 def test_a_difference_at_the_last_counted_value_is_refuted_and_one_past_it_is_no_bug(tmp_path: Path) -> None:
     """The target stores one more where r == K. r runs 0, 1, 2: K = 2 is a bug the
     first 3 outer iterations show; K = 3 is a state no run reaches, which the range

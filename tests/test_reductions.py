@@ -36,6 +36,7 @@ def test_the_command_line_offers_every_order() -> None:
     assert REDUCTION_ORDERS == tuple(o.value for o in ReductionOrder)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", LOOPS)
 @pytest.mark.parametrize("form", ["general", "simple"])
 @pytest.mark.parametrize("order", ORDERS, ids=[o.value for o in ORDERS])
@@ -160,6 +161,7 @@ MUTANTS: list[tuple[str, str, str, ReductionOrder, Callable[[Program], None]]] =
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("what", "name", "form", "order", "mutate"), MUTANTS, ids=[m[0] for m in MUTANTS])
 def test_a_broken_reduction_or_conditional_store_is_refuted(what: str, name: str, form: str, order: ReductionOrder,
                                                             mutate: Callable[[Program], None]) -> None:

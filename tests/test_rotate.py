@@ -94,6 +94,7 @@ def test_a_header_that_loads_is_not_rotated() -> None:
     # no `assume N >= 1`: the remainder's step starts only where the source enters its loop
     ("examples/find_first_zero", "examples/find_first_zero_simple_vf4"),
 ], ids=["general", "simple", "liveout_y", "find_first_zero"])
+@pytest.mark.slow
 def test_seed_listings_are_proved_for_every_trip_count(source: str, listing: str) -> None:
     # `while (i < N - N % VF)` and a `while (i < N)` remainder, against a bottom-tested loop
     r = cli("equiv", str(MODELS / f"{source}.loop"), str(MODELS / f"{listing}.loop"))
@@ -149,6 +150,7 @@ def _counted(tmp_path: Path, body: str) -> tuple[int, str]:
     return r.returncode, r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_a_remainder_phi_the_source_does_not_carry_is_allowed(tmp_path: Path) -> None:
     rc, out = _counted(tmp_path, "")
     assert rc == 0 and "covers every trip count" in out, out

@@ -86,6 +86,7 @@ def test_a_command_that_reads_fixed_width_vectors_only_names_scalable_ones() -> 
     assert "scalable vectors" in r.stdout and "verifier equiv" in r.stdout
 
 
+@pytest.mark.slow
 def test_scalable_types_in_comments_do_not_make_a_scalar_function_scalable(tmp_path: Path) -> None:
     """LLVM's SVE tests keep the vectorized output in CHECK lines inside the scalar
     function: its scalable types are comments, and the function is read as it is (it
@@ -131,7 +132,7 @@ def test_llvm_scalable_outputs_are_proved_at_every_vscale(scalar: str, target: s
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["find_t", "first_diff"])  # first_neg: see the README
+@pytest.mark.parametrize("name", ["find_t", "first_diff"])  # first_neg: see docs/llvm.md
 def test_rvv_outputs_with_their_remainder_loop_are_proved_for_every_trip_count(name: str) -> None:
     """At each vscale the step vscale * VF is a constant (analysis/exits._folded): the
     induction over the vector loop and its scalar remainder applies."""

@@ -56,6 +56,7 @@ def test_each_field_of_a_returned_struct_is_a_live_out(tmp_path: Path) -> None:
     assert copies and copies[0].op == "add"  # extractvalue: field 0 copied into %back
 
 
+@pytest.mark.slow
 def test_a_struct_pair_is_proved_equal_and_a_swapped_field_refuted(tmp_path: Path) -> None:
     src = _write(tmp_path, "src")
     same = _write(tmp_path, "same", base="poison")  # every field set: the base does not matter

@@ -210,7 +210,7 @@ def test_the_pytest_plugin_runs_each_obligation_as_an_item(pytester: pytest.Pyte
     r.stdout.fnmatch_lines(["*expected proved, got counterexample*", "*P1_LOOP lane*"])
 
 
-# Jenkins xUnit's junit-10.xsd, the schema the JUnit report follows (README): for each
+# Jenkins xUnit's junit-10.xsd, the schema the JUnit report follows (docs/suites.md): for each
 # element, its attributes (required ones first, then the optional), its children
 JUNIT_10: dict[str, tuple[set[str], set[str], set[str]]] = {
     "testsuites": (set(), {"name", "time", "tests", "failures", "errors"}, {"testsuite"}),
@@ -410,7 +410,7 @@ def _every_kind_suite(path: Path, mismatch: bool) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("mismatch", [False, True])
 def test_the_readme_ci_recipe_writes_every_report_for_every_kind_of_answer(tmp_path: Path, mismatch: bool) -> None:
-    """`suite --junit --html --sarif` (README "Proof suites in CI"): every writer handles
+    """`suite --junit --html --sarif` (docs/suites.md): every writer handles
     every kind of answer, and the exit code is the suite's (1 on a mismatch), never a
     report's."""
     suite = _every_kind_suite(tmp_path / "s.toml", mismatch)

@@ -83,6 +83,7 @@ def test_a_target_that_adds_a_claim_is_refuted_or_unknown_naming_it(tmp_path: Pa
         assert verdict(rec) == "unknown" and shown in str(rec["reason"]), rec
 
 
+@pytest.mark.slow
 def test_a_target_that_narrows_vscale_range_is_checked_at_the_sources_vscales(tmp_path: Path) -> None:
     # LLVM's SVE output with its step fixed at 32 lanes and vscale_range(2,2): at vscale 1,
     # which the source allows (vscale_range(1,16)), it skips half the elements
@@ -155,6 +156,7 @@ HAS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what, src, bare, tgt", HAS, ids=[h[0] for h in HAS])
 def test_a_sources_fact_is_what_the_proof_uses(tmp_path: Path, what: str, src: str, bare: str, tgt: str) -> None:
     assert verdict(equiv(tmp_path, src, tgt)) == "proved"

@@ -57,6 +57,7 @@ def test_arrays_of_ordinary_floats_run_a_fast_math_loop_without_ub() -> None:
     assert r.status is RunStatus.OK and max(r.iterations.values(), default=0) <= 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("check", ["hoist", "speculate"])
 def test_a_fast_square_root_search_is_proved_with_its_witness(check: str) -> None:
     r = cli("check", str(ROOT_SEARCH), "--check", check, "--json", "--timeout", "60")
@@ -64,6 +65,7 @@ def test_a_fast_square_root_search_is_proved_with_its_witness(check: str) -> Non
     assert rows and all(row["verdict"] == "proved" for row in rows), r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_a_loop_with_ub_on_every_input_stays_vacuous(tmp_path: Path) -> None:
     """It stores through a readonly pointer in its first iteration: no run is free
     of UB, so no run witnesses a proof and none is claimed."""

@@ -1,4 +1,4 @@
-"""Refinement (README "What proved means"): the target refines the source when, on every
+"""Refinement (docs/proved.md): the target refines the source when, on every
 input where the source has no UB, the target has no UB, emits the same trace, and
 leaves the same memory and live-outs (a poison source value allows anything).
 

@@ -4,7 +4,7 @@ flags and attributes it carries, its operands, and what the analyses need to kno
 solver). The parsers, the printer, the analyses and the checks read this table;
 only the semantics (`semantics/ops.py`) is written elsewhere, once, over a domain.
 
-Adding an operation: a row here and its semantics there (README "Adding an
+Adding an operation: a row here and its semantics there (docs/architecture.md "Adding an
 operation"); `tests/test_opcodes.py` then makes it round-trip through the printer
 and both parsers.
 """

@@ -293,7 +293,7 @@ class FuncDecl:
     the same trace returns the same thing, in the source and in the target), poison
     where `ret_poison` allows it (a result without `noundef`).
 
-    What an effect does besides its event (semantics/ops.py `_call`, README "Calls"):
+    What an effect does besides its event (semantics/ops.py `_call`, docs/semantics.md "Calls"):
     - `writes`: the memory objects it may write. After the call each holds arbitrary
       contents, a choice of the run at that point of the trace (the same in the source
       and the target): LLVM's call without `memory(...)` writes every object it can

@@ -1,4 +1,4 @@
-"""The one definition of every instruction (README "Semantics").
+"""The one definition of every instruction (docs/semantics.md).
 
 Written against a Domain (domain.py) so that the concrete interpreter and the
 z3 encoder run the same rules. A scalar value is a Val (value, poison, undef);
