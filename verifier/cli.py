@@ -47,7 +47,7 @@ from verifier.reports.progress import Spinner
 from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
-from verifier.smt.budget import Stopwatch
+from verifier.smt.budget import Stopwatch, stop_asked, stop_if_asked
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.reductions import ReductionOrder
 
@@ -146,6 +146,7 @@ def guarded(req: Request, src: Program, step: Callable[[], list[Verdict]],
     except (UserError, LLUnsupported, typer.Exit, KeyboardInterrupt):
         raise
     except Exception as e:
+        stop_if_asked()  # z3 cancelled by Ctrl-C (its error raised in place of the KeyboardInterrupt)
         if os.environ.get("VERIFIER_DEBUG"):
             traceback.print_exc()
         return [Verdict(src.name, req.check, VerdictKind.UNKNOWN, sw(),
@@ -1213,6 +1214,9 @@ def run_argv(argv: list[str] | None = None) -> int:
         typer.echo(str(e.code), err=True)
         return 1
     except Exception as e:  # usage errors (typer's click) and our own bugs
+        if stop_asked():  # an error z3 raised because Ctrl-C cancelled it: the stop, not a bug
+            typer.echo(STOPPED, err=True)
+            return INTERRUPTED
         show = getattr(e, "show", None)
         if callable(show) and hasattr(e, "exit_code"):
             show()

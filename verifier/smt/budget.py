@@ -103,6 +103,12 @@ def ask_to_stop() -> None:
     _STOP.set()
 
 
+def stop_asked() -> bool:
+    """Whether the user asked to stop: an error z3 raised after that (a query or a
+    simplification cancelled mid-way) is the stop, not a bug."""
+    return _STOP.is_set()
+
+
 def stop_if_asked() -> None:
     """KeyboardInterrupt in the main thread once the user asked to stop."""
     if _STOP.is_set() and threading.current_thread() is threading.main_thread():
