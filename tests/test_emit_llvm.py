@@ -314,3 +314,17 @@ def test_switch_cases_are_read() -> None:
 def test_a_recurrence_the_loop_reads_has_its_next_lanes_first(form: EmitForm) -> None:
     body = emit_form(LL / "emit" / "copy_field64.scalar.ll", None, form, 4).module.split("vec.body:")[1]
     assert body.index("%c.next.v = load") < body.index("%c.v = shufflevector")
+
+
+def test_the_emitter_reads_instruction_lines_as_the_front_end_does() -> None:
+    """A switch's case lines are no instructions: the emitter's reader counted them, so
+    every line after a switch was off (`%10 = add` on line 24 reported at 19)."""
+    from verifier.emit.reader import read_function
+
+    path = MODELS / "llvm" / "corpus" / "c_skip_spaces.scalar.ll"
+    text = path.read_text().splitlines()
+    assert any(line.strip().startswith("switch") for line in text)
+    f = read_function(path, None)
+    instrs = [i for b in f.blocks.values() for i in b.instrs]
+    assert instrs and all(i.line is not None and f" {i.opcode} " in f" {text[i.line - 1]} " for i in instrs)
+    assert next(i.line for i in instrs if i.name == "v10") == 24

@@ -212,3 +212,28 @@ def test_an_error_z3_raises_after_a_stop_is_the_stop_not_a_bug() -> None:
             guarded(Request(Check.HOIST), src, cancelled)
     finally:
         budget._STOP.clear()
+
+
+@pytest.mark.slow
+def test_a_signal_stops_a_suite_running_on_a_cluster(tmp_path: Path) -> None:
+    """`suite --cluster`: Ctrl-C once the cheap answer is in stops the command (exit 130,
+    saying how far it got). (A Dask worker cannot stop a task it has started: it
+    finishes that obligation unasked.)"""
+    distributed = pytest.importorskip("distributed")
+    suite = tmp_path / "s.toml"
+    suite.write_text(CHEAP.format(m=MODELS) + SLOW.format(m=MODELS, k=1, t=64))
+    cache = tmp_path / "cache"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        p = subprocess.Popen([sys.executable, "-c", _SUITE_WITH_SIGINT.format(handler="default_int_handler"),
+                              "suite", str(suite), "-q", "--cache-dir", str(cache), "--cluster",
+                              cluster.scheduler_address], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            _wait_for_an_answer(p, cache)
+            p.send_signal(signal.SIGINT)
+            out, err = p.communicate(timeout=60)
+        finally:
+            if p.poll() is None:
+                p.kill()
+        assert p.returncode == 130, out + err
+        assert "interrupted: 1/2 done" in out + err, out + err

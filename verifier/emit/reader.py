@@ -18,6 +18,7 @@ import networkx as nx
 
 from verifier.errors import UserError
 from verifier.frontend.llvm.module import read_module
+from verifier.frontend.llvm.text import instruction_lines
 
 _PLAIN_NAME = re.compile(r"^[-a-zA-Z$._][-a-zA-Z$._0-9]*$")
 _CASE = re.compile(r"i\d+ (-?\d+|true|false), label %([-a-zA-Z$._0-9]+|\"[^\"]*\")")
@@ -149,20 +150,12 @@ def read_function(path: Path, func: str | None) -> Func:
 
 
 def _instruction_lines(text: str, name: str) -> list[int]:
-    """The 1-based file line of each instruction of @name, in order (LLVM prints one
-    instruction per line)."""
-    out: list[int] = []
-    inside = False
-    for k, line in enumerate(text.splitlines(), 1):
-        s = line.strip()
-        if not inside:
-            inside = s.startswith("define") and f"@{name}(" in s.replace('"', "")
-            continue
-        if s.startswith("}"):
-            break
-        if s and not s.startswith(";") and not re.match(r'^("[^"]*"|[-\w.$]+):', s):
-            out.append(k)
-    return out
+    """The 1-based file line of each instruction of @name, in order (the front end's
+    reading of the text: a switch's case lines are none)."""
+    lines = text.splitlines()
+    define = next((k for k, line in enumerate(lines)
+                   if line.startswith("define") and f"@{name}(" in line.replace('"', "")), None)
+    return [] if define is None else [k + 1 for k in instruction_lines(lines, define)]
 
 
 def _name_all(fn: Any) -> None:

@@ -37,7 +37,6 @@ from verifier.frontend.llvm.scalable import (
 )
 from verifier.frontend.llvm.state import FnState, LLOptions, MemObject, key
 from verifier.frontend.llvm.text import (
-    LABEL,
     CallFacts,
     align_of,
     attribute_groups,
@@ -48,6 +47,7 @@ from verifier.frontend.llvm.text import (
     clean,
     dereferenceable,
     has_attr,
+    instruction_lines,
     operand_text,
     parse_error,
     parse_type,
@@ -578,19 +578,8 @@ def _instruction_lines(st: FnState, blocks: list[Any]) -> dict[int, Loc]:
     (labels, comments, blank lines and a switch's case lines are no instructions), so
     two instructions with the same text get their own lines. Empty if the text and
     the parsed function disagree on the count (then loc_of searches)."""
-    at: list[Loc] = []
-    k = st.start_line + 1
-    while k < len(st.lines):
-        line = st.lines[k]
-        body = line.split(";", 1)[0].strip() if not line.lstrip().startswith('"') else line.strip()
-        if line.startswith("}"):
-            break
-        if body and not LABEL.match(line):
-            at.append(st.at(k, len(line) - len(line.lstrip()) + 1))
-            if body.endswith("["):  # a switch: its cases run to the closing bracket
-                while k + 1 < len(st.lines) and not st.lines[k].strip().startswith("]"):
-                    k += 1
-        k += 1
+    at = [st.at(k, len(st.lines[k]) - len(st.lines[k].lstrip()) + 1)
+          for k in instruction_lines(st.lines, st.start_line)]
     instrs = [ins for b in blocks for ins in b.instructions]
     if len(instrs) != len(at):
         return {}

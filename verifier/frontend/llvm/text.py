@@ -601,3 +601,23 @@ def without_debug_verification(text: str) -> str | None:
     if '"Debug Info Version"' not in text:
         return None
     return _DEBUG_VERSION.sub(r"\g<1>0", text)
+
+
+def instruction_lines(lines: list[str], define: int) -> list[int]:
+    """The index in `lines` of each instruction of the function whose `define` line is
+    at index `define`, in order: LLVM prints one per line; labels, comments, blank
+    lines and a switch's case lines (up to its `]`) are none."""
+    at: list[int] = []
+    k = define + 1
+    while k < len(lines):
+        line = lines[k]
+        body = line.split(";", 1)[0].strip() if not line.lstrip().startswith('"') else line.strip()
+        if line.startswith("}"):
+            break
+        if body and not LABEL.match(line):
+            at.append(k)
+            if body.endswith("["):  # a switch: its cases run to the closing bracket
+                while k + 1 < len(lines) and not lines[k].strip().startswith("]"):
+                    k += 1
+        k += 1
+    return at
