@@ -26,8 +26,9 @@ BUCKETS = ((1, 5), (6, 10), (11, 15), (16, 20), (21, 30), (31, 10**6))
 
 def measure(paths: list[str]) -> list[tuple[int, str]]:
     """(complexity, file:line name) of every function: ruff reports each one over 0."""
-    r = subprocess.run(["ruff", "check", *paths, "--select", "C901", "--no-cache", "--output-format", "concise",
-                        "--config", "lint.mccabe.max-complexity = 0"], cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "ruff", "check", *paths, "--select", "C901", "--no-cache",
+                        "--output-format", "concise", "--config", "lint.mccabe.max-complexity = 0"],
+                       cwd=ROOT, capture_output=True, text=True)
     out = []
     for line in r.stdout.splitlines():
         m = ROW.match(line)
