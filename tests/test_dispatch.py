@@ -84,3 +84,12 @@ def test_a_suite_verdict_on_a_loop_without_exits_lists_its_assumptions(tmp_path:
     ob = Obligation("o", "hoist", src, None, None, 60.0, "proved", tmp_path / "s.toml", 1, None, 4, assume=assume)
     v = run_obligation(ob)
     assert v.verdict is VerdictKind.PROVED and v.assumptions == list(assume), v
+
+
+def test_several_answers_make_the_worst_one() -> None:
+    from verifier.checks.verdict import VerdictKind, worst
+
+    P, U, C = VerdictKind.PROVED, VerdictKind.UNKNOWN, VerdictKind.COUNTEREXAMPLE
+    assert worst([]) is P and worst([P, P]) is P and worst([P, U]) is U
+    assert worst([U, C, P]) is C and worst(iter([C, U])) is C
+    assert [k.exit_code for k in sorted(VerdictKind, key=lambda k: k.severity)] == [0, 3, 1]

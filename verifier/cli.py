@@ -30,7 +30,7 @@ from verifier.checks.dispatch import (
     answer_nested,
     decide,
 )
-from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
+from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions, worst
 from verifier.errors import UserError, read_source, write_output
 from verifier.frontend.unsupported import LLUnsupported, NestedLoops
 from verifier.ir.printer import program as print_program
@@ -264,8 +264,7 @@ def _width() -> int | None:
 
 def _worst(verdicts: list[Verdict]) -> int:
     """The exit code of several verdicts: a counterexample, else an unknown, else proved."""
-    codes = [v.exit_code for v in verdicts]
-    return 1 if 1 in codes else 3 if 3 in codes else 0
+    return worst(v.verdict for v in verdicts).exit_code
 
 
 def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, timeout: float, cttz_elts: str,

@@ -34,6 +34,7 @@ from verifier.checks.verdict import (
     VerdictKind,
     coverage_kind,
     note_assumptions,
+    worst,
 )
 from verifier.frontend.llvm.scalable import ScalableVectors
 from verifier.frontend.unsupported import LLUnsupported, NestedLoops
@@ -303,15 +304,15 @@ def merge_vscales(runs: list[tuple[int, list[Verdict]]], declared: str) -> list[
                                                   "questions)"))
             continue
         at = [(vscale, vs[k]) for vscale, vs in runs]
-        for kind in (VerdictKind.COUNTEREXAMPLE, VerdictKind.UNKNOWN):
-            found = next(((vscale, v) for vscale, v in at if v.verdict is kind), None)
-            if found is not None:
-                if kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
-                    # the same at every vscale (a missing --assume): no one vscale to name
-                    found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
-                else:
-                    found[1].vscale = found[0]
-                break
+        kind = worst(v.verdict for _, v in at)
+        found = next(((vscale, v) for vscale, v in at if v.verdict is kind), None) \
+            if kind is not VerdictKind.PROVED else None
+        if found is not None:
+            if kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
+                # the same at every vscale (a missing --assume): no one vscale to name
+                found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
+            else:
+                found[1].vscale = found[0]
         if found is None:
             found = min(at, key=lambda a: _STRENGTH.index(coverage_kind(a[1].coverage)))
             found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypedDict
@@ -24,8 +25,20 @@ class VerdictKind(StrEnum):
     def exit_code(self) -> int:
         return EXIT_CODES[self]
 
+    @property
+    def severity(self) -> int:
+        """Where the kind stands among several answers to one question: a
+        counterexample beats an unknown, which beats a proof."""
+        return SEVERITY.index(self)
+
 
 EXIT_CODES = {VerdictKind.PROVED: 0, VerdictKind.COUNTEREXAMPLE: 1, VerdictKind.UNKNOWN: 3}
+SEVERITY = (VerdictKind.PROVED, VerdictKind.UNKNOWN, VerdictKind.COUNTEREXAMPLE)
+
+
+def worst(kinds: Iterable[VerdictKind]) -> VerdictKind:
+    """The answer several answers make together (proved when there are none)."""
+    return max(kinds, key=lambda k: k.severity, default=VerdictKind.PROVED)
 
 
 class Check(StrEnum):
