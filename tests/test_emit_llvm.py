@@ -13,8 +13,9 @@ import pytest
 
 from tests.helpers import MODELS, cli
 from verifier.emit.reader import EmitUnsupported
-from verifier.emit.vectorize import EmitForm, emit_form
+from verifier.emit.vectorize import emit_form
 from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 LL = MODELS / "llvm"
 # (fixture, what it has): each form of each is proved
@@ -90,7 +91,7 @@ def test_vf_8_proved(tmp_path: Path) -> None:
     assert "<8 x i8>" in (tmp_path / "out.ll").read_text()
 
 
-def _mutant(tmp_path: Path, src: Path, form: EmitForm, edit: tuple[str, str]) -> subprocess.CompletedProcess[str]:
+def _mutant(tmp_path: Path, src: Path, form: Form, edit: tuple[str, str]) -> subprocess.CompletedProcess[str]:
     text = emit_form(src, None, form, 4).module
     broken = re.sub(edit[0], edit[1], text)
     assert broken != text, "the mutation must change the emitted IR"
@@ -104,7 +105,7 @@ def test_unmasked_conditional_store_is_refuted(tmp_path: Path) -> None:
     # the simple form's store of positive elements, made unconditional
     edit = (r"call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> (%[\w.]+), ptr align 4 (%[\w.]+), <4 x i1> %[\w.]+\)",
             r"store <4 x i32> \1, ptr \2, align 4")
-    r = _mutant(tmp_path, LL / "emit" / "copy_positive_until_stop.scalar.ll", EmitForm.SIMPLE, edit)
+    r = _mutant(tmp_path, LL / "emit" / "copy_positive_until_stop.scalar.ll", Form.SIMPLE, edit)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout
 
@@ -113,7 +114,7 @@ def test_unmasked_conditional_store_is_refuted(tmp_path: Path) -> None:
 def test_store_past_the_exiting_lane_is_refuted(tmp_path: Path) -> None:
     # the general form's stores masked to the lanes <= 3 instead of <= the exiting lane
     edit = (r"(icmp ule <4 x i64> <i64 0, i64 1, i64 2, i64 3>), %first\.splat\b", r"\1, <i64 3, i64 3, i64 3, i64 3>")
-    r = _mutant(tmp_path, LL / "emit" / "copy_positive_until_stop.scalar.ll", EmitForm.GENERAL, edit)
+    r = _mutant(tmp_path, LL / "emit" / "copy_positive_until_stop.scalar.ll", Form.GENERAL, edit)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout
 
@@ -122,14 +123,14 @@ def test_store_past_the_exiting_lane_is_refuted(tmp_path: Path) -> None:
 def test_vector_loop_past_the_exit_is_refuted(tmp_path: Path) -> None:
     # the simple form without its anyof: the vector loop runs on past the NUL
     edit = (r"br i1 %any\.1, label %scalar\.ph", "br i1 false, label %scalar.ph")
-    r = _mutant(tmp_path, LL / "emit" / "count_upper.scalar.ll", EmitForm.SIMPLE, edit)
+    r = _mutant(tmp_path, LL / "emit" / "count_upper.scalar.ll", Form.SIMPLE, edit)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout
 
 
 def test_reduction_with_the_wrong_operation_is_refuted(tmp_path: Path) -> None:
     edit = (r"call i32 @llvm\.vector\.reduce\.add\.v4i32", "call i32 @llvm.vector.reduce.or.v4i32")
-    text = emit_form(LL / "emit" / "count_upper.scalar.ll", None, EmitForm.GENERAL, 4, ReductionOrder.IN_LOOP).module
+    text = emit_form(LL / "emit" / "count_upper.scalar.ll", None, Form.GENERAL, 4, ReductionOrder.IN_LOOP).module
     text += "\ndeclare i32 @llvm.vector.reduce.or.v4i32(<4 x i32>)\n"
     out = tmp_path / "mutant.ll"
     out.write_text(re.sub(edit[0], edit[1], text))
@@ -194,13 +195,13 @@ def test_conditional_prefix_sum_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_vf_below_two_is_refused() -> None:
     with pytest.raises(EmitUnsupported):
-        emit_form(LL / "find_char.scalar.ll", None, EmitForm.GENERAL, 1)
+        emit_form(LL / "find_char.scalar.ll", None, Form.GENERAL, 1)
 
 
 @pytest.mark.skipif(shutil.which("llc-22") is None or shutil.which("opt-22") is None, reason="needs LLVM 22")
-@pytest.mark.parametrize("form", list(EmitForm))
+@pytest.mark.parametrize("form", list(Form))
 @pytest.mark.parametrize("src", [p for p, _ in PROVED], ids=[p.name for p, _ in PROVED])
-def test_emitted_ir_verifies_and_compiles(tmp_path: Path, src: Path, form: EmitForm) -> None:
+def test_emitted_ir_verifies_and_compiles(tmp_path: Path, src: Path, form: Form) -> None:
     out = tmp_path / "out.ll"
     out.write_text(emit_form(src, None, form, 8).module)
     subprocess.run(["opt-22", "-passes=verify", "-disable-output", str(out)], check=True)
@@ -233,7 +234,7 @@ def test_gather_of_lanes_wider_than_the_objects_unit_is_unknown(tmp_path: Path) 
     assert f"{f}:6:" in r.stdout
 
 
-G, S = EmitForm.GENERAL, EmitForm.SIMPLE
+G, S = Form.GENERAL, Form.SIMPLE
 # (fixture, form, edit, id): each emitted form broken by a regex substitution must be
 # refuted. Where a form is missing, its variant is legal there, and the proof says so:
 # the simple form may stop at more lanes (the scalar loop redoes the iteration) and does
@@ -287,20 +288,20 @@ _FIXTURE = {name: LL / ("corpus" if name in ("a_find_last", "m_guarded_fixed") e
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, form, edit", [m[:3] for m in MUTANTS], ids=[m[3] for m in MUTANTS])
-def test_broken_emitted_form_is_refuted(tmp_path: Path, name: str, form: EmitForm, edit: tuple[str, str]) -> None:
+def test_broken_emitted_form_is_refuted(tmp_path: Path, name: str, form: Form, edit: tuple[str, str]) -> None:
     r = _mutant(tmp_path, _FIXTURE[name], form, edit)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout
 
 
 def test_pointer_induction_is_kept_scalar() -> None:
-    text = emit_form(LL / "emit" / "position_ptr.scalar.ll", None, EmitForm.GENERAL, 4).module
+    text = emit_form(LL / "emit" / "position_ptr.scalar.ll", None, Form.GENERAL, 4).module
     assert "x ptr>" not in text  # lanes of pointers are scalars off the first lane
     assert "icmp eq ptr %p.next.lane3, %end" in text and "ptrtoint ptr %data" in text
 
 
 @pytest.mark.parametrize("form", [G, S])
-def test_loads_of_a_loop_counting_down_are_one_reversed_load(form: EmitForm) -> None:
+def test_loads_of_a_loop_counting_down_are_one_reversed_load(form: Form) -> None:
     text = emit_form(LL / "corpus" / "a_find_last.scalar.ll", None, form, 4).module
     assert "<4 x i32> <i32 3, i32 2, i32 1, i32 0>" in text and "gather" not in text
 
@@ -311,7 +312,7 @@ def test_switch_cases_are_read() -> None:
 
 
 @pytest.mark.parametrize("form", [G, S])
-def test_a_recurrence_the_loop_reads_has_its_next_lanes_first(form: EmitForm) -> None:
+def test_a_recurrence_the_loop_reads_has_its_next_lanes_first(form: Form) -> None:
     body = emit_form(LL / "emit" / "copy_field64.scalar.ll", None, form, 4).module.split("vec.body:")[1]
     assert body.index("%c.next.v = load") < body.index("%c.v = shufflevector")
 

@@ -50,6 +50,7 @@ from verifier.setvalues import parse_sets
 from verifier.smt.budget import Stopwatch, stop_asked, stop_if_asked
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 if TYPE_CHECKING:
     from verifier.cost.measure import Standing
@@ -345,7 +346,7 @@ def check(
     scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
     requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair,
                         needed_extents=needed_extents, scalar_hoist=True, accept_bounded=1 if bounded else None,
-                        reduction=reduction.value)
+                        reduction=reduction)
                 for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
     from_c = is_c_source(model)  # positions come from the module's debug info: the C lines
     if from_c:
@@ -459,7 +460,7 @@ def vectorize(
         return
     prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
-        vform = generate(prog, form, vf, guards, order=reduction)
+        vform = generate(prog, Form(form.value), vf, guards, order=reduction)
     except Unsupported as u:
         raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
     typer.echo(print_program(vform.program))
@@ -471,7 +472,7 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     """vectorize --emit-llvm: lower the form to LLVM IR (verifier/emit), write it, and
     prove it against its source with the translation validation."""
     from verifier.emit.reader import EmitUnsupported
-    from verifier.emit.vectorize import EmitForm, emit_form
+    from verifier.emit.vectorize import emit_form
     from verifier.llvm_tools import CLANG, c_to_ll, find_tool
 
     if is_c_source(model):
@@ -485,7 +486,7 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     if not model.is_file():
         raise UserError(f"{model}: no such file")
     try:
-        emitted = emit_form(model, _func_in(model, func), EmitForm(form.value), vf, order)
+        emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
     _write(out, emitted.module, "--emit-llvm ")
@@ -687,10 +688,10 @@ def _cost_forms(file: Path, name: str, vfs: list[int], reduction: ReductionOrder
     from verifier.cost.measure import Standing
     from verifier.cost.native import Variant
     from verifier.emit.reader import EmitUnsupported
-    from verifier.emit.vectorize import EmitForm, emit_form
+    from verifier.emit.vectorize import emit_form
 
     for vf in vfs:
-        for form in EmitForm:
+        for form in Form:
             label = f"{form} vf{vf}"
             try:
                 emitted = emit_form(file, name, form, vf, reduction)
@@ -973,13 +974,13 @@ def rewrite(
     that runs while a monotone condition on the induction holds, with nothing observable
     on the other side, becomes an early exit. --split: the loop becomes two, split where
     such a condition turns. Exit 0 proved, 1 refuted or refused, 3 unknown."""
-    from verifier.checks.rewrite import Rewritten, rewritten
+    from verifier.checks.rewrite import Rewrite, Rewritten, rewritten
     from verifier.transforms.exit_from_condition import recognise
 
     if exit_from_condition == split:
         raise UserError("rewrite: name one rewrite (--exit-from-condition or --split)")
     prog = load_program(model, func, exit_unknown=True)
-    how = "split" if split else "exit-from-condition"
+    how = Rewrite.SPLIT if split else Rewrite.EXIT
     made = rewritten(prog, how, force, block)
     if not isinstance(made, Rewritten):
         _refuse(prog.name, [rename_text(r, prog.display) for r in made], as_json)

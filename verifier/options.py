@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from verifier.analysis.lanes import parse_relation
+from verifier.checks.rewrite import Rewrite
 from verifier.ir.opcodes import CTTZ_ELTS_RULES
 from verifier.ir.program import ASSUMPTION_HELP, parse_assumptions
 from verifier.limits import (
@@ -27,6 +28,8 @@ from verifier.limits import (
     timeout_problem,
     vf_problem,
 )
+from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 
 class Kind(Enum):
@@ -41,7 +44,7 @@ class Kind(Enum):
 
 
 LEGALITY = ("hoist", "speculate")
-REWRITES = ("exit-from-condition", "split")
+REWRITES = tuple(r.value for r in Rewrite)
 
 
 def _parsed(parse: Callable[[Any], object]) -> Callable[[Any], str | None]:
@@ -110,12 +113,12 @@ class Option:
         return f"{self.name} {verb} with check = {' or '.join(chr(34) + c + chr(34) for c in self.checks)}, not {check!r}"
 
 
-REDUCTION_ORDERS = ("ordered", "in-loop")  # transforms/reductions.ReductionOrder
+REDUCTION_ORDERS = tuple(r.value for r in ReductionOrder)
 
 _TABLE = (
     Option("target", Kind.STRING, "the hand-written vectorized loop (a model or .ll file), relative to the suite",
            checks=("equiv",), shown="'target' and 'form'"),
-    Option("form", Kind.STRING, "the generated form to check", choices=("general", "simple"),
+    Option("form", Kind.STRING, "the generated form to check", choices=tuple(f.value for f in Form),
            checks=("equiv",), shown="'target' and 'form'"),
     Option("vf", Kind.VFS, "vector factor", flag="--vf", default=4, problem=vf_problem, bounds=(1, MAX_VF)),
     Option("unbounded", Kind.BOOL, "the proof must cover every trip count", flag="--unbounded",

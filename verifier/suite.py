@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from verifier.checks.dispatch import Request, Scope
-from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
+from verifier.checks.rewrite import Rewrite
+from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions, worst
 from verifier.errors import UserError, loc_at, read_source
 from verifier.frontend.nesting import too_deep
 from verifier.ir.program import Loc, Program, parse_assumptions
@@ -49,6 +50,8 @@ from verifier.limits import (
     MAX_SUITE_DEPTH,
 )
 from verifier.options import OPTIONS, option_problem
+from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 CHECKS = tuple(c for c in Check if c is not Check.ALL)  # the questions an obligation may ask
 VERDICTS = tuple(VerdictKind)
@@ -332,10 +335,10 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
 def request(ob: Obligation, timeout: float | None = None) -> Request:
     """The question an obligation asks (`timeout` overrides the suite's)."""
     return Request(Check(ob.check), ob.vf, ob.max_trip, timeout if timeout is not None else ob.timeout,
-                   ob.scope, ob.form or "simple", ob.guards, ob.freeze, exit=ob.exit,
+                   ob.scope, Form(ob.form or Form.SIMPLE), ob.guards, ob.freeze, exit=ob.exit,
                    both_llvm=ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll",
-                   value=ob.value, relation=ob.relation, rewrite=ob.rewrite, force=ob.force,
-                   accept_bounded=ob.bounded, reduction=ob.reduction)
+                   value=ob.value, relation=ob.relation, rewrite=Rewrite(ob.rewrite), force=ob.force,
+                   accept_bounded=ob.bounded, reduction=ReductionOrder(ob.reduction))
 
 
 def combine(vs: list[Verdict], model: str, check: Check, vf: int) -> Verdict:
@@ -343,8 +346,8 @@ def combine(vs: list[Verdict], model: str, check: Check, vf: int) -> Verdict:
     first unknown, else proved; seconds add up, subjects are listed."""
     if not vs:
         return Verdict(model, check, VerdictKind.PROVED, 0.0, vf=vf, reason="no data-dependent exits")
-    pick = next((x for x in vs if x.verdict is VerdictKind.COUNTEREXAMPLE), None) \
-        or next((x for x in vs if x.verdict is VerdictKind.UNKNOWN), None) or vs[0]
+    kind = worst(x.verdict for x in vs)
+    pick = next(x for x in vs if x.verdict is kind)
     pick.seconds = sum(x.seconds for x in vs)
     if len(vs) > 1:
         pick.subject = ", ".join(f"{x.subject}: {x.verdict}" for x in vs)

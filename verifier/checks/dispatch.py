@@ -25,7 +25,7 @@ from verifier.checks.lanes import lane_relation
 from verifier.checks.legality import hoistability, speculation_safety
 from verifier.checks.nested import PEELED, confirmed, iteration_pair, merge_outer, prefix_pair
 from verifier.checks.param_start import with_room
-from verifier.checks.rewrite import rewrite_obligation
+from verifier.checks.rewrite import Rewrite, rewrite_obligation
 from verifier.checks.translation import equivalence
 from verifier.checks.verdict import (
     Check,
@@ -43,6 +43,7 @@ from verifier.semantics.ops import approximated, approximation_site
 from verifier.smt.budget import Budget, take_safety_net
 from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
 from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 
 class Scope(StrEnum):
@@ -67,7 +68,7 @@ class Request:
     max_trip: int | None = None  # None: the check's own default (equiv 4*VF, legality 2*VF)
     timeout: float = 60.0
     scope: Scope = Scope.DEFAULT
-    form: str = "simple"  # equiv without a target: the generated form, general or simple
+    form: Form = Form.SIMPLE  # equiv without a target: the generated form
     guards: bool = False  # equiv: add the runtime guards the speculation repair proves
     freeze: bool = True  # speculate, freeze: the vector loop freezes its exit conditions
     repair: bool = False  # speculate: derive the extents and guards that would make it safe
@@ -77,14 +78,14 @@ class Request:
     both_llvm: bool = False  # equiv of a pair read from LLVM IR (.ll) on both sides
     value: str | None = None  # lanes: the value whose relation is asked
     relation: str | None = None  # lanes: the relation claimed (default: the analysis's proposal)
-    rewrite: str = "exit-from-condition"  # rewrite: exit-from-condition or split
+    rewrite: Rewrite = Rewrite.EXIT  # rewrite: which
     force: bool = False  # rewrite: even where the rewrite's conditions fail
     block: str | None = None  # rewrite: the conditional block to rewrite at (default: the first that qualifies)
     # a bounded proof for runs of at least this many iterations is accepted as proved
     # (the suite's `bounded = N`, the command line's --bounded); else a bounded proof
     # is proved only where the unwinding assertion makes it complete, and unknown
     accept_bounded: int | None = None
-    reduction: str = "ordered"  # equiv: how a generated form vectorizes a reduction (ReductionOrder)
+    reduction: ReductionOrder = ReductionOrder.ORDERED  # equiv: how a generated form vectorizes a reduction
 
     @property
     def bound(self) -> int:
@@ -137,9 +138,9 @@ def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> 
                                                        budget, induction=req.scope is not Scope.BOUNDED))]
         if req.scope is Scope.BOUNDED:
             return [form_equivalence(src, req.vf, req.bound, budget, req.guards, req.form,
-                                     order=ReductionOrder(req.reduction))]
+                                     order=req.reduction)]
         return [inductive_equivalence(src, req.vf, req.bound, budget, req.guards, req.form,
-                                      order=ReductionOrder(req.reduction),
+                                      order=req.reduction,
                                       require_unbounded=req.scope is Scope.UNBOUNDED)]
     if req.check is Check.LANES:
         return [lane_relation(src, req.vf, req.value or "", req.relation, req.timeout)]

@@ -28,32 +28,32 @@ from verifier.transforms.lanes import Unsupported
 from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.simple_form import SimpleForm, simple_form
 from verifier.transforms.step import source_step, target_step
-from verifier.transforms.vector_loop import VectorForm
+from verifier.transforms.vector_loop import Form, VectorForm
 from verifier.transforms.window import NoWindow, Q, at_loop_start
 
-FORMS = ("general", "simple")
+FORMS = tuple(Form)
 
 
-def form_label(form: str, order: ReductionOrder) -> str:
+def form_label(form: Form, order: ReductionOrder) -> str:
     """How a verdict names the form it checked (in-loop reductions said, ordered the default)."""
     return form if order is ReductionOrder.ORDERED else f"{form}, in-loop reductions"
 
 
-def forms_of(choice: str) -> tuple[str, ...]:
+def forms_of(choice: str) -> tuple[Form, ...]:
     """`general`, `simple` or `both`, as the forms to generate."""
     if choice == "both":
         return FORMS
     if choice not in FORMS:
         raise UserError(f"--form {choice}: expected general, simple or both")
-    return (choice,)
+    return (Form(choice),)
 
 
-def generate(prog: Program, form: str, vf: int, with_guards: bool = False,
+def generate(prog: Program, form: Form, vf: int, with_guards: bool = False,
              timeout: float = 60.0, order: ReductionOrder = ReductionOrder.ORDERED) -> GeneralForm | SimpleForm:
     """The vectorized form `form` of prog's loop; the simple form takes the runtime
     guards the speculation repair proves if asked (the general form has none), each
     exit's repair within `timeout` seconds; reductions vectorized in `order`."""
-    if form == "general":
+    if form is Form.GENERAL:
         if with_guards:
             raise UserError("--guards: runtime guards belong to the simple form (seed 000, "
                             "\"General vs. Simple\"); the general form has none")
@@ -63,7 +63,7 @@ def generate(prog: Program, form: str, vf: int, with_guards: bool = False,
 
 
 def form_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
-                     with_guards: bool = False, form: str = "simple", concrete_tests: bool = True,
+                     with_guards: bool = False, form: Form = Form.SIMPLE, concrete_tests: bool = True,
                      order: ReductionOrder = ReductionOrder.ORDERED) -> Verdict:
     """The scalar loop refined by its generated form (unknown when it cannot be built);
     `concrete_tests` off: the solver alone looks for a counterexample."""
@@ -98,7 +98,7 @@ def _by_steps(prog: Program, vform: VectorForm, max_trip: int, budget: Budget,
 
 
 def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
-                          with_guards: bool = False, form: str = "simple",
+                          with_guards: bool = False, form: Form = Form.SIMPLE,
                           require_unbounded: bool = False, concrete_tests: bool = True,
                           order: ReductionOrder = ReductionOrder.ORDERED) -> Verdict:
     """Equivalence for every trip count (transforms/step.py): one vector iteration from
@@ -251,4 +251,4 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
 
 
 def _form_name(vform: VectorForm) -> str:
-    return "general" if isinstance(vform, GeneralForm) else "simple"
+    return Form.GENERAL if isinstance(vform, GeneralForm) else Form.SIMPLE

@@ -17,6 +17,7 @@ refines the original.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import refinement
@@ -38,6 +39,15 @@ from verifier.transforms.exit_from_condition import (
 )
 from verifier.transforms.split import split_iterations
 from verifier.transforms.window import NoWindow, enter_window, entry_block
+
+
+class Rewrite(StrEnum):
+    """The rewrites of a conditional block: made an early exit, or the iteration set
+    split where its condition turns."""
+
+    EXIT = "exit-from-condition"
+    SPLIT = "split"
+
 
 SPLIT_ARGUMENT = ("the second loop runs the original's remaining iterations with the branch the way "
                   "the solver proved it stays once turned, and the interrupted iteration restarts "
@@ -116,12 +126,12 @@ class Rewritten:
     recognised: bool
 
 
-def rewritten(src: Program, rewrite: str, force: bool, block: str | None = None) -> Rewritten | list[str]:
+def rewritten(src: Program, rewrite: Rewrite, force: bool, block: str | None = None) -> Rewritten | list[str]:
     """The rewrite (`exit` from a condition, or `split`) of `src`'s first qualifying
     conditional block (`block`, if named), or with `force` of its first conditional
     block; else why not (the refusals, one per block). UserError for a `block` the
     loop has no conditional block of that name."""
-    split = rewrite == "split"
+    split = rewrite is Rewrite.SPLIT
     found, refused = recognise(src, split=split)
     if block is not None:
         found = [c for c in found if c.block == block]
@@ -138,7 +148,7 @@ def rewritten(src: Program, rewrite: str, force: bool, block: str | None = None)
     return Rewritten(cand, tgt, bool(found))
 
 
-def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, budget: Budget,
+def rewrite_obligation(src: Program, rewrite: Rewrite, force: bool, max_trip: int, budget: Budget,
                        block: str | None = None) -> Verdict:
     """A rewrite question (a suite's, the command line's): the rewrite of `src`'s first
     qualifying block (or, with `force`, of its first conditional block) refines it. A
@@ -147,4 +157,4 @@ def rewrite_obligation(src: Program, rewrite: str, force: bool, max_trip: int, b
     if not isinstance(r, Rewritten):
         return Verdict(src.name, Check.REWRITE, VerdictKind.UNKNOWN, 0.0, reason=f"refused: {'; '.join(r)}")
     return rewrite_verdict(src, r.program, r.cand, r.recognised, max_trip, budget,
-                           "split" if rewrite == "split" else "exit")
+                           "split" if rewrite is Rewrite.SPLIT else "exit")

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 
 from verifier.emit.reader import (
@@ -60,6 +59,7 @@ from verifier.frontend.llvm.text import (
     int_flags,
 )
 from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 # flags whose only effect is poison where they fail (LangRef): a lane past the scalar
 # loop's exit computes what the loop never does, so the vector body drops them (a
@@ -72,11 +72,6 @@ def defined(flags: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """`flags` without those that only make poison (`fast`: its other flags)."""
     out = [f for f in flags if f not in POISON_FLAGS and f != "fast"]
     return tuple(dict.fromkeys([*out, *(FAST if "fast" in flags else ())]))
-
-
-class EmitForm(StrEnum):
-    GENERAL = "general"
-    SIMPLE = "simple"
 
 
 _INT_BINOPS = ("add", "sub", "mul", "and", "or", "xor", "shl", "lshr", "ashr", "udiv", "sdiv", "urem", "srem")
@@ -113,7 +108,7 @@ class Emitted:
 
     module: str
     function: str
-    form: EmitForm
+    form: Form
     vf: int
 
 
@@ -172,7 +167,7 @@ class _Scan:
 _SCAN_OPS = ("add", "and", "or", "xor")
 
 
-def emit_form(path: Path, func: str | None, form: EmitForm, vf: int,
+def emit_form(path: Path, func: str | None, form: Form, vf: int,
               order: ReductionOrder = ReductionOrder.ORDERED) -> Emitted:
     """The `form` of the one loop of `func` in the module at `path`, at factor `vf`;
     `order`: how an integer reduction is combined (Emitter.combine)."""
@@ -183,7 +178,7 @@ def emit_form(path: Path, func: str | None, form: EmitForm, vf: int,
 
 
 class _Emitter:
-    def __init__(self, f: Func, lp: Loop, form: EmitForm, vf: int, order: ReductionOrder) -> None:
+    def __init__(self, f: Func, lp: Loop, form: Form, vf: int, order: ReductionOrder) -> None:
         self.f, self.lp, self.form, self.vf, self.order = f, lp, form, vf, order
         self.defs = f.defs()
         self.inloop = {i.name for b in lp.blocks for i in f.blocks[b].instrs if i.name}
@@ -936,7 +931,7 @@ class _Emitter:
         self.header(countable, head_slice)
         stores = self.body({(e, x) for e, x, _ in countable}, head_slice)
         exit_preds = [(e, x, self.edge[(e, x)]) for e, x, _ in data]
-        if self.form is EmitForm.GENERAL:
+        if self.form is Form.GENERAL:
             self.general(exit_preds, stores)
         else:
             self.simple(exit_preds, stores)
@@ -1053,7 +1048,7 @@ class _Emitter:
         from vec.header, and in the simple form from vec.body's anyof)."""
         self.cur = self.blocks["scalar"]
         check, hd, body = self.blocks["check"], self.blocks["header"], self.blocks["body"]
-        from_loop = [hd] + ([body] if self.form is EmitForm.SIMPLE and data_exits else [])
+        from_loop = [hd] + ([body] if self.form is Form.SIMPLE and data_exits else [])
         for name, carried in self.carried():
             inc = ", ".join([f"[ {carried.start.text}, {ref(check)} ]"] + [f"[ {self.lane0[name]}, {ref(b)} ]"
                                                                            for b in from_loop])

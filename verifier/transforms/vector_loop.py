@@ -10,6 +10,7 @@ loop in front of the original loop, which stays as the scalar loop.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Self
 
 from verifier.analysis.exits import LoopExits
@@ -17,6 +18,14 @@ from verifier.ir.program import Block, Branch, Jump, Operand, Phi, Program, Ref
 from verifier.ir.types import IntType
 from verifier.transforms.lanes import LaneBuilder, Unsupported
 from verifier.transforms.latch_bound import LatchBound
+
+
+class Form(StrEnum):
+    """The two vectorized forms: predicated lanes to the end ("general"), or plain
+    vector code until a lane exits and a scalar epilogue from there ("simple")."""
+
+    GENERAL = "general"
+    SIMPLE = "simple"
 
 
 @dataclass
