@@ -53,7 +53,7 @@ def generate(prog: Program, form: Form, vf: int, with_guards: bool = False,
     """The vectorized form `form` of prog's loop; the simple form takes the runtime
     guards the speculation repair proves if asked (the general form has none), each
     exit's repair within `timeout` seconds; reductions vectorized in `order`."""
-    if form is Form.GENERAL:
+    if Form(form) is Form.GENERAL:  # (a caller's "general" too)
         if with_guards:
             raise UserError("--guards: runtime guards belong to the simple form (seed 000, "
                             "\"General vs. Simple\"); the general form has none")

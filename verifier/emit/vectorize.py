@@ -174,7 +174,7 @@ def emit_form(path: Path, func: str | None, form: Form, vf: int,
     if vf < 2:
         raise EmitUnsupported(f"--vf {vf}: a vectorized form needs at least 2 lanes")
     f = read_function(path, func)
-    return _Emitter(f, find_loop(f), form, vf, order).run()
+    return _Emitter(f, find_loop(f), Form(form), vf, order).run()  # (a caller's "simple" too)
 
 
 class _Emitter:

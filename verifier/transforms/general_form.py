@@ -18,15 +18,20 @@
 
 Lanes are per-lane scalar values (as in the simple form); a live-out is the select
 over the one-hot exit predicates Pi_EXIT^j, which is Extract(X^, CLSNZ(EMask(X))) in
-that representation. Exits must dominate the latch (exits inside conditional code
-are not generated); only induction variables may feed the exit conditions.
+that representation. An exit inside conditional code (`if (m[i]) { if (a[i] == 0)
+break; }`) is taken in a lane where the lane reaches its block and its condition
+holds: "reaches" is the and/or of the lane's frozen conditions of the branches that
+decide whether the block runs (analysis/exits.control_guards, whose conditions are in
+the exit's slice, so hoisted with it); any other branch's direction does not change
+whether the block runs, so it counts as true both ways. Only induction variables may
+feed the exit conditions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.analysis.exits import Exit, analyse
+from verifier.analysis.exits import Exit, LoopExits, analyse, control_guards
 from verifier.ir.program import Block, Branch, Const, Halt, Instr, Jump, Operand, Phi, Program, Ref
 from verifier.ir.types import I1
 from verifier.transforms.if_convert import Lanes, and_, carry, if_convert, last_lane, not_, or_
@@ -52,10 +57,6 @@ def general_form(prog: Program, vf: int, order: ReductionOrder = ReductionOrder.
     lp = le.loop
     if len(lp.latches) != 1:
         raise Unsupported("the loop has more than one latch")
-    for e in le.exits:
-        if e.block not in lp.exits_dominating_latch:
-            raise Unsupported(f"exit {e.name} (block {e.block}) sits in conditional code: exits are "
-                              "generated only where they dominate the latch")
     b = LaneBuilder(prog, le, vf)
     p = b.p
     head = p.blocks[lp.header]
@@ -73,6 +74,9 @@ def general_form(prog: Program, vf: int, order: ReductionOrder = ReductionOrder.
         top, conds = b.vector_slice(top, e, {}, vl.scalar.name, remaps)
         hoisted |= set(e.slice)
         taken[e.index] = [b.taken(top, e, c) for c in conds]
+        if e.block not in lp.exits_dominating_latch:  # conditional code: the lane must reach it
+            taken[e.index] = [and_(b, top, _reaches(b, top, prog, le, e.block, remaps[j], j), t,
+                                   f"C{e.index}.reached", j + 1) for j, t in enumerate(taken[e.index])]
 
     # lane activity: A^1 = 1, A^j+1 = A^j & ~C1^j & .. & ~Ck^j   (P0's lanes), written
     # as the and of the exits' negations, as the body's Pk_LOOP are: lane j+1's mask
@@ -109,6 +113,35 @@ def general_form(prog: Program, vf: int, order: ReductionOrder = ReductionOrder.
 
     p.name = f"{prog.name}_general_vf{vf}"
     return GeneralForm.of(vl, p, vf, lp.header)
+
+
+def _reaches(b: LaneBuilder, top: Block, prog: Program, le: LoopExits, block: str, lane: dict[str, Operand],
+             j: int) -> Operand:
+    """Whether lane j's iteration reaches `block` (module docstring): block predicates
+    over the iteration's blocks in body order, a deciding branch's edges under its
+    frozen condition in this lane, every other edge as its source's predicate."""
+    lp = le.loop
+    deciding = control_guards(prog, lp)[block]
+    pred: dict[str, Operand] = {lp.header: Const(1, I1)}
+    edges: dict[tuple[str, str], Operand] = {}
+    for name in lp.body_order:
+        if name != lp.header:
+            pred[name] = Const(0, I1)
+            for (_, s), cond in edges.items():
+                if s == name:
+                    pred[name] = or_(b, top, pred[name], cond, f"{block}.reach")
+        if name == block:
+            return pred[name]
+        t = prog.blocks[name].term
+        if isinstance(t, Branch) and name in deciding:
+            c = lane.get(t.cond.name, t.cond) if isinstance(t.cond, Ref) else t.cond
+            fc = b.emit(top, "freeze", [c], I1, f"{name}.cond.lane{j + 1}")
+            edges[(name, t.then)] = and_(b, top, pred[name], fc, f"{t.then}.reach")
+            edges[(name, t.other)] = and_(b, top, pred[name], not_(b, top, fc), f"{t.other}.reach")
+        else:
+            for s in prog.blocks[name].successors():
+                edges[(name, s)] = pred[name]
+    raise AssertionError(f"block {block} is not in the loop's body")
 
 
 def _exit_code(b: LaneBuilder, prog: Program, loop_blocks: frozenset[str] | set[str], e: Exit, code: Block,
