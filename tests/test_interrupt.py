@@ -158,18 +158,25 @@ LONG = {
     "equiv": ["equiv", "{m}/seed/division.loop", "{m}/examples/division_safe_divisor_vf4.loop", "--timeout", "300"],
     "check": ["check", "{m}/seed/search_loop.loop", "--check", "equiv", "--vf", "64", "--timeout", "300"],
     "cost": ["cost", "{m}/llvm/find_char.scalar.ll"],  # native runs and llvm-mca: minutes
+    "vectorize": ["vectorize", "{m}/llvm/emit/count_upper.scalar.ll", "--form", "general", "--vf", "16",
+                  "--emit-llvm", "{tmp}/o.ll"],  # its proof: about 25 s
+    "lanes": ["lanes", "{m}/lanes/divergence.loop", "--vf", "64"],  # about 19 s
+    "rewrite": ["rewrite", "{m}/rewrite/seed001_condition.loop", "--exit-from-condition", "--max-trip", "256",
+                "--timeout", "300"],  # about 20 s
+    "opt": ["opt", "{m}/llvm/c/first_difference.c", "--cttz-elts", "first-true", "--",
+            "-passes=loop-vectorize", "-force-vector-width=16"],  # about 14 s
 }
-NEEDS = {"cost": ("clang-22", "llc-22", "llvm-mca-22", "opt-22")}
+NEEDS = {"cost": ("clang-22", "llc-22", "llvm-mca-22", "opt-22"), "opt": ("clang-22", "opt-22")}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("command", sorted(LONG))
-def test_a_signal_stops_a_command_inside_a_solver_query(command: str, sig: int) -> None:
+def test_a_signal_stops_a_command_inside_a_solver_query(command: str, sig: int, tmp_path: Path) -> None:
     """z3 once caught Ctrl-C itself and the command ran to its verdict (smt/interrupt.py)."""
     if any(shutil.which(t) is None for t in NEEDS.get(command, ())):
         pytest.skip(f"{command} needs {', '.join(NEEDS[command])}")
-    args = [a.format(m=MODELS) for a in LONG[command]]
+    args = [a.format(m=MODELS, tmp=tmp_path) for a in LONG[command]]
     p = subprocess.Popen([sys.executable, "-c", _SUITE_WITH_SIGINT.format(handler="default_int_handler"), *args],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
