@@ -140,7 +140,7 @@ def _suite(tmp_path: Path, extra: str, expect: str) -> Path:
 def test_a_suite_accepts_a_bounded_proof_only_under_bounded_n(tmp_path: Path) -> None:
     r = cli("suite", str(_suite(tmp_path, "bounded = 5\n", "proved")), "--no-cache", "--json")
     assert r.returncode == 0, r.stdout + r.stderr
-    r = cli("suite", str(_suite(tmp_path, "max_trip = 5\ntimeout = 20\n", "unknown")), "--no-cache", "--json")
+    r = cli("suite", str(_suite(tmp_path, "max_trip = 5\ntimeout = 8\n", "unknown")), "--no-cache", "--json")
     assert r.returncode == 0, r.stdout + r.stderr
     row = next(json.loads(line) for line in r.stdout.splitlines() if '"verdict"' in line)
     assert row["coverage"]["kind"] == "bounded" and row["coverage"]["complete"] is False
