@@ -24,7 +24,12 @@ _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 
 def terminated(signum: int, frame: object) -> NoReturn:
-    """SIGTERM read as Ctrl-C: the same orderly stop."""
+    """Ctrl-C, and SIGTERM read as Ctrl-C: the stop is asked for (budget.ask_to_stop)
+    before the KeyboardInterrupt is raised, so that an exception it turns into on the
+    way (raised inside ctypes' argument conversion it becomes an ArgumentError; inside
+    z3's error callback it is dropped and z3's `canceled` comes instead) is still read
+    as the stop, not as a bug."""
+    ask_to_stop()
     raise KeyboardInterrupt
 
 
@@ -37,6 +42,8 @@ def stop_on_interrupt() -> bool:
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         return False
     z3.set_param("ctrl_c", False)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, terminated)
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, terminated)
     r, w = os.pipe()
