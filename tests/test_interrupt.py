@@ -51,10 +51,12 @@ _SUITE_WITH_SIGINT = ("import runpy, signal, sys; signal.signal(signal.SIGINT, s
                       "sys.argv[0] = 'verifier'; runpy.run_module('verifier.cli', run_name='__main__')")
 
 
-def _suite(suite: Path, cache: Path, sigint: str = "default_int_handler") -> subprocess.Popen[str]:
-    """`verifier suite SUITE --jobs 2 -q` in its own process, SIGINT set to `sigint`."""
+def _suite(suite: Path, cache: Path, sigint: str = "default_int_handler",
+           where: tuple[str, ...] = ("--jobs", "2")) -> subprocess.Popen[str]:
+    """`verifier suite SUITE -q` on `where` (two local processes, or `--cluster ADDRESS`)
+    in its own process, SIGINT set to `sigint`."""
     return subprocess.Popen([sys.executable, "-c", _SUITE_WITH_SIGINT.format(handler=sigint), "suite", str(suite),
-                             "--jobs", "2", "-q", "--cache-dir", str(cache)],
+                             *where, "-q", "--cache-dir", str(cache)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -232,9 +234,7 @@ def test_a_signal_stops_a_suite_running_on_a_cluster(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
-        p = subprocess.Popen([sys.executable, "-c", _SUITE_WITH_SIGINT.format(handler="default_int_handler"),
-                              "suite", str(suite), "-q", "--cache-dir", str(cache), "--cluster",
-                              cluster.scheduler_address], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        p = _suite(suite, cache, where=("--cluster", cluster.scheduler_address))
         try:
             _wait_for_an_answer(p, cache)
             p.send_signal(signal.SIGINT)
