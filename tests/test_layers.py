@@ -20,6 +20,7 @@ LAYERS = [
     ("frontend", "transforms", "emit", "smt", "llvm_tools"),
     ("semantics",),
     ("checks", "cost"),
+    ("driver",),
     ("suite", "cache", "cluster", "options"),
     ("reports",),
     ("runner",),
@@ -117,3 +118,24 @@ def test_complexity_stays_under_the_limits_and_a_function_past_them_is_named(tmp
     (tmp_path / "tangled.py").write_text(f"def tangled(x):\n{branches}\n    return -1\n")
     bad = subprocess.run([sys.executable, str(script), str(tmp_path / "tangled.py")], capture_output=True, text=True)
     assert bad.returncode == 1 and "32  " in bad.stdout and "tangled" in bad.stdout
+
+
+@pytest.mark.parametrize(("where", "line", "ok"), [
+    ("verifier/checks/planted.py", "from verifier.frontend.read import Programs", False),
+    ("verifier/checks/planted.py", "from verifier.driver import answer", False),
+    ("verifier/analysis/planted.py", "import z3", False),
+    ("verifier/frontend/planted.py", "from z3 import Solver", False),
+    ("verifier/driver_planted.py", "from verifier.frontend.read import Programs", True),
+    ("verifier/smt/planted.py", "import z3", True),
+])
+def test_ruff_flags_an_import_across_the_layers(where: str, line: str, ok: bool) -> None:
+    """The layering is also a lint error at commit time (the folders' ruff.toml ban
+    what their layer may not import), checked on a planted line in each place."""
+    import subprocess
+    import sys
+
+    root = PACKAGE.parent
+    code = f"{line}\n\n__all__ = [{line.split()[-1]!r}]\n"
+    r = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise",
+                        "--stdin-filename", where, "-"], input=code, capture_output=True, text=True, cwd=root)
+    assert ("TID251" not in r.stdout) is ok, r.stdout + r.stderr

@@ -1,6 +1,6 @@
 """Scalable vectors (issue 43): a function with `<vscale x N x T>` is read at every
 vscale its vscale_range allows (frontend/llvm/scalable.py) and the verdicts merged
-(checks/dispatch.answer_each_vscale). The fixtures in models/llvm/scalable/ are
+(verifier/driver.py). The fixtures in models/llvm/scalable/ are
 LLVM 22's own SVE and RISC-V V outputs (regenerate.sh); each mutant below is one
 edit of such an output."""
 
@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 from tests.helpers import MODELS, cli
 from verifier.analysis.exits import inductions, single_loop
-from verifier.checks.dispatch import merge_vscales
 from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.driver import merge_vscales
 from verifier.frontend import load_program
 from verifier.frontend.llvm import LLOptions, parse_ll_file
 from verifier.frontend.llvm.scalable import MAX_VSCALE, ScalableVectors, at_vscale, vscale_range
@@ -81,9 +82,48 @@ def test_merged_verdicts_prove_only_where_every_vscale_does() -> None:
 
 
 def test_a_command_that_reads_fixed_width_vectors_only_names_scalable_ones() -> None:
-    r = cli("check", str(SCALABLE / "find_t.sve.ll"), "--check", "hoist")
+    r = cli("lanes", str(SCALABLE / "find_t.sve.ll"))
     assert r.returncode == 3 and "Traceback" not in r.stderr
-    assert "scalable vectors" in r.stdout and "verifier equiv" in r.stdout
+    assert "scalable vectors" in r.stdout and "`verifier check`, `equiv`" in r.stdout
+
+
+def _strided_by_vscale(tmp_path: Path, step: str, bound: int) -> Path:
+    """find_t's scalar loop over @table (128 i32) with its index stepping by `step`
+    (computed from llvm.vscale's %vs) up to `bound`: one loop, scalable only through
+    llvm.vscale."""
+    text = (SCALABLE / "find_t.scalar.ll").read_text()
+    edits = [("  br label %2\n", f"  %vs = call i64 @llvm.vscale.i64()\n  %st = {step}\n  br label %2\n"),
+             ("%8 = add nuw nsw i64 %3, 1", "%8 = add nuw nsw i64 %3, %st"),
+             ("%9 = icmp eq i64 %8, 128", f"%9 = icmp uge i64 %8, {bound}")]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    out = tmp_path / "find_strided.ll"
+    out.write_text(text + "\ndeclare i64 @llvm.vscale.i64()\n")
+    return out
+
+
+def _speculate(path: Path) -> dict[str, Any]:
+    r = cli("check", str(path), "--check", "speculate", "--json", "--no-repair")
+    assert "Traceback" not in r.stderr and "unsupported" not in r.stdout, r.stdout + r.stderr
+    [rec] = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    return cast(dict[str, Any], rec)
+
+
+def test_check_answers_a_scalable_function_at_every_vscale(tmp_path: Path) -> None:
+    """`verifier check` goes through the driver like `equiv` and suites: a function that
+    uses llvm.vscale is read and checked at every vscale of its vscale_range, one
+    verdict merged from theirs (it was 'unsupported: scalable vectors'). Stepping by
+    vscale up to the table's 128 elements, VF 4 lanes stay inside at every vscale (a
+    vector iteration covers 4 * vscale, which divides 128); stepping by 3 * vscale
+    with a bound past the table, the lanes after an exit found near its end read past
+    it, first at vscale 1."""
+    proved = _speculate(_strided_by_vscale(tmp_path, "mul i64 %vs, 1", 128))
+    assert proved["verdict"] == "proved" and proved["coverage"]["vscales"] == [1, 2, 4, 8, 16], proved
+    refuted = _speculate(_strided_by_vscale(tmp_path, "mul i64 %vs, 3", 256))
+    assert refuted["verdict"] == "counterexample" and refuted["vscale"] == 1, refuted
+    div = refuted["counterexample"]["divergence"]
+    assert div["kind"] == "target-ub" and "out of bounds" in div["summary"] and div["lane"] == 4, div
 
 
 @pytest.mark.slow
@@ -99,7 +139,7 @@ def test_scalable_types_in_comments_do_not_make_a_scalar_function_scalable(tmp_p
     path.write_text(commented)
     r = cli("check", str(path), "--check", "hoist")
     assert r.returncode == 0 and "proved" in r.stdout and "scalable" not in r.stdout, r.stdout + r.stderr
-    r = cli("check", str(SCALABLE / "find_t.sve.ll"), "--check", "hoist")
+    r = cli("lanes", str(SCALABLE / "find_t.sve.ll"))  # a command that reads fixed-width vectors only
     assert r.returncode == 3 and "scalable vectors" in r.stdout
 
 
@@ -227,16 +267,18 @@ def test_reading_stops_at_the_first_vscale_that_refutes_every_answer(monkeypatch
     """A counterexample at vscale 1 is the verdict: vscales 2 to 16 are not read."""
     from verifier import frontend
     from verifier.checks.dispatch import Check as C
-    from verifier.checks.dispatch import Request, answer_each_vscale
+    from verifier.checks.dispatch import Request
+    from verifier.driver import answer
+    from verifier.frontend.read import Read
 
     read: list[int | None] = []
 
-    def load(room: frozenset[str], vscale: int | None) -> tuple[object, object]:
+    def load(room: frozenset[str], vscale: int | None) -> Read:
         read.append(vscale)
-        return frontend.load_pair(SCALABLE / "first_diff.scalar.ll", SCALABLE / "first_diff.sve.ll",
+        return frontend.read_pair(SCALABLE / "first_diff.scalar.ll", SCALABLE / "first_diff.sve.ll",
                                   room=room, vscale=vscale)
 
-    vs, _, _ = answer_each_vscale([Request(C.EQUIV, max_trip=8, timeout=60)], load)  # type: ignore[arg-type]
+    vs, _, _ = answer([Request(C.EQUIV, max_trip=8, timeout=60)], load)
     assert [v.verdict for v in vs] == [VerdictKind.COUNTEREXAMPLE] and vs[0].vscale == 1
     assert set(read) == {None, 1}  # any-poison: the unfrozen mask's poison lane, at the smallest vscale
 

@@ -22,17 +22,12 @@ import typer
 from verifier import frontend
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import LoopShapeError, find_loops, vector_exits
-from verifier.checks.dispatch import (
-    Request,
-    Scope,
-    answer,
-    answer_each_vscale,
-    answer_nested,
-    decide,
-)
+from verifier.checks.dispatch import Request, Scope, decide
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions, worst
+from verifier.driver import answer
 from verifier.errors import UserError, read_source, write_output
-from verifier.frontend.unsupported import LLUnsupported, NestedLoops
+from verifier.frontend.read import Programs, Read, Scalable
+from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import Assumption, Loc, Program, parse_assumptions
 from verifier.limits import (
@@ -278,15 +273,16 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
 
     read: list[Program | None] = []  # the target as read (for advice on the verdict)
 
-    def load(room: frozenset[str], vscale: int | None) -> tuple[Program, Program | None]:
+    def load(room: frozenset[str], vscale: int | None) -> Read:
         if room and target.suffix != ".ll":  # a model has no room to give: the first verdicts stand
             raise LLUnsupported(f"{target}: a model cannot give pointer parameters room before their object")
-        pair = frontend.load_pair(source, target, func, cttz_elts, assumed, room, debug_locations, vscale)
-        read[:] = [pair[1]]
+        pair = frontend.read_pair(source, target, func, cttz_elts, assumed, room, debug_locations, vscale)
+        if not isinstance(pair, Scalable):
+            read[:] = [pair.target]
         return pair
 
     try:
-        v = answer_each_vscale([req], load, guard=partial(guarded, show=show))[0][0]
+        v = answer([req], load, guard=partial(guarded, show=show)).verdicts[0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
         note_assumptions([v], names=tuple(sorted(assumed)))
@@ -353,7 +349,7 @@ def check(
         from verifier.llvm_tools import CLANG, c_to_ll, find_tool
 
         model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
-    load_fn = partial(frontend.load_program, debug_locations=from_c)
+    read_fn = partial(frontend.read_program, debug_locations=from_c)
     func = _func_in(model, func)
     if func is None and model.suffix == ".ll":
         from verifier.frontend.llvm import defined_functions
@@ -363,31 +359,21 @@ def check(
             rows: list[tuple[str, Verdict | None, str]] = []
             for name in names:
                 try:
-                    prog: Program | NestedLoops = load_fn(model, name, cttz_elts, assumed)
-                    loops = len(find_loops(prog)) if isinstance(prog, Program) else 1
-                except NestedLoops as nl:  # checked one outer iteration at a time
-                    prog, loops = nl, 1
+                    read = read_fn(model, name, cttz_elts, assumed)
                 except LLUnsupported as u:
                     v = Verdict(name, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
                     rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
                     continue
+                loops = len(find_loops(read.source)) if isinstance(read, Programs) else 1
                 if loops != 1:
                     rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
                     continue
-                for v in _check_one(model, name, prog, requests, Check(check_name.value), vf, cttz_elts, assumed, show,
+                for v in _check_one(model, name, read, requests, Check(check_name.value), vf, cttz_elts, assumed, show,
                                     from_c):
                     rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
             _module_end(rows, as_json, sarif)
     try:
-        first: Program | NestedLoops = load_fn(model, func, cttz_elts, assumed)
-        if isinstance(first, Program) and (model.suffix == ".ll" or from_c) and len(nests := find_loops(first)) > 1:
-            # valid IR the checks cannot take as it is: unknown, with where (a model: exit 2)
-            head = first.blocks[nests[1].header]
-            at = next((x.loc for x in head.phis + head.instrs if x.loc is not None), None)
-            raise LLUnsupported(f"{len(nests)} loops one after another in @{first.name} (the checks take a "
-                                "function with one loop, or one loop nest); this is the second", at)
-    except NestedLoops as nl:  # checked one outer iteration at a time
-        first = nl
+        first = read_fn(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
         v = Verdict(func or model.stem, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
@@ -399,28 +385,38 @@ def check(
     raise typer.Exit(_worst(verdicts))
 
 
-def _check_one(model: Path, func: str | None, first: Program | NestedLoops, requests: list[Request],
+def _check_one(model: Path, func: str | None, first: Read, requests: list[Request],
                check_name: Check, vf: int, cttz_elts: str, assumed: frozenset[Assumption],
                show: Callable[[str], None] | None = None, debug_locations: bool = False) -> list[Verdict]:
-    """The verdicts of `requests` on one loop (`first`: it as read without room; a
-    loop nest: as the front end found it, checked one outer iteration at a time)."""
-    def load(room: frozenset[str]) -> tuple[Program, Program | None]:
-        return frontend.load_program(model, func, cttz_elts, assumed, room, debug_locations), None
+    """The verdicts of `requests` on one loop (`first`: the function as read without
+    room; the driver answers a nest one outer iteration at a time, scalable vectors at
+    every vscale)."""
+    def read(room: frozenset[str], vscale: int | None) -> Read:
+        return _one_loop(frontend.read_program(model, func, cttz_elts, assumed, room, debug_locations, vscale),
+                         model)
 
-    guard = partial(guarded, show=show)
-    if isinstance(first, NestedLoops):
-        try:
-            verdicts, prog, _ = answer_nested(requests, lambda room, _vscale: load(room), first, guard)
-        except LLUnsupported as u:
-            return [Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
-                            assumptions=sorted(assumed))]
-    else:
-        verdicts, prog, _ = answer(requests, load, (first, None), guard=guard)
+    try:
+        verdicts, prog, _ = answer(requests, read, partial(guarded, show=show), _one_loop(first, model))
+    except LLUnsupported as u:
+        return [Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
+                        assumptions=sorted(assumed))]
     if not verdicts:
         verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
                                 reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
         note_assumptions(verdicts, prog)
     return verdicts
+
+
+def _one_loop(read: Read, model: Path) -> Read:
+    """`read`, where the legality checks can take it: LLVM IR with several loops one
+    after another is valid IR they cannot (unknown, naming the second; a model with
+    them is a usage error, which the checks raise)."""
+    if not isinstance(read, Programs) or model.suffix != ".ll" or len(loops := find_loops(read.source)) < 2:
+        return read
+    head = read.source.blocks[loops[1].header]
+    at = next((x.loc for x in head.phis + head.instrs if x.loc is not None), None)
+    raise LLUnsupported(f"{len(loops)} loops one after another in @{read.source.name} (the checks take a "
+                        "function with one loop, or one loop nest); this is the second", at)
 
 
 @app.command()
@@ -904,11 +900,10 @@ def _out_of_scope(source: Path, target: Path, name: str, remarks: list[Remark]) 
 def _loaded(path: Path, name: str) -> Program | None:
     """The function read (a nest's program too), or None where it cannot be."""
     try:
-        return frontend.load_program(path, name)
-    except NestedLoops as nl:
-        return nl.programs[0]
+        read = frontend.read_program(path, name)
     except (UserError, LLUnsupported):
         return None
+    return None if isinstance(read, Scalable) else read.source
 
 
 def _scratch(ctx: typer.Context, keep: Path | None) -> Path:

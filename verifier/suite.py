@@ -43,7 +43,7 @@ from verifier.checks.rewrite import Rewrite
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions, worst
 from verifier.errors import UserError, loc_at, read_source
 from verifier.frontend.nesting import too_deep
-from verifier.ir.program import Loc, Program, parse_assumptions
+from verifier.ir.program import Loc, parse_assumptions
 from verifier.limits import (
     MAX_MODEL_BYTES,
     MAX_NUMBER_DIGITS,
@@ -308,19 +308,20 @@ class Outcome:
 
 def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     """The obligation's verdict (several per-exit verdicts are combined into one)."""
-    from verifier.checks.dispatch import answer_each_vscale
-    from verifier.frontend import load_pair, load_program
+    from verifier.driver import answer
+    from verifier.frontend import read_pair, read_program
     from verifier.frontend.llvm import LLUnsupported
+    from verifier.frontend.read import Read
 
     assumed = parse_assumptions(ob.assume)
 
-    def load(room: frozenset[str], vscale: int | None) -> tuple[Program, Program | None]:
+    def read(room: frozenset[str], vscale: int | None) -> Read:
         if ob.target is not None:
-            return load_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed, room, vscale=vscale)
-        return load_program(ob.source, ob.func, ob.cttz_elts, assumed, room, vscale=vscale), None
+            return read_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed, room, vscale=vscale)
+        return read_program(ob.source, ob.func, ob.cttz_elts, assumed, room, vscale=vscale)
 
     try:
-        vs, src, tgt = answer_each_vscale([request(ob, timeout)], load)
+        vs, src, tgt = answer([request(ob, timeout)], read)
     except LLUnsupported as u:
         return Verdict(ob.func or ob.source.stem, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
                        assumptions=sorted(ob.assume))

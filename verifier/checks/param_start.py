@@ -12,14 +12,11 @@ bounded) answers. Where it cannot rule such a run out, a proof is unknown."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import added_ub, original_uids
 from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
-from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import (
     Attrs,
     Block,
@@ -128,31 +125,17 @@ def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout:
     return objs
 
 
-def with_room(load: Callable[[frozenset[str]], tuple[Program, Program | None]],
-              decide: Callable[[Program, Program | None], list[Verdict]], max_trip: int,
-              timeout: float) -> tuple[list[Verdict], Program, Program | None]:
-    """Verdicts on the programs `load` reads: first with every pointer parameter at
-    its object's start (cheaper, and what most runs do); where a run may form a
-    pointer before one, once more with free room in front of those parameters
-    (`LLOptions.room`), so such runs are checked instead of left out. Each question
-    whether a run may do so gets `timeout` seconds."""
-    src, tgt = load(frozenset())
-    vs = decide(src, tgt)
-    need = guard_proofs(src, vs, max_trip, timeout)
-    if not need and any(v.verdict is VerdictKind.UNKNOWN and v.reads_model for v in vs) and marked_objects(src):
+def room_needed(src: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> frozenset[str]:
+    """The pointer parameters whose object needs room before their start for the
+    verdicts on `src` to stand: where a run may form a pointer before one, the proofs
+    among `verdicts` become unknowns (guard_proofs); where there is no answer and the
+    model may have left such runs out, those too. Each question gets `timeout` seconds.
+    Empty: the verdicts stand as they are (the driver reads the programs again with
+    room otherwise)."""
+    need = guard_proofs(src, verdicts, max_trip, timeout)
+    if not need and any(v.verdict is VerdictKind.UNKNOWN and v.reads_model for v in verdicts) and marked_objects(src):
         # no answer (e.g. vacuous: every run of the model leaves the object's start):
         # with room the runs it left out are there to check
         why, objs = _start_of_object(src, max_trip, Budget.of(timeout))
         need = objs if why is not None else frozenset()
-    if not need:
-        return vs, src, tgt
-    first = sum(v.seconds for v in vs)  # the first attempt's time is part of the answer's
-    try:
-        src2, tgt2 = load(need)
-    except LLUnsupported:
-        return vs, src, tgt
-    vs2 = decide(src2, tgt2)
-    guard_proofs(src2, vs2, max_trip, timeout)
-    for v in vs2:
-        v.seconds += first / len(vs2)
-    return vs2, src2, tgt2
+    return need

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from verifier.ir.program import Loc, Program
+from verifier.ir.program import Loc
 
 
 class LLUnsupported(Exception):
@@ -15,11 +15,5 @@ class LLUnsupported(Exception):
 
 
 class NestedLoops(LLUnsupported):
-    """A function whose loops nest: `programs` holds it as read (a pair's source and
-    target; None for a side without a nest or not read), for a caller that checks
-    one outer iteration at a time (checks/dispatch.answer_each_vscale); to any other
-    it is an unsupported construct, named."""
-
-    def __init__(self, what: str, loc: Loc | None, programs: tuple[Program | None, Program | None]) -> None:
-        super().__init__(what, loc)
-        self.programs = programs
+    """A function whose loops nest, to a caller that takes one loop (a driver checks
+    it one outer iteration at a time: frontend/read.LoopNest): unsupported, named."""

@@ -29,7 +29,6 @@ from verifier.frontend.llvm.objects import (
     trace_provenance,
 )
 from verifier.frontend.llvm.scalable import (
-    ScalableVectors,
     VscaleRange,
     at_vscale,
     is_scalable,
@@ -55,7 +54,8 @@ from verifier.frontend.llvm.text import (
 )
 from verifier.frontend.llvm.values import callee, in_range, unknown_pointer
 from verifier.frontend.nesting import too_deep
-from verifier.frontend.unsupported import LLUnsupported, NestedLoops
+from verifier.frontend.read import LoopNest, Programs, Scalable, single
+from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import CTTZ_ELTS_RULES
 from verifier.ir.program import (
     ArrayDecl,
@@ -137,7 +137,16 @@ def defined_functions(path: Path) -> list[str]:
 
 
 def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | None = None) -> Program:
-    """Function `func` (the only defined one if None) of the module at `path`."""
+    """Function `func` (the only defined one if None) of the module at `path`, for a
+    caller that takes one loop: a nest or scalable vectors are unsupported, named."""
+    return single(read_ll_file(path, func, opts))
+
+
+def read_ll_file(path: str | Path, func: str | None = None,
+                 opts: LLOptions | None = None) -> Programs | LoopNest | Scalable:
+    """What function `func` (the only defined one if None) of the module at `path` is:
+    a program, a loop nest, or a function with scalable vectors that no vscale was
+    chosen for (frontend/read.py)."""
     path = Path(path)
     opts = opts or LLOptions()
     if opts.cttz_elts not in CTTZ_ELTS_RULES:
@@ -151,8 +160,8 @@ def parse_ll_file(path: str | Path, func: str | None = None, opts: LLOptions | N
         mod.close()
 
 
-def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> Program:
-    """parse_ll_file's function `func` of the parsed module `mod`."""
+def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> Programs | LoopNest | Scalable:
+    """read_ll_file's function `func` of the parsed module `mod`."""
     defined = [f for f in mod.functions if not f.is_declaration]
     if func is None:
         if not defined:
@@ -173,7 +182,7 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
     start = next((k for k, line in enumerate(lines) if line.startswith("define") and f"@{fn.name}(" in line), 0)
     if opts.vscale is None and is_scalable(text) and is_scalable(_function_text(read_source(path), start)):
         # the caller reads it at each vscale it allows (a module's other functions: once)
-        raise ScalableVectors(vscale_range(_attributes(fn)), Loc(str(path), start + 1, 1))
+        return Scalable(vscale_range(_attributes(fn)), Loc(str(path), start + 1, 1))
     st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room),
                  debug=source_positions(lines) if opts.debug_locations else {}, groups=attribute_groups(lines))
     st.start_line = start
@@ -186,8 +195,7 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
         loops = find_loops(prog)
     except NestedLoop as e:
         # read, but only a caller that checks one outer iteration at a time takes it
-        raise NestedLoops(f"{e.what} (at block {st.display.get(e.block or '', e.block)})", st.block_loc(e.block),
-                          (prog, None)) from None
+        return LoopNest(f"{e.what} (at block {st.display.get(e.block or '', e.block)})", st.block_loc(e.block), prog)
     except LoopShapeError as e:
         where = f" (at block {st.display.get(e.block, e.block)})" if e.block else ""
         raise LLUnsupported(e.what + where, st.block_loc(e.block)) from None
@@ -195,14 +203,25 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
         if len(lp.exiting) > MAX_EXITS:
             raise LLUnsupported(f"a loop with {len(lp.exiting)} exiting blocks (at most {MAX_EXITS}: each exit is "
                                 "checked on its own)", st.block_loc(lp.header))
-    return prog
+    return Programs(prog)
 
 
 def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                   opts: LLOptions | None = None) -> tuple[Program, Program]:
+    """read_ll_pair's two programs, for a caller that takes one loop: a nest or scalable
+    vectors are unsupported, named."""
+    read = read_ll_pair(src, tgt, func, opts)
+    source = single(read)
+    assert isinstance(read, Programs) and read.target is not None
+    return source, read.target
+
+
+def read_ll_pair(src: Path, tgt: Path, func: str | None = None,
+                 opts: LLOptions | None = None) -> Programs | LoopNest | Scalable:
     """The same function of two modules, over one environment: where one side reads an
     object in smaller units, needs its base address or its null flag, both do. What a
-    callee may do is what the source says (a target assumes nothing its source does not)."""
+    callee may do is what the source says (a target assumes nothing its source does not).
+    The pair is a loop nest where either side's loops nest; its vscales are the source's."""
     both = opts or LLOptions()
     facts = source_call_facts(src, func, both.vscale)
     noundef = tuple(_signature_claims(src, func)[3])
@@ -212,26 +231,25 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                             "nothing its source does not, and the reading does not check these claims",
                             Loc(str(tgt), 1, 1))
     while True:  # the needs only grow (smaller units, more addresses): a few rounds at most
-        ra = _nested_read(src, func, both)
-        reached = frozenset(o for f in _read_of(ra).funcs.values() for o in f.observes)
-        try:
-            rb = _nested_read(tgt, func, dataclasses.replace(both, callee_facts=facts, source_noundef=noundef,
-                                                             source_reached=reached))
-        except ScalableVectors as sv:
+        ra = read_ll_file(src, func, both)
+        if isinstance(ra, Scalable):
+            return ra
+        reached = frozenset(o for f in ra.source.funcs.values() for o in f.observes)
+        rb = read_ll_file(tgt, func, dataclasses.replace(both, callee_facts=facts, source_noundef=noundef,
+                                                         source_reached=reached))
+        if isinstance(rb, Scalable):
             # the vscales to read the pair at are the source's: a target that narrows its
             # vscale_range claims something of its caller, which the check must not assume
-            raise ScalableVectors(source_vscales(src, func), sv.loc) from None
-        # a nest on either side: read both, and raise with both once their needs agree
-        nest = ra if isinstance(ra, NestedLoops) else rb if isinstance(rb, NestedLoops) else None
-        a, b = _read_of(ra), _read_of(rb)
+            return Scalable(source_vscales(src, func), rb.loc)
+        # a nest on either side: read both, and give both once their needs agree
+        nest = ra if isinstance(ra, LoopNest) else rb if isinstance(rb, LoopNest) else None
+        a, b = ra.source, rb.source
         if both.own_objects and _own(a) != _own(b):  # loaded pointers' objects: both or neither
             both = dataclasses.replace(both, own_objects=False)
             continue
         na, nb = _needs(a), _needs(b)
         if na == nb:
-            if nest is not None:
-                raise NestedLoops(nest.what, nest.loc, (a, b))
-            return a, b
+            return _pair(nest, a, b)
         units = dict(both.units)
         for name, unit in na[0] | nb[0]:
             units[name] = math.gcd(units.get(name, 0), unit)
@@ -242,9 +260,7 @@ def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
                                     null_object=both.null_object or na[5] or nb[5],
                                     room=both.room | na[6] | nb[6])
         if grown == both:
-            if nest is not None:
-                raise NestedLoops(nest.what, nest.loc, (a, b))
-            return a, b  # the refinement check names what still differs
+            return _pair(nest, a, b)  # the refinement check names what still differs
         both = grown
 
 
@@ -343,21 +359,9 @@ def _own(p: Program) -> frozenset[str]:
     return frozenset(a.name for a in p.arrays if a.name.endswith(".obj"))
 
 
-def _nested_read(path: Path, func: str | None, opts: LLOptions) -> Program | NestedLoops:
-    """parse_ll_file's program, or the NestedLoops it raised (which holds the program)."""
-    try:
-        return parse_ll_file(path, func, opts)
-    except NestedLoops as nl:
-        return nl
-
-
-def _read_of(r: Program | NestedLoops) -> Program:
-    """The program a read gave (the one a NestedLoops holds)."""
-    if isinstance(r, Program):
-        return r
-    prog = r.programs[0]
-    assert prog is not None
-    return prog
+def _pair(nest: LoopNest | None, a: Program, b: Program) -> Programs | LoopNest:
+    """A pair as read: a loop nest (where `nest` found one on either side) or programs."""
+    return Programs(a, b) if nest is None else LoopNest(nest.what, nest.loc, a, b)
 
 
 def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], frozenset[str], bool, bool, bool,

@@ -1,0 +1,235 @@
+"""The driver: from what the front end read to one verdict per question, for every
+command and proof suites alike.
+
+A reader gives what a function is (frontend/read.py) at a given room and vscale;
+`answer` fans out over what it finds and merges:
+- scalable vectors: read and answered at every vscale the function may run with
+  (`merge_vscales`: proved only where every vscale is, else the smallest vscale's
+  counterexample, or its unknown);
+- a loop nest: answered one outer iteration at a time (checks/nested.py), with
+  whole runs of the first outer iterations where that gives a counterexample;
+- programs: answered by checks/dispatch.decide, first with every pointer parameter
+  at its object's start, again with room before those a run may go before
+  (checks/param_start.py); each verdict lists the assumptions they were read under.
+A read that fails (LLUnsupported, UserError) is the caller's to report."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import NamedTuple
+
+from verifier.analysis.loops import find_loops
+from verifier.checks.dispatch import TRANSLATION_TRIP, Request, Scope, decide
+from verifier.checks.nested import PEELED, confirmed, iteration_pair, merge_outer, prefix_pair
+from verifier.checks.param_start import guard_proofs, room_needed
+from verifier.checks.verdict import (
+    CoverageKind,
+    Verdict,
+    VerdictKind,
+    coverage_kind,
+    note_assumptions,
+    worst,
+)
+from verifier.frontend.read import LoopNest, Read, Scalable, programs_of
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.program import Loc, Program
+from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
+
+Pair = tuple[Program, Program | None]
+Reader = Callable[[frozenset[str], int | None], Read]  # (room, vscale) -> what the function is there
+Loader = Callable[[frozenset[str]], Pair]  # room -> the programs to answer on
+Guard = Callable[[Request, Program, Callable[[], list[Verdict]]], list[Verdict]]
+
+
+class Answer(NamedTuple):
+    """The verdicts, and the programs they were answered on (the last ones read)."""
+
+    verdicts: list[Verdict]
+    source: Program
+    target: Program | None
+
+
+def answer(requests: Sequence[Request], read: Reader, guard: Guard | None = None, first: Read | None = None) -> Answer:
+    """The verdicts of every request on what `read` gives (module docstring; `first`:
+    what it gave at no room and no vscale, where the caller read that already).
+    `guard` wraps each request's work (the command line turns a bug into an unknown)."""
+    return _answer_read(requests, read, read(frozenset(), None) if first is None else first, None, guard)
+
+
+def _answer_read(requests: Sequence[Request], read: Reader, first: Read, vscale: int | None,
+                 guard: Guard | None) -> Answer:
+    """`answer` on `first`, which `read` gave at no room and `vscale`."""
+    if isinstance(first, Scalable):
+        if vscale is not None:  # a reader that ignores the vscale it is given
+            raise LLUnsupported("scalable vectors read again at a chosen vscale", first.loc)
+        return _each_vscale(requests, read, first, guard)
+    if isinstance(first, LoopNest):
+        return _nested(requests, read, first, vscale, guard)
+    return answer_programs(requests, lambda room: programs_of(read(room, vscale)), first.pair, guard)
+
+
+def answer_programs(requests: Sequence[Request], load: Loader, first: Pair, guard: Guard | None = None) -> Answer:
+    """The verdicts of every request on the programs `load` reads (`first`: those it
+    read with no room): with room before the pointer parameters a run may go before,
+    where one may (checks/param_start.py), each verdict listing the assumptions they
+    were read under and pointing at the loop where the check does not say where."""
+
+    def all_of(src: Program, tgt: Program | None) -> list[Verdict]:
+        out: list[Verdict] = []
+        for req in requests:
+            step = partial(decide, req, src, tgt)
+            out.extend(guard(req, src, step) if guard is not None else step())
+        return out
+
+    bound = max((r.bound for r in requests), default=TRANSLATION_TRIP)
+    timeout = max((r.timeout for r in requests), default=60.0)
+    vs, src, tgt = _with_room(load, first, all_of, bound, timeout)
+    note_assumptions(vs, src, tgt)
+    here = loop_loc(src)
+    for v in vs:
+        v.loc = v.loc or here
+    return Answer(vs, src, tgt)
+
+
+def _with_room(load: Loader, first: Pair, all_of: Callable[[Program, Program | None], list[Verdict]],
+               max_trip: int, timeout: float) -> tuple[list[Verdict], Program, Program | None]:
+    """The verdicts on `first`; where a run may form a pointer before a parameter's
+    start, on the programs read again with room before those (`load`), the first
+    attempt's time counted in theirs. Room a model cannot give leaves the first."""
+    src, tgt = first
+    vs = all_of(src, tgt)
+    need = room_needed(src, vs, max_trip, timeout)
+    if not need:
+        return vs, src, tgt
+    spent = sum(v.seconds for v in vs)
+    try:
+        src2, tgt2 = load(need)
+    except LLUnsupported:
+        return vs, src, tgt
+    vs2 = all_of(src2, tgt2)
+    guard_proofs(src2, vs2, max_trip, timeout)
+    for v in vs2:
+        v.seconds += spent / len(vs2)
+    return vs2, src2, tgt2
+
+
+def _each_vscale(requests: Sequence[Request], read: Reader, scalable: Scalable, guard: Guard | None) -> Answer:
+    """`answer` at every vscale the function may run with, merged (merge_vscales);
+    vscales after one that refutes every answer are not read (larger ones cannot
+    change that verdict)."""
+    runs: list[tuple[int, list[Verdict]]] = []
+    last: Answer | None = None
+    for vscale in scalable.vscales.checked:
+        last = _answer_read(requests, read, read(frozenset(), vscale), vscale, guard)
+        runs.append((vscale, last.verdicts))
+        if last.verdicts and all(v.verdict is VerdictKind.COUNTEREXAMPLE for v in last.verdicts):
+            break
+    assert last is not None  # a range holds at least one vscale
+    return Answer(merge_vscales(runs, scalable.vscales.declared), last.source, last.target)
+
+
+def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: int | None,
+            guard: Guard | None) -> Answer:
+    """`answer` for a function whose loops nest, one outer iteration at a time
+    (checks/nested.py): on the iteration programs from any outer state; where that
+    gives a counterexample, again on whole runs: the first outer iteration's programs,
+    then (for a pair) the first 2 and 3 iterations peeled. A nest those programs
+    cannot stand for raises LLUnsupported, naming why."""
+    def cut(make: Callable[[Pair], Pair]) -> Loader:
+        """A loader of the programs `make` cuts from those `read` gives at a room."""
+        def at(room: frozenset[str]) -> Pair:
+            try:
+                return make(programs_of(read(room, vscale)))
+            except NoIteration as e:
+                raise LLUnsupported(f"{nest.what}: {e}", nest.loc) from None
+        return at
+
+    def outlined(first: bool) -> Loader:
+        return cut(lambda progs: iteration_pair(progs, first)[0])
+
+    try:
+        start, outer = iteration_pair(nest.pair, False)
+    except NoIteration as e:
+        raise LLUnsupported(f"{nest.what}: {e}", nest.loc) from None
+    if start[1] is None and len(loops := find_loops(start[0])) > 1:
+        # a loop beside the nest stays in the iteration program: translation validation
+        # runs it as code before or after, the legality checks take one loop
+        at = ", ".join(start[0].display.get(lp.header, lp.header) for lp in loops)
+        raise LLUnsupported(f"{nest.what}: loops besides the nest (its outer iteration holds {len(loops)}, at {at}; "
+                            "the legality checks take one loop or one loop nest)", nest.loc)
+    vs, src, tgt = answer_programs(requests, outlined(False), start, guard)
+    shown = src.display.get(outer.header, outer.header)
+    found: list[tuple[str, list[Verdict]]] = []
+    if any(v.verdict is VerdictKind.COUNTEREXAMPLE for v in vs):
+        at_first = outlined(True)
+        found.append((f"the first iteration of the outer loop at {shown}, a whole run (the event "
+                      f"{MARK}() marks where the iteration starts; {CONTINUES} = 0: the run leaves the loop)",
+                      answer_programs(requests, at_first, at_first(frozenset()), guard).verdicts))
+        for k in PEELED if tgt is not None else ():
+            if all(v.verdict is not VerdictKind.COUNTEREXAMPLE or confirmed(k_, found) for k_, v in enumerate(vs)):
+                break
+            # a bug of a later outer iteration: runs that leave the loop within k of them
+            bounded = [dataclasses.replace(r, scope=Scope.BOUNDED, accept_bounded=1) for r in requests]
+            at_k = cut(partial(prefix_pair, k=k))
+            try:
+                found.append((f"the first {k} iterations of the outer loop at {shown}, a whole run (each "
+                              f"iteration a copy of the loop's blocks: {shown}.o1 is the second's)",
+                              answer_programs(bounded, at_k, at_k(frozenset()), guard).verdicts))
+            except LLUnsupported:
+                break
+    return Answer(merge_outer(vs, found, shown, outer.states()), src, tgt)
+
+
+_STRENGTH = [CoverageKind.NONE, CoverageKind.REPLAY, CoverageKind.BOUNDED, CoverageKind.EVERY_INPUT,
+             CoverageKind.EVERY_TRIP_COUNT]  # what a proof covers, weakest first
+
+
+def merge_vscales(runs: list[tuple[int, list[Verdict]]], declared: str) -> list[Verdict]:
+    """One verdict per question from the verdicts at each vscale (`runs`, in increasing
+    vscale; the same questions at each): the first counterexample, else the first
+    unknown, each naming its vscale; else a proof covering every vscale, with the
+    weakest coverage among them (a bounded one if any is)."""
+    out = []
+    for k in range(max(len(vs) for _, vs in runs)):
+        missing = [vscale for vscale, vs in runs if k >= len(vs)]
+        if missing:  # the same function at each vscale asks the same questions; if not, no answer
+            like = next(vs[k] for _, vs in runs if k < len(vs))
+            out.append(dataclasses.replace(like, verdict=VerdictKind.UNKNOWN, counterexample=None, vscale=missing[0],
+                                           reason=f"not answered at vscale {missing[0]} (its reading asked other "
+                                                  "questions)"))
+            continue
+        at = [(vscale, vs[k]) for vscale, vs in runs]
+        kind = worst(v.verdict for _, v in at)
+        found = next(((vscale, v) for vscale, v in at if v.verdict is kind), None) \
+            if kind is not VerdictKind.PROVED else None
+        if found is not None:
+            if kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
+                # the same at every vscale (a missing --assume): no one vscale to name
+                found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
+            else:
+                found[1].vscale = found[0]
+        if found is None:
+            found = min(at, key=lambda a: _STRENGTH.index(coverage_kind(a[1].coverage)))
+            found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
+        v = found[1]
+        v.seconds = sum(w.seconds for _, w in at)
+        v.work = sum(w.work or 0.0 for _, w in at)
+        v.wall_clock = v.wall_clock and v.verdict is VerdictKind.UNKNOWN
+        out.append(v)
+    return out
+
+
+def loop_loc(prog: Program) -> Loc | None:
+    """Where the first loop of `prog` starts in its input (its header's first located
+    phi, instruction or branch), so reports can point at it; None without a loop."""
+    loops = find_loops(prog)
+    if not loops:
+        return None
+    b = prog.blocks[loops[0].header]
+    locs: list[Loc | None] = [ph.loc for ph in b.phis] + [i.loc for i in b.instrs] + [getattr(b.term, "loc", None)]
+    return next((loc for loc in locs if loc is not None), None)
+
+
+__all__ = ["Answer", "Reader", "answer", "answer_programs", "loop_loc", "merge_vscales"]
