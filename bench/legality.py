@@ -36,7 +36,7 @@ def _bound(vs: list, vf: int, check: str) -> str:  # type: ignore[type-arg]
     """'all' when every verdict holds for every trip count, else the trip bound."""
     if check == "freeze":
         return "-"
-    if all(v.coverage.get("unbounded") for v in vs):
+    if all(v.coverage.unbounded for v in vs):
         return "all"
     return str(max(2 * vf, 4))
 

@@ -54,8 +54,8 @@ def _check(args: tuple[str, str, str, float]) -> tuple[str, str, float, int]:
                 resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     v = translation(src, tgt, MAX_TRIP, Budget.of(timeout))
     guard_proofs(src, [v], MAX_TRIP, timeout)
-    cov = "" if v.verdict != "proved" else "every trip" if v.coverage.get("unbounded") else \
-        "every input" if v.coverage.get("complete") else "bounded"
+    cov = "" if v.verdict != "proved" else "every trip" if v.coverage.unbounded else \
+        "every input" if v.coverage.complete else "bounded"
     return v.verdict, cov, time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 

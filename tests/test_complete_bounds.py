@@ -73,8 +73,8 @@ def test_a_bounded_speculation_proof_is_completed_by_the_unwinding_assertion() -
     does, and no run goes past 32 iterations, so the proof covers every input."""
     (v,) = _speculate(LL / "find_ptr.scalar.ll", "find_ptr")
     assert v.verdict == "proved", v.reason
-    assert v.coverage.get("complete") is True and v.coverage.get("unwound") is not None
-    assert not v.coverage.get("unbounded")
+    assert v.coverage.complete and v.coverage.bounded.unwound is not None
+    assert not v.coverage.unbounded
 
 
 @pytest.mark.slow
@@ -105,11 +105,11 @@ def test_a_bounded_proof_with_longer_runs_is_unknown_with_such_a_run() -> None:
     prog = model("examples/find_first_zero.loop")
     tgt = model("examples/find_first_zero_blocks_vf4.loop")
     (v,) = decide(Request(Check.EQUIV, max_trip=4, timeout=30), prog, tgt)
-    assert v.verdict == "unknown" and v.coverage["complete"] is False
+    assert v.verdict == "unknown" and v.coverage.bounded.complete is False
     assert v.longer_run is not None and v.longer_run.iterations > v.longer_run.bound
     assert run(prog, v.longer_run.inputs).iterations  # the run is the interpreter's
     (ok,) = decide(Request(Check.EQUIV, max_trip=4, timeout=30, scope=Scope.BOUNDED, accept_bounded=4), prog, tgt)
-    assert ok.verdict == "proved" and ok.coverage["accepted_bounded"] == 4
+    assert ok.verdict == "proved" and ok.coverage.bounded.accepted_bounded == 4
 
 
 def test_a_broken_target_is_refuted_all_the_same() -> None:
@@ -125,7 +125,7 @@ def test_hoisting_a_copy_loop_s_exit_is_never_a_bounded_proof() -> None:
     the next exit test reads. Whatever the verdict, a proof must cover every input."""
     prog = load_program(CORPUS / "u_copy_until_zero.scalar.ll", "u_copy_until_zero")
     for v in decide(Request(Check.HOIST, vf=4, timeout=20), prog):
-        assert v.verdict != "proved" or v.coverage.get("unbounded") or v.coverage.get("complete"), v.coverage
+        assert v.verdict != "proved" or v.coverage.unbounded or v.coverage.complete, v.coverage
 
 
 def _suite(tmp_path: Path, extra: str, expect: str) -> Path:
@@ -210,7 +210,7 @@ def test_a_countable_exit_that_is_not_the_latch_is_validated_for_every_trip_coun
     name = "u_header_exit_not_latch"
     src, tgt = CORPUS / f"{name}.scalar.ll", CORPUS / f"{name}.vf4.ll"
     (v,) = decide(Request(Check.EQUIV, timeout=30, both_llvm=True), *parse_ll_pair(src, tgt, name))
-    assert v.verdict == "proved" and v.coverage["unbounded"], v.coverage
+    assert v.verdict == "proved" and v.coverage.unbounded, v.coverage
     text = tgt.read_text()
     assert text.count("[ -1, %19 ]") == 1
     broken = tmp_path / "broken.ll"

@@ -93,3 +93,27 @@ def test_several_answers_make_the_worst_one() -> None:
     assert worst([]) is P and worst([P, P]) is P and worst([P, U]) is U
     assert worst([U, C, P]) is C and worst(iter([C, U])) is C
     assert [k.exit_code for k in sorted(VerdictKind, key=lambda k: k.severity)] == [0, 3, 1]
+
+
+def test_coverage_is_one_of_three_extents_and_writes_the_schemas_flat_record() -> None:
+    """Coverage's kind follows from its extent's shape (not from which keys happen to be
+    set), and its JSON is the schema's flat record: the kind, then the set fields; a
+    bounded proof that the unwinding assertion could not complete says complete false."""
+    from verifier.checks.verdict import Bounded, Coverage, CoverageKind, EveryTripCount, NoExtent
+
+    induction = Coverage(EveryTripCount(window=4, remainder=True), vscales=(1, 2))
+    assert induction.kind is CoverageKind.EVERY_TRIP_COUNT and induction.unbounded and induction.bounded is None
+    assert induction.json() == {"kind": "every-trip-count", "unbounded": True, "window": 4, "remainder": True,
+                                "vscales": [1, 2]}
+    bounded = Coverage(Bounded(8, target_unrolled={"%2": 9}), why_bounded="why")
+    assert bounded.kind is CoverageKind.BOUNDED and not bounded.complete
+    unwound = bounded.bounded_but(complete=True, unwound=8)
+    assert unwound.kind is CoverageKind.EVERY_INPUT and unwound.complete and bounded.bounded.complete is None
+    cut = bounded.bounded_but(complete=False)
+    assert cut.json() == {"kind": "bounded", "max_trip": 8, "target_unrolled": {"%2": 9}, "complete": False,
+                          "why_bounded": "why"}
+    argued = Coverage(EveryTripCount(argument="it persists", runs="every run that ends", bounded=Bounded(8)))
+    assert argued.bounded == Bounded(8) and argued.json()["max_trip"] == 8 and argued.json()["argument"]
+    found = Coverage(found_in="concrete test 3")
+    assert found.kind is CoverageKind.REPLAY and Coverage().kind is CoverageKind.NONE
+    assert found.extent == NoExtent() and found.json() == {"kind": "replay", "found_in": "concrete test 3"}

@@ -36,7 +36,7 @@ def check(tmp_path: Path, edit: tuple[str, str] = ("", ""), both: tuple[str, str
 
 def test_the_masked_stores_and_the_scalar_lane_after_them_are_proved(tmp_path: Path) -> None:
     v = check(tmp_path)
-    assert v.verdict == "proved" and v.coverage.get("complete"), v  # type: ignore[attr-defined]
+    assert v.verdict == "proved" and v.coverage.complete, v  # type: ignore[attr-defined]
 
 
 @pytest.mark.slow

@@ -191,4 +191,4 @@ def test_values_carried_through_each_other_go_lane_to_lane() -> None:
     loop's phi from the vector loop, then refused such loops.)"""
     prog = parse(SWAP, "swap.loop")
     v = inductive_equivalence(prog, 2, 8, budget=Budget.of(60), form="simple")
-    assert v.verdict == "proved" and v.coverage["unbounded"]
+    assert v.verdict == "proved" and v.coverage.unbounded

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.helpers import MODELS
 from verifier.checks.translation import translation
+from verifier.checks.verdict import EveryTripCount
 from verifier.frontend import load_program
 from verifier.ir.printer import program as program_text
 from verifier.smt.budget import Budget
@@ -42,7 +43,7 @@ def test_loop_simplify_s_blocks_and_lcssa_phis_are_the_same_program(tmp_path: Pa
     assert program_text(src) != program_text(tgt)
     assert program_text(without_forwarders(src)) == program_text(without_forwarders(tgt))
     v = translation(src, tgt, 8, Budget.of(30))
-    assert v.verdict == "proved" and v.coverage.get("identical") is True
+    assert v.verdict == "proved" and v.coverage.extent == EveryTripCount(identical=True)
     assert len(without_forwarders(tgt).blocks) < len(tgt.blocks) - 1  # the preheader and the exit block
     assert len(src.blocks) == len(load_program(SRC, FUNC).blocks)  # the input is left as it was
 
@@ -55,7 +56,7 @@ def test_a_real_difference_is_not_taken_out(tmp_path: Path) -> None:
     tgt = load_program(_variant(tmp_path, *edits), FUNC)
     assert program_text(without_forwarders(src)) != program_text(without_forwarders(tgt))
     v = translation(src, tgt, 8, Budget.of(60))
-    assert v.verdict == "counterexample" and not v.coverage.get("identical")
+    assert v.verdict == "counterexample" and v.coverage.extent != EveryTripCount(identical=True)
 
 
 # a dedicated exit block with phis of its own (loop-simplify's, when the loop's exits
@@ -71,7 +72,7 @@ def test_a_dedicated_exit_s_phis_merge_into_its_target(tmp_path: Path) -> None:
     src = load_program(SRC, FUNC)
     tgt = load_program(_variant(tmp_path, *JOINED), FUNC)
     assert program_text(without_forwarders(src)) == program_text(without_forwarders(tgt))
-    assert translation(src, tgt, 8, Budget.of(30)).coverage.get("identical") is True
+    assert translation(src, tgt, 8, Budget.of(30)).coverage.extent == EveryTripCount(identical=True)
     wrong = load_program(_variant(tmp_path, *JOINED, ("[ -1, %21 ]\n  br label %22", "[ -2, %21 ]\n  br label %22")),
                          FUNC)
     assert program_text(without_forwarders(src)) != program_text(without_forwarders(wrong))

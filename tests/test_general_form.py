@@ -67,7 +67,7 @@ def test_the_live_out_is_the_exiting_lanes_value() -> None:
 
 def test_a_reduction_goes_from_lane_to_lane() -> None:
     v = inductive_equivalence(model("forms/sum_until_zero.loop"), 4, 16, budget=Budget.of(120), form="general")
-    assert v.verdict == "proved" and v.coverage.get("unbounded"), v.reason
+    assert v.verdict == "proved" and v.coverage.unbounded, v.reason
 
 
 def test_values_carried_through_each_other_follow_the_lanes() -> None:

@@ -38,7 +38,7 @@ PROVED = [("seed/search_loop", "general", 4), ("seed/search_loop", "simple", 4),
 def test_the_form_is_proved_for_every_trip_count(name: str, form: str, vf: int) -> None:
     v = inductive_equivalence(model(f"{name}.loop"), vf, 4 * vf, budget=Budget.of(120), form=form, require_unbounded=True)
     assert v.verdict == "proved", v.reason
-    assert v.coverage.get("unbounded") is True
+    assert v.coverage.unbounded
 
 
 def _wrong_after_100(vform: VectorForm, at: int = 100, iv_name: str = "i") -> VectorForm:
@@ -84,8 +84,8 @@ def test_a_bounded_only_proof_says_why_and_is_unknown_when_every_trip_count_is_r
     }"""
     prog = parse(text, "marks.loop")
     v = inductive_equivalence(prog, 2, 8, budget=Budget.of(120), form="simple")
-    assert v.verdict == "proved" and not v.coverage.get("unbounded")
-    assert "init" in v.coverage["why_bounded"] or "never makes poison" in v.coverage["why_bounded"]
+    assert v.verdict == "proved" and not v.coverage.unbounded
+    assert "init" in v.coverage.why_bounded or "never makes poison" in v.coverage.why_bounded
     strict = inductive_equivalence(prog, 2, 8, budget=Budget.of(120), form="simple", require_unbounded=True)
     assert strict.verdict == "unknown" and "up to 8 only" in (strict.reason or "")
 
@@ -137,7 +137,7 @@ def test_an_illegal_form_at_vf_16_is_refuted_from_its_first_vector_iteration(nam
     show the divergence, replayed on the whole programs, without unrolling 64 trips."""
     v = inductive_equivalence(model(f"{name}.loop"), 16, 64, budget=Budget.of(120), form=form, concrete_tests=False)
     assert v.verdict == "counterexample", v.reason
-    assert v.coverage.get("found_in") in ("the first vector iteration", "the induction step's inputs",
+    assert v.coverage.found_in in ("the first vector iteration", "the induction step's inputs",
                                           "vector iteration 1, checked step by step")
     assert v.counterexample is not None and what in v.counterexample.divergence.summary
     assert not any(p.startswith("window.") for p in v.counterexample.inputs.params)
@@ -203,7 +203,7 @@ def test_a_rotated_loop_is_proved_for_every_trip_count_past_its_equality_exit(na
     prog = parse_ll_file(LL / f"{name}.scalar.ll")
     v = inductive_equivalence(prog, 4, 16, budget=Budget.of(120), form=form, require_unbounded=True)
     assert v.verdict == "proved", v.reason
-    assert v.coverage.get("unbounded") is True
+    assert v.coverage.unbounded
 
 
 @pytest.mark.slow

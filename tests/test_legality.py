@@ -153,7 +153,7 @@ def test_a_rotated_loops_legality_covers_every_trip_count(vf: int) -> None:
     prog = parse_ll_file(MODELS / "llvm" / "abs_exit.scalar.ll")
     for v in hoistability(prog, vf) + (speculation_safety(prog, vf) if vf > 1 else []):
         assert v.verdict == "proved", v.reason
-        assert v.coverage.get("unbounded") is True
+        assert v.coverage.unbounded
 
 
 def test_an_exit_in_a_conditional_block_speculates_its_guard_too() -> None:

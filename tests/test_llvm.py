@@ -262,10 +262,10 @@ def test_a_bounded_proof_over_constant_trip_counts_says_it_covers_every_input() 
     src, tgt = parse_ll_pair(LL / "find_first_16.scalar.ll", LL / "find_first_16.vf4.ll", None,
                              LLOptions(cttz_elts="first-true"))
     v = refinement(src, tgt, max_trip=17, budget=Budget.of(60))
-    assert v.verdict == "proved" and v.coverage["complete"]
+    assert v.verdict == "proved" and v.coverage.complete
     assert "covers every input: no source loop visits its header more than 16 times" in verdict_text(v)
     v = refinement(src, tgt, max_trip=9, budget=Budget.of(60))
-    assert v.verdict == "proved" and not v.coverage["complete"]
+    assert v.verdict == "proved" and not v.coverage.complete
     assert "covers every input whose source loops run at most 9 iterations" in verdict_text(v)
 
 
@@ -283,7 +283,7 @@ def test_a_target_wrong_only_late_is_not_proved_for_every_trip_count(tmp_path: P
     opts = LLOptions(cttz_elts="first-true")
     src, tgt = parse_ll_pair(LL / "find_first_64.scalar.ll", bad, None, opts)
     assert isinstance(inductive(src, tgt, Budget.of(60)), str)
-    assert translation(src, tgt, 12, Budget.of(60)).coverage.get("unbounded") is not True
+    assert translation(src, tgt, 12, Budget.of(60)).coverage.unbounded is not True
     assert translation(src, tgt, 65, Budget.of(60)).verdict == "counterexample"
     # a vector loop that starts at element 4: the programs differ before their loops
     skip = tmp_path / "skip.ll"
@@ -310,7 +310,7 @@ def test_an_induction_opt_counts_from_zero_is_related_by_its_offset(tmp_path: Pa
     form = recognize(src, analyse(src), tgt)
     assert form.vf == 4 and list(form.offsets.values()) == [-3]
     v = inductive(src, tgt, Budget.of(60))
-    assert not isinstance(v, str) and v.verdict == "proved" and v.coverage["unbounded"], v
+    assert not isinstance(v, str) and v.verdict == "proved" and v.coverage.unbounded, v
     text = (LL / "mismatch_from3.vf4.ll").read_text()
     for wrong, right in (("%offset.idx = add i64 4, %index", "%offset.idx = add i64 3, %index"),
                          ("icmp eq i64 %index.next, 60", "icmp eq i64 %index.next, 64")):
@@ -322,7 +322,7 @@ def test_an_induction_opt_counts_from_zero_is_related_by_its_offset(tmp_path: Pa
         v = translation(src, tgt, 68, Budget.of(60))
         assert v.verdict == "counterexample", wrong
         if "60" in wrong:  # wrong at element 60 only: the 15th vector iteration, checked step by step
-            assert v.coverage.get("found_in") == "vector iteration 15, checked step by step", v.coverage
+            assert v.coverage.found_in == "vector iteration 15, checked step by step", v.coverage
 
 
 def _not_proved(v: object) -> bool:

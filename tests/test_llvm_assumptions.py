@@ -42,7 +42,7 @@ def test_a_runtime_dereferenceable_size_does_not_wrap() -> None:
 def test_speculating_under_a_runtime_dereferenceable_assumption_is_proved() -> None:
     prog = load_program(ASSUME / "deref_n.ll", "first_difference")
     (v,) = decide(Request(Check.SPECULATE, vf=4, timeout=60), prog)
-    assert v.verdict == "proved" and v.coverage.get("unbounded") is True, v.reason
+    assert v.verdict == "proved" and v.coverage.unbounded, v.reason
 
 
 @pytest.mark.slow

@@ -87,9 +87,9 @@ def test_the_generated_forms_are_decided_step_by_step_at_vf_16() -> None:
     solver's: no concrete tests), each in far less time than the whole unrolling
     needed (it timed out)."""
     v = form_equivalence(model("seed/search_loop.loop"), 16, 64, budget=Budget.of(60), form="general")
-    assert v.verdict == "proved" and v.coverage.get("lockstep") == 5, v.reason
+    assert v.verdict == "proved" and v.coverage.bounded.lockstep == 5, v.reason
     d = form_equivalence(model("seed/division.loop"), 16, 64, budget=Budget.of(60), form="simple", concrete_tests=False)
-    assert d.verdict == "counterexample" and d.coverage.get("lockstep") == 5, d.reason
+    assert d.verdict == "counterexample" and d.coverage.bounded.lockstep == 5, d.reason
     assert d.counterexample is not None and "division by zero" in d.counterexample.divergence.summary
 
 
@@ -179,12 +179,12 @@ def test_the_free_step_proves_every_trip_count_and_a_form_wrong_past_the_bound_i
     good = generate(prog, form, 4)
     v = lockstep(prog, good, source_step(prog, le, 4), target_step(good, prog, le, mark_handover=True), 16,
                  budget=Budget.of(120), unbounded=True)
-    assert v is not None and v.verdict == "proved" and v.coverage.get("unbounded") is True, v and v.reason
+    assert v is not None and v.verdict == "proved" and v.coverage.unbounded, v and v.reason
     bad = _wrong_after_100(good)
     w = lockstep(prog, bad, source_step(prog, le, 4), target_step(bad, prog, le, mark_handover=True), 16,
                  budget=Budget.of(120), unbounded=True)
     assert w is not None and w.verdict == "proved", w and w.reason
-    assert not w.coverage.get("unbounded") and w.coverage.get("max_trip") == 16
+    assert not w.coverage.unbounded and w.coverage.bounded.max_trip == 16
 
 
 SQUARE = """loop sq(N: i64, X: i64) {

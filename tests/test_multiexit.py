@@ -28,7 +28,7 @@ def test_both_forms_of_a_multi_exit_loop_are_proved_for_every_trip_count(name: s
     for vf in (2, 4):
         v = inductive_equivalence(model(f"multiexit/{name}.loop"), vf, max_trip=4 * vf, budget=Budget.of(120), form=form,
                                   require_unbounded=True)
-        assert v.verdict == "proved" and v.coverage.get("unbounded"), (vf, v.reason)
+        assert v.verdict == "proved" and v.coverage.unbounded, (vf, v.reason)
 
 
 def _exit_block(p: Program, exit_index: int) -> str:

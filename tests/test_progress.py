@@ -89,12 +89,12 @@ def test_the_suite_table_fits_a_terminal_and_keeps_every_mark_whole() -> None:
 
 
 def test_the_module_table_names_the_check_when_there_are_several() -> None:
-    from verifier.checks.verdict import Verdict, VerdictKind
+    from verifier.checks.verdict import Coverage, EveryTripCount, Verdict, VerdictKind
     from verifier.reports.text import module_table
 
     rows = [("f", Verdict("f", "speculate", VerdictKind.COUNTEREXAMPLE, 0.5, vf=4, subject="C1 (line 3)"), ""),
             ("f", Verdict("f", "equiv", VerdictKind.PROVED, 0.25, vf=4, form="simple",
-                          coverage={"unbounded": True}), ""),
+                          coverage=Coverage(EveryTripCount())), ""),
             ("g", None, "no loop")]
     lines = module_table(rows).splitlines()
     assert lines[0].split() == ["function", "check", "verdict", "seconds", "coverage", "about"]

@@ -43,7 +43,7 @@ def test_the_command_line_offers_every_order() -> None:
 def test_every_form_and_order_is_proved_for_every_trip_count(name: str, form: str, order: ReductionOrder) -> None:
     v = inductive_equivalence(model(f"{name}.loop"), 4, 16, Budget.of(120), form=form, order=order,
                               require_unbounded=True)
-    assert v.verdict is VerdictKind.PROVED and v.coverage["unbounded"], (v.reason, v.counterexample)
+    assert v.verdict is VerdictKind.PROVED and v.coverage.unbounded, (v.reason, v.counterexample)
     assert ("in-loop" in (v.form or "")) == (order is ReductionOrder.IN_LOOP)
 
 
@@ -87,7 +87,7 @@ def test_a_float_sum_is_proved_ordered_and_refuted_reassociated() -> None:
     counterexample shows the two sums' bits."""
     prog = load_program(FSUM, None, "any-poison", frozenset())
     ordered = inductive_equivalence(prog, 4, 16, Budget.of(120), form="simple", order=ReductionOrder.ORDERED)
-    assert ordered.verdict is VerdictKind.PROVED and ordered.coverage["unbounded"]
+    assert ordered.verdict is VerdictKind.PROVED and ordered.coverage.unbounded
     tree = inductive_equivalence(prog, 4, 16, Budget.of(120), form="simple", order=ReductionOrder.IN_LOOP)
     assert tree.verdict is VerdictKind.COUNTEREXAMPLE and tree.counterexample is not None
     assert "live-out ret" in tree.counterexample.divergence.summary

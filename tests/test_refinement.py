@@ -24,7 +24,7 @@ SEARCH = "seed/search_loop.loop"
 def test_hand_written_search_loop_vectorizations_are_proved(target: str) -> None:
     v = refinement(model(SEARCH), model(f"{target}.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "proved", v.reason
-    assert v.coverage["max_trip"] == 16
+    assert v.coverage.bounded.max_trip == 16
 
 
 def test_missing_freeze_is_refuted_with_a_branch_on_poison() -> None:
@@ -118,7 +118,7 @@ def test_source_nondeterminism_is_quantified() -> None:
     unfrozen = parse("loop t(N: i64) {\n array a: i8[N]\n y = a[0]\n out y\n}", "t.loop")
     constant = parse("loop t(N: i64) {\n array a: i8[N]\n y: i8 = 0\n out y\n}", "t.loop")
     v = refinement(src, any_value, max_trip=2, budget=Budget.of(60))
-    assert v.verdict == "proved" and v.coverage["quantified"]
+    assert v.verdict == "proved" and v.coverage.bounded.quantified
     v = refinement(src, unfrozen, max_trip=2, budget=Budget.of(60))
     assert v.verdict == "counterexample" and v.counterexample is not None
     assert v.counterexample.inputs.arrays["a"][0] is None  # poison stays poison without the freeze
@@ -309,10 +309,10 @@ def test_uninterpreted_products_prove_what_they_can_and_never_show_a_spurious_co
     counterexample does not replay, so the exact one decides, and proves it."""
     src = parse(_PRODUCT.replace("EXPR", "x * X"), "src.loop")
     same = refinement(src, parse(_PRODUCT.replace("EXPR", "x * X"), "same.loop"), max_trip=4, budget=Budget.of(60))
-    assert same.verdict == "proved" and same.coverage.get("abstracted") == ["mul"]
+    assert same.verdict == "proved" and same.coverage.abstracted == ("mul",)
     swapped = refinement(src, parse(_PRODUCT.replace("EXPR", "X * x"), "swapped.loop"), max_trip=4, budget=Budget.of(60))
     assert swapped.verdict == "proved", swapped.reason
-    assert "abstracted" not in swapped.coverage
+    assert swapped.coverage.abstracted == ()
 
 
 def test_a_wrong_product_is_refuted_and_replayed() -> None:

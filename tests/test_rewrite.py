@@ -39,7 +39,7 @@ def test_seed_loop_becomes_an_early_exit() -> None:
     text = print_program(tgt)
     assert "if (cmp) goto if.then else goto exit" in text
     v = rewrite_verdict(prog, tgt, found[0], recognised=True, max_trip=8, budget=Budget.of(60))
-    assert v.verdict is VerdictKind.PROVED and v.coverage.get("unbounded")
+    assert v.verdict is VerdictKind.PROVED and v.coverage.unbounded
     # the printed rewrite reads back, and runs like the original on a concrete input
     again = parse(text, "rewritten.loop")
     inp = Inputs(params={"n": 9, "a": 4}, arrays={"src": list(range(10, 19)), "dst": [0] * 9})
@@ -105,7 +105,7 @@ def test_split_both_sides() -> None:
     text = print_program(tgt)
     assert "loop.split:" in text and "if.then.split" not in text  # the second loop has no then-side
     v = rewrite_verdict(prog, tgt, found[0], True, max_trip=6, what="split", budget=Budget.of(60))
-    assert v.verdict is VerdictKind.PROVED and v.coverage.get("unbounded")
+    assert v.verdict is VerdictKind.PROVED and v.coverage.unbounded
     assert rewrite_obligation(load_program(MODELS / "modulo_condition.loop"), "split", True, 6, Budget.of(30)).verdict \
         is VerdictKind.COUNTEREXAMPLE
     assert recognise(load_program(MODELS / "modulo_condition.loop"), split=True)[0] == []

@@ -15,7 +15,16 @@ import pytest
 
 from tests.helpers import MODELS, cli
 from verifier.analysis.exits import inductions, single_loop
-from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.checks.verdict import (
+    Bounded,
+    Check,
+    Coverage,
+    EveryTripCount,
+    Extent,
+    NoExtent,
+    Verdict,
+    VerdictKind,
+)
 from verifier.driver import merge_vscales
 from verifier.frontend import load_program
 from verifier.frontend.llvm import LLOptions, parse_ll_file
@@ -59,17 +68,15 @@ def test_a_scalable_function_names_its_vscales_and_reads_at_each() -> None:
     assert not any(isinstance(t, VecType) for t in scalar.value_types().values())
 
 
-def _verdict(kind: VerdictKind, reason: str | None = None, **cov: object) -> Verdict:
-    v = Verdict("f", Check.EQUIV, kind, 1.0, reason=reason)
-    v.coverage.update(cov)  # type: ignore[typeddict-item]
-    return v
+def _verdict(kind: VerdictKind, reason: str | None = None, extent: Extent = NoExtent()) -> Verdict:
+    return Verdict("f", Check.EQUIV, kind, 1.0, reason=reason, coverage=Coverage(extent))
 
 
 def test_merged_verdicts_prove_only_where_every_vscale_does() -> None:
-    proved = merge_vscales([(1, [_verdict(VerdictKind.PROVED, unbounded=True)]),
-                            (2, [_verdict(VerdictKind.PROVED, max_trip=8)])], "vscale_range(1,2)")
-    assert proved[0].verdict is VerdictKind.PROVED and proved[0].coverage["vscales"] == [1, 2]
-    assert "unbounded" not in proved[0].coverage and proved[0].seconds == 2.0  # the weakest coverage
+    proved = merge_vscales([(1, [_verdict(VerdictKind.PROVED, extent=EveryTripCount())]),
+                            (2, [_verdict(VerdictKind.PROVED, extent=Bounded(8))])], "vscale_range(1,2)")
+    assert proved[0].verdict is VerdictKind.PROVED and proved[0].coverage.vscales == (1, 2)
+    assert not proved[0].coverage.unbounded and proved[0].seconds == 2.0  # the weakest coverage
     cex = merge_vscales([(1, [_verdict(VerdictKind.PROVED)]), (2, [_verdict(VerdictKind.UNKNOWN, "timeout")]),
                          (4, [_verdict(VerdictKind.COUNTEREXAMPLE)])], "vscale_range(1,4)")
     assert cex[0].verdict is VerdictKind.COUNTEREXAMPLE and cex[0].vscale == 4
@@ -78,7 +85,7 @@ def test_merged_verdicts_prove_only_where_every_vscale_does() -> None:
     assert unknown[0].verdict is VerdictKind.UNKNOWN and unknown[0].vscale == 2
     same = merge_vscales([(2, [_verdict(VerdictKind.UNKNOWN, "why")]), (4, [_verdict(VerdictKind.UNKNOWN, "why")])],
                          "vscale_range(2,1024)")
-    assert same[0].vscale is None and same[0].coverage["vscales"] == [2, 4]  # no one vscale to blame
+    assert same[0].vscale is None and same[0].coverage.vscales == (2, 4)  # no one vscale to blame
 
 
 def test_a_command_that_reads_fixed_width_vectors_only_names_scalable_ones() -> None:

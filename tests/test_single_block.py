@@ -52,10 +52,10 @@ def test_every_check_proves_a_safe_single_block_loop_for_every_trip_count() -> N
     prog = _buf8()
     for check in (Check.HOIST, Check.SPECULATE):
         (v,) = decide(Request(check, vf=4, timeout=60), prog)
-        assert v.verdict == "proved" and v.coverage.get("unbounded") is True, (check, v.reason, v.coverage)
+        assert v.verdict == "proved" and v.coverage.unbounded, (check, v.reason, v.coverage)
     for form in ("general", "simple"):
         (v,) = decide(Request(Check.EQUIV, vf=4, timeout=60, form=form), prog)
-        assert v.verdict == "proved" and v.coverage.get("unbounded") is True, (form, v.reason)
+        assert v.verdict == "proved" and v.coverage.unbounded, (form, v.reason)
     (f,) = decide(Request(Check.FREEZE, vf=4, timeout=60), prog)
     assert f.verdict == "proved"
     (lane,) = decide(Request(Check.LANES, vf=4, timeout=60, value="v3"), prog)

@@ -15,7 +15,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits, added_ub, harness_verdict, original_uids
 from verifier.checks.legality import hoistability, speculation_safety
 from verifier.checks.repair import guard_repair
-from verifier.checks.verdict import Check
+from verifier.checks.verdict import Check, EveryTripCount
 from verifier.frontend import load_program
 from verifier.frontend.parser import parse
 from verifier.ir.program import Program
@@ -46,7 +46,7 @@ def test_the_unbounded_proof_agrees_with_the_bounded_check(name: str, vf: int) -
         fast, slow = check(Limits()), check(bounded)
         assert verdicts(fast) == verdicts(slow)
         for v in slow:
-            assert not v.coverage.get("unbounded")
+            assert not v.coverage.unbounded
 
 
 @pytest.mark.slow
@@ -55,7 +55,7 @@ def test_the_unbounded_proof_agrees_with_the_bounded_check(name: str, vf: int) -
 def test_the_seed_proofs_hold_for_every_trip_count(name: str) -> None:
     for v in speculation_safety(model(f"{name}.loop"), 4) + hoistability(model(f"{name}.loop"), 4):
         if v.verdict == "proved":
-            assert v.coverage["unbounded"] is True, v.coverage
+            assert v.coverage.unbounded is True, v.coverage
 
 
 def _sampled_inputs(prog: Program, draw: st.DrawFn) -> Inputs:
@@ -141,7 +141,7 @@ def test_the_window_refuses_states_it_cannot_over_approximate(text: str, why: st
     with pytest.raises(NoWindow, match=why):
         vector_window(h.program, prog, le, 4)
     (v,) = speculation_safety(prog, 4)  # still decided, by the bounded check
-    assert v.verdict == "proved" and v.coverage["unbounded"] is False and why in v.coverage["why_bounded"]
+    assert v.verdict == "proved" and v.coverage.unbounded is False and why in v.coverage.why_bounded
 
 
 def test_a_countdown_with_nuw_is_safe_and_without_its_exit_is_not() -> None:
@@ -178,7 +178,7 @@ def test_a_reverse_search_is_proved_for_every_trip_count_by_the_coarse_window() 
     prog = load_program(MODELS / "llvm" / "corpus" / "c_memrchr.scalar.ll", func="c_memrchr")
     (v,) = speculation_safety(prog, 4, Limits(timeout=60))
     assert v.verdict == "proved"
-    assert v.coverage["unbounded"] is True and v.coverage["inductions_free"] is True
+    assert isinstance(v.coverage.extent, EveryTripCount) and v.coverage.extent.inductions_free
 
 
 def test_a_loop_that_always_faults_proves_nothing() -> None:

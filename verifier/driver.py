@@ -28,7 +28,6 @@ from verifier.checks.verdict import (
     CoverageKind,
     Verdict,
     VerdictKind,
-    coverage_kind,
     note_assumptions,
     worst,
 )
@@ -207,12 +206,13 @@ def merge_vscales(runs: list[tuple[int, list[Verdict]]], declared: str) -> list[
         if found is not None:
             if kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
                 # the same at every vscale (a missing --assume): no one vscale to name
-                found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
+                found[1].coverage = found[1].coverage.but(vscales=tuple(vscale for vscale, _ in at),
+                                                          vscale_range=declared)
             else:
                 found[1].vscale = found[0]
         if found is None:
-            found = min(at, key=lambda a: _STRENGTH.index(coverage_kind(a[1].coverage)))
-            found[1].coverage.update({"vscales": [vscale for vscale, _ in at], "vscale_range": declared})
+            found = min(at, key=lambda a: _STRENGTH.index(a[1].coverage.kind))
+            found[1].coverage = found[1].coverage.but(vscales=tuple(vscale for vscale, _ in at), vscale_range=declared)
         v = found[1]
         v.seconds = sum(w.seconds for _, w in at)
         v.work = sum(w.work or 0.0 for _, w in at)

@@ -24,7 +24,15 @@ from verifier.analysis.undef import undef_reaching_ub
 from verifier.checks.falsify import ConcreteTests, concrete_witness
 from verifier.checks.refinement import hard_ops
 from verifier.checks.replay import concrete, from_window_start, replay, replay_fuel
-from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
+from verifier.checks.verdict import (
+    Bounded,
+    Check,
+    Counterexample,
+    Coverage,
+    EveryTripCount,
+    Verdict,
+    VerdictKind,
+)
 from verifier.ir.opcodes import DIVISIONS, FMAS
 from verifier.ir.program import Branch, Program, uses_floats
 from verifier.semantics.inputs import Inputs
@@ -314,8 +322,8 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
                          Budget.of(budget.at_most(COARSE_SHARE * budget.seconds)),
                          truncated=True, witness=h.program, proof_only=True)
             if r.status is SolverStatus.UNSAT:
-                return verdict(VerdictKind.PROVED, coverage={"unbounded": True, "window": bound, "quantified": r.quantified,
-                                                   "inductions_free": True})
+                return verdict(VerdictKind.PROVED, coverage=Coverage(EveryTripCount(
+                    window=bound, inductions_free=True, quantified=r.quantified)))
     for bound in windows if w is not None else []:
         assert w is not None
         # a share of what is left: an undecided window must leave time for the bounded check
@@ -323,7 +331,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
         r = added_ub(w.program, own | w.assumes, bound, budget.part(WINDOW_SHARE), truncated=True,
                      minimize_budget=minimize_budget, witness=h.program,
                      confirm=lambda i: replayed(i, frozenset(w.params)) is not None)
-        cov: Coverage = {"unbounded": True, "window": bound, "quantified": r.quantified}
+        cov = Coverage(EveryTripCount(window=bound, quantified=r.quantified))
         if r.status is SolverStatus.UNSAT:
             return verdict(VerdictKind.PROVED, coverage=cov)
         why = "one vector iteration from any start state " + (
@@ -336,8 +344,7 @@ def harness_verdict(prog: Program, h: Harness, vf: int, limits: Limits, check: C
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout")
     r = added_ub(h.program, own, max_trip + 1, budget.remainder(0.0), truncated=False, minimize_budget=minimize_budget,
                  confirm=lambda i: replayed(i) is not None)
-    coverage: Coverage = {"max_trip": max_trip, "target_unrolled": r.unrolled, "quantified": r.quantified,
-                "unbounded": False, "why_bounded": why}
+    coverage = Coverage(Bounded(max_trip, target_unrolled=r.unrolled, quantified=r.quantified), why_bounded=why)
     if r.status is SolverStatus.UNSAT:
         return verdict(VerdictKind.PROVED, coverage=coverage)
     if r.status is SolverStatus.UNKNOWN or r.inputs is None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from verifier.analysis.trip_bounds import candidate_bounds
 from verifier.checks.unwinding import Unwinding, Unwound, unwinding
-from verifier.checks.verdict import CoverageKind, LongerRun, Verdict, VerdictKind, coverage_kind
+from verifier.checks.verdict import Bounded, CoverageKind, LongerRun, Verdict, VerdictKind
 from verifier.ir.program import Program
 from verifier.limits import MAX_TRIP
 from verifier.smt.budget import COMPLETION_LEAST, Budget, Stopwatch
@@ -37,12 +37,14 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
     asks the same question bounded at another trip bound. The completion may spend
     what is left of the verdict's allowance of `timeout` seconds (COMPLETION_LEAST
     of it at least)."""
-    if v.verdict is not VerdictKind.PROVED or coverage_kind(v.coverage) is not CoverageKind.BOUNDED:
+    extent = v.coverage.extent
+    if v.verdict is not VerdictKind.PROVED or v.coverage.kind is not CoverageKind.BOUNDED:
         return v
-    bound = int(v.coverage["max_trip"])
-    why_bounded = v.coverage.get("why_bounded")  # why the first try was bounded: deeper ones are by request
+    assert isinstance(extent, Bounded)
+    bound = extent.max_trip
+    why_bounded = v.coverage.why_bounded  # why the first try was bounded: deeper ones are by request
     if accept_bounded is not None and bound >= accept_bounded:
-        v.coverage["accepted_bounded"] = accept_bounded
+        v.coverage = v.coverage.bounded_but(accepted_bounded=accept_bounded)
         return v
     sw = Stopwatch()
     budget = Budget.of(max(COMPLETION_LEAST * timeout, timeout - (v.work or 0.0)))
@@ -54,7 +56,7 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
 
     u = unwinding(src, bound, budget.remainder(0.001))
     if u.status is Unwound.COMPLETE:
-        v.coverage.update({"complete": True, "unwound": bound})
+        v.coverage = v.coverage.bounded_but(complete=True, unwound=bound)
         return spent(v)
     longest = u
     searched = {bound * 2 ** k for k in range(1, 8) if bound * 2 ** k <= min(SEARCH_LIMIT, MAX_TRIP)}
@@ -74,9 +76,9 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
         if answer.verdict is VerdictKind.COUNTEREXAMPLE:
             return spent(answer)
         if answer.verdict is VerdictKind.PROVED and why_bounded is not None:
-            answer.coverage["why_bounded"] = why_bounded
+            answer.coverage = answer.coverage.but(why_bounded=why_bounded)
         if answer.verdict is VerdictKind.PROVED and ub.status is Unwound.COMPLETE:
-            answer.coverage.update({"complete": True, "unwound": b})
+            answer.coverage = answer.coverage.bounded_but(complete=True, unwound=b)
             return spent(answer)
         if answer.verdict is VerdictKind.PROVED:
             bound, v = b, answer  # proved deeper: the bound reached
@@ -94,7 +96,7 @@ def _incomplete(v: Verdict, bound: int, u: Unwinding, out_of_time: bool) -> Verd
     """The bounded proof `v` as unknown: the bound it reached, why that is not every
     input, and a longer run where one was found."""
     v.verdict = VerdictKind.UNKNOWN
-    v.coverage.update({"max_trip": bound, "complete": False})
+    v.coverage = v.coverage.bounded_but(max_trip=bound, complete=False)
     if u.inputs is not None:
         v.longer_run = LongerRun(u.inputs, u.iterations, u.bound)
         why = f"a run of the source goes past {u.bound} iterations without UB (it makes {u.iterations}: inputs below)"

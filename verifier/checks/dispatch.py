@@ -153,7 +153,7 @@ def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> 
 def _every_trip_count(req: Request, v: Verdict) -> Verdict:
     """A proof that covers only bounded trip counts, where the request wants every
     one (Scope.UNBOUNDED: `unbounded = true`, --unbounded), is unknown, saying why."""
-    if req.scope is Scope.UNBOUNDED and v.verdict is VerdictKind.PROVED and not v.coverage.get("unbounded"):
+    if req.scope is Scope.UNBOUNDED and v.verdict is VerdictKind.PROVED and not v.coverage.unbounded:
         v.verdict = VerdictKind.UNKNOWN
-        v.reason = f"no proof for every trip count: {v.coverage.get('why_bounded', 'bounded only')}"
+        v.reason = f"no proof for every trip count: {v.coverage.why_bounded or 'bounded only'}"
     return v

@@ -12,7 +12,7 @@ from verifier.checks.legality import repair_guards
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
 from verifier.checks.replay import from_window_start, replay, replay_fuel, source_fuel
-from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
@@ -121,7 +121,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
         # the chain gets the whole allowance again (the guards' repair is not counted)
         chained = lockstep(prog, vform, src, target_step(vform, prog, le, mark_handover=True), max_trip,
                            budget.again(), unbounded=True, concrete_tests=concrete_tests)
-        if chained is not None and chained.verdict is VerdictKind.PROVED and not chained.coverage.get("unbounded"):
+        if chained is not None and chained.verdict is VerdictKind.PROVED and not chained.coverage.unbounded:
             # the chain's free step abstracts nonlinear operations (checks/lockstep.py) and
             # may not close where the exact step does (an in-loop product's reassociation)
             step = induction_step(prog, vform, budget.remainder(), src, tgt, minimize_budget=1.0,
@@ -131,7 +131,7 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
                 return step
         if chained is not None:
             chained.model, chained.vf, chained.form = prog.name, vf, form_label(form, order)
-            if not chained.coverage.get("unbounded"):
+            if not chained.coverage.unbounded:
                 _bounded_only(chained, "the induction over one vector iteration does not close (from a state "
                               "at a vector iteration's start that the loop may never reach)", max_trip,
                               require_unbounded)
@@ -169,7 +169,7 @@ def _bounded_only(v: Verdict, why: str, max_trip: int, require_unbounded: bool) 
     """A bounded proof says why it is not more, and is unknown where every trip count
     was asked for."""
     if v.verdict is VerdictKind.PROVED:
-        v.coverage["why_bounded"] = why
+        v.coverage = v.coverage.but(why_bounded=why)
         if require_unbounded:
             v.verdict = VerdictKind.UNKNOWN
             v.reason = f"proved for trip counts up to {max_trip} only: {why}"
@@ -191,7 +191,7 @@ def induction_step(prog: Program, vform: VectorForm, budget: Budget, src: Progra
     step.model, step.vf = prog.name, vf
     step.form = _form_name(vform)
     if step.verdict is VerdictKind.PROVED:
-        step.coverage = {"unbounded": True, "window": vf}
+        step.coverage = Coverage(EveryTripCount(window=vf))
     return step
 
 
@@ -228,7 +228,7 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
             cex = replay(prog, vform.program, moved, fuel, src_fuel)
         if cex is not None:
             out.verdict, out.reason, out.counterexample = VerdictKind.COUNTEREXAMPLE, None, cex
-            out.coverage = {"found_in": found_in}
+            out.coverage = Coverage(found_in=found_in)
         return cex is not None
 
     if step_inputs is not None and replayed(step_inputs, "the induction step's inputs"):

@@ -69,7 +69,15 @@ from verifier.analysis.loops import find_loops, reachable_cfg
 from verifier.checks.falsify import TRIES, ConcreteTests
 from verifier.checks.refinement import check_compatible, hard_ops, mismatch_terms, vacuous
 from verifier.checks.replay import concrete, replay, replay_fuel, source_fuel
-from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
+from verifier.checks.verdict import (
+    Bounded,
+    Check,
+    Counterexample,
+    Coverage,
+    EveryTripCount,
+    Verdict,
+    VerdictKind,
+)
 from verifier.ir.opcodes import FMAS
 from verifier.ir.program import Program, approximates, chooses, uses_floats
 from verifier.ir.types import I1, I64, elem_of
@@ -180,7 +188,7 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
         if v is not None and (v.verdict is VerdictKind.COUNTEREXAMPLE or (
                 v.verdict is VerdictKind.PROVED and not vacuous(prog, max_trip, budget.again(), ops))):
             if v.counterexample is None or v.counterexample is not tests.found:  # a test abstracts nothing
-                v.coverage["abstracted"] = sorted(ops)
+                v.coverage = v.coverage.but(abstracted=tuple(sorted(ops)))
             v.seconds = sw()
             return v
     v = _lockstep(prog, form, src_step, tgt_step, max_trip, budget.remainder(),
@@ -194,8 +202,8 @@ def _tested(prog: Program, form: VectorForm, cex: Counterexample, tests: Concret
     """The verdict of a counterexample that a concrete test found (checks/falsify.py)."""
     return Verdict(f"{prog.name} -> {form.program.name}", Check.EQUIV, VerdictKind.COUNTEREXAMPLE,
                    seconds, counterexample=cex,
-                   coverage={"found_in": f"concrete test {tests.tried} (inputs made to reach the loop's exits), "
-                                         "shrunk"})
+                   coverage=Coverage(found_in=f"concrete test {tests.tried} (inputs made to reach the loop's "
+                                              "exits), shrunk"))
 
 
 def _keeps_loop(prog: Program, tgt: Program, header: str, body: frozenset[str]) -> bool:
@@ -359,10 +367,10 @@ class _Lockstep:
     chain: _Chain = dataclasses.field(init=False)
     race: bool = False
     facts: list[Any] = dataclasses.field(default_factory=list)  # exact_at's facts, kept for every question
-    coverage: Coverage = dataclasses.field(default_factory=lambda: Coverage())
+    coverage: Coverage = dataclasses.field(default_factory=Coverage)
 
     def __post_init__(self) -> None:
-        self.coverage = Coverage(max_trip=self.max_trip, lockstep=self.steps, complete=False)
+        self.coverage = Coverage(Bounded(self.max_trip, lockstep=self.steps, complete=False))
 
     @property
     def steps(self) -> int:
@@ -400,7 +408,7 @@ class _Lockstep:
             v = _unless_vacuous(self.verdict, free.ok, whole.remainder(), self.max_trip, self.tests,
                                 self.prog if self.tests.testable else None)
             if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
-                v.coverage = {"unbounded": True, "window": self.form.vf}
+                v.coverage = Coverage(EveryTripCount(window=self.form.vf))
             return v
         for k in range(1, self.steps):
             found = self.settle(k)
@@ -475,7 +483,7 @@ class _Lockstep:
                      source_fuel(prog, self.max_trip))
         if cex is None:
             return None
-        self.coverage["found_in"] = found_in
+        self.coverage = self.coverage.but(found_in=found_in)
         return self.verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex)
 
     def in_runs(self, k: int, bad: Any, ends: range) -> Verdict | bool | None:
@@ -486,7 +494,8 @@ class _Lockstep:
             found = self.ask(terms.and_(self.chain[k].compared, bad, self.chain[end].ends), end, replayed=True)
             if found is not True:
                 if isinstance(found, Verdict) and found.verdict is VerdictKind.COUNTEREXAMPLE:
-                    self.coverage["found_in"] = f"vector iteration {k + 1}, checked step by step"
+                    self.coverage = self.coverage.but(found_in=f"vector iteration {k + 1}, checked step by step")
+                    found.coverage = self.coverage
                 return found
         return True
 

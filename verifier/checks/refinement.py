@@ -18,6 +18,7 @@ from typing import Any
 
 from verifier.checks.replay import concrete, model_inputs, out_types, replay, replay_fuel
 from verifier.checks.verdict import (
+    Bounded,
     Check,
     Coverage,
     Verdict,
@@ -402,7 +403,7 @@ def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
         # the operations left uninterpreted, not in the approximations)
         if v.verdict is VerdictKind.COUNTEREXAMPLE or v.approximation is not None or (
                 v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, budget.remainder(), ops)):
-            v.coverage["abstracted"] = sorted(ops)
+            v.coverage = v.coverage.but(abstracted=tuple(sorted(ops)))
             v.seconds = sw()
             return v
     v = _refinement(src, tgt, max_trip, budget.remainder(), check_name, minimize_budget, target_unroll, ignore=ignore,
@@ -556,8 +557,8 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     searched = {k: v for k, v in s.choices.items() if not is_approximation(k)}
     refuted = [(s.choices[k], w) for k, w in witness.items() if not is_approximation(k)]
     # no source loop can run past the bound (its header is unreachable there): every input
-    coverage: Coverage = {"max_trip": max_trip, "source_unrolled": s.unrolled, "target_unrolled": t.unrolled,
-                "quantified": quantified, "complete": d.is_false(s.exceeded)}
+    coverage = Coverage(Bounded(max_trip, s.unrolled, t.unrolled, quantified=quantified,
+                                complete=d.is_false(s.exceeded)))
     remaining = budget.left()
     if remaining <= 0:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout", coverage=coverage)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, bounded_failure, harness_verdict
 from verifier.checks.falsify import ConcreteTests
-from verifier.checks.verdict import Check, Counterexample, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
 from verifier.semantics.ops import UBKind
@@ -138,7 +138,7 @@ def _extent_requirements(prog: Program, e: Exit, vf: int, limits: Limits, freeze
         need = base + hi  # sympy keeps sums simplified
         have = "which the model declares" if hi == 0 else \
             f"the model declares {base}" + (", so speculation is unsafe" if hi > 0 else ", more than needed")
-        scope = "for every trip count" if hi == 0 and checked is not None and checked.coverage.get("unbounded") \
+        scope = "for every trip count" if hi == 0 and checked is not None and checked.coverage.unbounded \
             else f"for trip counts up to {limits.trip(vf)}"
         advice.append(f"{name} must be dereferenceable for {need} elements for speculating {e.name} "
                       f"at VF={vf} (proved {scope}; {base + hi - 1} is not enough: a replayed run loads "
@@ -289,7 +289,7 @@ def _probed_verdict(prog: Program, h: Harness, vf: int, limits: Limits, budget: 
     if found is not None:
         return Verdict(f"{prog.name} -> {h.program.name}", Check.SPECULATE, VerdictKind.COUNTEREXAMPLE,
                        sw(), counterexample=found, vf=vf,
-                       coverage={"found_in": "a concrete test of the guarded harness"})
+                       coverage=Coverage(found_in="a concrete test of the guarded harness"))
     return harness_verdict(prog, h, vf, limits, Check.SPECULATE, budget.remainder(), minimize_budget=0.0)
 
 

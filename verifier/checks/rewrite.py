@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from verifier.analysis.exits import analyse
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.checks.verdict import Check, EveryTripCount, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program, copy_program, uses_floats
 from verifier.semantics.ops import UndefReading, Val
@@ -68,14 +68,15 @@ def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: boo
                  f"exit from the condition in {cand.block}{at}")
     if v.verdict is VerdictKind.PROVED:
         if not recognised:
-            v.coverage["why_bounded"] = "forced: the rewrite's conditions were not checked"
+            v.coverage = v.coverage.but(why_bounded="forced: the rewrite's conditions were not checked")
         else:
             why = skipping_persists(src, cand, budget.again())  # as much again: a question of its own
             if why is None:
-                v.coverage = {**v.coverage, "unbounded": True, "argument": SPLIT_ARGUMENT if what == "split" else ARGUMENT,
-                              "runs": "every run of the original that ends"}
+                v.coverage = v.coverage.but(extent=EveryTripCount(
+                    argument=SPLIT_ARGUMENT if what == "split" else ARGUMENT, runs="every run of the original that ends",
+                    bounded=v.coverage.bounded))
             else:
-                v.coverage["why_bounded"] = why
+                v.coverage = v.coverage.but(why_bounded=why)
     v.seconds = sw()
     return v
 

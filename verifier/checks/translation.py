@@ -17,7 +17,7 @@ from verifier.analysis.exits import analyse
 from verifier.checks.forms import first_vector_iteration
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Check, Coverage, Verdict, VerdictKind
+from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
 from verifier.ir.program import Program
@@ -57,8 +57,8 @@ def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, budget: B
         why.seconds = sw()
         return why
     v = short_first(src, tgt, max_trip, budget.remainder())
-    if v.verdict is VerdictKind.PROVED and not v.coverage.get("complete"):
-        v.coverage["why_bounded"] = why
+    if v.verdict is VerdictKind.PROVED and not v.coverage.complete:
+        v.coverage = v.coverage.but(why_bounded=why)
     v.seconds = sw()
     return v
 
@@ -90,7 +90,7 @@ def translation(src: Program, tgt: Program, max_trip: int, budget: Budget, induc
         # (transforms/forwarders.py): every program refines itself (the target's
         # choices are the source's own), for every input
         return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
-                       coverage={"unbounded": True, "identical": True})
+                       coverage=Coverage(EveryTripCount(identical=True)))
     why = inductive(src, tgt, budget) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
         why.seconds = sw()
@@ -98,8 +98,8 @@ def translation(src: Program, tgt: Program, max_trip: int, budget: Budget, induc
     v = _chained(src, tgt, max_trip, budget.remainder())
     if v is None or (v.verdict is VerdictKind.UNKNOWN and budget.left() >= 1.0):
         v = short_first(src, tgt, max_trip, budget.remainder())
-    if v.verdict is VerdictKind.PROVED and not v.coverage.get("complete"):
-        v.coverage["why_bounded"] = why
+    if v.verdict is VerdictKind.PROVED and not v.coverage.complete:
+        v.coverage = v.coverage.but(why_bounded=why)
     v.seconds = sw()
     return v
 
@@ -163,7 +163,5 @@ def inductive(src: Program, tgt: Program, whole: Budget) -> Verdict | str:
     if one.verdict is not VerdictKind.PROVED:
         return "the induction over one vector iteration does not close: " + (
             one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))
-    coverage: Coverage = {"unbounded": True, "window": form.vf}
-    if form.remainder:
-        coverage["remainder"] = True
-    return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(), coverage=coverage)
+    return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.PROVED, sw(),
+                   coverage=Coverage(EveryTripCount(window=form.vf, remainder=form.remainder)))

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypedDict
+from typing import Any
 
 from verifier.ir.program import ASSUMPTION_HELP, Assumption, Loc, Program
 from verifier.ir.types import elem_of, shown_int
@@ -139,44 +139,120 @@ class CoverageKind(StrEnum):
     NONE = "none"  # no answer, or nothing to cover
 
 
-class Coverage(TypedDict, total=False):
-    """What a verdict covers, in the shapes the checks fill in (`coverage_kind` names
-    the shape; JSON writes it as is, with that kind)."""
+@dataclass(frozen=True)
+class Bounded:
+    """Inputs whose source loops run at most `max_trip` iterations (each loop's header
+    visits unrolled, per side). `complete`: whether the unwinding assertion made the
+    bound cover every input (at `unwound`; None: not asked, False: it did not)."""
 
-    unbounded: bool  # every trip count: an induction over one vector iteration closed
-    window: int  # its window, in scalar iterations
-    inductions_free: bool  # the window's inductions were left free
-    remainder: bool  # ... over a vector loop and its scalar remainder loop, each step proved
-    argument: str  # a rewrite's argument for every run
-    runs: str  # which runs that argument covers
-    identical: bool  # a target identical to its source
-    max_trip: int  # a bounded answer: runs of at most this many iterations
-    source_unrolled: dict[str, int]  # header visits unrolled per loop
-    target_unrolled: dict[str, int]
-    lockstep: int  # vector iterations checked step by step
-    quantified: bool  # source choices universally quantified
-    complete: bool  # the unwinding assertion made the bound cover every input
-    unwound: int  # the bound it holds at
-    accepted_bounded: int  # a bounded answer the caller accepted as proved (`bounded = N`)
-    why_bounded: str  # why no proof for every trip count was made
-    abstracted: list[str]  # operations left uninterpreted in the proof
-    found_in: str  # where a counterexample was found (a concrete test, a step)
-    vscales: list[int]  # scalable vectors: every vscale the proof holds for, each checked on its own
-    vscale_range: str  # ... the function's vscale_range as declared ("no vscale_range" without one)
-    outer_loop: str  # a loop nest: which iterations of its outer loop the answer is about (checks/nested.py)
+    max_trip: int
+    source_unrolled: dict[str, int] | None = None
+    target_unrolled: dict[str, int] | None = None
+    lockstep: int | None = None  # vector iterations checked step by step
+    quantified: bool | None = None  # source choices universally quantified
+    complete: bool | None = None
+    unwound: int | None = None
+    accepted_bounded: int | None = None  # a bounded answer the caller accepted as proved (`bounded = N`)
 
 
-def coverage_kind(cov: Coverage) -> CoverageKind:
-    """The kind of a verdict's coverage dict (the checks fill it in these shapes)."""
-    if cov.get("unbounded"):
-        return CoverageKind.EVERY_TRIP_COUNT
-    if cov.get("complete"):
-        return CoverageKind.EVERY_INPUT
-    if cov.get("max_trip") is not None:
-        return CoverageKind.BOUNDED
-    if cov.get("found_in"):
-        return CoverageKind.REPLAY
-    return CoverageKind.NONE
+@dataclass(frozen=True)
+class EveryTripCount:
+    """Every trip count: an induction over one vector iteration (`window` scalar
+    iterations, its inductions left free, the scalar remainder loop's iterations too)
+    closed; or an `argument` covers the `runs` past the `bounded` check (a rewrite's);
+    or the target is its source (`identical`)."""
+
+    window: int | None = None
+    inductions_free: bool = False
+    remainder: bool = False
+    quantified: bool | None = None
+    argument: str | None = None
+    runs: str | None = None
+    identical: bool = False
+    bounded: Bounded | None = None
+
+
+@dataclass(frozen=True)
+class NoExtent:
+    """No proof's extent: no answer, or a counterexample found by a concrete run."""
+
+
+Extent = EveryTripCount | Bounded | NoExtent
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """What a verdict covers: its `extent` (one of three shapes, each with its own
+    fields) and what applies to any of them: where a counterexample was found, why no
+    proof for every trip count was made, the operations a proof left uninterpreted,
+    the vscales it holds for, and which outer iterations of a nest it is about.
+    `kind` names it for reports; `json()` writes it in the schema's flat shape."""
+
+    extent: Extent = NoExtent()
+    found_in: str | None = None  # where a counterexample was found (a concrete test, a step)
+    why_bounded: str | None = None  # why no proof for every trip count was made
+    abstracted: tuple[str, ...] = ()  # operations left uninterpreted in the proof
+    vscales: tuple[int, ...] = ()  # scalable vectors: every vscale the answer holds for, each checked on its own
+    vscale_range: str | None = None  # ... the function's vscale_range as declared ("no vscale_range" without one)
+    outer_loop: str | None = None  # a loop nest: which iterations of its outer loop the answer is about
+
+    @property
+    def kind(self) -> CoverageKind:
+        e = self.extent
+        if isinstance(e, EveryTripCount):
+            return CoverageKind.EVERY_TRIP_COUNT
+        if isinstance(e, Bounded):
+            return CoverageKind.EVERY_INPUT if e.complete else CoverageKind.BOUNDED
+        return CoverageKind.REPLAY if self.found_in else CoverageKind.NONE
+
+    @property
+    def unbounded(self) -> bool:
+        """Every trip count."""
+        return isinstance(self.extent, EveryTripCount)
+
+    @property
+    def complete(self) -> bool:
+        """A bounded answer the unwinding assertion made cover every input."""
+        return isinstance(self.extent, Bounded) and bool(self.extent.complete)
+
+    @property
+    def bounded(self) -> Bounded | None:
+        """The bounded check's extent (an argument's, beyond every trip count)."""
+        e = self.extent
+        return e if isinstance(e, Bounded) else e.bounded if isinstance(e, EveryTripCount) else None
+
+    def but(self, **changes: Any) -> Coverage:
+        return dataclasses.replace(self, **changes)
+
+    def bounded_but(self, **changes: Any) -> Coverage:
+        """This coverage with its bounded extent changed (it must have one)."""
+        assert isinstance(self.extent, Bounded)
+        return self.but(extent=dataclasses.replace(self.extent, **changes))
+
+    def json(self) -> dict[str, Any]:
+        """The schema's flat record: the kind, then every field that is set."""
+        out: dict[str, Any] = {"kind": self.kind.value}
+        e = self.extent
+        if isinstance(e, EveryTripCount):
+            out["unbounded"] = True
+            out.update(_set_fields(e, skip=("bounded",)))
+            if e.bounded is not None:
+                out.update({k: v for k, v in _set_fields(e.bounded).items() if k not in out})
+        elif isinstance(e, Bounded):
+            out.update(_set_fields(e))
+        out.update(_set_fields(self, skip=("extent",)))
+        return out
+
+
+def _set_fields(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A dataclass's fields that are set (other than their default), as JSON values."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.name in skip or value == f.default:
+            continue
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 @dataclass(frozen=True)
@@ -206,7 +282,7 @@ class Verdict:
     counterexample: Counterexample | None = None
     vf: int | None = None
     form: str | None = None
-    coverage: Coverage = field(default_factory=lambda: Coverage())
+    coverage: Coverage = field(default_factory=Coverage)
     subject: str | None = None  # what the check is about, e.g. an exit "C2 (line 13)"
     advice: list[str] = field(default_factory=list)  # what would make it safe, proved or not
     # assumptions stronger than LLVM's semantics the models were read under (ir.Assumption)

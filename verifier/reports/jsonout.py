@@ -14,7 +14,6 @@ from verifier.checks.verdict import (
     LaneWitness,
     PredicateCounterexample,
     Verdict,
-    coverage_kind,
 )
 from verifier.errors import UserError
 from verifier.ir.program import Loc
@@ -161,7 +160,7 @@ def verdict(v: Verdict) -> dict[str, Any]:
         out["counterexample"] = predicates(v.predicates)
     elif v.lanes is not None:
         out["counterexample"] = lane_witness(v.lanes)
-    out["coverage"] = {"kind": coverage_kind(v.coverage).value, **v.coverage}
+    out["coverage"] = v.coverage.json()
     if v.vscale is not None:
         out["vscale"] = v.vscale  # scalable vectors: the vscale the counterexample or unknown is at
     if v.wall_clock:

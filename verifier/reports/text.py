@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from verifier.checks.verdict import (
+    Bounded,
     Counterexample,
+    Coverage,
     CoverageKind,
+    EveryTripCount,
     Verdict,
     VerdictKind,
-    coverage_kind,
 )
 from verifier.ir.program import Program
 from verifier.ir.types import float_text
@@ -180,42 +182,15 @@ def verdict_text(v: Verdict) -> str:
     if v.assumptions:
         lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(v.assumptions)}")
     cov = v.coverage
-    if cov.get("vscales"):
+    if cov.vscales:
         lines.append(f"  scalable vectors: {'holds' if v.verdict is VerdictKind.PROVED else 'the same'} at every "
-                     f"vscale {', '.join(map(str, cov['vscales']))}, each read and checked on its own "
-                     f"(the function's {cov.get('vscale_range')})")
-    if cov.get("outer_loop"):
+                     f"vscale {', '.join(map(str, cov.vscales))}, each read and checked on its own "
+                     f"(the function's {cov.vscale_range})")
+    if cov.outer_loop:
         lines.append(f"  loop nest: {'holds for' if v.verdict is VerdictKind.PROVED else 'found in'} "
-                     f"{cov['outer_loop']}")
-    if v.verdict is not VerdictKind.PROVED:
-        pass  # a concrete run, or no answer: what a proof would cover does not apply
-    elif cov.get("identical"):
-        lines.append("  covers every input: the target is the source (the pass left the function as it was, but "
-                     "for blocks that only jump on)")
-    elif cov.get("unbounded") and cov.get("argument"):
-        lines.append(f"  covers {cov.get('runs', 'every trip count')}: up to {cov.get('max_trip')} iterations "
-                     f"by the bounded check, and beyond because {cov['argument']}")
-    elif cov.get("unbounded"):
-        lines.append("  covers every trip count: checked from any state the loop can be in at a vector "
-                     "iteration's start" + (", even with its inductions free" if cov.get("inductions_free") else "")
-                     + (", and one iteration of the target's scalar remainder loop from any state"
-                        if cov.get("remainder") else ""))
-    elif cov.get("complete") and cov.get("unwound") is not None:
-        lines.append(f"  covers every input: runs of at most {cov['max_trip']} iterations by the bounded check, "
-                     f"and no run of the source gets past {cov['unwound']} iterations without UB (proved)")
-        if cov.get("why_bounded"):  # a note on the way it was proved, not a fault
-            lines.append(f"  note: proved this way, not by the per-iteration induction, which does not apply here: "
-                         f"{cov['why_bounded']}")
-    elif cov.get("complete"):
-        most = max(cov["source_unrolled"].values(), default=0)
-        lines.append(f"  covers every input: no source loop visits its header more than {most} times"
-                     f" (target loops unrolled: {_unrolled(cov.get('target_unrolled'))})")
-    elif cov.get("max_trip") is not None:
-        lines.append(f"  covers every input whose source loops run at most {cov['max_trip']} iterations"
-                     f" (target loops unrolled: {_unrolled(cov.get('target_unrolled'))})"
-                     + (" (a bounded answer, accepted as asked)" if cov.get("accepted_bounded") else ""))
-        if cov.get("why_bounded"):
-            lines.append(f"  (no proof for every trip count: {cov['why_bounded']})")
+                     f"{cov.outer_loop}")
+    if v.verdict is VerdictKind.PROVED:
+        lines.extend(_covers(cov))
     if v.reason:
         lines.append(f"  reason: {v.reason}")
     for a in v.advice:
@@ -241,6 +216,36 @@ def verdict_text(v: Verdict) -> str:
         if table is not None:
             lines.extend(table_lines(rename_json(table, v.names)))
     return readable("\n".join(lines))  # C++ functions by their names in the source
+
+
+def _covers(cov: Coverage) -> list[str]:
+    """What a proof covers, in words (one line, and a note on how it was proved)."""
+    e = cov.extent
+    if isinstance(e, EveryTripCount):
+        if e.identical:
+            return ["  covers every input: the target is the source (the pass left the function as it was, but "
+                    "for blocks that only jump on)"]
+        if e.argument:
+            return [f"  covers {e.runs or 'every trip count'}: up to {e.bounded.max_trip if e.bounded else None} "
+                    f"iterations by the bounded check, and beyond because {e.argument}"]
+        return ["  covers every trip count: checked from any state the loop can be in at a vector iteration's start"
+                + (", even with its inductions free" if e.inductions_free else "")
+                + (", and one iteration of the target's scalar remainder loop from any state" if e.remainder else "")]
+    if not isinstance(e, Bounded):
+        return []
+    if e.complete and e.unwound is not None:
+        note = [f"  note: proved this way, not by the per-iteration induction, which does not apply here: "
+                f"{cov.why_bounded}"] if cov.why_bounded else []  # a note on the way it was proved, not a fault
+        return [f"  covers every input: runs of at most {e.max_trip} iterations by the bounded check, and no run "
+                f"of the source gets past {e.unwound} iterations without UB (proved)", *note]
+    if e.complete:
+        most = max((e.source_unrolled or {}).values(), default=0)
+        return [f"  covers every input: no source loop visits its header more than {most} times"
+                f" (target loops unrolled: {_unrolled(e.target_unrolled)})"]
+    why = [f"  (no proof for every trip count: {cov.why_bounded})"] if cov.why_bounded else []
+    return [f"  covers every input whose source loops run at most {e.max_trip} iterations"
+            f" (target loops unrolled: {_unrolled(e.target_unrolled)})"
+            + (" (a bounded answer, accepted as asked)" if e.accepted_bounded else ""), *why]
 
 
 def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
@@ -307,13 +312,13 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | 
 
 def coverage_summary(v: Verdict) -> str:
     """What a verdict covers, in a table cell."""
-    kind = coverage_kind(v.coverage)
-    if v.verdict is VerdictKind.UNKNOWN and kind is CoverageKind.BOUNDED and v.coverage.get("complete") is False:
-        return f"bounded only: trips <= {v.coverage['max_trip']}"
+    kind, bounded = v.coverage.kind, v.coverage.bounded
+    if v.verdict is VerdictKind.UNKNOWN and kind is CoverageKind.BOUNDED and bounded and bounded.complete is False:
+        return f"bounded only: trips <= {bounded.max_trip}"
     if v.verdict is not VerdictKind.PROVED:
         return "-"
-    if kind is CoverageKind.BOUNDED:
-        return f"trips <= {v.coverage['max_trip']}"
+    if kind is CoverageKind.BOUNDED and bounded:
+        return f"trips <= {bounded.max_trip}"
     return {CoverageKind.EVERY_TRIP_COUNT: "every trip count", CoverageKind.EVERY_INPUT: "every input"}.get(kind, "-")
 
 
