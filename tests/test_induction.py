@@ -18,6 +18,7 @@ from verifier.checks.forms import (
     inductive_equivalence,
 )
 from verifier.checks.refinement import refinement
+from verifier.checks.verdict import Coverage
 from verifier.frontend.llvm import parse_ll_file
 from verifier.frontend.parser import parse
 from verifier.ir.program import Attrs, Const, Instr, Ref
@@ -171,7 +172,7 @@ def test_the_first_vector_iteration_alone_refutes_an_illegal_form(name: str, for
     vform = generate(prog, form, 8)
     first = first_vector_iteration(prog, vform, *_steps(prog, vform), budget=Budget.of(120))
     assert first.verdict == "counterexample", first.reason
-    assert first.coverage == {"found_in": "the first vector iteration"}
+    assert first.coverage == Coverage(found_in="the first vector iteration")
     assert first.counterexample is not None and first.counterexample.divergence.kind in ("memory", "trace")
 
 
