@@ -587,7 +587,7 @@ def cost(
     from verifier.cost.native import CLEANUP, Variant, mca_cycles, run_native
     from verifier.emit.reader import read_function
     from verifier.frontend.llvm import parse_ll_file
-    from verifier.llvm_tools import CLANG, OPT, c_to_ll, find_tool
+    from verifier.llvm_tools import CLANG, OPT, find_tool
 
     if plot_png is not None and not _can_plot():  # before minutes of measuring
         raise UserError("--plot needs matplotlib: `pip install matplotlib`, or install this project with its "
@@ -597,13 +597,7 @@ def cost(
     mca = find_tool(("llvm-mca-22", "llvm-mca"), None, "llvm-mca")
     opt_path = find_tool(OPT, None, "--opt")
     work = _scratch(ctx, keep)
-    if is_c_source(file):
-        file = c_to_ll(file, clang, work / f"{file.stem}.scalar.ll")
-    elif file.suffix == ".loop":
-        file = _lowered(file, func, work / f"{file.stem}.scalar.ll", as_json)
-        func = None
-    elif file.suffix != ".ll":
-        raise UserError(f"{file}: cost reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
+    file, func = _cost_input(file, func, clang, work, as_json)
     f = read_function(file, _func_in(file, func))
     prog = parse_ll_file(file, f.name)
     try:
@@ -613,12 +607,7 @@ def cost(
     n = max(n, plant.min_n)
     never = plant.iterations(prog, n, None)
     weights = _distribution(distribution) if distribution is not None else {}
-    # early to late: every power of two below the trip count, and three quarters of it
-    chosen = sorted(set(exit_at) or {*(1 << j for j in range(never.bit_length()) if 1 << j < never - 1),
-                                     3 * never // 4})
-    positions: list[int | None] = [p for p in chosen if 0 <= p < never - plant.offset]
-    positions.append(None)
-    positions += [p for p in weights if p not in positions]
+    positions = _exit_positions(exit_at, never, plant.offset, weights)
     elements = {p: (never if p is None else p + plant.offset) for p in positions}
 
     variants = [Variant("scalar", read_source(file), 1)]
@@ -642,9 +631,9 @@ def cost(
                      rows_of(timings, elements, {k: c for k, (c, _) in reports.items()}), unit, repeats, vfs,
                      weights, llvm)
     typer.echo(json.dumps(record(res, str(file))) if as_json else cost_text(res, full))
-    for s in standings:
-        if s.verdict is VerdictKind.COUNTEREXAMPLE and s.name == llvm and cttz_elts == CttzElts.ANY_POISON:
-            typer.echo(f"  note: {CTTZ_ADVICE}", err=as_json)
+    if cttz_elts == CttzElts.ANY_POISON and any(s.verdict is VerdictKind.COUNTEREXAMPLE and s.name == llvm
+                                                 for s in standings):
+        typer.echo(f"  note: {CTTZ_ADVICE}", err=as_json)
     if mca_report:
         for name, (_, report) in reports.items():
             typer.echo(f"\nllvm-mca on {name}'s loop body:\n{report}", err=as_json)
@@ -676,6 +665,31 @@ def _distribution(path: Path) -> dict[int | None, float]:
             raise UserError("expected `position weight` (a position: an index or `never`)",
                             Loc(str(path), k, 1)) from None
     return weights
+
+
+def _cost_input(file: Path, func: str | None, clang: str, work: Path, as_json: bool) -> tuple[Path, str | None]:
+    """cost's input as LLVM IR (C compiled, a model lowered) and the function to read."""
+    from verifier.llvm_tools import c_to_ll
+
+    if is_c_source(file):
+        return c_to_ll(file, clang, work / f"{file.stem}.scalar.ll"), func
+    if file.suffix == ".loop":
+        return _lowered(file, func, work / f"{file.stem}.scalar.ll", as_json), None
+    if file.suffix != ".ll":
+        raise UserError(f"{file}: cost reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
+    return file, func
+
+
+def _exit_positions(exit_at: list[int], never: int, offset: int, weights: dict[int | None, float]) -> list[int | None]:
+    """The exit positions cost measures: those asked for, else every power of two below
+    the trip count and three quarters of it (early to late); then no exit; then those a
+    distribution weighs."""
+    chosen = sorted(set(exit_at) or {*(1 << j for j in range(never.bit_length()) if 1 << j < never - 1),
+                                     3 * never // 4})
+    positions: list[int | None] = [p for p in chosen if 0 <= p < never - offset]
+    positions.append(None)
+    positions += [p for p in weights if p not in positions]
+    return positions
 
 
 def _cost_forms(file: Path, name: str, vfs: list[int], reduction: ReductionOrder, timeout: float, cttz_elts: str,

@@ -22,6 +22,7 @@ iterations ("leaking iterations").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -411,57 +412,78 @@ class _Analysis:
             self._set(ph.dest, RANDOM, "recurrence: each lane holds another iteration's value")
 
     def _instr(self, ins: Instr) -> None:
+        """The lane class of an instruction's result, by its opcode's LaneRule: the
+        rule's own reasoning where it applies (_BY_RULE), else seed 002's default."""
         assert ins.dest is not None
         classes = [self.of(a) for a in ins.args]
         if any(c is None for c in classes):
             return
         cs: list[LaneClass] = [c for c in classes if c is not None]
         rule = OPCODES[ins.op].lanes
-        if rule is LaneRule.LOAD:
-            if cs[0] == UNIFORM and ins.array not in self.written:
-                self._set(ins.dest, UNIFORM, "a uniform address of memory the loop does not write")
-            else:
-                self._set(ins.dest, RANDOM, "loaded from " + ("memory the loop writes" if cs[0] == UNIFORM
-                                                              else f"a {cs[0]} address"))
-            return
         if rule is LaneRule.CALL:
-            f = ins.decl
-            if f is None or not f.pure:
+            if ins.decl is None or not ins.decl.pure:
                 self._set(ins.dest, RANDOM, "an effect's result")
                 return
             rule = LaneRule.PURE
-        if rule is LaneRule.COPY:
-            self._set(ins.dest, cs[0], "a copy of its operand", self._pre_of(ins))
-            return
-        if rule is LaneRule.SELECT:
-            arms = [c for c, a in zip(cs[1:], ins.args[1:], strict=True) if not isinstance(a, PoisonConst)]
-            if len(arms) == 1:  # select(c, x, poison): a lane is x's or poison, which any value refines
-                self._set(ins.dest, arms[0], "the value or poison", self._pre_of(ins), self.anchor.get(_name(
-                    ins.args[1] if not isinstance(ins.args[1], PoisonConst) else ins.args[2])))
-                return
-            if cs[0] == UNIFORM and cs[1] == cs[2]:
-                self._set(ins.dest, cs[1], "a uniform condition picks between values related alike")
-                return
-        if rule in (LaneRule.ADD, LaneRule.SUB):
-            summed = _affine_sum(cs[0], cs[1], 1 if rule is LaneRule.ADD else -1, self.vf)
-            if summed is not None:
-                self._set(ins.dest, summed, "all operands uniform" if summed == UNIFORM and cs[0] == cs[1]
-                          else "strides add" if rule is LaneRule.ADD else "strides subtract",
-                          self._pre_of(ins), self._moved(ins, rule))
-                return
-        if rule in (LaneRule.MUL, LaneRule.SHL) and self._scaled(ins, cs):
-            return
-        if rule in (LaneRule.DIV, LaneRule.REM, LaneRule.AND) and self._seed001(ins, rule, cs):
-            return
-        if rule is LaneRule.CAST and cs[0].kind is LaneKind.STRIDED:
-            bits = ins.type.bits if isinstance(ins.type, IntType) else 64
-            s = to_signed(cs[0].stride & ((1 << bits) - 1), bits)
-            self._set(ins.dest, strided(s), f"{ins.op} keeps the stride where no lane wraps")
-            return
-        if rule is LaneRule.NONE:
-            self._set(ins.dest, RANDOM, "a vector operation")
-            return
-        self._pure(ins.dest, cs, self._pre_of(ins))
+        by_rule = _BY_RULE.get(rule)
+        if by_rule is None or not by_rule(self, ins, cs, rule):
+            self._pure(ins.dest, cs, self._pre_of(ins))
+
+    def _load(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        assert ins.dest is not None
+        if cs[0] == UNIFORM and ins.array not in self.written:
+            self._set(ins.dest, UNIFORM, "a uniform address of memory the loop does not write")
+        else:
+            self._set(ins.dest, RANDOM, "loaded from " + ("memory the loop writes" if cs[0] == UNIFORM
+                                                          else f"a {cs[0]} address"))
+        return True
+
+    def _copy(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        assert ins.dest is not None
+        self._set(ins.dest, cs[0], "a copy of its operand", self._pre_of(ins))
+        return True
+
+    def _select(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        assert ins.dest is not None
+        arms = [c for c, a in zip(cs[1:], ins.args[1:], strict=True) if not isinstance(a, PoisonConst)]
+        if len(arms) == 1:  # select(c, x, poison): a lane is x's or poison, which any value refines
+            kept = ins.args[1] if not isinstance(ins.args[1], PoisonConst) else ins.args[2]
+            self._set(ins.dest, arms[0], "the value or poison", self._pre_of(ins), self.anchor.get(_name(kept)))
+            return True
+        if cs[0] == UNIFORM and cs[1] == cs[2]:
+            self._set(ins.dest, cs[1], "a uniform condition picks between values related alike")
+            return True
+        return False
+
+    def _add_sub(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        assert ins.dest is not None
+        summed = _affine_sum(cs[0], cs[1], 1 if rule is LaneRule.ADD else -1, self.vf)
+        if summed is None:
+            return False
+        self._set(ins.dest, summed, "all operands uniform" if summed == UNIFORM and cs[0] == cs[1]
+                  else "strides add" if rule is LaneRule.ADD else "strides subtract",
+                  self._pre_of(ins), self._moved(ins, rule))
+        return True
+
+    def _cast(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        assert ins.dest is not None
+        if cs[0].kind is not LaneKind.STRIDED:
+            return False
+        bits = ins.type.bits if isinstance(ins.type, IntType) else 64
+        s = to_signed(cs[0].stride & ((1 << bits) - 1), bits)
+        self._set(ins.dest, strided(s), f"{ins.op} keeps the stride where no lane wraps")
+        return True
+
+    def _vector_op(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        assert ins.dest is not None
+        self._set(ins.dest, RANDOM, "a vector operation")
+        return True
+
+    def _scaled_rule(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        return self._scaled(ins, cs)
+
+    def _seed001_rule(self, ins: Instr, cs: list[LaneClass], rule: LaneRule) -> bool:
+        return self._seed001(ins, rule, cs)
 
     def _pure(self, dest: str, cs: list[LaneClass], pre: Aligned | None = None) -> None:
         """Seed 002's default: lanes agree wherever every operand's lanes agree."""
@@ -588,6 +610,24 @@ class _Analysis:
 _END = "(iteration end)"
 _SOURCE, _SINK = "(source)", "(sink)"
 
+
+
+# an opcode's LaneRule -> _Analysis's reasoning for it: True where it set the result's
+# class, False to leave it to seed 002's default (_Analysis._pure)
+_BY_RULE: dict[LaneRule, Callable[[_Analysis, Instr, list[LaneClass], LaneRule], bool]] = {
+    LaneRule.LOAD: _Analysis._load,
+    LaneRule.COPY: _Analysis._copy,
+    LaneRule.SELECT: _Analysis._select,
+    LaneRule.ADD: _Analysis._add_sub,
+    LaneRule.SUB: _Analysis._add_sub,
+    LaneRule.MUL: _Analysis._scaled_rule,
+    LaneRule.SHL: _Analysis._scaled_rule,
+    LaneRule.DIV: _Analysis._seed001_rule,
+    LaneRule.REM: _Analysis._seed001_rule,
+    LaneRule.AND: _Analysis._seed001_rule,
+    LaneRule.CAST: _Analysis._cast,
+    LaneRule.NONE: _Analysis._vector_op,
+}
 
 def _affine_sum(a: LaneClass, b: LaneClass, sign: int, vf: int) -> LaneClass | None:
     """a + sign*b where both are affine in the lane (within the same groups), or both

@@ -209,6 +209,29 @@ class _Generator:
             yield self.one(small=k <= TRIES // 4)
 
     def one(self, small: bool) -> Inputs:
+        """One test input: parameters from the small or the wide pool, elements from
+        the pool everywhere or one value throughout (the one the source runs longest
+        under) with another at a place or two, and a little poison."""
+        rng = self.rng
+        params = self._params(small)
+        elems = sorted({0, 1, -1, 2, *self.consts, *params.values()})
+        extents = self.extents(params)
+        sizes = {a.name: max(0, min(extents.get(a.name, 0), self.cap)) for a in self.arrays}
+        wide = {a.name: rng.random() < 0.2 for a in self.arrays}
+        if rng.random() < 0.5:  # every element from the pool: exits anywhere
+            cells = self._pool_cells(elems, sizes, wide)
+        else:
+            cells = self._probed_cells(elems, sizes, wide, params)
+        arrays: dict[str, list[int | None]] = {}
+        for a in self.arrays:
+            c = cells[a.name]
+            if not a.init and c and rng.random() < POISON_RATE:
+                for _ in range(rng.randint(1, 2)):
+                    c[rng.randrange(len(c))] = None
+            arrays[a.name] = [None if x is None else to_signed(x & mask(a.elem.bits), a.elem.bits) for x in c]
+        return Inputs(params=params, arrays=arrays, defaults={a.name: 0 for a in self.arrays})
+
+    def _params(self, small: bool) -> dict[str, int]:
         rng = self.rng
         params: dict[str, int] = {}
         for p in self.src.params:
@@ -219,51 +242,50 @@ class _Generator:
             pool = self.small if small else self.wide
             v = rng.choice(pool) if rng.random() < 0.85 else rng.randint(-4, 4 * self.vf + 4)
             params[p.name] = to_signed(v & mask(bits), bits)
-        elems = sorted({0, 1, -1, 2, *self.consts, *params.values()})
-        extents = self.extents(params)
-        sizes = {a.name: max(0, min(extents.get(a.name, 0), self.cap)) for a in self.arrays}
+        return params
 
-        def pick(bits: int, wide: bool) -> int:
-            if self.floats and bits in (32, 64) and rng.random() < 0.5:  # an ordinary float, by its bits
-                return _float_fill(rng.choice(FLOAT_POOL), bits, bits, 1)[0] or 0
-            if wide:
-                return rng.randint(-(1 << min(bits, 16) - 1), (1 << min(bits, 16) - 1) - 1)
-            return rng.choice(elems)
+    def _pick(self, elems: list[int], bits: int, wide: bool) -> int:
+        """One element: an ordinary float (by its bits), a wide integer, or one of `elems`."""
+        rng = self.rng
+        if self.floats and bits in (32, 64) and rng.random() < 0.5:
+            return _float_fill(rng.choice(FLOAT_POOL), bits, bits, 1)[0] or 0
+        if wide:
+            return rng.randint(-(1 << min(bits, 16) - 1), (1 << min(bits, 16) - 1) - 1)
+        return rng.choice(elems)
 
-        wide = {a.name: rng.random() < 0.2 for a in self.arrays}
-        cells: dict[str, list[int | None]]
-        if rng.random() < 0.5:  # every element from the pool: exits anywhere
-            cells = {a.name: [pick(a.elem.bits, wide[a.name]) for _ in range(sizes[a.name])] for a in self.arrays}
-            if len(self.arrays) > 1 and rng.random() < 0.4:  # equal elements across arrays (a[i] == b[i])
-                first = cells[self.arrays[0].name]
-                for a in self.arrays[1:]:
-                    for k in range(min(len(first), sizes[a.name])):
-                        if rng.random() < 0.7:
-                            cells[a.name][k] = first[k]
-        else:
-            # one value throughout each array, the one of a few under which the source
-            # runs longest (full vector iterations), then another at one or two places
-            # (an exit there, in some vector iteration)
-            best: tuple[int, dict[str, list[int | None]]] = (-2, {})
-            for _ in range(PROBES):
-                fill: dict[str, list[int | None]] = {a.name: [pick(a.elem.bits, wide[a.name])] * sizes[a.name]
-                                                     for a in self.arrays}
-                ran = self.iterations(Inputs(params=params, arrays=dict(fill)))
-                if ran > best[0]:
-                    best = (ran, fill)
-            cells = {name: list(c) for name, c in best[1].items()}
-            for a in self.arrays:
-                for _ in range(rng.randint(1, 2)):
-                    if sizes[a.name] and rng.random() < 0.7:
-                        cells[a.name][rng.randrange(sizes[a.name])] = pick(a.elem.bits, wide[a.name])
-        arrays: dict[str, list[int | None]] = {}
+    def _pool_cells(self, elems: list[int], sizes: dict[str, int],
+                    wide: dict[str, bool]) -> dict[str, list[int | None]]:
+        """Every element from the pool; sometimes equal elements across arrays (a[i] == b[i])."""
+        rng = self.rng
+        cells: dict[str, list[int | None]] = {
+            a.name: [self._pick(elems, a.elem.bits, wide[a.name]) for _ in range(sizes[a.name])] for a in self.arrays}
+        if len(self.arrays) > 1 and rng.random() < 0.4:
+            first = cells[self.arrays[0].name]
+            for a in self.arrays[1:]:
+                for k in range(min(len(first), sizes[a.name])):
+                    if rng.random() < 0.7:
+                        cells[a.name][k] = first[k]
+        return cells
+
+    def _probed_cells(self, elems: list[int], sizes: dict[str, int], wide: dict[str, bool],
+                      params: dict[str, int]) -> dict[str, list[int | None]]:
+        """One value throughout each array, the one of a few under which the source runs
+        longest (full vector iterations), then another at one or two places (an exit
+        there, in some vector iteration)."""
+        rng = self.rng
+        best: tuple[int, dict[str, list[int | None]]] = (-2, {})
+        for _ in range(PROBES):
+            fill: dict[str, list[int | None]] = {a.name: [self._pick(elems, a.elem.bits, wide[a.name])] * sizes[a.name]
+                                                 for a in self.arrays}
+            ran = self.iterations(Inputs(params=params, arrays=dict(fill)))
+            if ran > best[0]:
+                best = (ran, fill)
+        cells = {name: list(c) for name, c in best[1].items()}
         for a in self.arrays:
-            c = cells[a.name]
-            if not a.init and c and rng.random() < POISON_RATE:
-                for _ in range(rng.randint(1, 2)):
-                    c[rng.randrange(len(c))] = None
-            arrays[a.name] = [None if x is None else to_signed(x & mask(a.elem.bits), a.elem.bits) for x in c]
-        return Inputs(params=params, arrays=arrays, defaults={a.name: 0 for a in self.arrays})
+            for _ in range(rng.randint(1, 2)):
+                if sizes[a.name] and rng.random() < 0.7:
+                    cells[a.name][rng.randrange(sizes[a.name])] = self._pick(elems, a.elem.bits, wide[a.name])
+        return cells
 
     def iterations(self, inputs: Inputs) -> int:
         """How many iterations the source's loop runs on these inputs (-1: UB or too long)."""
@@ -293,65 +315,97 @@ def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,
     every array to 1; runs of elements to 0 (halves, quarters, ... one); each
     remaining one to 1 or a smaller magnitude. Every step keeps a failure (a replay),
     so the result is one too."""
-    best = found
-    attempts = 0
+    sh = _Shrinker(gen, inputs, found, attempt, budget)
+    for _ in range(3):  # rounds: a smaller array can let a parameter shrink further
+        before = sh.inputs
+        sh.params()
+        sh.drop_iterations()
+        sh.columns_to_one()
+        for name in list(sh.inputs.arrays):
+            sh.zero_runs(name)
+            sh.smaller_cells(name)
+        if sh.inputs is before or budget.exhausted():
+            break
+    return sh.best
 
-    def keep(candidate: Inputs) -> bool:
-        nonlocal inputs, best, attempts
-        if attempts >= SHRINK_ATTEMPTS or budget.exhausted() or candidate == inputs:
+
+class _Shrinker:
+    """shrink's state: the smallest failing input so far, its counterexample, and the
+    attempts made (at most SHRINK_ATTEMPTS, within the budget)."""
+
+    def __init__(self, gen: _Generator, inputs: Inputs, found: Counterexample,
+                 attempt: Callable[[Inputs], Counterexample | None], budget: Budget) -> None:
+        self.gen, self.inputs, self.best, self.attempt, self.budget = gen, inputs, found, attempt, budget
+        self.attempts = 0
+
+    def keep(self, candidate: Inputs) -> bool:
+        """Whether `candidate` fails too (it is then the input to shrink further)."""
+        if self.attempts >= SHRINK_ATTEMPTS or self.budget.exhausted() or candidate == self.inputs:
             return False
-        attempts += 1
-        c = attempt(candidate)
+        self.attempts += 1
+        c = self.attempt(candidate)
         if c is None:
             return False
-        inputs, best = candidate, c
+        self.inputs, self.best = candidate, c
         return True
 
-    for _ in range(3):  # rounds: a smaller array can let a parameter shrink further
-        before = inputs
-        for p in gen.src.params:
-            v = inputs.params[p.name]
-            if v == 0 or any(keep(_with_param(gen, inputs, p.name, c)) for c in (0, 1, -1) if abs(c) < abs(v)):
+    def params(self) -> None:
+        """Each parameter to 0, 1 or -1, else the least magnitude that fails (bisection,
+        assuming monotone)."""
+        for p in self.gen.src.params:
+            v = self.inputs.params[p.name]
+            if v == 0 or any(self.keep(_with_param(self.gen, self.inputs, p.name, c)) for c in (0, 1, -1)
+                             if abs(c) < abs(v)):
                 continue
-            lo, hi = 1, abs(v)  # |hi| fails; find the least magnitude that does, assuming monotone
+            lo, hi = 1, abs(v)  # |hi| fails
             sign = 1 if v > 0 else -1
-            while hi - lo > 1 and not budget.exhausted():
+            while hi - lo > 1 and not self.budget.exhausted():
                 mid = (lo + hi) // 2
-                if keep(_with_param(gen, inputs, p.name, sign * mid)):
+                if self.keep(_with_param(self.gen, self.inputs, p.name, sign * mid)):
                     hi = mid
                 else:
                     lo = mid
-        # earlier iterations out, in every array at once: the exit that shows the bug
-        # moves towards the first lanes and the source's run gets shorter
+
+    def _longest(self) -> int:
+        return max((len(c) for c in self.inputs.arrays.values()), default=0)
+
+    def drop_iterations(self) -> None:
+        """Earlier iterations out, in every array at once: the exit that shows the bug
+        moves towards the first lanes and the source's run gets shorter."""
         k = 0
-        while k < max((len(c) for c in inputs.arrays.values()), default=0) and not budget.exhausted():
-            if not keep(dataclasses.replace(inputs, arrays={name: c[:k] + c[k + 1:] + [0] * (k < len(c))
-                                                            for name, c in inputs.arrays.items()})):
+        while k < self._longest() and not self.budget.exhausted():
+            if not self.keep(dataclasses.replace(self.inputs, arrays={
+                    name: c[:k] + c[k + 1:] + [0] * (k < len(c)) for name, c in self.inputs.arrays.items()})):
                 k += 1
-        # one column to 1 in every array at once (an exit on a[k] == b[k], a[k] / b[k] == 1)
-        for k in range(max((len(c) for c in inputs.arrays.values()), default=0)):
-            if any(k < len(c) and c[k] not in (0, 1) for c in inputs.arrays.values()):
-                keep(dataclasses.replace(inputs, arrays={name: c[:k] + [1] + c[k + 1:] if k < len(c) else c
-                                                         for name, c in inputs.arrays.items()}))
-        for name in list(inputs.arrays):
-            n = len(inputs.arrays[name])
-            size = max(1, n)
-            while size >= 1 and not budget.exhausted():
-                for at in range(0, n, size):
-                    cells = inputs.arrays[name]
-                    if any(c != 0 for c in cells[at:at + size]):
-                        keep(_with_cells(inputs, name, cells[:at] + [0] * len(cells[at:at + size]) + cells[at + size:]))
-                size //= 2
-            for k in range(n):
-                cur = inputs.arrays[name][k]
-                for c in ([1] if cur is None else [x for x in (1, -1, cur // 2) if abs(x) < abs(cur)]):
-                    new = list(inputs.arrays[name])
-                    new[k] = c
-                    if keep(_with_cells(inputs, name, new)):
-                        break
-        if inputs is before or budget.exhausted():
-            break
-    return best
+
+    def columns_to_one(self) -> None:
+        """One column to 1 in every array at once (an exit on a[k] == b[k], a[k] / b[k] == 1)."""
+        for k in range(self._longest()):
+            if any(k < len(c) and c[k] not in (0, 1) for c in self.inputs.arrays.values()):
+                self.keep(dataclasses.replace(self.inputs, arrays={
+                    name: c[:k] + [1] + c[k + 1:] if k < len(c) else c for name, c in self.inputs.arrays.items()}))
+
+    def zero_runs(self, name: str) -> None:
+        """Runs of `name`'s elements to 0: halves, quarters, ... one."""
+        n = len(self.inputs.arrays[name])
+        size = max(1, n)
+        while size >= 1 and not self.budget.exhausted():
+            for at in range(0, n, size):
+                cells = self.inputs.arrays[name]
+                if any(c != 0 for c in cells[at:at + size]):
+                    self.keep(_with_cells(self.inputs, name,
+                                          cells[:at] + [0] * len(cells[at:at + size]) + cells[at + size:]))
+            size //= 2
+
+    def smaller_cells(self, name: str) -> None:
+        """Each remaining element of `name` to 1 or a smaller magnitude."""
+        for k in range(len(self.inputs.arrays[name])):
+            cur = self.inputs.arrays[name][k]
+            for c in ([1] if cur is None else [x for x in (1, -1, cur // 2) if abs(x) < abs(cur)]):
+                new = list(self.inputs.arrays[name])
+                new[k] = c
+                if self.keep(_with_cells(self.inputs, name, new)):
+                    break
 
 
 def _with_param(gen: _Generator, inputs: Inputs, name: str, v: int) -> Inputs:

@@ -137,32 +137,24 @@ def freeze_invariance(k: int, vf: int, budget: Budget, variant: str = "seed",
     ans = check(s)
     what = f"(lane predicates of {k} exit{'s' if k != 1 else ''}" + \
         ("" if variant == "seed" else f", {variant}") + ")"
-    v = Verdict(model_name, Check.FREEZE, VerdictKind.PROVED, sw(), vf=vf, reads_model=False,
-                subject=what)
+
+    def verdict(kind: VerdictKind, **kw: Any) -> Verdict:
+        return Verdict(model_name, Check.FREEZE, kind, sw(), vf=vf, reads_model=False, subject=what, **kw)
+
     if ans.status is SolverStatus.UNKNOWN:
-        v.verdict, v.reason = VerdictKind.UNKNOWN, ans.reason
-        return v
+        return verdict(VerdictKind.UNKNOWN, reason=ans.reason)
     if ans.status is SolverStatus.UNSAT:
-        return v
+        return verdict(VerdictKind.PROVED)
     m = s.model()
-    v.verdict = VerdictKind.COUNTEREXAMPLE
 
     def ev(x: Any) -> Any:
         return m.eval(d.bterm(x) if type(x) is bool else x, model_completion=True)
 
+    if not _replays(m, d, ev, val, poi, k, vf, variant):
+        return verdict(VerdictKind.UNKNOWN, reason="internal error: the solver's counterexample did not replay "
+                                                   "(a bug in the tool: please report it)")
     conds = [["poison" if terms.is_true(ev(poi[i][j])) else ("1" if terms.is_true(ev(val[i][j])) else "0")
               for j in range(vf)] for i in range(k)]
-    # Replay on the concrete domain: the same formulas on the model's conditions and choices.
-    choice_values = {key: m.eval(var, model_completion=True).as_long() for key, var in d.choices.items()}
-    c = ConcreteDomain(lambda key, w: choice_values.get(key, 0))
-    cval = [[terms.is_true(ev(val[i][j])) for j in range(vf)] for i in range(k)]
-    cpoi = [[terms.is_true(ev(poi[i][j])) for j in range(vf)] for i in range(k)]
-    cfacts, cchecks, _ = _obligations(c, cval, cpoi, k, vf, variant)
-    replayed = [nm for nm, ln, got, exp in cchecks if _bad(c, nm, got, exp)]
-    if not all(cfacts) or not replayed:
-        v.verdict = VerdictKind.UNKNOWN
-        v.reason = "internal error: the solver's counterexample did not replay (a bug in the tool: please report it)"
-        return v
     where = "no exit in these lanes"
     for j in range(vf):
         for i in range(k):
@@ -173,8 +165,18 @@ def freeze_invariance(k: int, vf: int, budget: Budget, variant: str = "seed",
             shown = "poison" if terms.is_true(ev(got.p)) else str(ev(got.v))
             exp = str(ev(expected)) if not nm.startswith("Extract") else "the last defining lane"
             cex = PredicateCounterexample(conds, where, nm, lane, exp, shown)
-            v.predicates = cex
-            v.reason = cex.summary() + "; conditions (exit x lane): " + \
-                "; ".join(f"C{i + 1} = [{', '.join(row)}]" for i, row in enumerate(conds))
-            break
-    return v
+            return verdict(VerdictKind.COUNTEREXAMPLE, predicates=cex, reason=cex.summary() + "; conditions "
+                           "(exit x lane): " + "; ".join(f"C{i + 1} = [{', '.join(row)}]" for i, row in enumerate(conds)))
+    return verdict(VerdictKind.COUNTEREXAMPLE)
+
+
+def _replays(m: Any, d: Z3Domain, ev: Callable[[Any], Any], val: list[list[Any]], poi: list[list[Any]], k: int,
+             vf: int, variant: str) -> bool:
+    """Whether the model's conditions and choices, run through the same formulas on the
+    concrete domain, meet the facts and break an obligation too."""
+    choice_values = {key: m.eval(var, model_completion=True).as_long() for key, var in d.choices.items()}
+    c = ConcreteDomain(lambda key, w: choice_values.get(key, 0))
+    cval = [[terms.is_true(ev(val[i][j])) for j in range(vf)] for i in range(k)]
+    cpoi = [[terms.is_true(ev(poi[i][j])) for j in range(vf)] for i in range(k)]
+    cfacts, cchecks, _ = _obligations(c, cval, cpoi, k, vf, variant)
+    return all(cfacts) and any(_bad(c, nm, got, exp) for nm, _ln, got, exp in cchecks)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from verifier.ir.program import Program
+from verifier.ir.program import ArrayDecl, Program
 from verifier.ir.types import to_signed
 from verifier.semantics.ops import windows_apart
 from verifier.semantics.symbolic import SymInputs
@@ -113,8 +113,24 @@ def minimize(s: terms.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: 
         m.first_skippable(guards[1:])
     for p in prog.params:
         m.smallest_magnitude(inputs.params[p.name], p.type.bits)
+    _aliases(m, inputs, prog)
+    for a in prog.arrays:
+        if a.contents is None:  # known contents: nothing to choose
+            _memory(m, inputs, a)
+    _calls(m, inputs)
+    cs = list(choices.values())
+    if cs and not m.attempt(*[c == 0 for c in cs]):
+        for c in cs:
+            if not m.attempt(c == 0):
+                m.smallest_magnitude(c, c.size())
+    return m.model
+
+
+def _aliases(m: _Minimizer, inputs: SymInputs, prog: Program) -> None:
+    """Each aliasing view: a window apart from its object's others at a far offset;
+    else the view of no other object (`which` 0) at offset 0, or the least offset."""
     for k, (view, (which, delta)) in enumerate(inputs.alias.items()):
-        if view in prog.windows:  # a window is apart from its object's others at a far offset
+        if view in prog.windows:
             pool = inputs.targets[view][0]
             others = [pool] + [w for w in prog.windows if w != view and inputs.targets[w][0] == pool]
             if m.attempt(*[_apart(inputs, view, w) for w in others]):
@@ -124,27 +140,22 @@ def minimize(s: terms.Solver, inputs: SymInputs, choices: dict[Any, Any], prog: 
             m.attempt(delta == 0)
             continue
         m.smallest_magnitude(delta, 64)
-    for a in prog.arrays:
-        if a.contents is not None:
-            continue  # known contents: nothing to choose
-        vals, pois = inputs.memory[a.name]
-        ext = inputs.extents[a.name]
-        n = max(0, min(to_signed(ext if type(ext) is int else m.value(ext), 64), MAX_ELEMS))
-        if pois is not None and not m.attempt(*[terms.not_(terms.select(pois, k)) for k in range(n)]):
-            for k in range(n):
-                m.attempt(terms.not_(terms.select(pois, k)))
-        if not m.attempt(*[terms.select(vals, k) == 0 for k in range(n)]):
-            for k in range(n):
-                e = terms.select(vals, k)
-                if not m.attempt(e == 0) and not m.attempt(e == 1):
-                    m.smallest_magnitude(e, a.elem.bits)
-    _calls(m, inputs)
-    cs = list(choices.values())
-    if cs and not m.attempt(*[c == 0 for c in cs]):
-        for c in cs:
-            if not m.attempt(c == 0):
-                m.smallest_magnitude(c, c.size())
-    return m.model
+
+
+def _memory(m: _Minimizer, inputs: SymInputs, a: ArrayDecl) -> None:
+    """An object's elements within its extent: no poison, then all zeros, else each
+    0, 1 or its least magnitude."""
+    vals, pois = inputs.memory[a.name]
+    ext = inputs.extents[a.name]
+    n = max(0, min(to_signed(ext if type(ext) is int else m.value(ext), 64), MAX_ELEMS))
+    if pois is not None and not m.attempt(*[terms.not_(terms.select(pois, k)) for k in range(n)]):
+        for k in range(n):
+            m.attempt(terms.not_(terms.select(pois, k)))
+    if not m.attempt(*[terms.select(vals, k) == 0 for k in range(n)]):
+        for k in range(n):
+            e = terms.select(vals, k)
+            if not m.attempt(e == 0) and not m.attempt(e == 1):
+                m.smallest_magnitude(e, a.elem.bits)
 
 
 def _calls(m: _Minimizer, inputs: SymInputs) -> None:

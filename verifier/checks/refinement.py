@@ -13,6 +13,8 @@ interpreter; only a replay that reproduces the failure is shown.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -484,6 +486,10 @@ def _refinement(src: Program, tgt: Program, max_trip: int, budget: Budget, check
 def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_name: Check,
              minimize_budget: float, target_unroll: dict[str, int] | None,
              abstract: frozenset[str], ignore: frozenset[str], param_limit: int | None) -> Verdict:
+    """The bounded query in stages: encode the source, unroll the target as far as
+    runs of the source reach (`_Feasibility`), ask for a mismatch in each case of
+    where the runs stop (each unsat: proved, unless vacuous), and a sat answer
+    decoded, minimized and replayed (`_decoded`)."""
     sw, timeout = Stopwatch(), budget.seconds
     check_compatible(src, tgt)
     fresh_context(uses_floats(src, tgt))
@@ -503,47 +509,13 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     # with it is a proof); the others stay universally quantified
     universal = [v for k, v in s.choices.items() if not _witnessed(k, s)]
     quantified = bool(universal)
-    d = Z3Domain()
     src_ok = _source_ok(s)
-    feas = new_solver(timeout)
-    feas.add(src_ok)  # source choices left free: an over-approximation, so unrolling stays sound
-
-    last: list[terms.Model] = []
-
-    def bounded_check(*assumptions: Any) -> Any:
-        left = budget.left()
-        if left <= 0:
-            raise _OutOfTime
-        set_timeout(feas, left)
-        return check(feas, *assumptions)
-
-    def feasible(guard: Any) -> bool:
-        if guard is True:
-            return True
-        if last and terms.is_true(last[0].eval(guard, model_completion=True)):
-            return True  # the last witness already reaches this iteration
-        r = bounded_check(guard)
-        if r.status is SolverStatus.UNKNOWN:
-            return True
-        if r.status is SolverStatus.SAT:
-            last[:] = [feas.model()]
-        return r.status is SolverStatus.SAT
-
-    def narrow(guard: Any, term: Any, width: int) -> int | None:
-        if not last:
-            return None
-        c = last[0].eval(term, model_completion=True)
-        if not terms.is_bv_value(c):
-            return None
-        g = d.bterm(guard)
-        if bounded_check(g, term != c).status is not SolverStatus.UNSAT:
-            return None
-        return int(c.as_long())
-
+    feas = _Feasibility(src_ok, budget)
     cap = 4 * max_trip + 8
     try:
-        t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feasible, cap=cap, narrow=narrow,
-                                               per_loop=dict(target_unroll or {}), budget=budget), abstract)
+        t = encode(tgt, inputs, "tgt!", Unroll(bound=max_trip + 1, feasible=feas.feasible, cap=cap,
+                                               narrow=feas.narrow, per_loop=dict(target_unroll or {}),
+                                               budget=budget), abstract)
     except _OutOfTime:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout (while unrolling the target)")
     # the mismatch's memory indices (free where nothing is quantified)
@@ -558,26 +530,19 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
     refuted = [(s.choices[k], w) for k, w in witness.items() if not is_approximation(k)]
     # no source loop can run past the bound (its header is unreachable there): every input
     coverage = Coverage(Bounded(max_trip, s.unrolled, t.unrolled, quantified=quantified,
-                                complete=d.is_false(s.exceeded)))
+                                complete=Z3Domain().is_false(s.exceeded)))
     remaining = budget.left()
     if remaining <= 0:
         return verdict(VerdictKind.UNKNOWN, reason="solver timeout", coverage=coverage)
     # A proof must not be vacuous: some input must satisfy the source (a witness from
     # the unrolling, or a model of the feasibility solver, checked beside the main query).
-    vacuity = None if last or abstract else BackgroundCheck(feas, remaining)  # abstract: the caller checks
+    vacuity = None if feas.last or abstract else BackgroundCheck(feas.solver, remaining)  # abstract: the caller checks
     # bit-blasting races the SMT solver, except where it would blast multiplications
     # or divisions of unknowns (division at VF 64: seconds -> over the budget)
     race = not quantified and not hard_ops(src, tgt)
-    for every in _cases_at_stops(inputs, s, terms.and_(src_ok, bad), parts):  # each must be unsat
-        body = terms.substitute(every, *answered) if answered else every  # (z3 rewrites even with none)
-        main = terms.substitute(body, *refuted) if refuted else body
-        solver = new_solver(max(0.1, budget.left()), quantified)
-        solver.add(terms.forall(universal, main) if universal else main)
-        ans = check_racing(solver, budget.left()) if race else check(solver)
-        if refuted and not universal:
-            ans = _refute_witness(solver, ans, body, searched, idx, budget)
-        if ans.status is not SolverStatus.UNSAT:
-            break
+    asked = _ask_each_case(_cases_at_stops(inputs, s, terms.and_(src_ok, bad), parts), answered, refuted, universal,
+                           searched, idx, race, budget)
+    ans = asked.ans
     if ans.status is not SolverStatus.UNSAT and vacuity is not None:
         vacuity.cancel()
     if ans.status is SolverStatus.UNSAT:
@@ -589,12 +554,106 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
         return verdict(VerdictKind.PROVED, coverage=coverage)
     if ans.status is SolverStatus.UNKNOWN:
         return verdict(VerdictKind.UNKNOWN, reason=ans.reason, coverage=coverage)
-    found = solver.model()
+    return _decoded(src, tgt, s, t, inputs, asked, parts, coverage, verdict,
+                    _Limits(max_trip, cap, timeout, minimize_budget, param_limit), budget)
+
+
+def _ask_each_case(cases: list[Any], answered: list[tuple[Any, Any]], refuted: list[tuple[Any, Any]],
+                   universal: list[Any], searched: dict[str, Any], idx: list[Any], race: bool,
+                   budget: Budget) -> _Asked:
+    """The mismatch asked in each case of where the runs stop, until one is not unsat:
+    the approximations answered by the witness, the witness's other choices refuted
+    one by one where nothing is quantified, the rest universally quantified."""
+    for every in cases:  # each must be unsat
+        body = terms.substitute(every, *answered) if answered else every  # (z3 rewrites even with none)
+        main = terms.substitute(body, *refuted) if refuted else body
+        solver = new_solver(max(0.1, budget.left()), bool(universal))
+        solver.add(terms.forall(universal, main) if universal else main)
+        ans = check_racing(solver, budget.left()) if race else check(solver)
+        if refuted and not universal:
+            ans = _refute_witness(solver, ans, body, searched, idx, budget)
+        if ans.status is not SolverStatus.UNSAT:
+            break
+    return _Asked(solver, ans, every, body, searched, idx, bool(refuted and not universal))
+
+
+class _Feasibility:
+    """Which target iterations some run of the source reaches (the target is unrolled
+    that far, and no farther): a solver over the source's runs, its choices free (an
+    over-approximation, so the unrolling stays sound), and the last model it found."""
+
+    def __init__(self, src_ok: Any, budget: Budget) -> None:
+        self.solver = new_solver(budget.seconds)
+        self.solver.add(src_ok)
+        self.budget = budget
+        self.last: list[terms.Model] = []
+
+    def _check(self, *assumptions: Any) -> Any:
+        left = self.budget.left()
+        if left <= 0:
+            raise _OutOfTime
+        set_timeout(self.solver, left)
+        return check(self.solver, *assumptions)
+
+    def feasible(self, guard: Any) -> bool:
+        if guard is True:
+            return True
+        if self.last and terms.is_true(self.last[0].eval(guard, model_completion=True)):
+            return True  # the last witness already reaches this iteration
+        r = self._check(guard)
+        if r.status is SolverStatus.UNKNOWN:
+            return True
+        if r.status is SolverStatus.SAT:
+            self.last[:] = [self.solver.model()]
+        return r.status is SolverStatus.SAT
+
+    def narrow(self, guard: Any, term: Any, width: int) -> int | None:
+        """The one value `term` takes wherever `guard` holds, if the last model shows it."""
+        if not self.last:
+            return None
+        c = self.last[0].eval(term, model_completion=True)
+        if not terms.is_bv_value(c):
+            return None
+        if self._check(Z3Domain().bterm(guard), term != c).status is not SolverStatus.UNSAT:
+            return None
+        return int(c.as_long())
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A sat answer of the mismatch query, and what was asked: the case (`every`), it
+    with the approximations answered (`body`), the choices searched, the memory
+    indices, and whether the witness's choices were refuted one by one."""
+
+    solver: Any
+    ans: Any
+    every: Any
+    body: Any
+    searched: dict[str, Any]
+    idx: list[Any]
+    witness_refuted: bool
+
+
+@dataclass(frozen=True)
+class _Limits:
+    max_trip: int
+    cap: int
+    timeout: float
+    minimize_budget: float
+    param_limit: int | None
+
+
+def _decoded(src: Program, tgt: Program, s: Any, t: Any, inputs: Any, asked: _Asked, parts: dict[str, Any],
+             coverage: Coverage, verdict: Callable[..., Verdict], lim: _Limits, budget: Budget) -> Verdict:
+    """A sat answer as a verdict: unknown where an approximation may explain it, else
+    minimized, read back and replayed (a counterexample only where the replay shows
+    the divergence)."""
+    found = asked.solver.model()
     approximate = _approximating(found, s)
     if approximate is not None:
         # a counterexample only if no source choice at all, an approximation's any value
         # included, matches the run (then none of the values LangRef allows does)
-        sigma = _source_answer(found, every, s.choices, idx, budget, _keeping_class(s))
+        sigma = _source_answer(found, asked.every, s.choices, asked.idx, budget, _keeping_class(s))
         if sigma is not None:
             if isinstance(sigma, str):
                 return verdict(VerdictKind.UNKNOWN, coverage=coverage, reason=sigma)
@@ -605,27 +664,27 @@ def _refined(src: Program, tgt: Program, max_trip: int, budget: Budget, check_na
                 f"those flags allow (LangRef does not bound them) does is not decided"))
     # the minimizer within the time limit (a tenth of it at least: a counterexample is
     # shown minimized that far, whatever the solver took)
-    spend = min(minimize_budget, max(MINIMIZE_LEAST * timeout, budget.left()))
-    model, cex_inputs = concrete(solver, inputs, src, t.choices, spend, seconds_of(ans.units), s.header_guards,
-                                 param_limit)
-    if ((refuted and not universal and _source_answer(model, body, searched, idx, budget) is not None)
+    spend = min(lim.minimize_budget, max(MINIMIZE_LEAST * lim.timeout, budget.left()))
+    model, cex_inputs = concrete(asked.solver, inputs, src, t.choices, spend, seconds_of(asked.ans.units),
+                                 s.header_guards, lim.param_limit)
+    if ((asked.witness_refuted and _source_answer(model, asked.body, asked.searched, asked.idx, budget) is not None)
             or (approximate is not None
-                and _source_answer(model, every, s.choices, idx, budget, _keeping_class(s)) is not None)):
+                and _source_answer(model, asked.every, s.choices, asked.idx, budget, _keeping_class(s)) is not None)):
         # minimizing left the checked ground: a source choice matches the smaller run
         model, cex_inputs = found, model_inputs(found, src, inputs, t.choices)
-    cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, max_trip))
-    if cex is None:
-        exceeded = parts.get("target unrolling exceeded", terms.bool_val(False))
-        if terms.is_true(model.eval(exceeded, model_completion=True)):
-            return verdict(VerdictKind.UNKNOWN, coverage=coverage,
-                           reason="a target loop needs more iterations than it was unrolled for "
-                                  f"(at most {cap}, or the generator's bound) to finish some source "
-                                  "run; raise --max-trip or check termination")
+    cex = replay(src, tgt, cex_inputs, replay_fuel(src, tgt, lim.max_trip))
+    if cex is not None:
+        return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=coverage,
+                       assumptions=[] if approximate is None else [KEEPS_CLASS])
+    exceeded = parts.get("target unrolling exceeded", terms.bool_val(False))
+    if terms.is_true(model.eval(exceeded, model_completion=True)):
         return verdict(VerdictKind.UNKNOWN, coverage=coverage,
-                       reason="internal error: the solver's counterexample did not replay "
-                              "(a bug in the tool: please report it)")
-    return verdict(VerdictKind.COUNTEREXAMPLE, counterexample=cex, coverage=coverage,
-                   assumptions=[] if approximate is None else [KEEPS_CLASS])
+                       reason="a target loop needs more iterations than it was unrolled for "
+                              f"(at most {lim.cap}, or the generator's bound) to finish some source "
+                              "run; raise --max-trip or check termination")
+    return verdict(VerdictKind.UNKNOWN, coverage=coverage,
+                   reason="internal error: the solver's counterexample did not replay "
+                          "(a bug in the tool: please report it)")
 
 
 WITNESSED = frozenset({"fused"})  # kinds of source choice `_witness` answers (and approximations)

@@ -19,7 +19,7 @@ from verifier.checks.verdict import (
     DivergenceKind,
 )
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Instr, Program, Ref
+from verifier.ir.program import Instr, Loc, Program, Ref
 from verifier.ir.types import elem_of, float_text, mask, shown_int, to_signed
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.inputs import Inputs, window_of
@@ -296,58 +296,80 @@ def _seen_differs(cd: ConcreteDomain, se: Any, te: Any, bits: dict[str, int]) ->
 
 def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
     """The first way the concrete target run fails to refine the source run, if any
-    (semantics/refines.py's relation, evaluated on the concrete domain)."""
-    cd = ConcreteDomain()
+    (semantics/refines.py's relation, evaluated on the concrete domain): the target's
+    UB, then the traces, a run that ends inside a call, memory, and the live-outs."""
     if s.status is not RunStatus.OK:
         return None
+    cd = ConcreteDomain()
     if t.status is RunStatus.UB:
-        assert t.ub is not None
-        lane = f", lane {t.ub.lane}" if t.ub.lane else ""
-        it = f", iteration {t.ub.iteration}" if t.ub.iteration >= 0 else ""
-        return Divergence(DivergenceKind.TARGET_UB, f"target has immediate UB ({t.ub.reason}) at `{t.ub.text}`"
-                          f" in block {t.ub.block}{it}{lane}; the source has none",
-                          t.ub.text, t.ub.loc, t.ub.lane or None,
-                          t.ub.iteration, None)
-    if t.status is RunStatus.FUEL:
+        return _target_ub(t)
+    if t.status is RunStatus.FUEL and _extra_event(cd, s, t) is None:
         # running out of steps is no divergence: only events it made that the source's
-        # run does not (compared below) are one
-        extra = next((j for j, te in enumerate(t.trace)
-                      if j >= len(s.trace) or not event_refines(cd, s.trace[j].callee, te.callee, s.trace[j].args,
-                                                                te.args)), None)
-        if extra is None:
-            return None
+        # run does not are one
+        return None
+    found = _trace_differs(cd, src, tgt, s, t)
+    if found is not None or (s.stopped and t.stopped):
+        return found  # both ended inside the same call: their traces are the behaviour
+    return _stopped_differs(s, t) or _memory_differs(cd, src, s, t) or _live_out_differs(cd, src, tgt, s, t)
+
+
+def _target_ub(t: Run) -> Divergence:
+    ub = t.ub
+    assert ub is not None
+    lane = f", lane {ub.lane}" if ub.lane else ""
+    it = f", iteration {ub.iteration}" if ub.iteration >= 0 else ""
+    return Divergence(DivergenceKind.TARGET_UB, f"target has immediate UB ({ub.reason}) at `{ub.text}`"
+                      f" in block {ub.block}{it}{lane}; the source has none", ub.text, ub.loc, ub.lane or None,
+                      ub.iteration, None)
+
+
+def _extra_event(cd: ConcreteDomain, s: Run, t: Run) -> int | None:
+    """The first event of the target's run that the source's does not refine to."""
+    return next((j for j, te in enumerate(t.trace)
+                 if j >= len(s.trace) or not event_refines(cd, s.trace[j].callee, te.callee, s.trace[j].args,
+                                                           te.args)), None)
+
+
+def _trace_differs(cd: ConcreteDomain, src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
+    """The first event where the traces differ, or where the callee may read memory
+    that differs between the runs."""
     uids = {i.uid: i for i in tgt.instructions()}
     bits = {a.name: a.elem.bits for a in src.arrays}
+
+    def at(te: Any) -> tuple[str | None, Loc | None]:
+        made = uids.get(te.uid) if te is not None else None
+        return (instr_text(made), made.loc) if made is not None else (None, None)
+
     for j in range(max(len(s.trace), len(t.trace))):
         se = s.trace[j] if j < len(s.trace) else None
         te = t.trace[j] if j < len(t.trace) else None
-        ok = se is not None and te is not None and event_refines(cd, se.callee, te.callee, se.args, te.args)
-        seen = _seen_differs(cd, se, te, bits) if ok and se is not None and te is not None else None
-        if seen is not None:
-            assert te is not None
-            return Divergence(DivergenceKind.TRACE, f"at event {j + 1}, {te}, the callee may read {seen}",
-                              instr_text(uids[te.uid]) if te.uid in uids else None,
-                              uids[te.uid].loc if te.uid in uids else None, te.lane or None, te.iteration, j + 1)
-        if not ok:
-            where = None
-            if te is not None and te.uid in uids:
-                where = instr_text(uids[te.uid])
-            summary = (f"trace differs at event {j + 1}: source {se if se else '(ends)'}, "
-                       f"target {te if te else '(ends)'}")
-            if s.stopped and j == len(s.trace) - 1:
-                summary += ("; the source's run ends inside that call (it may not return), so what would follow "
-                            "it, UB included, does not excuse the target")
-            return Divergence(DivergenceKind.TRACE, summary, where,
-                              uids[te.uid].loc if te is not None and te.uid in uids else None,
-                              te.lane if te is not None and te.lane else None,
-                              te.iteration if te is not None else None, j + 1)
-    if s.stopped or t.stopped:
-        if s.stopped and t.stopped:
-            return None  # both ended inside the same call: their traces are the behaviour
-        ended, other = ("source", "target") if s.stopped else ("target", "source")
-        last = (s if s.stopped else t).trace[-1]
-        return Divergence(DivergenceKind.TRACE, f"the {ended} ends inside its call {last} (it may not return), "
-                          f"the {other} goes on past it", position=len(s.trace))
+        if se is not None and te is not None and event_refines(cd, se.callee, te.callee, se.args, te.args):
+            seen = _seen_differs(cd, se, te, bits)
+            if seen is not None:
+                return Divergence(DivergenceKind.TRACE, f"at event {j + 1}, {te}, the callee may read {seen}",
+                                  *at(te), te.lane or None, te.iteration, j + 1)
+            continue
+        summary = f"trace differs at event {j + 1}: source {se if se else '(ends)'}, target {te if te else '(ends)'}"
+        if s.stopped and j == len(s.trace) - 1:
+            summary += ("; the source's run ends inside that call (it may not return), so what would follow "
+                        "it, UB included, does not excuse the target")
+        return Divergence(DivergenceKind.TRACE, summary, *at(te), te.lane if te is not None and te.lane else None,
+                          te.iteration if te is not None else None, j + 1)
+    return None
+
+
+def _stopped_differs(s: Run, t: Run) -> Divergence | None:
+    """One run ends inside a call (it may not return) where the other goes on."""
+    if s.stopped == t.stopped:
+        return None
+    ended, other = ("source", "target") if s.stopped else ("target", "source")
+    last = (s if s.stopped else t).trace[-1]
+    return Divergence(DivergenceKind.TRACE, f"the {ended} ends inside its call {last} (it may not return), "
+                      f"the {other} goes on past it", position=len(s.trace))
+
+
+def _memory_differs(cd: ConcreteDomain, src: Program, s: Run, t: Run) -> Divergence | None:
+    """The first memory cell the target's run leaves that the source's does not refine."""
     for a in src.arrays:
         sm, tm = s.memory[a.name], t.memory[a.name]
         for k in sorted(set(sm.explicit()) | set(tm.explicit())):
@@ -356,6 +378,12 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
                 shown = "poison" if tp else str(shown_int(tv, a.elem.bits))
                 return Divergence(DivergenceKind.MEMORY, f"{a.name}[{k}] is {shown_int(sv, a.elem.bits)} after the "
                                   f"source but {shown} after the target", position=k)
+    return None
+
+
+def _live_out_differs(cd: ConcreteDomain, src: Program, tgt: Program, s: Run, t: Run) -> Divergence | None:
+    """The first live-out (lane) the target's run gives that the source's does not
+    refine, naming where a poison one was made."""
     out_bits = {n: elem_of(ty).bits for n, ty in out_types(src).items()}
     for n, s_out in s.outs.items():
         t_out = t.outs.get(n)
@@ -363,22 +391,29 @@ def compare_runs(src: Program, tgt: Program, s: Run, t: Run) -> Divergence | Non
             return Divergence(DivergenceKind.LIVE_OUT, f"live-out {n} is not produced by the target")
         s_lanes = [s_out] if isinstance(s_out, Val) else list(s_out)
         t_lanes = [t_out] if isinstance(t_out, Val) else list(t_out)
-        for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True)):
-            if not val_refines(cd, sl, tl, out_bits[n]):
-                at = _last_out(tgt, t, n)
-                why = ""
-                origin = _poison_origin(tgt, t, at.args[0]) if at is not None and tl.p else None
-                if origin is not None:
-                    made, plane = origin
-                    why = (f"; the poison is first produced by `{instr_text(made)}`"
-                           + (f" in lane {plane}" if plane else "") + (f" at {made.loc}" if made.loc else ""))
-                width = src.floats.get(n)
-                return Divergence(DivergenceKind.LIVE_OUT,
-                                  f"live-out {n}: source {show_val(sl, float_width=width)}, "
-                                  f"target {show_val(tl, float_width=width)}{why}",
-                                  instr_text(at) if at else None, at.loc if at else None,
-                                  lane=k + 1 if is_vec(s_out) else None)
+        k = next((k for k, (sl, tl) in enumerate(zip(s_lanes, t_lanes, strict=True))
+                  if not val_refines(cd, sl, tl, out_bits[n])), None)
+        if k is None:
+            continue
+        sl, tl = s_lanes[k], t_lanes[k]
+        made = _last_out(tgt, t, n)
+        width = src.floats.get(n)
+        return Divergence(DivergenceKind.LIVE_OUT,
+                          f"live-out {n}: source {show_val(sl, float_width=width)}, "
+                          f"target {show_val(tl, float_width=width)}{_poison_made(tgt, t, made, tl)}",
+                          instr_text(made) if made else None, made.loc if made else None,
+                          lane=k + 1 if is_vec(s_out) else None)
     return None
+
+
+def _poison_made(tgt: Program, t: Run, out: Instr | None, value: Val) -> str:
+    """Where a poison live-out's poison was first produced, for its message ('' else)."""
+    origin = _poison_origin(tgt, t, out.args[0]) if out is not None and value.p else None
+    if origin is None:
+        return ""
+    made, lane = origin
+    return (f"; the poison is first produced by `{instr_text(made)}`" + (f" in lane {lane}" if lane else "")
+            + (f" at {made.loc}" if made.loc else ""))
 
 
 def _poison_origin(prog: Program, r: Run, op: Any) -> tuple[Instr, int | None] | None:

@@ -205,39 +205,16 @@ class _Lowering:
         return f"i{self.unit(a) * 8}"
 
     def instr(self, ins: Instr) -> None:
+        """One instruction as LLVM IR: memory, calls and assume by their own methods, an
+        integer binary operation by its row's `llvm` name, the rest one line each."""
         row = OPCODES[ins.op]
         if ins.masked or (ins.attrs.width or 0) > 1:
             raise EmitUnsupported(f"the vector operation {ins.op}", ins.loc.line if ins.loc else None)
         dest = f"{self.val(ins.dest)} = " if ins.dest is not None else ""
         flags = "".join(f" {f}" for f in ins.attrs.flags)
-        if ins.op == "load":
-            a = self.prog.array(ins.array)
-            p = self.address(ins)
-            mem = self.memory_type(a)
-            if mem == f"i{a.elem.bits}":
-                self.emit(f"{dest}load {mem}, ptr {ref(p)}, align {self.unit(a)}")
-            else:  # an i1 element is a byte in memory, as C's bool
-                byte = self.fresh(f"{ins.dest}.byte")
-                self.emit(f"{ref(byte)} = load {mem}, ptr {ref(p)}, align {self.unit(a)}")
-                self.emit(f"{dest}trunc {mem} {ref(byte)} to i{a.elem.bits}")
-        elif ins.op == "store":
-            a = self.prog.array(ins.array)
-            p = self.address(ins)
-            val = self.op(ins.args[1], a.elem)
-            mem = self.memory_type(a)
-            if mem != f"i{a.elem.bits}":
-                byte = self.fresh(f"{ins.array}.byte")
-                self.emit(f"{ref(byte)} = zext i{a.elem.bits} {val} to {mem}")
-                val = ref(byte)
-            self.emit(f"store {mem} {val}, ptr {ref(p)}, align {self.unit(a)}")
-        elif ins.op == "call":
-            f = ins.decl
-            args = ", ".join(f"i{t.bits} {self.op(o, t)}" for o, t in zip(ins.args, f.params, strict=True))
-            self.declare(f.name, self.callee(f))
-            self.emit(f"{dest}call {'void' if f.ret is None else f'i{f.ret.bits}'} @{f.name}({args})")
-        elif ins.op == "assume":
-            self.declare("llvm.assume", "declare void @llvm.assume(i1 noundef)")
-            self.emit(f"call void @llvm.assume(i1 {self.op(ins.args[0], IntType(1))})")
+        own = {"load": self._load, "store": self._store, "call": self._call, "assume": self._assume}.get(ins.op)
+        if own is not None:
+            own(ins, dest)
         elif ins.op == "out":
             return  # returned at the function's end (ret)
         elif row.family is Family.INT_BINARY and row.llvm.startswith("llvm."):
@@ -262,16 +239,52 @@ class _Lowering:
         elif ins.op == "freeze":
             self.emit(f"{dest}freeze {self.typed_as(ins.args[0], ins.type)}")
         elif ins.op == "abs" or ins.op in _BITCOUNT:
-            t = _ty(ins.type)
-            extra = ""
-            if ins.op == "abs":
-                extra = f", i1 {'true' if ins.attrs.int_min_poison else 'false'}"
-            elif _BITCOUNT[ins.op]:
-                extra = f", i1 {'true' if ins.attrs.zero_poison else 'false'}"
-            self.declare(f"llvm.{ins.op}.{t}", f"declare {t} @llvm.{ins.op}.{t}({t}{', i1' if extra else ''})")
-            self.emit(f"{dest}call {t} @llvm.{ins.op}.{t}({self.typed_as(ins.args[0], ins.type)}{extra})")
+            self._bit_intrinsic(ins, dest)
         else:
             raise EmitUnsupported(f"the operation {ins.op}", ins.loc.line if ins.loc else None)
+
+    def _load(self, ins: Instr, dest: str) -> None:
+        a = self.prog.array(ins.array)
+        p = self.address(ins)
+        mem = self.memory_type(a)
+        if mem == f"i{a.elem.bits}":
+            self.emit(f"{dest}load {mem}, ptr {ref(p)}, align {self.unit(a)}")
+        else:  # an i1 element is a byte in memory, as C's bool
+            byte = self.fresh(f"{ins.dest}.byte")
+            self.emit(f"{ref(byte)} = load {mem}, ptr {ref(p)}, align {self.unit(a)}")
+            self.emit(f"{dest}trunc {mem} {ref(byte)} to i{a.elem.bits}")
+
+    def _store(self, ins: Instr, dest: str) -> None:
+        a = self.prog.array(ins.array)
+        p = self.address(ins)
+        val = self.op(ins.args[1], a.elem)
+        mem = self.memory_type(a)
+        if mem != f"i{a.elem.bits}":
+            byte = self.fresh(f"{ins.array}.byte")
+            self.emit(f"{ref(byte)} = zext i{a.elem.bits} {val} to {mem}")
+            val = ref(byte)
+        self.emit(f"store {mem} {val}, ptr {ref(p)}, align {self.unit(a)}")
+
+    def _call(self, ins: Instr, dest: str) -> None:
+        f = ins.decl
+        args = ", ".join(f"i{t.bits} {self.op(o, t)}" for o, t in zip(ins.args, f.params, strict=True))
+        self.declare(f.name, self.callee(f))
+        self.emit(f"{dest}call {'void' if f.ret is None else f'i{f.ret.bits}'} @{f.name}({args})")
+
+    def _assume(self, ins: Instr, dest: str) -> None:
+        self.declare("llvm.assume", "declare void @llvm.assume(i1 noundef)")
+        self.emit(f"call void @llvm.assume(i1 {self.op(ins.args[0], IntType(1))})")
+
+    def _bit_intrinsic(self, ins: Instr, dest: str) -> None:
+        """llvm.abs (its int_min_poison flag) and the bit counts (their zero_poison)."""
+        t = _ty(ins.type)
+        extra = ""
+        if ins.op == "abs":
+            extra = f", i1 {'true' if ins.attrs.int_min_poison else 'false'}"
+        elif _BITCOUNT[ins.op]:
+            extra = f", i1 {'true' if ins.attrs.zero_poison else 'false'}"
+        self.declare(f"llvm.{ins.op}.{t}", f"declare {t} @llvm.{ins.op}.{t}({t}{', i1' if extra else ''})")
+        self.emit(f"{dest}call {t} @llvm.{ins.op}.{t}({self.typed_as(ins.args[0], ins.type)}{extra})")
 
     def typed_as(self, o: Operand, t: Type | None) -> str:
         tt = self.type_of(o) if isinstance(o, Ref) else t
@@ -321,6 +334,16 @@ def lower_model(prog: Program) -> Lowered:
     preds = {b: [p for p in order if b in prog.blocks[p].successors()] for b in order}
     if preds[prog.entry]:
         raise EmitUnsupported(f"the entry block {prog.entry} has predecessors")
+    for name in order:
+        _lower_block(lw, prog, name, preds[name], outs, ret)
+    head = f"define {ret} @{prog.name}({', '.join(lw.arguments())}) {{"
+    module = "\n".join([f"; the loop model {prog.name} ({prog.file}) as LLVM IR, written by verifier",
+                        "", head, *lw.lines, "}", "", *lw.decls.values(), ""])
+    return Lowered(module, prog.name, _differences(prog))
+
+
+def _differences(prog: Program) -> list[str]:
+    """What the model says that LLVM IR says differently (module docstring)."""
     differences = [f"array {a.name} is `init` in the model (no element is poison); in LLVM IR its memory may hold "
                    "poison" for a in prog.arrays if a.init]
     differences += [f"array {a.name}: an extent of more than 2^63 - 1 bytes is UB in LLVM IR (no object is that "
@@ -331,28 +354,29 @@ def lower_model(prog: Program) -> Lowered:
                            "IR (a call reaches them no other way): there they may overlap")
     differences += [f"effect {f.name}, which writes {', '.join(f.writes)}, may write every array not noalias in "
                     "LLVM IR" for f in prog.funcs.values() if f.writes and set(f.writes) != set(reached)]
-    for name in order:
-        blk = prog.blocks[name]
-        lw.lines.append(f"{lw.blocks[name]}:")
-        if name == prog.entry:
-            lw.extents()
-        for ph in blk.phis:
-            incoming = ", ".join(f"[ {lw.op(o, ph.type)}, {lw.label(b)} ]" for b, o in ph.incoming if b in preds[name])
-            lw.emit(f"{lw.val(ph.dest)} = phi {_ty(ph.type)} {incoming}")
-        for ins in blk.instrs:
-            lw.instr(ins)
-        term = blk.term
-        if isinstance(term, Jump):
-            lw.emit(f"br label {lw.label(term.target)}")
-        elif isinstance(term, Branch):
-            lw.emit(f"br i1 {lw.op(term.cond, IntType(1))}, label {lw.label(term.then)}, label {lw.label(term.other)}")
-        else:
-            assert isinstance(term, Halt)
-            lw.emit(_ret(lw, blk.instrs, outs, ret, name))
-    head = f"define {ret} @{prog.name}({', '.join(lw.arguments())}) {{"
-    module = "\n".join([f"; the loop model {prog.name} ({prog.file}) as LLVM IR, written by verifier",
-                        "", head, *lw.lines, "}", "", *lw.decls.values(), ""])
-    return Lowered(module, prog.name, differences)
+    return differences
+
+
+def _lower_block(lw: _Lowering, prog: Program, name: str, preds: list[str], outs: list[str], ret: str) -> None:
+    """One block: its label, the objects' extents in the entry, phis (from the blocks
+    that reach it), instructions and terminator (a halt returns the live-outs)."""
+    blk = prog.blocks[name]
+    lw.lines.append(f"{lw.blocks[name]}:")
+    if name == prog.entry:
+        lw.extents()
+    for ph in blk.phis:
+        incoming = ", ".join(f"[ {lw.op(o, ph.type)}, {lw.label(b)} ]" for b, o in ph.incoming if b in preds)
+        lw.emit(f"{lw.val(ph.dest)} = phi {_ty(ph.type)} {incoming}")
+    for ins in blk.instrs:
+        lw.instr(ins)
+    term = blk.term
+    if isinstance(term, Jump):
+        lw.emit(f"br label {lw.label(term.target)}")
+    elif isinstance(term, Branch):
+        lw.emit(f"br i1 {lw.op(term.cond, IntType(1))}, label {lw.label(term.then)}, label {lw.label(term.other)}")
+    else:
+        assert isinstance(term, Halt)
+        lw.emit(_ret(lw, blk.instrs, outs, ret, name))
 
 
 def _ret(lw: _Lowering, instrs: list[Instr], outs: list[str], ret: str, block: str) -> str:

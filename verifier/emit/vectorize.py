@@ -1005,32 +1005,39 @@ class _Emitter:
         for b in lp.blocks:
             self.block_pred(b)
             for i in f.blocks[b].instrs:
-                callee = i.callee or ""
-                if i.opcode == "phi":
-                    if b != lp.header and i.name not in skip:
-                        self.phi_select(i)
-                elif i.opcode in ("br", "switch"):
-                    self.branch(i, countable)
-                elif i.opcode == "store" or (i.opcode == "call" and i.name is None and not callee.startswith("llvm.")):
-                    effects.append(i)  # lane by lane or masked, with the stores, after the exit test
-                    self.last_effect, self.effects_seen = i, self.effects_seen + 1
-                elif callee.startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip or i.name in head_slice \
-                        or i.name in self.wide or i.opcode == "getelementptr":
-                    continue  # (a GEP is widened where a lane's address is needed: a gather, a live-out)
-                elif any(i is sc.update for sc in self.scans.values()):
-                    self.vec(Val(ref(i.name or ""), i.type, i.name))  # (scan_lanes)
-                elif i.opcode == "call":
-                    self.call(i)
-                elif i.name is None:
-                    raise EmitUnsupported(f"instruction {i.opcode}: {i.shown}", i.line)
-                else:
-                    self.widen(i)
+                self.body_instr(b, i, countable, skip, head_slice, effects)
         for r in self.reds.values():
             r.mask = [self.update_mask(r)]
         for name, rec in self.recs.items():
             if name not in self.wide:
                 self.splice(name, rec)
         return effects
+
+    def body_instr(self, b: str, i: Ins, countable: set[tuple[str, str]], skip: set[str | None],
+                   head_slice: set[str], effects: list[Ins]) -> None:
+        """One instruction of the loop's block `b` in vec.body: a phi as a select on the
+        block's predicate, a branch into the exit tests, an effect kept for after them
+        (`effects`), and any other value widened to its lanes."""
+        callee = i.callee or ""
+        if i.opcode == "phi":
+            if b != self.lp.header and i.name not in skip:
+                self.phi_select(i)
+        elif i.opcode in ("br", "switch"):
+            self.branch(i, countable)
+        elif i.opcode == "store" or (i.opcode == "call" and i.name is None and not callee.startswith("llvm.")):
+            effects.append(i)  # lane by lane or masked, with the stores, after the exit test
+            self.last_effect, self.effects_seen = i, self.effects_seen + 1
+        elif callee.startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip or i.name in head_slice \
+                or i.name in self.wide or i.opcode == "getelementptr":
+            return  # (a GEP is widened where a lane's address is needed: a gather, a live-out)
+        elif any(i is sc.update for sc in self.scans.values()):
+            self.vec(Val(ref(i.name or ""), i.type, i.name))  # (scan_lanes)
+        elif i.opcode == "call":
+            self.call(i)
+        elif i.name is None:
+            raise EmitUnsupported(f"instruction {i.opcode}: {i.shown}", i.line)
+        else:
+            self.widen(i)
 
     def splice(self, name: str, rec: _Recurrence) -> None:
         """The recurrence's lanes: nxt's, each from the lane before."""

@@ -1131,6 +1131,9 @@ class _Parser:
         return self.builtin(t)
 
     def builtin(self, t: Token) -> Expr:
+        """A call of a builtin: those whose operands or result the table row cannot
+        type (conversions, lane builders, select, lane reductions, extract, vec) by
+        their own method, every other by its row (by_rule)."""
         name, loc = t.text, t.loc
         if name in ("zext", "sext", "trunc", "bitcast"):
             self.expect("(")
@@ -1139,70 +1142,82 @@ class _Parser:
             self.expect(")")
             return self.conversion(name, x, to, loc)
         if name in ("prefix", "iota", "splat"):
-            self.expect("(")
-            x = self.typed(self.expr(), I64, loc)
-            self.expect(",", "',' and the number of lanes")
-            n = self.check_lanes(self.expect_int("the number of lanes"), loc)
-            self.expect(")")
-            if isinstance(x.type, VecType):
-                raise UserError(f"{name} takes a scalar", loc)
-            rt: Type = VecType(n, I1) if name == "prefix" else VecType(n, x.type)
-            return TV(self.emit(name, [x.op], rt, loc), rt)
+            return self._lane_builder(name, loc)
         args = self.call_args()
         arity = {"freeze": 1, "select": 3, "clsz": 1, "clsnz": 1, "anyof": 1, "allones": 1,
                  "extract": 2, "smin": 2, "smax": 2, "umin": 2, "umax": 2, "abs": 1}.get(name)
         if arity is not None and len(args) != arity:
             raise UserError(f"{name} takes {arity} argument(s), {len(args)} given", loc)
-        if name == "freeze":
+        if name in ("freeze", "abs"):
             x = self.typed(args[0][0], None, loc)
-            return TV(self.emit("freeze", [x.op], x.type, loc), x.type)
-        if name == "select":
-            c = self.typed(args[0][0], I1, args[0][1])
-            a, b = self.unify(args[1][0], args[2][0], loc)
-            if elem_of(c.type) != I1:
-                raise UserError(f"select's condition must be i1 or <N x i1>, not {c.type}", args[0][1])
-            if isinstance(c.type, VecType):
-                if not isinstance(a.type, VecType):
-                    a, b = self.splat(a, c.type.lanes, loc), self.splat(b, c.type.lanes, loc)
-                if a.type.lanes != c.type.lanes:  # type: ignore[union-attr]
-                    raise UserError(f"vector width mismatch: {c.type} and {a.type}", loc)
-            return TV(self.emit("select", [c.op, a.op, b.op], a.type, loc), a.type)
-        if name in ("clsz", "clsnz", "anyof", "allones"):
-            x = self.typed(args[0][0], None, loc)
-            if not isinstance(x.type, VecType):
-                raise UserError(f"{name} takes a vector, not {x.type}", args[0][1])
-            if name in ("anyof", "allones") and x.type.elem != I1:
-                raise UserError(f"{name} takes a vector of i1, not {x.type}", args[0][1])
-            rt = I64 if name in ("clsz", "clsnz") else I1
-            return TV(self.emit(name, [x.op], rt, loc), rt)
-        if name == "extract":
-            v = self.typed(args[0][0], None, loc)
-            if not isinstance(v.type, VecType):
-                raise UserError(f"extract takes a vector, not {v.type}", args[0][1])
-            lane_no = self.typed(args[1][0], I64, args[1][1])
-            if isinstance(lane_no.type, VecType):
-                raise UserError("extract's lane number is a scalar", args[1][1])
-            return TV(self.emit("extract", [v.op, lane_no.op], v.type.elem, loc), v.type.elem)
+            return TV(self.emit(name, [x.op], x.type, loc), x.type)
         if name in ("smin", "smax", "umin", "umax"):
             a, b = self.unify(args[0][0], args[1][0], loc)
             return TV(self.emit(name, [a.op, b.op], a.type, loc, flags=()), a.type)
-        if name == "abs":
-            x = self.typed(args[0][0], None, loc)
-            return TV(self.emit("abs", [x.op], x.type, loc), x.type)
-        if name == "vec":
-            if not args:
-                raise UserError("vec needs at least one lane", loc)
-            first = next((a for a, _ in args if isinstance(a, TV)), None)
-            ty = first.type if first is not None else I64
-            if isinstance(ty, VecType):
-                raise UserError("vec takes scalars", loc)
-            lanes = [self.typed(a, ty, aloc) for a, aloc in args]
-            for v, (_, aloc) in zip(lanes, args, strict=True):
-                if v.type != ty:
-                    raise UserError(f"type mismatch: vec lanes are {ty}, this one is {v.type}", aloc)
-            rt = VecType(len(lanes), ty)
-            return TV(self.emit("vec", [v.op for v in lanes], rt, loc), rt)
+        own = {"select": self._select, "clsz": self._lane_reduction, "clsnz": self._lane_reduction,
+               "anyof": self._lane_reduction, "allones": self._lane_reduction, "extract": self._extract,
+               "vec": self._vec}.get(name)
+        if own is not None:
+            return own(name, args, loc)
         return self.by_rule(OPCODES[name], op_words(OPCODES[name], t), args, loc)
+
+    def _lane_builder(self, name: str, loc: Loc) -> Expr:
+        """prefix(n, VF), iota(start, VF), splat(x, VF): a scalar and a lane count."""
+        self.expect("(")
+        x = self.typed(self.expr(), I64, loc)
+        self.expect(",", "',' and the number of lanes")
+        n = self.check_lanes(self.expect_int("the number of lanes"), loc)
+        self.expect(")")
+        if isinstance(x.type, VecType):
+            raise UserError(f"{name} takes a scalar", loc)
+        rt: Type = VecType(n, I1) if name == "prefix" else VecType(n, x.type)
+        return TV(self.emit(name, [x.op], rt, loc), rt)
+
+    def _select(self, name: str, args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
+        c = self.typed(args[0][0], I1, args[0][1])
+        a, b = self.unify(args[1][0], args[2][0], loc)
+        if elem_of(c.type) != I1:
+            raise UserError(f"select's condition must be i1 or <N x i1>, not {c.type}", args[0][1])
+        if isinstance(c.type, VecType):
+            if not isinstance(a.type, VecType):
+                a, b = self.splat(a, c.type.lanes, loc), self.splat(b, c.type.lanes, loc)
+            if a.type.lanes != c.type.lanes:  # type: ignore[union-attr]
+                raise UserError(f"vector width mismatch: {c.type} and {a.type}", loc)
+        return TV(self.emit("select", [c.op, a.op, b.op], a.type, loc), a.type)
+
+    def _lane_reduction(self, name: str, args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
+        """clsz, clsnz (i64 counts), anyof, allones (i1 of an i1 vector)."""
+        x = self.typed(args[0][0], None, loc)
+        if not isinstance(x.type, VecType):
+            raise UserError(f"{name} takes a vector, not {x.type}", args[0][1])
+        if name in ("anyof", "allones") and x.type.elem != I1:
+            raise UserError(f"{name} takes a vector of i1, not {x.type}", args[0][1])
+        rt = I64 if name in ("clsz", "clsnz") else I1
+        return TV(self.emit(name, [x.op], rt, loc), rt)
+
+    def _extract(self, name: str, args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
+        v = self.typed(args[0][0], None, loc)
+        if not isinstance(v.type, VecType):
+            raise UserError(f"extract takes a vector, not {v.type}", args[0][1])
+        lane_no = self.typed(args[1][0], I64, args[1][1])
+        if isinstance(lane_no.type, VecType):
+            raise UserError("extract's lane number is a scalar", args[1][1])
+        return TV(self.emit("extract", [v.op, lane_no.op], v.type.elem, loc), v.type.elem)
+
+    def _vec(self, name: str, args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
+        """vec(a, b, ...): a vector of scalars of one type."""
+        if not args:
+            raise UserError("vec needs at least one lane", loc)
+        first = next((a for a, _ in args if isinstance(a, TV)), None)
+        ty = first.type if first is not None else I64
+        if isinstance(ty, VecType):
+            raise UserError("vec takes scalars", loc)
+        lanes = [self.typed(a, ty, aloc) for a, aloc in args]
+        for v, (_, aloc) in zip(lanes, args, strict=True):
+            if v.type != ty:
+                raise UserError(f"type mismatch: vec lanes are {ty}, this one is {v.type}", aloc)
+        rt = VecType(len(lanes), ty)
+        return TV(self.emit("vec", [v.op for v in lanes], rt, loc), rt)
 
     def by_rule(self, o: Opcode, attrs: dict[str, Any], args: list[tuple[Expr, Loc]], loc: Loc) -> Expr:
         """A builtin typed by its table row alone (ir/opcodes.py): operands of one type,

@@ -14,6 +14,7 @@ from typing import Any
 
 from verifier.analysis.loops import Loop, every_loop, loop_of
 from verifier.ir.program import (
+    Block,
     Branch,
     Const,
     Halt,
@@ -293,40 +294,19 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
             iters[lp.header] = iters[lp.header] + 1 if prev in lp.blocks else 0
         k = iters[lp.header] if lp is not None else -1
         path.append((block, k))
-        if blk.phis:
-            new: dict[str, Value] = {}
-            for ph in blk.phis:
-                assert prev is not None, "the entry block has no phis"
-                op = dict(ph.incoming)[prev]
-                new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k), undef)
-            values.update(new)
-            history.update({(n, k): v for n, v in new.items() if n in watch})
-        for ins in blk.instrs:
-            ub = _step(d, env, st, ins, values, types, k, block, undef)
-            if ub is not None or st.stopped:
-                break
-            if ins.dest in watch and ins.dest in values:
-                history[(ins.dest, k)] = values[ins.dest]
+        ub = _run_block(d, env, st, blk, prev, values, types, k, undef, watch, history)
         if ub is not None:
             status = RunStatus.UB
             break
         if st.stopped:
             break
-        t = blk.term
-        if isinstance(t, Halt):
+        nxt = _successor(d, prog, blk, values, types, k, undef)
+        if isinstance(nxt, UBEvent):
+            ub, status = nxt, RunStatus.UB
             break
-        if isinstance(t, Jump):
-            prev, block = block, t.target
-            continue
-        assert isinstance(t, Branch)
-        c = read_operand(d, t.cond, operand_type(t.cond, types), values, ("undef", t.uid, 0, k), undef)
-        assert isinstance(c, Val)
-        if poison_of(d, c):
-            ub = UBEvent(t.uid, block, 0, k, UBKind.BRANCH_ON_POISON, "branch on poison or undef",
-                         _branch_text(prog, t), t.loc)
-            status = RunStatus.UB
+        if nxt is None:
             break
-        prev, block = block, (t.then if c.v else t.other)
+        prev, block = block, nxt
     memory: dict[str, ArrayView] = {}
     for a in prog.arrays:  # an aliased array shows the object it views
         root, delta = inputs.window(a.name)
@@ -336,6 +316,46 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
              for fid, args, (uid, lane, it), seen in st.trace]
     return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values, history,
                made, bool(st.stopped), written)
+
+
+def _run_block(d: ConcreteDomain, env: Env, st: State, blk: Block, prev: str | None, values: dict[str, Value],
+               types: dict[str, Type], k: int, undef: UndefReading, watch: frozenset[str],
+               history: dict[tuple[str, int], Value]) -> UBEvent | None:
+    """A block's phis (all read before any is written) and instructions, in iteration
+    k; the first immediate UB, if any (the run may also stop inside a call)."""
+    if blk.phis:
+        new: dict[str, Value] = {}
+        for ph in blk.phis:
+            assert prev is not None, "the entry block has no phis"
+            op = dict(ph.incoming)[prev]
+            new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k), undef)
+        values.update(new)
+        history.update({(n, k): v for n, v in new.items() if n in watch})
+    for ins in blk.instrs:
+        ub = _step(d, env, st, ins, values, types, k, blk.name, undef)
+        if ub is not None or st.stopped:
+            return ub
+        if ins.dest in watch and ins.dest in values:
+            history[(ins.dest, k)] = values[ins.dest]
+    return None
+
+
+def _successor(d: ConcreteDomain, prog: Program, blk: Block, values: dict[str, Value], types: dict[str, Type],
+               k: int, undef: UndefReading) -> str | UBEvent | None:
+    """The block the terminator goes to; None where the run ends (halt); UB where it
+    branches on poison or undef."""
+    t = blk.term
+    if isinstance(t, Halt):
+        return None
+    if isinstance(t, Jump):
+        return t.target
+    assert isinstance(t, Branch)
+    c = read_operand(d, t.cond, operand_type(t.cond, types), values, ("undef", t.uid, 0, k), undef)
+    assert isinstance(c, Val)
+    if poison_of(d, c):
+        return UBEvent(t.uid, blk.name, 0, k, UBKind.BRANCH_ON_POISON, "branch on poison or undef",
+                       _branch_text(prog, t), t.loc)
+    return t.then if c.v else t.other
 
 
 def _branch_text(prog: Program, t: Branch) -> str:

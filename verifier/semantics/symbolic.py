@@ -23,7 +23,7 @@ import networkx as nx
 
 from verifier.analysis.accesses import implied_bounds_checks
 from verifier.analysis.loops import Loop, find_loops, loop_of, reachable_cfg
-from verifier.ir.program import Branch, FuncDecl, Halt, Jump, Operand, Program, Ref
+from verifier.ir.program import Block, Branch, FuncDecl, Halt, Instr, Jump, Operand, Program, Ref
 from verifier.ir.types import Type, VecType, elem_of
 from verifier.semantics.concrete import TRACE_IDX
 from verifier.semantics.domain import AnyDomain
@@ -426,6 +426,8 @@ class _Encoder:
             self.halts.append((d.any_([g for g, _ in ended]), merge_states(d, ended, self.out_types)))
 
     def visit(self, block: str, k: int) -> None:
+        """Block `block` in iteration k, on the merged states of the paths that reach
+        it: its phis, its instructions (their UB under the guard), its terminator."""
         d = self.d
         items = [p for p in self.pending.pop((block, k), []) if not d.is_false(p.guard)]
         if not items:
@@ -437,48 +439,65 @@ class _Encoder:
         self.block_guards[(block, k)] = guard
         blk = self.prog.blocks[block]
         st = merge_states(d, [(p.guard, p.state) for p in items], self.out_types)
-        lp = self.where.get(block)
-        if lp is not None and block == lp.header and self.unroll.narrow is not None \
-                and type(st.trace.length) is not int and block not in self.diverged:
-            c = self.unroll.narrow(guard, st.trace.length, TRACE_IDX)
-            if c is not None:
-                st.trace = SymTrace(c, st.trace.slots[:c], c, c, seen=st.trace.seen)
-            else:
-                self.diverged.add(block)
+        self._narrow_trace(block, guard, st)
         for ph in blk.phis:
             self.values[(ph.dest, k)] = merge_values(d, [(p.guard, p.phis[ph.dest]) for p in items], ph.type)
         for ins in blk.instrs:
-            arg_types = [operand_type(a, self.types) for a in ins.args]
-            args = [self.read(a, block, k, ("undef", ins.uid, j, k)) for j, a in enumerate(ins.args)]
-            made = len(d.choices)
-            alive = d.not_(st.stopped)  # (UB after the run ended inside a call is none)
-            res, ubs = exec_instr(d, self.env, st, ins, args, arg_types, k)
-            if len(d.choices) > made:  # the choices this execution made, and when it runs
-                for key in list(d.choices)[made:]:
-                    self.reached[key] = guard
-            if ins.uid in self.implied:
-                ubs = []  # the group's end lanes cover this load's conditions (analysis/accesses.py)
-            for cond, _site in ubs:  # the interpreter names the site when it replays
-                c = d.and_(d.and_(guard, alive), cond)
-                if not d.is_false(c):
-                    self.ubs.append((c, ins.uid))
-            if ins.dest is not None and res is not None:
-                self.values[(ins.dest, k)] = res
-        t = blk.term
+            self._instr(ins, block, k, guard, st)
+        self._leave(blk, k, guard, st)
+
+    def _narrow_trace(self, block: str, guard: Any, st: State) -> None:
+        """At a loop header, the trace's length narrowed to the one value every path
+        there gives it (Unroll.narrow), while it does; else that header diverged."""
+        lp = self.where.get(block)
+        if lp is None or block != lp.header or self.unroll.narrow is None or type(st.trace.length) is int \
+                or block in self.diverged:
+            return
+        c = self.unroll.narrow(guard, st.trace.length, TRACE_IDX)
+        if c is not None:
+            st.trace = SymTrace(c, st.trace.slots[:c], c, c, seen=st.trace.seen)
+        else:
+            self.diverged.add(block)
+
+    def _instr(self, ins: Instr, block: str, k: int, guard: Any, st: State) -> None:
+        """One instruction: its result, the choices it made (reached under `guard`), and
+        its immediate UB where the run has not ended inside a call."""
+        d = self.d
+        arg_types = [operand_type(a, self.types) for a in ins.args]
+        args = [self.read(a, block, k, ("undef", ins.uid, j, k)) for j, a in enumerate(ins.args)]
+        made = len(d.choices)
+        alive = d.not_(st.stopped)  # (UB after the run ended inside a call is none)
+        res, ubs = exec_instr(d, self.env, st, ins, args, arg_types, k)
+        if len(d.choices) > made:  # the choices this execution made, and when it runs
+            for key in list(d.choices)[made:]:
+                self.reached[key] = guard
+        if ins.uid in self.implied:
+            ubs = []  # the group's end lanes cover this load's conditions (analysis/accesses.py)
+        for cond, _site in ubs:  # the interpreter names the site when it replays
+            c = d.and_(d.and_(guard, alive), cond)
+            if not d.is_false(c):
+                self.ubs.append((c, ins.uid))
+        if ins.dest is not None and res is not None:
+            self.values[(ins.dest, k)] = res
+
+    def _leave(self, blk: Block, k: int, guard: Any, st: State) -> None:
+        """The terminator: a halt ends the path; a jump or branch sends the state on
+        (a branch on poison is UB)."""
+        d, t = self.d, blk.term
         if isinstance(t, Halt):
             self.halts.append((guard, st))
         elif isinstance(t, Jump):
-            self.send(block, k, t.target, guard, st)
+            self.send(blk.name, k, t.target, guard, st)
         else:
             assert isinstance(t, Branch)
-            cv = self.read(t.cond, block, k, ("undef", t.uid, 0, k))
+            cv = self.read(t.cond, blk.name, k, ("undef", t.uid, 0, k))
             assert isinstance(cv, Val)
             bad = d.and_(d.and_(guard, d.not_(st.stopped)), poison_of(d, cv))
             if not d.is_false(bad):
                 self.ubs.append((bad, t.uid))
             taken = d.eq(cv.v, d.const(1, 1), 1)
-            self.send(block, k, t.then, d.and_(guard, taken), st)
-            self.send(block, k, t.other, d.and_(guard, d.not_(taken)), st)
+            self.send(blk.name, k, t.then, d.and_(guard, taken), st)
+            self.send(blk.name, k, t.other, d.and_(guard, d.not_(taken)), st)
 
     def send(self, src: str, k: int, dst: str, guard: Any, st: State) -> None:
         if self.d.is_false(guard):

@@ -148,14 +148,35 @@ def _exit_code(b: LaneBuilder, prog: Program, loop_blocks: frozenset[str] | set[
                exiting: list[Operand], lanes: Lanes, inloop: InLoop | None) -> None:
     """Exit e taken in the lane where `exiting` (Pe_EXIT, one-hot) holds: the code after
     the loop, cloned, reading each loop value as that lane computed it."""
+    region = _after_exit(prog, loop_blocks, e.target)
+    subst = _exit_lane_values(b, prog, region, e, code, exiting, lanes, inloop)
+    names = {n: b.fresh(f"{n}.C{e.index}") for n in region}
+    for n in region:
+        blk = prog.blocks[n]
+        for d in [ph.dest for ph in blk.phis] + [i.dest for i in blk.instrs if i.dest]:
+            subst[d] = Ref(b.fresh(f"{d}.C{e.index}"))
+    for n in region:
+        b.p.blocks[names[n]] = _cloned(b, prog.blocks[n], names, subst, code.name if n == e.target else None, e.block)
+    code.term = Jump(names[e.target])
+
+
+def _after_exit(prog: Program, loop_blocks: frozenset[str] | set[str], target: str) -> list[str]:
+    """The blocks reached from an exit's target without entering the loop, in order."""
     region: list[str] = []
-    work = [e.target]
+    work = [target]
     while work:
         n = work.pop()
         if n in region or n in loop_blocks:
             continue
         region.append(n)
         work.extend(prog.blocks[n].successors())
+    return region
+
+
+def _exit_lane_values(b: LaneBuilder, prog: Program, region: list[str], e: Exit, code: Block,
+                      exiting: list[Operand], lanes: Lanes, inloop: InLoop | None) -> dict[str, Operand]:
+    """Each loop value the code after the exit reads, as the exiting lane computed it:
+    a chain of selects over the one-hot `exiting` mask, in `code`."""
     subst: dict[str, Operand] = {}
     vf = len(exiting)
     for n in region:
@@ -165,46 +186,47 @@ def _exit_code(b: LaneBuilder, prog: Program, loop_blocks: frozenset[str] | set[
         if isinstance(blk.term, Branch):
             ops.append(blk.term.cond)
         for op in ops:
-            if isinstance(op, Ref) and op.name in lanes.defs and op.name not in subst:
-                def at(j: int, op: Ref = op) -> Operand:
-                    if inloop is not None and op.name in inloop.of:  # the whole value, not lane j's part
-                        return inloop.whole(b, code, lanes.get, j, op.name)
-                    return lanes.get(j, op)
-                val = at(vf - 1)
-                for j in reversed(range(vf - 1)):
-                    val = b.emit(code, "select", [exiting[j], at(j), val], b.types[op.name], f"{op.name}.exit")
-                subst[op.name] = val
-    names = {n: b.fresh(f"{n}.C{e.index}") for n in region}
-    for n in region:
-        blk = prog.blocks[n]
-        for d in [ph.dest for ph in blk.phis] + [i.dest for i in blk.instrs if i.dest]:
-            subst[d] = Ref(b.fresh(f"{d}.C{e.index}"))
+            if not isinstance(op, Ref) or op.name not in lanes.defs or op.name in subst:
+                continue
 
+            def at(j: int, op: Ref = op) -> Operand:
+                if inloop is not None and op.name in inloop.of:  # the whole value, not lane j's part
+                    return inloop.whole(b, code, lanes.get, j, op.name)
+                return lanes.get(j, op)
+            val = at(vf - 1)
+            for j in reversed(range(vf - 1)):
+                val = b.emit(code, "select", [exiting[j], at(j), val], b.types[op.name], f"{op.name}.exit")
+            subst[op.name] = val
+    return subst
+
+
+def _cloned(b: LaneBuilder, blk: Block, names: dict[str, str], subst: dict[str, Operand], entered_from: str | None,
+            exit_block: str) -> Block:
+    """A copy of a block after the exit: renamed by `names` and `subst`; the exit's
+    target (`entered_from` given) entered from the exit's code instead of the exiting
+    block."""
     def s(op: Operand) -> Operand:
         return subst.get(op.name, op) if isinstance(op, Ref) else op
 
-    for n in region:
-        blk = prog.blocks[n]
-        new = Block(names[n])
-        for ph in blk.phis:
-            inc = [(names[q], s(op)) for q, op in ph.incoming if q in region]
-            inc += [(code.name, s(op)) for q, op in ph.incoming if n == e.target and q == e.block]
-            phi_dest = s(Ref(ph.dest))
-            assert isinstance(phi_dest, Ref)
-            new.phis.append(Phi(b.ids.uid(), phi_dest.name, ph.type, inc, ph.loc))
-            b.types[phi_dest.name] = ph.type
-        for ins in blk.instrs:
-            dest_ref = s(Ref(ins.dest)) if ins.dest else None
-            dest = dest_ref.name if isinstance(dest_ref, Ref) else None
-            new.instrs.append(Instr(b.ids.uid(), ins.op, [s(a) for a in ins.args], ins.type, dest, ins.attrs.but(), ins.loc))
-            if dest is not None and ins.type is not None:
-                b.types[dest] = ins.type
-        t = blk.term
-        if isinstance(t, Jump):
-            new.term = Jump(names[t.target])
-        elif isinstance(t, Branch):
-            new.term = Branch(s(t.cond), names[t.then], names[t.other], b.ids.uid(), t.loc)
-        else:
-            new.term = Halt()
-        b.p.blocks[new.name] = new
-    code.term = Jump(names[e.target])
+    new = Block(names[blk.name])
+    for ph in blk.phis:
+        inc = [(names[q], s(op)) for q, op in ph.incoming if q in names]
+        inc += [(entered_from, s(op)) for q, op in ph.incoming if entered_from is not None and q == exit_block]
+        phi_dest = s(Ref(ph.dest))
+        assert isinstance(phi_dest, Ref)
+        new.phis.append(Phi(b.ids.uid(), phi_dest.name, ph.type, inc, ph.loc))
+        b.types[phi_dest.name] = ph.type
+    for ins in blk.instrs:
+        dest_ref = s(Ref(ins.dest)) if ins.dest else None
+        dest = dest_ref.name if isinstance(dest_ref, Ref) else None
+        new.instrs.append(Instr(b.ids.uid(), ins.op, [s(a) for a in ins.args], ins.type, dest, ins.attrs.but(), ins.loc))
+        if dest is not None and ins.type is not None:
+            b.types[dest] = ins.type
+    t = blk.term
+    if isinstance(t, Jump):
+        new.term = Jump(names[t.target])
+    elif isinstance(t, Branch):
+        new.term = Branch(s(t.cond), names[t.then], names[t.other], b.ids.uid(), t.loc)
+    else:
+        new.term = Halt()
+    return new

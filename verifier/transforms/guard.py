@@ -32,6 +32,7 @@ from verifier.analysis.loops import every_loop, find_loops, reachable_cfg
 from verifier.ir.opcodes import opcode
 from verifier.ir.program import (
     Attrs,
+    Block,
     Branch,
     Const,
     Fresh,
@@ -191,6 +192,15 @@ def prepend(src: Program, tgt: Program, code: list[Instr]) -> Program:
     return p
 
 
+def _no_act(blk: Block, where: str) -> None:
+    """NoWindow where `blk` runs a call, a store, an output, an effect or another
+    memory operation than a load."""
+    for ins in blk.instrs:
+        o = opcode(ins.op)
+        if ins.op in ("call", "store", "out") or o.effect or (o.memory and ins.op != "load"):
+            raise NoWindow(f"the target's {blk.name} runs {ins.op} {where}")
+
+
 def jump_to(p: Program, src: str, pre: str, skipped_acts: bool = False) -> None:
     """Make block `src` of `p` jump straight to `pre` (a successor of it, or `src` is
     `pre`), and drop the blocks no longer reached. `pre`'s code may have no effects:
@@ -210,20 +220,13 @@ def jump_to(p: Program, src: str, pre: str, skipped_acts: bool = False) -> None:
     live = set(nx.descendants(reachable_cfg(p), p.entry)) | {p.entry}
     dropped = [b for b in p.blocks if b not in live]
     for name in ([] if skipped_acts else dropped) + [pre]:
-        for ins in p.blocks[name].instrs:
-            o = opcode(ins.op)
-            if ins.op in ("call", "store", "out") or o.effect or (o.memory and ins.op != "load"):
-                raise NoWindow(f"the target's {name} runs {ins.op} between its loops")
+        _no_act(p.blocks[name], "between its loops")
     # skipped code outside the loops that leads on to `pre` (a middle block) may have no
     # effects: window.check_loops vouches only for what the loops write, and the base
     # case and the steps compare only the loops' events
     for name in dropped if skipped_acts else []:
-        if name in in_loops or name not in before or not nx.has_path(before, name, pre):
-            continue
-        for ins in p.blocks[name].instrs:
-            o = opcode(ins.op)
-            if ins.op in ("call", "store", "out") or o.effect or (o.memory and ins.op != "load"):
-                raise NoWindow(f"the target's {name} runs {ins.op} between its loops, outside them")
+        if name not in in_loops and name in before and nx.has_path(before, name, pre):
+            _no_act(p.blocks[name], "between its loops, outside them")
     for name in [b for b in p.blocks if b not in live]:
         del p.blocks[name]
     for blk in p.blocks.values():

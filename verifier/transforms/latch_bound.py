@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from verifier.analysis.exits import inductions
+from verifier.analysis.exits import Induction, inductions
 from verifier.analysis.loops import find_loops
 from verifier.ir.program import Attrs, Branch, Const, Fresh, Instr, Operand, Program, Ref
 from verifier.ir.types import I1, IntType, mask
@@ -76,38 +76,55 @@ def latch_bound(tgt: Program, header: str) -> LatchBound | None:
     inside |= {ph.dest for b in lp.blocks for ph in tgt.blocks[b].phis}
     ivs = inductions(tgt, lp)
     starts = {ph.dest: op for ph in tgt.blocks[header].phis for b, op in ph.incoming if b not in lp.blocks}
-
-    def leaves(c: Operand) -> list[Instr]:
-        """The icmps whose value alone (true where the latch leaves on true, false where
-        it leaves on false) makes the latch leave."""
-        ins = defs.get(c.name) if isinstance(c, Ref) else None
-        if ins is None:
-            return []
-        if ins.op == ("or" if exit_when else "and"):
-            return leaves(ins.args[0]) + leaves(ins.args[1])
-        if ins.op == "select" and exit_when and ins.args[1] == Const(1, I1):  # a || b
-            return leaves(ins.args[0]) + leaves(ins.args[2])
-        if ins.op == "select" and not exit_when and ins.args[2] == Const(0, I1):  # a && b
-            return leaves(ins.args[0]) + leaves(ins.args[1])
-        return [ins] if ins.op == "icmp" else []
-
-    for cmp in leaves(t.cond):
+    for cmp in _leaving_compares(defs, t.cond, exit_when):
         for (x, n), swapped in ((cmp.args, False), (cmp.args[::-1], True)):
-            if cmp.attrs.pred not in {_SWAPPED[p] if swapped else p for p in _LEAVE_ON[exit_when]} or (isinstance(n, Ref) and n.name in inside):
-                continue
-            upd = defs.get(x.name) if isinstance(x, Ref) else None
-            iv = next((v for v in ivs.values() if upd is not None and v.update == upd.dest), None)
-            if iv is None or iv.op != "add" or iv.step <= 0 or not isinstance(upd.type if upd else None, IntType):
-                continue
-            assert upd is not None and isinstance(upd.type, IntType)
-            b = LatchBound(iv.phi, iv.step, n, starts[iv.phi], upd.type, cmp.attrs.pred in _SIGNED)
-            try:  # the source step must compute both as the target does
-                _, copy = copier(tgt, None, Fresh.of(tgt, "b"))
-                copy(b.start), copy(b.bound)
-            except NoWindow:
-                continue
-            return b
+            b = _bound_of(cmp, x, n, swapped, exit_when, defs, ivs, inside, starts)
+            if b is not None and _computable_before(tgt, b):
+                return b
     return None
+
+
+def _bound_of(cmp: Instr, x: Operand, n: Operand, swapped: bool, exit_when: bool, defs: dict[str, Instr],
+              ivs: dict[str, Induction], inside: set[str], starts: dict[str, Operand]) -> LatchBound | None:
+    """The bound `cmp` (read as x against n) puts on an induction's update x, where n
+    is computed before the loop and the predicate leaves the loop as the latch does."""
+    if cmp.attrs.pred not in {_SWAPPED[p] if swapped else p for p in _LEAVE_ON[exit_when]}:
+        return None
+    if isinstance(n, Ref) and n.name in inside:
+        return None
+    upd = defs.get(x.name) if isinstance(x, Ref) else None
+    if upd is None or not isinstance(upd.type, IntType):
+        return None
+    iv = next((v for v in ivs.values() if v.update == upd.dest), None)
+    if iv is None or iv.op != "add" or iv.step <= 0:
+        return None
+    return LatchBound(iv.phi, iv.step, n, starts[iv.phi], upd.type, cmp.attrs.pred in _SIGNED)
+
+
+def _leaving_compares(defs: dict[str, Instr], c: Operand, exit_when: bool) -> list[Instr]:
+    """The icmps whose value alone (true where the latch leaves on true, false where
+    it leaves on false) makes the latch leave: through `or` / `||` for the first, `and`
+    / `&&` for the second."""
+    ins = defs.get(c.name) if isinstance(c, Ref) else None
+    if ins is None:
+        return []
+    if ins.op == ("or" if exit_when else "and"):
+        return _leaving_compares(defs, ins.args[0], exit_when) + _leaving_compares(defs, ins.args[1], exit_when)
+    if ins.op == "select" and exit_when and ins.args[1] == Const(1, I1):  # a || b
+        return _leaving_compares(defs, ins.args[0], exit_when) + _leaving_compares(defs, ins.args[2], exit_when)
+    if ins.op == "select" and not exit_when and ins.args[2] == Const(0, I1):  # a && b
+        return _leaving_compares(defs, ins.args[0], exit_when) + _leaving_compares(defs, ins.args[1], exit_when)
+    return [ins] if ins.op == "icmp" else []
+
+
+def _computable_before(tgt: Program, b: LatchBound) -> bool:
+    """Whether the source step can compute the bound's start and N as the target does."""
+    try:
+        _, copy = copier(tgt, None, Fresh.of(tgt, "b"))
+        copy(b.start), copy(b.bound)
+    except NoWindow:
+        return False
+    return True
 
 
 def holds(b: LatchBound, value: Operand, fresh: Fresh) -> tuple[list[Instr], Operand]:

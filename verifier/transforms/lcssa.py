@@ -47,29 +47,13 @@ def loop_closed(prog: Program, headers: frozenset[str] | None = None) -> Program
 
 
 def _close(p: Program, body: frozenset[str], fresh: Fresh) -> None:
-    types = p.value_types()
-    defined = {ph.dest for b in body for ph in p.blocks[b].phis}
-    defined |= {i.dest for b in body for i in p.blocks[b].instrs if i.dest is not None}
-    used: list[str] = []
-    for name, blk in p.blocks.items():
-        for op, frm in _uses(blk):
-            if isinstance(op, Ref) and op.name in defined and op.name not in used and (name not in body or (
-                    frm is not None and frm not in body)):
-                used.append(op.name)
-    # dedicated exits: each exit edge through a block of its own
-    exits: dict[str, str] = {}  # the new block -> the exiting block it leaves from
-    for b in sorted(body, key=list(p.blocks).index):
-        for s in dict.fromkeys(p.blocks[b].successors()):
-            if s in body:
-                continue
-            e = fresh.name(f"{s}.loopexit")
-            p.blocks[e] = Block(e, [], [], Jump(s))
-            _retarget(p.blocks[b], s, e)
-            for ph in p.blocks[s].phis:
-                ph.incoming = [(e if frm == b else frm, op) for frm, op in ph.incoming]
-            exits[e] = b
+    """The loop `body` of `p` closed: dedicated exits, and every value of the loop used
+    after it read through an LCSSA phi (merged where exit paths join)."""
+    used = _used_after(p, body)
+    exits = _dedicated_exits(p, body, fresh)
     if not used:
         return
+    types = p.value_types()
     preds: dict[str, list[str]] = {n: [] for n in p.blocks}
     for n, blk in p.blocks.items():
         for s in dict.fromkeys(blk.successors()):
@@ -84,14 +68,50 @@ def _close(p: Program, body: frozenset[str], fresh: Fresh) -> None:
             else:  # no path through this exit reaches a use of v (v does not dominate it)
                 at.defs[e] = PoisonConst(types[v])
         for name, blk in p.blocks.items():
-            if name in body or name in exits:
+            if name not in body and name not in exits:
+                _read_through(blk, name, Ref(v), at)
+
+
+def _used_after(p: Program, body: frozenset[str]) -> list[str]:
+    """The loop's values read outside it (a phi's operand counts where it comes from
+    outside), in the order of their first use."""
+    defined = {ph.dest for b in body for ph in p.blocks[b].phis}
+    defined |= {i.dest for b in body for i in p.blocks[b].instrs if i.dest is not None}
+    used: list[str] = []
+    for name, blk in p.blocks.items():
+        for op, frm in _uses(blk):
+            outside = name not in body or (frm is not None and frm not in body)
+            if isinstance(op, Ref) and op.name in defined and op.name not in used and outside:
+                used.append(op.name)
+    return used
+
+
+def _dedicated_exits(p: Program, body: frozenset[str], fresh: Fresh) -> dict[str, str]:
+    """Each exit edge through a block of its own: the new block -> the exiting block
+    it leaves from."""
+    exits: dict[str, str] = {}
+    for b in sorted(body, key=list(p.blocks).index):
+        for s in dict.fromkeys(p.blocks[b].successors()):
+            if s in body:
                 continue
-            for ph in blk.phis:
-                ph.incoming = [(frm, at(frm) if op == Ref(v) else op) for frm, op in ph.incoming]
-            for ins in blk.instrs:
-                ins.args = [at(name) if op == Ref(v) else op for op in ins.args]
-            if isinstance(blk.term, Branch) and blk.term.cond == Ref(v):
-                blk.term.cond = at(name)
+            e = fresh.name(f"{s}.loopexit")
+            p.blocks[e] = Block(e, [], [], Jump(s))
+            _retarget(p.blocks[b], s, e)
+            for ph in p.blocks[s].phis:
+                ph.incoming = [(e if frm == b else frm, op) for frm, op in ph.incoming]
+            exits[e] = b
+    return exits
+
+
+def _read_through(blk: Block, name: str, v: Ref, at: Reader) -> None:
+    """Every read of `v` in `blk` (named `name`) made through `at` (a phi's operand at
+    the predecessor it comes from)."""
+    for ph in blk.phis:
+        ph.incoming = [(frm, at(frm) if op == v else op) for frm, op in ph.incoming]
+    for ins in blk.instrs:
+        ins.args = [at(name) if op == v else op for op in ins.args]
+    if isinstance(blk.term, Branch) and blk.term.cond == v:
+        blk.term.cond = at(name)
 
 
 def _uses(blk: Block) -> list[tuple[Operand, str | None]]:

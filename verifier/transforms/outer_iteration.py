@@ -289,12 +289,7 @@ def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None)
     p = copy_program(prog)
     defined = {ph.dest for b in o.blocks for ph in p.blocks[b].phis} | \
         {i.dest for b in o.blocks for i in p.blocks[b].instrs if i.dest is not None}
-    for b, blk in p.blocks.items():
-        if b in o.blocks:
-            continue
-        used = [a for i in blk.instrs for a in i.args] + ([blk.term.cond] if isinstance(blk.term, Branch) else [])
-        if any(isinstance(a, Ref) and a.name in defined for a in used):
-            raise NoIteration("a value of the outer loop used after it other than by a phi (no LCSSA form)")
+    _no_use_after(p, o, defined)
     names = Fresh.of(p, None)
     fresh = Fresh.of(p, "o")
     fresh.taken = names.taken
@@ -302,44 +297,74 @@ def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None)
     bmaps: list[dict[str, str]] = [{b: b for b in order}]
     vmaps: list[dict[str, str]] = [{v: v for v in defined}]
     copies: dict[str, Block] = {}
-
-    def sub(vmap: dict[str, str]) -> Callable[[Operand], Operand]:
-        return lambda a: Ref(vmap[a.name]) if isinstance(a, Ref) and a.name in vmap else a
-
     for c in range(1, k):
-        bmap = {b: names.name(f"{b}.o{c}") for b in order}
-        vmap = {v: names.name(f"{v}.o{c}") for v in sorted(defined)}
-        bmaps.append(bmap)
-        vmaps.append(vmap)
-        f = sub(vmap)
+        bmaps.append({b: names.name(f"{b}.o{c}") for b in order})
+        vmaps.append({v: names.name(f"{v}.o{c}") for v in sorted(defined)})
         for b in order:
-            old = p.blocks[b]
-            phis = [Phi(fresh.uid(), vmap[ph.dest], ph.type, [(bmap.get(q, q), f(v)) for q, v in ph.incoming],
-                        ph.loc) for ph in old.phis]
-            instrs = [Instr(fresh.uid(), i.op, [f(a) for a in i.args], i.type,
-                            vmap[i.dest] if i.dest is not None else None, i.attrs.but(), i.loc) for i in old.instrs]
-            t = old.term
-            term: Jump | Branch | Halt = Halt()
-            if isinstance(t, Jump):
-                term = Jump(bmap.get(t.target, t.target))
-            elif isinstance(t, Branch):
-                term = Branch(f(t.cond), bmap.get(t.then, t.then), bmap.get(t.other, t.other), fresh.uid(), t.loc)
-            copies[bmap[b]] = Block(bmap[b], phis, instrs, term)
-            for v, w in vmap.items():
-                if v in p.display:
-                    p.display[w] = f"{p.display[v]}.o{c}"
-            if b in p.display:
-                p.display[bmap[b]] = f"{p.display[b]}.o{c}"
+            copy = _copied(p.blocks[b], bmaps[c], vmaps[c], fresh)
+            copies[copy.name] = copy
+        _display_copy(p, order, bmaps[c], vmaps[c], c)
     # the copies go right after the loop's own blocks, in order
     items = list(p.blocks.items())
     at = max(k for k, (name, _) in enumerate(items) if name in o.blocks) + 1
     p.blocks = dict(items[:at] + list(copies.items()) + items[at:])
-    # each copy's header is entered from the copy before; the last one's back edge is cut
+    cut = _chain(p, o, pre_name, bmaps, vmaps, fresh, source)
+    _leave_from_every_copy(p, o, bmaps, vmaps, fresh, cut)
+    return p
+
+
+def _sub(vmap: dict[str, str]) -> Callable[[Operand], Operand]:
+    """An operand renamed by `vmap`."""
+    return lambda a: Ref(vmap[a.name]) if isinstance(a, Ref) and a.name in vmap else a
+
+
+def _no_use_after(p: Program, o: Nest, defined: set[str]) -> None:
+    """NoIteration where a value of the outer loop is used after it other than by a phi."""
+    for b, blk in p.blocks.items():
+        if b in o.blocks:
+            continue
+        used = [a for i in blk.instrs for a in i.args] + ([blk.term.cond] if isinstance(blk.term, Branch) else [])
+        if any(isinstance(a, Ref) and a.name in defined for a in used):
+            raise NoIteration("a value of the outer loop used after it other than by a phi (no LCSSA form)")
+
+
+def _copied(old: Block, bmap: dict[str, str], vmap: dict[str, str], fresh: Fresh) -> Block:
+    """A copy of `old` with its blocks and values renamed (fresh ids)."""
+    f = _sub(vmap)
+    phis = [Phi(fresh.uid(), vmap[ph.dest], ph.type, [(bmap.get(q, q), f(v)) for q, v in ph.incoming], ph.loc)
+            for ph in old.phis]
+    instrs = [Instr(fresh.uid(), i.op, [f(a) for a in i.args], i.type, vmap[i.dest] if i.dest is not None else None,
+                    i.attrs.but(), i.loc) for i in old.instrs]
+    t = old.term
+    term: Jump | Branch | Halt = Halt()
+    if isinstance(t, Jump):
+        term = Jump(bmap.get(t.target, t.target))
+    elif isinstance(t, Branch):
+        term = Branch(f(t.cond), bmap.get(t.then, t.then), bmap.get(t.other, t.other), fresh.uid(), t.loc)
+    return Block(bmap[old.name], phis, instrs, term)
+
+
+def _display_copy(p: Program, order: list[str], bmap: dict[str, str], vmap: dict[str, str], c: int) -> None:
+    """Copy c's blocks and values shown as the input's names with `.o<c>`."""
+    for v, w in vmap.items():
+        if v in p.display:
+            p.display[w] = f"{p.display[v]}.o{c}"
+    for b in order:
+        if b in p.display:
+            p.display[bmap[b]] = f"{p.display[b]}.o{c}"
+
+
+def _chain(p: Program, o: Nest, pre_name: str, bmaps: list[dict[str, str]], vmaps: list[dict[str, str]],
+           fresh: Fresh, source: bool) -> str:
+    """Each copy's header entered from the copy before (the first from the preheader),
+    and the last one's back edges cut to a block that ends the run (UB in a source);
+    that block's name."""
+    k = len(bmaps)
     carried = [(ph.dest, dict(ph.incoming)) for ph in p.blocks[o.header].phis]
     for c in range(k):
         for ph, (_, incoming) in zip(p.blocks[bmaps[c][o.header]].phis, carried, strict=True):
             ph.incoming = [(pre_name, incoming[pre_name])] if c == 0 else \
-                [(bmaps[c - 1][latch], sub(vmaps[c - 1])(incoming[latch])) for latch in o.latches]
+                [(bmaps[c - 1][latch], _sub(vmaps[c - 1])(incoming[latch])) for latch in o.latches]
     cut = Block(fresh.name("outer.cut"))
     if source:
         cut.instrs.append(Instr(fresh.uid(), "assume", [Const(0, I1)], None, None,
@@ -349,17 +374,24 @@ def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None)
     for c in range(k):
         for latch in o.latches:
             _redirect(p, bmaps[c][latch], bmaps[c][o.header], bmaps[c + 1][o.header] if c + 1 < k else cut.name)
-    # the code after the loop is entered from every copy, with that copy's values
+    return cut.name
+
+
+def _leave_from_every_copy(p: Program, o: Nest, bmaps: list[dict[str, str]], vmaps: list[dict[str, str]],
+                           fresh: Fresh, cut: str) -> None:
+    """The code after the loop entered from every copy, with that copy's values, each
+    edge out through a block that writes `outer.continues` = 0."""
     inside = {b for m in bmaps for b in m.values()}
     for x, blk in p.blocks.items():
         if x in inside:
             continue
         for ph in blk.phis:
-            extra = [(bmaps[c][q], sub(vmaps[c])(v)) for q, v in ph.incoming if q in o.blocks for c in range(1, k)]
+            extra = [(bmaps[c][q], _sub(vmaps[c])(v)) for q, v in ph.incoming if q in o.blocks
+                     for c in range(1, len(bmaps))]
             ph.incoming = ph.incoming + extra
     for b in [b for m in bmaps for b in m.values()]:
         for x in dict.fromkeys(p.blocks[b].successors()):
-            if x in inside or x == cut.name:
+            if x in inside or x == cut:
                 continue
             leave = Block(fresh.name("outer.exit"), term=Jump(x))
             leave.instrs.append(Instr(fresh.uid(), "out", [Const(0, I1)], None, None, Attrs(name=CONTINUES)))
@@ -367,5 +399,4 @@ def outer_prefix(prog: Program, k: int, source: bool, header: str | None = None)
             _redirect(p, b, x, leave.name)
             for ph in p.blocks[x].phis:
                 ph.incoming = [(leave.name if q == b else q, v) for q, v in ph.incoming]
-    return p
 

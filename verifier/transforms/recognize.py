@@ -20,9 +20,9 @@ from collections.abc import Mapping
 
 import networkx as nx
 
-from verifier.analysis.exits import LoopExits, analyse, inductions
+from verifier.analysis.exits import Induction, LoopExits, analyse, inductions
 from verifier.analysis.loops import Loop, find_loops, reachable_cfg
-from verifier.ir.program import Const, Operand, Phi, Program, Ref
+from verifier.ir.program import Block, Const, Operand, Phi, Program, Ref
 from verifier.ir.types import VecType
 from verifier.transforms.latch_bound import latch_bound
 from verifier.transforms.rotate import bottom_tested, rotated
@@ -170,17 +170,7 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop,
     vf = 0
     offsets: dict[str, int] = {}
     carried = _carried_phis(src, le, tgt, lp, tivs)
-    # a vector phi stands for a source phi its last lane holds (a first-order recurrence,
-    # LLVM's vector.recur): paired in order with the carried source phis of its lane type
-    # that nothing else stands for (a wrong pairing proves nothing: the steps compare)
-    free = [s for s in src.blocks[le.loop.header].phis if s.dest not in le.inductions
-            and s.dest not in carried.values()]
-    for ph in head.phis:
-        if isinstance(ph.type, VecType) and ph.dest not in tivs:
-            lane = next((s for s in free if s.type == ph.type.elem), None)
-            if lane is not None:
-                carried[ph.dest] = lane.dest
-                free.remove(lane)
+    _recurrences(src, le, head, tivs, carried)
     for ph in head.phis:
         tiv = tivs.get(ph.dest)
         if ph.dest in carried:
@@ -191,33 +181,59 @@ def _vector_loop(src: Program, le: LoopExits, tgt: Program, lp: Loop,
         if tiv is None:
             raise NoWindow(f"the target's loop carries {ph.dest!r}, which is not an induction"
                            + _why_no_induction(tgt, lp, ph))
-        steps = [s for s in le.inductions.values() if s.step and tiv.step % s.step == 0 and tiv.step // s.step >= 1
-                 and src.value_types().get(s.phi) == ph.type]
-        # the same start first; else a constant one apart (opt's `%index` from 0 for an `i`
-        # from 3, with `offset.idx = 3 + %index`): the relation is t = s + (t0 - s0)
-        match = [s for s in steps if s.start == tiv.start]
-        lag = None if match else _lagging(le, tiv.start, tiv.step, set(vphis.values()))
-        if lag is not None:
-            vphis[ph.dest] = lag
-            continue
-        match = match or [s for s in steps if isinstance(s.start, Const) and isinstance(tiv.start, Const)]
-        if not match:
-            raise NoWindow(f"the target's induction {ph.dest!r} steps no source induction VF times as far")
-        siv = match[0]
-        k = tiv.step // siv.step
-        if vf and k != vf:
+        phi, k, offset = _source_induction(src, le, ph, tiv, set(vphis.values()))
+        if k and vf and k != vf:
             raise NoWindow("the target's inductions step different multiples of the source's")
-        vf = k
-        if siv.phi in vphis.values():
-            raise NoWindow(f"two target inductions stand for the source's {siv.phi!r}")
-        vphis[ph.dest] = siv.phi
-        if siv.start != tiv.start:
-            assert isinstance(siv.start, Const) and isinstance(tiv.start, Const)
-            offsets[ph.dest] = tiv.start.value - siv.start.value
+        vf = k or vf
+        vphis[ph.dest] = phi
+        if offset:
+            offsets[ph.dest] = offset
     missing = [ph.dest for ph in src.blocks[le.loop.header].phis if ph.dest not in vphis.values()]
     if missing or not vf:
         raise NoWindow(f"the target's vector loop does not carry the source's {', '.join(missing) or 'state'}")
     return vf, vphis, offsets
+
+
+def _recurrences(src: Program, le: LoopExits, head: Block, tivs: Mapping[str, object],
+                 carried: dict[str, str]) -> None:
+    """A vector phi stands for a source phi its last lane holds (a first-order
+    recurrence, LLVM's vector.recur): paired in order with the carried source phis of
+    its lane type that nothing else stands for, added to `carried` (a wrong pairing
+    proves nothing: the steps compare)."""
+    free = [s for s in src.blocks[le.loop.header].phis if s.dest not in le.inductions
+            and s.dest not in carried.values()]
+    for ph in head.phis:
+        if isinstance(ph.type, VecType) and ph.dest not in tivs:
+            lane = next((s for s in free if s.type == ph.type.elem), None)
+            if lane is not None:
+                carried[ph.dest] = lane.dest
+                free.remove(lane)
+
+
+def _source_induction(src: Program, le: LoopExits, ph: Phi, tiv: Induction,
+                      taken: set[str]) -> tuple[str, int, int]:
+    """The source phi a target induction stands for, the multiple k of its step the
+    target's steps (0: a lagging value, which sets no VF), and the constant the
+    target's start is ahead of the source's."""
+    steps = [s for s in le.inductions.values() if s.step and tiv.step % s.step == 0 and tiv.step // s.step >= 1
+             and src.value_types().get(s.phi) == ph.type]
+    # the same start first; else a constant one apart (opt's `%index` from 0 for an `i`
+    # from 3, with `offset.idx = 3 + %index`): the relation is t = s + (t0 - s0)
+    match = [s for s in steps if s.start == tiv.start]
+    lag = None if match else _lagging(le, tiv.start, tiv.step, taken)
+    if lag is not None:
+        return lag, 0, 0
+    match = match or [s for s in steps if isinstance(s.start, Const) and isinstance(tiv.start, Const)]
+    if not match:
+        raise NoWindow(f"the target's induction {ph.dest!r} steps no source induction VF times as far")
+    siv = match[0]
+    if siv.phi in taken:
+        raise NoWindow(f"two target inductions stand for the source's {siv.phi!r}")
+    offset = 0
+    if siv.start != tiv.start:
+        assert isinstance(siv.start, Const) and isinstance(tiv.start, Const)
+        offset = tiv.start.value - siv.start.value
+    return siv.phi, tiv.step // siv.step, offset
 
 
 def _lagging(le: LoopExits, start: Operand, step: int, taken: set[str]) -> str | None:

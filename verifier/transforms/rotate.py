@@ -17,7 +17,7 @@ the value the header had on that visit.
 
 from __future__ import annotations
 
-from verifier.analysis.loops import every_loop
+from verifier.analysis.loops import Loop, every_loop
 from verifier.ir.program import (
     Block,
     Branch,
@@ -48,16 +48,9 @@ def rotated(prog: Program, header: str) -> Program:
     loop = next(lp for lp in every_loop(p) if lp.header == header)
     head = p.blocks[header]
     term = head.term
-    if not isinstance(term, Branch) or (term.then in loop.blocks) == (term.other in loop.blocks):
-        raise NoWindow(f"the loop at {header} does not leave from a two-way branch of its header")
-    if loop.preheader is None or len(loop.latches) != 1 or loop.latches[0] == header:
-        raise NoWindow(f"the loop at {header} has no preheader or not one latch of its own")
+    _check_rotatable(p, loop, header)
+    assert isinstance(term, Branch) and loop.preheader is not None
     latch = p.blocks[loop.latches[0]]
-    if not isinstance(latch.term, Jump):
-        raise NoWindow(f"the loop at {header} has a latch that tests too")
-    for ins in head.instrs:
-        if not copyable(ins):
-            raise NoWindow(f"the header of the loop at {header} runs {ins.op}, which rotating it would copy")
     inside, outside = (term.then, term.other) if term.then in loop.blocks else (term.other, term.then)
     fresh = Fresh.of(p, "r")
 
@@ -81,13 +74,7 @@ def rotated(prog: Program, header: str) -> Program:
     # the header's loop-invariant code is computed once, by the guard: the loop and the
     # latch's copy read the guard's values (the bound `N - N % VF` is then code before
     # the loop, as latch_bound needs it)
-    in_loop = {i.dest for b in loop.blocks for i in p.blocks[b].instrs if i.dest} | {
-        ph.dest for b in loop.blocks for ph in p.blocks[b].phis}
-    invariant: dict[str, Operand] = {}
-    for ins in head.instrs:
-        if ins.dest is not None and all(not isinstance(a, Ref) or a.name not in in_loop or a.name in invariant
-                                        for a in ins.args):
-            invariant[ins.dest] = at_pre[ins.dest]
+    invariant = _invariant(p, loop, head, at_pre)
     head.instrs = [i for i in head.instrs if i.dest not in invariant]
     map_operands({b: blk for b, blk in p.blocks.items() if b != guard}, lambda op: _sub(op, invariant))
     later, at_latch = copy({**{ph.dest: op for ph in head.phis for b, op in ph.incoming if b == latch.name},
@@ -111,6 +98,35 @@ def rotated(prog: Program, header: str) -> Program:
         ph.incoming = [(guard, _sub(op, at_pre)) for b, op in ph.incoming if b == header] + \
                       [(latch.name, _sub(op, at_latch)) for b, op in ph.incoming if b == header]
     return p
+
+
+def _check_rotatable(p: Program, loop: Loop, header: str) -> None:
+    """NoWindow unless the loop leaves from a two-way branch of its header, has a
+    preheader and one latch of its own that does not test, and its header's code can
+    be copied."""
+    head = p.blocks[header]
+    term = head.term
+    if not isinstance(term, Branch) or (term.then in loop.blocks) == (term.other in loop.blocks):
+        raise NoWindow(f"the loop at {header} does not leave from a two-way branch of its header")
+    if loop.preheader is None or len(loop.latches) != 1 or loop.latches[0] == header:
+        raise NoWindow(f"the loop at {header} has no preheader or not one latch of its own")
+    if not isinstance(p.blocks[loop.latches[0]].term, Jump):
+        raise NoWindow(f"the loop at {header} has a latch that tests too")
+    for ins in head.instrs:
+        if not copyable(ins):
+            raise NoWindow(f"the header of the loop at {header} runs {ins.op}, which rotating it would copy")
+
+
+def _invariant(p: Program, loop: Loop, head: Block, at_pre: dict[str, Operand]) -> dict[str, Operand]:
+    """The header's loop-invariant values, each as the guard's copy computes it."""
+    in_loop = {i.dest for b in loop.blocks for i in p.blocks[b].instrs if i.dest} | {
+        ph.dest for b in loop.blocks for ph in p.blocks[b].phis}
+    invariant: dict[str, Operand] = {}
+    for ins in head.instrs:
+        if ins.dest is not None and all(not isinstance(a, Ref) or a.name not in in_loop or a.name in invariant
+                                        for a in ins.args):
+            invariant[ins.dest] = at_pre[ins.dest]
+    return invariant
 
 
 def _sub(op: Operand, m: dict[str, Operand]) -> Operand:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import networkx as nx
 
 from verifier.analysis.exits import single_loop
-from verifier.analysis.loops import reachable_cfg, uses_outside
+from verifier.analysis.loops import Loop, reachable_cfg, uses_outside
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import (
@@ -46,12 +46,9 @@ def split_iterations(prog: Program, cand: Candidate) -> Program:
     """Two loops for `prog`'s one, split where the branch in `cand.block` turns."""
     lp = single_loop(prog)
     _check_restartable(prog, lp.blocks, lp.header, cand.block)
+    _check_lcssa(prog, lp)
     inside = {ph.dest for b in lp.blocks for ph in prog.blocks[b].phis} | \
         {i.dest for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
-    for use in uses_outside(prog, lp):  # only an exit block's phi, from an exiting block, gains loop 2's value
-        if use.pred is None or use.pred not in lp.exiting or use.block not in prog.blocks[use.pred].successors():
-            raise Unbuildable(f"{use.value} is read after the loop other than by a phi of an exit block on the "
-                              f"edge from the loop ({use.user}): splitting needs LCSSA form")
     p = copy_program(prog)
     fresh = Fresh.of(p, None)
     names = {b: fresh.name(b + SUFFIX) for b in lp.body_order}
@@ -70,38 +67,18 @@ def split_iterations(prog: Program, cand: Candidate) -> Program:
         t.then = split
     for ph in p.blocks[cand.skip].phis:
         ph.incoming = [(b, op) for b, op in ph.incoming if b != cand.block]
-    header = p.blocks[lp.header]
     carried = [Phi(fresh.uid(), fresh.name(ph.dest + ".at_split"), ph.type, [(cand.block, Ref(ph.dest))], ph.loc)
-               for ph in header.phis]
+               for ph in p.blocks[lp.header].phis]
     # loop 2: a renamed copy, entered from `split`, the branch always the skipped way
-    copies: dict[str, Block] = {}
-    for b in lp.body_order:
-        old = prog.blocks[b]
-        phis = [Phi(fresh.uid(), values[ph.dest], ph.type,
-                    [(names.get(src, src), renamed(op)) for src, op in ph.incoming
-                     if not (b == cand.skip and src == cand.block)], ph.loc) for ph in old.phis]
-        instrs = [Instr(fresh.uid(), i.op, [renamed(a) for a in i.args], i.type,
-                        values[i.dest] if i.dest else None, i.attrs.but(), i.loc) for i in old.instrs]
-        term = old.term
-        if b == cand.block:
-            new_term: Jump | Branch = Jump(names[cand.skip])
-        elif isinstance(term, Branch):
-            new_term = Branch(renamed(term.cond), names.get(term.then, term.then), names.get(term.other, term.other),
-                              fresh.uid(), term.loc)
-        else:
-            assert isinstance(term, Jump)
-            new_term = Jump(names.get(term.target, term.target))
-        copies[names[b]] = Block(names[b], phis, instrs, new_term)
+    copies = {names[b]: _loop2_block(prog.blocks[b], cand, names, values, fresh) for b in lp.body_order}
     for ph in copies[names[lp.header]].phis:
         k = next(i for i, (src, _) in enumerate(ph.incoming) if src not in names.values())
         scalar = next(q for q, v in values.items() if v == ph.dest)
         ph.incoming[k] = (split, Ref(next(c.dest for c in carried if c.incoming[0][1] == Ref(scalar))))
     # the exits: loop 2's exiting blocks bring their own values
     for b in lp.exiting:
-        for s in prog.blocks[b].successors():
-            if s in lp.blocks:
-                continue
-            for ph in p.blocks[s].phis:
+        for x in prog.blocks[b].successors():
+            for ph in p.blocks[x].phis if x not in lp.blocks else []:
                 came = dict(ph.incoming).get(b)
                 if came is not None:
                     ph.incoming.append((names[b], renamed(came)))
@@ -109,13 +86,50 @@ def split_iterations(prog: Program, cand: Candidate) -> Program:
     at = max(k for k, (n, _) in enumerate(blocks) if n in lp.blocks) + 1
     blocks[at:at] = [(split, Block(split, carried, [], Jump(names[lp.header])))] + list(copies.items())
     p.blocks = dict(blocks)
-    live = set(reachable_cfg(p).nodes)  # each loop's copy of the side it never takes
+    _drop_unreachable(p)  # each loop's copy of the side it never takes
+    p.name = f"{prog.name}.split"
+    return p
+
+
+def _check_lcssa(prog: Program, lp: Loop) -> None:
+    """Only an exit block's phi, from an exiting block, may read the loop's values
+    after it (it gains loop 2's value); Unbuildable otherwise."""
+    for use in uses_outside(prog, lp):
+        if use.pred is None or use.pred not in lp.exiting or use.block not in prog.blocks[use.pred].successors():
+            raise Unbuildable(f"{use.value} is read after the loop other than by a phi of an exit block on the "
+                              f"edge from the loop ({use.user}): splitting needs LCSSA form")
+
+
+def _loop2_block(old: Block, cand: Candidate, names: dict[str, str], values: dict[str, str], fresh: Fresh) -> Block:
+    """Loop 2's copy of `old`: renamed, and the candidate's branch always the skipped way."""
+    def renamed(op: Operand) -> Operand:
+        return Ref(values[op.name]) if isinstance(op, Ref) and op.name in values else op
+
+    b = old.name
+    phis = [Phi(fresh.uid(), values[ph.dest], ph.type,
+                [(names.get(src, src), renamed(op)) for src, op in ph.incoming
+                 if not (b == cand.skip and src == cand.block)], ph.loc) for ph in old.phis]
+    instrs = [Instr(fresh.uid(), i.op, [renamed(a) for a in i.args], i.type,
+                    values[i.dest] if i.dest else None, i.attrs.but(), i.loc) for i in old.instrs]
+    term = old.term
+    if b == cand.block:
+        new_term: Jump | Branch = Jump(names[cand.skip])
+    elif isinstance(term, Branch):
+        new_term = Branch(renamed(term.cond), names.get(term.then, term.then), names.get(term.other, term.other),
+                          fresh.uid(), term.loc)
+    else:
+        assert isinstance(term, Jump)
+        new_term = Jump(names.get(term.target, term.target))
+    return Block(names[b], phis, instrs, new_term)
+
+
+def _drop_unreachable(p: Program) -> None:
+    """`p` without the blocks its entry does not reach, nor phi entries from them."""
+    live = set(reachable_cfg(p).nodes)
     p.blocks = {n: b for n, b in p.blocks.items() if n in live}
     for blk in p.blocks.values():
         for ph in blk.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b in live]
-    p.name = f"{prog.name}.split"
-    return p
 
 
 def _check_restartable(prog: Program, loop: frozenset[str], header: str, block: str) -> None:

@@ -4,6 +4,8 @@ calls to other functions (pure, effects as events, calls that fill memory)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from verifier.frontend.llvm.memory import masked_access
@@ -168,93 +170,198 @@ def _opaque_call(st: FnState, blk: Block, ins: Any, name: str, args: list[Any], 
 
 
 def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty: Type | None,
-          dest: str | None, invoke: bool = False) -> None:
+                   dest: str | None, invoke: bool = False) -> None:
+    """A call or invoke (`ops`: its arguments, then the callee): an intrinsic by its
+    entry in _INTRINSICS, any other function by what its attributes let it do."""
     callee = ops[-1]
     name = callee.name
     args = ops[:-1]
     if has_bundles(text) and name != "llvm.assume":
         raise LLUnsupported(f"operand bundles on a call to @{name}", loc)
-    if name.startswith("llvm."):
-        base = name.split(".")[1]
-        if name.startswith("llvm.vector.reduce."):
-            kind = name.split(".")[3]
-            if kind not in REDUCE_KINDS:
-                raise LLUnsupported(f"intrinsic @{name}", loc)
-            st.emit(blk, "reduce", [operand(st, blk, args[0], loc)], ty, dest, loc, kind=kind)
+    if not name.startswith("llvm."):
+        _function_call(st, blk, ins, callee, args, text, loc, ty, dest, invoke)
+        return
+    call = _Call(st, blk, ins, name, args, text, loc, ty, dest)
+    for applies, translate in _INTRINSICS:
+        if applies(call):
+            translate(call)
             return
-        if name.startswith("llvm.experimental.cttz.elts."):
-            zp = operand_text(args[1]).endswith("true")
-            st.emit(blk, "cttz_elts", [operand(st, blk, args[0], loc)], ty, dest, loc,
-                    rule=st.opts.cttz_elts, zero_poison=zp)
-            return
-        unary = next((o for o in FUNARY if OPCODES[o].llvm == f"llvm.{base}"), None)
-        if unary is not None:  # llvm.sqrt.f32, llvm.floor.v4f64, ...: every flag kept
-            fmf = set(fp_flags(text, "call"))  # (the approximating ones: semantics/ops.py)
-            if "fast" in fmf:
-                fmf = (fmf - {"fast"}) | set(POISONING) | set(APPROXIMATING)
-            st.emit(blk, unary, [operand(st, blk, args[0], loc)], ty, dest, loc, flags=tuple(sorted(fmf)))
-            return
-        if base in FMINMAX:  # llvm.minnum.f32 and friends: the fast-math flags that change them
-            fmf = set(fp_flags(text, "call"))
-            kept = {"nnan", "ninf", "nsz"} if "fast" in fmf else fmf & {"nnan", "ninf", "nsz"}
-            st.emit(blk, base, [operand(st, blk, a, loc) for a in args], ty, dest, loc, flags=tuple(sorted(kept)))
-            return
-        row = next((r for n, r in _INTRINSIC_BINOPS.items() if name.startswith(n + ".")), None)
-        if row is not None:
-            st.emit(blk, row, [operand(st, blk, a, loc) for a in args], ty, dest, loc, flags=())
-            return
-        if base == "abs":
-            st.emit(blk, "abs", [operand(st, blk, args[0], loc)], ty, dest, loc,
-                    int_min_poison=operand_text(args[1]).endswith("true"))
-            return
-        if base == "masked" and name.split(".")[2] in ("load", "store", "gather", "scatter"):
-            kind = {"gather": "load", "scatter": "store"}.get(name.split(".")[2], name.split(".")[2])
-            masked_access(st, blk, ins, kind, args, text, loc, ty, dest)
-            return
-        if name.startswith("llvm.get.active.lane.mask."):
-            _active_lane_mask(st, blk, args, ty, dest, loc)
-            return
-        if base in ("fma", "fmuladd"):
-            fmf = exact_fast_math(text, "call", f"@{name}", POISONING | {"contract"}, loc)
-            st.emit(blk, base, [operand(st, blk, a, loc) for a in args], ty, dest, loc,
-                    flags=tuple(sorted(fmf - {"contract"})))
-            return
-        if base == "fabs":  # clears the sign bit (a NaN stays a NaN)
-            if set(fp_flags(text, "call")) & {"nnan", "ninf", "fast"}:
-                raise LLUnsupported("llvm.fabs with nnan or ninf", loc)
-            assert ty is not None
-            w = elem_of(ty).bits
-            st.emit(blk, "and", [operand(st, blk, args[0], loc), Const((1 << (w - 1)) - 1, ty)], ty, dest, loc,
-                    flags=())
-            return
-        if base in ("cttz", "ctlz", "ctpop"):
-            zp = base != "ctpop" and operand_text(args[1]).endswith("true")
-            st.emit(blk, base, [operand(st, blk, args[0], loc)], ty, dest, loc, zero_poison=zp)
-            return
-        if base == "assume":
-            _assume_bundles(st, blk, text, loc)
-            st.emit(blk, "assume", [operand(st, blk, args[0], loc)], None, None, loc)
-            return
-        if base == "vscale":  # a constant of the run: the vscale the function is read at
-            assert ty is not None and st.opts.vscale is not None  # parse_ll_file asks for one first
-            st.emit(blk, "add", [Const(st.opts.vscale, ty), Const(0, ty)], ty, dest, loc, flags=())
-            return
-        if base == "stepvector":  # <0, 1, ..., n-1>
-            if not isinstance(ty, VecType):
-                raise LLUnsupported(f"@{name} of type {ty}", loc)
-            st.emit(blk, "vec", [Const(k, ty.elem) for k in range(ty.lanes)], ty, dest, loc)
-            return
-        if base in ("lifetime", "dbg"):
-            return
-        if base in ("trap", "ubsantrap", "debugtrap"):
-            # not UB (LangRef): the program stops, which is observable; debugtrap goes on
-            fname = f"llvm.{base}"
-            st.funcs[fname] = FuncDecl(fname, _int_types(name, args, loc), None, False)
-            st.emit(blk, "call", [operand(st, blk, a, loc) for a in args], None, None, loc, callee=fname,
-                    func=st.funcs[fname])
-            st.trapped = base != "debugtrap"
-            return
-        raise LLUnsupported(f"intrinsic @{name}", loc)
+    raise LLUnsupported(f"intrinsic @{name}", loc)
+
+
+@dataclass(frozen=True)
+class _Call:
+    """A call of an intrinsic being translated."""
+
+    st: FnState
+    blk: Block
+    ins: Any
+    name: str
+    args: list[Any]
+    text: str
+    loc: Loc
+    ty: Type | None
+    dest: str | None
+
+    @property
+    def base(self) -> str:
+        """`llvm.umin.i32` -> umin."""
+        return self.name.split(".")[1]
+
+    def arg(self, k: int) -> Operand:
+        return operand(self.st, self.blk, self.args[k], self.loc)
+
+    def every_arg(self) -> list[Operand]:
+        return [operand(self.st, self.blk, a, self.loc) for a in self.args]
+
+    def flag_true(self, k: int) -> bool:
+        """Whether argument k is the literal `i1 true` (zero_is_poison and friends)."""
+        return operand_text(self.args[k]).endswith("true")
+
+    def emit(self, op: str, args: list[Operand], **kw: Any) -> None:
+        self.st.emit(self.blk, op, args, self.ty, self.dest, self.loc, **kw)
+
+
+def _reduce(c: _Call) -> None:
+    kind = c.name.split(".")[3]
+    if kind not in REDUCE_KINDS:
+        raise LLUnsupported(f"intrinsic @{c.name}", c.loc)
+    c.emit("reduce", [c.arg(0)], kind=kind)
+
+
+def _cttz_elts(c: _Call) -> None:
+    c.emit("cttz_elts", [c.arg(0)], rule=c.st.opts.cttz_elts, zero_poison=c.flag_true(1))
+
+
+def _float_unary_op(c: _Call) -> str | None:
+    return next((o for o in FUNARY if OPCODES[o].llvm == f"llvm.{c.base}"), None)
+
+
+def _float_unary(c: _Call) -> None:
+    """llvm.sqrt.f32, llvm.floor.v4f64, ...: every flag kept (the approximating ones:
+    semantics/ops.py)."""
+    op = _float_unary_op(c)
+    assert op is not None
+    fmf = set(fp_flags(c.text, "call"))
+    if "fast" in fmf:
+        fmf = (fmf - {"fast"}) | set(POISONING) | set(APPROXIMATING)
+    c.emit(op, [c.arg(0)], flags=tuple(sorted(fmf)))
+
+
+def _float_minmax(c: _Call) -> None:
+    """llvm.minnum.f32 and friends: the fast-math flags that change them."""
+    fmf = set(fp_flags(c.text, "call"))
+    kept = {"nnan", "ninf", "nsz"} if "fast" in fmf else fmf & {"nnan", "ninf", "nsz"}
+    c.emit(c.base, c.every_arg(), flags=tuple(sorted(kept)))
+
+
+def _binop_row(c: _Call) -> str | None:
+    return next((r for n, r in _INTRINSIC_BINOPS.items() if c.name.startswith(n + ".")), None)
+
+
+def _binop(c: _Call) -> None:
+    row = _binop_row(c)
+    assert row is not None
+    c.emit(row, c.every_arg(), flags=())
+
+
+def _abs(c: _Call) -> None:
+    c.emit("abs", [c.arg(0)], int_min_poison=c.flag_true(1))
+
+
+def _masked(c: _Call) -> None:
+    which = c.name.split(".")[2]
+    kind = {"gather": "load", "scatter": "store"}.get(which, which)
+    masked_access(c.st, c.blk, c.ins, kind, c.args, c.text, c.loc, c.ty, c.dest)
+
+
+def _lane_mask(c: _Call) -> None:
+    _active_lane_mask(c.st, c.blk, c.args, c.ty, c.dest, c.loc)
+
+
+def _fma(c: _Call) -> None:
+    fmf = exact_fast_math(c.text, "call", f"@{c.name}", POISONING | {"contract"}, c.loc)
+    c.emit(c.base, c.every_arg(), flags=tuple(sorted(fmf - {"contract"})))
+
+
+def _fabs(c: _Call) -> None:
+    """Clears the sign bit (a NaN stays a NaN)."""
+    if set(fp_flags(c.text, "call")) & {"nnan", "ninf", "fast"}:
+        raise LLUnsupported("llvm.fabs with nnan or ninf", c.loc)
+    assert c.ty is not None
+    w = elem_of(c.ty).bits
+    c.emit("and", [c.arg(0), Const((1 << (w - 1)) - 1, c.ty)], flags=())
+
+
+def _bit_count(c: _Call) -> None:
+    c.emit(c.base, [c.arg(0)], zero_poison=c.base != "ctpop" and c.flag_true(1))
+
+
+def _assume(c: _Call) -> None:
+    _assume_bundles(c.st, c.blk, c.text, c.loc)
+    c.st.emit(c.blk, "assume", [c.arg(0)], None, None, c.loc)
+
+
+def _vscale(c: _Call) -> None:
+    """A constant of the run: the vscale the function is read at."""
+    assert c.ty is not None and c.st.opts.vscale is not None  # the reading asks for one first
+    c.emit("add", [Const(c.st.opts.vscale, c.ty), Const(0, c.ty)], flags=())
+
+
+def _stepvector(c: _Call) -> None:
+    """<0, 1, ..., n-1>."""
+    if not isinstance(c.ty, VecType):
+        raise LLUnsupported(f"@{c.name} of type {c.ty}", c.loc)
+    c.emit("vec", [Const(k, c.ty.elem) for k in range(c.ty.lanes)])
+
+
+def _no_code(c: _Call) -> None:
+    """llvm.lifetime.*, llvm.dbg.*: nothing a run can observe."""
+
+
+def _trap(c: _Call) -> None:
+    """Not UB (LangRef): the program stops, which is observable; debugtrap goes on."""
+    st, fname = c.st, f"llvm.{c.base}"
+    st.funcs[fname] = FuncDecl(fname, _int_types(c.name, c.args, c.loc), None, False)
+    st.emit(c.blk, "call", c.every_arg(), None, None, c.loc, callee=fname, func=st.funcs[fname])
+    st.trapped = c.base != "debugtrap"
+
+
+def _base_in(*bases: str) -> Callable[[_Call], bool]:
+    return lambda c: c.base in bases
+
+
+def _prefix(prefix: str) -> Callable[[_Call], bool]:
+    return lambda c: c.name.startswith(prefix)
+
+
+# each intrinsic's translation, the first that applies (the order matters only where
+# two could: a reduction or cttz.elts before a row whose `llvm` name shares a prefix)
+_INTRINSICS: list[tuple[Callable[[_Call], bool], Callable[[_Call], None]]] = [
+    (_prefix("llvm.vector.reduce."), _reduce),
+    (_prefix("llvm.experimental.cttz.elts."), _cttz_elts),
+    (lambda c: _float_unary_op(c) is not None, _float_unary),
+    (lambda c: c.base in FMINMAX, _float_minmax),
+    (lambda c: _binop_row(c) is not None, _binop),
+    (_base_in("abs"), _abs),
+    (lambda c: c.base == "masked" and c.name.split(".")[2] in ("load", "store", "gather", "scatter"), _masked),
+    (_prefix("llvm.get.active.lane.mask."), _lane_mask),
+    (_base_in("fma", "fmuladd"), _fma),
+    (_base_in("fabs"), _fabs),
+    (_base_in("cttz", "ctlz", "ctpop"), _bit_count),
+    (_base_in("assume"), _assume),
+    (_base_in("vscale"), _vscale),
+    (_base_in("stepvector"), _stepvector),
+    (_base_in("lifetime", "dbg"), _no_code),
+    (_base_in("trap", "ubsantrap", "debugtrap"), _trap),
+]
+
+
+def _function_call(st: FnState, blk: Block, ins: Any, callee: Any, args: list[Any], text: str, loc: Loc,
+                   ty: Type | None, dest: str | None, invoke: bool) -> None:
+    """A call to a function other than an intrinsic: pure where its attributes let it
+    be, else an event (one that fills memory where it takes a pointer)."""
+    name = callee.name
     decl = operand_text(callee)
     facts = st.facts_of(ins)
     if any(str(a.type) == "ptr" for a in args):

@@ -4,6 +4,7 @@ accesses, volatile loads as events, loaded pointers) and icmp of pointers."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from verifier.frontend.layout import FieldStep
@@ -35,80 +36,115 @@ from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of, mask, to
 
 
 def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str, ...]) -> None:
+    """getelementptr: the offset into its base's object, index by index in the object's
+    units; a mark where a parameter's pointer may go before its start; with inbounds,
+    poison outside the object (one past its end allowed)."""
     ops = list(ins.operands)
     obj_name, base = gep_base(st, ops[0], loc)
     obj = st.objects[obj_name]
-    dest = st.names.get(key(ins)) or st.fresh("gep")
-    # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
-    ar = (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ())
-    acc = base
-    lanes = pointer_lanes(str(ins.type))  # a vector GEP: one offset per lane
-    if lanes and str(ops[0].type) != "ptr":
+    g = _Gep(st, blk, obj, st.names.get(key(ins)) or st.fresh("gep"), loc,
+             # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
+             (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ()),
+             pointer_lanes(str(ins.type)))  # a vector GEP: one offset per lane
+    if g.lanes and str(ops[0].type) != "ptr":
         raise LLUnsupported("a getelementptr on a vector of pointers", loc)
-    oty: Type = VecType(lanes, I64) if lanes else I64
+    acc = base
     for idx, step in zip(ops[1:], gep_steps(st, ins, text, loc), strict=True):
         if isinstance(step, FieldStep):  # a struct field: a constant offset, whole units by measure_units
             if step.offset:
-                acc = st.emit(blk, "add", [acc, Const(step.offset // obj.unit, I64)], I64, st.fresh(f"{dest}.sum"),
-                              loc, flags=ar)
+                acc = g.add(acc, Const(step.offset // obj.unit, I64), I64)
             continue
-        stride = step
+        acc = g.index(acc, idx, step)
+    if g.lanes and not isinstance(acc, Ref):  # every index scalar: the same offset in each lane
+        acc = st.emit(blk, "add", [acc, Const(0, g.oty)], g.oty, st.fresh(f"{g.dest}.splat"), loc, flags=())
+    if obj.size is None and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
+        g.mark_start(acc)
+    if "inbounds" in flags:
+        # in bounds of the object, or one past its end: else poison
+        limit = Const(obj.size // obj.unit, g.oty) if obj.size is not None else Ref(obj.units)
+        ok = st.emit(blk, "icmp", [acc, limit], g.bty, st.fresh(f"{g.dest}.inbounds"), loc, pred="ule")
+        acc = st.emit(blk, "select", [ok, acc, PoisonConst(g.oty)], g.oty, g.dest, loc)
+    else:
+        acc = st.emit(blk, "add", [acc, Const(0, g.oty)], g.oty, g.dest, loc, flags=())
+    st.offsets[key(ins)] = acc
+    if key(ops[0]) in st.nulls:
+        st.nulls[key(ins)] = st.nulls[key(ops[0])]
+
+
+@dataclass(frozen=True)
+class _Gep:
+    """One getelementptr being translated: its object, result name, the flags of its
+    offset arithmetic (`ar`), and its lanes (0: a scalar pointer)."""
+
+    st: FnState
+    blk: Block
+    obj: MemObject
+    dest: str
+    loc: Loc
+    ar: tuple[str, ...]
+    lanes: int
+
+    @property
+    def oty(self) -> Type:
+        return VecType(self.lanes, I64) if self.lanes else I64
+
+    @property
+    def bty(self) -> Type:
+        return VecType(self.lanes, I1) if self.lanes else I1
+
+    def add(self, acc: Operand, off: Operand, ty: Type) -> Operand:
+        return self.st.emit(self.blk, "add", [acc, off], ty, self.st.fresh(f"{self.dest}.sum"), self.loc,
+                            flags=self.ar)
+
+    def index(self, acc: Operand, idx: Any, stride: int) -> Operand:
+        """`acc` plus an array index times its stride, in the object's units (a constant
+        one folded; a narrower one sign-extended; a vector index per lane)."""
+        st, obj, loc = self.st, self.obj, self.loc
         pty = parse_type(str(idx.type), loc)
         if pty is None:
             raise LLUnsupported(f"a getelementptr index of type {idx.type}", loc)
         vidx = isinstance(pty, VecType)
         ity = elem_of(pty)
-        i = operand(st, blk, idx, loc)
+        i = operand(st, self.blk, idx, loc)
         if ity.bits > 64:
             raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
-        wty: Type = VecType(lanes, I64) if vidx else I64
-        if isinstance(i, Const) and not isinstance(stride, FieldStep) and not vidx:
+        wty: Type = VecType(self.lanes, I64) if vidx else I64
+        if isinstance(i, Const) and not vidx:
             # a constant index: its offset in units, folded (an induction's step stays a constant)
             off = to_signed(i.value, ity.bits) * stride
             # (a negative index under nuw is poison in the multiplication: not folded)
-            if off % obj.unit == 0 and -(1 << 63) <= off < (1 << 63) and not (off < 0 and "nuw" in ar):
-                acc = st.emit(blk, "add", [acc, Const((off // obj.unit) & mask(64), I64)], I64,
-                              st.fresh(f"{dest}.sum"), loc, flags=ar)
-                continue
+            if off % obj.unit == 0 and -(1 << 63) <= off < (1 << 63) and not (off < 0 and "nuw" in self.ar):
+                return self.add(acc, Const((off // obj.unit) & mask(64), I64), I64)
         if ity.bits < 64:
-            i = st.emit(blk, "sext", [i], wty, st.fresh(f"{dest}.idx"), loc, flags=())
-        if stride % obj.unit:  # a byte offset in whole units (_known_zeros): an exact shift
-            ratio = obj.unit // stride
-            if obj.unit % stride or ratio & (ratio - 1):
-                raise LLUnsupported(f"a getelementptr stride of {stride} bytes into {obj.unit}-byte units", loc)
-            shift = ratio.bit_length() - 1
-            scaled = st.emit(blk, "ashr", [i, Const(shift, wty)], wty, st.fresh(f"{dest}.off"), loc,
-                             flags=("exact",))
-        elif stride != obj.unit:
-            scaled = st.emit(blk, "mul", [i, Const(stride // obj.unit, wty)], wty, st.fresh(f"{dest}.off"), loc,
-                             flags=ar)
-        else:
-            scaled = i
+            i = st.emit(self.blk, "sext", [i], wty, st.fresh(f"{self.dest}.idx"), loc, flags=())
         # a scalar offset plus a lane's index is that lane's offset (scalars splat)
-        acc = st.emit(blk, "add", [acc, scaled], oty if vidx or lanes else I64, st.fresh(f"{dest}.sum"), loc,
-                      flags=ar)
-    if lanes and not isinstance(acc, Ref):  # every index scalar: the same offset in each lane
-        acc = st.emit(blk, "add", [acc, Const(0, oty)], oty, st.fresh(f"{dest}.splat"), loc, flags=())
-    bty: Type = VecType(lanes, I1) if lanes else I1
-    if obj.size is None and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
-        # a parameter is taken to point at its object's start: mark where a pointer
-        # before it is formed (checks/param_start.py asks whether any run does)
-        if lanes:
-            ge = st.emit(blk, "icmp", [acc, Const(0, oty)], bty, st.fresh(f"{dest}.ge"), loc, pred="sge")
-            st.emit(blk, "allones", [ge], I1, st.fresh(f"{dest}.fromstart"), loc, start_of=obj.name)
+        return self.add(acc, self._scaled(i, stride, wty), self.oty if vidx or self.lanes else I64)
+
+    def _scaled(self, i: Operand, stride: int, wty: Type) -> Operand:
+        """An index times its stride, in the object's units."""
+        st, unit = self.st, self.obj.unit
+        if stride % unit:  # a byte offset in whole units (_known_zeros): an exact shift
+            ratio = unit // stride
+            if unit % stride or ratio & (ratio - 1):
+                raise LLUnsupported(f"a getelementptr stride of {stride} bytes into {unit}-byte units", self.loc)
+            return st.emit(self.blk, "ashr", [i, Const(ratio.bit_length() - 1, wty)], wty,
+                           st.fresh(f"{self.dest}.off"), self.loc, flags=("exact",))
+        if stride != unit:
+            return st.emit(self.blk, "mul", [i, Const(stride // unit, wty)], wty, st.fresh(f"{self.dest}.off"),
+                           self.loc, flags=self.ar)
+        return i
+
+    def mark_start(self, acc: Operand) -> None:
+        """A parameter is taken to point at its object's start: mark where a pointer
+        before it is formed (checks/param_start.py asks whether any run does)."""
+        st, loc = self.st, self.loc
+        if self.lanes:
+            ge = st.emit(self.blk, "icmp", [acc, Const(0, self.oty)], self.bty, st.fresh(f"{self.dest}.ge"), loc,
+                         pred="sge")
+            st.emit(self.blk, "allones", [ge], I1, st.fresh(f"{self.dest}.fromstart"), loc, start_of=self.obj.name)
         else:
-            st.emit(blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{dest}.fromstart"), loc, pred="sge",
-                    start_of=obj.name)
-    if "inbounds" in flags:
-        # in bounds of the object, or one past its end: else poison
-        limit = Const(obj.size // obj.unit, oty) if obj.size is not None else Ref(obj.units)
-        ok = st.emit(blk, "icmp", [acc, limit], bty, st.fresh(f"{dest}.inbounds"), loc, pred="ule")
-        acc = st.emit(blk, "select", [ok, acc, PoisonConst(oty)], oty, dest, loc)
-    else:
-        acc = st.emit(blk, "add", [acc, Const(0, oty)], oty, dest, loc, flags=())
-    st.offsets[key(ins)] = acc
-    if key(ops[0]) in st.nulls:
-        st.nulls[key(ins)] = st.nulls[key(ops[0])]
+            st.emit(self.blk, "icmp", [acc, Const(0, I64)], I1, st.fresh(f"{self.dest}.fromstart"), loc, pred="sge",
+                    start_of=self.obj.name)
 
 
 def volatile_load(st: FnState, blk: Block, obj_name: str, off: Operand, ty: Type | None, loc: Loc,

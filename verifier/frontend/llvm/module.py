@@ -379,17 +379,59 @@ def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], froz
 
 
 def _translate(st: FnState, mod: Any, fn: Any) -> Program:
-    """The function `fn` of `mod` as our program."""
+    """The function `fn` of `mod` as our program: names, parameters, provenance and
+    objects, the blocks, then the phis over pointers filled in."""
     if has_attr(_attributes(fn), "null_pointer_is_valid"):
         # address 0 may then be a real object: loads and stores through null are no UB,
         # and null is no longer outside every object; our memory has no such object
         raise LLUnsupported(f"the null_pointer_is_valid attribute of @{clean(fn.name)} (address 0 may hold "
                             "an object there)", st.at(st.start_line))
-    # names: arguments, blocks, instructions
+    blocks = list(fn.blocks)
+    _name_everything(st, fn, blocks)
+    st.ins_locs = _instruction_lines(st, blocks)
+    st.entry = st.names[key(blocks[0])]
+    st.stores = any(ins.opcode == "store" or callee(ins).startswith("llvm.masked.store") or _call_writes(st, ins)
+                    for b in blocks for ins in b.instructions)
+    for b in blocks:
+        st.blocks[st.names[key(b)]] = Block(st.names[key(b)])
+    entry = st.blocks[st.names[key(blocks[0])]]
+    pre_blk = st.pre  # the entry's own facts (object sizes, alignment, poison parameters, constants)
+    _parameters(st, fn, pre_blk)
+    for g in mod.global_variables:
+        st.names[key(g)] = st.shown(f"@{g.name}")
+    trace_provenance(st, fn, mod)
+    if st.opts.null_object:
+        null_object(st)
+    for a in fn.arguments:  # a parameter points `before` units into its object (declared in declare_objects)
+        if str(a.type) == "ptr":
+            name = st.names[key(a)]
+            st.offsets[key(a)] = Ref(f"{name}.before") if name in st.room else Const(0, I64)
+    measure_units(st, fn)
+    const_gep_offsets(st)
+    arrays = declare_objects(st, pre_blk)
+    for b in blocks:
+        translate_block(st, b)
+    _pointer_phis(st)
+    _split_edges(st)
+    _fold_constant_branches(st)
+    entry.instrs[:0] = pre_blk.instrs
+    writes = any(i.op == "store" or (i.op == "call" and i.decl.writes) for b in st.blocks.values() for i in b.instrs)
+    aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
+    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
+    if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
+        needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
+    return Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
+                   assumptions=tuple(sorted(st.opts.assume | _readings(st))),
+                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows,
+                   floats=_floats(st, arrays))
+
+
+def _name_everything(st: FnState, fn: Any, blocks: list[Any]) -> None:
+    """Our names for the arguments, blocks and instructions, each made from the input's
+    own (`_own_name`), none used twice."""
     used: set[str] = set()
     for a in fn.arguments:
         st.names[key(a)] = _own_name(st, operand_text(a).split()[-1], used)
-    blocks = list(fn.blocks)
     for k, b in enumerate(blocks):
         first = str(b).lstrip("\n").splitlines()[0] if str(b).strip() else ""
         label = block_label(first)
@@ -400,16 +442,11 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
             if t.startswith("%"):
                 st.names[key(ins)] = _own_name(st, t.split("=")[0].strip(), used)
     st.ids.taken = set(st.names.values())
-    st.ins_locs = _instruction_lines(st, blocks)
-    st.entry = st.names[key(blocks[0])]
-    st.stores = any(ins.opcode == "store" or callee(ins).startswith("llvm.masked.store") or _call_writes(st, ins)
-                    for b in blocks for ins in b.instructions)
-    for b in blocks:
-        st.blocks[st.names[key(b)]] = Block(st.names[key(b)])
-    entry = st.blocks[st.names[key(blocks[0])]]
-    pre_blk = st.pre  # the entry's own facts (object sizes, alignment, poison parameters, constants)
 
-    # parameters
+
+def _parameters(st: FnState, fn: Any, pre_blk: Block) -> None:
+    """Each parameter: a pointer's object, with what its attributes say of it; an
+    integer's value (poison without noundef, its range)."""
     for position, a in enumerate(fn.arguments):
         name = st.names[key(a)]
         at = _attributes(a)
@@ -428,21 +465,12 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
         if not isinstance(ty, IntType):
             raise LLUnsupported(f"parameter of type {a.type}", loc)
         _int_param(st, pre_blk, name, ty, at, loc, position)
-    for g in mod.global_variables:
-        st.names[key(g)] = st.shown(f"@{g.name}")
-    trace_provenance(st, fn, mod)
-    if st.opts.null_object:
-        null_object(st)
-    for a in fn.arguments:  # a parameter points `before` units into its object (declared in declare_objects)
-        if str(a.type) == "ptr":
-            name = st.names[key(a)]
-            st.offsets[key(a)] = Ref(f"{name}.before") if name in st.room else Const(0, I64)
-    measure_units(st, fn)
-    const_gep_offsets(st)
-    arrays = declare_objects(st, pre_blk)
 
-    for b in blocks:
-        translate_block(st, b)
+
+def _pointer_phis(st: FnState) -> None:
+    """The phis over pointers, filled in once every value's offset is known (a phi
+    over several objects: its address and which object); a volatile store to an
+    object that plain accesses reach too is refused."""
     for phi, incoming in st.pointer_phis:
         phi.incoming = [(blk, Const(0, I64)) if k is None else (blk, st.offsets[k]) if k in st.offsets
                         else unknown_pointer(phi.loc) for blk, k in incoming]
@@ -456,19 +484,6 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
         if obj_name in st.plain_objects:
             raise LLUnsupported(f"a volatile store to {st.display.get(obj_name, obj_name)}, which plain loads or "
                                 "stores also access (a volatile store is an event here, kept out of memory)", stored_at)
-    _split_edges(st)
-    _fold_constant_branches(st)
-    entry.instrs[:0] = pre_blk.instrs
-    writes = any(i.op == "store" or (i.op == "call" and i.decl.writes) for b in st.blocks.values() for i in b.instrs)
-    aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
-    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
-    if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
-        needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
-    prog = Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
-                   assumptions=tuple(sorted(st.opts.assume | _readings(st))),
-                   unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows,
-                   floats=_floats(st, arrays))
-    return prog
 
 
 def _readings(st: FnState) -> set[Assumption]:

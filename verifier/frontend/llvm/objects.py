@@ -43,7 +43,21 @@ from verifier.ir.types import I1, I64, IntType, mask
 
 
 def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
-    """Which object every pointer value points into (a fixed point over phis)."""
+    """Which object every pointer value points into, in passes: the globals and the
+    function's own objects, a fixed point over the values derived from one object,
+    the phis over several, the objects that need an address, and which pointers may
+    be the null literal."""
+    _globals(st, mod)
+    _local_objects(st, fn)
+    own_objects(st, fn)
+    _one_object(st, fn)
+    _several_objects(st, fn)
+    _addressed(st, fn)
+    _nullable(st, fn)
+
+
+def _globals(st: FnState, mod: Any) -> None:
+    """Every global of the module, an object at offset 0 (a constant one's bytes known)."""
     for g in mod.global_variables:
         gname = st.names[key(g)]
         text = operand_text(g)
@@ -58,6 +72,10 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
         st.objects[gname] = obj
         st.prov[key(g)] = gname
         st.offsets[key(g)] = Const(0, I64)
+
+
+def _local_objects(st: FnState, fn: Any) -> None:
+    """The function's allocas, constant GEPs into globals, and GEPs on null."""
     for b in fn.blocks:
         for ins in b.instructions:
             if ins.opcode == "alloca":
@@ -67,7 +85,11 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
                     _const_gep(st, o, st.loc_of(operand_text(ins), ins))
             if ins.opcode == "getelementptr" and is_null(list(ins.operands)[0]):
                 st.prov[key(ins)] = null_object(st)
-    own_objects(st, fn)
+
+
+def _one_object(st: FnState, fn: Any) -> None:
+    """A fixed point: a GEP, phi, select or load whose known pointer operands all point
+    into one object points into it (a loaded pointer is noted as loaded)."""
     changed = True
     while changed:
         changed = False
@@ -84,11 +106,14 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
                     if len(objs) == 1:
                         st.prov[key(ins)] = objs.pop()
                         changed = True
-    # phis over pointers into several objects: a value only `ret` may use (as an
-    # address and an object number), so each of those objects gets a base address
-    # (the fixed point above gave a phi the one object its known operands agreed on;
-    # one whose operands turn out to point into several becomes such a value too, and
-    # whatever was derived from it is refused where it is used: see pointer)
+
+
+def _several_objects(st: FnState, fn: Any) -> None:
+    """Phis over pointers into several objects: a value only `ret` may use (as an
+    address and an object number), so each of those objects gets a base address (the
+    fixed point before gave a phi the one object its known operands agreed on; one
+    whose operands turn out to point into several becomes such a value too, and
+    whatever was derived from it is refused where it is used: see pointer)."""
     changed = True
     while changed:
         changed = False
@@ -104,16 +129,25 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
                     st.prov.pop(k, None)
                     st.multi[k] = into
                     changed = True
+
+
+def _addressed(st: FnState, fn: Any) -> None:
+    """The objects that need a base address: one a returned pointer points into, one a
+    phi over several objects may, and one holding loaded pointers (their offsets are
+    their addresses less its own), which also gets room before its start."""
     returned = [st.prov[key(o)] for b in fn.blocks for ins in b.instructions if ins.opcode == "ret"
                 for o in ins.operands if str(o.type) == "ptr" and key(o) in st.prov] if st.opts.ret_address else []
-    # an object holding loaded pointers: their offsets are their addresses less its own
     holding = [st.prov[k] for k in st.loaded] + [  # (vectors of them too: memory.pointer_vector_load)
         st.prov[key(list(ins.operands)[0])] for b in fn.blocks for ins in b.instructions
         if ins.opcode == "load" and pointer_lanes(str(ins.type)) and key(list(ins.operands)[0]) in st.prov]
     for n in [*returned, *(n for objs in st.multi.values() for n in objs), *holding]:
         st.objects[n].addressed = True
     st.room |= {n for n in holding if st.objects[n].size is None}
-    # which of them may be the null literal (a phi or select with a null operand)
+
+
+def _nullable(st: FnState, fn: Any) -> None:
+    """A fixed point: the pointers that may be the null literal (a loaded one, or a
+    GEP, phi or select with a null or nullable pointer operand)."""
     changed = True
     while changed:
         changed = False
