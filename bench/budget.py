@@ -41,7 +41,7 @@ def main() -> None:
         except Exception as e:  # a suite error: shown, not calibrated on
             verdict = f"error: {type(e).__name__}"
         dt, du = time.perf_counter() - t0, work() - u0
-        rows.append((ob.name, ob.vf, ob.max_trip, dt, du, verdict, ob.timeout))
+        rows.append((ob.name, ob.vf, ob.ask.max_trip, dt, du, verdict, ob.ask.timeout))
     shown = sorted(rows, key=lambda r: -r[3])[:args.top] if args.top else rows
     print(f"{'obligation':60} {'VF':>3} {'bound':>5} {'seconds':>8} {'units':>12} {'units/s':>10} "
           f"{'budget s':>8} verdict")

@@ -28,7 +28,7 @@ MODELS = Path(__file__).parent.parent / "models" / "seed"
                                          ("search_loop", Check.FREEZE)])
 def test_the_command_line_and_a_suite_give_the_same_verdict(model: str, check: Check, tmp_path: Path) -> None:
     src = MODELS / f"{model}.loop"
-    ob = Obligation("o", check, src, None, None, 60.0, "proved", tmp_path / "s.toml", 1, None, 4)
+    ob = Obligation("o", Request(check, 4, timeout=60.0), src, None, "proved", tmp_path / "s.toml", 1)
     suite_v = run_obligation(ob)
     out = CliRunner().invoke(app, ["check", str(src), "--check", check, "--vf", "4", "--json", "--no-repair"])
     cli = [json.loads(line) for line in out.output.splitlines()]
@@ -81,7 +81,8 @@ def test_a_suite_verdict_on_a_loop_without_exits_lists_its_assumptions(tmp_path:
     the model was read under, as every verdict does (and none it was not)."""
     src = tmp_path / "count.loop"
     src.write_text(NO_EXIT)
-    ob = Obligation("o", "hoist", src, None, None, 60.0, "proved", tmp_path / "s.toml", 1, None, 4, assume=assume)
+    ob = Obligation("o", Request(Check.HOIST, 4, timeout=60.0), src, None, "proved", tmp_path / "s.toml", 1,
+                    assume=assume)
     v = run_obligation(ob)
     assert v.verdict is VerdictKind.PROVED and v.assumptions == list(assume), v
 

@@ -246,7 +246,7 @@ def test_suite_keys_for_lanes_and_rewrites(tmp_path: Path) -> None:
 
     proofs = Path(__file__).parent.parent / "proofs"
     assert {ob.check for ob in load(proofs / "lanes.toml")} == {"lanes"}
-    assert {ob.rewrite for ob in load(proofs / "rewrite.toml")} == {"exit-from-condition", "split"}
+    assert {ob.ask.rewrite for ob in load(proofs / "rewrite.toml")} == {"exit-from-condition", "split"}
     model = str(LANES / "uniform_lanes.loop")
     for body, msg in ((f'check = "lanes"\nmodel = "{model}"\nexpect = "proved"', "names its 'value'"),
                       (f'check = "lanes"\nmodel = "{model}"\nvalue = "a"\nrelation = "wobbly"\nexpect = "proved"',

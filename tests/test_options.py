@@ -3,6 +3,7 @@ the suite's keys are both read from it, so they cannot drift apart."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,14 @@ import pytest
 import typer.main
 
 from tests.test_suite_runner import SEARCH, write_suite
+from verifier.checks.dispatch import Request
+from verifier.checks.rewrite import Rewrite
 from verifier.cli import app
 from verifier.errors import UserError
 from verifier.options import OPTIONS, Kind, option_problem
-from verifier.suite import KEYS, load
+from verifier.suite import KEYS, load, request
+from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 COMMAND = typer.main.get_command(app)
 assert isinstance(COMMAND, click.Group)
@@ -69,8 +74,27 @@ def test_an_option_given_to_a_check_it_does_not_go_with_is_refused(key: str) -> 
 def test_the_suite_reads_declared_options_and_refuses_them_at_their_key(tmp_path: Path) -> None:
     ok = {"name": "fine", "check": "speculate", "model": SEARCH, "expect": "proved", **GOOD}
     [a, b] = load(write_suite(tmp_path / "ok.toml", ok))
-    assert (a.vf, b.vf, a.max_trip, a.timeout, a.freeze, a.assume) == (2, 4, 8, 30.0, False, ("memory-has-no-poison",))
+    assert (a.vf, b.vf, a.ask.max_trip, a.ask.timeout, a.ask.freeze, a.assume) == (2, 4, 8, 30.0, False,
+                                                                                  ("memory-has-no-poison",))
     path = write_suite(tmp_path / "bad.toml", {**ok, "freeze": "no"})
     with pytest.raises(UserError, match="freeze must be true or false") as e:
         load(path)
     assert str(e.value).startswith(f"{path}:")  # at the key, with its line and column
+
+
+def test_an_obligations_question_is_built_from_the_declared_options(tmp_path: Path) -> None:
+    """Each option that sets a field of the question names a field Request has, and a
+    suite's keys arrive there read into the field's type (enums, not strings): the
+    obligation holds the Request, not a copy of its fields."""
+    fields = {f.name for f in dataclasses.fields(Request)}
+    assert {o.asks for o in OPTIONS.values() if o.asks} <= fields
+    equiv = {"name": "g", "check": "equiv", "model": SEARCH, "form": "general", "reduction": "in-loop",
+             "guards": True, "bounded": 8, "expect": "proved"}
+    rewrite = {"name": "r", "check": "rewrite", "model": SEARCH, "rewrite": "split", "force": True,
+               "expect": "proved"}
+    [g, r] = load(write_suite(tmp_path / "asks.toml", equiv, rewrite))
+    assert (g.ask.form, g.ask.reduction, g.ask.guards, g.ask.accept_bounded) == (
+        Form.GENERAL, ReductionOrder.IN_LOOP, True, 8)
+    assert type(g.ask.form) is Form and type(g.ask.reduction) is ReductionOrder
+    assert (r.ask.rewrite, r.ask.force, type(r.ask.rewrite)) == (Rewrite.SPLIT, True, Rewrite)
+    assert request(g, timeout=5.0) == dataclasses.replace(g.ask, timeout=5.0) and request(r) is r.ask

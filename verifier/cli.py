@@ -22,7 +22,7 @@ import typer
 from verifier import frontend
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import LoopShapeError, find_loops, vector_exits
-from verifier.checks.dispatch import Request, Scope, decide
+from verifier.checks.dispatch import Request, Scope
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions, worst
 from verifier.driver import answer
 from verifier.errors import UserError, read_source, write_output
@@ -999,10 +999,13 @@ def rewrite(
     text_out = print_program(made.program)
     if output is not None:
         write_output(output, text_out + "\n", "--output")
-    # the one path every command reaches verdicts by: a bounded proof is proved only
-    # where it covers every input (checks/completion.py)
-    (v,) = decide(Request(Check.REWRITE, rewrite=how, force=force, block=block, max_trip=max_trip,
-                          timeout=timeout), prog)
+    # the one path every command reaches verdicts by (the driver: assumptions listed, a
+    # parameter's room; a bounded proof is proved only where it covers every input)
+    def read(room: frozenset[str], vscale: int | None) -> Read:
+        return frontend.read_program(model, func, room=room, vscale=vscale)
+
+    (v,) = answer([Request(Check.REWRITE, rewrite=how, force=force, block=block, max_trip=max_trip,
+                           timeout=timeout)], read, first=Programs(prog)).verdicts
     if as_json:
         typer.echo(json.dumps(jsonout.verdict(v)))
     else:

@@ -85,6 +85,8 @@ class Option:
     problem: Callable[[Any], str | None] | None = None
     ll: bool = False
     bounds: tuple[float, float] | None = None  # the command line's range, shown in --help
+    asks: str = ""  # the field of checks/dispatch.Request it sets, where it sets one as it is given
+    to: Callable[[Any], Any] | None = None  # ... read into that field's type (an enum)
 
     @property
     def name(self) -> str:
@@ -119,27 +121,29 @@ _TABLE = (
     Option("target", Kind.STRING, "the hand-written vectorized loop (a model or .ll file), relative to the suite",
            checks=("equiv",), shown="'target' and 'form'"),
     Option("form", Kind.STRING, "the generated form to check", choices=tuple(f.value for f in Form),
-           checks=("equiv",), shown="'target' and 'form'"),
+           checks=("equiv",), shown="'target' and 'form'", asks="form", to=Form),
     Option("vf", Kind.VFS, "vector factor", flag="--vf", default=4, problem=vf_problem, bounds=(1, MAX_VF)),
     Option("unbounded", Kind.BOOL, "the proof must cover every trip count", flag="--unbounded",
            checks=("equiv", "hoist", "speculate", "lanes", "rewrite"),
            wrong="unbounded must be true or false, and goes with a generated form, a target or a legality check"),
     Option("bounded", Kind.INT, "a bounded proof reaching this trip count is accepted as proved",
            checks=("equiv", "hoist", "speculate", "rewrite"), wrong=BOUNDED_WRONG,
-           problem=_bounded_problem),
+           problem=_bounded_problem, asks="accept_bounded"),
     Option("max_trip", Kind.INT, "trip bound of the bounded check", flag="--max-trip", problem=max_trip_problem,
            bounds=(1, MAX_TRIP)),
     Option("timeout", Kind.FLOAT, "solver time limit in seconds (a deterministic budget)", flag="--timeout",
            default=60.0, problem=timeout_problem, bounds=(MIN_TIMEOUT, MAX_TIMEOUT)),
     Option("exit", Kind.STRING, "only the exits whose label starts with this", checks=LEGALITY,
-           wrong="exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\""),
-    Option("freeze", Kind.BOOL, "speculate: the vector loop branches on frozen conditions", default=True),
+           wrong="exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\"", asks="exit"),
+    Option("freeze", Kind.BOOL, "speculate: the vector loop branches on frozen conditions", default=True,
+           asks="freeze"),
     Option("guards", Kind.BOOL, "equiv: add the runtime guards the speculation repair proves", flag="--guards",
-           default=False),
+           default=False, asks="guards"),
     Option("reduction", Kind.STRING, "equiv: how a generated form vectorizes a reduction: ordered (lane to lane, "
            "the scalar loop's order: correct for every operation) or in-loop (each lane from the identity, "
            "combined at the back edge and the exit: reassociated, so floating point may round differently)",
-           flag="--reduction", choices=REDUCTION_ORDERS, default="ordered", checks=("equiv",)),
+           flag="--reduction", choices=REDUCTION_ORDERS, default="ordered", checks=("equiv",), asks="reduction",
+           to=ReductionOrder),
     Option("func", Kind.STRING, ".ll input: the function (the same in source and target)", flag="--func", ll=True),
     Option("cttz_elts", Kind.STRING, ".ll input: llvm.experimental.cttz.elts over a poison lane: any-poison "
            "(LangRef today: the result is poison) or first-true (lanes after the first true one do not matter)",
@@ -150,18 +154,26 @@ _TABLE = (
            wrong="assume must be a list of assumption names, e.g. [\"memory-has-no-poison\"]",
            problem=_parsed(parse_assumptions)),
     Option("value", Kind.STRING, "lanes: the value whose lanes are related", checks=("lanes",),
-           shown="'value' and 'relation'"),
+           shown="'value' and 'relation'", asks="value"),
     Option("relation", Kind.STRING, "lanes: the relation claimed (default: the analysis's proposal)",
            checks=("lanes",), shown="'value' and 'relation'", problem=_parsed(parse_relation),
            wrong="relation must be a string: uniform, consecutive, strided S, uniform in groups of G, "
-                 "consecutive in groups of G, alternating, periodic P, random"),
+                 "consecutive in groups of G, alternating, periodic P, random", asks="relation"),
     Option("rewrite", Kind.STRING, "rewrite: which rewrite", choices=REWRITES, default="exit-from-condition",
-           checks=("rewrite",), shown="'rewrite' and 'force'"),
+           checks=("rewrite",), shown="'rewrite' and 'force'", asks="rewrite", to=Rewrite),
     Option("force", Kind.BOOL, "rewrite: even where its conditions fail", flag="--force", default=False,
-           checks=("rewrite",), shown="'rewrite' and 'force'"),
+           checks=("rewrite",), shown="'rewrite' and 'force'", asks="force"),
 )
 
 OPTIONS: Mapping[str, Option] = MappingProxyType({o.key: o for o in _TABLE})
+
+
+def asked(item: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of checks/dispatch.Request that an obligation's keys set as they are
+    given (each option's `asks`, its value read by `to`); the rest (vf, the trip bound,
+    the scope, the timeout) the suite loader derives."""
+    return {o.asks: o.to(item[o.key]) if o.to is not None else item[o.key]
+            for o in OPTIONS.values() if o.asks and o.key in item}
 
 
 def option_problem(key: str, value: Any, check: str) -> str | None:

@@ -87,7 +87,7 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
             out[k] = Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", 0.0, error=str(e))
             keys.append(None)
             continue
-        options = {**ob.options, "vf": ob.vf, "timeout": timeout or ob.timeout}
+        options = {**ob.options, "vf": ob.vf, "timeout": timeout or ob.ask.timeout}
         keys.append(obligation_key(models, ob.check, options, cache.tool) if cache else None)
     todo: list[int] = []
     done = 0

@@ -31,6 +31,7 @@ reported with the file, the line of the obligation and what was expected.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Callable
@@ -39,7 +40,6 @@ from pathlib import Path
 from typing import Any
 
 from verifier.checks.dispatch import Request, Scope
-from verifier.checks.rewrite import Rewrite
 from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions, worst
 from verifier.errors import UserError, loc_at, read_source
 from verifier.frontend.nesting import too_deep
@@ -49,9 +49,7 @@ from verifier.limits import (
     MAX_NUMBER_DIGITS,
     MAX_SUITE_DEPTH,
 )
-from verifier.options import OPTIONS, option_problem
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.options import OPTIONS, asked, option_problem
 
 CHECKS = tuple(c for c in Check if c is not Check.ALL)  # the questions an obligation may ask
 VERDICTS = tuple(VerdictKind)
@@ -59,33 +57,29 @@ VERDICTS = tuple(VerdictKind)
 
 @dataclass(frozen=True)
 class Obligation:
-    """One question with its expected verdict (one VF: a list of VFs is expanded)."""
+    """One question with its expected verdict (one VF: a list of VFs is expanded): the
+    question itself (`ask`, built once from the suite's keys as options.py declares
+    them), what to read it on, and where the suite says it."""
 
     name: str
-    check: Check
+    ask: Request
     source: Path
-    target: Path | None  # equiv: None means the generated `form`
-    max_trip: int | None  # None: the check's default (equiv 4*VF, legality 2*VF)
-    timeout: float
+    target: Path | None  # equiv: None means the generated `ask.form`
     expect: str
     file: Path
     line: int = 0
-    form: str | None = None
-    vf: int = 4
-    scope: Scope = Scope.DEFAULT
-    exit: str | None = None
-    freeze: bool = True
-    guards: bool = False
-    reduction: str = "ordered"  # equiv: how a generated form vectorizes a reduction
     func: str | None = None  # .ll input: the function (the same in source and target)
     cttz_elts: str = "any-poison"  # .ll input: the cttz.elts rule (LLOptions)
     assume: tuple[str, ...] = ()  # assumptions stronger than LLVM's semantics (ir.Assumption names)
-    value: str | None = None  # lanes: the value
-    relation: str | None = None  # lanes: the relation claimed (default: the analysis's proposal)
-    rewrite: str = "exit-from-condition"  # rewrite: exit-from-condition or split
-    force: bool = False  # rewrite: even where its conditions fail
     options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    bounded: int | None = None  # a bounded proof reaching this trip count is accepted as proved
+
+    @property
+    def check(self) -> Check:
+        return self.ask.check
+
+    @property
+    def vf(self) -> int:
+        return self.ask.vf
 
     @property
     def where(self) -> str:
@@ -207,15 +201,15 @@ def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[s
     target = path.parent / item["target"] if "target" in item else None
     # what the answer depends on (the cache key; the name too, as reports carry it)
     depends = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
-    given = {k: item.get(k, OPTIONS[k].default) for k in ("exit", "freeze", "guards", "reduction", "func", "cttz_elts", "value",
-                                                          "relation", "rewrite", "force", "form")}
     out = []
     for vf in vfs:
         name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
-        out.append(Obligation(name, Check(check), path.parent / item["source"], target, max_trip,
-                              float(item.get("timeout", OPTIONS["timeout"].default)), item["expect"], path, line,
-                              vf=vf, scope=scope, assume=tuple(sorted(set(item.get("assume", ())))),
-                              options={**depends, "name": name}, bounded=bounded, **given))
+        ask = Request(Check(check), vf, max_trip, float(item.get("timeout", OPTIONS["timeout"].default)), scope,
+                      both_llvm=target is not None and str(item["source"]).endswith(".ll") and target.suffix == ".ll",
+                      **asked(item))
+        out.append(Obligation(name, ask, path.parent / item["source"], target, item["expect"], path, line,
+                              func=item.get("func"), cttz_elts=item.get("cttz_elts", OPTIONS["cttz_elts"].default),
+                              assume=tuple(sorted(set(item.get("assume", ())))), options={**depends, "name": name}))
     return out
 
 
@@ -325,8 +319,8 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     except LLUnsupported as u:
         return Verdict(ob.func or ob.source.stem, ob.check, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=ob.vf,
                        assumptions=sorted(ob.assume))
-    if not vs and ob.exit is not None:
-        raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.exit!r}", Loc(str(ob.file), ob.line, 1))
+    if not vs and ob.ask.exit is not None:
+        raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.ask.exit!r}", Loc(str(ob.file), ob.line, 1))
     v = combine(vs, src.name, ob.check, ob.vf)
     if not vs:  # combine's own verdict: it lists the assumptions like every other
         note_assumptions([v], src, tgt)
@@ -335,11 +329,7 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
 
 def request(ob: Obligation, timeout: float | None = None) -> Request:
     """The question an obligation asks (`timeout` overrides the suite's)."""
-    return Request(Check(ob.check), ob.vf, ob.max_trip, timeout if timeout is not None else ob.timeout,
-                   ob.scope, Form(ob.form or Form.SIMPLE), ob.guards, ob.freeze, exit=ob.exit,
-                   both_llvm=ob.target is not None and ob.source.suffix == ob.target.suffix == ".ll",
-                   value=ob.value, relation=ob.relation, rewrite=Rewrite(ob.rewrite), force=ob.force,
-                   accept_bounded=ob.bounded, reduction=ReductionOrder(ob.reduction))
+    return ob.ask if timeout is None else dataclasses.replace(ob.ask, timeout=timeout)
 
 
 def combine(vs: list[Verdict], model: str, check: Check, vf: int) -> Verdict:
