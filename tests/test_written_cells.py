@@ -12,7 +12,7 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from verifier.checks.refinement import _read_at, _store_chains, _written_cells
+from verifier.checks.mismatch import _read_at, _store_chains, _written_cells
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -67,7 +67,8 @@ import networkx as nx
 
 from verifier.analysis.loops import find_loops, reachable_cfg
 from verifier.checks.falsify import TRIES, ConcreteTests
-from verifier.checks.refinement import check_compatible, hard_ops, mismatch_terms, vacuous
+from verifier.checks.mismatch import mismatch_terms
+from verifier.checks.refinement import check_compatible, hard_ops, vacuous
 from verifier.checks.replay import concrete, replay, replay_fuel, source_fuel
 from verifier.checks.verdict import (
     Bounded,
