@@ -2,7 +2,7 @@
 its type, its values, its limit (limits.py), the checks it goes with and its help.
 
 The suite loader (suite.py) validates an obligation's keys against this table, and
-the command line (cli.py) builds its shared flags from it (`flag`), so adding an
+the command line (cli/base.py) builds its shared flags from it (`flag`), so adding an
 option is one row here plus its use. Rules that tie two keys together (a target or a
 form, bounded against max_trip) stay with the suite loader.
 """

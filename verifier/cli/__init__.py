@@ -1,0 +1,510 @@
+"""The command line: equiv, check, vectorize, opt, lanes, rewrite, suite, run, show and
+schema (exit codes, docs/architecture.md: 0 proved, 1 counterexample, 2 bad input or
+usage, 3 unknown). Options shared with suites are built from options.py (`flag`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+
+from verifier import frontend
+from verifier.analysis.loops import find_loops
+from verifier.checks.dispatch import Request, Scope
+from verifier.checks.verdict import Check, Verdict, VerdictKind, note_assumptions
+from verifier.cli.base import (
+    BOUNDED_HELP,
+    CheckChoice,
+    CttzElts,
+    FormChoice,
+    _emit,
+    _equiv_one,
+    _func_in,
+    _lowered,
+    _module_end,
+    _scratch,
+    _width,
+    _worst,
+    _write,
+    _write_sarif,
+    app,
+    assumptions,
+    flag,
+    guarded,
+    load_program,
+)
+from verifier.driver import answer
+from verifier.errors import UserError, write_output
+from verifier.frontend.read import Programs, Read
+from verifier.frontend.unsupported import LLUnsupported
+from verifier.ir.printer import program as print_program
+from verifier.ir.program import Assumption
+from verifier.limits import MAX_FUEL
+from verifier.llvm_tools import is_c_source
+from verifier.reports import jsonout, text
+from verifier.reports.names import rename_text
+from verifier.reports.progress import Spinner
+from verifier.semantics.interpreter import RunStatus
+from verifier.semantics.interpreter import run as interpret
+from verifier.setvalues import parse_sets
+from verifier.smt.budget import stop_asked
+from verifier.transforms.lanes import Unsupported
+from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
+
+
+@app.command()
+def equiv(
+    source: Path = typer.Argument(..., help="the source loop model (.loop)"),
+    target: Path = typer.Argument(..., help="the target model that should refine it"),
+    max_trip: int = flag("max_trip", 16, help="cover every input whose source loops run at most this many iterations"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit in seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    func: str | None = flag("func", None, help=".ll input: the function to check (the same in both)"),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
+    assume: list[str] = flag("assume", []),
+    sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
+                                                           "(for code-scanning UIs) here"),
+    bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
+) -> None:
+    """Check that TARGET refines SOURCE (no new UB, same trace, memory and live-outs).
+    Both may be models (.loop) or LLVM IR (.ll, one function chosen with --func; without
+    it, every function defined in both, with a table at the end)."""
+    spin = Spinner()
+    show = spin.step
+    assumed = assumptions(assume)
+    func = _func_in(source, func)
+    if func is None and source.suffix == target.suffix == ".ll":
+        from verifier.frontend.llvm import defined_functions
+
+        in_src, in_tgt = defined_functions(source), defined_functions(target)
+        if len(in_src) > 1 or len(in_tgt) > 1:
+            rows: list[tuple[str, Verdict | None, str]] = []
+            for name in in_src:
+                if name not in in_tgt:
+                    rows.append((name, None, f"not defined in {target}"))
+                    continue
+                rows.append((name, _emit(_equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show,
+                                                     bounded=bounded),
+                                         as_json, module=True, spinner=spin), ""))
+            rows += [(name, None, f"not defined in {source}") for name in in_tgt if name not in in_src]
+            _module_end(rows, as_json, sarif)
+    v = _emit(_equiv_one(source, target, func, max_trip, timeout, cttz_elts, assumed, show, bounded=bounded), as_json,
+              spinner=spin)
+    _write_sarif(sarif, [v])
+    raise typer.Exit(v.exit_code)
+
+
+@app.command()
+def check(
+    ctx: typer.Context,
+    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop), LLVM IR (.ll) or C/C++ (.c, .cpp, compiled "
+                                           "by clang -O2 up to loop-vectorize)"),
+    check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
+    form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
+    guards: bool = flag("guards", False, help="equiv: add the runtime guards the speculation repair proves"),
+    reduction: ReductionOrder = flag("reduction", ReductionOrder.ORDERED),
+    vf: int = flag("vf", 4, help="vector factor"),
+    max_trip: int | None = flag("max_trip", None, help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
+    bounded: bool = typer.Option(False, "--bounded", help=BOUNDED_HELP),
+    unbounded: bool = typer.Option(False, "--unbounded",
+                                   help="equiv: a proof must cover every trip count (else unknown)"),
+    no_freeze: bool = typer.Option(False, "--no-freeze", help="speculate: the vector loop branches on unfrozen conditions"),
+    repair: bool = typer.Option(True, "--repair/--no-repair",
+                                help="speculate: when it fails, the extents and runtime guards that make it safe"),
+    needed_extents: bool = typer.Option(False, "--needed-extents",
+                                        help="speculate: for an exit proved safe too, the smallest extent of each "
+                                             "array its proof needs (several bounded checks more)"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit per obligation, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object per obligation"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
+    assume: list[str] = flag("assume", []),
+    sarif: Path | None = typer.Option(None, "--sarif", help="also write the refuted and undecided loops as SARIF "
+                                                           "(for code-scanning UIs) here"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for C and C++ input (default: clang-22 or clang)"),
+) -> None:
+    """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
+    --func: every loop of every function, with a table at the end)."""
+    spin = Spinner()
+    show = spin.step
+    order = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
+    from verifier.checks.forms import forms_of
+
+    forms = forms_of(form)
+    if bounded and unbounded:
+        raise UserError("--bounded and --unbounded contradict each other")
+    assumed = assumptions(assume)
+    scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
+    requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair,
+                        needed_extents=needed_extents, scalar_hoist=True, accept_bounded=1 if bounded else None,
+                        reduction=reduction)
+                for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
+    from_c = is_c_source(model)  # positions come from the module's debug info: the C lines
+    if from_c:
+        from verifier.llvm_tools import CLANG, c_to_ll, find_tool
+
+        model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
+    read_fn = partial(frontend.read_program, debug_locations=from_c)
+    func = _func_in(model, func)
+    if func is None and model.suffix == ".ll":
+        from verifier.frontend.llvm import defined_functions
+
+        names = defined_functions(model)
+        if len(names) > 1:
+            rows: list[tuple[str, Verdict | None, str]] = []
+            for name in names:
+                try:
+                    read = read_fn(model, name, cttz_elts, assumed)
+                except LLUnsupported as u:
+                    v = Verdict(name, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
+                    rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
+                    continue
+                loops = len(find_loops(read.source)) if isinstance(read, Programs) else 1
+                if loops != 1:
+                    rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
+                    continue
+                for v in _check_one(model, name, read, requests, Check(check_name.value), vf, cttz_elts, assumed, show,
+                                    from_c):
+                    rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
+            _module_end(rows, as_json, sarif)
+    try:
+        first = read_fn(model, func, cttz_elts, assumed)
+    except LLUnsupported as u:
+        v = Verdict(func or model.stem, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
+                    assumptions=sorted(assumed))
+        _write_sarif(sarif, [_emit(v, as_json, spinner=spin)])
+        raise typer.Exit(3) from None
+    verdicts = [_emit(v, as_json, spinner=spin) for v in _check_one(model, func, first, requests, Check(check_name.value), vf, cttz_elts,
+                                                                   assumed, show, from_c)]
+    _write_sarif(sarif, verdicts)
+    raise typer.Exit(_worst(verdicts))
+
+
+def _check_one(model: Path, func: str | None, first: Read, requests: list[Request],
+               check_name: Check, vf: int, cttz_elts: str, assumed: frozenset[Assumption],
+               show: Callable[[str], None] | None = None, debug_locations: bool = False) -> list[Verdict]:
+    """The verdicts of `requests` on one loop (`first`: the function as read without
+    room; the driver answers a nest one outer iteration at a time, scalable vectors at
+    every vscale)."""
+    def read(room: frozenset[str], vscale: int | None) -> Read:
+        return _one_loop(frontend.read_program(model, func, cttz_elts, assumed, room, debug_locations, vscale),
+                         model)
+
+    try:
+        verdicts, prog, _ = answer(requests, read, partial(guarded, show=show), _one_loop(first, model))
+    except LLUnsupported as u:
+        return [Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
+                        assumptions=sorted(assumed))]
+    if not verdicts:
+        verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
+                                reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
+        note_assumptions(verdicts, prog)
+    return verdicts
+
+
+def _one_loop(read: Read, model: Path) -> Read:
+    """`read`, where the legality checks can take it: LLVM IR with several loops one
+    after another is valid IR they cannot (unknown, naming the second; a model with
+    them is a usage error, which the checks raise)."""
+    if not isinstance(read, Programs) or model.suffix != ".ll" or len(loops := find_loops(read.source)) < 2:
+        return read
+    head = read.source.blocks[loops[1].header]
+    at = next((x.loc for x in head.phis + head.instrs if x.loc is not None), None)
+    raise LLUnsupported(f"{len(loops)} loops one after another in @{read.source.name} (the checks take a "
+                        "function with one loop, or one loop nest); this is the second", at)
+
+
+@app.command()
+def vectorize(
+    ctx: typer.Context,
+    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop); with --emit-llvm also LLVM IR (.ll) or "
+                                           "C or C++ (.c, .cpp, .cc, .cxx: compiled by clang -O2 up to loop-vectorize)"),
+    form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
+    vf: int = flag("vf", 4, help="vector factor"),
+    guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
+    reduction: ReductionOrder = flag("reduction", ReductionOrder.ORDERED,
+                                      help="how a reduction is vectorized: ordered (lane to lane) or in-loop "
+                                           "(each lane from the identity, combined at the back edge and the exit)"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
+    cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
+    emit_llvm: Path | None = typer.Option(None, "--emit-llvm", help="write the form as LLVM IR (vector "
+                                                                    "instructions) to this file and prove it "
+                                                                    "against the source"),
+    prove: bool = typer.Option(True, "--prove/--no-prove", help="--emit-llvm: prove the emitted function against "
+                                                                 "the source (verifier equiv)"),
+    keep_unproved: bool = typer.Option(False, "--keep-unproved",
+                                       help="--emit-llvm: keep the file when the proof refutes it or is unknown "
+                                            "(by default only a proved form is left written)"),
+    clang_tool: str | None = typer.Option(None, "--clang", help="the clang for C and C++ input (default: clang-22 or clang)"),
+    timeout: float = flag("timeout", 60.0, help="--emit-llvm: solver time limit of the proof, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="--emit-llvm: print the proof's verdict as one JSON object"),
+) -> None:
+    """Print the vectorized form of a scalar loop as model text (block form), or
+    with --emit-llvm write it as LLVM IR and prove it (exit code: the proof's)."""
+    from verifier.checks.forms import forms_of, generate
+
+    if len(forms_of(form)) != 1:
+        raise UserError("--form: vectorize prints one form: general or simple")
+    if emit_llvm is not None:
+        _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts, as_json, reduction,
+                   keep_unproved)
+        return
+    prog = load_program(model, func, cttz_elts, exit_unknown=True)
+    try:
+        vform = generate(prog, Form(form.value), vf, guards, order=reduction)
+    except Unsupported as u:
+        raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
+    typer.echo(print_program(vform.program))
+
+
+def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func: str | None, out: Path, prove: bool,
+               clang_tool: str | None, timeout: float, cttz_elts: str, as_json: bool, order: ReductionOrder,
+               keep_unproved: bool = False) -> None:
+    """vectorize --emit-llvm: lower the form to LLVM IR (verifier/emit), write it, and
+    prove it against its source with the translation validation."""
+    from verifier.emit.reader import EmitUnsupported
+    from verifier.emit.vectorize import emit_form
+    from verifier.llvm_tools import CLANG, c_to_ll, find_tool
+
+    if is_c_source(model):
+        model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
+    elif model.suffix == ".loop":
+        model = _lowered(model, func, out.with_name(out.stem + ".scalar.ll"), as_json)
+        func = None
+    elif model.suffix != ".ll":
+        raise UserError(f"{model}: --emit-llvm reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx), not a "
+                        f"{model.suffix or 'suffix-less'} file")
+    if not model.is_file():
+        raise UserError(f"{model}: no such file")
+    try:
+        emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order)
+    except EmitUnsupported as u:
+        raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
+    _write(out, emitted.module, "--emit-llvm ")
+    typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}", err=as_json)
+    if not prove:
+        return
+    spin = Spinner()
+    v = _emit(_equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step), as_json,
+              spinner=spin)
+    if v.verdict is not VerdictKind.PROVED and not keep_unproved:  # no unproved code left where code is kept
+        out.unlink(missing_ok=True)
+        typer.echo(f"removed {out}: the form is not proved ({v.verdict}); --keep-unproved keeps it", err=True)
+    raise typer.Exit(v.exit_code)
+
+
+# the LLVM toolchain's commands (cost, opt), registered on `app` here, so --help lists them
+# in this order (the module uses the helpers above)
+import verifier.cli.llvm as _llvm_commands  # noqa: E402, F401
+
+
+@app.command()
+def lanes(
+    model: Path = typer.Argument(..., help="the scalar loop (.loop, or .ll with --func)"),
+    vf: int = flag("vf", 4, least=2, help="vector factor: lanes per vector iteration"),
+    timeout: float = flag("timeout", 20.0, help="solver time limit per relation, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
+) -> None:
+    """How the VF lanes of one vector iteration relate (SIMD lane evolution): every value
+    uniform, consecutive, strided, grouped, alternating or random; every branch uniform
+    or divergent; every access a wide load/store, interleaved group or gather/scatter.
+    Each relation is proved for every vector iteration or broken by a replayed run.
+    Exit 0 when every row is decided, 3 when some relation is unknown."""
+    from verifier.checks.lanes import lane_verdicts
+    from verifier.reports.evolution import lanes_json, lanes_text
+
+    if vf & (vf - 1):
+        raise UserError(f"--vf {vf}: expected a power of two")
+    prog = load_program(model, _func_in(model, func), exit_unknown=True)
+    ev, verdicts, no_window = lane_verdicts(prog, vf, timeout)
+    typer.echo(json.dumps(lanes_json(prog, ev, verdicts, no_window)) if as_json
+               else lanes_text(prog, ev, verdicts, no_window, _width()))
+    raise typer.Exit(3 if any(v.verdict is VerdictKind.UNKNOWN for v in verdicts) else 0)
+
+
+@app.command()
+def rewrite(
+    model: Path = typer.Argument(..., help="the scalar loop (.loop, or .ll with --func)"),
+    exit_from_condition: bool = typer.Option(False, "--exit-from-condition",
+                                             help="turn a conditional block on a monotone induction into an "
+                                                  "early exit"),
+    split: bool = typer.Option(False, "--split", help="split the iteration set where a monotone condition on the "
+                                                      "induction turns: two loops"),
+    block: str | None = typer.Option(None, "--block", help="the conditional block's name (default: the first "
+                                                           "that qualifies)"),
+    force: bool = typer.Option(False, "--force", help="rewrite the first conditional block even if it does not "
+                                                      "qualify (the proof then decides)"),
+    max_trip: int = flag("max_trip", 8, help="trip bound of the bounded check"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit in seconds"),
+    output: Path | None = typer.Option(None, "--output", "-o", help="write the rewritten loop here"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object (the verdict)"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
+) -> None:
+    """Rewrite a loop and prove the result refines it. --exit-from-condition: a block
+    that runs while a monotone condition on the induction holds, with nothing observable
+    on the other side, becomes an early exit. --split: the loop becomes two, split where
+    such a condition turns. Exit 0 proved, 1 refuted or refused, 3 unknown."""
+    from verifier.checks.rewrite import Rewrite, Rewritten, rewritten
+    from verifier.transforms.exit_from_condition import recognise
+
+    if exit_from_condition == split:
+        raise UserError("rewrite: name one rewrite (--exit-from-condition or --split)")
+    prog = load_program(model, func, exit_unknown=True)
+    how = Rewrite.SPLIT if split else Rewrite.EXIT
+    made = rewritten(prog, how, force, block)
+    if not isinstance(made, Rewritten):
+        _refuse(prog.name, [rename_text(r, prog.display) for r in made], as_json)
+    if not made.recognised:
+        why = [str(r) for r in recognise(prog, split=split)[1] if block is None or r.block == block]
+        typer.echo(f"forced: {'; '.join(rename_text(r, prog.display) for r in why)}", err=True)
+    text_out = print_program(made.program)
+    if output is not None:
+        write_output(output, text_out + "\n", "--output")
+    # the one path every command reaches verdicts by (the driver: assumptions listed, a
+    # parameter's room; a bounded proof is proved only where it covers every input)
+    def read(room: frozenset[str], vscale: int | None) -> Read:
+        return frontend.read_program(model, func, room=room, vscale=vscale)
+
+    (v,) = answer([Request(Check.REWRITE, rewrite=how, force=force, block=block, max_trip=max_trip,
+                           timeout=timeout)], read, first=Programs(prog)).verdicts
+    if as_json:
+        typer.echo(json.dumps(jsonout.verdict(v)))
+    else:
+        if output is None:
+            typer.echo(text_out + "\n")
+        typer.echo(text.verdict_text(v))
+    raise typer.Exit(v.exit_code)
+
+
+def _refuse(model: str, reasons: list[str], as_json: bool) -> NoReturn:
+    """A rewrite the tool will not make: why, and exit 1."""
+    typer.echo(json.dumps(jsonout.refusal(model, "rewrite", reasons)) if as_json
+               else "refused: " + "; ".join(reasons))
+    raise typer.Exit(1)
+
+
+# the suite commands (suite, cache clear), registered on `app` here (as above)
+import verifier.cli.suites as _suite_commands  # noqa: E402, F401
+
+
+@app.command("run")
+def run_cmd(
+    model: Path = typer.Argument(..., help="the loop model (.loop)"),
+    sets: list[str] = typer.Option([], "--set", help="NAME=VALUE: a parameter (N=5) or an array ('a=[1, poison, 0]')"),
+    fuel: int = typer.Option(100_000, "--fuel", min=1, max=MAX_FUEL, help="stop after this many blocks"),
+    path: bool = typer.Option(False, "--path", help="also print the blocks visited (block#iteration)"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    func: str | None = flag("func", None, help=".ll input: the function"),
+) -> None:
+    """Run MODEL (.loop, or a function of a .ll module) on concrete inputs and print the
+    trace, live-outs and any UB."""
+    prog = load_program(model, func, exit_unknown=True)
+    inp = parse_sets(prog, sets)
+    r = interpret(prog, inp, fuel=fuel)
+    if as_json:
+        typer.echo(json.dumps(jsonout.run_record(prog.name, inp, r)))
+    else:
+        typer.echo(text.run_text(prog, r, inp, path))
+    raise typer.Exit(0 if r.status is RunStatus.OK else 1)
+
+
+@app.command()
+def show(model: Path = typer.Argument(..., help="the loop model (.loop) or LLVM IR (.ll)"),
+         func: str | None = flag("func", None, help=".ll input: the function")) -> None:
+    """Print the loop as the tool reads it: blocks, exits, and its structure (header,
+    latch, exiting and exit blocks, preheader, guard)."""
+    prog = load_program(model, func, exit_unknown=True)
+    typer.echo(print_program(prog))
+    for lp in find_loops(prog):
+        typer.echo(f"\nloop at {lp.header}:")
+        typer.echo(f"  header:    {lp.header}")
+        typer.echo(f"  blocks:    {', '.join(lp.body_order)}")
+        typer.echo(f"  latch:     {', '.join(lp.latches)}")
+        typer.echo(f"  exiting:   {', '.join(lp.exiting)}")
+        typer.echo(f"  exits:     {', '.join(lp.exits)}")
+        typer.echo(f"  preheader: {lp.preheader or '-'}")
+        typer.echo(f"  guard:     {lp.guard or '-'}")
+        typer.echo(f"  exiting blocks that dominate the latch: {', '.join(lp.exits_dominating_latch) or '-'}")
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema that every command's --json output follows (one record
+    per line; `record` says which)."""
+    from importlib.resources import files
+
+    typer.echo(files("verifier.reports").joinpath("output.schema.json").read_text())
+
+
+def main() -> None:
+    """Entry point: user mistakes exit 2 with file:line:col; tool bugs say so. The
+    process ends without tearing down its objects one by one: after a large query
+    freeing every z3 term took seconds (everything shown is flushed first)."""
+    code = run_argv()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):
+            pass  # a reader that went away (`| head`), or a closed stream: nothing to show
+    os._exit(code)
+
+
+INTERRUPTED = 130  # the exit code of a command stopped by Ctrl-C or SIGTERM (typer's too)
+STOPPED = "interrupted: stopped at once (what is printed above is complete; nothing after it was decided)"
+
+
+def run_argv(argv: list[str] | None = None) -> int:
+    """The command's exit code (`argv`: the arguments after the program's name; None:
+    the process's own). In-process callers (the fuzz tier) get what a user would."""
+    if argv is None:  # the process's own command: Ctrl-C and SIGTERM stop it at once
+        from verifier.smt.interrupt import stop_on_interrupt
+
+        stop_on_interrupt()
+    try:
+        rc = app(args=argv, standalone_mode=False, prog_name="verifier")
+        if rc == INTERRUPTED and (sys.argv[1:] if argv is None else argv)[:1] != ["suite"]:  # (suite says its own)
+            typer.echo(STOPPED, err=True)
+        return rc if isinstance(rc, int) else 0
+    except UserError as e:
+        typer.echo(str(e), err=True)
+        if "--json" in (sys.argv[1:] if argv is None else argv):  # a reader of the JSON sees it too
+            from verifier.reports.jsonout import input_error
+
+            typer.echo(json.dumps(input_error(e)))
+        return 2
+    except typer.Exit as e:
+        return int(e.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        typer.echo(STOPPED, err=True)
+        return INTERRUPTED
+    except SystemExit as e:  # sys.exit(code), as the interpreter would end it
+        if e.code is None or isinstance(e.code, int):
+            return e.code or 0
+        typer.echo(str(e.code), err=True)
+        return 1
+    except Exception as e:  # usage errors (typer's click) and our own bugs
+        if stop_asked():  # an error z3 raised because Ctrl-C cancelled it: the stop, not a bug
+            typer.echo(STOPPED, err=True)
+            return INTERRUPTED
+        show = getattr(e, "show", None)
+        if callable(show) and hasattr(e, "exit_code"):
+            show()
+            return 2
+        if os.environ.get("VERIFIER_DEBUG"):
+            traceback.print_exc()
+        typer.echo(f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}", err=True)
+        return 3
+
+__all__ = ["app", "guarded", "main", "run_argv"]
+
+if __name__ == "__main__":
+    main()
