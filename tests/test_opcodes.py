@@ -279,13 +279,17 @@ def test_equiv_on_the_printed_form_agrees_with_the_check_of_the_form_itself(tmp_
             assert str(tmp_path) in json.dumps(v["counterexample"]), v
 
 
+SHARDS = 4  # the fixtures in this many tests, so that parallel workers share the minute they take
+
+
 @pytest.mark.slow
-def test_equiv_reads_what_vectorize_prints_for_every_fixture(tmp_path: Path) -> None:
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_equiv_reads_what_vectorize_prints_for_every_fixture(tmp_path: Path, shard: int) -> None:
     """Every fixture's printed general form reads back and is checked without an
     error or an internal one (the bounded check alone: reading is the question here;
-    the proofs of the forms are the forms' own tests)."""
+    the proofs of the forms are the forms' own tests). Every SHARDS-th fixture per test."""
     seen = 0
-    for f in sorted((MODELS / "llvm").rglob("*.scalar.ll")):
+    for f in sorted((MODELS / "llvm").rglob("*.scalar.ll"))[shard::SHARDS]:
         try:
             generate(load_program(f), "general", 4, False)
         except (LLUnsupported, Unsupported, UserError):
@@ -293,7 +297,7 @@ def test_equiv_reads_what_vectorize_prints_for_every_fixture(tmp_path: Path) -> 
         v = _vectorize_then_equiv(f, None, tmp_path, 2, 2, bounded=True)
         assert v["verdict"] in ("proved", "counterexample", "unknown"), v
         seen += 1
-    assert seen > 60
+    assert seen > 60 // SHARDS
 
 
 @pytest.mark.parametrize("intrinsic", [False, True])
