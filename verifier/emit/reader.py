@@ -16,6 +16,7 @@ from typing import Any
 
 import networkx as nx
 
+from verifier.analysis.loops import dominates
 from verifier.errors import UserError
 from verifier.frontend.llvm.module import read_module
 from verifier.frontend.llvm.text import instruction_lines
@@ -226,16 +227,7 @@ def find_loop(f: Func) -> Loop:
         for s in b.successors():
             g.add_edge(b.label, s)
     idom = nx.immediate_dominators(g, entry)
-
-    def dominates(a: str, b: str) -> bool:
-        while True:
-            if a == b:
-                return True
-            if idom.get(b, b) == b:  # the entry (newer networkx leaves it out)
-                return False
-            b = idom[b]
-
-    back = [(u, v) for u, v in g.edges if (u in idom or u == entry) and dominates(v, u)]
+    back = [(u, v) for u, v in g.edges if (u in idom or u == entry) and dominates(idom, v, u)]
     if not back:
         raise EmitUnsupported(f"@{f.name} has no loop")
     heads = {v for _, v in back}
@@ -253,5 +245,5 @@ def find_loop(f: Func) -> Loop:
     order = [header] + [n for n in nx.lexicographical_topological_sort(acyclic, key=list(f.blocks).index)
                         if n != header]
     exits = tuple((b, s) for b in order for s in f.blocks[b].successors() if s not in body)
-    doms = frozenset(b for b in body if dominates(b, latch))
+    doms = frozenset(b for b in body if dominates(idom, b, latch))
     return Loop(header, latch, outside[0], tuple(order), doms, exits)

@@ -1,0 +1,296 @@
+"""The emitter's memory accesses: a load or store of every lane as one vector access
+(consecutive, or reversed where the loop counts down), a masked one where not every
+lane runs it, a gather or scatter otherwise; store-to-load forwarding within a vector
+iteration; calls without a result made lane by lane, in lane order.
+
+Addresses are kept as a first lane and a stride in bytes (`lane0`, `stride`) where the
+loop computes them from an induction plus constants: a pointer induction's lanes stay
+scalars off its first lane, as the translation validation reads them."""
+
+from __future__ import annotations
+
+from verifier.emit.builder import Builder, mangle, source_type
+from verifier.emit.reader import EmitUnsupported, Func, Ins, Loop, Val, ref
+from verifier.frontend.llvm.text import align_of, declared_facts, int_flags
+from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
+
+
+class Memory(Builder):
+    """Builder plus the loop's loads, stores and calls without a result."""
+
+    def __init__(self, f: Func, lp: Loop, form: Form, vf: int, order: ReductionOrder) -> None:
+        super().__init__(f, lp, form, vf, order)
+        self.last_effect: Ins | None = None  # the body's latest store or call so far, in program order
+        self.effects_seen = 0  # how many stores and calls the body has so far
+        self.ptr_affine: set[str] = set()  # pointer inductions plus constants, with lane0 and stride
+        self.addressing = self.address_loads()
+
+    def pointer_affine(self, p: Val) -> bool:
+        """Whether loop pointer p is a pointer induction, or an address stepping evenly
+        (strided: &a[i]), plus constant offsets (`&a[i] - 1` as clang writes a[i-1]); its
+        first lane and stride in bytes are then in lane0 and stride."""
+        name = p.name or ""
+        if name in self.carried:
+            return self.carried[name].pointer
+        if name in self.ptr_affine:
+            return True
+        g = self.defs.get(name)
+        if g is None or g.opcode != "getelementptr" or any(o.name is not None for o in g.ops[1:]) \
+                or g.ops[0].name not in self.inloop:
+            return False
+        base = (self.lane0[g.ops[0].name or ""], self.stride[g.ops[0].name or ""]) \
+            if self.pointer_affine(g.ops[0]) else self.strided(g.ops[0])
+        if base is None:
+            return False
+        flags = " ".join(int_flags(g.text, "getelementptr"))
+        idx = ", ".join(f"{o.type} {o.text}" for o in g.ops[1:])
+        self.lane0[name] = self.value(f"{name}.lane0", f"getelementptr {flags + ' ' if flags else ''}"
+                                                       f"{source_type(g)}, ptr {base[0]}, {idx}")
+        self.stride[name] = base[1]
+        self.ptr_affine.add(name)
+        return True
+
+    def lane_addresses(self, p: Val, elem: str) -> str:
+        """Every lane's address for a gather or scatter of `elem`s: a pointer induction
+        (or an address stepping evenly) plus constants as one GEP from its first lane
+        by each lane's offset, in elements where the stride is whole elements (a vector
+        index off a scalar base, as gathers take it); any other address as widened."""
+        if p.name not in self.inloop or not self.pointer_affine(p):
+            return self.vec(p)
+        name = p.name or ""
+        stride, size = self.stride[name], self.elem_size(elem)
+        unit, t = (size, elem) if size and stride % size == 0 else (1, "i8")
+        offsets = self.const_vec("i64", [str(k * stride // unit) for k in range(self.vf)])
+        return self.value(f"{name}.lanes", f"getelementptr {t}, ptr {self.lane0[name]}, {self.vty('i64')} {offsets}")
+
+    def ptr_lane(self, p: Val, k: int) -> str:
+        """Lane k of a pointer induction plus constant offsets: k strides on from its
+        first lane, by a plain getelementptr (the scalar loop's value wherever that is
+        not poison). Pointers are kept scalar: a vector of them is a form the
+        translation validation does not read."""
+        name = p.name or ""
+        if k == 0:
+            return self.lane0[name]
+        return self.value(f"{name}.lane{k}", f"getelementptr i8, ptr {self.lane0[name]}, i64 {k * self.stride[name]}")
+
+    def strided(self, ptr: Val) -> tuple[str, int] | None:
+        """The first lane's address and the bytes from each lane's to the next, where
+        `ptr` is &base[idx] with idx affine, or a pointer induction plus constants."""
+        if ptr.name in self.inloop and self.pointer_affine(ptr):
+            return self.lane0[ptr.name or ""], self.stride[ptr.name or ""]
+        g = self.defs.get(ptr.name or "")
+        if g is None or g.opcode != "getelementptr" or g.name not in self.inloop or len(g.ops) != 2:
+            return None
+        idx = g.ops[1]
+        src = source_type(g)
+        if g.ops[0].name in self.inloop or idx.name is None or idx.name not in self.inloop:
+            return None
+        size = self.type_size(src)
+        if size is None or idx.name not in self.stride or idx.name not in self.lane0:
+            return None
+        if g.name not in self.lane0:
+            flags = " ".join(int_flags(g.text, "getelementptr"))
+            self.lane0[g.name] = self.value(f"{g.name}.lane0", f"getelementptr {flags + ' ' if flags else ''}{src}, "
+                                                               f"ptr {g.ops[0].text}, {idx.type} {self.lane0[idx.name]}")
+        return self.lane0[g.name], self.stride[idx.name] * size
+
+    def consecutive(self, ptr: Val, elem: str) -> str | None:
+        """The first lane's address, where lane k accesses the k-th `elem` from it."""
+        at = self.strided(ptr)
+        return at[0] if at is not None and at[1] == self.elem_size(elem) else None
+
+    def backward(self, ptr: Val, elem: str) -> str | None:
+        """The last lane's address, where lane k accesses the k-th `elem` before the
+        first lane's (a loop counting down): one vector access, lanes reversed."""
+        at = self.strided(ptr)
+        size = self.elem_size(elem)
+        if at is None or size is None or at[1] != -size:
+            return None
+        return self.value(f"{ptr.name}.last", f"getelementptr i8, ptr {at[0]}, i64 {(self.vf - 1) * at[1]}")
+
+    def load(self, i: Ins) -> None:
+        assert i.name is not None
+        if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
+            raise EmitUnsupported(f"a volatile or atomic load: {i.shown}", i.line)
+        fwd = self.forwarding(i)
+        if fwd is not None and fwd[1] is None:
+            self.wide[i.name] = fwd[0]
+            return
+        # a value an address is computed from is frozen: every decision and every
+        # address under a mask it feeds are then one frozen value, so a mask
+        # (freeze(x < 64)) and the address it guards (tab[x]) agree where x is poison (a
+        # refinement of the poison the loop reads; the rest stay as read, which the
+        # proofs of reductions over them find far easier)
+        mem = self.read(i)
+        if i.name in self.addressing:
+            mem = self.value(f"{i.name}.fr", f"freeze {self.vty(i.type)} {mem}")
+        if fwd is None:
+            self.wide[i.name] = mem
+            return
+        stored, lanes = fwd
+        vt = self.vty(i.type)
+        self.wide[i.name] = self.value(f"{i.name}.fwd", f"select {self.vty('i1')} {lanes}, {vt} {stored}, {vt} {mem}")
+
+    def read(self, i: Ins) -> str:
+        """Load i from memory for every lane that runs it: a vector load, masked where
+        not every lane runs it, or a gather."""
+        assert i.name is not None
+        align = align_of(i.text)
+        vt = self.vty(i.type)
+        mask = self.block_mask(i.block)
+        first = self.consecutive(i.ops[0], i.type)
+        if first is not None and mask is None:
+            return self.value(f"{i.name}.v", f"load {vt}, ptr {first}, align {align}")
+        if first is not None:
+            name = f"llvm.masked.load.{mangle(vt)}.p0"
+            self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
+            return self.value(f"{i.name}.v", f"call {vt} @{name}(ptr align {align} {first}, "
+                                             f"{self.vty('i1')} {mask}, {vt} poison)")
+        last = self.backward(i.ops[0], i.type)
+        if last is not None:
+            if mask is None:
+                return self.reverse(i.type, self.value(f"{i.name}.rev", f"load {vt}, ptr {last}, align {align}"))
+            name = f"llvm.masked.load.{mangle(vt)}.p0"
+            self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
+            loaded = self.value(f"{i.name}.rev", f"call {vt} @{name}(ptr align {align} {last}, {self.vty('i1')} "
+                                                 f"{self.reverse('i1', mask)}, {vt} poison)")
+            return self.reverse(i.type, loaded)
+        ptrs = self.lane_addresses(i.ops[0], i.type)
+        name = f"llvm.masked.gather.{mangle(vt)}.{mangle(self.vty('ptr'))}"
+        self.declare(name, f"declare {vt} @{name}({self.vty('ptr')}, {self.vty('i1')}, {vt})")
+        return self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
+                                         f"{self.vty('i1')} {mask or self.ones()}, {vt} poison)")
+
+    def forwarding(self, i: Ins) -> tuple[str, str | None] | None:
+        """Store-to-load forwarding: where load i reads the address the body's latest
+        store wrote, (the stored vector, the lanes it was stored in; None: every lane
+        that runs i). The body's stores run after the exit test, so a load from memory
+        would miss them (seed 000's hoist_store: C1 reads the c[i] that I0 stores).
+
+        Every lane that runs both runs the store first (it is earlier in body order), and
+        no store or call comes between them. The store covers every lane that runs i when
+        its block is i's, or runs in every lane (it then dominates i's block: it is earlier
+        in body order and on every path to the latch). Otherwise the other lanes read
+        memory, which is as the iteration found it only when the store is the body's first
+        effect; with an earlier one there is no forwarding."""
+        s = self.last_effect
+        if s is None or s.opcode != "store" or s.ops[0].type != i.type:
+            return None
+        if self.address(s.ops[1]) != self.address(i.ops[0]):
+            return None
+        if s.block == i.block or s.block in self.lp.dominate_latch:
+            return self.vec(s.ops[0]), None
+        if self.effects_seen != 1:
+            return None
+        return self.vec(s.ops[0]), self.pred[s.block]
+
+    def address(self, v: Val) -> object:
+        """A key equal for two pointers the loop computes alike (a GEP written twice)."""
+        g = self.defs.get(v.name or "")
+        if g is None or g.opcode != "getelementptr" or g.name not in self.inloop:
+            return v.text
+        return (source_type(g), tuple(int_flags(g.text, "getelementptr")), self.address(g.ops[0]),
+                tuple((o.type, o.text) for o in g.ops[1:]))
+
+    def effect(self, i: Ins, mask: str | None) -> None:
+        """A store, or a call made lane by lane in lane order (vector code issues a call
+        site for every lane before the next instruction), each under its lane's bit."""
+        if i.opcode == "store":
+            self.store(i, mask)
+            return
+        callee = i.callee or ""
+        args = i.ops[:-1]
+        self.check_call_memory(i, callee)
+        for k in range(self.vf):
+            texts = [f"{a.type} {self.lane_of(a, k)}" for a in args]
+            call = f"call void @{callee}({', '.join(texts)})"
+            if mask is None:
+                self.put(call)
+                continue
+            on = self.value("lane.on", f"extractelement {self.vty('i1')} {mask}, i64 {k}")
+            here, cont = self.fresh(f"call.lane{k}"), self.fresh(f"after.lane{k}")
+            self.put(f"br i1 {on}, label {ref(here)}, label {ref(cont)}")
+            self.cur = here
+            self.put(call)
+            self.put(f"br label {ref(cont)}")
+            self.cur = cont
+
+    def check_call_memory(self, i: Ins, callee: str) -> None:
+        """A vector iteration loads every lane before it calls for the first (and stores
+        after the exit test), so a call that may read or write the memory the loop
+        accesses (LLVM: no `memory(...)` that rules it out) has no form here."""
+        facts = declared_facts(self.f.module_text.splitlines(), callee, i.text)
+        other = facts.access("other")
+        # what the loop accesses that a call reaches: anything but a noalias argument's
+        # object (the emitter's loops pass no pointer to a call: it does not escape)
+        reached = any(self.root(j.ops[0] if j.opcode == "load" else j.ops[1]) not in self.f.noalias
+                      for b in self.lp.blocks for j in self.f.blocks[b].instrs if j.opcode in ("load", "store"))
+        if other and reached:
+            raise EmitUnsupported(f"a call to @{callee} that may {' and '.join(sorted(other))} the memory the loop "
+                                  "accesses (it has no memory(...) attribute that rules that out): the vector "
+                                  "iteration's loads would run before it, and its stores after it", i.line)
+
+    def address_loads(self) -> set[str]:
+        """The loop's loads whose values an address of a load or store is computed from
+        (an index read from memory: `tab[idx[i]]`), through anything but another load's
+        address and a phi."""
+        todo = [j.ops[0] if j.opcode == "load" else j.ops[1]
+                for b in self.lp.blocks for j in self.f.blocks[b].instrs if j.opcode in ("load", "store")]
+        seen: set[str] = set()
+        out: set[str] = set()
+        while todo:
+            v = todo.pop()
+            if v.name is None or v.name not in self.inloop or v.name in seen:
+                continue
+            seen.add(v.name)
+            d = self.defs[v.name]
+            if d.opcode == "load":
+                out.add(v.name)
+            elif d.opcode != "phi":
+                todo += d.ops
+        return out
+
+    def root(self, v: Val) -> str | None:
+        """The argument or global a pointer is computed from through GEPs and phis that
+        start there (None: anything else)."""
+        seen: set[str] = set()
+        while v.name is not None and v.name not in seen:
+            seen.add(v.name)
+            d = self.defs.get(v.name)
+            if d is None:  # an argument
+                return v.name
+            if d.opcode == "getelementptr":
+                v = d.ops[0]
+            elif d.opcode == "phi":
+                outside = [o for o, b in zip(d.ops, d.incoming, strict=True) if b not in self.lp.blocks]
+                if len(outside) != 1:
+                    return None
+                v = outside[0]
+            else:
+                return None
+        return v.text if v.name is None else None
+
+    def store(self, i: Ins, mask: str | None) -> None:
+        if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
+            raise EmitUnsupported(f"a volatile or atomic store: {i.shown}", i.line)
+        v, ptr = i.ops
+        vt = self.vty(v.type)
+        align = align_of(i.text)
+        first = self.consecutive(ptr, v.type)
+        val = self.vec(v)
+        last = None if first is not None else self.backward(ptr, v.type)
+        if last is not None:  # a loop counting down: the lanes reversed into one access
+            first, val = last, self.reverse(v.type, val)
+            mask = None if mask is None else self.reverse("i1", mask)
+        if first is not None and mask is None:
+            self.put(f"store {vt} {val}, ptr {first}, align {align}")
+        elif first is not None:
+            name = f"llvm.masked.store.{mangle(vt)}.p0"
+            self.declare(name, f"declare void @{name}({vt}, ptr, {self.vty('i1')})")
+            self.put(f"call void @{name}({vt} {val}, ptr align {align} {first}, {self.vty('i1')} {mask})")
+        else:
+            name = f"llvm.masked.scatter.{mangle(vt)}.{mangle(self.vty('ptr'))}"
+            self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
+            self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.lane_addresses(ptr, v.type)}, "
+                     f"{self.vty('i1')} {mask or self.ones()})")

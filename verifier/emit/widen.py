@@ -1,0 +1,198 @@
+"""The emitter's widening: each loop instruction as its vector of VF lanes (flags that
+only make poison dropped, conditional divisors masked to 1), comparisons of a pointer
+induction's lanes as scalars, and the first lane and stride of values an address is
+computed from (an induction plus constants)."""
+
+from __future__ import annotations
+
+import re
+
+from verifier.emit.builder import source_type
+from verifier.emit.memory import Memory
+from verifier.emit.reader import EmitUnsupported, Ins, Val, ref
+from verifier.frontend.llvm.text import fcmp_form, fp_flags, icmp_pred, int_flags
+from verifier.ir.opcodes import DIVISIONS, FBINOPS, Family, llvm_binary, of_family
+
+# flags whose only effect is poison where they fail (LangRef): a lane past the scalar
+# loop's exit computes what the loop never does, so the vector body drops them (a
+# defined value refines poison) and its masks and addresses stay defined
+POISON_FLAGS = frozenset({"nsw", "nuw", "exact", "disjoint", "nneg", "samesign", "nnan", "ninf"})
+FAST = ("reassoc", "nsz", "arcp", "contract", "afn")  # `fast` less nnan and ninf
+_INT_BINOPS = tuple(llvm_binary(intrinsic=False))
+_CASTS = (*of_family(Family.INT_CAST), *of_family(Family.FLOAT_CAST), "bitcast")
+# elementwise intrinsics (llvm.NAME.<type>): the vector call is the same per lane
+_ELEMENTWISE = ("smax", "smin", "umax", "umin", "abs", "fabs", "sqrt", "floor", "ceil", "trunc", "round",
+                "minnum", "maxnum", "ctpop", "ctlz", "cttz", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat",
+                "fmuladd", "fma")
+_IMMARG_LAST = ("abs", "ctlz", "cttz")  # their last (i1) argument stays scalar
+_MANGLED = re.compile(r"^(i\d+|f16|f32|f64|half|float|double)$")
+
+
+def defined(flags: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """`flags` without those that only make poison (`fast`: its other flags)."""
+    out = [f for f in flags if f not in POISON_FLAGS and f != "fast"]
+    return tuple(dict.fromkeys([*out, *(FAST if "fast" in flags else ())]))
+
+
+class Widen(Memory):
+    """Memory plus every other instruction of the body, for every lane."""
+
+    def vec(self, v: Val) -> str:
+        """Operand v for every lane."""
+        if v.name is None or v.name not in self.inloop:
+            return self.splat(v)
+        if v.name not in self.wide and self.pointer_affine(v):
+            raise EmitUnsupported(f"a vector of the pointers {v.text} (the emitter keeps a pointer induction's "
+                                  "lanes scalar, for a compare, an exit value or a call)", self.defs[v.name].line)
+        lazy = next((c for c in self.carried.values() if v.name in c.lazy), None)
+        if v.name not in self.wide and lazy is not None:
+            lazy.lanes(self)
+        if v.name not in self.wide:
+            d = self.defs[v.name]
+            if d.opcode != "getelementptr":
+                raise EmitUnsupported(f"{v.text} is used before the emitter computed it", d.line)
+            self.widen(d)
+        return self.wide[v.name]
+
+    def first_lane(self, v: Val) -> str:
+        """The first lane of an affine loop value (or an invariant)."""
+        if v.name is None or v.name not in self.inloop:
+            return v.text
+        return self.lane0[v.name]
+
+    def widen(self, i: Ins) -> None:
+        """Instruction i for every lane, as a vector value in the current block."""
+        assert i.name is not None
+        vt = self.vty(i.type)
+        base = f"{i.name}.v"
+        op = i.opcode
+        if op in _INT_BINOPS or op in FBINOPS:
+            flags = defined(int_flags(i.text, op) if op in _INT_BINOPS else fp_flags(i.text, op))
+            a, b = self.vec(i.ops[0]), self.vec(i.ops[1])
+            if op in DIVISIONS and self.pred.get(i.block, self.ones()) != self.ones():
+                b = self.value(f"{i.name}.divisor", f"select {self.vty('i1')} {self.pred[i.block]}, {vt} {b}, "
+                                                     f"{vt} {self.const_vec(i.type, ['1'] * self.vf)}")
+            self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {vt} {a}, {b}")
+            self.affine(i)
+        elif op == "fneg":
+            self.wide[i.name] = self.value(base, f"{' '.join(('fneg', *defined(fp_flags(i.text, op))))} {vt} "
+                                                 f"{self.vec(i.ops[0])}")
+        elif op == "icmp" and any(o.name in self.inloop and self.pointer_affine(o) for o in i.ops[:2]):
+            self.wide[i.name] = self.pointer_compare(i)
+        elif op in ("icmp", "fcmp"):
+            t = self.vty(i.ops[0].type)
+            if op == "icmp":
+                words = ("icmp", *defined(int_flags(i.text, op)), icmp_pred(i.text) or "")
+            else:
+                form = fcmp_form(i.text)
+                if form is None:
+                    raise EmitUnsupported(f"{i.shown}", i.line)
+                words = ("fcmp", *defined(form[0]), form[1])
+            self.wide[i.name] = self.value(base, f"{' '.join(words)} {t} {self.vec(i.ops[0])}, {self.vec(i.ops[1])}")
+        elif op in _CASTS:
+            if "ptr" in (i.type, i.ops[0].type):
+                raise EmitUnsupported(f"a pointer cast: {i.shown}", i.line)
+            flags = defined(int_flags(i.text, op))
+            self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {self.vty(i.ops[0].type)} "
+                                                 f"{self.vec(i.ops[0])} to {vt}")
+            self.affine(i)
+        elif op == "select":
+            c = i.ops[0]
+            ct = self.vty("i1")
+            fmf = " ".join(defined(fp_flags(i.text, op)))
+            self.wide[i.name] = self.value(base, f"select {fmf + ' ' if fmf else ''}{ct} {self.vec(c)}, "
+                                                 f"{vt} {self.vec(i.ops[1])}, {vt} {self.vec(i.ops[2])}")
+        elif op == "freeze":
+            self.wide[i.name] = self.value(base, f"freeze {vt} {self.vec(i.ops[0])}")
+        elif op == "getelementptr":
+            self.gep_vector(i)
+        elif op == "load":
+            self.load(i)
+        elif op == "call":
+            self.call(i)
+        else:
+            raise EmitUnsupported(f"instruction {op}: {i.shown}", i.line)
+
+    def pointer_compare(self, i: Ins) -> str:
+        """icmp i of a pointer induction's lanes, lane by lane as scalars (ptr_lane),
+        gathered into a vector of i1 (as `p == end`, a countable exit)."""
+        words = " ".join(("icmp", *int_flags(i.text, "icmp"), icmp_pred(i.text) or ""))
+        acc = "poison"
+        for k in range(self.vf):
+            a, b = (self.lane_of(o, k) for o in i.ops[:2])
+            c = self.value(f"{i.name}.lane{k}", f"{words} ptr {a}, {b}")
+            acc = self.value(f"{i.name}.v", f"insertelement {self.vty('i1')} {acc}, i1 {c}, i64 {k}")
+        return acc
+
+    def affine(self, i: Ins) -> None:
+        """Track i's first lane and stride where it is an induction plus constants
+        (the index of a consecutive access)."""
+        assert i.name is not None
+        a = i.ops[0]
+        if a.name not in self.stride:
+            return
+        s = self.stride[a.name]
+        if i.opcode in ("add", "sub") and i.ops[1].name is None:
+            pass
+        elif i.opcode == "mul" and i.ops[1].name is None:
+            s *= int(i.ops[1].text)
+        elif i.opcode == "shl" and i.ops[1].name is None:
+            s <<= int(i.ops[1].text)
+        elif i.opcode not in ("zext", "sext", "trunc"):
+            return
+        flags = " ".join(int_flags(i.text, i.opcode))
+        words = f"{i.opcode} {flags}".strip()
+        if i.opcode in ("zext", "sext", "trunc"):
+            rhs = f"{words} {a.type} {self.lane0[a.name]} to {i.type}"
+        else:
+            rhs = f"{words} {i.type} {self.lane0[a.name]}, {i.ops[1].text}"
+        self.lane0[i.name] = self.value(f"{i.name}.lane0", rhs)
+        self.stride[i.name] = s
+
+    def gep_vector(self, i: Ins) -> None:
+        assert i.name is not None
+        base = i.ops[0]
+        if self.pointer_affine(Val(ref(i.name), "ptr", i.name)):
+            return  # its lanes are scalars off its first lane (ptr_lane), never a vector
+        if base.name in self.inloop and not self.pointer_affine(base):
+            raise EmitUnsupported(f"an address computed from a pointer the loop changes other than by a "
+                                  f"constant step: {i.shown}", i.line)
+        src = source_type(i)
+        flags = " ".join(f for f in int_flags(i.text, "getelementptr"))
+        idx = ", ".join(f"{self.vty(o.type)} {self.vec(o)}" if o.name in self.inloop else f"{o.type} {o.text}"
+                        for o in i.ops[1:])
+        b = f"{self.vty('ptr')} {self.vec(base)}" if base.name in self.inloop else f"ptr {base.text}"
+        self.wide[i.name] = self.value(f"{i.name}.v", f"getelementptr {flags + ' ' if flags else ''}{src}, "
+                                                      f"{b}, {idx}")
+
+    def call(self, i: Ins) -> None:
+        callee = i.callee or ""
+        parts = callee.split(".")
+        base = next((b for b in _ELEMENTWISE if callee.startswith(f"llvm.{b}.")), None)
+        if base is None:
+            raise EmitUnsupported(f"a call to @{callee} whose result the loop uses: the emitter lowers "
+                                  "elementwise intrinsics, and calls without a result lane by lane", i.line)
+        name = ".".join(f"v{self.vf}{p}" if _MANGLED.match(p) and k >= 2 else p for k, p in enumerate(parts))
+        if i.name is None:
+            raise EmitUnsupported(f"a call to @{callee} with no result", i.line)
+        args = i.ops[:-1]
+        texts, tys = [], []
+        for k, a in enumerate(args):
+            if base in _IMMARG_LAST and k == len(args) - 1:
+                texts.append(f"{a.type} {a.text}")
+                tys.append(a.type)
+            else:
+                texts.append(f"{self.vty(a.type)} {self.vec(a)}")
+                tys.append(self.vty(a.type))
+        vt = self.vty(i.type)
+        fmf = " ".join(defined(fp_flags(i.text, "call")))
+        self.declare(name, f"declare {vt} @{name}({', '.join(tys)})")
+        self.wide[i.name] = self.value(f"{i.name}.v", f"call {fmf + ' ' if fmf else ''}{vt} @{name}({', '.join(texts)})")
+
+    def lane_of(self, v: Val, k: int) -> str:
+        """Lane k of operand v (an invariant as it is)."""
+        if v.name is None or v.name not in self.inloop:
+            return v.text
+        if self.pointer_affine(v):
+            return self.ptr_lane(v, k)
+        return self.value(f"{v.name}.lane{k}", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {k}")
