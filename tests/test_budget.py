@@ -17,6 +17,7 @@ import pytest
 import z3
 
 from tests.helpers import MODELS
+from verifier.checks import shares as shares_mod
 from verifier.smt import budget as budget_mod
 from verifier.smt import solver as solver_mod
 from verifier.smt.budget import Budget, charge, take_safety_net, units, work
@@ -173,10 +174,15 @@ def test_the_same_verdict_and_counterexample_under_load() -> None:
 
 
 def test_budget_constants_are_the_one_table() -> None:
-    """The phases' shares live in smt/budget.py, not in the checks (the one place the
-    split is decided): no check module defines a share of its own."""
-    names = {n for n in vars(budget_mod) if n.isupper() and (n.endswith("_SHARE") or n.endswith("_FLOOR"))}
+    """The phases' shares live in checks/shares.py, the checks' one table (where the
+    split is decided), not in the check that spends them, and not in smt/ (which
+    meters work and knows no check's phases)."""
+    names = {n for n in vars(shares_mod) if n.isupper() and (n.endswith("_SHARE") or n.endswith("_FLOOR"))}
+    assert len(names) >= 15
+    assert not [n for n in vars(budget_mod) if n.isupper() and n.endswith(("_SHARE", "_FLOOR"))]
     for f in (ROOT / "verifier" / "checks").glob("*.py"):
+        if f.name == "shares.py":
+            continue
         text = f.read_text()
         for n in names:
             assert f"\n{n} = " not in text and f"\n{n}, " not in text, f"{f.name} defines {n}"
@@ -188,7 +194,7 @@ _INLINE_SHARE = re.compile(r"\b(timeout|left(\(\))?|seconds)\s*/\s*\d"
 
 
 def test_no_check_scales_a_time_limit_by_a_number_of_its_own() -> None:
-    """Every share of a time limit is a named entry of smt/budget.py's table."""
+    """Every share of a time limit is a named entry of checks/shares.py's table."""
     assert _INLINE_SHARE.search("refinement(src, tgt, 4, timeout / 4)")  # the rule can fail
     assert _INLINE_SHARE.search("refinement(src0, tgt0, timeout=0.8 * left)")
     assert _INLINE_SHARE.search("added_ub(w.program, own, 1, Budget.of(budget.left() / 4))")

@@ -24,6 +24,7 @@ from verifier.analysis.undef import undef_reaching_ub
 from verifier.checks.falsify import ConcreteTests, concrete_witness
 from verifier.checks.refinement import hard_ops
 from verifier.checks.replay import concrete, from_window_start, replay, replay_fuel
+from verifier.checks.shares import COARSE_SHARE, MINIMIZE_LEAST, PROBE_TEST_SHARE, WINDOW_SHARE
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -46,15 +47,7 @@ from verifier.semantics.symbolic import (
 )
 from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.smt import terms
-from verifier.smt.budget import (
-    COARSE_SHARE,
-    MINIMIZE_LEAST,
-    PROBE_TEST_SHARE,
-    WINDOW_SHARE,
-    Budget,
-    Stopwatch,
-    seconds_of,
-)
+from verifier.smt.budget import Budget, Stopwatch, seconds_of
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
 from verifier.transforms.harness import Harness
 from verifier.transforms.window import NoWindow, Q, vector_window

@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from verifier.analysis.trip_bounds import candidate_bounds
+from verifier.checks.shares import COMPLETION_LEAST
 from verifier.checks.unwinding import Unwinding, Unwound, unwinding
 from verifier.checks.verdict import Bounded, CoverageKind, LongerRun, Verdict, VerdictKind
 from verifier.ir.program import Program
 from verifier.limits import MAX_TRIP
-from verifier.smt.budget import COMPLETION_LEAST, Budget, Stopwatch
+from verifier.smt.budget import Budget, Stopwatch
 
 # doublings of the check's bound asked again for a counterexample even where the
 # unwinding assertion fails there (a run that faults after 20 iterations, where the

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 
 from verifier.analysis.loops import find_loops
 from verifier.checks.replay import compare_runs, replay_fuel, source_fuel, target_fuel
+from verifier.checks.shares import SHRINK_SHARE
 from verifier.checks.verdict import Counterexample
 from verifier.ir.opcodes import OPCODES
 from verifier.ir.program import Const, Program
@@ -38,7 +39,7 @@ from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.semantics.ops import Val, eval_extent
-from verifier.smt.budget import INTERPRET_UNITS, SHRINK_SHARE, Budget, charge
+from verifier.smt.budget import INTERPRET_UNITS, Budget, charge
 
 TRIES = 400  # inputs at most per obligation (the time budget usually ends it first)
 MAX_LISTED = 4096  # array elements given explicitly; the rest take the array's default

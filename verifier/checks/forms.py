@@ -12,17 +12,16 @@ from verifier.checks.legality import repair_guards
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
 from verifier.checks.replay import from_window_start, replay, replay_fuel, source_fuel
+from verifier.checks.shares import (
+    FIRST_ITERATION_MINIMIZE,
+    FIRST_ITERATION_MINIMIZE_CAP,
+    FIRST_ITERATION_SHARE,
+)
 from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
-from verifier.smt.budget import (
-    FIRST_ITERATION_MINIMIZE,
-    FIRST_ITERATION_MINIMIZE_CAP,
-    FIRST_ITERATION_SHARE,
-    Budget,
-    Stopwatch,
-)
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.general_form import GeneralForm, general_form
 from verifier.transforms.lanes import Unsupported
 from verifier.transforms.reductions import ReductionOrder

@@ -33,6 +33,7 @@ from verifier.analysis.lanes import (
     parse_relation,
 )
 from verifier.checks.replay import run_model
+from verifier.checks.shares import LANE_RUN, SPLIT_AFTER
 from verifier.checks.verdict import Check, LaneWitness, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.opcodes import NONLINEAR
@@ -50,7 +51,7 @@ from verifier.semantics.symbolic import (
 )
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
-from verifier.smt.budget import LANE_RUN, SPLIT_AFTER, Budget, Stopwatch
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.smt.solver import SolverStatus, check, fresh_context, new_solver, set_timeout
 from verifier.transforms.window import NoWindow, Q, enter_window, entry_block
 

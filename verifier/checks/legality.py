@@ -13,11 +13,12 @@ from collections.abc import Callable
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, harness_verdict
 from verifier.checks.repair import extent_requirements, guard_repair
+from verifier.checks.shares import REPAIR_SHARE
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import Branch, Instr, Loc, Program, sharing
 from verifier.semantics.ops import UBKind
-from verifier.smt.budget import REPAIR_SHARE, Budget, Stopwatch
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.harness import Harness, hoist_harness, speculation_harness
 from verifier.transforms.lanes import Guard, Unsupported
 

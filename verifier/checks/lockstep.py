@@ -70,6 +70,19 @@ from verifier.checks.falsify import TRIES, ConcreteTests
 from verifier.checks.mismatch import mismatch_terms
 from verifier.checks.refinement import check_compatible, hard_ops, vacuous
 from verifier.checks.replay import concrete, replay, replay_fuel, source_fuel
+from verifier.checks.shares import (
+    ABSTRACT_FLOOR,
+    ABSTRACT_MINIMIZE,
+    ABSTRACT_STEPS_SHARE,
+    FREE_FLOOR,
+    FREE_FLOOR_UNBOUNDED,
+    FREE_PER_ENCODING,
+    FREE_SHARE,
+    FREE_SHARE_UNBOUNDED,
+    MINIMIZE_FLOOR,
+    MINIMIZE_SHARE,
+    TEST_SHARE,
+)
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -94,22 +107,7 @@ from verifier.semantics.symbolic import (
 )
 from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
 from verifier.smt import terms
-from verifier.smt.budget import (
-    ABSTRACT_FLOOR,
-    ABSTRACT_MINIMIZE,
-    ABSTRACT_STEPS_SHARE,
-    FREE_FLOOR,
-    FREE_FLOOR_UNBOUNDED,
-    FREE_PER_ENCODING,
-    FREE_SHARE,
-    FREE_SHARE_UNBOUNDED,
-    MINIMIZE_FLOOR,
-    MINIMIZE_SHARE,
-    TEST_SHARE,
-    Budget,
-    Stopwatch,
-    seconds_of,
-)
+from verifier.smt.budget import Budget, Stopwatch, seconds_of
 from verifier.smt.solver import (
     SolverStatus,
     check,

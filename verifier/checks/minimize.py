@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from verifier.checks.shares import MINIMIZE_ATTEMPT, MINIMIZE_PER_SOLVE, MINIMIZE_SOLVES
 from verifier.ir.program import ArrayDecl, Program
 from verifier.ir.types import to_signed
 from verifier.semantics.ops import windows_apart
 from verifier.semantics.symbolic import SymInputs
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
-from verifier.smt.budget import MINIMIZE_ATTEMPT, MINIMIZE_PER_SOLVE, MINIMIZE_SOLVES, Budget
+from verifier.smt.budget import Budget
 from verifier.smt.solver import SolverStatus, check, set_timeout
 
 MAX_ELEMS = 64

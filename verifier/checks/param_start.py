@@ -15,6 +15,7 @@ from __future__ import annotations
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.added_ub import added_ub, original_uids
+from verifier.checks.shares import WINDOW_FIRST_SHARE
 from verifier.checks.verdict import Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.program import (
@@ -32,7 +33,7 @@ from verifier.ir.program import (
 )
 from verifier.ir.types import I1
 from verifier.semantics.interpreter import RunStatus, run
-from verifier.smt.budget import WINDOW_FIRST_SHARE, Budget
+from verifier.smt.budget import Budget
 from verifier.smt.solver import SolverStatus
 from verifier.transforms.window import NoWindow, vector_window
 

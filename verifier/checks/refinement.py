@@ -20,6 +20,15 @@ from typing import Any
 
 from verifier.checks.mismatch import mismatch_terms
 from verifier.checks.replay import concrete, model_inputs, out_types, replay, replay_fuel
+from verifier.checks.shares import (
+    ABSTRACT_FLOOR,
+    ABSTRACT_MINIMIZE,
+    ABSTRACT_SHARE,
+    MINIMIZE_LEAST,
+    SHORT_MINIMIZE_SHARE,
+    SHORT_SHARE,
+    VACUITY_EXACT,
+)
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -48,18 +57,7 @@ from verifier.semantics.symbolic import (
 )
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
-from verifier.smt.budget import (
-    ABSTRACT_FLOOR,
-    ABSTRACT_MINIMIZE,
-    ABSTRACT_SHARE,
-    MINIMIZE_LEAST,
-    SHORT_MINIMIZE_SHARE,
-    SHORT_SHARE,
-    VACUITY_EXACT,
-    Budget,
-    Stopwatch,
-    seconds_of,
-)
+from verifier.smt.budget import Budget, Stopwatch, seconds_of
 from verifier.smt.solver import (
     Answer,
     BackgroundCheck,

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 from verifier.analysis.exits import Exit, analyse
 from verifier.checks.added_ub import Limits, bounded_failure, harness_verdict
 from verifier.checks.falsify import ConcreteTests
+from verifier.checks.shares import LEAST_QUESTION, PROBE_TEST_SHARE
 from verifier.checks.verdict import Check, Counterexample, Coverage, Verdict, VerdictKind
 from verifier.ir.printer import instr as instr_text
 from verifier.ir.program import ArrayDecl, Extent, Instr, Program, Ref
 from verifier.semantics.ops import UBKind
-from verifier.smt.budget import LEAST_QUESTION, PROBE_TEST_SHARE, Budget, Stopwatch
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.smt.solver import SolverStatus
 from verifier.transforms.harness import Harness, speculation_harness
 from verifier.transforms.lanes import Guard

@@ -17,19 +17,18 @@ from verifier.analysis.exits import analyse
 from verifier.checks.forms import first_vector_iteration
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
-from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
-from verifier.errors import UserError
-from verifier.ir.printer import program as program_text
-from verifier.ir.program import Program
-from verifier.smt.budget import (
+from verifier.checks.shares import (
     BASE_CASE_SHARE,
     INDUCTION_SHARE,
     INDUCTION_SHARE_REMAINDER,
     REMAINDER_SHARE,
     SHORT_SHARE,
-    Budget,
-    Stopwatch,
 )
+from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
+from verifier.errors import UserError
+from verifier.ir.printer import program as program_text
+from verifier.ir.program import Program
+from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.forwarders import without_forwarders
 from verifier.transforms.recognize import recognize
 from verifier.transforms.step import (
