@@ -83,6 +83,7 @@ from verifier.checks.shares import (
     MINIMIZE_SHARE,
     TEST_SHARE,
 )
+from verifier.checks.staged import Stages, ask_staged
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -177,24 +178,21 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
     found = tests.run(QUICK_TESTS, timeout)
     if found is not None:
         return _tested(prog, form, found, tests, sw())
-    ops = hard_ops(prog, form.program)
-    if ops:  # divisions uninterpreted first (refinement's first attempt)
-        v = _lockstep(prog, form, src_step, tgt_step, max_trip,
-                      Budget.of(min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout))),
-                      min(minimize_budget, ABSTRACT_MINIMIZE), unbounded, tests, ops)
-        # as in refinement: its proof stands once the source has an input under the
-        # real semantics (vacuity asked with the operations uninterpreted is not that)
-        if v is not None and (v.verdict is VerdictKind.COUNTEREXAMPLE or (
-                v.verdict is VerdictKind.PROVED and not vacuous(prog, max_trip, budget.again(), ops))):
-            if v.counterexample is None or v.counterexample is not tests.found:  # a test abstracts nothing
-                v.coverage = v.coverage.but(abstracted=tuple(sorted(ops)))
-            v.seconds = sw()
-            return v
-    v = _lockstep(prog, form, src_step, tgt_step, max_trip, budget.remainder(),
-                  minimize_budget, unbounded, tests)
-    if v is not None:
-        v.seconds = sw()
-    return v
+
+    def attempt(within: Budget, abstract: frozenset[str]) -> Verdict | None:
+        return _lockstep(prog, form, src_step, tgt_step, max_trip, within,
+                         min(minimize_budget, ABSTRACT_MINIMIZE) if abstract else minimize_budget, unbounded, tests,
+                         abstract)
+
+    # divisions uninterpreted first (as in refinement); the vacuity of an abstract proof
+    # may take as much again
+    stages = Stages(hard_ops(prog, form.program),
+                    abstract_budget=lambda: Budget.of(min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout))),
+                    vacuity_budget=budget.again, exact_budget=budget.remainder,
+                    vacuous=lambda within, ops: vacuous(prog, max_trip, within, ops),
+                    abstracts=lambda v: v.counterexample is None or v.counterexample is not tests.found)
+    v = ask_staged(attempt, stages)
+    return None if v is None else dataclasses.replace(v, seconds=sw())
 
 
 def _tested(prog: Program, form: VectorForm, cex: Counterexample, tests: ConcreteTests, seconds: float) -> Verdict:

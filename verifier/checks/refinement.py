@@ -29,6 +29,7 @@ from verifier.checks.shares import (
     SHORT_SHARE,
     VACUITY_EXACT,
 )
+from verifier.checks.staged import Stages, ask_staged
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -163,28 +164,24 @@ def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
     (a quarter of the time): most bugs show in a vector iteration or two, and a
     target that runs on past the source's exit (a broken exit test) is unrolled
     to its cap at the full bound. Only a counterexample is taken from there."""
-    sw, timeout = Stopwatch(), budget.seconds
-    if max_trip >= SHORT_FIRST:
-        short = refinement(src, tgt, max_trip // 4, budget.share(SHORT_SHARE), check_name,
-                           min(minimize_budget, SHORT_MINIMIZE_SHARE * timeout),
-                           target_unroll, ignore, param_limit)
-        if short.verdict is VerdictKind.COUNTEREXAMPLE:
-            return short
-    ops = hard_ops(src, tgt)
-    if ops:
-        first = Budget.of(min(budget.rest(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout)))
-        v = _refinement(src, tgt, max_trip, first, check_name,
-                        min(minimize_budget, ABSTRACT_MINIMIZE), target_unroll, ops, ignore, param_limit)
-        # (an unknown that turns on an approximation stays one: the exact encoding differs in
-        # the operations left uninterpreted, not in the approximations)
-        if v.verdict is VerdictKind.COUNTEREXAMPLE or v.approximation is not None or (
-                v.verdict is VerdictKind.PROVED and not vacuous(src, max_trip, budget.remainder(), ops)):
-            v.coverage = v.coverage.but(abstracted=tuple(sorted(ops)))
-            v.seconds = sw()
-            return v
-    v = _refinement(src, tgt, max_trip, budget.remainder(), check_name, minimize_budget, target_unroll, ignore=ignore,
-                    param_limit=param_limit)
-    v.seconds = sw()
+    timeout = budget.seconds
+
+    def short() -> Verdict:
+        return refinement(src, tgt, max_trip // 4, budget.share(SHORT_SHARE), check_name,
+                          min(minimize_budget, SHORT_MINIMIZE_SHARE * timeout), target_unroll, ignore, param_limit)
+
+    def attempt(within: Budget, abstract: frozenset[str]) -> Verdict:
+        return _refinement(src, tgt, max_trip, within, check_name,
+                           min(minimize_budget, ABSTRACT_MINIMIZE) if abstract else minimize_budget,
+                           target_unroll, abstract, ignore, param_limit)
+
+    stages = Stages(hard_ops(src, tgt),
+                    abstract_budget=lambda: Budget.of(min(budget.rest(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout))),
+                    vacuity_budget=budget.remainder, exact_budget=budget.remainder,
+                    vacuous=lambda within, ops: vacuous(src, max_trip, within, ops),
+                    short=short if max_trip >= SHORT_FIRST else None)
+    v = ask_staged(attempt, stages)
+    assert v is not None  # (every attempt answers)
     return v
 
 
