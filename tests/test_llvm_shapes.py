@@ -480,7 +480,7 @@ def guarded(tmp_path: Path, text: str) -> tuple[str, str]:
     f.write_text(text)
     src, tgt = parse_ll_pair(f, f)
     v = refinement(src, tgt, max_trip=8, budget=Budget.of(60))
-    guard_proofs(src, [v], 8, 60)
+    (v,), _ = guard_proofs(src, [v], 8, 60)
     return v.verdict, v.reason or ""
 
 

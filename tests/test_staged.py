@@ -3,7 +3,9 @@ on both sides, with attempts that record what they were asked."""
 
 from __future__ import annotations
 
-from verifier.checks.staged import Stages, ask_staged
+from collections.abc import Callable
+
+from verifier.checks.staged import Abstract, Stages, ask_staged
 from verifier.checks.verdict import Check, Verdict, VerdictKind
 from verifier.smt.budget import Budget
 
@@ -27,9 +29,13 @@ class _Asked:
         return self.answers[bool(ops)]
 
 
-def _stages(vacuous: bool = False, **kw: object) -> Stages:
-    return Stages(OPS, abstract_budget=lambda: Budget.of(1.0), vacuity_budget=lambda: Budget.of(1.0),
-                  exact_budget=lambda: Budget.of(1.0), vacuous=lambda b, ops: vacuous, **kw)  # type: ignore[arg-type]
+def _one() -> Budget:
+    return Budget.of(1.0)
+
+
+def _stages(vacuous: bool = False, short: Callable[[], Verdict] | None = None,
+            abstracts: Callable[[Verdict], bool] = lambda v: True) -> Stages:
+    return Stages(_one, short, Abstract(OPS, _one, _one, lambda b, ops: vacuous, abstracts))
 
 
 def test_an_abstract_proof_stands_when_the_source_has_an_input() -> None:
@@ -70,6 +76,7 @@ def test_a_first_look_gives_counterexamples_only() -> None:
 
 def test_no_abstract_stage_without_hard_operations_and_none_where_the_check_does_not_apply() -> None:
     a = _Asked(_v(C), None)
-    stages = Stages(frozenset(), abstract_budget=lambda: Budget.of(1.0), vacuity_budget=lambda: Budget.of(1.0),
-                    exact_budget=lambda: Budget.of(1.0), vacuous=lambda b, ops: False)
-    assert ask_staged(a, stages) is None and a.asked == [frozenset()]
+    assert ask_staged(a, Stages(_one)) is None and a.asked == [frozenset()]
+    b = _Asked(_v(C), None)
+    assert ask_staged(b, Stages(_one, abstract=Abstract(frozenset(), _one, _one, lambda b, ops: False))) is None
+    assert b.asked == [frozenset()]

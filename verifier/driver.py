@@ -85,11 +85,8 @@ def answer_programs(requests: Sequence[Request], load: Loader, first: Pair, guar
     bound = max((r.bound for r in requests), default=TRANSLATION_TRIP)
     timeout = max((r.timeout for r in requests), default=60.0)
     vs, src, tgt = _with_room(load, first, all_of, bound, timeout)
-    note_assumptions(vs, src, tgt)
     here = loop_loc(src)
-    for v in vs:
-        v.loc = v.loc or here
-    return Answer(vs, src, tgt)
+    return Answer([v.but(loc=v.loc or here) for v in note_assumptions(vs, src, tgt)], src, tgt)
 
 
 def _with_room(load: Loader, first: Pair, all_of: Callable[[Program, Program | None], list[Verdict]],
@@ -99,7 +96,7 @@ def _with_room(load: Loader, first: Pair, all_of: Callable[[Program, Program | N
     attempt's time counted in theirs. Room a model cannot give leaves the first."""
     src, tgt = first
     vs = all_of(src, tgt)
-    need = room_needed(src, vs, max_trip, timeout)
+    vs, need = room_needed(src, vs, max_trip, timeout)
     if not need:
         return vs, src, tgt
     spent = sum(v.seconds for v in vs)
@@ -107,11 +104,8 @@ def _with_room(load: Loader, first: Pair, all_of: Callable[[Program, Program | N
         src2, tgt2 = load(need)
     except LLUnsupported:
         return vs, src, tgt
-    vs2 = all_of(src2, tgt2)
-    guard_proofs(src2, vs2, max_trip, timeout)
-    for v in vs2:
-        v.seconds += spent / len(vs2)
-    return vs2, src2, tgt2
+    vs2, _ = guard_proofs(src2, all_of(src2, tgt2), max_trip, timeout)
+    return [v.but(seconds=v.seconds + spent / len(vs2)) for v in vs2], src2, tgt2
 
 
 def _each_vscale(requests: Sequence[Request], read: Reader, scalable: Scalable, guard: Guard | None) -> Answer:
@@ -203,21 +197,17 @@ def merge_vscales(runs: list[tuple[int, list[Verdict]]], declared: str) -> list[
         kind = worst(v.verdict for _, v in at)
         found = next(((vscale, v) for vscale, v in at if v.verdict is kind), None) \
             if kind is not VerdictKind.PROVED else None
-        if found is not None:
-            if kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
-                # the same at every vscale (a missing --assume): no one vscale to name
-                found[1].coverage = found[1].coverage.but(vscales=tuple(vscale for vscale, _ in at),
-                                                          vscale_range=declared)
-            else:
-                found[1].vscale = found[0]
-        if found is None:
-            found = min(at, key=lambda a: _STRENGTH.index(a[1].coverage.kind))
-            found[1].coverage = found[1].coverage.but(vscales=tuple(vscale for vscale, _ in at), vscale_range=declared)
-        v = found[1]
-        v.seconds = sum(w.seconds for _, w in at)
-        v.work = sum(w.work or 0.0 for _, w in at)
-        v.wall_clock = v.wall_clock and v.verdict is VerdictKind.UNKNOWN
-        out.append(v)
+        every = tuple(vscale for vscale, _ in at)
+        if found is not None and kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
+            # the same at every vscale (a missing --assume): no one vscale to name
+            v = found[1].but(coverage=found[1].coverage.but(vscales=every, vscale_range=declared))
+        elif found is not None:
+            v = found[1].but(vscale=found[0])
+        else:
+            v = min((w for _, w in at), key=lambda w: _STRENGTH.index(w.coverage.kind))
+            v = v.but(coverage=v.coverage.but(vscales=every, vscale_range=declared))
+        out.append(v.but(seconds=sum(w.seconds for _, w in at), work=sum(w.work or 0.0 for _, w in at),
+                         wall_clock=v.wall_clock and v.verdict is VerdictKind.UNKNOWN))
     return out
 
 

@@ -323,7 +323,7 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
         raise UserError(f"{ob.source}: no data-dependent exit labelled {ob.ask.exit!r}", Loc(str(ob.file), ob.line, 1))
     v = combine(vs, src.name, ob.check, ob.vf)
     if not vs:  # combine's own verdict: it lists the assumptions like every other
-        note_assumptions([v], src, tgt)
+        v = note_assumptions([v], src, tgt)[0]
     return v
 
 

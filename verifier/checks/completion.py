@@ -45,20 +45,17 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
     bound = extent.max_trip
     why_bounded = v.coverage.why_bounded  # why the first try was bounded: deeper ones are by request
     if accept_bounded is not None and bound >= accept_bounded:
-        v.coverage = v.coverage.bounded_but(accepted_bounded=accept_bounded)
-        return v
+        return v.but(coverage=v.coverage.bounded_but(accepted_bounded=accept_bounded))
     sw = Stopwatch()
     budget = Budget.of(max(COMPLETION_LEAST * timeout, timeout - (v.work or 0.0)))
     first = v.seconds
 
     def spent(w: Verdict) -> Verdict:
-        w.seconds = first + sw()
-        return w
+        return w.but(seconds=first + sw())
 
     u = unwinding(src, bound, budget.remainder(0.001))
     if u.status is Unwound.COMPLETE:
-        v.coverage = v.coverage.bounded_but(complete=True, unwound=bound)
-        return spent(v)
+        return spent(v.but(coverage=v.coverage.bounded_but(complete=True, unwound=bound)))
     longest = u
     searched = {bound * 2 ** k for k in range(1, 8) if bound * 2 ** k <= min(SEARCH_LIMIT, MAX_TRIP)}
     for b in sorted(searched | {k for k in candidate_bounds(src, MAX_TRIP) if k > bound}):
@@ -77,10 +74,9 @@ def complete(v: Verdict, src: Program, accept_bounded: int | None, timeout: floa
         if answer.verdict is VerdictKind.COUNTEREXAMPLE:
             return spent(answer)
         if answer.verdict is VerdictKind.PROVED and why_bounded is not None:
-            answer.coverage = answer.coverage.but(why_bounded=why_bounded)
+            answer = answer.but(coverage=answer.coverage.but(why_bounded=why_bounded))
         if answer.verdict is VerdictKind.PROVED and ub.status is Unwound.COMPLETE:
-            answer.coverage = answer.coverage.bounded_but(complete=True, unwound=b)
-            return spent(answer)
+            return spent(answer.but(coverage=answer.coverage.bounded_but(complete=True, unwound=b)))
         if answer.verdict is VerdictKind.PROVED:
             bound, v = b, answer  # proved deeper: the bound reached
             continue
@@ -96,15 +92,15 @@ def _one(vs: list[Verdict], like: Verdict) -> Verdict | None:
 def _incomplete(v: Verdict, bound: int, u: Unwinding, out_of_time: bool) -> Verdict:
     """The bounded proof `v` as unknown: the bound it reached, why that is not every
     input, and a longer run where one was found."""
-    v.verdict = VerdictKind.UNKNOWN
-    v.coverage = v.coverage.bounded_but(max_trip=bound, complete=False)
+    longer = None
     if u.inputs is not None:
-        v.longer_run = LongerRun(u.inputs, u.iterations, u.bound)
+        longer = LongerRun(u.inputs, u.iterations, u.bound)
         why = f"a run of the source goes past {u.bound} iterations without UB (it makes {u.iterations}: inputs below)"
     else:
         why = f"the unwinding assertion was not decided ({u.reason})" if u.reason else "longer runs may exist"
     more = ("the time limit ended the search for a complete bound" if out_of_time else
             f"no bound up to {MAX_TRIP} that the IR suggests covers every run")
-    v.reason = (f"bounded only: no run of at most {bound} iterations goes wrong, but {why}; {more}. "
-                f"A suite accepts this answer with `bounded = {bound}`, the command line with --bounded --max-trip {bound}")
-    return v
+    return v.but(verdict=VerdictKind.UNKNOWN, coverage=v.coverage.bounded_but(max_trip=bound, complete=False),
+                 longer_run=longer,
+                 reason=f"bounded only: no run of at most {bound} iterations goes wrong, but {why}; {more}. A suite "
+                        f"accepts this answer with `bounded = {bound}`, the command line with --bounded --max-trip {bound}")

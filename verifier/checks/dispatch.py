@@ -91,13 +91,11 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
 
     take_safety_net()
     budget = Budget.of(req.timeout)
-    vs = _decide(req, src, tgt, budget)
-    for v in vs:  # what the check spent, where it did not say per verdict (legality does)
-        v.work = budget.spent() if v.work is None else v.work
+    # what the check spent, where it did not say per verdict (legality does)
+    vs = [v.but(work=budget.spent()) if v.work is None else v for v in _decide(req, src, tgt, budget)]
     out = [_exact_approximations(complete(v, src, req.accept_bounded, req.timeout, deeper), src, tgt) for v in vs]
     if take_safety_net():  # a question was cut by wall-clock time: an unknown may be that
-        for v in out:
-            v.wall_clock = v.verdict is VerdictKind.UNKNOWN
+        return [v.but(wall_clock=v.verdict is VerdictKind.UNKNOWN) for v in out]
     return out
 
 
@@ -109,11 +107,10 @@ def _exact_approximations(v: Verdict, *progs: Program | None) -> Verdict:
     taken = approximated(cex.inputs.choices) if v.verdict is VerdictKind.COUNTEREXAMPLE and cex else None
     if taken is None:
         return v
-    v.verdict, v.counterexample = VerdictKind.UNKNOWN, None
-    v.reason = (f"the only runs found to go wrong take a value of {approximation_site(taken, *progs)} other "
-                f"than its exact result; LangRef does not bound the approximations those flags allow, so that "
-                f"value may be none of them")
-    return v
+    return v.but(verdict=VerdictKind.UNKNOWN, counterexample=None,
+                 reason=f"the only runs found to go wrong take a value of {approximation_site(taken, *progs)} other "
+                        f"than its exact result; LangRef does not bound the approximations those flags allow, so "
+                        f"that value may be none of them")
 
 
 def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> list[Verdict]:
@@ -154,6 +151,6 @@ def _every_trip_count(req: Request, v: Verdict) -> Verdict:
     """A proof that covers only bounded trip counts, where the request wants every
     one (Scope.UNBOUNDED: `unbounded = true`, --unbounded), is unknown, saying why."""
     if req.scope is Scope.UNBOUNDED and v.verdict is VerdictKind.PROVED and not v.coverage.unbounded:
-        v.verdict = VerdictKind.UNKNOWN
-        v.reason = f"no proof for every trip count: {v.coverage.why_bounded or 'bounded only'}"
+        return v.but(verdict=VerdictKind.UNKNOWN,
+                     reason=f"no proof for every trip count: {v.coverage.why_bounded or 'bounded only'}")
     return v

@@ -17,7 +17,14 @@ from verifier.checks.shares import (
     FIRST_ITERATION_MINIMIZE_CAP,
     FIRST_ITERATION_SHARE,
 )
-from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
+from verifier.checks.verdict import (
+    Check,
+    Counterexample,
+    Coverage,
+    EveryTripCount,
+    Verdict,
+    VerdictKind,
+)
 from verifier.errors import UserError
 from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
@@ -77,9 +84,7 @@ def form_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
     if v is None or (v.verdict is VerdictKind.UNKNOWN and budget.left() >= 1.0):
         v = refinement(prog, vform.program, max_trip, budget.remainder(), check_name=Check.EQUIV,
                        target_unroll=vform.unroll(max_trip))
-    v.model, v.vf, v.form = prog.name, vf, form_label(form, order)
-    v.seconds = sw()
-    return v
+    return v.but(model=prog.name, vf=vf, form=form_label(form, order), seconds=sw())
 
 
 def _by_steps(prog: Program, vform: VectorForm, max_trip: int, budget: Budget,
@@ -126,23 +131,20 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
             step = induction_step(prog, vform, budget.remainder(), src, tgt, minimize_budget=1.0,
                                   param_limit=max_trip)
             if step.verdict is VerdictKind.PROVED:
-                step.seconds, step.form = sw(), form_label(form, order)
-                return step
+                return step.but(seconds=sw(), form=form_label(form, order))
         if chained is not None:
-            chained.model, chained.vf, chained.form = prog.name, vf, form_label(form, order)
+            chained = chained.but(model=prog.name, vf=vf, form=form_label(form, order))
             if not chained.coverage.unbounded:
-                _bounded_only(chained, "the induction over one vector iteration does not close (from a state "
-                              "at a vector iteration's start that the loop may never reach)", max_trip,
-                              require_unbounded)
-            chained.seconds = sw()
-            return chained
+                chained = _bounded_only(chained, "the induction over one vector iteration does not close (from a "
+                                        "state at a vector iteration's start that the loop may never reach)",
+                                        max_trip, require_unbounded)
+            return chained.but(seconds=sw())
     if not why:
         # its counterexample only says why (the first vector iteration shows a real one)
         # the step alone gets the whole allowance again (where the chain does not apply)
         step = induction_step(prog, vform, budget.again(), src, tgt, minimize_budget=1.0, param_limit=max_trip)
         if step.verdict is VerdictKind.PROVED:
-            step.seconds, step.form = sw(), form_label(form, order)
-            return step
+            return step.but(seconds=sw(), form=form_label(form, order))
         why = "the induction over one vector iteration does not close: " + (
             step.reason or (step.counterexample.divergence.summary if step.counterexample else ""))
         if step.verdict is VerdictKind.COUNTEREXAMPLE:
@@ -152,26 +154,24 @@ def inductive_equivalence(prog: Program, vf: int, max_trip: int, budget: Budget,
             first = first_vector_iteration(prog, vform, src, tgt, budget.remainder(), step.counterexample.inputs,
                                            max_trip)
             if first.verdict is VerdictKind.COUNTEREXAMPLE:
-                first.seconds, first.form = sw(), form_label(form, order)
-                return first
+                return first.but(seconds=sw(), form=form_label(form, order))
     if budget.left() < 1.0:  # encoding the unrolled check alone can take longer than the solver
         return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), vf=vf, form=form_label(form, order),
                        reason=f"solver timeout: {budget.seconds:g} s spent before the bounded check ({why})")
     bounded = form_equivalence(prog, vf, max_trip, Budget.of(budget.left()), with_guards, form, concrete_tests,
                                order)
-    _bounded_only(bounded, why, max_trip, require_unbounded)
-    bounded.seconds = sw()
-    return bounded
+    return _bounded_only(bounded, why, max_trip, require_unbounded).but(seconds=sw())
 
 
-def _bounded_only(v: Verdict, why: str, max_trip: int, require_unbounded: bool) -> None:
-    """A bounded proof says why it is not more, and is unknown where every trip count
+def _bounded_only(v: Verdict, why: str, max_trip: int, require_unbounded: bool) -> Verdict:
+    """A bounded proof saying why it is not more, and unknown where every trip count
     was asked for."""
-    if v.verdict is VerdictKind.PROVED:
-        v.coverage = v.coverage.but(why_bounded=why)
-        if require_unbounded:
-            v.verdict = VerdictKind.UNKNOWN
-            v.reason = f"proved for trip counts up to {max_trip} only: {why}"
+    if v.verdict is not VerdictKind.PROVED:
+        return v
+    v = v.but(coverage=v.coverage.but(why_bounded=why))
+    if require_unbounded:
+        return v.but(verdict=VerdictKind.UNKNOWN, reason=f"proved for trip counts up to {max_trip} only: {why}")
+    return v
 
 
 def induction_step(prog: Program, vform: VectorForm, budget: Budget, src: Program | None = None,
@@ -187,10 +187,9 @@ def induction_step(prog: Program, vform: VectorForm, budget: Budget, src: Progra
     step = refinement(src, tgt, vf, budget, check_name=Check.EQUIV,
                       minimize_budget=minimize_budget, target_unroll=vform.step_unroll(),
                       param_limit=param_limit)
-    step.model, step.vf = prog.name, vf
-    step.form = _form_name(vform)
+    step = step.but(model=prog.name, vf=vf, form=_form_name(vform))
     if step.verdict is VerdictKind.PROVED:
-        step.coverage = Coverage(EveryTripCount(window=vf))
+        return step.but(coverage=Coverage(EveryTripCount(window=vf)))
     return step
 
 
@@ -209,15 +208,22 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
     run as long as a bounded check up to `max_trip` (default 4*VF) would unroll."""
     sw = Stopwatch()
     vf = vform.vf
-    out = Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, vf=vf, form=_form_name(vform),
-                  reason="the first vector iteration shows no divergence of the whole programs")
+
+    def verdict(cex: Counterexample | None = None, found_in: str = "") -> Verdict:
+        if cex is None:
+            return Verdict(prog.name, Check.EQUIV, VerdictKind.UNKNOWN, sw(), vf=vf, form=_form_name(vform),
+                           reason="the first vector iteration shows no divergence of the whole programs")
+        return Verdict(prog.name, Check.EQUIV, VerdictKind.COUNTEREXAMPLE, sw(), vf=vf, form=_form_name(vform),
+                       counterexample=cex, coverage=Coverage(found_in=found_in))
+
     bound = max_trip or 4 * vf
     fuel = replay_fuel(prog, vform.program, bound)
     # the step's inputs may make the loop run far past the bound (a huge N): only runs
     # of up to about `bound` source iterations are replayed
     src_fuel = source_fuel(prog, bound)
 
-    def replayed(inputs: Inputs, found_in: str) -> bool:
+    def replayed(inputs: Inputs) -> Counterexample | None:
+        """The whole programs' divergence on `inputs` (a window's moved to its start)."""
         q = inputs.params.get(Q)
         inputs = dataclasses.replace(inputs, params={p.name: inputs.params[p.name] for p in prog.params})
         cex = replay(prog, vform.program, inputs, fuel, src_fuel)
@@ -225,14 +231,11 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
         moved = from_window_start(prog, inputs, vf * q, src_fuel) if cex is None and q is not None else None
         if moved is not None:
             cex = replay(prog, vform.program, moved, fuel, src_fuel)
-        if cex is not None:
-            out.verdict, out.reason, out.counterexample = VerdictKind.COUNTEREXAMPLE, None, cex
-            out.coverage = Coverage(found_in=found_in)
-        return cex is not None
+        return cex
 
-    if step_inputs is not None and replayed(step_inputs, "the induction step's inputs"):
-        out.seconds = sw()
-        return out
+    found = replayed(step_inputs) if step_inputs is not None else None
+    if found is not None:
+        return verdict(found, "the induction step's inputs")
     src0, tgt0 = at_loop_start(src), at_loop_start(tgt)
     for ignore in (frozenset({"live-out"}), frozenset()):
         left = budget.left()
@@ -243,10 +246,10 @@ def first_vector_iteration(prog: Program, vform: VectorForm, src: Program, tgt: 
                        ignore=ignore,
                        minimize_budget=min(FIRST_ITERATION_MINIMIZE_CAP, FIRST_ITERATION_MINIMIZE * left), target_unroll=vform.step_unroll(),
                        param_limit=bound)
-        if v.counterexample is not None and replayed(v.counterexample.inputs, "the first vector iteration"):
-            break
-    out.seconds = sw()
-    return out
+        found = replayed(v.counterexample.inputs) if v.counterexample is not None else None
+        if found is not None:
+            return verdict(found, "the first vector iteration")
+    return verdict()
 
 
 def _form_name(vform: VectorForm) -> str:

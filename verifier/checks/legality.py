@@ -40,13 +40,13 @@ def speculation_safety(prog: Program, vf: int, limits: Limits = Limits(), freeze
         # the verdict's budget covers its repair: what the check left of it, and a
         # share of it at least (a repair's questions are bounded checks of their own)
         budget = Budget.of(max(REPAIR_SHARE * limits.timeout, limits.timeout - (v.work or 0.0)))
+        advice = list(v.advice)
         if (repair and v.verdict is VerdictKind.COUNTEREXAMPLE) or (needed_extents and v.verdict is VerdictKind.PROVED):
-            v.advice = extent_requirements(prog, e, vf, limits, freeze, checked=v, budget=budget)
+            advice = extent_requirements(prog, e, vf, limits, freeze, checked=v, budget=budget)
         if repair and v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
-            v.advice.append(guard_repair(prog, e, vf, v, h, limits, freeze, budget=budget).advice)
-        v.seconds += sw()  # the verdict's time is all of its work
-        v.work = (v.work or 0.0) + budget.spent()
-        out.append(v)
+            advice.append(guard_repair(prog, e, vf, v, h, limits, freeze, budget=budget).advice)
+        # the verdict's time is all of its work
+        out.append(v.but(advice=advice, seconds=v.seconds + sw(), work=(v.work or 0.0) + budget.spent()))
     return out
 
 
@@ -100,20 +100,16 @@ def _per_exit(prog: Program, check: Check, vf: int, limits: Limits,
                         subject=subject, loc=loc)
             out.append((e, v, None))
             continue
-        v = harness_verdict(prog, h, vf, limits, check, budget)
-        v.work = budget.spent()
-        v.loc = loc
-        _finish(v, prog, h, originals, subject, vf, le.loop.header)
+        v = harness_verdict(prog, h, vf, limits, check, budget).but(work=budget.spent(), loc=loc, model=prog.name,
+                                                                    vf=vf, subject=subject)
+        _explain(v, h, originals, subject, le.loop.header)
         out.append((e, v, h))
     return out
 
 
-def _finish(v: Verdict, prog: Program, h: Harness, originals: dict[int, Instr], subject: str,
-            vf: int, header: str) -> None:
-    """Name the verdict after the exit and say, in the seed's terms, what went wrong."""
-    v.model = prog.name
-    v.vf = vf
-    v.subject = subject
+def _explain(v: Verdict, h: Harness, originals: dict[int, Instr], subject: str, header: str) -> None:
+    """Say in the seed's terms what went wrong in the counterexample of `v` (its
+    divergence, which the check just built, is written in place)."""
     c = v.counterexample
     if c is None or c.target.ub is None:
         return

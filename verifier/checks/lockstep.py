@@ -83,7 +83,7 @@ from verifier.checks.shares import (
     MINIMIZE_SHARE,
     TEST_SHARE,
 )
-from verifier.checks.staged import Stages, ask_staged
+from verifier.checks.staged import Abstract, Stages, ask_staged
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -186,11 +186,11 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
 
     # divisions uninterpreted first (as in refinement); the vacuity of an abstract proof
     # may take as much again
-    stages = Stages(hard_ops(prog, form.program),
-                    abstract_budget=lambda: Budget.of(min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout))),
-                    vacuity_budget=budget.again, exact_budget=budget.remainder,
-                    vacuous=lambda within, ops: vacuous(prog, max_trip, within, ops),
-                    abstracts=lambda v: v.counterexample is None or v.counterexample is not tests.found)
+    abstract = Abstract(hard_ops(prog, form.program),
+                        lambda: Budget.of(min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout))),
+                        vacuity_budget=budget.again, vacuous=lambda within, ops: vacuous(prog, max_trip, within, ops),
+                        abstracts=lambda v: v.counterexample is None or v.counterexample is not tests.found)
+    stages = Stages(budget.remainder, abstract=abstract)
     v = ask_staged(attempt, stages)
     return None if v is None else dataclasses.replace(v, seconds=sw())
 
@@ -405,7 +405,7 @@ class _Lockstep:
             v = _unless_vacuous(self.verdict, free.ok, whole.remainder(), self.max_trip, self.tests,
                                 self.prog if self.tests.testable else None)
             if unbounded and v.verdict is VerdictKind.PROVED:  # the induction: every trip count
-                v.coverage = Coverage(EveryTripCount(window=self.form.vf))
+                return v.but(coverage=Coverage(EveryTripCount(window=self.form.vf)))
             return v
         for k in range(1, self.steps):
             found = self.settle(k)
@@ -492,7 +492,7 @@ class _Lockstep:
             if found is not True:
                 if isinstance(found, Verdict) and found.verdict is VerdictKind.COUNTEREXAMPLE:
                     self.coverage = self.coverage.but(found_in=f"vector iteration {k + 1}, checked step by step")
-                    found.coverage = self.coverage
+                    return found.but(coverage=self.coverage)
                 return found
         return True
 

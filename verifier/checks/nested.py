@@ -87,15 +87,15 @@ def merge_outer(any_state: list[Verdict], found: list[tuple[str, list[Verdict]]]
     out = []
     for k, v in enumerate(any_state):
         if v.verdict is VerdictKind.PROVED:
-            v.coverage = v.coverage.but(outer_loop=f"every iteration of the outer loop at {shown}, from {states}")
+            v = v.but(coverage=v.coverage.but(outer_loop=f"every iteration of the outer loop at {shown}, from {states}"))
         elif v.verdict is VerdictKind.COUNTEREXAMPLE:
             hit = next(((where, vs[k]) for where, vs in found if k < len(vs)
                         and vs[k].verdict is VerdictKind.COUNTEREXAMPLE and whole_run(vs[k])), None)
             if hit is not None:
                 where, w = hit
-                w.coverage = w.coverage.but(outer_loop=where)
-                w.seconds += v.seconds + sum(vs[k].seconds for _, vs in found if k < len(vs) and vs[k] is not w)
-                v = w
+                v = w.but(coverage=w.coverage.but(outer_loop=where),
+                          seconds=w.seconds + v.seconds + sum(vs[k].seconds for _, vs in found
+                                                              if k < len(vs) and vs[k] is not w))
             else:
                 what = v.counterexample.divergence.summary if v.counterexample is not None else "a counterexample"
                 looked = f"the first {max(PEELED)} iterations" if len(found) > 1 else "its first iteration"

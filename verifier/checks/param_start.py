@@ -109,34 +109,34 @@ def _start_of_object(prog: Program, max_trip: int, budget: Budget) -> tuple[str 
     return f"whether a run forms a pointer before a parameter's start was not decided ({r.reason})", every
 
 
-def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> frozenset[str]:
-    """Turn the proofs among `verdicts` that read the model into unknowns where
-    `start_of_object` fails (within `timeout` seconds): the model of `prog` left out runs the real function has.
-    Returns the objects that need room before their parameter's pointer (empty when nothing was turned)."""
-    proofs = [v for v in verdicts if v.verdict is VerdictKind.PROVED and v.reads_model]
-    if not proofs:
-        return frozenset()
+def guard_proofs(prog: Program, verdicts: list[Verdict], max_trip: int,
+                 timeout: float) -> tuple[list[Verdict], frozenset[str]]:
+    """The verdicts, with the proofs among them that read the model turned into
+    unknowns where `start_of_object` fails (within `timeout` seconds): the model of
+    `prog` left out runs the real function has; and the objects that need room before
+    their parameter's pointer (empty when nothing was turned)."""
+    if not any(v.verdict is VerdictKind.PROVED and v.reads_model for v in verdicts):
+        return verdicts, frozenset()
     why, objs = _start_of_object(prog, max_trip, Budget.of(timeout))
     if why is None:
-        return frozenset()
-    for v in proofs:
-        v.verdict = VerdictKind.UNKNOWN
-        v.reason = (f"{why}; the model takes a pointer parameter to point at its object's start, so "
-                    "such runs were not checked")
-    return objs
+        return verdicts, frozenset()
+    reason = f"{why}; the model takes a pointer parameter to point at its object's start, so such runs were not checked"
+    return [v.but(verdict=VerdictKind.UNKNOWN, reason=reason) if v.verdict is VerdictKind.PROVED and v.reads_model
+            else v for v in verdicts], objs
 
 
-def room_needed(src: Program, verdicts: list[Verdict], max_trip: int, timeout: float) -> frozenset[str]:
+def room_needed(src: Program, verdicts: list[Verdict], max_trip: int,
+                timeout: float) -> tuple[list[Verdict], frozenset[str]]:
     """The pointer parameters whose object needs room before their start for the
     verdicts on `src` to stand: where a run may form a pointer before one, the proofs
     among `verdicts` become unknowns (guard_proofs); where there is no answer and the
     model may have left such runs out, those too. Each question gets `timeout` seconds.
-    Empty: the verdicts stand as they are (the driver reads the programs again with
-    room otherwise)."""
-    need = guard_proofs(src, verdicts, max_trip, timeout)
+    Returns the verdicts (so turned) and those parameters; none: the verdicts stand as
+    they are (the driver reads the programs again with room otherwise)."""
+    verdicts, need = guard_proofs(src, verdicts, max_trip, timeout)
     if not need and any(v.verdict is VerdictKind.UNKNOWN and v.reads_model for v in verdicts) and marked_objects(src):
         # no answer (e.g. vacuous: every run of the model leaves the object's start):
         # with room the runs it left out are there to check
         why, objs = _start_of_object(src, max_trip, Budget.of(timeout))
         need = objs if why is not None else frozenset()
-    return need
+    return verdicts, need

@@ -62,23 +62,22 @@ def rewrite_verdict(src: Program, tgt: Program, cand: Candidate, recognised: boo
     trip count when `recognised` and the persistence lemma holds."""
     sw = Stopwatch()
     v = refinement(src, tgt, max_trip, budget, check_name=Check.REWRITE)
-    v.model = src.name
     at = f" (line {cand.loc.line})" if cand.loc else ""
-    v.subject = (f"split where the condition in {cand.block}{at} turns" if what == "split" else
-                 f"exit from the condition in {cand.block}{at}")
+    subject = (f"split where the condition in {cand.block}{at} turns" if what == "split" else
+               f"exit from the condition in {cand.block}{at}")
+    coverage = v.coverage
     if v.verdict is VerdictKind.PROVED:
         if not recognised:
-            v.coverage = v.coverage.but(why_bounded="forced: the rewrite's conditions were not checked")
+            coverage = coverage.but(why_bounded="forced: the rewrite's conditions were not checked")
         else:
             why = skipping_persists(src, cand, budget.again())  # as much again: a question of its own
             if why is None:
-                v.coverage = v.coverage.but(extent=EveryTripCount(
+                coverage = coverage.but(extent=EveryTripCount(
                     argument=SPLIT_ARGUMENT if what == "split" else ARGUMENT, runs="every run of the original that ends",
-                    bounded=v.coverage.bounded))
+                    bounded=coverage.bounded))
             else:
-                v.coverage = v.coverage.but(why_bounded=why)
-    v.seconds = sw()
-    return v
+                coverage = coverage.but(why_bounded=why)
+    return v.but(model=src.name, subject=subject, coverage=coverage, seconds=sw())
 
 
 def skipping_persists(src: Program, cand: Candidate, budget: Budget) -> str | None:

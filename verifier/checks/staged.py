@@ -15,8 +15,8 @@ Why each stage's answer may stand:
   approximations). A verdict taken from there says which operations it abstracted;
 - anything else goes on to the exact question.
 
-The check declares its stages (`Stages`: its own shares, from checks/shares.py, as
-budgets read when the stage starts) and answers each with one callable; the engine
+The check declares its stages (`Stages`, `Abstract`: its own shares, from
+checks/shares.py, as budgets read when the stage starts) and answers each with one callable; the engine
 decides which answer stands and returns a new verdict (it edits none)."""
 
 from __future__ import annotations
@@ -37,21 +37,28 @@ def _always(v: Verdict) -> bool:
 
 
 @dataclass(frozen=True)
-class Stages:
-    """How one check asks its question: `short` a first look (its counterexample
-    stands), `ops` the operations its abstract stage leaves uninterpreted (none: no
-    such stage), with the budgets the check gives each stage (read when it starts),
-    and `vacuous`: does no input run the source without UB (exactly, under the real
-    semantics)? `abstracts(v)`: whether verdict v of the abstract stage turned on the
-    abstraction (a concrete test's counterexample, say, did not)."""
+class Abstract:
+    """The abstract stage: `ops` left uninterpreted, within `budget` (read when the
+    stage starts); `vacuous`: does no input run the source without UB, exactly, under
+    the real semantics (within `vacuity_budget`)? `abstracts(v)`: whether verdict v
+    turned on the abstraction (a concrete test's counterexample, say, did not)."""
 
     ops: frozenset[str]
-    abstract_budget: Callable[[], Budget]
+    budget: Callable[[], Budget]
     vacuity_budget: Callable[[], Budget]
-    exact_budget: Callable[[], Budget]
     vacuous: Callable[[Budget, frozenset[str]], bool]
-    short: Callable[[], Verdict] | None = None
     abstracts: Callable[[Verdict], bool] = _always
+
+
+@dataclass(frozen=True)
+class Stages:
+    """How one check asks its question: `short` a first look (only its counterexample
+    is taken), `abstract` the abstract stage (None: the programs have no operation to
+    leave uninterpreted), and the exact question within `exact_budget`."""
+
+    exact_budget: Callable[[], Budget]
+    short: Callable[[], Verdict] | None = None
+    abstract: Abstract | None = None
 
 
 def ask_staged(attempt: Attempt, stages: Stages) -> Verdict | None:
@@ -63,17 +70,18 @@ def ask_staged(attempt: Attempt, stages: Stages) -> Verdict | None:
         first = stages.short()
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
             return first
-    if stages.ops:
-        v = attempt(stages.abstract_budget(), stages.ops)
-        if v is not None and _stands(v, stages):
-            coverage = v.coverage.but(abstracted=tuple(sorted(stages.ops))) if stages.abstracts(v) else v.coverage
+    a = stages.abstract
+    if a is not None and a.ops:
+        v = attempt(a.budget(), a.ops)
+        if v is not None and _stands(v, a):
+            coverage = v.coverage.but(abstracted=tuple(sorted(a.ops))) if a.abstracts(v) else v.coverage
             return dataclasses.replace(v, coverage=coverage, seconds=sw())
     exact = attempt(stages.exact_budget(), frozenset())
     return None if exact is None else dataclasses.replace(exact, seconds=sw())
 
 
-def _stands(v: Verdict, stages: Stages) -> bool:
+def _stands(v: Verdict, a: Abstract) -> bool:
     """Whether the abstract stage's verdict is the answer (the module's reasons)."""
     if v.verdict is VerdictKind.COUNTEREXAMPLE or v.approximation is not None:
         return True
-    return v.verdict is VerdictKind.PROVED and not stages.vacuous(stages.vacuity_budget(), stages.ops)
+    return v.verdict is VerdictKind.PROVED and not a.vacuous(a.vacuity_budget(), a.ops)

@@ -24,6 +24,7 @@ from verifier.checks.shares import (
     REMAINDER_SHARE,
     SHORT_SHARE,
 )
+from verifier.checks.staged import Stages, ask_staged
 from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
@@ -53,12 +54,14 @@ def equivalence(src: Program, tgt: Program, llvm: bool, max_trip: int, budget: B
     sw = Stopwatch()
     why = inductive(src, tgt, budget) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
-        why.seconds = sw()
-        return why
-    v = short_first(src, tgt, max_trip, budget.remainder())
+        return why.but(seconds=sw())
+    return _why_bounded(short_first(src, tgt, max_trip, budget.remainder()), why).but(seconds=sw())
+
+
+def _why_bounded(v: Verdict, why: str) -> Verdict:
+    """A proof the induction did not give, saying why it is bounded (`why`)."""
     if v.verdict is VerdictKind.PROVED and not v.coverage.complete:
-        v.coverage = v.coverage.but(why_bounded=why)
-    v.seconds = sw()
+        return v.but(coverage=v.coverage.but(why_bounded=why))
     return v
 
 
@@ -70,13 +73,12 @@ def short_first(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Ve
     target whose unrolling meets divisions or long feasibility questions shows its
     counterexample there in seconds, where the whole bound may take the whole limit.
     Only a (replayed) counterexample is taken from the short look; else the bound asked."""
-    sw = Stopwatch()
-    if max_trip > SHORT_TRIP:
-        first = refinement(src, tgt, SHORT_TRIP, budget.share(SHORT_SHARE))
-        if first.verdict is VerdictKind.COUNTEREXAMPLE:
-            return first
-    v = refinement(src, tgt, max_trip, budget.remainder())
-    v.seconds = sw()
+    def short() -> Verdict:
+        return refinement(src, tgt, SHORT_TRIP, budget.share(SHORT_SHARE))
+
+    v = ask_staged(lambda within, _: refinement(src, tgt, max_trip, within),
+                   Stages(budget.remainder, short if max_trip > SHORT_TRIP else None))
+    assert v is not None  # (refinement answers)
     return v
 
 
@@ -92,15 +94,11 @@ def translation(src: Program, tgt: Program, max_trip: int, budget: Budget, induc
                        coverage=Coverage(EveryTripCount(identical=True)))
     why = inductive(src, tgt, budget) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
-        why.seconds = sw()
-        return why
+        return why.but(seconds=sw())
     v = _chained(src, tgt, max_trip, budget.remainder())
     if v is None or (v.verdict is VerdictKind.UNKNOWN and budget.left() >= 1.0):
         v = short_first(src, tgt, max_trip, budget.remainder())
-    if v.verdict is VerdictKind.PROVED and not v.coverage.complete:
-        v.coverage = v.coverage.but(why_bounded=why)
-    v.seconds = sw()
-    return v
+    return _why_bounded(v, why).but(seconds=sw())
 
 
 def _chained(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdict | None:
@@ -115,9 +113,7 @@ def _chained(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdi
     except (NoWindow, UserError):
         return None
     v = lockstep(src, form, *step, max_trip, budget)
-    if v is not None:
-        v.model = f"{src.name} -> {tgt.name}"
-    return v
+    return None if v is None else v.but(model=f"{src.name} -> {tgt.name}")
 
 
 def inductive(src: Program, tgt: Program, whole: Budget) -> Verdict | str:
@@ -157,8 +153,7 @@ def inductive(src: Program, tgt: Program, whole: Budget) -> Verdict | str:
         first = first_vector_iteration(src, form, *step, budget.remainder(),
                                        None if found is None else found.inputs, 4 * form.vf)
         if first.verdict is VerdictKind.COUNTEREXAMPLE:
-            first.model, first.form = f"{src.name} -> {tgt.name}", None
-            return first
+            return first.but(model=f"{src.name} -> {tgt.name}", form=None)
     if one.verdict is not VerdictKind.PROVED:
         return "the induction over one vector iteration does not close: " + (
             one.reason or (one.counterexample.divergence.summary if one.counterexample else one.verdict))

@@ -316,6 +316,10 @@ class Verdict:
     def exit_code(self) -> int:
         return self.verdict.exit_code
 
+    def but(self, **changes: Any) -> Verdict:
+        """This verdict with `changes` (a check returns a new verdict, never edits one)."""
+        return dataclasses.replace(self, **changes)
+
     def rename_file(self, old: str, new: str) -> None:
         """Every position in `old` now said to be in `new` (a module the tool wrote and
         removes, named as the user knows it: `opt`'s output)."""
@@ -340,11 +344,11 @@ def value_bits(prog: Program) -> dict[str, int]:
     return {name: elem_of(t).bits for name, t in prog.value_types().items()}
 
 
-def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tuple[str, ...] = ()) -> None:
-    """Every verdict lists the assumptions its models were read under (and `names`,
-    those the user asked for when no model could be read), and shows values by the
-    names the input gives them. A proof of a model read under an assumption the user
-    did not opt into (Program.unassumed) is unknown, naming the assumption."""
+def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tuple[str, ...] = ()) -> list[Verdict]:
+    """The verdicts, each listing the assumptions its models were read under (and
+    `names`, those the user asked for when no model could be read), and showing values
+    by the names the input gives them. A proof of a model read under an assumption the
+    user did not opt into (Program.unassumed) is unknown, naming the assumption."""
     found = set(names)
     display: dict[str, str] = {}
     needed: set[str] = set()
@@ -353,16 +357,18 @@ def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tup
             found |= set(p.assumptions)
             needed |= set(p.unassumed)
             display.update(p.display)
+    out = []
     for v in verdicts:
-        v.assumptions = sorted(found | set(v.assumptions))
-        v.names = {**display, **v.names}
+        v = v.but(assumptions=sorted(found | set(v.assumptions)), names={**display, **v.names})
         if v.verdict is VerdictKind.PROVED and needed and v.reads_model:
             # exact only for the memories an assumption allows: a proof is not one
             what = "; ".join(ASSUMPTION_HELP[Assumption(n)] for n in sorted(needed))
             opt = " ".join(f"--assume {n}" for n in sorted(needed))
-            v.verdict = VerdictKind.UNKNOWN
             vscale = Assumption.VSCALE_AT_MOST_16.value in needed
             others = "vscales" if needed == {Assumption.VSCALE_AT_MOST_16.value} else \
                 "memories and vscales" if vscale else "memories"
-            v.reason = (f"proved only where {what}: LLVM allows other {others}; {opt} accepts the proof"
-                        + (f" ({v.reason})" if v.reason else ""))
+            v = v.but(verdict=VerdictKind.UNKNOWN,
+                      reason=f"proved only where {what}: LLVM allows other {others}; {opt} accepts the proof"
+                             + (f" ({v.reason})" if v.reason else ""))
+        out.append(v)
+    return out

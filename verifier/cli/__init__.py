@@ -204,9 +204,9 @@ def _check_one(model: Path, func: str | None, first: Read, requests: list[Reques
         return [Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                         assumptions=sorted(assumed))]
     if not verdicts:
-        verdicts.append(Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
-                                reason="no data-dependent exit: nothing to hoist, speculate or freeze"))
-        note_assumptions(verdicts, prog)
+        verdicts = note_assumptions([Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
+                                             reason="no data-dependent exit: nothing to hoist, speculate or freeze")],
+                                    prog)
     return verdicts
 
 

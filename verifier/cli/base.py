@@ -223,7 +223,7 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
         v = answer([req], load, guard=partial(guarded, show=show)).verdicts[0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
-        note_assumptions([v], names=tuple(sorted(assumed)))
+        v = note_assumptions([v], names=tuple(sorted(assumed)))[0]
     tgt = read[0] if read else None
     if (v.verdict is VerdictKind.COUNTEREXAMPLE and cttz_elts == CttzElts.ANY_POISON and tgt is not None
             and any(i.op == "cttz_elts" for i in tgt.instructions())):
