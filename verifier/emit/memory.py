@@ -36,20 +36,22 @@ class Memory(Builder):
         if name in self.ptr_affine:
             return True
         g = self.defs.get(name)
-        if g is None or g.opcode != "getelementptr" or any(o.name is not None for o in g.ops[1:]) \
-                or g.ops[0].name not in self.inloop:
+        base = self.offset_base(g) if g is not None else None
+        if g is None or base is None:
             return False
-        base = (self.lane0[g.ops[0].name or ""], self.stride[g.ops[0].name or ""]) \
-            if self.pointer_affine(g.ops[0]) else self.strided(g.ops[0])
-        if base is None:
-            return False
-        flags = " ".join(int_flags(g.text, "getelementptr"))
         idx = ", ".join(f"{o.type} {o.text}" for o in g.ops[1:])
-        self.lane0[name] = self.value(f"{name}.lane0", f"getelementptr {flags + ' ' if flags else ''}"
-                                                       f"{source_type(g)}, ptr {base[0]}, {idx}")
+        self.lane0[name] = self.value(f"{name}.lane0", f"{_gep_words(g)}{source_type(g)}, ptr {base[0]}, {idx}")
         self.stride[name] = base[1]
         self.ptr_affine.add(name)
         return True
+
+    def offset_base(self, g: Ins) -> tuple[str, int] | None:
+        """Where `g` is a GEP by constants off a loop pointer that steps evenly: that
+        pointer's first lane and stride."""
+        b = g.ops[0]
+        if g.opcode != "getelementptr" or any(o.name is not None for o in g.ops[1:]) or b.name not in self.inloop:
+            return None
+        return (self.lane0[b.name or ""], self.stride[b.name or ""]) if self.pointer_affine(b) else self.strided(b)
 
     def lane_addresses(self, p: Val, elem: str) -> str:
         """Every lane's address for a gather or scatter of `elem`s: a pointer induction
@@ -79,21 +81,27 @@ class Memory(Builder):
         `ptr` is &base[idx] with idx affine, or a pointer induction plus constants."""
         if ptr.name in self.inloop and self.pointer_affine(ptr):
             return self.lane0[ptr.name or ""], self.stride[ptr.name or ""]
+        g = self.indexed(ptr)
+        size = None if g is None else self.type_size(source_type(g))
+        if g is None or size is None:
+            return None
+        idx = g.ops[1].name or ""
+        if g.name not in self.lane0:
+            self.lane0[g.name or ""] = self.value(f"{g.name}.lane0", f"{_gep_words(g)}{source_type(g)}, ptr "
+                                                                     f"{g.ops[0].text}, {g.ops[1].type} {self.lane0[idx]}")
+        return self.lane0[g.name or ""], self.stride[idx] * size
+
+    def indexed(self, ptr: Val) -> Ins | None:
+        """The GEP &base[idx] that `ptr` is, where the base is loop-invariant and the
+        index a loop value with a first lane and a stride (an induction plus constants)."""
         g = self.defs.get(ptr.name or "")
         if g is None or g.opcode != "getelementptr" or g.name not in self.inloop or len(g.ops) != 2:
             return None
-        idx = g.ops[1]
-        src = source_type(g)
-        if g.ops[0].name in self.inloop or idx.name is None or idx.name not in self.inloop:
+        source_type(g)  # (one whose element type is not read is refused here)
+        idx = g.ops[1].name
+        if g.ops[0].name in self.inloop or idx not in self.inloop or idx not in self.stride or idx not in self.lane0:
             return None
-        size = self.type_size(src)
-        if size is None or idx.name not in self.stride or idx.name not in self.lane0:
-            return None
-        if g.name not in self.lane0:
-            flags = " ".join(int_flags(g.text, "getelementptr"))
-            self.lane0[g.name] = self.value(f"{g.name}.lane0", f"getelementptr {flags + ' ' if flags else ''}{src}, "
-                                                               f"ptr {g.ops[0].text}, {idx.type} {self.lane0[idx.name]}")
-        return self.lane0[g.name], self.stride[idx.name] * size
+        return g
 
     def consecutive(self, ptr: Val, elem: str) -> str | None:
         """The first lane's address, where lane k accesses the k-th `elem` from it."""
@@ -294,3 +302,9 @@ class Memory(Builder):
             self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
             self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.lane_addresses(ptr, v.type)}, "
                      f"{self.vty('i1')} {mask or self.ones()})")
+
+
+def _gep_words(g: Ins) -> str:
+    """`getelementptr` and the flags of GEP g, as the start of a copy of it."""
+    flags = " ".join(int_flags(g.text, "getelementptr"))
+    return f"getelementptr {flags + ' ' if flags else ''}"

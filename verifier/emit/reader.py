@@ -164,28 +164,22 @@ def _name_all(fn: Any) -> None:
     does): the source and the emitted function then read with the same names."""
     taken = {a.name for a in fn.arguments} | {b.name for b in fn.blocks}
     taken |= {i.name for b in fn.blocks for i in b.instructions}
-    slot = 0
-
-    def name(v: Any) -> None:
-        nonlocal slot
-        want = f"v{slot}"
-        slot += 1
-        k = 0
-        while want in taken:
-            k += 1
-            want = f"v{slot - 1}_{k}"
-        taken.add(want)
-        v.name = want
-
-    for a in fn.arguments:
-        if not a.name:
-            name(a)
+    numbered = [a for a in fn.arguments if not a.name]
     for b in fn.blocks:
-        if not b.name:
-            name(b)
-        for i in b.instructions:
-            if not i.name and str(i.type) != "void":
-                name(i)
+        numbered += [b] if not b.name else []
+        numbered += [i for i in b.instructions if not i.name and str(i.type) != "void"]
+    for slot, v in enumerate(numbered):
+        v.name = _free(f"v{slot}", taken)
+
+
+def _free(want: str, taken: set[str]) -> str:
+    """`want`, or `want_1`, `want_2`, ... : the first not in `taken` (which takes it)."""
+    name, k = want, 0
+    while name in taken:
+        k += 1
+        name = f"{want}_{k}"
+    taken.add(name)
+    return name
 
 
 def _val(o: Any) -> Val:
@@ -205,11 +199,7 @@ def _read(fn: Any, module_text: str, lines: list[int]) -> Func:
     for b in fn.blocks:
         instrs = []
         for i in b.instructions:
-            ops = [_val(o) for o in i.operands]
-            name = i.name or None
-            inc = [bb.name for bb in i.incoming_blocks] if i.opcode == "phi" else []
-            instrs.append(Ins(name, i.opcode, str(i.type), ops, str(i).strip(), b.name,
-                              lines[k] if k < len(lines) else None, inc))
+            instrs.append(_ins(i, b.name, lines[k] if k < len(lines) else None))
             k += 1
         blocks[b.name] = Blk(b.name, instrs)
     text = str(fn)
@@ -218,32 +208,55 @@ def _read(fn: Any, module_text: str, lines: list[int]) -> Func:
     return Func(fn.name, blocks, module_text, text[text.index("define"):], [_val(a) for a in fn.arguments], private)
 
 
+def _ins(i: Any, block: str, line: int | None) -> Ins:
+    """llvmlite's instruction `i` of `block` as plain data."""
+    inc = [bb.name for bb in i.incoming_blocks] if i.opcode == "phi" else []
+    return Ins(i.name or None, i.opcode, str(i.type), [_val(o) for o in i.operands], str(i).strip(), block, line, inc)
+
+
 def find_loop(f: Func) -> Loop:
     """The function's one loop, in simplified form (one latch, one preheader)."""
     g = nx.DiGraph()
     entry = next(iter(f.blocks))
     g.add_node(entry)
-    for b in f.blocks.values():
-        for s in b.successors():
-            g.add_edge(b.label, s)
+    g.add_edges_from((b.label, s) for b in f.blocks.values() for s in b.successors())
     idom = nx.immediate_dominators(g, entry)
-    back = [(u, v) for u, v in g.edges if (u in idom or u == entry) and dominates(idom, v, u)]
-    if not back:
-        raise EmitUnsupported(f"@{f.name} has no loop")
-    heads = {v for _, v in back}
-    if len(heads) != 1 or len(back) != 1:
-        raise EmitUnsupported(f"@{f.name} has {len(back)} back edges: the emitter takes one loop with one latch")
-    latch, header = back[0]
-    body = {header, latch}
-    if latch != header:  # (a one-block loop is its own latch)
-        body |= nx.ancestors(g.subgraph(n for n in g if n != header), latch)
+    latch, header = _back_edge(f, g, idom, entry)
+    body = _body(g, header, latch)
     outside = [p for p in g.predecessors(header) if p not in body]
     if len(outside) != 1:
         raise EmitUnsupported(f"the loop at %{header} is entered from {len(outside)} blocks, not one preheader")
-    acyclic = g.subgraph(body).copy()
-    acyclic.remove_edge(latch, header)
-    order = [header] + [n for n in nx.lexicographical_topological_sort(acyclic, key=list(f.blocks).index)
-                        if n != header]
+    order = _body_order(f, g, body, header, latch)
     exits = tuple((b, s) for b in order for s in f.blocks[b].successors() if s not in body)
     doms = frozenset(b for b in body if dominates(idom, b, latch))
-    return Loop(header, latch, outside[0], tuple(order), doms, exits)
+    return Loop(header, latch, outside[0], order, doms, exits)
+
+
+def _body(g: nx.DiGraph, header: str, latch: str) -> set[str]:
+    """The natural loop of back edge latch -> header: the blocks that reach the latch
+    without passing the header (a one-block loop is its own latch)."""
+    if latch == header:
+        return {header}
+    reach: set[str] = nx.ancestors(g.subgraph(n for n in g if n != header), latch)
+    return {header, latch} | reach
+
+
+def _body_order(f: Func, g: nx.DiGraph, body: set[str], header: str, latch: str) -> tuple[str, ...]:
+    """The body's blocks in a topological order (back edge removed), header first, ties
+    in the function's order."""
+    acyclic = g.subgraph(body).copy()
+    acyclic.remove_edge(latch, header)
+    rest = nx.lexicographical_topological_sort(acyclic, key=list(f.blocks).index)
+    return (header, *(n for n in rest if n != header))
+
+
+def _back_edge(f: Func, g: nx.DiGraph, idom: dict[str, str], entry: str) -> tuple[str, str]:
+    """The function's one back edge (latch, header): the edges to a block that
+    dominates their source (analysis/loops.dominates)."""
+    back = [(u, v) for u, v in g.edges if (u in idom or u == entry) and dominates(idom, v, u)]
+    if not back:
+        raise EmitUnsupported(f"@{f.name} has no loop")
+    if len(back) != 1:
+        raise EmitUnsupported(f"@{f.name} has {len(back)} back edges: the emitter takes one loop with one latch")
+    latch, header = back[0]
+    return latch, header

@@ -223,19 +223,14 @@ class Scan(Recipe):
     def recognise(cls, e: Builder, phi: Ins, start: Val, nxt: Val) -> Recipe | None:
         """Its back edge is OP(phi, x) in a block every iteration runs, x not computed
         from phi, and the loop reads phi or the update (else it is a reduction)."""
-        u = e.defs.get(nxt.name or "")
-        if u is None or u.opcode not in _SCAN_OPS or u.block not in e.lp.dominate_latch \
-                or not phi.type.startswith("i") or phi.type == "i1":
+        u = _update(e, phi, nxt, _SCAN_OPS)
+        if u is None or u.block not in e.lp.dominate_latch or not phi.type.startswith("i") or phi.type == "i1":
             return None
-        others = [o for o in u.ops if o.name != phi.name]
-        if len(u.ops) != 2 or len(others) != 1:
-            return None
+        x = next(o for o in u.ops if o.name != phi.name)
         readers = [i for i in e.readers({phi.name, u.name}) if i is not u and i is not phi]
         if not readers or any(i.opcode == "phi" and i.block == e.lp.header for i in readers):
             return None
-        if e.early_slice(others[0], phi.name or "") is None:
-            return None
-        return cls(phi, start, u.opcode, u, others[0])
+        return None if e.early_slice(x, phi.name or "") is None else cls(phi, start, u.opcode, u, x)
 
     @property
     def lazy(self) -> frozenset[str]:
@@ -282,28 +277,16 @@ class Reduction(Recipe):
     def recognise(cls, e: Builder, phi: Ins, start: Val, nxt: Val) -> Recipe | None:
         users = e.readers({phi.name})
         updates = [u for u in users if _reduction_op(u) is not None]
-        if len(updates) != 1 or nxt.name is None:
-            return None
-        u = updates[0]
-        args = u.ops[:-1] if u.opcode == "call" else u.ops
+        u = updates[0] if len(updates) == 1 and nxt.name is not None else None
+        args = [] if u is None else u.ops[:-1] if u.opcode == "call" else u.ops
         others = [o for o in args if o.name != phi.name]
-        if len(others) != 1 or len(args) != 2:
+        if u is None or len(others) != 1 or len(args) != 2 or not _merges(e, u, nxt, users):
             return None
-        merge = e.defs.get(nxt.name)
-        if any(i.name not in {u.name, nxt.name} for i in users):
-            return None
-        if merge is None or (merge is not u and merge.opcode not in ("phi", "select")):
-            return None
-        chain = {phi.name, u.name, nxt.name}
-        readers = [i for i in e.readers({u.name, nxt.name}) if i.name not in chain]
-        if readers:
-            raise EmitUnsupported(f"the loop reads the running value of {phi.shown.split(' = ')[0]} "
-                                  f"({readers[0].shown}): a prefix sum, which the emitter does not lower",
-                                  readers[0].line)
+        _running_value_unread(e, phi, u, nxt)
         op = _reduction_op(u)
         assert op is not None
         fmf = " ".join(fp_flags(u.text, u.opcode)) if op in ("fadd", "fmul") else ""
-        return cls(phi, start, op, u, others[0], nxt.name, fmf)
+        return cls(phi, start, op, u, others[0], nxt.name or "", fmf)
 
     def skip(self) -> set[str | None]:
         assert self.update is not None
@@ -440,6 +423,35 @@ class Recurrence(Recipe):
     def latch(self, e: Builder) -> str:
         assert self.nxt is not None
         return e.vec(self.nxt)
+
+
+def _update(e: Builder, phi: Ins, nxt: Val, ops: tuple[str, ...]) -> Ins | None:
+    """The back edge's value of `phi` where it is OP(phi, x), OP one of `ops`, x
+    another value."""
+    u = e.defs.get(nxt.name or "")
+    if u is None or u.opcode not in ops or len(u.ops) != 2:
+        return None
+    return u if len([o for o in u.ops if o.name != phi.name]) == 1 else None
+
+
+def _merges(e: Builder, u: Ins, nxt: Val, users: list[Ins]) -> bool:
+    """Whether the reduction's phi is read by its update `u` alone (or the merge), and
+    the back edge carries the update, or a phi or select over it."""
+    merge = e.defs.get(nxt.name or "")
+    if any(i.name not in {u.name, nxt.name} for i in users):
+        return False
+    return merge is not None and (merge is u or merge.opcode in ("phi", "select"))
+
+
+def _running_value_unread(e: Builder, phi: Ins, u: Ins, nxt: Val) -> None:
+    """A reduction's running value is read by nothing in the loop but its own chain;
+    else (a prefix sum under an if, which no recipe takes) an EmitUnsupported."""
+    chain = {phi.name, u.name, nxt.name}
+    readers = [i for i in e.readers({u.name, nxt.name}) if i.name not in chain]
+    if readers:
+        raise EmitUnsupported(f"the loop reads the running value of {phi.shown.split(' = ')[0]} "
+                              f"({readers[0].shown}): a prefix sum, which the emitter does not lower",
+                              readers[0].line)
 
 
 def _reduction_op(i: Ins) -> str | None:

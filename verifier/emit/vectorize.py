@@ -69,6 +69,9 @@ def emit_form(path: Path, func: str | None, form: Form, vf: int,
     return _Emitter(f, find_loop(f), Form(form), vf, order).run()  # (a caller's "simple" too)
 
 
+_Exit = tuple[str, str, tuple[Val, bool]]  # (exiting block, exit block, (condition, taken when it holds))
+
+
 class _Emitter(Widen):
     """The form: vec.check, vec.ph, vec.header, vec.body, vec.latch, vec.early.exit and
     scalar.ph around the scalar loop, each carried value by its recipe."""
@@ -78,24 +81,15 @@ class _Emitter(Widen):
     extra: dict[str, list[tuple[str, str]]]  # an exit block's phi -> the incoming values added
 
     def run(self) -> Emitted:
-        f, lp, vf = self.f, self.lp, self.vf
+        f = self.f
         self.recipes, self.resume, self.extra = claim(self), {}, {}
         self.check_lcssa()
-        exits = [(e, x, self.exit_cond(e, x)) for e, x in lp.exits]
-        countable = [(e, x, c) for e, x, c in exits
-                     if f.blocks[e].term.opcode != "switch" and self.slice_of(c[0]) is not None]
-        data = [(e, x, c) for e, x, c in exits if (e, x, c) not in countable]
-        for e, _, _ in countable:  # (a data-dependent exit may be in conditional code: its edge's
-            if e not in lp.dominate_latch:  # predicate has its block's, as every edge's has)
-                raise EmitUnsupported(f"a countable exit from %{e}, which not every iteration reaches (an "
-                                      "exit inside conditional code)", f.blocks[e].term.line)
-        head_slice: set[str] = set()
+        countable, data = self.exits()
         for _, _, (c, _) in countable:
-            head_slice |= self.slice_of(c) or set()
-        self.head_slice = head_slice
+            self.head_slice |= self.slice_of(c) or set()
         self.out[self.blocks["ph"]] = []
-        self.header(countable, head_slice)
-        stores = self.body({(e, x) for e, x, _ in countable}, head_slice)
+        self.header(countable, self.head_slice)
+        stores = self.body({(e, x) for e, x, _ in countable}, self.head_slice)
         exit_preds = [(e, x, self.edge[(e, x)]) for e, x, _ in data]
         if self.form is Form.GENERAL:
             self.general(exit_preds, stores)
@@ -105,9 +99,23 @@ class _Emitter(Widen):
         self.cur = self.blocks["ph"]
         self.put(f"br label {ref(self.blocks['header'])}")
         self.entry_check()
-        return Emitted(self.module_text(), f.name, self.form, vf)
+        return Emitted(self.module_text(), f.name, self.form, self.vf)
 
-    def header(self, countable: list[tuple[str, str, tuple[Val, bool]]], head_slice: set[str]) -> None:
+    def exits(self) -> tuple[list[_Exit], list[_Exit]]:
+        """The loop's exits, countable (a condition of inductions and invariants, which
+        every iteration reaches) and data-dependent (which may be in conditional code:
+        its edge's predicate has its block's, as every edge's has)."""
+        f, lp = self.f, self.lp
+        exits = [(e, x, self.exit_cond(e, x)) for e, x in lp.exits]
+        countable = [(e, x, c) for e, x, c in exits
+                     if f.blocks[e].term.opcode != "switch" and self.slice_of(c[0]) is not None]
+        inside = next((e for e, _, _ in countable if e not in lp.dominate_latch), None)
+        if inside is not None:
+            raise EmitUnsupported(f"a countable exit from %{inside}, which not every iteration reaches (an "
+                                  "exit inside conditional code)", f.blocks[inside].term.line)
+        return countable, [(e, x, c) for e, x, c in exits if (e, x, c) not in countable]
+
+    def header(self, countable: list[_Exit], head_slice: set[str]) -> None:
         """vec.header: the phis, each lane's inductions, the countable exits for every
         lane (and no induction wrapping): on to vec.body, else scalar.ph."""
         f, lp = self.f, self.lp
@@ -153,24 +161,32 @@ class _Emitter(Widen):
         """One instruction of the loop's block `b` in vec.body: a phi as a select on the
         block's predicate, a branch into the exit tests, an effect kept for after them
         (`effects`), and any other value widened to its lanes."""
-        callee = i.callee or ""
         if i.opcode == "phi":
             if b != self.lp.header and i.name not in skip:
                 self.phi_select(i)
         elif i.opcode in ("br", "switch"):
             self.branch(i, countable)
-        elif i.opcode == "store" or (i.opcode == "call" and i.name is None and not callee.startswith("llvm.")):
+        elif _is_effect(i):
             effects.append(i)  # lane by lane or masked, with the stores, after the exit test
             self.last_effect, self.effects_seen = i, self.effects_seen + 1
-        elif callee.startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip or i.name in head_slice \
-                or i.name in self.wide or i.opcode == "getelementptr":
-            return  # (a GEP is widened where a lane's address is needed: a gather, a live-out)
-        elif any(i.name in r.lazy for r in self.recipes.values()):
+        elif not self._computed_elsewhere(i, skip | head_slice):
+            self._lanes_of(i)
+
+    def _computed_elsewhere(self, i: Ins, skip: set[str | None]) -> bool:
+        """Whether the body leaves i alone: a marker call, a value a recipe or the
+        header computes, one already widened, or a GEP (widened where a lane's address
+        is needed: a gather, a live-out)."""
+        return (i.callee or "").startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip \
+            or i.name in self.wide or i.opcode == "getelementptr"
+
+    def _lanes_of(self, i: Ins) -> None:
+        """Instruction i's vector: by its recipe where one computes it, else widened."""
+        if any(i.name in r.lazy for r in self.recipes.values()):
             self.vec(Val(ref(i.name or ""), i.type, i.name))  # (its recipe's lanes)
+        elif i.name is None and i.opcode != "call":
+            raise EmitUnsupported(f"instruction {i.opcode}: {i.shown}", i.line)
         elif i.opcode == "call":
             self.call(i)
-        elif i.name is None:
-            raise EmitUnsupported(f"instruction {i.opcode}: {i.shown}", i.line)
         else:
             self.widen(i)
 
@@ -197,18 +213,22 @@ class _Emitter(Widen):
             fit = None if r.pointer else r.entry_test(self)
             if fit is not None:
                 go = fit if go is None else self.value("vec.enter", f"and i1 {go}, {fit}")
-        # pointer inductions only: the first one's start address leaves room for VF steps
-        # (one pointer only: the validation reads the address of one object at most), the
-        # one a countable exit compares (p.next == end) where there is one: the loop
-        # already compares its object's addresses
-        ptrs = sorted((r for r in self.recipes.values() if isinstance(r, PointerInduction)),
-                      key=lambda r: not any(self.defs[n].ops[0].name == r.phi.name for n in self.head_slice
-                                            if self.defs[n].opcode == "getelementptr"))
-        if go is None and ptrs:
-            go = ptrs[0].entry_test(self)
         if go is None:
-            raise EmitUnsupported("the loop has no induction to count vector iterations by")
+            go = self.pointer_entry_test()
         self.put(f"br i1 {go}, label {ref(self.blocks['ph'])}, label {ref(self.blocks['scalar'])}")
+
+    def pointer_entry_test(self) -> str:
+        """Pointer inductions only: the first one's start address leaves room for VF steps
+        (one pointer only: the validation reads the address of one object at most), the
+        one a countable exit compares (p.next == end) where there is one: the loop
+        already compares its object's addresses."""
+        compared = {self.defs[n].ops[0].name for n in self.head_slice if self.defs[n].opcode == "getelementptr"}
+        ptrs = sorted((r for r in self.recipes.values() if isinstance(r, PointerInduction)),
+                      key=lambda r: r.phi.name not in compared)
+        test = ptrs[0].entry_test(self) if ptrs else None
+        if test is None:
+            raise EmitUnsupported("the loop has no induction to count vector iterations by")
+        return test
 
     def exit_cond(self, e: str, x: str) -> tuple[Val, bool]:
         """The condition of exit edge e -> x and whether the exit is taken when it holds."""
@@ -256,24 +276,28 @@ class _Emitter(Widen):
     def switch(self, t: Ins, p: str) -> None:
         """A switch's edges: each target's lanes are those whose (frozen) value is one of
         its cases; the default's are the rest."""
+        hits = self.case_hits(t)
+        default = t.ops[1].name or ""
+        anycase: str | None = None
+        for label, hit in hits.items():
+            anycase = self.or_(anycase, hit)
+            if label != default:
+                self.edge[(t.block, label)] = self.and_(p, hit)
+        rest = p if anycase is None else self.and_(p, self.not_(anycase))
+        self.edge[(t.block, default)] = rest if default not in hits else self.or_(rest, self.and_(p, hits[default]))
+
+    def case_hits(self, t: Ins) -> dict[str, str]:
+        """Each case target of switch t: the lanes whose frozen value is one of its cases."""
         x = t.ops[0]
         xt = self.vty(x.type)
         frozen = self.value(f"{x.name or 'switch'}.frozen", f"freeze {xt} {self.vec(x)}")
-        hits: dict[str, str | None] = {}
+        hits: dict[str, str] = {}
         for value, label in t.cases:
             eq = self.value("case", f"icmp eq {xt} {frozen}, {self.splat(Val(value, x.type, None))}")
             hits[label] = self.or_(hits.get(label), eq)
         if len(hits) + 1 < len(self.f.blocks[t.block].successors()):
             raise EmitUnsupported(f"a switch whose cases are not read: {t.shown}", t.line)
-        default = t.ops[1].name or ""
-        anycase: str | None = None
-        for label, hit in hits.items():
-            assert hit is not None
-            anycase = self.or_(anycase, hit)
-            if label != default:
-                self.edge[(t.block, label)] = self.and_(p, hit)
-        rest = p if anycase is None else self.and_(p, self.not_(anycase))
-        self.edge[(t.block, default)] = rest if default not in hits else self.or_(rest, self.and_(p, hits[default] or p))
+        return hits
 
     def phi_select(self, i: Ins) -> None:
         assert i.name is not None
@@ -384,29 +408,16 @@ class _Emitter(Widen):
     # ------------------------------------------------------------- the module
 
     def module_text(self) -> str:
-        f, lp = self.f, self.lp
+        """The module with the function rewritten: the new blocks after the preheader,
+        which enters vec.check; the scalar loop resumed from scalar.ph; the exit
+        blocks' phis with their values from vec.early.exit."""
+        f = self.f
         lines = [f.function_text.splitlines()[0]]
-        order = list(f.blocks)
-        fixed = [self.blocks[k] for k in ("check", "ph", "header", "body")]
-        new = fixed + [b for b in self.out if b not in fixed and b != self.blocks["scalar"]] + [self.blocks["scalar"]]
-        for b in order:
-            blk = f.blocks[b]
+        for b, blk in f.blocks.items():
             lines.append(f"{_label(b)}:")
-            for i in blk.instrs:
-                text = i.text
-                if b == lp.preheader and i is blk.term:
-                    text = re.sub(rf"label {re.escape(ref(lp.header))}(?=[,\s]|$)",
-                                  f"label {ref(self.blocks['check'])}", text)
-                elif i.opcode == "phi" and b == lp.header:
-                    text = _phi_text(i, {lp.preheader: (self.blocks["scalar"], self.resume[i.name or ""])})
-                elif i.opcode == "phi" and i.name in self.extra:
-                    text = _phi_text(i, {}, self.extra[i.name])
-                lines.append("  " + text)
-            if b == lp.preheader:
-                for nb in new:
-                    if nb in self.out:
-                        lines.append(f"{_label(nb)}:")
-                        lines.extend(self.out[nb])
+            lines.extend("  " + self._rewritten(b, i) for i in blk.instrs)
+            if b == self.lp.preheader:
+                lines.extend(self._new_blocks())
             lines.append("")
         body = "\n".join(lines).rstrip() + "\n}\n"
         for k, v in self.placeholders.items():
@@ -414,6 +425,32 @@ class _Emitter(Widen):
         text = f.module_text.replace(f.function_text.rstrip(), body.rstrip())
         missing = [d for n, d in sorted(self.decls.items()) if f"@{n}(" not in f.module_text]
         return text.rstrip() + "\n\n" + "\n".join(missing) + "\n" if missing else text
+
+    def _new_blocks(self) -> list[str]:
+        """The emitted blocks, in order: vec.check, vec.ph, vec.header, vec.body, the
+        rest as made, scalar.ph last."""
+        fixed = [self.blocks[k] for k in ("check", "ph", "header", "body")]
+        scalar = self.blocks["scalar"]
+        order = fixed + [b for b in self.out if b not in fixed and b != scalar] + [scalar]
+        return [line for nb in order if nb in self.out for line in (f"{_label(nb)}:", *self.out[nb])]
+
+    def _rewritten(self, b: str, i: Ins) -> str:
+        """Instruction i of block b of the scalar function as the emitted one has it."""
+        lp = self.lp
+        if b == lp.preheader and i is self.f.blocks[b].term:
+            return re.sub(rf"label {re.escape(ref(lp.header))}(?=[,\s]|$)", f"label {ref(self.blocks['check'])}",
+                          i.text)
+        if i.opcode == "phi" and b == lp.header:
+            return _phi_text(i, {lp.preheader: (self.blocks["scalar"], self.resume[i.name or ""])})
+        if i.opcode == "phi" and i.name in self.extra:
+            return _phi_text(i, {}, self.extra[i.name])
+        return i.text
+
+def _is_effect(i: Ins) -> bool:
+    """A store, or a call without a result that is no intrinsic: made after the exit
+    test, masked or lane by lane."""
+    return i.opcode == "store" or (i.opcode == "call" and i.name is None
+                                   and not (i.callee or "").startswith("llvm."))
 
 
 def _label(b: str) -> str:

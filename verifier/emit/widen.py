@@ -6,6 +6,7 @@ computed from (an induction plus constants)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from verifier.emit.builder import source_type
 from verifier.emit.memory import Memory
@@ -25,6 +26,10 @@ _ELEMENTWISE = ("smax", "smin", "umax", "umin", "abs", "fabs", "sqrt", "floor", 
                 "minnum", "maxnum", "ctpop", "ctlz", "cttz", "uadd.sat", "usub.sat", "sadd.sat", "ssub.sat",
                 "fmuladd", "fma")
 _IMMARG_LAST = ("abs", "ctlz", "cttz")  # their last (i1) argument stays scalar
+# an operation by a constant c: the stride between lanes of its result, from its operand's
+_STRIDE_OF: dict[str, Callable[[int, int], int]] = {
+    "add": lambda s, c: s, "sub": lambda s, c: s, "mul": lambda s, c: s * c, "shl": lambda s, c: s << c,
+}
 _MANGLED = re.compile(r"^(i\d+|f16|f32|f64|half|float|double)$")
 
 
@@ -61,57 +66,68 @@ class Widen(Memory):
         return self.lane0[v.name]
 
     def widen(self, i: Ins) -> None:
-        """Instruction i for every lane, as a vector value in the current block."""
+        """Instruction i for every lane, as a vector value in the current block (one
+        method per kind of instruction, by `_WIDEN`)."""
+        assert i.name is not None
+        how = _WIDEN.get(i.opcode)
+        if how is None:
+            raise EmitUnsupported(f"instruction {i.opcode}: {i.shown}", i.line)
+        how(self, i)
+
+    def binary(self, i: Ins) -> None:
+        """An integer or floating-point binary operation; a divisor of conditional code
+        is 1 in the lanes that do not run it."""
+        assert i.name is not None
+        op, vt = i.opcode, self.vty(i.type)
+        flags = defined(int_flags(i.text, op) if op in _INT_BINOPS else fp_flags(i.text, op))
+        a, b = self.vec(i.ops[0]), self.vec(i.ops[1])
+        if op in DIVISIONS and self.pred.get(i.block, self.ones()) != self.ones():
+            b = self.value(f"{i.name}.divisor", f"select {self.vty('i1')} {self.pred[i.block]}, {vt} {b}, "
+                                                 f"{vt} {self.const_vec(i.type, ['1'] * self.vf)}")
+        self.wide[i.name] = self.value(f"{i.name}.v", f"{' '.join((op, *flags))} {vt} {a}, {b}")
+        self.affine(i)
+
+    def fneg(self, i: Ins) -> None:
+        assert i.name is not None
+        words = " ".join(("fneg", *defined(fp_flags(i.text, i.opcode))))
+        self.wide[i.name] = self.value(f"{i.name}.v", f"{words} {self.vty(i.type)} {self.vec(i.ops[0])}")
+
+    def compare(self, i: Ins) -> None:
+        """icmp or fcmp, lane by lane where it compares a pointer induction's lanes."""
+        assert i.name is not None
+        if i.opcode == "icmp" and any(o.name in self.inloop and self.pointer_affine(o) for o in i.ops[:2]):
+            self.wide[i.name] = self.pointer_compare(i)
+            return
+        if i.opcode == "icmp":
+            words = ("icmp", *defined(int_flags(i.text, "icmp")), icmp_pred(i.text) or "")
+        else:
+            form = fcmp_form(i.text)
+            if form is None:
+                raise EmitUnsupported(f"{i.shown}", i.line)
+            words = ("fcmp", *defined(form[0]), form[1])
+        self.wide[i.name] = self.value(f"{i.name}.v", f"{' '.join(words)} {self.vty(i.ops[0].type)} "
+                                                      f"{self.vec(i.ops[0])}, {self.vec(i.ops[1])}")
+
+    def cast(self, i: Ins) -> None:
+        assert i.name is not None
+        if "ptr" in (i.type, i.ops[0].type):
+            raise EmitUnsupported(f"a pointer cast: {i.shown}", i.line)
+        words = " ".join((i.opcode, *defined(int_flags(i.text, i.opcode))))
+        self.wide[i.name] = self.value(f"{i.name}.v", f"{words} {self.vty(i.ops[0].type)} {self.vec(i.ops[0])} "
+                                                      f"to {self.vty(i.type)}")
+        self.affine(i)
+
+    def select(self, i: Ins) -> None:
         assert i.name is not None
         vt = self.vty(i.type)
-        base = f"{i.name}.v"
-        op = i.opcode
-        if op in _INT_BINOPS or op in FBINOPS:
-            flags = defined(int_flags(i.text, op) if op in _INT_BINOPS else fp_flags(i.text, op))
-            a, b = self.vec(i.ops[0]), self.vec(i.ops[1])
-            if op in DIVISIONS and self.pred.get(i.block, self.ones()) != self.ones():
-                b = self.value(f"{i.name}.divisor", f"select {self.vty('i1')} {self.pred[i.block]}, {vt} {b}, "
-                                                     f"{vt} {self.const_vec(i.type, ['1'] * self.vf)}")
-            self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {vt} {a}, {b}")
-            self.affine(i)
-        elif op == "fneg":
-            self.wide[i.name] = self.value(base, f"{' '.join(('fneg', *defined(fp_flags(i.text, op))))} {vt} "
-                                                 f"{self.vec(i.ops[0])}")
-        elif op == "icmp" and any(o.name in self.inloop and self.pointer_affine(o) for o in i.ops[:2]):
-            self.wide[i.name] = self.pointer_compare(i)
-        elif op in ("icmp", "fcmp"):
-            t = self.vty(i.ops[0].type)
-            if op == "icmp":
-                words = ("icmp", *defined(int_flags(i.text, op)), icmp_pred(i.text) or "")
-            else:
-                form = fcmp_form(i.text)
-                if form is None:
-                    raise EmitUnsupported(f"{i.shown}", i.line)
-                words = ("fcmp", *defined(form[0]), form[1])
-            self.wide[i.name] = self.value(base, f"{' '.join(words)} {t} {self.vec(i.ops[0])}, {self.vec(i.ops[1])}")
-        elif op in _CASTS:
-            if "ptr" in (i.type, i.ops[0].type):
-                raise EmitUnsupported(f"a pointer cast: {i.shown}", i.line)
-            flags = defined(int_flags(i.text, op))
-            self.wide[i.name] = self.value(base, f"{' '.join((op, *flags))} {self.vty(i.ops[0].type)} "
-                                                 f"{self.vec(i.ops[0])} to {vt}")
-            self.affine(i)
-        elif op == "select":
-            c = i.ops[0]
-            ct = self.vty("i1")
-            fmf = " ".join(defined(fp_flags(i.text, op)))
-            self.wide[i.name] = self.value(base, f"select {fmf + ' ' if fmf else ''}{ct} {self.vec(c)}, "
-                                                 f"{vt} {self.vec(i.ops[1])}, {vt} {self.vec(i.ops[2])}")
-        elif op == "freeze":
-            self.wide[i.name] = self.value(base, f"freeze {vt} {self.vec(i.ops[0])}")
-        elif op == "getelementptr":
-            self.gep_vector(i)
-        elif op == "load":
-            self.load(i)
-        elif op == "call":
-            self.call(i)
-        else:
-            raise EmitUnsupported(f"instruction {op}: {i.shown}", i.line)
+        fmf = " ".join(defined(fp_flags(i.text, "select")))
+        self.wide[i.name] = self.value(f"{i.name}.v", f"select {fmf + ' ' if fmf else ''}{self.vty('i1')} "
+                                                      f"{self.vec(i.ops[0])}, {vt} {self.vec(i.ops[1])}, "
+                                                      f"{vt} {self.vec(i.ops[2])}")
+
+    def freeze(self, i: Ins) -> None:
+        assert i.name is not None
+        self.wide[i.name] = self.value(f"{i.name}.v", f"freeze {self.vty(i.type)} {self.vec(i.ops[0])}")
 
     def pointer_compare(self, i: Ins) -> str:
         """icmp i of a pointer induction's lanes, lane by lane as scalars (ptr_lane),
@@ -131,23 +147,17 @@ class Widen(Memory):
         a = i.ops[0]
         if a.name not in self.stride:
             return
-        s = self.stride[a.name]
-        if i.opcode in ("add", "sub") and i.ops[1].name is None:
-            pass
-        elif i.opcode == "mul" and i.ops[1].name is None:
-            s *= int(i.ops[1].text)
-        elif i.opcode == "shl" and i.ops[1].name is None:
-            s <<= int(i.ops[1].text)
-        elif i.opcode not in ("zext", "sext", "trunc"):
+        cast = i.opcode in ("zext", "sext", "trunc")
+        scale = _STRIDE_OF.get(i.opcode) if i.ops[1:] and i.ops[1].name is None else None
+        if scale is None and not cast:
             return
-        flags = " ".join(int_flags(i.text, i.opcode))
-        words = f"{i.opcode} {flags}".strip()
-        if i.opcode in ("zext", "sext", "trunc"):
+        words = " ".join((i.opcode, *int_flags(i.text, i.opcode)))
+        if cast:
             rhs = f"{words} {a.type} {self.lane0[a.name]} to {i.type}"
         else:
             rhs = f"{words} {i.type} {self.lane0[a.name]}, {i.ops[1].text}"
         self.lane0[i.name] = self.value(f"{i.name}.lane0", rhs)
-        self.stride[i.name] = s
+        self.stride[i.name] = self.stride[a.name] if scale is None else scale(self.stride[a.name], int(i.ops[1].text))
 
     def gep_vector(self, i: Ins) -> None:
         assert i.name is not None
@@ -196,3 +206,12 @@ class Widen(Memory):
         if self.pointer_affine(v):
             return self.ptr_lane(v, k)
         return self.value(f"{v.name}.lane{k}", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {k}")
+
+
+# how each instruction is widened (Widen.widen)
+_WIDEN: dict[str, Callable[[Widen, Ins], None]] = {
+    **dict.fromkeys((*_INT_BINOPS, *FBINOPS), Widen.binary),
+    **dict.fromkeys(_CASTS, Widen.cast),
+    "fneg": Widen.fneg, "icmp": Widen.compare, "fcmp": Widen.compare, "select": Widen.select,
+    "freeze": Widen.freeze, "getelementptr": Widen.gep_vector, "load": Widen.load, "call": Widen.call,
+}
