@@ -21,6 +21,7 @@ from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.vector_loop import Form
 
 LATCH_END = "@@latch.end@@"  # the block the back edge leaves from, known once it is emitted
+_NOT_COUNTABLE = frozenset({"load", "call", "store", *DIVISIONS})  # no countable exit's condition computes these
 _WHOLE_LANES = ("i8", "i16", "i32", "i64", "half", "float", "double", "ptr")  # a vector of them is packed
 
 
@@ -170,13 +171,25 @@ class Builder:
 
     # ------------------------------------------------------------- the loop, read
 
+    def is_header_phi(self, name: str | None) -> bool:
+        d = self.defs.get(name or "")
+        return d is not None and d.opcode == "phi" and d.block == self.lp.header
+
     def is_induction(self, name: str | None) -> bool:
         c = self.carried.get(name or "")
         return c is not None and c.induction
 
+    def body_instrs(self) -> list[Ins]:
+        """The loop's instructions, in body order."""
+        return [i for b in self.lp.blocks for i in self.f.blocks[b].instrs]
+
+    def accessed(self) -> list[Val]:
+        """The pointer operand of each of the loop's loads and stores, in body order."""
+        return [j.ops[0] if j.opcode == "load" else j.ops[1] for j in self.body_instrs() if j.opcode in ("load", "store")]
+
     def readers(self, names: set[str | None]) -> list[Ins]:
         """The loop's instructions that read a value named in `names`, in body order."""
-        return [i for b in self.lp.blocks for i in self.f.blocks[b].instrs if any(o.name in names for o in i.ops)]
+        return [i for i in self.body_instrs() if any(o.name in names for o in i.ops)]
 
     def early_slice(self, v: Val, phi: str) -> list[Ins] | None:
         """The loop instructions `v` is computed from, in program order, where they can
@@ -184,7 +197,7 @@ class Builder:
         first): pure operations, GEPs and loads (read in every lane: speculated, which
         the proof checks) over inductions and invariants; None where a phi other than an
         induction, `phi` itself, a call, a store or a division is among them."""
-        order = {i.name: k for k, i in enumerate(i for b in self.lp.blocks for i in self.f.blocks[b].instrs)}
+        order = {i.name: k for k, i in enumerate(self.body_instrs())}
         seen: dict[str, Ins] = {}
 
         def walk(o: Val) -> bool:
@@ -211,13 +224,10 @@ class Builder:
         d = self.defs[v.name]
         if d.opcode == "phi":
             return seen if self.is_induction(d.name) else None
-        if d.opcode in ("load", "call", "store") or d.opcode in DIVISIONS:
+        if d.opcode in _NOT_COUNTABLE:
             return None
         seen.add(v.name)
-        for o in d.ops:
-            if self.slice_of(o, seen) is None:
-                return None
-        return seen
+        return seen if all(self.slice_of(o, seen) is not None for o in d.ops) else None
 
     def block_mask(self, blk: str) -> str | None:
         """The lanes block `blk` runs in, None where every lane runs it (or is taken

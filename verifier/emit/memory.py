@@ -85,11 +85,15 @@ class Memory(Builder):
         size = None if g is None else self.type_size(source_type(g))
         if g is None or size is None:
             return None
-        idx = g.ops[1].name or ""
-        if g.name not in self.lane0:
-            self.lane0[g.name or ""] = self.value(f"{g.name}.lane0", f"{_gep_words(g)}{source_type(g)}, ptr "
-                                                                     f"{g.ops[0].text}, {g.ops[1].type} {self.lane0[idx]}")
-        return self.lane0[g.name or ""], self.stride[idx] * size
+        return self.first_address(g), self.stride[g.ops[1].name or ""] * size
+
+    def first_address(self, g: Ins) -> str:
+        """The first lane's address of &base[idx] (GEP g), made once."""
+        name = g.name or ""
+        if name not in self.lane0:
+            self.lane0[name] = self.value(f"{name}.lane0", f"{_gep_words(g)}{source_type(g)}, ptr {g.ops[0].text}, "
+                                                           f"{g.ops[1].type} {self.lane0[g.ops[1].name or '']}")
+        return self.lane0[name]
 
     def indexed(self, ptr: Val) -> Ins | None:
         """The GEP &base[idx] that `ptr` is, where the base is loop-invariant and the
@@ -232,8 +236,7 @@ class Memory(Builder):
         other = facts.access("other")
         # what the loop accesses that a call reaches: anything but a noalias argument's
         # object (the emitter's loops pass no pointer to a call: it does not escape)
-        reached = any(self.root(j.ops[0] if j.opcode == "load" else j.ops[1]) not in self.f.noalias
-                      for b in self.lp.blocks for j in self.f.blocks[b].instrs if j.opcode in ("load", "store"))
+        reached = any(self.root(p) not in self.f.noalias for p in self.accessed())
         if other and reached:
             raise EmitUnsupported(f"a call to @{callee} that may {' and '.join(sorted(other))} the memory the loop "
                                   "accesses (it has no memory(...) attribute that rules that out): the vector "
@@ -243,21 +246,15 @@ class Memory(Builder):
         """The loop's loads whose values an address of a load or store is computed from
         (an index read from memory: `tab[idx[i]]`), through anything but another load's
         address and a phi."""
-        todo = [j.ops[0] if j.opcode == "load" else j.ops[1]
-                for b in self.lp.blocks for j in self.f.blocks[b].instrs if j.opcode in ("load", "store")]
+        todo = self.accessed()
         seen: set[str] = set()
-        out: set[str] = set()
         while todo:
             v = todo.pop()
-            if v.name is None or v.name not in self.inloop or v.name in seen:
-                continue
-            seen.add(v.name)
-            d = self.defs[v.name]
-            if d.opcode == "load":
-                out.add(v.name)
-            elif d.opcode != "phi":
-                todo += d.ops
-        return out
+            if v.name in self.inloop and v.name not in seen:
+                seen.add(v.name or "")
+                d = self.defs[v.name or ""]
+                todo += d.ops if d.opcode not in ("load", "phi") else []
+        return {n for n in seen if self.defs[n].opcode == "load"}
 
     def root(self, v: Val) -> str | None:
         """The argument or global a pointer is computed from through GEPs and phis that

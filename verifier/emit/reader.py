@@ -162,12 +162,9 @@ def _instruction_lines(text: str, name: str) -> list[int]:
 def _name_all(fn: Any) -> None:
     """Name LLVM's numbered values after their numbers (`%5` -> `%v5`, as the front end
     does): the source and the emitted function then read with the same names."""
-    taken = {a.name for a in fn.arguments} | {b.name for b in fn.blocks}
-    taken |= {i.name for b in fn.blocks for i in b.instructions}
-    numbered = [a for a in fn.arguments if not a.name]
-    for b in fn.blocks:
-        numbered += [b] if not b.name else []
-        numbered += [i for i in b.instructions if not i.name and str(i.type) != "void"]
+    values = [*fn.arguments, *(v for b in fn.blocks for v in (b, *b.instructions))]
+    taken = {v.name for v in values}
+    numbered = [v for v in values if not v.name and str(v.type) != "void"]
     for slot, v in enumerate(numbered):
         v.name = _free(f"v{slot}", taken)
 
@@ -216,20 +213,25 @@ def _ins(i: Any, block: str, line: int | None) -> Ins:
 
 def find_loop(f: Func) -> Loop:
     """The function's one loop, in simplified form (one latch, one preheader)."""
-    g = nx.DiGraph()
     entry = next(iter(f.blocks))
+    g = nx.DiGraph()
     g.add_node(entry)
     g.add_edges_from((b.label, s) for b in f.blocks.values() for s in b.successors())
     idom = nx.immediate_dominators(g, entry)
     latch, header = _back_edge(f, g, idom, entry)
     body = _body(g, header, latch)
-    outside = [p for p in g.predecessors(header) if p not in body]
-    if len(outside) != 1:
-        raise EmitUnsupported(f"the loop at %{header} is entered from {len(outside)} blocks, not one preheader")
     order = _body_order(f, g, body, header, latch)
     exits = tuple((b, s) for b in order for s in f.blocks[b].successors() if s not in body)
     doms = frozenset(b for b in body if dominates(idom, b, latch))
-    return Loop(header, latch, outside[0], order, doms, exits)
+    return Loop(header, latch, _preheader(g, header, body), order, doms, exits)
+
+
+def _preheader(g: nx.DiGraph, header: str, body: set[str]) -> str:
+    """The one block outside the loop that enters it."""
+    outside = [p for p in g.predecessors(header) if p not in body]
+    if len(outside) != 1:
+        raise EmitUnsupported(f"the loop at %{header} is entered from {len(outside)} blocks, not one preheader")
+    return str(outside[0])
 
 
 def _body(g: nx.DiGraph, header: str, latch: str) -> set[str]:

@@ -223,13 +223,10 @@ class Scan(Recipe):
     def recognise(cls, e: Builder, phi: Ins, start: Val, nxt: Val) -> Recipe | None:
         """Its back edge is OP(phi, x) in a block every iteration runs, x not computed
         from phi, and the loop reads phi or the update (else it is a reduction)."""
-        u = _update(e, phi, nxt, _SCAN_OPS)
-        if u is None or u.block not in e.lp.dominate_latch or not phi.type.startswith("i") or phi.type == "i1":
+        u = _update(e, phi, nxt, _SCAN_OPS) if phi.type not in ("i1", "ptr") and phi.type.startswith("i") else None
+        if u is None or u.block not in e.lp.dominate_latch or not _read_in_loop(e, phi, u):
             return None
         x = next(o for o in u.ops if o.name != phi.name)
-        readers = [i for i in e.readers({phi.name, u.name}) if i is not u and i is not phi]
-        if not readers or any(i.opcode == "phi" and i.block == e.lp.header for i in readers):
-            return None
         return None if e.early_slice(x, phi.name or "") is None else cls(phi, start, u.opcode, u, x)
 
     @property
@@ -276,11 +273,9 @@ class Reduction(Recipe):
     @classmethod
     def recognise(cls, e: Builder, phi: Ins, start: Val, nxt: Val) -> Recipe | None:
         users = e.readers({phi.name})
-        updates = [u for u in users if _reduction_op(u) is not None]
-        u = updates[0] if len(updates) == 1 and nxt.name is not None else None
-        args = [] if u is None else u.ops[:-1] if u.opcode == "call" else u.ops
-        others = [o for o in args if o.name != phi.name]
-        if u is None or len(others) != 1 or len(args) != 2 or not _merges(e, u, nxt, users):
+        u = _one_update(phi, nxt, users)
+        others = [] if u is None else [o for o in _args(u) if o.name != phi.name]
+        if u is None or len(others) != 1 or not _merges(e, u, nxt, users):
             return None
         _running_value_unread(e, phi, u, nxt)
         op = _reduction_op(u)
@@ -377,9 +372,7 @@ class Recurrence(Recipe):
         """Its back edge brings a value the body computes, and only code after the loop
         reads it (its lanes are known once the body is done), or the loop reads it too
         and the back edge's value can be computed first (early_slice)."""
-        d = e.defs.get(nxt.name or "")
-        if nxt.name is None or nxt.name not in e.inloop or nxt.name == phi.name or d is None \
-                or d.opcode == "phi" and d.block == e.lp.header:
+        if nxt.name not in e.inloop or nxt.name == phi.name or e.is_header_phi(nxt.name):
             return None
         if not e.readers({phi.name}):
             return cls(phi, start, nxt)
@@ -425,6 +418,19 @@ class Recurrence(Recipe):
         return e.vec(self.nxt)
 
 
+def _one_update(phi: Ins, nxt: Val, users: list[Ins]) -> Ins | None:
+    """The one combining operation among `phi`'s users, of two operands."""
+    updates = [u for u in users if _reduction_op(u) is not None]
+    if len(updates) != 1 or nxt.name is None:
+        return None
+    return updates[0] if len(_args(updates[0])) == 2 else None
+
+
+def _args(u: Ins) -> list[Val]:
+    """An operation's operands (a call's arguments, its callee left out)."""
+    return u.ops[:-1] if u.opcode == "call" else u.ops
+
+
 def _update(e: Builder, phi: Ins, nxt: Val, ops: tuple[str, ...]) -> Ins | None:
     """The back edge's value of `phi` where it is OP(phi, x), OP one of `ops`, x
     another value."""
@@ -432,6 +438,13 @@ def _update(e: Builder, phi: Ins, nxt: Val, ops: tuple[str, ...]) -> Ins | None:
     if u is None or u.opcode not in ops or len(u.ops) != 2:
         return None
     return u if len([o for o in u.ops if o.name != phi.name]) == 1 else None
+
+
+def _read_in_loop(e: Builder, phi: Ins, u: Ins) -> bool:
+    """Whether the loop reads `phi` or its update `u` (other than to update it), and no
+    header phi carries them on."""
+    readers = [i for i in e.readers({phi.name, u.name}) if i is not u and i is not phi]
+    return bool(readers) and not any(e.is_header_phi(i.name) for i in readers)
 
 
 def _merges(e: Builder, u: Ins, nxt: Val, users: list[Ins]) -> bool:

@@ -118,16 +118,14 @@ class _Emitter(Widen):
     def header(self, countable: list[_Exit], head_slice: set[str]) -> None:
         """vec.header: the phis, each lane's inductions, the countable exits for every
         lane (and no induction wrapping): on to vec.body, else scalar.ph."""
-        f, lp = self.f, self.lp
         self.cur = self.blocks["header"]
         for r in self.recipes.values():
             r.header_phi(self)
         for r in self.recipes.values():
             r.header(self)
-        for b in lp.blocks:
-            for i in f.blocks[b].instrs:
-                if i.name in head_slice:
-                    self.widen(i)
+        for i in self.body_instrs():
+            if i.name in head_slice:
+                self.widen(i)
         ok: str | None = None
         for _, _, (c, on_true) in countable:
             taken = self.vec(c) if on_true else self.not_(self.vec(c))

@@ -33,6 +33,11 @@ _STRIDE_OF: dict[str, Callable[[int, int], int]] = {
 _MANGLED = re.compile(r"^(i\d+|f16|f32|f64|half|float|double)$")
 
 
+def _vector_intrinsic(callee: str, vf: int) -> str:
+    """An elementwise intrinsic's name over vectors of `vf`: llvm.smax.i32 -> llvm.smax.v4i32."""
+    return ".".join(f"v{vf}{p}" if _MANGLED.match(p) and k >= 2 else p for k, p in enumerate(callee.split(".")))
+
+
 def defined(flags: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """`flags` without those that only make poison (`fast`: its other flags)."""
     out = [f for f in flags if f not in POISON_FLAGS and f != "fast"]
@@ -46,18 +51,25 @@ class Widen(Memory):
         """Operand v for every lane."""
         if v.name is None or v.name not in self.inloop:
             return self.splat(v)
-        if v.name not in self.wide and self.pointer_affine(v):
-            raise EmitUnsupported(f"a vector of the pointers {v.text} (the emitter keeps a pointer induction's "
-                                  "lanes scalar, for a compare, an exit value or a call)", self.defs[v.name].line)
-        lazy = next((c for c in self.carried.values() if v.name in c.lazy), None)
-        if v.name not in self.wide and lazy is not None:
-            lazy.lanes(self)
         if v.name not in self.wide:
-            d = self.defs[v.name]
-            if d.opcode != "getelementptr":
-                raise EmitUnsupported(f"{v.text} is used before the emitter computed it", d.line)
-            self.widen(d)
+            self.compute(v.name, v.text)
         return self.wide[v.name]
+
+    def compute(self, name: str, text: str) -> None:
+        """The vector of loop value `name` where the body has not made it yet: by its
+        recipe (a scan's lanes), or a GEP widened where a lane's address is needed; a
+        pointer induction's lanes stay scalar, and any other value is made in order."""
+        d = self.defs[name]
+        if self.pointer_affine(Val(text, d.type, name)):
+            raise EmitUnsupported(f"a vector of the pointers {text} (the emitter keeps a pointer induction's "
+                                  "lanes scalar, for a compare, an exit value or a call)", d.line)
+        lazy = next((c for c in self.carried.values() if name in c.lazy), None)
+        if lazy is not None:
+            lazy.lanes(self)
+        elif d.opcode == "getelementptr":
+            self.widen(d)
+        else:
+            raise EmitUnsupported(f"{text} is used before the emitter computed it", d.line)
 
     def first_lane(self, v: Val) -> str:
         """The first lane of an affine loop value (or an invariant)."""
@@ -176,28 +188,28 @@ class Widen(Memory):
                                                       f"{b}, {idx}")
 
     def call(self, i: Ins) -> None:
+        """A call to an elementwise intrinsic: the same intrinsic over vectors."""
         callee = i.callee or ""
-        parts = callee.split(".")
         base = next((b for b in _ELEMENTWISE if callee.startswith(f"llvm.{b}.")), None)
         if base is None:
             raise EmitUnsupported(f"a call to @{callee} whose result the loop uses: the emitter lowers "
                                   "elementwise intrinsics, and calls without a result lane by lane", i.line)
-        name = ".".join(f"v{self.vf}{p}" if _MANGLED.match(p) and k >= 2 else p for k, p in enumerate(parts))
         if i.name is None:
             raise EmitUnsupported(f"a call to @{callee} with no result", i.line)
-        args = i.ops[:-1]
-        texts, tys = [], []
-        for k, a in enumerate(args):
-            if base in _IMMARG_LAST and k == len(args) - 1:
-                texts.append(f"{a.type} {a.text}")
-                tys.append(a.type)
-            else:
-                texts.append(f"{self.vty(a.type)} {self.vec(a)}")
-                tys.append(self.vty(a.type))
+        name = _vector_intrinsic(callee, self.vf)
+        args = self.call_args(i.ops[:-1], base in _IMMARG_LAST)
         vt = self.vty(i.type)
         fmf = " ".join(defined(fp_flags(i.text, "call")))
-        self.declare(name, f"declare {vt} @{name}({', '.join(tys)})")
-        self.wide[i.name] = self.value(f"{i.name}.v", f"call {fmf + ' ' if fmf else ''}{vt} @{name}({', '.join(texts)})")
+        self.declare(name, f"declare {vt} @{name}({', '.join(t for t, _ in args)})")
+        self.wide[i.name] = self.value(f"{i.name}.v", f"call {fmf + ' ' if fmf else ''}{vt} @{name}("
+                                                      f"{', '.join(f'{t} {v}' for t, v in args)})")
+
+    def call_args(self, args: list[Val], immarg_last: bool) -> list[tuple[str, str]]:
+        """Each argument's (type, value) for the vector call: vectors, but an immediate
+        last argument (llvm.abs's, llvm.ctlz's) as it is."""
+        out = [(self.vty(a.type), self.vec(a)) for a in args[:-1]]
+        last = args[-1:]
+        return out + [(a.type, a.text) if immarg_last else (self.vty(a.type), self.vec(a)) for a in last]
 
     def lane_of(self, v: Val, k: int) -> str:
         """Lane k of operand v (an invariant as it is)."""
