@@ -25,6 +25,7 @@ lowering is not trusted by them; tests run it against the model in the interpret
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from verifier.emit.reader import EmitUnsupported, ref
@@ -140,15 +141,17 @@ class _Lowering:
         if aliased and reached:
             raise EmitUnsupported("an effect that reads or writes arrays, beside arrays that may alias (a call "
                                   "reaches every pointer not marked noalias)")
-        for a in self.prog.arrays:
-            attrs = ["noalias"] if a.name not in aliased | reached else []
-            attrs += ["captures(none)", f"align {self.unit(a)}"]
-            if isinstance(a.extent, int) and a.extent > 0:
-                attrs.append(f"dereferenceable({a.extent * self.unit(a)})")
-            if a.readonly:
-                attrs.append("readonly")
-            out.append("ptr " + " ".join(attrs) + f" {ref(a.name)}")
-        return out
+        return out + [f"ptr {' '.join(self.array_attributes(a, aliased | reached))} {ref(a.name)}"
+                      for a in self.prog.arrays]
+
+    def array_attributes(self, a: ArrayDecl, shared: set[str]) -> list[str]:
+        """An array argument's attributes: noalias unless it may alias or a call reaches
+        it (`shared`), its alignment, extent and read-only-ness."""
+        attrs = ["noalias"] if a.name not in shared else []
+        attrs += ["captures(none)", f"align {self.unit(a)}"]
+        if isinstance(a.extent, int) and a.extent > 0:
+            attrs.append(f"dereferenceable({a.extent * self.unit(a)})")
+        return attrs + (["readonly"] if a.readonly else [])
 
     @staticmethod
     def unit(a: ArrayDecl) -> int:
@@ -205,43 +208,45 @@ class _Lowering:
         return f"i{self.unit(a) * 8}"
 
     def instr(self, ins: Instr) -> None:
-        """One instruction as LLVM IR: memory, calls and assume by their own methods, an
-        integer binary operation by its row's `llvm` name, the rest one line each."""
-        row = OPCODES[ins.op]
+        """One instruction as LLVM IR: each kind by its method (`_LOWER`), an integer
+        binary operation by its row's `llvm` name."""
         if ins.masked or (ins.attrs.width or 0) > 1:
             raise EmitUnsupported(f"the vector operation {ins.op}", ins.loc.line if ins.loc else None)
-        dest = f"{self.val(ins.dest)} = " if ins.dest is not None else ""
-        flags = "".join(f" {f}" for f in ins.attrs.flags)
-        own = {"load": self._load, "store": self._store, "call": self._call, "assume": self._assume}.get(ins.op)
-        if own is not None:
-            own(ins, dest)
-        elif ins.op == "out":
+        if ins.op == "out":
             return  # returned at the function's end (ret)
-        elif row.family is Family.INT_BINARY and row.llvm.startswith("llvm."):
-            t = _ty(ins.type)
+        how = _LOWER.get(ins.op, _Lowering._int_binary if OPCODES[ins.op].family is Family.INT_BINARY else None)
+        if how is None:
+            raise EmitUnsupported(f"the operation {ins.op}", ins.loc.line if ins.loc else None)
+        how(self, ins, "" if ins.dest is None else f"{self.val(ins.dest)} = ")
+
+    def _int_binary(self, ins: Instr, dest: str) -> None:
+        """An integer binary operation: an instruction, or an intrinsic (llvm.smax)."""
+        row, t = OPCODES[ins.op], _ty(ins.type)
+        if row.llvm.startswith("llvm."):
             self.declare(f"{row.llvm}.{t}", f"declare {t} @{row.llvm}.{t}({t}, {t})")
             self.emit(f"{dest}call {t} @{row.llvm}.{t}({self.typed_as(ins.args[0], ins.type)}, "
                       f"{self.typed_as(ins.args[1], ins.type)})")
-        elif row.family is Family.INT_BINARY:
-            t = _ty(ins.type)
-            self.emit(f"{dest}{row.llvm}{flags} {t} {self.op(ins.args[0], ins.type)}, {self.op(ins.args[1], ins.type)}")
-        elif ins.op == "icmp":
-            at = self.operand_type(ins.args)
-            same = " samesign" if "samesign" in ins.attrs.flags else ""
-            self.emit(f"{dest}icmp{same} {ins.attrs.pred} {_ty(at)} {self.op(ins.args[0], at)}, "
-                      f"{self.op(ins.args[1], at)}")
-        elif ins.op in _CASTS:
-            src = self.type_of(ins.args[0])
-            self.emit(f"{dest}{ins.op}{flags} {_ty(src)} {self.op(ins.args[0])} to {_ty(ins.type)}")
-        elif ins.op == "select":
-            self.emit(f"{dest}select i1 {self.op(ins.args[0], IntType(1))}, {self.typed_as(ins.args[1], ins.type)}, "
-                      f"{self.typed_as(ins.args[2], ins.type)}")
-        elif ins.op == "freeze":
-            self.emit(f"{dest}freeze {self.typed_as(ins.args[0], ins.type)}")
-        elif ins.op == "abs" or ins.op in _BITCOUNT:
-            self._bit_intrinsic(ins, dest)
-        else:
-            raise EmitUnsupported(f"the operation {ins.op}", ins.loc.line if ins.loc else None)
+            return
+        flags = "".join(f" {f}" for f in ins.attrs.flags)
+        self.emit(f"{dest}{row.llvm}{flags} {t} {self.op(ins.args[0], ins.type)}, {self.op(ins.args[1], ins.type)}")
+
+    def _icmp(self, ins: Instr, dest: str) -> None:
+        at = self.operand_type(ins.args)
+        same = " samesign" if "samesign" in ins.attrs.flags else ""
+        self.emit(f"{dest}icmp{same} {ins.attrs.pred} {_ty(at)} {self.op(ins.args[0], at)}, "
+                  f"{self.op(ins.args[1], at)}")
+
+    def _cast(self, ins: Instr, dest: str) -> None:
+        flags = "".join(f" {f}" for f in ins.attrs.flags)
+        src = self.type_of(ins.args[0])
+        self.emit(f"{dest}{ins.op}{flags} {_ty(src)} {self.op(ins.args[0])} to {_ty(ins.type)}")
+
+    def _select(self, ins: Instr, dest: str) -> None:
+        self.emit(f"{dest}select i1 {self.op(ins.args[0], IntType(1))}, {self.typed_as(ins.args[1], ins.type)}, "
+                  f"{self.typed_as(ins.args[2], ins.type)}")
+
+    def _freeze(self, ins: Instr, dest: str) -> None:
+        self.emit(f"{dest}freeze {self.typed_as(ins.args[0], ins.type)}")
 
     def _load(self, ins: Instr, dest: str) -> None:
         a = self.prog.array(ins.array)
@@ -320,16 +325,7 @@ def lower_model(prog: Program) -> Lowered:
     prog = loop_closed(prog)
     lw = _Lowering(prog)
     outs = prog.out_names()
-    out_types: dict[str, Type] = {}
-    for i in prog.instructions():
-        if i.op == "out":
-            out_types[i.out] = lw.type_of(i.args[0])
-    ret = "void"
-    if len(outs) == 1:
-        ret = _ty(out_types[outs[0]])
-    elif outs:
-        ret = "{ " + ", ".join(_ty(out_types[o]) for o in outs) + " }"
-
+    ret = _return_type(lw, prog, outs)
     order = _reverse_postorder(prog)
     preds = {b: [p for p in order if b in prog.blocks[p].successors()] for b in order}
     if preds[prog.entry]:
@@ -342,12 +338,28 @@ def lower_model(prog: Program) -> Lowered:
     return Lowered(module, prog.name, _differences(prog))
 
 
+def _return_type(lw: _Lowering, prog: Program, outs: list[str]) -> str:
+    """The function's return type: void, the one live-out's, or a struct of them."""
+    out_types = {i.out: lw.type_of(i.args[0]) for i in prog.instructions() if i.op == "out"}
+    if len(outs) == 1:
+        return _ty(out_types[outs[0]])
+    return "{ " + ", ".join(_ty(out_types[o]) for o in outs) + " }" if outs else "void"
+
+
 def _differences(prog: Program) -> list[str]:
     """What the model says that LLVM IR says differently (module docstring)."""
+    return _array_differences(prog) + _effect_differences(prog)
+
+
+def _array_differences(prog: Program) -> list[str]:
     differences = [f"array {a.name} is `init` in the model (no element is poison); in LLVM IR its memory may hold "
                    "poison" for a in prog.arrays if a.init]
-    differences += [f"array {a.name}: an extent of more than 2^63 - 1 bytes is UB in LLVM IR (no object is that "
-                    "large)" for a in prog.arrays if not isinstance(a.extent, int)]
+    return differences + [f"array {a.name}: an extent of more than 2^63 - 1 bytes is UB in LLVM IR (no object is "
+                          "that large)" for a in prog.arrays if not isinstance(a.extent, int)]
+
+
+def _effect_differences(prog: Program) -> list[str]:
+    differences = []
     reached = sorted({o for f in prog.funcs.values() for o in f.observes})
     if len(reached) > 1:
         differences.append(f"arrays {', '.join(reached)}, which an effect reads or writes, are not noalias in LLVM "
@@ -413,3 +425,12 @@ def _reverse_postorder(prog: Program) -> list[str]:
         else:
             post.append(b)
     return post[::-1]
+
+
+# how each instruction is lowered (_Lowering.instr; integer binary operations by their row)
+_LOWER: dict[str, Callable[[_Lowering, Instr, str], None]] = {
+    "load": _Lowering._load, "store": _Lowering._store, "call": _Lowering._call, "assume": _Lowering._assume,
+    "icmp": _Lowering._icmp, "select": _Lowering._select, "freeze": _Lowering._freeze,
+    "abs": _Lowering._bit_intrinsic, **dict.fromkeys(_CASTS, _Lowering._cast),
+    **dict.fromkeys(_BITCOUNT, _Lowering._bit_intrinsic),
+}
