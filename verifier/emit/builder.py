@@ -243,7 +243,11 @@ class Builder:
 
     def type_size(self, t: str) -> int | None:
         """The bytes a GEP over type `t` steps per index (the front end's layout); None
-        for a type it does not size."""
+        for a struct or an array of them (a struct's fields are gathered: an address by
+        its first lane and stride is the emitter's only for scalars), and for a type the
+        layout does not size."""
+        if "%" in t or "{" in t:
+            return None
         try:
             return self.layout.size(t, None)
         except LLUnsupported:
