@@ -306,29 +306,44 @@ def own_objects(st: FnState, fn: Any) -> None:
     as a null test (at worst a pointer then keeps that assumption)."""
     if st.stores or not st.opts.own_objects:
         return
-    used = {key(o) for b in fn.blocks for ins in b.instructions
+    used = _used_but_by_null_tests(fn)
+    cyclic = _in_cycles(fn)
+    for ins in (i for b in fn.blocks if key(b) not in cyclic for i in b.instructions):
+        if key(ins) in used and _plain_pointer_load(ins):
+            _own_object(st, ins)
+
+
+def _used_but_by_null_tests(fn: Any) -> set[Any]:
+    """The values some instruction reads, but for a test against null."""
+    return {key(o) for b in fn.blocks for ins in b.instructions
             if not (ins.opcode == "icmp" and "null" in operand_text(ins)) for o in ins.operands}
+
+
+def _in_cycles(fn: Any) -> set[Any]:
+    """The blocks of `fn` on a cycle of its CFG (in a loop)."""
     g = nx.DiGraph()
     for b in fn.blocks:
         g.add_node(key(b))
         term = list(b.instructions)[-1] if list(b.instructions) else None
-        for o in list(term.operands) if term is not None else []:
-            if str(o.type) == "label":
-                g.add_edge(key(b), key(o))
-    cyclic = {n for c in nx.strongly_connected_components(g) for n in c if len(c) > 1 or g.has_edge(n, n)}
-    for b in fn.blocks:
-        if key(b) in cyclic:
-            continue
-        for ins in b.instructions:
-            if ins.opcode == "load" and str(ins.type) == "ptr" and key(ins) in used and not {"volatile", "atomic"} & set(
-                    qualifiers(operand_text(ins), "load")):
-                name = f"{st.names[key(ins)]}.obj"
-                obj = MemObject(name, None, loaded=True)
-                st.objects[name] = obj
-                st.display[name] = f"*{st.display.get(st.names[key(ins)], st.names[key(ins)])}"
-                st.prov[key(ins)] = name
-                st.own_loaded[key(ins)] = name
-                st.room.add(name)
+        g.add_edges_from((key(b), key(o)) for o in (list(term.operands) if term is not None else [])
+                         if str(o.type) == "label")
+    return {n for c in nx.strongly_connected_components(g) for n in c if len(c) > 1 or g.has_edge(n, n)}
+
+
+def _plain_pointer_load(ins: Any) -> bool:
+    """A load of a pointer, neither volatile nor atomic."""
+    return bool(ins.opcode == "load" and str(ins.type) == "ptr"
+                and not {"volatile", "atomic"} & set(qualifiers(operand_text(ins), "load")))
+
+
+def _own_object(st: FnState, ins: Any) -> None:
+    """The object loaded pointer `ins` points into, its own (own_objects)."""
+    name = f"{st.names[key(ins)]}.obj"
+    st.objects[name] = MemObject(name, None, loaded=True)
+    st.display[name] = f"*{st.display.get(st.names[key(ins)], st.names[key(ins)])}"
+    st.prov[key(ins)] = name
+    st.own_loaded[key(ins)] = name
+    st.room.add(name)
 
 
 def measure_units(st: FnState, fn: Any) -> None:
@@ -466,90 +481,129 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
     """Array declarations, and the entry's facts about sizes and base addresses."""
     arrays = []
     for obj in st.objects.values():
-        elem = IntType(obj.unit * 8)
-        extent: Extent
-        if obj.size is not None:
-            extent = obj.size // obj.unit
-        else:
-            size = f"{obj.name}.bytes"
-            st.params.append(Param(size, I64))
-            extent = ("/", size, obj.unit)
-            # its extent in units, once, for inbounds GEPs (and the inductions they step)
-            obj.units = st.fresh(f"{obj.name}.units")
-            st.emit(pre, "sdiv", [Ref(size), Const(obj.unit, I64)], I64, obj.units, flags=())
-            need: Operand = Const(obj.deref, I64)
-            if obj.name in st.room:  # 0 <= before <= units, and before's bytes + deref fit
-                before = f"{obj.name}.before"
-                st.params.append(Param(before, I64))
-                lo = st.emit(pre, "icmp", [Const(0, I64), Ref(before)], I1, st.fresh(f"{before}.ok"), pred="sle")
-                hi = st.emit(pre, "icmp", [Ref(before), Ref(obj.units)], I1, st.fresh(f"{before}.ok"), pred="sle")
-                st.emit(pre, "assume", [st.emit(pre, "and", [lo, hi], I1, st.fresh(f"{before}.ok"), flags=())],
-                        None, None)
-                room = st.emit(pre, "mul", [Ref(before), Const(obj.unit, I64)], I64, st.fresh(f"{before}.bytes"),
-                               flags=("nsw", "nuw"))
-                # (nsw: a sum past 2^63 is poison, and an assume of poison UB: it wrapped
-                # to a negative need that any size met, and a "pointer" 2^63 bytes in)
-                need = st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=("nsw", "nuw"))
-            ok = st.emit(pre, "icmp", [need, Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
-            if obj.or_null:  # dereferenceable_or_null: or null (where nothing tests for null: no bytes,
-                # null or an object of none, which is more runs than LLVM's)
-                none: Operand = Ref(f"{obj.name}.null") if obj.null_tested or obj.name in st.opts.nulls else \
-                    st.emit(pre, "icmp", [Ref(size), Const(0, I64)], I1, st.fresh(f"{obj.name}.none"), pred="eq")
-                ok = st.emit(pre, "or", [ok, none], I1, st.fresh(f"{obj.name}.deref"), flags=())
-            st.emit(pre, "assume", [ok], None, None)
+        extent: Extent = obj.size // obj.unit if obj.size is not None else _runtime_extent(st, pre, obj)
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
-        addr = f"{obj.name}.addr"
-        # (a loaded pointer's own object: its address is computed where it is loaded)
-        has_addr = not obj.loaded and (align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs
-                                       or obj.addressed)
-        obj.null_tested |= obj.name in st.opts.nulls
-        null_param = obj.may_be_null and obj.null_tested
-        if has_addr or null_param:
-            empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq")
-        if obj.at_null:
-            st.emit(pre, "add", [Const(0, I64), Const(0, I64)], I64, addr, flags=())
-        elif has_addr:
-            st.params.append(Param(addr, I64))
-            if obj.align > 1:  # the parameter's pointer is aligned (at `before` units in, with room)
-                at: Operand = Ref(addr) if obj.name not in st.room else address(
-                    st, pre, obj, Ref(f"{obj.name}.before"), st.at(st.start_line))
-                low = st.emit(pre, "and", [at, Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"),
-                              flags=())
-                ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
-                st.emit(pre, "assume", [ok], None, None)
-            # its bytes do not wrap around the address space (so that addresses
-            # compare as offsets do)
-            room = st.emit(pre, "sub", [Const(mask(64), I64), size_op], I64, st.fresh(f"{obj.name}.room"), flags=())
-            ok = st.emit(pre, "icmp", [Ref(addr), room], I1, st.fresh(f"{obj.name}.nowrap"), pred="ule")
-            st.emit(pre, "assume", [ok], None, None)
-            # and no object with bytes lies at address 0 (null)
-            nonzero = st.emit(pre, "icmp", [Ref(addr), Const(0, I64)], I1, st.fresh(f"{obj.name}.nonzero"), pred="ne")
-            st.emit(pre, "assume", [st.emit(pre, "or", [nonzero, empty], I1, st.fresh(f"{obj.name}.notnull"),
-                                            flags=())], None, None)
-        if null_param:  # a null pointer: an object of no bytes (at address 0)
-            st.params.append(Param(f"{obj.name}.null", I1))
-            if has_addr:
-                at0 = st.emit(pre, "xor", [nonzero, Const(1, I1)], I1, st.fresh(f"{obj.name}.at0"), flags=())
-                empty = st.emit(pre, "and", [empty, at0], I1, st.fresh(f"{obj.name}.empty"), flags=())
-            real = st.emit(pre, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh(f"{obj.name}.real"),
-                           flags=())
-            st.emit(pre, "assume", [st.emit(pre, "or", [real, empty], I1, st.fresh(f"{obj.name}.nullsize"),
-                                            flags=())], None, None)
+        _address_facts(st, pre, obj, size_op)
         if obj.local and obj.accessed and not obj.escapes:
             raise LLUnsupported(f"local memory ({st.display.get(obj.name, obj.name)}) that no call fills: its "
                                 "uninitialized bytes are undef, which the model does not hold", obj.where)
         contents = _contents(obj)
-        # Memory may hold poison at entry: any object the function did not write itself
-        # (parameters, globals with or without an initializer). A constant global holds
-        # its initializer; where its bytes are unknown (padding, a pointer) they are
-        # fixed values, never poison, unless the initializer says poison or undef.
-        init = (not st.opts.memory_poison or contents is not None
-                or (obj.constant and obj.image is not None and not obj.poison_init))
-        arrays.append(ArrayDecl(obj.name, elem, extent, init=init, readonly=obj.readonly, contents=contents))
+        arrays.append(ArrayDecl(obj.name, IntType(obj.unit * 8), extent, init=_poison_free(st, obj, contents),
+                                readonly=obj.readonly, contents=contents))
     # (a pair's target: also what its source's calls reach, LLOptions.source_reached)
     st.reached = tuple(obj.name for obj in st.objects.values()
                        if reached_by_calls(obj) or obj.name in st.opts.source_reached)
     return arrays
+
+
+def _poison_free(st: FnState, obj: MemObject, contents: object) -> bool:
+    """Whether the object holds no poison at entry. Memory may hold poison: any object
+    the function did not write itself (parameters, globals with or without an
+    initializer). A constant global holds its initializer; where its bytes are unknown
+    (padding, a pointer) they are fixed values, never poison, unless the initializer
+    says poison or undef."""
+    if not st.opts.memory_poison or contents is not None:
+        return True
+    return obj.constant and obj.image is not None and not obj.poison_init
+
+
+def _runtime_extent(st: FnState, pre: Block, obj: MemObject) -> Extent:
+    """An object of a size known at run time: a parameter of its bytes, its extent in
+    units (once, for inbounds GEPs and the inductions they step), and the entry's
+    assumption that it holds the bytes the pointer is dereferenceable for (with room
+    before the pointer where asked; or null, for dereferenceable_or_null)."""
+    size = f"{obj.name}.bytes"
+    st.params.append(Param(size, I64))
+    obj.units = st.fresh(f"{obj.name}.units")
+    st.emit(pre, "sdiv", [Ref(size), Const(obj.unit, I64)], I64, obj.units, flags=())
+    need: Operand = Const(obj.deref, I64)
+    if obj.name in st.room:
+        need = _room_before(st, pre, obj, need)
+    ok = st.emit(pre, "icmp", [need, Ref(size)], I1, st.fresh(f"{obj.name}.deref"), pred="sle")
+    if obj.or_null:  # dereferenceable_or_null: or null (where nothing tests for null: no bytes,
+        # null or an object of none, which is more runs than LLVM's)
+        none: Operand = Ref(f"{obj.name}.null") if obj.null_tested or obj.name in st.opts.nulls else \
+            st.emit(pre, "icmp", [Ref(size), Const(0, I64)], I1, st.fresh(f"{obj.name}.none"), pred="eq")
+        ok = st.emit(pre, "or", [ok, none], I1, st.fresh(f"{obj.name}.deref"), flags=())
+    st.emit(pre, "assume", [ok], None, None)
+    return ("/", size, obj.unit)
+
+
+def _room_before(st: FnState, pre: Block, obj: MemObject, need: Operand) -> Operand:
+    """Room before the pointer: 0 <= before <= units, and before's bytes + `need` are
+    what the object must hold."""
+    before = f"{obj.name}.before"
+    st.params.append(Param(before, I64))
+    lo = st.emit(pre, "icmp", [Const(0, I64), Ref(before)], I1, st.fresh(f"{before}.ok"), pred="sle")
+    hi = st.emit(pre, "icmp", [Ref(before), Ref(obj.units or "")], I1, st.fresh(f"{before}.ok"), pred="sle")
+    st.emit(pre, "assume", [st.emit(pre, "and", [lo, hi], I1, st.fresh(f"{before}.ok"), flags=())], None, None)
+    room = st.emit(pre, "mul", [Ref(before), Const(obj.unit, I64)], I64, st.fresh(f"{before}.bytes"),
+                   flags=("nsw", "nuw"))
+    # (nsw: a sum past 2^63 is poison, and an assume of poison UB: it wrapped to a
+    # negative need that any size met, and a "pointer" 2^63 bytes in)
+    return st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=("nsw", "nuw"))
+
+
+def _address_facts(st: FnState, pre: Block, obj: MemObject, size_op: Operand) -> None:
+    """The object's base address where the function reads, compares or aligns it
+    (a parameter: aligned, its bytes not wrapping, not null unless empty), and a
+    pointer parameter that may be null (a flag: an object of no bytes at 0)."""
+    has_addr = _has_address(st, obj)
+    obj.null_tested |= obj.name in st.opts.nulls
+    null_param = obj.may_be_null and obj.null_tested
+    empty = st.emit(pre, "icmp", [size_op, Const(0, I64)], I1, st.fresh(f"{obj.name}.empty"), pred="eq") \
+        if has_addr or null_param else None
+    nonzero = None
+    if obj.at_null:
+        st.emit(pre, "add", [Const(0, I64), Const(0, I64)], I64, f"{obj.name}.addr", flags=())
+    elif has_addr:
+        assert empty is not None
+        nonzero = _base_address(st, pre, obj, size_op, empty)
+    if null_param:
+        assert empty is not None
+        _null_parameter(st, pre, obj, empty, nonzero if has_addr else None)
+
+
+def _has_address(st: FnState, obj: MemObject) -> bool:
+    """Whether the model needs the object's base address: the function reads,
+    compares or aligns it (a loaded pointer's own object: its address is computed
+    where it is loaded)."""
+    if obj.loaded:
+        return False
+    return align_unknown(obj, obj.access_align) or obj.name in st.opts.addrs or obj.addressed
+
+
+def _base_address(st: FnState, pre: Block, obj: MemObject, size_op: Operand, empty: Operand) -> Operand:
+    """A parameter of the base address: aligned (at `before` units in, with room), its
+    bytes not wrapping around the address space (so that addresses compare as offsets
+    do), and not 0 (null) unless the object is empty. Returns `addr != 0`."""
+    addr = f"{obj.name}.addr"
+    st.params.append(Param(addr, I64))
+    if obj.align > 1:
+        at: Operand = Ref(addr) if obj.name not in st.room else address(
+            st, pre, obj, Ref(f"{obj.name}.before"), st.at(st.start_line))
+        low = st.emit(pre, "and", [at, Const(obj.align - 1, I64)], I64, st.fresh(f"{obj.name}.low"), flags=())
+        ok = st.emit(pre, "icmp", [low, Const(0, I64)], I1, st.fresh(f"{obj.name}.aligned"), pred="eq")
+        st.emit(pre, "assume", [ok], None, None)
+    room = st.emit(pre, "sub", [Const(mask(64), I64), size_op], I64, st.fresh(f"{obj.name}.room"), flags=())
+    ok = st.emit(pre, "icmp", [Ref(addr), room], I1, st.fresh(f"{obj.name}.nowrap"), pred="ule")
+    st.emit(pre, "assume", [ok], None, None)
+    nonzero = st.emit(pre, "icmp", [Ref(addr), Const(0, I64)], I1, st.fresh(f"{obj.name}.nonzero"), pred="ne")
+    st.emit(pre, "assume", [st.emit(pre, "or", [nonzero, empty], I1, st.fresh(f"{obj.name}.notnull"), flags=())],
+            None, None)
+    return nonzero
+
+
+def _null_parameter(st: FnState, pre: Block, obj: MemObject, empty: Operand, nonzero: Operand | None) -> None:
+    """A pointer parameter that may be null: a flag, and where it is set an object of
+    no bytes (at address 0 where its address is read)."""
+    st.params.append(Param(f"{obj.name}.null", I1))
+    if nonzero is not None:
+        at0 = st.emit(pre, "xor", [nonzero, Const(1, I1)], I1, st.fresh(f"{obj.name}.at0"), flags=())
+        empty = st.emit(pre, "and", [empty, at0], I1, st.fresh(f"{obj.name}.empty"), flags=())
+    real = st.emit(pre, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh(f"{obj.name}.real"), flags=())
+    st.emit(pre, "assume", [st.emit(pre, "or", [real, empty], I1, st.fresh(f"{obj.name}.nullsize"), flags=())],
+            None, None)
 
 
 def reached_by_calls(obj: MemObject) -> bool:
