@@ -7,6 +7,7 @@ instructions use (an offset's address, alignment, a pointer shown as a value).""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,25 +88,33 @@ def _local_objects(st: FnState, fn: Any) -> None:
                 st.prov[key(ins)] = null_object(st)
 
 
-def _one_object(st: FnState, fn: Any) -> None:
-    """A fixed point: a GEP, phi, select or load whose known pointer operands all point
-    into one object points into it (a loaded pointer is noted as loaded)."""
+def _fixed_point(fn: Any, step: Callable[[Any], bool]) -> None:
+    """`step` over every instruction of `fn`, again while any step changed something."""
     changed = True
     while changed:
         changed = False
         for b in fn.blocks:
             for ins in b.instructions:
-                vector_gep = ins.opcode == "getelementptr" and str(ins.type).endswith("x ptr>")
-                if (str(ins.type) != "ptr" and not vector_gep) or key(ins) in st.prov:
-                    continue
-                srcs = [o for o in ins.operands if str(o.type) == "ptr" and key(o) in st.prov]
-                if ins.opcode == "load" and srcs:
-                    st.loaded.add(key(ins))
-                if ins.opcode in ("getelementptr", "phi", "select", "load") and srcs:
-                    objs = {st.prov[key(o)] for o in srcs}
-                    if len(objs) == 1:
-                        st.prov[key(ins)] = objs.pop()
-                        changed = True
+                changed |= step(ins)
+
+
+def _one_object(st: FnState, fn: Any) -> None:
+    """A fixed point: a GEP, phi, select or load whose known pointer operands all point
+    into one object points into it (a loaded pointer is noted as loaded)."""
+    def step(ins: Any) -> bool:
+        vector_gep = ins.opcode == "getelementptr" and str(ins.type).endswith("x ptr>")
+        if (str(ins.type) != "ptr" and not vector_gep) or key(ins) in st.prov:
+            return False
+        srcs = [o for o in ins.operands if str(o.type) == "ptr" and key(o) in st.prov]
+        if ins.opcode == "load" and srcs:
+            st.loaded.add(key(ins))
+        objs = {st.prov[key(o)] for o in srcs}
+        if ins.opcode not in ("getelementptr", "phi", "select", "load") or len(objs) != 1:
+            return False
+        st.prov[key(ins)] = objs.pop()
+        return True
+
+    _fixed_point(fn, step)
 
 
 def _several_objects(st: FnState, fn: Any) -> None:
@@ -114,57 +123,64 @@ def _several_objects(st: FnState, fn: Any) -> None:
     fixed point before gave a phi the one object its known operands agreed on; one
     whose operands turn out to point into several becomes such a value too, and
     whatever was derived from it is refused where it is used: see pointer)."""
-    changed = True
-    while changed:
-        changed = False
-        for b in fn.blocks:
-            for ins in b.instructions:
-                if ins.opcode != "phi" or str(ins.type) != "ptr":
-                    continue
-                k = key(ins)
-                ops = [o for o in ins.operands if not is_null(o)]
-                into = frozenset[str]().union(*(frozenset({st.prov[key(o)]}) if key(o) in st.prov
-                                                else st.multi.get(key(o), frozenset()) for o in ops))
-                if len(into) > 1 and st.multi.get(k) != into:
-                    st.prov.pop(k, None)
-                    st.multi[k] = into
-                    changed = True
+    def step(ins: Any) -> bool:
+        if ins.opcode != "phi" or str(ins.type) != "ptr":
+            return False
+        k = key(ins)
+        into = frozenset[str]().union(*(frozenset({st.prov[key(o)]}) if key(o) in st.prov
+                                        else st.multi.get(key(o), frozenset()) for o in ins.operands if not is_null(o)))
+        if len(into) <= 1 or st.multi.get(k) == into:
+            return False
+        st.prov.pop(k, None)
+        st.multi[k] = into
+        return True
+
+    _fixed_point(fn, step)
 
 
 def _addressed(st: FnState, fn: Any) -> None:
     """The objects that need a base address: one a returned pointer points into, one a
     phi over several objects may, and one holding loaded pointers (their offsets are
     their addresses less its own), which also gets room before its start."""
-    returned = [st.prov[key(o)] for b in fn.blocks for ins in b.instructions if ins.opcode == "ret"
-                for o in ins.operands if str(o.type) == "ptr" and key(o) in st.prov] if st.opts.ret_address else []
-    holding = [st.prov[k] for k in st.loaded] + [  # (vectors of them too: memory.pointer_vector_load)
-        st.prov[key(list(ins.operands)[0])] for b in fn.blocks for ins in b.instructions
-        if ins.opcode == "load" and pointer_lanes(str(ins.type)) and key(list(ins.operands)[0]) in st.prov]
+    returned = _returned_objects(st, fn) if st.opts.ret_address else []
+    holding = [st.prov[k] for k in st.loaded] + _holding_pointer_vectors(st, fn)
     for n in [*returned, *(n for objs in st.multi.values() for n in objs), *holding]:
         st.objects[n].addressed = True
     st.room |= {n for n in holding if st.objects[n].size is None}
 
 
+def _returned_objects(st: FnState, fn: Any) -> list[str]:
+    """The objects the pointers `ret` returns point into."""
+    rets = [o for b in fn.blocks for ins in b.instructions if ins.opcode == "ret" for o in ins.operands]
+    return [st.prov[key(o)] for o in rets if str(o.type) == "ptr" and key(o) in st.prov]
+
+
+def _holding_pointer_vectors(st: FnState, fn: Any) -> list[str]:
+    """The objects vectors of pointers are loaded from (memory.pointer_vector_load)."""
+    loads = [ins for b in fn.blocks for ins in b.instructions if ins.opcode == "load" and pointer_lanes(str(ins.type))]
+    return [st.prov[key(list(ins.operands)[0])] for ins in loads if key(list(ins.operands)[0]) in st.prov]
+
+
 def _nullable(st: FnState, fn: Any) -> None:
     """A fixed point: the pointers that may be the null literal (a loaded one, or a
     GEP, phi or select with a null or nullable pointer operand)."""
-    changed = True
-    while changed:
-        changed = False
-        for b in fn.blocks:
-            for ins in b.instructions:
-                if str(ins.type) != "ptr" or key(ins) in st.nullable:
-                    continue
-                if key(ins) in st.loaded or key(ins) in st.own_loaded:
-                    st.nullable.add(key(ins))
-                    changed = True
-                    continue
-                if ins.opcode not in ("getelementptr", "phi", "select"):
-                    continue
-                ptrs = list(ins.operands)[:1] if ins.opcode == "getelementptr" else list(ins.operands)
-                if any(is_null(o) or key(o) in st.nullable for o in ptrs):
-                    st.nullable.add(key(ins))
-                    changed = True
+    def step(ins: Any) -> bool:
+        if str(ins.type) != "ptr" or key(ins) in st.nullable:
+            return False
+        if key(ins) in st.loaded or key(ins) in st.own_loaded or _from_null(st, ins):
+            st.nullable.add(key(ins))
+            return True
+        return False
+
+    _fixed_point(fn, step)
+
+
+def _from_null(st: FnState, ins: Any) -> bool:
+    """A GEP, phi or select with a null or nullable pointer operand."""
+    if ins.opcode not in ("getelementptr", "phi", "select"):
+        return False
+    ptrs = list(ins.operands)[:1] if ins.opcode == "getelementptr" else list(ins.operands)
+    return any(is_null(o) or key(o) in st.nullable for o in ptrs)
 
 
 def _const_gep(st: FnState, o: Any, loc: Loc) -> None:
@@ -357,20 +373,32 @@ def measure_units(st: FnState, fn: Any) -> None:
             called = callee(ins)
             if ins.opcode in ("load", "store") or called.startswith(("llvm.masked.load.", "llvm.masked.store.")):
                 _measure_access(st, seen, ins, text, called, loc)
-            elif ins.opcode == "call" and not called.startswith("llvm."):
-                _measure_escapes(st, ins)
-            elif called == "llvm.assume":
-                _measure_assumed_align(st, text)
-            elif ins.opcode == "ptrtoint":
-                name = st.prov.get(key(list(ins.operands)[0]))
-                if name is None:
-                    raise unknown_origin(st, list(ins.operands)[0], "ptrtoint of", loc)
-                seen.as_int.add(name)
-            elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
-                _measure_compare(st, seen, ins, text, loc)
-            elif ins.opcode == "getelementptr":
-                _measure_gep(st, seen, ins, text, loc)
+            elif ins.opcode == "call":
+                _measure_call(st, ins, text, called)
+            else:
+                _measure_address(st, seen, ins, text, loc)
     _settle_units(st, seen)
+
+
+def _measure_call(st: FnState, ins: Any, text: str, called: str) -> None:
+    """A call: the objects it may write escape; an `align` assume raises one's alignment."""
+    if not called.startswith("llvm."):
+        _measure_escapes(st, ins)
+    elif called == "llvm.assume":
+        _measure_assumed_align(st, text)
+
+
+def _measure_address(st: FnState, seen: _Seen, ins: Any, text: str, loc: Loc) -> None:
+    """What reads a pointer's address: ptrtoint, a pointer icmp, a getelementptr."""
+    if ins.opcode == "ptrtoint":
+        name = st.prov.get(key(list(ins.operands)[0]))
+        if name is None:
+            raise unknown_origin(st, list(ins.operands)[0], "ptrtoint of", loc)
+        seen.as_int.add(name)
+    elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
+        _measure_compare(st, seen, ins, text, loc)
+    elif ins.opcode == "getelementptr":
+        _measure_gep(st, seen, ins, text, loc)
 
 
 def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, loc: Loc) -> None:
@@ -382,12 +410,9 @@ def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, 
     if obj is None:
         raise unknown_origin(st, ptr, "an access through", loc)
     ty = str(ins.type) if load else str(list(ins.operands)[0].type)
-    pointers = ins.opcode == "load" and (ty == "ptr" or bool(pointer_lanes(ty)))
+    pointers = _pointer_valued(ins, ty, load, loc)
     if pointers:
         seen.bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
-    elif ty == "ptr" or "x ptr>" in ty:
-        raise LLUnsupported(f"a {'load' if load else 'store'} of {ty} (pointer-valued memory "
-                            "other than a load)", loc)
     if not load:
         seen.stores = True
     lane = lane_type(ty)  # a vector access moves whole lanes
@@ -396,6 +421,16 @@ def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, 
     obj.access_align = max(obj.access_align, align_of(text))
     obj.least_align = min(obj.least_align or align_of(text), align_of(text))
     obj.accessed = True
+
+
+def _pointer_valued(ins: Any, ty: str, load: bool, loc: Loc) -> bool:
+    """Whether an access of type `ty` loads pointers (a pointer or a vector of them);
+    one that stores them (or a masked one) is unsupported."""
+    if ins.opcode == "load" and (ty == "ptr" or bool(pointer_lanes(ty))):
+        return True
+    if ty == "ptr" or "x ptr>" in ty:
+        raise LLUnsupported(f"a {'load' if load else 'store'} of {ty} (pointer-valued memory other than a load)", loc)
+    return False
 
 
 def _measure_escapes(st: FnState, ins: Any) -> None:
@@ -447,23 +482,39 @@ def _settle_units(st: FnState, seen: _Seen) -> None:
             st.objects[name].unit = math.gcd(st.objects[name].unit, unit)
     for obj in st.objects.values():
         obj.unit = 1 if obj.name in seen.bytewise else obj.unit or 1
-    if seen.stores or st.opts.overlap:  # aliased (overlaps): one unit, each access whole units of it
-        group = overlap_group(st)
-        # and a unit each base is aligned to wherever it is accessed: two pointers may
-        # be any multiple of that apart (`align 1` accesses of i32 may overlap by 2 bytes)
-        unit = math.gcd(*(o.unit for o in group), *(max(o.align, o.least_align) for o in group)) if group else 0
-        for o in group:
-            o.unit = unit
+    if seen.stores or st.opts.overlap:
+        _overlap_unit(st)
+    _addressed_objects(st, seen)
+
+
+def _overlap_unit(st: FnState) -> None:
+    """Aliased objects (overlaps): one unit, each access whole units of it, and a unit
+    each base is aligned to wherever it is accessed: two pointers may be any multiple
+    of that apart (`align 1` accesses of i32 may overlap by 2 bytes)."""
+    group = overlap_group(st)
+    unit = math.gcd(*(o.unit for o in group), *(max(o.align, o.least_align) for o in group)) if group else 0
+    for o in group:
+        o.unit = unit
+
+
+def _addressed_objects(st: FnState, seen: _Seen) -> None:
+    """The objects whose addresses ptrtoint reads or icmp compares; refused where two
+    of them are both read or written: their contents are free apart from each other,
+    but their addresses may overlap (a model with both would hold memories no machine
+    has)."""
     if len([n for n in seen.as_int if st.objects[n].accessed]) > 1:
         raise LLUnsupported("ptrtoint of pointers into two objects that are both read or written "
                             f"({', '.join(st.display.get(n, n) for n in sorted(seen.as_int))})", st.at(st.start_line))
     for n in seen.as_int:
         st.objects[n].addressed = True
+    _compared_objects(st, seen)
+
+
+def _compared_objects(st: FnState, seen: _Seen) -> None:
+    """The objects icmp compares by address (refused where all of them are accessed)."""
     for names, loc in seen.compared:
         objs = [st.objects[n] for n in sorted(names)]
         if all(o.accessed for o in objs):
-            # their contents are free apart from each other, but their addresses may
-            # overlap: a model with both would hold memories no machine has
             raise LLUnsupported("icmp of pointers into two objects that are both read or written", loc)
         for o in objs:
             o.addressed = True
