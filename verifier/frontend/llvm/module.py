@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from verifier.analysis.loops import LoopShapeError, NestedLoop, find_loops
+from verifier.analysis.loops import Loop, LoopShapeError, NestedLoop, find_loops
 from verifier.errors import UserError, read_source
 from verifier.frontend.layout import Layout
 from verifier.frontend.llvm.debuginfo import source_positions
@@ -162,21 +162,7 @@ def read_ll_file(path: str | Path, func: str | None = None,
 
 def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> Programs | LoopNest | Scalable:
     """read_ll_file's function `func` of the parsed module `mod`."""
-    defined = [f for f in mod.functions if not f.is_declaration]
-    if func is None:
-        if not defined:
-            raise UserError(f"{path}: the module defines no function (only declarations), so there is no loop "
-                            "to check")
-        if len(defined) != 1:
-            raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func (in a suite: "
-                            f"func = \"...\") ({', '.join(f.name for f in defined)})")
-        fn = defined[0]
-    else:
-        match = [f for f in defined if f.name == func]
-        if not match:
-            raise UserError(f"{path}: no function @{func} defined here "
-                            f"(there are: {', '.join(f.name for f in defined) or 'none'})")
-        fn = match[0]
+    fn = _chosen(path, func, mod)
     text = module_text(path, opts.vscale)
     lines = text.splitlines()
     start = next((k for k, line in enumerate(lines) if line.startswith("define") and f"@{fn.name}(" in line), 0)
@@ -199,11 +185,34 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
     except LoopShapeError as e:
         where = f" (at block {st.display.get(e.block, e.block)})" if e.block else ""
         raise LLUnsupported(e.what + where, st.block_loc(e.block)) from None
+    _few_exits(st, loops)
+    return Programs(prog)
+
+
+def _chosen(path: Path, func: str | None, mod: Any) -> Any:
+    """Function `func` of module `mod` (the only defined one if None)."""
+    defined = [f for f in mod.functions if not f.is_declaration]
+    if func is not None:
+        match = [f for f in defined if f.name == func]
+        if not match:
+            raise UserError(f"{path}: no function @{func} defined here "
+                            f"(there are: {', '.join(f.name for f in defined) or 'none'})")
+        return match[0]
+    if not defined:
+        raise UserError(f"{path}: the module defines no function (only declarations), so there is no loop "
+                        "to check")
+    if len(defined) != 1:
+        raise UserError(f"{path}: {len(defined)} functions defined; choose one with --func (in a suite: "
+                        f"func = \"...\") ({', '.join(f.name for f in defined)})")
+    return defined[0]
+
+
+def _few_exits(st: FnState, loops: list[Loop]) -> None:
+    """Each loop has at most MAX_EXITS exiting blocks (each exit is checked on its own)."""
     for lp in loops:
         if len(lp.exiting) > MAX_EXITS:
             raise LLUnsupported(f"a loop with {len(lp.exiting)} exiting blocks (at most {MAX_EXITS}: each exit is "
                                 "checked on its own)", st.block_loc(lp.header))
-    return Programs(prog)
 
 
 def parse_ll_pair(src: Path, tgt: Path, func: str | None = None,
