@@ -234,11 +234,7 @@ def read_ll_pair(src: Path, tgt: Path, func: str | None = None,
     both = opts or LLOptions()
     facts = source_call_facts(src, func, both.vscale)
     noundef = tuple(_signature_claims(src, func)[3])
-    claims = target_claims(src, tgt, func)
-    if claims:
-        raise LLUnsupported(f"the target claims what its source does not ({'; '.join(claims)}): a target assumes "
-                            "nothing its source does not, and the reading does not check these claims",
-                            Loc(str(tgt), 1, 1))
+    _claims_nothing_more(src, tgt, func)
     while True:  # the needs only grow (smaller units, more addresses): a few rounds at most
         ra = read_ll_file(src, func, both)
         if isinstance(ra, Scalable):
@@ -251,26 +247,42 @@ def read_ll_pair(src: Path, tgt: Path, func: str | None = None,
             # vscale_range claims something of its caller, which the check must not assume
             return Scalable(source_vscales(src, func), rb.loc)
         # a nest on either side: read both, and give both once their needs agree
-        nest = ra if isinstance(ra, LoopNest) else rb if isinstance(rb, LoopNest) else None
+        nest = next((r for r in (ra, rb) if isinstance(r, LoopNest)), None)
         a, b = ra.source, rb.source
         if both.own_objects and _own(a) != _own(b):  # loaded pointers' objects: both or neither
             both = dataclasses.replace(both, own_objects=False)
             continue
-        na, nb = _needs(a), _needs(b)
-        if na == nb:
-            return _pair(nest, a, b)
-        units = dict(both.units)
-        for name, unit in na[0] | nb[0]:
-            units[name] = math.gcd(units.get(name, 0), unit)
-        grown = dataclasses.replace(both, units=tuple(sorted(units.items())), addrs=both.addrs | na[1] | nb[1],
-                                    nulls=both.nulls | na[2] | nb[2],
-                                    overlap=both.overlap or bool(a.aliases or b.aliases),
-                                    ret_address=both.ret_address or na[4] or nb[4],
-                                    null_object=both.null_object or na[5] or nb[5],
-                                    room=both.room | na[6] | nb[6])
+        grown = _grown(both, a, b)
         if grown == both:
-            return _pair(nest, a, b)  # the refinement check names what still differs
+            return _pair(nest, a, b)  # the same needs, or the refinement check names what still differs
         both = grown
+
+
+def _claims_nothing_more(src: Path, tgt: Path, func: str | None) -> None:
+    """A pair whose target claims what its source does not is unsupported, naming the
+    claims (a target assumes nothing its source does not, and the reading does not
+    check these claims)."""
+    claims = target_claims(src, tgt, func)
+    if claims:
+        raise LLUnsupported(f"the target claims what its source does not ({'; '.join(claims)}): a target assumes "
+                            "nothing its source does not, and the reading does not check these claims",
+                            Loc(str(tgt), 1, 1))
+
+
+def _grown(both: LLOptions, a: Program, b: Program) -> LLOptions:
+    """The options that give each side of a pair what the other needs: the smaller
+    units, base addresses, null flags, aliasing, returned addresses, the null object,
+    room before parameters (`both` itself where their needs agree)."""
+    na, nb = _needs(a), _needs(b)
+    if na == nb:
+        return both
+    units = dict(both.units)
+    for name, unit in na[0] | nb[0]:
+        units[name] = math.gcd(units.get(name, 0), unit)
+    return dataclasses.replace(both, units=tuple(sorted(units.items())), addrs=both.addrs | na[1] | nb[1],
+                               nulls=both.nulls | na[2] | nb[2], overlap=both.overlap or bool(a.aliases or b.aliases),
+                               ret_address=both.ret_address or na[4] or nb[4],
+                               null_object=both.null_object or na[5] or nb[5], room=both.room | na[6] | nb[6])
 
 
 # attributes that claim something of a function, its arguments or its result, that the
@@ -399,8 +411,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     _name_everything(st, fn, blocks)
     st.ins_locs = _instruction_lines(st, blocks)
     st.entry = st.names[key(blocks[0])]
-    st.stores = any(ins.opcode == "store" or callee(ins).startswith("llvm.masked.store") or _call_writes(st, ins)
-                    for b in blocks for ins in b.instructions)
+    st.stores = any(_writes_memory(st, ins) for b in blocks for ins in b.instructions)
     for b in blocks:
         st.blocks[st.names[key(b)]] = Block(st.names[key(b)])
     entry = st.blocks[st.names[key(blocks[0])]]
@@ -411,10 +422,7 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     trace_provenance(st, fn, mod)
     if st.opts.null_object:
         null_object(st)
-    for a in fn.arguments:  # a parameter points `before` units into its object (declared in declare_objects)
-        if str(a.type) == "ptr":
-            name = st.names[key(a)]
-            st.offsets[key(a)] = Ref(f"{name}.before") if name in st.room else Const(0, I64)
+    _parameter_offsets(st, fn)
     measure_units(st, fn)
     const_gep_offsets(st)
     arrays = declare_objects(st, pre_blk)
@@ -424,15 +432,42 @@ def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     _split_edges(st)
     _fold_constant_branches(st)
     entry.instrs[:0] = pre_blk.instrs
-    writes = any(i.op == "store" or (i.op == "call" and i.decl.writes) for b in st.blocks.values() for i in b.instrs)
-    aliases, windows = overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
-    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
-    if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
-        needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
+    aliases, windows = _overlaps_where_written(st, arrays)
+    needed = _needed_assumptions(st, fn)
     return Program(clean(fn.name), st.params, arrays, st.funcs, aliases, st.blocks, entry.name, file=str(st.path),
                    assumptions=tuple(sorted(st.opts.assume | _readings(st))),
                    unassumed=tuple(sorted(needed - st.opts.assume)), display=dict(st.display), windows=windows,
                    floats=_floats(st, arrays))
+
+
+def _overlaps_where_written(st: FnState, arrays: list[ArrayDecl]) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """Pointers that may overlap (objects.overlaps), where the program writes memory or
+    the options ask for overlaps; else none (they matter only where memory is written)."""
+    writes = any(i.op == "store" or (i.op == "call" and i.decl.writes) for b in st.blocks.values() for i in b.instrs)
+    return overlaps(st, arrays) if writes or st.opts.overlap else ([], ())
+
+
+def _writes_memory(st: FnState, ins: Any) -> bool:
+    """A store, a masked store, or a call that may write memory."""
+    return ins.opcode == "store" or callee(ins).startswith("llvm.masked.store") or _call_writes(st, ins)
+
+
+def _parameter_offsets(st: FnState, fn: Any) -> None:
+    """A pointer parameter points `before` units into its object (declared in
+    declare_objects), where room before it was asked for; else at its start."""
+    for a in fn.arguments:
+        if str(a.type) == "ptr":
+            name = st.names[key(a)]
+            st.offsets[key(a)] = Ref(f"{name}.before") if name in st.room else Const(0, I64)
+
+
+def _needed_assumptions(st: FnState, fn: Any) -> set[Assumption]:
+    """The assumptions the reading made that LLVM's semantics do not: pointers loaded
+    and used as offsets into the object they came from; vscales up to 16 only."""
+    needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
+    if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
+        needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
+    return needed
 
 
 def _name_everything(st: FnState, fn: Any, blocks: list[Any]) -> None:
