@@ -20,6 +20,7 @@ then the instructions, so operands may refer to values defined further down.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -159,49 +160,60 @@ def _statement(p: _Parser, blk: _RawBlock) -> None:
 
 
 def _line(p: _Parser, blk: _RawBlock) -> None:
-    t = p.peek()
-    loc = t.loc
-    # `goto` and `end` start a statement unless a value is named so (LLVM's %end):
-    # `end: i64 = ...`
-    named = p.peek(1).text == ":"
-    if t.text == "goto" and not named:
-        p.next()
-        blk.term = ("goto", [_label(p)], loc)
+    """One line of a block: its terminator, or a statement (under a `when` mask)."""
+    loc = p.peek().loc
+    if _terminator(p, blk):
         return
-    if t.text == "end" and not named:
-        p.next()
-        blk.term = ("end", [], loc)
-        return
-    if t.text == "if":
-        p.next()
-        p.expect("(")
-        c = _operand(p)
-        p.expect(")")
-        p.expect("goto")
-        a = _label(p)
-        p.expect("else")
-        p.expect("goto")
-        b = _label(p)
-        blk.term = ("if", [c, a, b], loc)
-        return
-    mask = None
-    if t.text == "when":
-        p.next()
-        p.expect("(")
-        mask = _operand(p)
-        p.expect(")")
+    mask = _when(p) if p.peek().text == "when" else None
     if p.at("assume") and p.peek(1).text != ":":
         p.next()
         blk.stmts.append(_Stmt("assume", loc, "assume", args=[_operand(p)], mask=mask))
-        return
-    if p.at("out") and p.peek(1).text != ":" and mask is None:
+    elif p.at("out") and p.peek(1).text != ":" and mask is None:
         p.next()
         n = p.expect_name("the live-out's name")
         ty = p.parse_type() if p.accept(":") else None
         p.expect("=")
         blk.stmts.append(_Stmt("out", loc, "out", type=ty, args=[_operand(p)], attrs={"name": n.text}))
-        return
-    name = p.expect_name("an instruction")
+    else:
+        _named_statement(p, blk, p.expect_name("an instruction"), mask, loc)
+
+
+def _terminator(p: _Parser, blk: _RawBlock) -> bool:
+    """`goto L`, `end` or `if (c) goto A else goto B`, read into `blk.term`; False
+    where the line is none. (`goto` and `end` start a statement unless a value is
+    named so, LLVM's %end: `end: i64 = ...`.)"""
+    t = p.peek()
+    named = p.peek(1).text == ":"
+    if t.text in ("goto", "end") and not named:
+        p.next()
+        blk.term = ("goto", [_label(p)], t.loc) if t.text == "goto" else ("end", [], t.loc)
+        return True
+    if t.text != "if":
+        return False
+    p.next()
+    p.expect("(")
+    c = _operand(p)
+    p.expect(")")
+    p.expect("goto")
+    a = _label(p)
+    p.expect("else")
+    p.expect("goto")
+    blk.term = ("if", [c, a, _label(p)], t.loc)
+    return True
+
+
+def _when(p: _Parser) -> RawOp:
+    """`when (mask)` before a statement: the mask."""
+    p.next()
+    p.expect("(")
+    mask = _operand(p)
+    p.expect(")")
+    return mask
+
+
+def _named_statement(p: _Parser, blk: _RawBlock, name: Token, mask: RawOp | None, loc: Loc) -> None:
+    """A statement that starts with a name: a typed value (`x: i32 = ...`), a store
+    (`a[i] = v`) or a call of a declared effect."""
     if p.accept(":"):
         ty = p.parse_type()
         p.expect("=")
@@ -212,24 +224,20 @@ def _line(p: _Parser, blk: _RawBlock) -> None:
         if mask is not None and st.kind != "phi" and not OPCODES[st.op].maskable:
             raise UserError(f"{st.op} cannot be masked (only {', '.join(_MASKABLE)})", loc)
         blk.stmts.append(st)
-        return
-    if p.at("["):
+    elif p.at("["):
         arr = _array(p, name)
         p.next()
         idx, width = _index(p)
         p.expect("=")
-        attrs: dict[str, object] = {"array": arr}
-        if width:
-            attrs["width"] = width
+        attrs: dict[str, object] = {"array": arr, **({"width": width} if width else {})}
         blk.stmts.append(_Stmt("store", loc, "store", args=[idx, _operand(p)], attrs=attrs, mask=mask))
-        return
-    if p.at("("):
+    elif p.at("("):
         f = p.funcs.get(name.text)
         if f is None or f.pure:
             raise UserError(f"expected a call of a declared effect, found {name.text!r}", name.loc)
         blk.stmts.append(_Stmt("call", loc, "call", args=_args(p), attrs={"func": f, "callee": f.name}, mask=mask))
-        return
-    raise UserError(f"expected ':' and a type, '[' (a store) or '(' (a call) after {name.text!r}", p.peek().loc)
+    else:
+        raise UserError(f"expected ':' and a type, '[' (a store) or '(' (a call) after {name.text!r}", p.peek().loc)
 
 
 def _rhs(p: _Parser, loc: Loc) -> _Stmt:
@@ -491,30 +499,42 @@ class _Lower:
         return Instr(self.next_uid(), s.op, args, None if s.op == "out" else ty, s.dest, attrs, s.loc)
 
     def typed_args(self, s: _Stmt) -> list[Operand]:
-        """The operands typed by the operation's rule (ir/opcodes.py: Operands)."""
+        """The operands typed by the operation's rule (ir/opcodes.py: Operands), each
+        rule by its method (`_BY_RULE`); Operands.OWN by the syntax (own_args)."""
+        return _BY_RULE.get(OPCODES[s.op].operands, _Lower.own_args)(self, s)
+
+    def same_args(self, s: _Stmt) -> list[Operand]:
+        """Operands.SAME: the result's type (a literal: a named operand's, else the result's)."""
         ty, a = s.type, s.args
-        rule = OPCODES[s.op].operands
-        named = next((t for t in map(self.ref_type, a) if t is not None), None)
-        if rule is Operands.SAME:  # the result's type (a literal: a named operand's, else the result's)
-            if ty is not None:
-                return [self.exact(x, ty) for x in a]
-            return [self.op(x, next((t for j, y in enumerate(a) if j != k and (t := self.ref_type(y))), ty))
-                    for k, x in enumerate(a)]
-        if rule is Operands.COMPARED:  # both sides of one type: a named operand's
-            return [self.exact(x, named) if named is not None else self.op(x, I64) for x in a]
-        if rule is Operands.SELECT:
-            return [self.exact(a[0], with_elem(ty, I1) if ty else I1), self.exact(a[1], ty), self.exact(a[2], ty)]
-        if rule is Operands.ELEM:
-            return [self.op(x, elem_of(ty) if ty else None) for x in a]
-        if rule is Operands.INDEX:
-            return [self.op(x, I64) for x in a]
-        if rule is Operands.INSERT:
-            return [self.op(a[0], ty), self.op(a[1], elem_of(ty) if ty else None), self.op(a[2], I64)]
-        if rule is Operands.EXTRACT:
-            return [self.op(a[0], None), self.op(a[1], I64)]
-        if rule is Operands.NAMED:
-            return [self.op(x, None) for x in a]
-        return self.own_args(s)
+        if ty is not None:
+            return [self.exact(x, ty) for x in a]
+        return [self.op(x, next((t for j, y in enumerate(a) if j != k and (t := self.ref_type(y))), ty))
+                for k, x in enumerate(a)]
+
+    def compared_args(self, s: _Stmt) -> list[Operand]:
+        """Operands.COMPARED: both sides of one type, a named operand's."""
+        named = next((t for t in map(self.ref_type, s.args) if t is not None), None)
+        return [self.exact(x, named) if named is not None else self.op(x, I64) for x in s.args]
+
+    def select_args(self, s: _Stmt) -> list[Operand]:
+        ty, a = s.type, s.args
+        return [self.exact(a[0], with_elem(ty, I1) if ty else I1), self.exact(a[1], ty), self.exact(a[2], ty)]
+
+    def elem_args(self, s: _Stmt) -> list[Operand]:
+        return [self.op(x, elem_of(s.type) if s.type else None) for x in s.args]
+
+    def index_args(self, s: _Stmt) -> list[Operand]:
+        return [self.op(x, I64) for x in s.args]
+
+    def insert_args(self, s: _Stmt) -> list[Operand]:
+        ty, a = s.type, s.args
+        return [self.op(a[0], ty), self.op(a[1], elem_of(ty) if ty else None), self.op(a[2], I64)]
+
+    def extract_args(self, s: _Stmt) -> list[Operand]:
+        return [self.op(s.args[0], None), self.op(s.args[1], I64)]
+
+    def named_args(self, s: _Stmt) -> list[Operand]:
+        return [self.op(x, None) for x in s.args]
 
     def own_args(self, s: _Stmt) -> list[Operand]:
         """Operands of the operations whose syntax types them (Operands.OWN)."""
@@ -537,6 +557,14 @@ class _Lower:
             return [self.exact(a[0], I1)]
         assert s.op == "out"
         return [self.op(a[0], s.type or I64)]
+
+
+# how each rule of operands types them (_Lower.typed_args)
+_BY_RULE: dict[Operands, Callable[[_Lower, _Stmt], list[Operand]]] = {
+    Operands.SAME: _Lower.same_args, Operands.COMPARED: _Lower.compared_args, Operands.SELECT: _Lower.select_args,
+    Operands.ELEM: _Lower.elem_args, Operands.INDEX: _Lower.index_args, Operands.INSERT: _Lower.insert_args,
+    Operands.EXTRACT: _Lower.extract_args, Operands.NAMED: _Lower.named_args,
+}
 
 
 def _mask(t: Type) -> int:

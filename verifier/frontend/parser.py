@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from verifier.analysis.loops import LoopShapeError, find_loops
@@ -416,58 +417,59 @@ class _Parser(Expressions):
 
     def statement(self) -> None:
         t = self.peek()
-        kw = t.text
-        if kw == "if":
-            self.stmt_if()
-        elif kw == "do":
-            self.stmt_do()
-        elif kw == "while":
-            self.stmt_while()
-        elif kw == "break":
-            self.next()
-            if not self.loops:
-                raise UserError("'break' outside a loop", t.loc)
-            self.loops[-1].breaks += 1
-            if self.loops[-1].breaks > MAX_EXITS:
-                raise UserError(f"more than {MAX_EXITS} exits from one loop (each is checked on its own)", t.loc)
-            self.jump(self.loops[-1].exit)
-            self.start_dead_block()
-        elif kw == "when":
-            self.next()
-            self.expect("(", "'(' and a mask")
-            m = self.expr()
-            self.expect(")", "')' after the mask")
-            if isinstance(m, Lit) or not (isinstance(m.type, VecType) and m.type.elem == I1):
-                raise UserError("'when' takes a mask of type <N x i1>", t.loc)
-            self.masks.append(m)
-            self.block_or_statement()
-            self.masks.pop()
-        elif kw == "out":
-            self.next()
-            n = self.expect_name("the name of a live-out value")
-            if self.accept("="):
-                v = self.typed(self.expr(), None, n.loc)
-                self.assign(n.text, v, n.loc)
-            elif n.text not in self.var_types:
-                raise UserError(f"unknown name {n.text!r}", n.loc)
-            val = self.read_var(n.text, self.cur, n.loc)
-            self.emit("out", [val], None, n.loc, dest=False, name=n.text)
-        elif kw == "assume":
-            self.next()
-            c = self.cond(self.expr(), t.loc, "an assumption")
-            self.emit("assume", [c], None, t.loc, dest=False)
-        elif t.kind == "name" and kw not in KEYWORDS:
-            nxt = self.peek(1)
-            if nxt.kind == "op" and nxt.text in ("=", ":"):
-                self.stmt_assign()
-            elif nxt.kind == "op" and nxt.text == "[":
-                self.stmt_store()
-            elif nxt.kind == "op" and nxt.text == "(":
-                self.stmt_call()
-            else:
-                raise UserError(f"expected '=', '[' or '(' after {kw!r}, found {_describe(nxt)}", nxt.loc)
+        own = _STATEMENTS.get(t.text)
+        if own is not None:
+            own(self)
+        elif t.kind == "name" and t.text not in KEYWORDS:
+            self.stmt_named()
         else:
             raise UserError(f"expected a statement, found {_describe(t)}", t.loc)
+
+    def stmt_break(self) -> None:
+        t = self.next()
+        if not self.loops:
+            raise UserError("'break' outside a loop", t.loc)
+        self.loops[-1].breaks += 1
+        if self.loops[-1].breaks > MAX_EXITS:
+            raise UserError(f"more than {MAX_EXITS} exits from one loop (each is checked on its own)", t.loc)
+        self.jump(self.loops[-1].exit)
+        self.start_dead_block()
+
+    def stmt_when(self) -> None:
+        t = self.next()
+        self.expect("(", "'(' and a mask")
+        m = self.expr()
+        self.expect(")", "')' after the mask")
+        if isinstance(m, Lit) or not (isinstance(m.type, VecType) and m.type.elem == I1):
+            raise UserError("'when' takes a mask of type <N x i1>", t.loc)
+        self.masks.append(m)
+        self.block_or_statement()
+        self.masks.pop()
+
+    def stmt_out(self) -> None:
+        self.next()
+        n = self.expect_name("the name of a live-out value")
+        if self.accept("="):
+            v = self.typed(self.expr(), None, n.loc)
+            self.assign(n.text, v, n.loc)
+        elif n.text not in self.var_types:
+            raise UserError(f"unknown name {n.text!r}", n.loc)
+        val = self.read_var(n.text, self.cur, n.loc)
+        self.emit("out", [val], None, n.loc, dest=False, name=n.text)
+
+    def stmt_assume(self) -> None:
+        t = self.next()
+        c = self.cond(self.expr(), t.loc, "an assumption")
+        self.emit("assume", [c], None, t.loc, dest=False)
+
+    def stmt_named(self) -> None:
+        """A statement that starts with a name: an assignment, a store or a call."""
+        kw, nxt = self.peek().text, self.peek(1)
+        how = {"=": _Parser.stmt_assign, ":": _Parser.stmt_assign, "[": _Parser.stmt_store,
+               "(": _Parser.stmt_call}.get(nxt.text) if nxt.kind == "op" else None
+        if how is None:
+            raise UserError(f"expected '=', '[' or '(' after {kw!r}, found {_describe(nxt)}", nxt.loc)
+        how(self)
 
     def stmt_assign(self) -> None:
         n = self.next()
@@ -660,3 +662,10 @@ def _prune_unreachable(blocks: dict[str, Block], entry: str) -> dict[str, Block]
         for ph in blk.phis:
             ph.incoming = [(b, op) for b, op in ph.incoming if b in seen]
     return kept
+
+
+# the statements a keyword starts (_Parser.statement; a name starts the others)
+_STATEMENTS: dict[str, Callable[[_Parser], None]] = {
+    "if": _Parser.stmt_if, "do": _Parser.stmt_do, "while": _Parser.stmt_while, "break": _Parser.stmt_break,
+    "when": _Parser.stmt_when, "out": _Parser.stmt_out, "assume": _Parser.stmt_assume,
+}

@@ -10,7 +10,7 @@ from typing import Any
 
 from verifier.frontend.llvm.memory import masked_access
 from verifier.frontend.llvm.objects import NULL_OBJECT, align_unknown, aligned, event_pointer
-from verifier.frontend.llvm.state import FnState
+from verifier.frontend.llvm.state import FnState, MemObject
 from verifier.frontend.llvm.text import (
     CallFacts,
     bundle_value,
@@ -63,46 +63,76 @@ def _assume_bundles(st: FnState, blk: Block, text: str, loc: Loc) -> None:
         if kind == "ignore":
             continue
         found = named_pointer(st, ptr) if ptr else None
-        if found is None or kind not in ("align", "dereferenceable", "nonnull"):
+        if found is None or kind not in _BUNDLE_FACTS:
             raise LLUnsupported(f'an assume bundle "{kind}"' + ("" if found or not ptr else f" on {ptr}"), loc)
-        obj = st.objects[found[0]]
         off = st.offsets.get(found[1])
         if off is None:
             raise LLUnsupported(f'an assume bundle "{kind}" on a pointer of unknown origin', loc)
-        ok: Operand
-        if kind == "nonnull":
-            if not (obj.may_be_null and obj.null_tested):
-                continue
-            at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="ne", flags=())
-            real = st.emit(blk, "xor", [Ref(f"{obj.name}.null"), Const(1, I1)], I1, st.fresh("ptr.real"), loc,
-                           flags=())
-            ok = st.emit(blk, "or", [at0, real], I1, st.fresh("ptr.nonnull"), loc, flags=())
-        elif kind == "dereferenceable":
-            n: Operand | None = Const(ints[0] & ((1 << 64) - 1), I64) if ints else None
-            if n is None:
-                n = _bundle_value(st, blk, text, kind)
-            if n is None:
-                raise LLUnsupported('an assume bundle "dereferenceable" whose size is not an integer', loc)
-            # the n bytes from p within the object, n unsigned: 0 <= start <= size and
-            # n <=u size - start (no sum that wraps: p + n in 64 bits took n = 2^64-1
-            # over a 1-byte object for "inside")
-            size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
-            start = st.emit(blk, "mul", [off, Const(obj.unit, I64)], I64, st.fresh("deref.at"), loc, flags=())
-            room = st.emit(blk, "sub", [size, start], I64, st.fresh("deref.room"), loc, flags=())
-            fits = st.emit(blk, "icmp", [n, room], I1, st.fresh("deref.fits"), loc, pred="ule", flags=())
-            below = st.emit(blk, "icmp", [start, size], I1, st.fresh("deref.below"), loc, pred="sle", flags=())
-            inside = st.emit(blk, "and", [fits, below], I1, st.fresh("deref.inside"), loc, flags=())
-            nonneg = st.emit(blk, "icmp", [start, Const(0, I64)], I1, st.fresh("deref.nonneg"), loc, pred="sge",
-                             flags=())
-            ok = st.emit(blk, "and", [inside, nonneg], I1, st.fresh("deref.ok"), loc, flags=())
-        else:
-            if not ints or ints[0] <= 0 or ints[0] & (ints[0] - 1):
-                raise LLUnsupported('an assume bundle "align" without a power-of-two alignment', loc)
-            align, extra = ints[0], (ints[1] if len(ints) > 1 else 0)
-            if not align_unknown(obj, align) and extra % align == 0:
-                continue  # implied by the object's alignment and whole-unit offsets
-            ok = aligned(st, blk, obj, off, align, loc, extra)
-        st.emit(blk, "assume", [ok], None, None, loc)
+        ok = _BUNDLE_FACTS[kind](_Bundle(st, blk, st.objects[found[0]], off, ints, text, loc))
+        if ok is not None:  # (None: nothing the model does not know already)
+            st.emit(blk, "assume", [ok], None, None, loc)
+
+
+@dataclass(frozen=True)
+class _Bundle:
+    """An assume bundle on a pointer into `obj` at unit offset `off`."""
+
+    st: FnState
+    blk: Block
+    obj: MemObject
+    off: Operand
+    ints: list[int]
+    text: str
+    loc: Loc
+
+    def emit(self, op: str, args: list[Operand], ty: Type, base: str, **kw: Any) -> Operand:
+        return self.st.emit(self.blk, op, args, ty, self.st.fresh(base), self.loc, flags=(), **kw)
+
+
+def _nonnull_bundle(b: _Bundle) -> Operand | None:
+    """"nonnull"(p): p is not the null of a parameter that may be null."""
+    if not (b.obj.may_be_null and b.obj.null_tested):
+        return None
+    at0 = b.emit("icmp", [b.off, Const(0, I64)], I1, "ptr.at0", pred="ne")
+    real = b.emit("xor", [Ref(f"{b.obj.name}.null"), Const(1, I1)], I1, "ptr.real")
+    return b.emit("or", [at0, real], I1, "ptr.nonnull")
+
+
+def _dereferenceable_bundle(b: _Bundle) -> Operand:
+    """"dereferenceable"(p, n): the n bytes from p are within the object, n unsigned:
+    0 <= start <= size and n <=u size - start (no sum that wraps: p + n in 64 bits took
+    n = 2^64-1 over a 1-byte object for "inside")."""
+    n: Operand | None = Const(b.ints[0] & ((1 << 64) - 1), I64) if b.ints else None
+    if n is None:
+        n = _bundle_value(b.st, b.blk, b.text, "dereferenceable")
+    if n is None:
+        raise LLUnsupported('an assume bundle "dereferenceable" whose size is not an integer', b.loc)
+    obj = b.obj
+    size: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
+    start = b.emit("mul", [b.off, Const(obj.unit, I64)], I64, "deref.at")
+    room = b.emit("sub", [size, start], I64, "deref.room")
+    fits = b.emit("icmp", [n, room], I1, "deref.fits", pred="ule")
+    below = b.emit("icmp", [start, size], I1, "deref.below", pred="sle")
+    inside = b.emit("and", [fits, below], I1, "deref.inside")
+    nonneg = b.emit("icmp", [start, Const(0, I64)], I1, "deref.nonneg", pred="sge")
+    return b.emit("and", [inside, nonneg], I1, "deref.ok")
+
+
+def _align_bundle(b: _Bundle) -> Operand | None:
+    """"align"(p, A[, off]): p - off is A-aligned (nothing where the object's alignment
+    and whole-unit offsets imply it)."""
+    ints = b.ints
+    if not ints or ints[0] <= 0 or ints[0] & (ints[0] - 1):
+        raise LLUnsupported('an assume bundle "align" without a power-of-two alignment', b.loc)
+    align, extra = ints[0], (ints[1] if len(ints) > 1 else 0)
+    if not align_unknown(b.obj, align) and extra % align == 0:
+        return None
+    return aligned(b.st, b.blk, b.obj, b.off, align, b.loc, extra)
+
+
+_BUNDLE_FACTS: dict[str, Callable[[_Bundle], Operand | None]] = {
+    "nonnull": _nonnull_bundle, "dereferenceable": _dereferenceable_bundle, "align": _align_bundle,
+}
 
 
 def _active_lane_mask(st: FnState, blk: Block, args: list[Any], ty: Type | None, dest: str | None, loc: Loc) -> None:
@@ -122,6 +152,31 @@ def _active_lane_mask(st: FnState, blk: Block, args: list[Any], ty: Type | None,
         on = st.emit(blk, "and", [below, fits], I1, st.fresh("alm.on"), loc, flags=())
         acc = st.emit(blk, "insertelt", [acc, on, Const(k, I64)], ty,
                       dest if k == ty.lanes - 1 and dest else st.fresh("alm.mask"), loc)
+
+
+def _purity(st: FnState, facts: CallFacts, ty: Type | None, invoke: bool) -> tuple[bool, bool]:
+    """Whether a call is pure (a function of its arguments), and whether it returns. A
+    callee that only reads memory computes a function of its arguments while the
+    function changes no memory (memory is then the same for the source and the target);
+    one that writes anywhere, or reads what no pointer reaches (I/O), is an event. (An
+    invoke's unwinding is its own branch: only a call unwinds out of the function.)"""
+    other = facts.access("other")
+    returns = facts.willreturn and (facts.nounwind or invoke)
+    writes = any("write" in acc for _, acc in facts.memory)
+    hidden = any("read" in acc for loc, acc in facts.memory if loc not in ("other", "argmem"))
+    reads_other = "read" in other and (st.stores or ty is None)
+    return returns and not writes and not hidden and not reads_other, returns
+
+
+def _declared(st: FnState, fname: str, ptys: tuple[IntType, ...], ty: Type | None, pure: bool, returns: bool,
+              other: frozenset[str] | set[str], decl: str, head: str) -> FuncDecl:
+    """The declaration of a callee as the model has it: an event reaches what the
+    function's calls may reach (st.reached); its result may be poison unless noundef."""
+    reached = st.reached if not pure else ()
+    return FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure, speculatable="speculatable" in decl,
+                    ret_poison=not pure and ty is not None and not has_attr(head, "noundef"),
+                    writes=reached if "write" in other else (), reads=reached if "read" in other else (),
+                    willreturn=returns)
 
 
 def _int_types(name: str, args: list[Any], loc: Loc) -> tuple[IntType, ...]:
@@ -369,27 +424,15 @@ def _function_call(st: FnState, blk: Block, ins: Any, callee: Any, args: list[An
         return
     if ty is not None and not isinstance(ty, IntType):
         raise LLUnsupported(f"a call to @{name} returning {ins.type}", loc)
-    other = facts.access("other")
-    # (an invoke's unwinding is its own branch: only a call unwinds out of the function)
-    returns = facts.willreturn and (facts.nounwind or invoke)
-    # a callee that only reads memory computes a function of its arguments while the
-    # function changes no memory (memory is then the same for the source and the target);
-    # one that writes anywhere, or reads what no pointer reaches (I/O), is an event
-    writes = any("write" in acc for _, acc in facts.memory)
-    hidden = any("read" in acc for loc, acc in facts.memory if loc not in ("other", "argmem"))
-    pure = returns and not writes and not hidden and ("read" not in other or (not st.stores and ty is not None))
+    pure, returns = _purity(st, facts, ty, invoke)
     ptys = _int_types(name, args, loc)
     if pure and ty is None:
         return  # no effect, no result
     if not pure and not returns and facts.noreturn:
         returns = True  # it never returns: the front end ends the run after its event (st.trapped)
     fname = clean(name)
-    head = instruction_body(text).split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
-    reached = st.reached if not pure else ()
-    f = FuncDecl(fname, ptys, ty if isinstance(ty, IntType) else None, pure, speculatable="speculatable" in decl,
-                 ret_poison=not pure and ty is not None and not has_attr(head, "noundef"),
-                 writes=reached if "write" in other else (), reads=reached if "read" in other else (),
-                 willreturn=returns)
+    f = _declared(st, fname, ptys, ty, pure, returns, facts.access("other"), decl,
+                  instruction_body(text).split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0])
     if st.funcs.get(fname, f) != f:
         raise LLUnsupported(f"calls to @{name} with other attributes than its first call's", loc)
     st.funcs[fname] = f
