@@ -195,37 +195,40 @@ def loaded(st: FnState, blk: Block, v: Operand, ty: Type, text: str, loc: Loc, d
     for kind in _UNREAD_MD:
         if attachment(text, kind) is not None:
             raise LLUnsupported(f"!{kind} metadata on a load (what it claims of the pointer loaded is not read)", loc)
-    if not isinstance(ty, IntType) and any(attachment(text, k) for k in ("range", "nonnull", "noundef")):
+    if not any(attachment(text, k) for k in ("range", "nonnull", "noundef")):
+        return v
+    if not isinstance(ty, IntType):
         raise LLUnsupported(f"metadata on a load of {ty}", loc)
-    assert isinstance(ty, IntType) or v == Ref(dest)
-    bad: Operand | None = None
-    node = attachment(text, "range")
-    if node is not None:
-        bounds = typed_integers(tuple_text(st.lines, node) or "")
-        if not bounds or len(bounds) % 2:
-            raise LLUnsupported(f"!range !{node}: expected pairs of integers", loc)
-        assert isinstance(ty, IntType)
-        ins_: list[Operand] = []
-        for lo, hi in zip(bounds[::2], bounds[1::2], strict=True):
-            d = st.emit(blk, "sub", [v, Const(lo & mask(ty.bits), ty)], ty, st.fresh(f"{dest}.range"), loc, flags=())
-            ins_.append(st.emit(blk, "icmp", [d, Const((hi - lo) & mask(ty.bits), ty)], I1,
-                                st.fresh(f"{dest}.inrange"), loc, pred="ult"))
-        ok = ins_[0]
-        for more in ins_[1:]:
-            ok = st.emit(blk, "or", [ok, more], I1, st.fresh(f"{dest}.inrange"), loc, flags=())
-        bad = st.emit(blk, "xor", [ok, Const(1, I1)], I1, st.fresh(f"{dest}.outside"), loc, flags=())
+    bad = _outside_range(st, blk, v, ty, text, loc, dest)
     if attachment(text, "nonnull") is not None:
-        assert isinstance(ty, IntType)
         null = st.emit(blk, "icmp", [v, Const(0, ty)], I1, st.fresh(f"{dest}.null"), loc, pred="eq")
         bad = null if bad is None else st.emit(blk, "or", [bad, null], I1, st.fresh(f"{dest}.bad"), loc, flags=())
     if bad is not None:
-        assert isinstance(ty, IntType)
         v = st.emit(blk, "select", [bad, PoisonConst(ty), v], ty, st.fresh(f"{dest}.md"), loc)
     if attachment(text, "noundef") is not None:
-        assert isinstance(ty, IntType)
         same = st.emit(blk, "icmp", [v, v], I1, st.fresh(f"{dest}.defined"), loc, pred="eq")
         st.emit(blk, "assume", [same], None, None, loc, why="a !noundef load of poison")
     return v
+
+
+def _outside_range(st: FnState, blk: Block, v: Operand, ty: IntType, text: str, loc: Loc,
+                   dest: str) -> Operand | None:
+    """Whether loaded value `v` is outside the load's `!range` (None: it has none)."""
+    node = attachment(text, "range")
+    if node is None:
+        return None
+    bounds = typed_integers(tuple_text(st.lines, node) or "")
+    if not bounds or len(bounds) % 2:
+        raise LLUnsupported(f"!range !{node}: expected pairs of integers", loc)
+    ins_: list[Operand] = []
+    for lo, hi in zip(bounds[::2], bounds[1::2], strict=True):
+        d = st.emit(blk, "sub", [v, Const(lo & mask(ty.bits), ty)], ty, st.fresh(f"{dest}.range"), loc, flags=())
+        ins_.append(st.emit(blk, "icmp", [d, Const((hi - lo) & mask(ty.bits), ty)], I1,
+                            st.fresh(f"{dest}.inrange"), loc, pred="ult"))
+    ok = ins_[0]
+    for more in ins_[1:]:
+        ok = st.emit(blk, "or", [ok, more], I1, st.fresh(f"{dest}.inrange"), loc, flags=())
+    return st.emit(blk, "xor", [ok, Const(1, I1)], I1, st.fresh(f"{dest}.outside"), loc, flags=())
 
 
 def pointer_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, text: str, loc: Loc) -> None:
