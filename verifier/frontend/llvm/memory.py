@@ -48,25 +48,10 @@ def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str
              pointer_lanes(str(ins.type)))  # a vector GEP: one offset per lane
     if g.lanes and str(ops[0].type) != "ptr":
         raise LLUnsupported("a getelementptr on a vector of pointers", loc)
-    acc = base
-    for idx, step in zip(ops[1:], gep_steps(st, ins, text, loc), strict=True):
-        if isinstance(step, FieldStep):  # a struct field: a constant offset, whole units by measure_units
-            if step.offset:
-                acc = g.add(acc, Const(step.offset // obj.unit, I64), I64)
-            continue
-        acc = g.index(acc, idx, step)
-    if g.lanes and not isinstance(acc, Ref):  # every index scalar: the same offset in each lane
-        acc = st.emit(blk, "add", [acc, Const(0, g.oty)], g.oty, st.fresh(f"{g.dest}.splat"), loc, flags=())
+    acc = g.offset(base, ops[1:], gep_steps(st, ins, text, loc))
     if obj.size is None and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
         g.mark_start(acc)
-    if "inbounds" in flags:
-        # in bounds of the object, or one past its end: else poison
-        limit = Const(obj.size // obj.unit, g.oty) if obj.size is not None else Ref(obj.units)
-        ok = st.emit(blk, "icmp", [acc, limit], g.bty, st.fresh(f"{g.dest}.inbounds"), loc, pred="ule")
-        acc = st.emit(blk, "select", [ok, acc, PoisonConst(g.oty)], g.oty, g.dest, loc)
-    else:
-        acc = st.emit(blk, "add", [acc, Const(0, g.oty)], g.oty, g.dest, loc, flags=())
-    st.offsets[key(ins)] = acc
+    st.offsets[key(ins)] = g.result(acc, "inbounds" in flags)
     if key(ops[0]) in st.nulls:
         st.nulls[key(ins)] = st.nulls[key(ops[0])]
 
@@ -91,6 +76,30 @@ class _Gep:
     @property
     def bty(self) -> Type:
         return VecType(self.lanes, I1) if self.lanes else I1
+
+    def offset(self, base: Operand, indices: list[Any], steps: list[int | FieldStep]) -> Operand:
+        """`base` moved by each index, in the object's units (a struct field: a constant
+        offset, whole units by measure_units); a vector GEP's offset per lane."""
+        acc = base
+        for idx, step in zip(indices, steps, strict=True):
+            if not isinstance(step, FieldStep):
+                acc = self.index(acc, idx, step)
+            elif step.offset:
+                acc = self.add(acc, Const(step.offset // self.obj.unit, I64), I64)
+        if self.lanes and not isinstance(acc, Ref):  # every index scalar: the same offset in each lane
+            acc = self.st.emit(self.blk, "add", [acc, Const(0, self.oty)], self.oty,
+                               self.st.fresh(f"{self.dest}.splat"), self.loc, flags=())
+        return acc
+
+    def result(self, acc: Operand, inbounds: bool) -> Operand:
+        """The GEP's offset, named: with inbounds, poison unless in bounds of the object
+        or one past its end."""
+        st, obj = self.st, self.obj
+        if not inbounds:
+            return st.emit(self.blk, "add", [acc, Const(0, self.oty)], self.oty, self.dest, self.loc, flags=())
+        limit = Const(obj.size // obj.unit, self.oty) if obj.size is not None else Ref(obj.units or "")
+        ok = st.emit(self.blk, "icmp", [acc, limit], self.bty, st.fresh(f"{self.dest}.inbounds"), self.loc, pred="ule")
+        return st.emit(self.blk, "select", [ok, acc, PoisonConst(self.oty)], self.oty, self.dest, self.loc)
 
     def add(self, acc: Operand, off: Operand, ty: Type) -> Operand:
         return self.st.emit(self.blk, "add", [acc, off], ty, self.st.fresh(f"{self.dest}.sum"), self.loc,
