@@ -421,6 +421,30 @@ _SIGNED_OFFSET = {"eq": "eq", "ne": "ne", "ult": "slt", "ule": "sle", "ugt": "sg
                   "slt": "slt", "sle": "sle", "sgt": "sgt", "sge": "sge"}
 
 
+def _null_icmp(st: FnState, blk: Block, p: Any, pred: str, dest: str | None, loc: Loc) -> None:
+    """icmp eq/ne of pointer `p` with null: a loaded pointer is null where its bits are
+    0 (pointer_load); any other only at offset 0 of an object at null or of a parameter
+    that is null (<obj>.null), or where it is the null literal itself."""
+    if pred not in ("eq", "ne"):
+        raise LLUnsupported(f"icmp {pred} of a pointer with null", loc)
+    if key(p) in st.loaded or key(p) in st.own_loaded:
+        st.emit(blk, "or" if pred == "eq" else "xor", [st.nulls[key(p)], Const(0 if pred == "eq" else 1, I1)],
+                I1, dest, loc, flags=())
+        return
+    obj_name, off = pointer(st, p, loc)
+    obj = st.objects[obj_name]
+    at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="eq", flags=())
+    is_null = (at0 if obj.at_null else
+               st.emit(blk, "and", [at0, Ref(f"{obj.name}.null")], I1, st.fresh("ptr.null"), loc, flags=())
+               if obj.may_be_null else Const(0, I1))
+    if key(p) in st.nulls:  # the null literal itself, or a null parameter at offset 0
+        is_null = st.emit(blk, "or", [st.nulls[key(p)], is_null], I1, st.fresh("ptr.null"), loc, flags=())
+    if pred == "eq":
+        st.emit(blk, "or", [is_null, Const(0, I1)], I1, dest, loc, flags=())
+    else:
+        st.emit(blk, "xor", [is_null, Const(1, I1)], I1, dest, loc, flags=())
+
+
 def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | None, dest: str | None,
                   loc: Loc) -> None:
     """icmp of two pointers into one object compares their offsets (addresses do not
@@ -434,25 +458,7 @@ def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | 
         st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
         return
     if any(nulls):
-        if pred not in ("eq", "ne"):
-            raise LLUnsupported(f"icmp {pred} of a pointer with null", loc)
-        p = ops[1 if nulls[0] else 0]
-        if key(p) in st.loaded or key(p) in st.own_loaded:  # null where its bits are 0 (pointer_load)
-            st.emit(blk, "or" if pred == "eq" else "xor", [st.nulls[key(p)], Const(0 if pred == "eq" else 1, I1)],
-                    I1, dest, loc, flags=())
-            return
-        obj_name, off = pointer(st, p, loc)
-        obj = st.objects[obj_name]
-        at0 = st.emit(blk, "icmp", [off, Const(0, I64)], I1, st.fresh("ptr.at0"), loc, pred="eq", flags=())
-        is_null = (at0 if obj.at_null else
-                   st.emit(blk, "and", [at0, Ref(f"{obj.name}.null")], I1, st.fresh("ptr.null"), loc, flags=())
-                   if obj.may_be_null else Const(0, I1))
-        if key(p) in st.nulls:  # the null literal itself, or a null parameter at offset 0
-            is_null = st.emit(blk, "or", [st.nulls[key(p)], is_null], I1, st.fresh("ptr.null"), loc, flags=())
-        if pred == "eq":
-            st.emit(blk, "or", [is_null, Const(0, I1)], I1, dest, loc, flags=())
-        else:
-            st.emit(blk, "xor", [is_null, Const(1, I1)], I1, dest, loc, flags=())
+        _null_icmp(st, blk, ops[1 if nulls[0] else 0], pred, dest, loc)
         return
     (oa, a), (ob, b) = pointer(st, ops[0], loc), pointer(st, ops[1], loc)
     if any(key(o) in st.nulls for o in ops):  # by address: 0 where null (shown_pointer)
