@@ -38,65 +38,86 @@ _SUFFIX = re.compile(r"[a-z][a-z.]*")
 
 
 def tokenize(text: str, file: str) -> list[Token]:
-    toks: list[Token] = []
-    pos, line, line_start = 0, 1, 0
-
-    def loc_at(p: int) -> Loc:
-        return Loc(file, line, p - line_start + 1)
-
-    while pos < len(text):
-        m = _SPACE.match(text, pos)
-        if m:
-            chunk = m.group(0)
-            newlines = chunk.count("\n")
-            if newlines:
-                line += newlines
-                line_start = pos + chunk.rfind("\n") + 1
-            pos = m.end()
+    """The tokens of a model's text: names, integers, quoted texts, operators (with
+    their suffixes: `<=u`, `+nsw`), and `eof`; a clear error at the first bad one."""
+    lx = _Lexer(text, file)
+    while lx.pos < len(text):
+        if lx.space():
             continue
-        if text.startswith("/*", pos):
-            raise UserError("unterminated comment", loc_at(pos))
-        loc = loc_at(pos)
+        if text.startswith("/*", lx.pos):
+            raise UserError("unterminated comment", lx.loc())
+        lx.token()
+    lx.toks.append(Token("eof", "", lx.loc()))
+    return lx.toks
+
+
+class _Lexer:
+    """Where the scan of a model's text is (offset, line, the line's start) and the
+    tokens so far."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text, self.file = text, file
+        self.toks: list[Token] = []
+        self.pos, self.line, self.line_start = 0, 1, 0
+
+    def loc(self) -> Loc:
+        return Loc(self.file, self.line, self.pos - self.line_start + 1)
+
+    def space(self) -> bool:
+        """Skip white space and comments, counting lines; False where there are none."""
+        m = _SPACE.match(self.text, self.pos)
+        if not m:
+            return False
+        chunk = m.group(0)
+        if "\n" in chunk:
+            self.line += chunk.count("\n")
+            self.line_start = self.pos + chunk.rfind("\n") + 1
+        self.pos = m.end()
+        return True
+
+    def token(self) -> None:
+        """The token at `pos`: a quoted text, a number, a name or an operator."""
+        text, pos, loc = self.text, self.pos, self.loc()
         m = _STR.match(text, pos)
         if m:
-            toks.append(Token("str", m.group(1), loc))
-            pos = m.end()
-            continue
+            return self.add("str", m.group(1), loc, m.end())
         if text[pos] == '"':
             raise UserError("unterminated text: a closing '\"' on the same line", loc)
         m = _INT.match(text, pos)
         if m:
-            end = m.end()
-            if end - pos > MAX_NUMBER_DIGITS:
-                raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)", loc)
-            if end < len(text) and (text[end].isalpha() or text[end] == "_"):
-                raise UserError(f"malformed number {text[pos:end + 1]!r}", loc)
-            toks.append(Token("int", m.group(0), loc))
-            pos = end
-            continue
+            return self.number(m.group(0), loc, m.end())
         m = _NAME.match(text, pos)
         if m:
-            toks.append(Token("name", m.group(0), loc))
-            pos = m.end()
-            continue
+            return self.add("name", m.group(0), loc, m.end())
         m = _OPERATOR.match(text, pos)
         if m is None:
             raise UserError(f"unexpected character {text[pos]!r}", loc)
-        op = m.group(0)
-        end = m.end()
+        return self.operator(m.group(0), loc, m.end())
+
+    def add(self, kind: str, word: str, loc: Loc, end: int) -> None:
+        self.toks.append(Token(kind, word, loc))
+        self.pos = end
+
+    def number(self, digits: str, loc: Loc, end: int) -> None:
+        text = self.text
+        if end - self.pos > MAX_NUMBER_DIGITS:
+            raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)", loc)
+        if end < len(text) and (text[end].isalpha() or text[end] == "_"):
+            raise UserError(f"malformed number {text[self.pos:end + 1]!r}", loc)
+        self.add("int", digits, loc, end)
+
+    def operator(self, op: str, loc: Loc, end: int) -> None:
+        """An operator, with the suffix it may take (`<=u`, `+nsw.nuw`); a flag it does
+        not take is an error."""
+        text = self.text
         sm = _SUFFIX.match(text, end)
         if op in SUFFIXES and sm and set(sm.group(0).split(".")) <= SUFFIXES[op]:
             after = sm.end()
             if after >= len(text) or not (text[after].isalnum() or text[after] == "_"):
-                toks.append(Token("op", op + sm.group(0), loc))
-                pos = after
-                continue
+                return self.add("op", op + sm.group(0), loc, after)
         if sm and sm.group(0).split(".")[0] in FLAG_WORDS:
             raise UserError(f"flag {sm.group(0)!r} does not apply to {op!r}", loc)
-        toks.append(Token("op", op, loc))
-        pos = end
-    toks.append(Token("eof", "", loc_at(pos)))
-    return toks
+        self.add("op", op, loc, end)
 
 
 def base_operator(text: str) -> str:
