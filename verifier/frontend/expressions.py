@@ -272,27 +272,32 @@ class Expressions(SSABuilder):
             self.expect(")", "')'")
             return e
         if t.kind == "name":
-            if t.text in ("true", "false"):
-                return TV(Const(1 if t.text == "true" else 0, I1), I1)
-            if t.text in ("undef", "poison"):
-                self.expect("(", f"'(' and a type: {t.text}(i8)")
-                ty = self.parse_type()
-                self.expect(")")
-                return TV(Undef(ty) if t.text == "undef" else PoisonConst(ty), ty)
-            if t.text in self.consts:
-                return Lit(self.consts[t.text], t.loc)
-            if self.at("(") and t.text not in self.var_types:
-                return self.call_expr(t)
-            if self.at("[") and t.text in self.arrays:
-                return self.load(t)
-            if t.text in self.arrays:
-                raise UserError(f"array {t.text!r} must be indexed: {t.text}[i]", t.loc)
-            if t.text in self.var_types:
-                return TV(self.read_var(t.text, self.cur, t.loc), self.var_types[t.text])
-            if t.text in KEYWORDS:
-                raise UserError(f"expected an expression, found keyword {t.text!r}", t.loc)
-            raise UserError(f"unknown name {t.text!r}", t.loc)
+            return self.named(t)
         raise UserError(f"expected an expression, found {_describe(t)}", t.loc)
+
+    def named(self, t: Token) -> Expr:
+        """An expression that starts with a name: true/false, undef(T)/poison(T), a
+        constant, a call, an array element or a variable."""
+        if t.text in ("true", "false"):
+            return TV(Const(1 if t.text == "true" else 0, I1), I1)
+        if t.text in ("undef", "poison"):
+            self.expect("(", f"'(' and a type: {t.text}(i8)")
+            ty = self.parse_type()
+            self.expect(")")
+            return TV(Undef(ty) if t.text == "undef" else PoisonConst(ty), ty)
+        if t.text in self.consts:
+            return Lit(self.consts[t.text], t.loc)
+        if self.at("(") and t.text not in self.var_types:
+            return self.call_expr(t)
+        if t.text in self.arrays:
+            if not self.at("["):
+                raise UserError(f"array {t.text!r} must be indexed: {t.text}[i]", t.loc)
+            return self.load(t)
+        if t.text in self.var_types:
+            return TV(self.read_var(t.text, self.cur, t.loc), self.var_types[t.text])
+        if t.text in KEYWORDS:
+            raise UserError(f"expected an expression, found keyword {t.text!r}", t.loc)
+        raise UserError(f"unknown name {t.text!r}", t.loc)
 
     def array_named(self, t: Token) -> ArrayDecl:
         if t.text not in self.arrays:
@@ -437,17 +442,24 @@ class Expressions(SSABuilder):
         if o.arity is not None and len(args) != o.arity:
             raise UserError(f"{o.name} takes {o.arity} argument(s), {len(args)} given", loc)
         assert _typed_by_row(o) and args, o.name
+        typed, ty = self.same_typed(o.name, args)
+        rt = with_elem(ty, I1) if o.operands is Operands.COMPARED else ty
+        return TV(self.emit(o.name, [t.op for t in typed], rt, loc, **attrs), rt)
+
+    def same_typed(self, name: str, args: list[tuple[Expr, Loc]]) -> tuple[list[TV], Type]:
+        """Operands of one type: a vector operand's where there is one (scalars splat to
+        its lanes), else the first typed one's (literals take it)."""
         known = [e.type for e, _ in args if isinstance(e, TV)]
         want = next((t for t in known if isinstance(t, VecType)), known[0] if known else None)
         typed = [self.typed(e, want, at) for e, at in args]
         ty = typed[0].type if want is None else want
-        typed = [self.splat(t, ty.lanes, at) if isinstance(ty, VecType) and not isinstance(t.type, VecType) else t
-                 for t, (_, at) in zip(typed, args, strict=True)]
+        out = []
         for t, (_, at) in zip(typed, args, strict=True):
-            if t.type != ty:
-                raise UserError(f"type mismatch: {o.name}'s operands are {ty}, this one is {t.type}", at)
-        rt = with_elem(ty, I1) if o.operands is Operands.COMPARED else ty
-        return TV(self.emit(o.name, [t.op for t in typed], rt, loc, **attrs), rt)
+            v = self.splat(t, ty.lanes, at) if isinstance(ty, VecType) and not isinstance(t.type, VecType) else t
+            if v.type != ty:
+                raise UserError(f"type mismatch: {name}'s operands are {ty}, this one is {v.type}", at)
+            out.append(v)
+        return out, ty
 
     def conversion(self, name: str, x: TV, to: Type, loc: Loc) -> TV:
         if name == "bitcast":
