@@ -129,41 +129,57 @@ def _v(st: FnState, blk: Block, s: Site, k: int) -> Operand:
 
 def _phi(st: FnState, blk: Block, s: Site) -> None:
     ins, loc, dest = s.ins, s.loc, s.dest
-    incoming = list(ins.incoming_blocks)
     if str(ins.type) == "ptr" and key(ins) in st.multi:
-        name = dest or st.fresh("ptr")
+        _several_objects_phi(st, blk, s)
+    elif str(ins.type) == "ptr":
+        _pointer_phi(st, blk, s)
+    else:
+        assert dest is not None and s.ty is not None
         uid = st.ids.uid()
-        at = Phi(uid, name, I64, [], loc)
-        uid = st.ids.uid()
-        which = Phi(uid, st.fresh(f"{name}.object"), I64, [], loc)
-        blk.phis += [at, which]
-        st.multi_vals[key(ins)] = (Ref(at.dest), Ref(which.dest))
-        st.multi_phis.append((at, which, [(st.names[key(ib)], None if is_null(o) else key(o))
-                                          for ib, o in zip(incoming, s.ops, strict=True)]))
-        return
-    if str(ins.type) == "ptr":
-        obj = st.prov.get(key(ins))
-        if obj is None or any(st.prov.get(key(o)) != obj for o in s.ops if not is_null(o)):
-            raise LLUnsupported("a pointer phi over several objects", loc)
-        name = dest or st.fresh("ptr")
-        st.offsets[key(ins)] = Ref(name)
-        # incoming offsets may be defined further down: filled in after every block
-        uid = st.ids.uid()
-        phi = Phi(uid, name, I64, [], loc)
-        blk.phis.append(phi)
-        edges = [(st.names[key(ib)], None if is_null(o) else key(o)) for ib, o in zip(incoming, s.ops, strict=True)]
-        st.pointer_phis.append((phi, edges))
-        if key(ins) in st.nullable:
-            uid = st.ids.uid()
-            flag = Phi(uid, st.fresh(f"{name}.isnull"), I1, [], loc)
-            blk.phis.append(flag)
-            st.nulls[key(ins)] = Ref(flag.dest)
-            st.null_phis.append((flag, edges))
-        return
-    assert dest is not None and s.ty is not None
+        blk.phis.append(Phi(uid, dest, s.ty, [(st.names[key(ib)], operand(st, blk, o, loc))
+                                                 for ib, o in zip(list(ins.incoming_blocks), s.ops, strict=True)], loc))
+
+
+def _phi_edges(st: FnState, s: Site) -> list[tuple[str, Any]]:
+    """A pointer phi's incoming edges: (block, the value's key; None for null)."""
+    return [(st.names[key(ib)], None if is_null(o) else key(o))
+            for ib, o in zip(list(s.ins.incoming_blocks), s.ops, strict=True)]
+
+
+def _several_objects_phi(st: FnState, blk: Block, s: Site) -> None:
+    """A pointer phi over several objects: two phis, its address and its object's
+    number (filled in after every block)."""
+    name = s.dest or st.fresh("ptr")
     uid = st.ids.uid()
-    blk.phis.append(Phi(uid, dest, s.ty, [(st.names[key(ib)], operand(st, blk, o, loc))
-                                             for ib, o in zip(incoming, s.ops, strict=True)], loc))
+    at = Phi(uid, name, I64, [], s.loc)
+    uid = st.ids.uid()
+    which = Phi(uid, st.fresh(f"{name}.object"), I64, [], s.loc)
+    blk.phis += [at, which]
+    st.multi_vals[key(s.ins)] = (Ref(at.dest), Ref(which.dest))
+    st.multi_phis.append((at, which, _phi_edges(st, s)))
+
+
+def _pointer_phi(st: FnState, blk: Block, s: Site) -> None:
+    """A pointer phi into one object: a phi of its offset (incoming offsets may be
+    defined further down: filled in after every block), and of its null flag where it
+    may be null."""
+    ins, loc = s.ins, s.loc
+    obj = st.prov.get(key(ins))
+    if obj is None or any(st.prov.get(key(o)) != obj for o in s.ops if not is_null(o)):
+        raise LLUnsupported("a pointer phi over several objects", loc)
+    name = s.dest or st.fresh("ptr")
+    st.offsets[key(ins)] = Ref(name)
+    uid = st.ids.uid()
+    phi = Phi(uid, name, I64, [], loc)
+    blk.phis.append(phi)
+    edges = _phi_edges(st, s)
+    st.pointer_phis.append((phi, edges))
+    if key(ins) in st.nullable:
+        uid = st.ids.uid()
+        flag = Phi(uid, st.fresh(f"{name}.isnull"), I1, [], loc)
+        blk.phis.append(flag)
+        st.nulls[key(ins)] = Ref(flag.dest)
+        st.null_phis.append((flag, edges))
 
 
 def _br(st: FnState, blk: Block, s: Site) -> None:
