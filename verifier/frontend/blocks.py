@@ -583,42 +583,55 @@ def check_ssa(prog: Program) -> None:
     incoming value, the end of that incoming block), and a phi names each
     predecessor once and nothing else. The checks downstream assume both."""
     g = reachable_cfg(prog)
-    idom = nx.immediate_dominators(g, prog.entry)
-    home: dict[str, tuple[str, int, Loc | None]] = {}  # value -> its block, position (phis -1), place
+    ssa = _Dominance(nx.immediate_dominators(g, prog.entry), {})
     for blk in prog.blocks.values():
-        home.update((ph.dest, (blk.name, -1, ph.loc)) for ph in blk.phis)
-        home.update((ins.dest, (blk.name, k, ins.loc)) for k, ins in enumerate(blk.instrs) if ins.dest is not None)
+        ssa.home.update((ph.dest, (blk.name, -1, ph.loc)) for ph in blk.phis)
+        ssa.home.update((ins.dest, (blk.name, k, ins.loc)) for k, ins in enumerate(blk.instrs) if ins.dest is not None)
+    for blk in prog.blocks.values():
+        if blk.name not in g:
+            continue  # unreachable: never runs, as in LLVM
+        preds = sorted(g.predecessors(blk.name))
+        for ph in blk.phis:
+            _phi_names_each_predecessor(ph, blk.name, preds)
+            for b, op in ph.incoming:
+                ssa.check(op, b, len(prog.blocks[b].instrs) + 1, ph.loc, b)
+        for k, ins in enumerate(blk.instrs):
+            for op in ins.args:
+                ssa.check(op, blk.name, k, ins.loc)
+        if isinstance(blk.term, Branch):
+            ssa.check(blk.term.cond, blk.name, len(blk.instrs), blk.term.loc)
 
-    def check(op: Operand, block: str, at: int, loc: Loc | None, edge: str = "") -> None:
-        if not isinstance(op, Ref) or op.name not in home:
+
+def _phi_names_each_predecessor(ph: Phi, block: str, preds: list[str]) -> None:
+    named = [b for b, _ in ph.incoming]
+    if sorted(named) == preds:
+        return
+    stranger = sorted(set(named) - set(preds))
+    twice = sorted(b for b in set(named) if named.count(b) > 1)
+    missing = sorted(set(preds) - set(named))
+    why = f"block {stranger[0]} is not a predecessor" if stranger else \
+        f"block {twice[0]} is named twice" if twice else f"predecessor {missing[0]} has no incoming value"
+    raise UserError(f"phi {ph.dest!r} must name each predecessor of {block} once ({', '.join(preds)}): {why}",
+                    ph.loc)
+
+
+@dataclass
+class _Dominance:
+    """Each value's home (its block, position: phis -1, place) and the dominator tree."""
+
+    idom: dict[str, str]
+    home: dict[str, tuple[str, int, Loc | None]]
+
+    def check(self, op: Operand, block: str, at: int, loc: Loc | None, edge: str = "") -> None:
+        """`op`, used at position `at` of `block` (a phi's incoming value: at the end of
+        block `edge`), is defined where it dominates the use."""
+        if not isinstance(op, Ref) or op.name not in self.home:
             return  # a parameter, a constant
-        where, k, defined = home[op.name]
-        if (where == block and k < at) or (where != block and dominates(idom, where, block)):
+        where, k, defined = self.home[op.name]
+        if (where == block and k < at) or (where != block and dominates(self.idom, where, block)):
             return
         line = f" (line {defined.line})" if defined else ""
         if where == block and not edge:
             raise UserError(f"{op.name!r} is used before its definition{line}", loc)
         to = f"the end of block {edge}, where this phi's value comes from" if edge else "this use"
         raise UserError(f"{op.name!r} is defined in block {where}{line}, which is not on every path to {to}", loc)
-
-    for blk in prog.blocks.values():
-        if blk.name not in g:
-            continue  # unreachable: never runs, as in LLVM
-        preds = sorted(g.predecessors(blk.name))
-        for ph in blk.phis:
-            named = [b for b, _ in ph.incoming]
-            if sorted(named) != preds:
-                stranger = sorted(set(named) - set(preds))
-                twice = sorted(b for b in set(named) if named.count(b) > 1)
-                missing = sorted(set(preds) - set(named))
-                why = f"block {stranger[0]} is not a predecessor" if stranger else \
-                    f"block {twice[0]} is named twice" if twice else f"predecessor {missing[0]} has no incoming value"
-                raise UserError(f"phi {ph.dest!r} must name each predecessor of {blk.name} once "
-                                f"({', '.join(preds)}): {why}", ph.loc)
-            for b, op in ph.incoming:
-                check(op, b, len(prog.blocks[b].instrs) + 1, ph.loc, b)
-        for k, ins in enumerate(blk.instrs):
-            for op in ins.args:
-                check(op, blk.name, k, ins.loc)
-        if isinstance(blk.term, Branch):
-            check(blk.term.cond, blk.name, len(blk.instrs), blk.term.loc)
