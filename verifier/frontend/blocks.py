@@ -241,32 +241,42 @@ def _named_statement(p: _Parser, blk: _RawBlock, name: Token, mask: RawOp | None
 
 
 def _rhs(p: _Parser, loc: Loc) -> _Stmt:
-    t = p.peek()
-    if t.text == "phi" and p.peek(1).text == "[":
-        p.next()
-        p.next()
-        inc: list[tuple[str, RawOp]] = []
-        while not p.accept("]"):
-            b = _label(p)
-            p.expect(":")
-            inc.append((b, _operand(p)))
-            if not p.at("]"):
-                p.expect(",", "',' or ']'")
-        return _Stmt("phi", loc, "phi", incoming=inc)
-    if t.kind == "name" and p.peek(1).text == "[" and t.text in p.arrays:
+    """The right-hand side of `x: T = ...`: a phi, a load, a call, an operation by
+    name, or an infix operation."""
+    t, after = p.peek(), p.peek(1).text
+    if t.text == "phi" and after == "[":
+        return _phi_rhs(p, loc)
+    if t.kind == "name" and after == "[" and t.text in p.arrays:
         p.next()
         p.next()
         idx, width = _index(p)
-        attrs: dict[str, object] = {"array": t.text}
-        if width:
-            attrs["width"] = width
+        attrs: dict[str, object] = {"array": t.text, **({"width": width} if width else {})}
         return _Stmt("def", loc, "load", args=[idx], attrs=attrs)
-    if t.kind == "name" and p.peek(1).text == "(" and t.text not in ("undef", "poison"):
+    if t.kind == "name" and after == "(" and t.text not in ("undef", "poison"):
         p.next()
-        if t.text in p.funcs:
-            f = p.funcs[t.text]
+        f = p.funcs.get(t.text)
+        if f is not None:
             return _Stmt("def", loc, "call", args=_args(p), attrs={"func": f, "callee": f.name})
         return _named_op(p, t, loc)
+    return _infix_rhs(p, loc)
+
+
+def _phi_rhs(p: _Parser, loc: Loc) -> _Stmt:
+    """`phi [ L: v, ... ]`."""
+    p.next()
+    p.next()
+    inc: list[tuple[str, RawOp]] = []
+    while not p.accept("]"):
+        b = _label(p)
+        p.expect(":")
+        inc.append((b, _operand(p)))
+        if not p.at("]"):
+            p.expect(",", "',' or ']'")
+    return _Stmt("phi", loc, "phi", incoming=inc)
+
+
+def _infix_rhs(p: _Parser, loc: Loc) -> _Stmt:
+    """`a OP b`: an infix operation or comparison (with its flags: `+nsw`, `<u`)."""
     a = _operand(p)
     op = p.peek()
     if op.kind != "op" or operator_parts(op.text)[0] not in INFIX_OPS | COMPARE_SYMBOLS:
