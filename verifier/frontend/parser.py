@@ -262,6 +262,18 @@ class _Parser(Expressions):
         a = self.expect_name("an array name")
         self.expect(",", "',' between the two arrays that may alias")
         b = self.expect_name("an array name")
+        self.alias_arrays(a, b)
+        if (a.text, b.text) in self.aliases:
+            raise UserError(f"alias {a.text}, {b.text} is declared twice", b.loc)
+        if b.text in self.windows or (kw.text == "window" and any(v == b.text for _, v in self.aliases)):
+            raise UserError(f"a window ({b.text}) has exactly one object: no other alias or window of it", b.loc)
+        self.may_share(kw, a, b)
+        if kw.text == "window":
+            self.windows.append(b.text)
+        self.aliases.append((a.text, b.text))
+
+    def alias_arrays(self, a: Token, b: Token) -> None:
+        """`alias a, b` names two declared arrays of one element type, b after a."""
         for t in (a, b):
             if t.text not in self.arrays:
                 raise UserError(f"unknown array {t.text!r}", t.loc)
@@ -270,10 +282,10 @@ class _Parser(Expressions):
         order = list(self.arrays)
         if order.index(a.text) >= order.index(b.text):
             raise UserError(f"in `alias a, b` the view b must be declared after a ({b.text} is not)", b.loc)
-        if (a.text, b.text) in self.aliases:
-            raise UserError(f"alias {a.text}, {b.text} is declared twice", b.loc)
-        if b.text in self.windows or (kw.text == "window" and any(v == b.text for _, v in self.aliases)):
-            raise UserError(f"a window ({b.text}) has exactly one object: no other alias or window of it", b.loc)
+
+    def may_share(self, kw: Token, a: Token, b: Token) -> None:
+        """Arrays that may share an object: neither a constant table, and a view that is
+        `init` only of an object that is."""
         for t in (a, b):
             if self.arrays[t.text].contents is not None:
                 raise UserError(f"{t.text} has given contents (a constant table): an object of its own, never a "
@@ -281,9 +293,6 @@ class _Parser(Expressions):
         if self.arrays[b.text].init and not self.arrays[a.text].init:
             raise UserError(f"{b.text} is `init` (never poison) but may be a view of {a.text}'s object, which is "
                             f"not: declare {a.text} `init` too, or {b.text} without it", b.loc)
-        if kw.text == "window":
-            self.windows.append(b.text)
-        self.aliases.append((a.text, b.text))
 
     def decl_const(self, kw: Token) -> None:
         t = self.expect_name("the constant's name")
@@ -317,19 +326,23 @@ class _Parser(Expressions):
             word = self.next()
             if word.text == "willreturn":
                 returns = True
-                continue
-            if word.text in sets:
+            elif word.text in sets:
                 raise UserError(f"{word.text}(...) is given twice", word.loc)
-            self.expect("(", f"'(' and the arrays {t.text} {word.text}")
-            names: list[Token] = []
-            while not self.at(")"):
-                if names:
-                    self.expect(",", "',' or ')'")
-                names.append(self.next() if self.at("*") else self.expect_name("an array's name, or *"))
-            self.expect(")", "')'")
-            sets[word.text] = tuple(names)
+            else:
+                sets[word.text] = self.effect_arrays(t, word)
         self.effect_sets[t.text] = sets
         self.declare_func(FuncDecl(t.text, params, ret, False, ret_poison=may_poison, willreturn=returns), t)
+
+    def effect_arrays(self, f: Token, word: Token) -> tuple[Token, ...]:
+        """The arrays in `reads(a, b)` or `writes(*)`."""
+        self.expect("(", f"'(' and the arrays {f.text} {word.text}")
+        names: list[Token] = []
+        while not self.at(")"):
+            if names:
+                self.expect(",", "',' or ')'")
+            names.append(self.next() if self.at("*") else self.expect_name("an array's name, or *"))
+        self.expect(")", "')'")
+        return tuple(names)
 
     def resolve_effects(self) -> None:
         """Each effect's `reads(...)` and `writes(...)` as array names (`*`: every array
@@ -338,21 +351,7 @@ class _Parser(Expressions):
         array is declared; calls made before take the completed declaration."""
         done: dict[str, FuncDecl] = {}
         for name, sets in self.effect_sets.items():
-            arrays: dict[str, tuple[str, ...]] = {}
-            for word, toks in sets.items():
-                out: list[str] = []
-                for tok in toks:
-                    if tok.text == "*":
-                        out += [a.name for a in self.arrays.values() if a.contents is None]
-                        continue
-                    a = self.arrays.get(tok.text)
-                    if a is None:
-                        raise UserError(f"{tok.text!r} is not a declared array", tok.loc)
-                    if word == "writes" and a.contents is not None:
-                        raise UserError(f"{name} cannot write {tok.text}: its contents are given (a constant)",
-                                        tok.loc)
-                    out.append(a.name)
-                arrays[word] = tuple(dict.fromkeys(out))
+            arrays = {word: self.effect_names(name, word, toks) for word, toks in sets.items()}
             done[name] = dataclasses.replace(self.funcs[name], reads=arrays.get("reads", ()),
                                              writes=arrays.get("writes", ()))
         self.funcs.update(done)
@@ -360,6 +359,22 @@ class _Parser(Expressions):
             for ins in blk.instrs:
                 if ins.op == "call" and ins.attrs.func is not None and ins.attrs.func.name in done:
                     ins.attrs = ins.attrs.but(func=done[ins.attrs.func.name])
+
+    def effect_names(self, name: str, word: str, toks: tuple[Token, ...]) -> tuple[str, ...]:
+        """The arrays effect `name` reads or writes (`word`), by name (`*`: every array a
+        call may write: all but a table of given contents)."""
+        out: list[str] = []
+        for tok in toks:
+            if tok.text == "*":
+                out += [a.name for a in self.arrays.values() if a.contents is None]
+                continue
+            a = self.arrays.get(tok.text)
+            if a is None:
+                raise UserError(f"{tok.text!r} is not a declared array", tok.loc)
+            if word == "writes" and a.contents is not None:
+                raise UserError(f"{name} cannot write {tok.text}: its contents are given (a constant)", tok.loc)
+            out.append(a.name)
+        return tuple(dict.fromkeys(out))
 
     def decl_pure(self, kw: Token) -> None:
         t = self.expect_name("the function's name")
