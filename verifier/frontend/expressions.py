@@ -15,6 +15,7 @@ from verifier.ir.program import (
     ArrayDecl,
     Const,
     FuncDecl,
+    Instr,
     Loc,
     Operand,
     PoisonConst,
@@ -88,32 +89,20 @@ class Expressions(SSABuilder):
 
     def range_width(self, start: TV, end: Expr, loc: Loc, mark: int) -> int:
         instrs = self.b.blocks[self.cur].instrs
-        if isinstance(end, Lit) and isinstance(start.op, Const):
-            width = end.value - start.op.value
-            if width > 0:
-                return self.check_lanes(width, loc)
-        if isinstance(end, TV) and isinstance(end.op, Ref) and len(instrs) == mark + 1:
-            ins = instrs[-1]
-            if ins.op == "add" and ins.dest == end.op.name and ins.args[0] == start.op \
-                    and isinstance(ins.args[1], Const) and ins.args[1].value > 0:
-                instrs.pop()
-                return self.check_lanes(ins.args[1].value, loc)
+        if isinstance(end, Lit) and isinstance(start.op, Const) and end.value > start.op.value:
+            return self.check_lanes(end.value - start.op.value, loc)
+        added = instrs[-1] if isinstance(end, TV) and isinstance(end.op, Ref) and len(instrs) == mark + 1 else None
+        if added is not None and _plus_constant(added, start.op, end):
+            instrs.pop()
+            assert isinstance(added.args[1], Const)
+            return self.check_lanes(added.args[1].value, loc)
         raise UserError("expected the end of a vector range as start + constant, e.g. a[i .. i+VF)", loc)
 
     def emit_call(self, f: FuncDecl, args: list[tuple[Expr, Loc]], loc: Loc, want_value: bool) -> TV | None:
         if len(args) != len(f.params):
             raise UserError(f"{f.name} takes {len(f.params)} argument(s), {len(args)} given", loc)
-        lanes = {a.type.lanes for a, _ in args if isinstance(a, TV) and isinstance(a.type, VecType)}
-        if len(lanes) > 1:
-            raise UserError("vector width mismatch among the arguments", loc)
-        n = lanes.pop() if lanes else None
-        ops: list[Operand] = []
-        for (a, aloc), pt in zip(args, f.params, strict=True):
-            want: Type = VecType(n, pt) if n else pt
-            v = self.typed(a, want, aloc)
-            if elem_of(v.type) != pt:
-                raise UserError(f"type mismatch: {f.name} expects {pt}, the argument is {v.type}", aloc)
-            ops.append(v.op)
+        n = _call_lanes(args, loc)
+        ops = [self.argument(f, a, pt, n, aloc) for (a, aloc), pt in zip(args, f.params, strict=True)]
         if self.masks and not n:
             raise UserError("a call under 'when' needs vector arguments (one call per active lane)", loc)
         if want_value:
@@ -122,6 +111,13 @@ class Expressions(SSABuilder):
             return TV(self.emit_maybe_masked("call", ops, rt, loc, n, func=f, callee=f.name), rt)
         self.emit_maybe_masked("call", ops, None, loc, n, dest=False, func=f, callee=f.name)
         return None
+
+    def argument(self, f: FuncDecl, a: Expr, pt: IntType, n: int | None, loc: Loc) -> Operand:
+        """Argument `a` of a call to f, as its parameter type `pt` (in `n` lanes)."""
+        v = self.typed(a, VecType(n, pt) if n else pt, loc)
+        if elem_of(v.type) != pt:
+            raise UserError(f"type mismatch: {f.name} expects {pt}, the argument is {v.type}", loc)
+        return v.op
 
     def emit_maybe_masked(self, op: str, args: list[Operand], ty: Type | None, loc: Loc,
                           lanes: int | None, dest: bool = True, **attrs: object) -> Operand:
@@ -202,9 +198,7 @@ class Expressions(SSABuilder):
         elif isinstance(tb.type, VecType) and not isinstance(ta.type, VecType):
             ta = self.splat(ta, tb.type.lanes, loc)
         if ta.type != tb.type:
-            if isinstance(ta.type, VecType) and isinstance(tb.type, VecType) and ta.type.lanes != tb.type.lanes:
-                raise UserError(f"vector width mismatch: {ta.type} and {tb.type}", loc)
-            raise UserError(f"type mismatch: {ta.type} and {tb.type} (convert with zext/sext/trunc)", loc)
+            raise UserError(_mismatch(ta.type, tb.type), loc)
         return ta, tb
 
     def splat(self, v: TV, lanes: int, loc: Loc) -> TV:
@@ -475,6 +469,27 @@ class Expressions(SSABuilder):
         rt = with_elem(x.type, to)
         return TV(self.emit(name, [x.op], rt, loc, flags=()), rt)
 
+
+
+def _mismatch(a: Type, b: Type) -> str:
+    """Why operands of types a and b do not go together."""
+    if isinstance(a, VecType) and isinstance(b, VecType) and a.lanes != b.lanes:
+        return f"vector width mismatch: {a} and {b}"
+    return f"type mismatch: {a} and {b} (convert with zext/sext/trunc)"
+
+
+def _plus_constant(ins: Instr, start: Operand, end: Expr) -> bool:
+    """Whether `ins` computes `end` as start + a positive constant."""
+    return (ins.op == "add" and isinstance(end, TV) and isinstance(end.op, Ref) and ins.dest == end.op.name
+            and ins.args[0] == start and isinstance(ins.args[1], Const) and ins.args[1].value > 0)
+
+
+def _call_lanes(args: list[tuple[Expr, Loc]], loc: Loc) -> int | None:
+    """The one lane count of a call's vector arguments (None: all scalars)."""
+    lanes = {a.type.lanes for a, _ in args if isinstance(a, TV) and isinstance(a.type, VecType)}
+    if len(lanes) > 1:
+        raise UserError("vector width mismatch among the arguments", loc)
+    return lanes.pop() if lanes else None
 
 
 def _fold(op: str, a: int, b: int, loc: Loc) -> int:
