@@ -516,8 +516,7 @@ def _pointer_phis(st: FnState) -> None:
     over several objects: its address and which object); a volatile store to an
     object that plain accesses reach too is refused."""
     for phi, incoming in st.pointer_phis:
-        phi.incoming = [(blk, Const(0, I64)) if k is None else (blk, st.offsets[k]) if k in st.offsets
-                        else unknown_pointer(phi.loc) for blk, k in incoming]
+        phi.incoming = [(blk, _incoming_offset(st, k, phi.loc)) for blk, k in incoming]
     for phi, incoming in st.null_phis:
         phi.incoming = [(blk, Const(1, I1) if k is None else st.nulls.get(k, Const(0, I1))) for blk, k in incoming]
     for at_phi, which_phi, multi_in in st.multi_phis:
@@ -528,6 +527,16 @@ def _pointer_phis(st: FnState) -> None:
         if obj_name in st.plain_objects:
             raise LLUnsupported(f"a volatile store to {st.display.get(obj_name, obj_name)}, which plain loads or "
                                 "stores also access (a volatile store is an event here, kept out of memory)", stored_at)
+
+
+def _incoming_offset(st: FnState, k: Any, loc: Loc | None) -> Operand:
+    """A pointer phi's incoming offset: 0 for null (None), the value's offset, or a
+    pointer of unknown origin (refused)."""
+    if k is None:
+        return Const(0, I64)
+    if k not in st.offsets:
+        unknown_pointer(loc)
+    return st.offsets[k]
 
 
 def _readings(st: FnState) -> set[Assumption]:
@@ -568,16 +577,14 @@ def _uses_loaded_offsets(st: FnState) -> bool:
     """Whether the program uses where a loaded pointer points (its offset in the object
     it was loaded from: memory.pointer_load), not only whether it is null."""
     offsets = st.loaded_offsets
-    for b in st.blocks.values():
-        for ph in b.phis:
-            if any(isinstance(v, Ref) and v.name in offsets for _, v in ph.incoming):
-                return True
-        for i in b.instrs:
-            if any(isinstance(a, Ref) and a.name in offsets for a in i.args):
-                return True
-        if isinstance(b.term, Branch) and isinstance(b.term.cond, Ref) and b.term.cond.name in offsets:
-            return True
-    return False
+    return any(isinstance(v, Ref) and v.name in offsets for b in st.blocks.values() for v in _operands_of(b))
+
+
+def _operands_of(b: Block) -> list[Operand]:
+    """Every operand block `b` reads: its phis' incoming values, its instructions'
+    arguments, its branch's condition."""
+    out = [v for ph in b.phis for _, v in ph.incoming] + [a for i in b.instrs for a in i.args]
+    return out + ([b.term.cond] if isinstance(b.term, Branch) else [])
 
 
 # the parameters the front end derives from a parameter's or an object's name
