@@ -313,11 +313,7 @@ def access(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, ty: T
     st.plain_objects.add(obj_name)
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
-    lane = ty.elem if isinstance(ty, VecType) else ty
-    wide = lane.bits > obj.unit * 8 and lane.bits % (obj.unit * 8) == 0
-    if lane.bits != obj.unit * 8 and not wide:
-        raise LLUnsupported(f"an access of {ty} to {obj.name}, which is also accessed in {obj.unit}-byte units",
-                            loc)
+    wide = _wider_than_unit(obj, ty, loc)
     align = align_of(text)
     if align_unknown(obj, align):  # misaligned: UB
         st.emit(blk, "assume", [aligned(st, blk, obj, off, align, loc)], None, None, loc)
@@ -326,9 +322,24 @@ def access(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, ty: T
     if wide:
         assert isinstance(ty, IntType)
         return _wide_access(st, blk, obj, off, ty, loc, dest, value)
-    attrs: dict[str, Any] = {"array": obj.name}
-    if isinstance(ty, VecType):
-        attrs["width"] = ty.lanes
+    return _unit_access(st, blk, obj, off, ty, loc, dest, value, mask)
+
+
+def _wider_than_unit(obj: MemObject, ty: Type, loc: Loc) -> bool:
+    """Whether an access of `ty` (per lane) spans several of the object's units; one
+    that is neither a unit nor whole units of it is unsupported."""
+    lane = ty.elem if isinstance(ty, VecType) else ty
+    wide = lane.bits > obj.unit * 8 and lane.bits % (obj.unit * 8) == 0
+    if lane.bits != obj.unit * 8 and not wide:
+        raise LLUnsupported(f"an access of {ty} to {obj.name}, which is also accessed in {obj.unit}-byte units", loc)
+    return wide
+
+
+def _unit_access(st: FnState, blk: Block, obj: MemObject, off: Operand, ty: Type, loc: Loc, dest: str | None,
+                 value: Operand | None, mask: Operand | None) -> Operand:
+    """A load (value None) or store of whole units of the object, a vector one of a
+    unit per lane, masked where `mask` is given."""
+    attrs: dict[str, Any] = {"array": obj.name, **({"width": ty.lanes} if isinstance(ty, VecType) else {})}
     args: list[Operand] = [off] if value is None else [off, value]
     if mask is not None:
         attrs["masked"] = True
