@@ -550,15 +550,7 @@ class _Lower:
         """Operands of the operations whose syntax types them (Operands.OWN)."""
         a = s.args
         if s.op in ("load", "store"):
-            arr = self.p.arrays[str(s.attrs["array"])]
-            w = s.attrs.get("width")
-            elems = VecType(int(w), arr.elem) if isinstance(w, int) else arr.elem
-            if s.op == "load":
-                if s.type is not None and s.type != elems:
-                    raise UserError(f"type mismatch: {arr.name} holds {arr.elem} elements, so this load gives "
-                                    f"{elems}, not {s.type}", s.loc)
-                return [self.op(a[0], I64)]  # an index of any width (sign-extended)
-            return [self.op(a[0], I64), self.exact(a[1], elems)]
+            return self.memory_args(s)
         if s.op == "call":
             f = s.attrs["func"]
             assert isinstance(f, FuncDecl)
@@ -567,6 +559,20 @@ class _Lower:
             return [self.exact(a[0], I1)]
         assert s.op == "out"
         return [self.op(a[0], s.type or I64)]
+
+
+    def memory_args(self, s: _Stmt) -> list[Operand]:
+        """A load's index (of any width: sign-extended), a store's index and value (the
+        array's elements, or a vector of them)."""
+        arr = self.p.arrays[str(s.attrs["array"])]
+        w = s.attrs.get("width")
+        elems = VecType(int(w), arr.elem) if isinstance(w, int) else arr.elem
+        if s.op == "store":
+            return [self.op(s.args[0], I64), self.exact(s.args[1], elems)]
+        if s.type is not None and s.type != elems:
+            raise UserError(f"type mismatch: {arr.name} holds {arr.elem} elements, so this load gives "
+                            f"{elems}, not {s.type}", s.loc)
+        return [self.op(s.args[0], I64)]
 
 
 # how each rule of operands types them (_Lower.typed_args)
