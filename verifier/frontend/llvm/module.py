@@ -315,7 +315,7 @@ def _signature_claims(path: Path, func: str | None) -> tuple[dict[str, str], dic
     are noundef."""
     mod = read_module(path, 1)
     try:
-        fns = [f for f in mod.functions if not f.is_declaration and (func is None or f.name == func)]
+        fns = _defined(mod, func)
         if len(fns) != 1:
             return {}, {}, [], []
         fn = fns[0]
@@ -346,7 +346,7 @@ def source_vscales(path: Path, func: str | None) -> VscaleRange:
     """The vscales the function in `path` may run with (its vscale_range)."""
     mod = read_module(path, 1)
     try:
-        fns = [f for f in mod.functions if not f.is_declaration and (func is None or f.name == func)]
+        fns = _defined(mod, func)
         return vscale_range(_attributes(fns[0]) if len(fns) == 1 else "")
     finally:
         mod.close()
@@ -358,18 +358,15 @@ def source_call_facts(path: Path, func: str | None, vscale: int | None) -> tuple
     gets what its first call says, the front end refuses the second)."""
     mod = read_module(path, vscale)
     try:
-        fns = [f for f in mod.functions if not f.is_declaration and (func is None or f.name == func)]
+        fns = _defined(mod, func)
         if len(fns) != 1:
             return ()  # the read itself names the problem
         groups = attribute_groups(module_text(path, vscale).splitlines())
         out: dict[str, CallFacts] = {}
-        for b in fns[0].blocks:
-            for ins in b.instructions:
-                if ins.opcode in ("call", "invoke"):
-                    name = str(list(ins.operands)[-1].name)
-                    if name and not name.startswith("llvm.") and name not in out:
-                        out[name] = call_facts(operand_text(list(ins.operands)[-1]),
-                                               call_site_attrs(operand_text(ins), groups))
+        for ins in (i for b in fns[0].blocks for i in b.instructions if i.opcode in ("call", "invoke")):
+            name = str(list(ins.operands)[-1].name)
+            if name and not name.startswith("llvm.") and name not in out:
+                out[name] = call_facts(operand_text(list(ins.operands)[-1]), call_site_attrs(operand_text(ins), groups))
         return tuple(sorted(out.items()))
     finally:
         mod.close()
@@ -390,13 +387,21 @@ def _needs(p: Program) -> tuple[frozenset[tuple[str, int]], frozenset[str], froz
     """What a program read from one side of a pair asks of the other: objects' units,
     base addresses, null flags, overlap, a returned pointer's object, the null object,
     room before a parameter's start (`p.before`: the source loads pointers into it)."""
-    names = {q.name for q in p.params}
     returns_object = any(i.op == "out" and i.out == "ret.object" for i in p.instructions())
-    return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays),
-            frozenset(a.name for a in p.arrays if f"{a.name}.addr" in names),
-            frozenset(a.name for a in p.arrays if f"{a.name}.null" in names), bool(p.aliases), returns_object,
-            any(p.display.get(a.name) == "null" for a in p.arrays),
-            frozenset(a.name for a in p.arrays if f"{a.name}.before" in names))
+    return (frozenset((a.name, a.elem.bits // 8) for a in p.arrays), _with_param(p, ".addr"),
+            _with_param(p, ".null"), bool(p.aliases), returns_object,
+            any(p.display.get(a.name) == "null" for a in p.arrays), _with_param(p, ".before"))
+
+
+def _with_param(p: Program, suffix: str) -> frozenset[str]:
+    """The objects of `p` that have a parameter named after them with `suffix`."""
+    names = {q.name for q in p.params}
+    return frozenset(a.name for a in p.arrays if f"{a.name}{suffix}" in names)
+
+
+def _defined(mod: Any, func: str | None) -> list[Any]:
+    """The functions `mod` defines named `func` (every one where None)."""
+    return [f for f in mod.functions if not f.is_declaration and (func is None or f.name == func)]
 
 
 def _translate(st: FnState, mod: Any, fn: Any) -> Program:
