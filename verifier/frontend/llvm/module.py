@@ -177,10 +177,15 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
     except RecursionError:  # within MAX_LL_DEPTH, a chain of named types each holding the next
         raise LLUnsupported(f"types or expressions nested too deeply in @{fn.name}",
                             Loc(str(path), st.start_line + 1, 1)) from None
+    return _loops_read(st, prog)
+
+
+def _loops_read(st: FnState, prog: Program) -> Programs | LoopNest:
+    """The program as read: a loop nest (only a caller that checks one outer iteration
+    at a time takes it), or programs whose loops the checks take."""
     try:
         loops = find_loops(prog)
     except NestedLoop as e:
-        # read, but only a caller that checks one outer iteration at a time takes it
         return LoopNest(f"{e.what} (at block {st.display.get(e.block or '', e.block)})", st.block_loc(e.block), prog)
     except LoopShapeError as e:
         where = f" (at block {st.display.get(e.block, e.block)})" if e.block else ""
@@ -191,12 +196,12 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
 
 def _chosen(path: Path, func: str | None, mod: Any) -> Any:
     """Function `func` of module `mod` (the only defined one if None)."""
-    defined = [f for f in mod.functions if not f.is_declaration]
+    defined = _defined(mod, None)
     if func is not None:
-        match = [f for f in defined if f.name == func]
+        match = _defined(mod, func)
         if not match:
-            raise UserError(f"{path}: no function @{func} defined here "
-                            f"(there are: {', '.join(f.name for f in defined) or 'none'})")
+            there = ", ".join(f.name for f in defined)
+            raise UserError(f"{path}: no function @{func} defined here (there are: {there or 'none'})")
         return match[0]
     if not defined:
         raise UserError(f"{path}: the module defines no function (only declarations), so there is no loop "
