@@ -123,32 +123,56 @@ def inductions(prog: Program, lp: Loop) -> dict[str, Induction]:
     defs = {i.dest: i for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
     out: dict[str, Induction] = {}
     for ph in prog.blocks[lp.header].phis:
-        inside = [(b, op) for b, op in ph.incoming if b in lp.blocks]
-        outside = [(b, op) for b, op in ph.incoming if b not in lp.blocks]
-        if len(outside) != 1 or not inside or len({op for _, op in inside}) != 1:
-            continue
-        op = inside[0][1]
-        if not isinstance(op, Ref) or op.name not in defs:
-            continue
-        upd = defs[op.name]
-        limit = _inbounds_limit(upd, defs)
-        if limit is not None:
-            upd = defs[upd.args[1].name]  # type: ignore[union-attr]
-        elif upd.op == "add" and isinstance(upd.args[1], Const) and upd.args[1].value == 0 \
-                and isinstance(upd.args[0], Ref) and upd.args[0].name in defs:
-            upd = defs[upd.args[0].name]  # the front end's plain getelementptr: its offset sum, + 0
-        by = upd.args[1] if len(upd.args) > 1 else None
-        by = by if isinstance(by, Const) or by is None else _folded(prog, by)
-        if upd.op not in ("add", "sub") or upd.args[0] != Ref(ph.dest) or not isinstance(by, Const):
-            continue
-        bits = by.type.bits if hasattr(by.type, "bits") else 64
-        step = by.value
-        step = step - (1 << bits) if step >> (bits - 1) & 1 else step
-        if upd.op == "sub":
-            step = -step
-        out[ph.dest] = Induction(ph.dest, outside[0][1], step, op.name, tuple(upd.attrs.flags),
-                                 upd.op, by.value & ((1 << bits) - 1), limit)
+        found = _induction(prog, lp, ph, defs)
+        if found is not None:
+            out[ph.dest] = found
     return out
+
+
+def _induction(prog: Program, lp: Loop, ph: Phi, defs: dict[str, Instr]) -> Induction | None:
+    """Header phi `ph` as an induction: one start from outside, one value back from
+    inside that adds or subtracts a constant (through the front end's inbounds GEP)."""
+    carried = _start_and_back(ph, lp)
+    if carried is None or carried[1].name not in defs:
+        return None
+    start, op = carried
+    upd, limit = _update_of(defs[op.name], defs)
+    by = _constant_operand(prog, upd)
+    if upd.op not in ("add", "sub") or upd.args[0] != Ref(ph.dest) or by is None:
+        return None
+    bits = by.type.bits if hasattr(by.type, "bits") else 64
+    step = by.value - (1 << bits) if by.value >> (bits - 1) & 1 else by.value
+    return Induction(ph.dest, start, -step if upd.op == "sub" else step, op.name, tuple(upd.attrs.flags),
+                     upd.op, by.value & ((1 << bits) - 1), limit)
+
+
+def _constant_operand(prog: Program, upd: Instr) -> Const | None:
+    """The second operand of `upd` as a constant (folded where constants compute it)."""
+    by = upd.args[1] if len(upd.args) > 1 else None
+    return by if isinstance(by, Const) or by is None else _folded(prog, by)
+
+
+def _start_and_back(ph: Phi, lp: Loop) -> tuple[Operand, Ref] | None:
+    """A header phi's one value from outside the loop and one value (a name) from
+    inside it; None for any other phi."""
+    inside = {op for b, op in ph.incoming if b in lp.blocks}
+    outside = [op for b, op in ph.incoming if b not in lp.blocks]
+    if len(outside) != 1 or len(inside) != 1:
+        return None
+    (back,) = inside
+    return (outside[0], back) if isinstance(back, Ref) else None
+
+
+def _update_of(upd: Instr, defs: dict[str, Instr]) -> tuple[Instr, Operand | None]:
+    """The arithmetic under a back edge's value: through the front end's inbounds GEP
+    (its limit too) or its plain getelementptr (its offset sum, + 0)."""
+    limit = _inbounds_limit(upd, defs)
+    if limit is not None:
+        return defs[upd.args[1].name], limit  # type: ignore[union-attr]
+    if upd.op == "add" and isinstance(upd.args[1], Const) and upd.args[1].value == 0 \
+            and isinstance(upd.args[0], Ref) and upd.args[0].name in defs:
+        return defs[upd.args[0].name], None
+    return upd, None
 
 
 def lagging(prog: Program, lp: Loop, ivs: dict[str, Induction]) -> dict[str, Lagging]:
