@@ -75,42 +75,60 @@ def find_loops(prog: Program) -> list[Loop]:
     for u, v in g.edges:
         if dominates(idom, v, u):
             headers.setdefault(v, []).append(u)
-    loops: list[Loop] = []
-    for scc in nx.strongly_connected_components(g):
-        if len(scc) == 1 and not g.has_edge(next(iter(scc)), next(iter(scc))):
-            continue
-        hs = [h for h in scc if h in headers]
-        if not hs:
-            raise LoopShapeError("irreducible control flow (a cycle with more than one entry)",
-                                 min(scc, key=_block_rank(prog)))
-        if len(hs) != 1:
-            raise NestedLoop(sorted(hs, key=_block_rank(prog))[1])
-        h = hs[0]
-        latches = tuple(sorted(headers[h]))
-        body = g.subgraph(scc).copy()
-        body.remove_edges_from([(latch, h) for latch in latches])
-        if not nx.is_directed_acyclic_graph(body):
-            cyc = nx.find_cycle(body)
-            raise NestedLoop(min((u for u, _ in cyc), key=_block_rank(prog)))
-        order = tuple(nx.lexicographical_topological_sort(body, key=_block_rank(prog)))
-        exiting = tuple(b for b in order if any(s not in scc for s in g.successors(b)))
-        exits = tuple(dict.fromkeys(s for b in exiting for s in g.successors(b) if s not in scc))
-        outside_preds = [p for p in g.predecessors(h) if p not in scc]
-        preheader = outside_preds[0] if len(outside_preds) == 1 else None
-        guard = None
-        if preheader is not None:
-            pre_preds = list(g.predecessors(preheader))
-            term = prog.blocks[preheader].term
-            if isinstance(term, Branch):
-                guard = preheader
-                preheader = None
-            elif len(pre_preds) == 1 and isinstance(prog.blocks[pre_preds[0]].term, Branch):
-                guard = pre_preds[0]
-        dom_latch = tuple(b for b in exiting if all(dominates(idom, b, latch) for latch in latches))
-        loops.append(Loop(h, frozenset(scc), latches, exiting, exits, preheader, guard, dom_latch, order))
+    loops = [_loop(prog, g, idom, scc, headers) for scc in nx.strongly_connected_components(g)
+             if len(scc) > 1 or g.has_edge(next(iter(scc)), next(iter(scc)))]
     rank = _block_rank(prog)
     loops.sort(key=lambda lp: rank(lp.header))
     return loops
+
+
+def _loop(prog: Program, g: nx.DiGraph, idom: dict[str, str], scc: set[str], headers: dict[str, list[str]]) -> Loop:
+    """The natural loop a cycle of the CFG is: one header (else irreducible, or a
+    nest), its latches, exiting and exit blocks in body order, preheader and guard."""
+    h = _one_header(prog, scc, headers)
+    latches = tuple(sorted(headers[h]))
+    order = _acyclic_order(prog, g, scc, h, latches)
+    exiting = tuple(b for b in order if any(s not in scc for s in g.successors(b)))
+    exits = tuple(dict.fromkeys(s for b in exiting for s in g.successors(b) if s not in scc))
+    preheader, guard = _preheader_and_guard(prog, g, h, scc)
+    dom_latch = tuple(b for b in exiting if all(dominates(idom, b, latch) for latch in latches))
+    return Loop(h, frozenset(scc), latches, exiting, exits, preheader, guard, dom_latch, order)
+
+
+def _one_header(prog: Program, scc: set[str], headers: dict[str, list[str]]) -> str:
+    """The cycle's one header (none: irreducible control flow; several: a nest)."""
+    rank = _block_rank(prog)
+    hs = [h for h in scc if h in headers]
+    if not hs:
+        raise LoopShapeError("irreducible control flow (a cycle with more than one entry)", min(scc, key=rank))
+    if len(hs) != 1:
+        raise NestedLoop(sorted(hs, key=rank)[1])
+    return hs[0]
+
+
+def _acyclic_order(prog: Program, g: nx.DiGraph, scc: set[str], h: str, latches: tuple[str, ...]) -> tuple[str, ...]:
+    """The loop's blocks in a topological order of its body without the back edges (a
+    cycle left: an inner loop, a nest)."""
+    rank = _block_rank(prog)
+    body = g.subgraph(scc).copy()
+    body.remove_edges_from([(latch, h) for latch in latches])
+    if not nx.is_directed_acyclic_graph(body):
+        raise NestedLoop(min((u for u, _ in nx.find_cycle(body)), key=rank))
+    return tuple(nx.lexicographical_topological_sort(body, key=rank))
+
+
+def _preheader_and_guard(prog: Program, g: nx.DiGraph, h: str, scc: set[str]) -> tuple[str | None, str | None]:
+    """The loop's one block outside it that enters it (None where it branches: then it
+    is the guard), and the guard: the branch before a preheader entered from one."""
+    outside_preds = [p for p in g.predecessors(h) if p not in scc]
+    if len(outside_preds) != 1:
+        return None, None
+    preheader: str = outside_preds[0]
+    if isinstance(prog.blocks[preheader].term, Branch):
+        return None, preheader
+    pre_preds = list(g.predecessors(preheader))
+    guard = pre_preds[0] if len(pre_preds) == 1 and isinstance(prog.blocks[pre_preds[0]].term, Branch) else None
+    return preheader, guard
 
 
 @dataclass(frozen=True)
