@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import networkx as nx
 
 from verifier.ir.printer import instr as instr_text
-from verifier.ir.program import Branch, Program, Ref
-from verifier.ir.types import VecType
+from verifier.ir.program import Block, Branch, Instr, Phi, Program, Ref
+from verifier.ir.types import Type, VecType
 
 
 class LoopShapeError(Exception):
@@ -220,20 +220,25 @@ def vector_exits(prog: Program) -> list[str]:
         phis = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
         for b in lp.exiting:
             term = prog.blocks[b].term
-            if not isinstance(term, Branch) or not isinstance(term.cond, Ref):
-                continue
-            todo, seen = [term.cond.name], set()
-            while todo:
-                n = todo.pop()
-                if n in seen or (n not in defs and n not in phis):
-                    continue
-                seen.add(n)
-                if isinstance(types.get(n), VecType):
-                    out.append(b)
-                    break
-                args = defs[n].args if n in defs else [v for _, v in phis[n].incoming]
-                todo.extend(a.name for a in args if isinstance(a, Ref))
+            if isinstance(term, Branch) and isinstance(term.cond, Ref) \
+                    and _from_a_vector(term.cond.name, defs, phis, types):
+                out.append(b)
     return out
+
+
+def _from_a_vector(name: str, defs: dict[str, Instr], phis: dict[str, Phi], types: dict[str, Type]) -> bool:
+    """Whether loop value `name` is computed from a vector value of the loop."""
+    todo, seen = [name], set()
+    while todo:
+        n = todo.pop()
+        if n in seen or (n not in defs and n not in phis):
+            continue
+        seen.add(n)
+        if isinstance(types.get(n), VecType):
+            return True
+        args = defs[n].args if n in defs else [v for _, v in phis[n].incoming]
+        todo.extend(a.name for a in args if isinstance(a, Ref))
+    return False
 
 
 @dataclass(frozen=True)
@@ -263,17 +268,16 @@ def uses_outside(prog: Program, lp: Loop) -> list[OutsideUse]:
     (a rewrite that changes what the loop leaves with must see all of them)."""
     inside = {ph.dest for b in lp.blocks for ph in prog.blocks[b].phis} | \
         {i.dest for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
-    out: list[OutsideUse] = []
-    for name, blk in prog.blocks.items():
-        if name in lp.blocks:
-            continue
-        for ph in blk.phis:
-            out += [OutsideUse(op.name, name, phi=ph.dest, pred=pred) for pred, op in ph.incoming
-                    if isinstance(op, Ref) and op.name in inside]
-        for ins in blk.instrs:
-            out += [OutsideUse(op.name, name, instr=instr_text(ins)) for op in ins.args
-                    if isinstance(op, Ref) and op.name in inside]
-        t = blk.term
-        if isinstance(t, Branch) and isinstance(t.cond, Ref) and t.cond.name in inside:
-            out.append(OutsideUse(t.cond.name, name))
+    return [u for name, blk in prog.blocks.items() if name not in lp.blocks for u in _uses_in(name, blk, inside)]
+
+
+def _uses_in(name: str, blk: Block, inside: set[str]) -> list[OutsideUse]:
+    """The uses block `name` makes of the values in `inside`."""
+    out = [OutsideUse(op.name, name, phi=ph.dest, pred=pred) for ph in blk.phis for pred, op in ph.incoming
+           if isinstance(op, Ref) and op.name in inside]
+    out += [OutsideUse(op.name, name, instr=instr_text(ins)) for ins in blk.instrs for op in ins.args
+            if isinstance(op, Ref) and op.name in inside]
+    t = blk.term
+    if isinstance(t, Branch) and isinstance(t.cond, Ref) and t.cond.name in inside:
+        out.append(OutsideUse(t.cond.name, name))
     return out
