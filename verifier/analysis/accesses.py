@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.ir.program import Const, Instr, Program, Ref
-from verifier.ir.types import IntType
+from verifier.ir.program import Block, Const, Instr, Program, Ref
+from verifier.ir.types import IntType, Type
 
 
 @dataclass(frozen=True)
@@ -64,33 +64,44 @@ def implied_bounds_checks(prog: Program) -> frozenset[int]:
     defs = {i.dest: i for i in prog.instructions() if i.dest is not None}
     implied: set[int] = set()
     for blk in prog.blocks.values():
-        uids = {i.uid for i in blk.instrs}
-        groups: dict[tuple[str, str, int, str | None, frozenset[str], int], list[tuple[int, int]]] = {}
-        stops = 0  # calls before that may not return: a load after one is UB only if it does
-        for ins in blk.instrs:
-            if ins.op == "call" and not ins.decl.pure and not ins.decl.willreturn:
-                stops += 1
-                continue
-            if ins.op != "load" or ins.masked or ins.type is None or not isinstance(ins.type, IntType):
-                continue
-            idx = ins.args[0]
-            ity = types.get(idx.name) if isinstance(idx, Ref) else None
-            if not isinstance(idx, Ref) or not isinstance(ity, IntType):
-                continue
-            off = _offset_of(idx, defs, uids, ity.bits)
-            groups.setdefault((ins.array, off.base, ity.bits, off.op, off.flags, stops), []).append(
-                (off.offset, ins.uid))
+        groups = _load_groups(blk, types, defs)
         # The base itself (offset 0, no operation) joins each group on the same base.
         for (array, base, w, op, _flags, seg), members in list(groups.items()):
-            if op is None:
-                continue
-            plain = groups.get((array, base, w, None, frozenset(), seg), [])
-            lanes = members + [m for m in plain if m[0] == 0]
-            if len(lanes) < 3:
-                continue
-            lo, hi = min(o for o, _ in lanes), max(o for o, _ in lanes)
-            if hi - lo >= 1 << (w - 1):
-                continue
-            ends = {next(u for o, u in lanes if o == lo), next(u for o, u in lanes if o == hi)}
-            implied.update(u for _, u in lanes if u not in ends)
+            if op is not None:
+                plain = groups.get((array, base, w, None, frozenset(), seg), [])
+                implied |= _between_the_ends(members + [m for m in plain if m[0] == 0], w)
     return frozenset(implied)
+
+
+_Group = tuple[str, str, int, str | None, frozenset[str], int]  # array, base, width, operation, flags, segment
+
+
+def _load_groups(blk: Block, types: dict[str, Type], defs: dict[str, Instr]) -> dict[_Group, list[tuple[int, int]]]:
+    """The block's unmasked scalar loads by array, base, index width, operation, flags
+    and segment (the calls that may not return before them), as (offset, uid)."""
+    uids = {i.uid for i in blk.instrs}
+    groups: dict[_Group, list[tuple[int, int]]] = {}
+    stops = 0  # calls before that may not return: a load after one is UB only if it does
+    for ins in blk.instrs:
+        if ins.op == "call" and not ins.decl.pure and not ins.decl.willreturn:
+            stops += 1
+            continue
+        idx = ins.args[0] if ins.op == "load" and not ins.masked and isinstance(ins.type, IntType) else None
+        ity = types.get(idx.name) if isinstance(idx, Ref) else None
+        if not isinstance(idx, Ref) or not isinstance(ity, IntType):
+            continue
+        off = _offset_of(idx, defs, uids, ity.bits)
+        groups.setdefault((ins.array, off.base, ity.bits, off.op, off.flags, stops), []).append((off.offset, ins.uid))
+    return groups
+
+
+def _between_the_ends(lanes: list[tuple[int, int]], w: int) -> set[int]:
+    """The loads of a group (offset, uid) strictly between its least and greatest
+    offset (at least three, the offsets less than half the index range apart)."""
+    if len(lanes) < 3:
+        return set()
+    lo, hi = min(o for o, _ in lanes), max(o for o, _ in lanes)
+    if hi - lo >= 1 << (w - 1):
+        return set()
+    ends = {next(u for o, u in lanes if o == lo), next(u for o, u in lanes if o == hi)}
+    return {u for _, u in lanes if u not in ends}
