@@ -384,24 +384,33 @@ class _Analysis:
         return False
 
     def _header_phi(self, ph: Phi, divergent: set[str]) -> None:
+        """A header phi's lane class: an induction's stride, invariant, an alternating
+        xor recurrence, else random (a recurrence, or a partially killing def)."""
         inside = [op for b, op in ph.incoming if b in self.lp.blocks]
         outside = [op for b, op in ph.incoming if b not in self.lp.blocks]
         iv = self.ivs.get(ph.dest)
         if iv is not None:
             self._set(ph.dest, strided(iv.step), "the loop's induction (divergence origin)", anchor=(ph.dest, 0))
-            return
-        if all(op == Ref(ph.dest) for op in inside) and len(set(outside)) == 1:
+        elif all(op == Ref(ph.dest) for op in inside) and len(set(outside)) == 1:
             c = self.of(outside[0])
             if c is not None:
                 self._set(ph.dest, c, "loop-invariant: the loop never changes it")
-            return
+        elif self._alternates(ph, inside, outside):
+            self._set(ph.dest, LaneClass(LaneKind.PERIODIC, 0, 2), "xor recurrence: it alternates between two values")
+        else:
+            self._recurrence(ph, inside, divergent)
+
+    def _alternates(self, ph: Phi, inside: list[Operand], outside: list[Operand]) -> bool:
+        """`x = x ^ u` with u uniform and one start: two values, by turns."""
         upd = self.defs.get(inside[0].name) if len(set(inside)) == 1 and isinstance(inside[0], Ref) else None
-        if upd is not None and upd.op == "xor" and Ref(ph.dest) in upd.args:
-            other = upd.args[1] if upd.args[0] == Ref(ph.dest) else upd.args[0]
-            if self.of(other) == UNIFORM and len(set(outside)) == 1:
-                self._set(ph.dest, LaneClass(LaneKind.PERIODIC, 0, 2),
-                          "xor recurrence: it alternates between two values")
-                return
+        if upd is None or upd.op != "xor" or Ref(ph.dest) not in upd.args:
+            return False
+        other = upd.args[1] if upd.args[0] == Ref(ph.dest) else upd.args[0]
+        return self.of(other) == UNIFORM and len(set(outside)) == 1
+
+    def _recurrence(self, ph: Phi, inside: list[Operand], divergent: set[str]) -> None:
+        """Any other header phi: each lane holds another iteration's value, or some lanes
+        keep an older one where a divergent branch partially kills the def."""
         internal = [a for a in divergent if set(self.prog.blocks[a].successors()) <= self.lp.blocks]
         killers = [a for a in internal if any(_defined_in(self, op, self.influence(a)) for op in inside)]
         killers += [self.tainted_by[op.name] for op in inside if isinstance(op, Ref) and op.name in self.tainted_by]
