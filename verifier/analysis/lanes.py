@@ -117,27 +117,39 @@ def parse_relation(text: str) -> LaneClass:
         group, words = int(words[-1]), words[:-4]
         if group < 1:
             raise ValueError(f"relation {text!r}: a group is at least 1 lane")
-    base = " ".join(words)
-    if base == "uniform":
-        cls = UNIFORM
-    elif base == "consecutive":
-        cls = strided(1)
-    elif base == "reverse consecutive":
-        cls = strided(-1)
-    elif len(words) == 2 and words[0] == "strided" and words[1].lstrip("-").isdigit():
-        cls = strided(int(words[1]))
-    elif base == "alternating":
-        return LaneClass(LaneKind.PERIODIC, 0, 2)
-    elif len(words) == 2 and words[0] == "periodic" and words[1].isdigit():
-        if int(words[1]) < 1:
-            raise ValueError(f"relation {text!r}: a period is at least 1 lane")
-        return LaneClass(LaneKind.PERIODIC, 0, int(words[1]))
-    elif base == "random":
-        return RANDOM
-    else:
+    whole = _whole_relation(words, text)
+    if whole is not None:  # (no grouping applies to these)
+        return whole
+    cls = _strided_relation(words)
+    if cls is None:
         raise ValueError(f"unknown relation {text!r} (expected uniform, consecutive, strided S, "
                          "... in groups of G, alternating, periodic P or random)")
     return LaneClass(LaneKind.GROUPED, cls.stride, group) if group else cls
+
+
+def _strided_relation(words: list[str]) -> LaneClass | None:
+    """uniform, consecutive, reverse consecutive, strided S (None: none of these)."""
+    base = " ".join(words)
+    fixed = {"uniform": UNIFORM, "consecutive": strided(1), "reverse consecutive": strided(-1)}.get(base)
+    if fixed is not None:
+        return fixed
+    if len(words) == 2 and words[0] == "strided" and words[1].lstrip("-").isdigit():
+        return strided(int(words[1]))
+    return None
+
+
+def _whole_relation(words: list[str], text: str) -> LaneClass | None:
+    """alternating, periodic P, random (None: none of these)."""
+    base = " ".join(words)
+    if base == "alternating":
+        return LaneClass(LaneKind.PERIODIC, 0, 2)
+    if base == "random":
+        return RANDOM
+    if len(words) == 2 and words[0] == "periodic" and words[1].isdigit():
+        if int(words[1]) < 1:
+            raise ValueError(f"relation {text!r}: a period is at least 1 lane")
+        return LaneClass(LaneKind.PERIODIC, 0, int(words[1]))
+    return None
 
 
 @dataclass(frozen=True)
