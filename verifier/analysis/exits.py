@@ -179,13 +179,11 @@ def lagging(prog: Program, lp: Loop, ivs: dict[str, Induction]) -> dict[str, Lag
     """Header phis that hold an induction's previous value (see Lagging)."""
     out: dict[str, Lagging] = {}
     for ph in prog.blocks[lp.header].phis:
-        inside = {op for b, op in ph.incoming if b in lp.blocks}
-        outside = [op for b, op in ph.incoming if b not in lp.blocks]
-        if ph.dest in ivs or len(outside) != 1 or len(inside) != 1 or not isinstance(ph.type, IntType):
+        carried = _start_and_back(ph, lp)
+        if ph.dest in ivs or carried is None or not isinstance(ph.type, IntType):
             continue
-        (back,) = inside
-        iv = ivs.get(back.name) if isinstance(back, Ref) else None
-        start = outside[0]
+        start, back = carried
+        iv = ivs.get(back.name)
         if iv is None or not isinstance(start, Const) or not isinstance(iv.start, Const) or start.type != ph.type:
             continue
         if (iv.start.value - iv.step - start.value) % (1 << ph.type.bits) == 0:
@@ -292,31 +290,36 @@ def control_guards(prog: Program, lp: Loop) -> dict[str, set[str]]:
     g.add_node(end)
     for b in lp.blocks:
         g.add_node(b)
-        for s in prog.blocks[b].successors():
-            if s in lp.blocks:
-                g.add_edge(b, end if s == lp.header else s)
+        g.add_edges_from((b, end if s == lp.header else s) for s in prog.blocks[b].successors() if s in lp.blocks)
     ipdom = nx.immediate_dominators(g.reverse(copy=True), end)
     direct: dict[str, set[str]] = {b: set() for b in lp.blocks}
-    for a in lp.blocks:
+    for a in (a for a in lp.blocks if _inner_branch(prog, lp, a)):
         t = prog.blocks[a].term
-        if not isinstance(t, Branch) or t.then == t.other or t.then not in lp.blocks or t.other not in lp.blocks:
-            continue
+        assert isinstance(t, Branch)
         for s in (t.then, t.other):
             node: Any = end if s == lp.header else s
             while node != ipdom.get(a) and node != end:
                 direct[node].add(a)
                 node = ipdom[node]
-    out: dict[str, set[str]] = {}
-    for b in lp.blocks:
-        seen: set[str] = set()
-        work = list(direct[b])
-        while work:
-            a = work.pop()
-            if a not in seen:
-                seen.add(a)
-                work.extend(direct[a])
-        out[b] = seen
-    return out
+    return {b: _closure(direct, b) for b in lp.blocks}
+
+
+def _inner_branch(prog: Program, lp: Loop, a: str) -> bool:
+    """Whether block `a` ends in a two-way branch between blocks of the loop."""
+    t = prog.blocks[a].term
+    return isinstance(t, Branch) and t.then != t.other and t.then in lp.blocks and t.other in lp.blocks
+
+
+def _closure(direct: dict[str, set[str]], b: str) -> set[str]:
+    """What `b` depends on through `direct`, transitively."""
+    seen: set[str] = set()
+    work = list(direct[b])
+    while work:
+        a = work.pop()
+        if a not in seen:
+            seen.add(a)
+            work.extend(direct[a])
+    return seen
 
 
 def slice_of(cond: Operand, defs: dict[str, Instr], phis: dict[str, Phi]) -> tuple[set[int], set[str]]:
