@@ -17,21 +17,20 @@ def candidate_bounds(prog: Program, limit: int) -> list[int]:
     every unit a load or store of it reads (and one more, for a loop that leaves
     after reading the last element), and every constant a loop compares with
     (a constant trip count, a guard `i < 100`), with one more."""
-    found: set[int] = set()
+    found = {k for ins in prog.instructions() if ins.op == "icmp" for op in ins.args
+             if isinstance(op, Const) and op.value > 0 for k in (op.value, op.value + 1)}
+    widths = _access_widths(prog)
+    for arr in prog.arrays:
+        if isinstance(arr.extent, int) and arr.name in widths:
+            lengths = {arr.extent * arr.elem.bits // max(1, bits) for bits in widths[arr.name] | {arr.elem.bits}}
+            found |= lengths | {k + 1 for k in lengths}
+    return sorted(k for k in found if 1 <= k <= limit)
+
+
+def _access_widths(prog: Program) -> dict[str, set[int]]:
+    """Each accessed array's access widths in bits (a vector access: its lanes')."""
     widths: dict[str, set[int]] = {}
     for ins in prog.instructions():
-        if ins.op in ("load", "store") and ins.type is not None:
-            widths.setdefault(ins.array, set()).add(elem_of(ins.type).bits)
-        elif ins.op in ("load", "store"):
-            widths.setdefault(ins.array, set())
-        if ins.op == "icmp":
-            for op in ins.args:
-                if isinstance(op, Const) and op.value > 0:
-                    found |= {op.value, op.value + 1}
-    for arr in prog.arrays:
-        if not isinstance(arr.extent, int) or arr.name not in widths:
-            continue
-        for bits in widths[arr.name] | {arr.elem.bits}:
-            k = arr.extent * arr.elem.bits // max(1, bits)
-            found |= {k, k + 1}
-    return sorted(k for k in found if 1 <= k <= limit)
+        if ins.op in ("load", "store"):
+            widths.setdefault(ins.array, set()).update({elem_of(ins.type).bits} if ins.type is not None else set())
+    return widths

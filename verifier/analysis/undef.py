@@ -19,39 +19,45 @@ def _sink(ins: Instr) -> bool:
 def undef_reaching_ub(prog: Program) -> list[Loc | None]:
     """The locations of the undef uses (phis, instructions, branches) whose values
     reach a branch condition or a faulting, effectful, memory or masked operation."""
-    origin: dict[str, Loc | None] = {}  # value -> the undef use it is computed from
+    origin = _undef_origins(prog)
+    out: list[Loc | None] = []
+    for b in prog.blocks.values():
+        for i in b.instrs:
+            hit, at = _source_of(origin, list(i.args), i.loc)
+            if hit and _sink(i):
+                out.append(at)
+        if isinstance(b.term, Branch):
+            hit, at = _source_of(origin, [b.term.cond], b.term.loc)
+            if hit:
+                out.append(at)
+    return out
 
-    def source_of(ops: list[Operand], loc: Loc | None) -> tuple[bool, Loc | None]:
-        for op in ops:
-            if isinstance(op, Undef):
-                return True, loc
-            if isinstance(op, Ref) and op.name in origin:
-                return True, origin[op.name]
-        return False, None
 
+def _source_of(origin: dict[str, Loc | None], ops: list[Operand], loc: Loc | None) -> tuple[bool, Loc | None]:
+    """Whether an operand is undef (the use at `loc`) or computed from one (its use)."""
+    for op in ops:
+        if isinstance(op, Undef):
+            return True, loc
+        if isinstance(op, Ref) and op.name in origin:
+            return True, origin[op.name]
+    return False, None
+
+
+def _undef_origins(prog: Program) -> dict[str, Loc | None]:
+    """Each value computed from an undef use -> that use's place, to a fixed point
+    (phis read values defined later)."""
+    origin: dict[str, Loc | None] = {}
     changed = True
-    while changed:  # to a fixed point: phis read values defined later
+    while changed:
         changed = False
         for b in prog.blocks.values():
             defs: list[tuple[Phi | Instr, list[Operand]]] = [(ph, [op for _, op in ph.incoming]) for ph in b.phis]
             defs += [(i, list(i.args)) for i in b.instrs if i.dest is not None]
             for d, ops in defs:
-                dest = d.dest
-                assert dest is not None
-                if dest in origin:
+                if d.dest is None or d.dest in origin:
                     continue
-                hit, at = source_of(ops, d.loc)
+                hit, at = _source_of(origin, ops, d.loc)
                 if hit:
-                    origin[dest] = at
+                    origin[d.dest] = at
                     changed = True
-    out: list[Loc | None] = []
-    for b in prog.blocks.values():
-        for i in b.instrs:
-            hit, at = source_of(list(i.args), i.loc)
-            if hit and _sink(i):
-                out.append(at)
-        if isinstance(b.term, Branch):
-            hit, at = source_of([b.term.cond], b.term.loc)
-            if hit:
-                out.append(at)
-    return out
+    return origin
