@@ -280,6 +280,16 @@ class _Analysis:
         return UNIFORM  # constants, parameters, values from before the loop
 
     def run(self) -> LaneEvolution:
+        divergent = self._fixed_point()
+        values = [self._fact(name) for name in self._order() if self._scalar(name)]
+        branches = [self._branch_fact(b) for b in self.lp.body_order if isinstance(self.prog.blocks[b].term, Branch)]
+        exits = [b for b in self.lp.exiting if b in divergent]
+        return LaneEvolution(self.lp, self.vf, values, branches, self._accesses(divergent),
+                             self._liveouts(exits), exits)
+
+    def _fixed_point(self) -> set[str]:
+        """Every value's lane class, to a fixed point (a bounded number of rounds);
+        the blocks whose branch is divergent."""
         divergent: set[str] = set()
         for _ in range(4 * (len(self.defs) + len(self.phis)) + 8):
             before = dict(self.cls)
@@ -292,19 +302,16 @@ class _Analysis:
             divergent = {b for b in self.lp.blocks if self._branch_class(b) not in (None, UNIFORM)}
             if self.cls == before:
                 break
-        values = [self._fact(name) for name in self._order() if self._scalar(name)]
-        branches = []
-        for b in self.lp.body_order:
-            t = self.prog.blocks[b].term
-            if isinstance(t, Branch):
-                c = self._branch_class(b) or RANDOM
-                subject = t.cond.name if isinstance(t.cond, Ref) else str(getattr(t.cond, "value", t.cond))
-                kind = "uniform: every lane takes the same way" if c == UNIFORM else \
-                    f"divergent: its condition is {c}"
-                branches.append(Fact(subject, c, kind, b, t.uid, branch=True, loc=t.loc))
-        exits = [b for b in self.lp.exiting if b in divergent]
-        return LaneEvolution(self.lp, self.vf, values, branches, self._accesses(divergent),
-                             self._liveouts(exits), exits)
+        return divergent
+
+    def _branch_fact(self, b: str) -> Fact:
+        """Block b's branch: uniform (every lane takes the same way) or divergent."""
+        t = self.prog.blocks[b].term
+        assert isinstance(t, Branch)
+        c = self._branch_class(b) or RANDOM
+        subject = t.cond.name if isinstance(t.cond, Ref) else str(getattr(t.cond, "value", t.cond))
+        kind = "uniform: every lane takes the same way" if c == UNIFORM else f"divergent: its condition is {c}"
+        return Fact(subject, c, kind, b, t.uid, branch=True, loc=t.loc)
 
     def _order(self) -> list[str]:
         out = []
