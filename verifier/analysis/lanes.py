@@ -594,45 +594,47 @@ class _Analysis:
         business: a scalar epilogue or a folded tail, not a mask in the loop)."""
         masked: set[str] = set()
         for a in divergent - self.countable:
-            t = self.prog.blocks[a].term
-            assert isinstance(t, Branch)
-            if t.then in self.lp.blocks and t.other in self.lp.blocks:
-                masked |= self.influence(a)
-            else:  # an exit: the lanes after the one that leaves are off
-                inside = t.then if t.then in self.lp.blocks else t.other
-                if inside != self.lp.header:
-                    masked |= self._reach(inside)
+            masked |= self._turned_off(a)
         out = []
-        for b, ins in self.instrs:
-            if ins.op in ("load", "store"):
-                idx = ins.args[0]
-                name = idx.name if isinstance(idx, Ref) else None
-                writers = tuple(dict.fromkeys(
-                    (f"store, line {w.loc.line}" if w.op == "store" else f"call {w.decl.name}, line {w.loc.line}")
-                    if w.loc else ("a store" if w.op == "store" else f"call {w.decl.name}")
-                    for w in self.writers.get(ins.array, []))) if ins.op == "load" else ()
-                out.append(Access(ins.uid, ins.op, ins.array, name,
-                                  name or str(getattr(idx, "value", idx)), b in masked, b, ins.loc, writers))
+        for b, ins in ((b, i) for b, i in self.instrs if i.op in ("load", "store")):
+            idx = ins.args[0]
+            name = idx.name if isinstance(idx, Ref) else None
+            writers = self._writers_of(ins.array) if ins.op == "load" else ()
+            out.append(Access(ins.uid, ins.op, ins.array, name,
+                              name or str(getattr(idx, "value", idx)), b in masked, b, ins.loc, writers))
         return out
+
+    def _turned_off(self, a: str) -> set[str]:
+        """The blocks where divergent branch `a` turns some lanes off: its influence
+        region, or for an exit the blocks after it (the lanes after the one that leaves)."""
+        t = self.prog.blocks[a].term
+        assert isinstance(t, Branch)
+        if t.then in self.lp.blocks and t.other in self.lp.blocks:
+            return self.influence(a)
+        inside = t.then if t.then in self.lp.blocks else t.other
+        return self._reach(inside) if inside != self.lp.header else set()
+
+    def _writers_of(self, array: str) -> tuple[str, ...]:
+        """What in the loop writes `array`: its stores and calls, by line."""
+        return tuple(dict.fromkeys(_writer_text(w) for w in self.writers.get(array, [])))
 
     def _liveouts(self, exits: list[str]) -> list[tuple[str, str]]:
         inside = set(self.defs) | set(self.phis)
-        used: dict[str, None] = {}
-        for b, blk in self.prog.blocks.items():
-            if b in self.lp.blocks:
-                continue
-            for ph in blk.phis:
-                for _, op in ph.incoming:
-                    if isinstance(op, Ref) and op.name in inside:
-                        used[op.name] = None
-            for ins in blk.instrs:
-                for op in ins.args:
-                    if isinstance(op, Ref) and op.name in inside:
-                        used[op.name] = None
+        read = [op for b, blk in self.prog.blocks.items() if b not in self.lp.blocks
+                for op in [*(v for ph in blk.phis for _, v in ph.incoming), *(a for i in blk.instrs for a in i.args)]]
+        used = dict.fromkeys(op.name for op in read if isinstance(op, Ref) and op.name in inside)
         why = (f"leaking iterations: lanes leave at different iterations (divergent exit in "
                f"{', '.join(exits)}), so the value is the leaving lane's") if exits else \
             "every exit is uniform: the value is the last lane's"
         return [(n, why) for n in used]
+
+
+def _writer_text(w: Instr) -> str:
+    """A store or call that writes an array, for a message (its line where known)."""
+    what = "store" if w.op == "store" else f"call {w.decl.name}"
+    if w.loc:
+        return f"{what}, line {w.loc.line}"
+    return "a store" if w.op == "store" else what
 
 
 _END = "(iteration end)"
