@@ -559,27 +559,15 @@ class _Analysis:
         k = ins.args[1]
         if not isinstance(k, Const) or cs[1] != UNIFORM or cs[0] != strided(1) or _name(x) not in self.anchor:
             return False
-        bits = ins.type.bits if isinstance(ins.type, IntType) else 64
-        if rule is LaneRule.AND:
-            if k.value <= 0 or k.value & (k.value + 1):
-                return False
-            c, signed, rem = k.value + 1, False, True
-        elif ins.op in ("lshr", "ashr"):
-            if k.value >= bits - 1:
-                return False
-            c, signed, rem = 1 << k.value, ins.op == "ashr", False
-        else:
-            c, signed, rem = k.value, ins.op in ("sdiv", "srem"), rule is LaneRule.REM
-        if c <= 1:
+        found = _divisor(ins, rule, k.value)
+        if found is None:
             return False
+        c, signed, rem = found
         vf = self.vf
-        if c % vf == 0:
-            group = vf
-        elif vf % c == 0:
-            group = c
-        else:
+        if c % vf and vf % c:
             self._set(ins.dest, RANDOM, f"{c} lanes do not tile {vf}: some vector iterations straddle a multiple")
             return True
+        group = vf if c % vf == 0 else c
         iv, off = self.anchor[_name(x)]
         pre = Aligned(iv, self.ivs[iv].start, off, group, signed)
         cls = grouped(group, 1 if rem else 0, vf)
@@ -627,6 +615,20 @@ class _Analysis:
                f"{', '.join(exits)}), so the value is the leaving lane's") if exits else \
             "every exit is uniform: the value is the last lane's"
         return [(n, why) for n in used]
+
+
+def _divisor(ins: Instr, rule: LaneRule, k: int) -> tuple[int, bool, bool] | None:
+    """What `x OP k` divides x by: (C, signed, whether it is the remainder) for a
+    division or remainder by C, a shift right by log2 C, an and with C - 1; None
+    where C is no more than 1 (or the shift or mask is not one)."""
+    bits = ins.type.bits if isinstance(ins.type, IntType) else 64
+    if rule is LaneRule.AND:
+        found = (k + 1, False, True) if k > 0 and not k & (k + 1) else None
+    elif ins.op in ("lshr", "ashr"):
+        found = (1 << k, ins.op == "ashr", False) if k < bits - 1 else None
+    else:
+        found = (k, ins.op in ("sdiv", "srem"), rule is LaneRule.REM)
+    return found if found is not None and found[0] > 1 else None
 
 
 def _writer_text(w: Instr) -> str:
