@@ -235,11 +235,7 @@ class _Analysis:
         self.tainted_by: dict[str, str] = {}  # phi -> the divergent branch whose ways meet there
         # what the loop writes, by stores and by calls that may write (FuncDecl.writes),
         # and who writes it (an access's label says so)
-        self.writers: dict[str, list[Instr]] = {}
-        for _, i in self.instrs:
-            for a in ([i.array] if i.op == "store" else list(i.decl.writes) if i.op == "call" else []):
-                for o in sharing(prog, {a}):
-                    self.writers.setdefault(o, []).append(i)
+        self.writers = _writers(prog, [i for _, i in self.instrs])
         self.written = set(self.writers)
         self.iteration = self._iteration_graph()
         self.countable = {e.block for e in analyse(prog).exits if e.countable}
@@ -665,9 +661,7 @@ def _affine_sum(a: LaneClass, b: LaneClass, sign: int, vf: int) -> LaneClass | N
     """a + sign*b where both are affine in the lane (within the same groups), or both
     repeat with one period; None otherwise."""
     if a.kind is LaneKind.PERIODIC or b.kind is LaneKind.PERIODIC:
-        kinds = {c.size for c in (a, b) if c.kind is LaneKind.PERIODIC}
-        periodic = a if a.kind is LaneKind.PERIODIC else b
-        return periodic if len(kinds) == 1 and a.equal_lanes and b.equal_lanes else None
+        return _periodic_sum(a, b)
     affine = (LaneKind.UNIFORM, LaneKind.STRIDED, LaneKind.GROUPED)
     if a.kind not in affine or b.kind not in affine:
         return None
@@ -676,6 +670,24 @@ def _affine_sum(a: LaneClass, b: LaneClass, sign: int, vf: int) -> LaneClass | N
         return None
     s = a.stride + sign * b.stride
     return grouped(sizes.pop(), s, vf) if sizes else strided(s)
+
+
+def _periodic_sum(a: LaneClass, b: LaneClass) -> LaneClass | None:
+    """The sum of a periodic class and a class of equal lanes of one period: that period."""
+    kinds = {c.size for c in (a, b) if c.kind is LaneKind.PERIODIC}
+    periodic = a if a.kind is LaneKind.PERIODIC else b
+    return periodic if len(kinds) == 1 and a.equal_lanes and b.equal_lanes else None
+
+
+def _writers(prog: Program, instrs: list[Instr]) -> dict[str, list[Instr]]:
+    """What the loop writes, by stores and by calls that may write (FuncDecl.writes),
+    every array sharing its object included, and who writes it."""
+    writers: dict[str, list[Instr]] = {}
+    for i in instrs:
+        for a in ([i.array] if i.op == "store" else list(i.decl.writes) if i.op == "call" else []):
+            for o in sharing(prog, {a}):
+                writers.setdefault(o, []).append(i)
+    return writers
 
 
 def _name(op: Operand) -> str:
