@@ -14,7 +14,7 @@ from typing import Protocol
 
 from verifier.emit.reader import EmitUnsupported, Func, Ins, Loop, Val, ref
 from verifier.frontend.layout import Layout
-from verifier.frontend.llvm.text import gep_source_type
+from verifier.frontend.llvm.text import gep_source_type, int_flags
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import DIVISIONS
 from verifier.transforms.reductions import ReductionOrder
@@ -274,6 +274,12 @@ def source_type(g: Ins) -> str:
     if src is None:
         raise EmitUnsupported(f"a getelementptr whose element type is not read: {g.shown}", g.line)
     return src
+
+
+def gep_head(g: Ins) -> str:
+    """`getelementptr` and the flags of GEP g, the start of a copy of it."""
+    flags = " ".join(int_flags(g.text, "getelementptr"))
+    return f"getelementptr {flags + ' ' if flags else ''}"
 
 
 def mangle(t: str) -> str:

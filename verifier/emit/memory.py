@@ -9,7 +9,7 @@ scalars off its first lane, as the translation validation reads them."""
 
 from __future__ import annotations
 
-from verifier.emit.builder import Builder, mangle, source_type
+from verifier.emit.builder import Builder, gep_head, mangle, source_type
 from verifier.emit.reader import EmitUnsupported, Func, Ins, Loop, Val, ref
 from verifier.frontend.llvm.text import align_of, declared_facts, int_flags
 from verifier.transforms.reductions import ReductionOrder
@@ -40,7 +40,7 @@ class Memory(Builder):
         if g is None or base is None:
             return False
         idx = ", ".join(f"{o.type} {o.text}" for o in g.ops[1:])
-        self.lane0[name] = self.value(f"{name}.lane0", f"{_gep_words(g)}{source_type(g)}, ptr {base[0]}, {idx}")
+        self.lane0[name] = self.value(f"{name}.lane0", f"{gep_head(g)}{source_type(g)}, ptr {base[0]}, {idx}")
         self.stride[name] = base[1]
         self.ptr_affine.add(name)
         return True
@@ -91,7 +91,7 @@ class Memory(Builder):
         """The first lane's address of &base[idx] (GEP g), made once."""
         name = g.name or ""
         if name not in self.lane0:
-            self.lane0[name] = self.value(f"{name}.lane0", f"{_gep_words(g)}{source_type(g)}, ptr {g.ops[0].text}, "
+            self.lane0[name] = self.value(f"{name}.lane0", f"{gep_head(g)}{source_type(g)}, ptr {g.ops[0].text}, "
                                                            f"{g.ops[1].type} {self.lane0[g.ops[1].name or '']}")
         return self.lane0[name]
 
@@ -299,9 +299,3 @@ class Memory(Builder):
             self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
             self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.lane_addresses(ptr, v.type)}, "
                      f"{self.vty('i1')} {mask or self.ones()})")
-
-
-def _gep_words(g: Ins) -> str:
-    """`getelementptr` and the flags of GEP g, as the start of a copy of it."""
-    flags = " ".join(int_flags(g.text, "getelementptr"))
-    return f"getelementptr {flags + ' ' if flags else ''}"

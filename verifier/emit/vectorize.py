@@ -40,11 +40,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from verifier.emit.builder import LATCH_END, source_type
+from verifier.emit.builder import LATCH_END, gep_head, source_type
 from verifier.emit.reader import EmitUnsupported, Ins, Val, find_loop, read_function, ref
 from verifier.emit.recipes import PointerInduction, Recipe, claim
 from verifier.emit.widen import Widen
-from verifier.frontend.llvm.text import int_flags
 from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.vector_loop import Form
 
@@ -387,10 +386,8 @@ class _Emitter(Widen):
         if d.opcode == "getelementptr" and d.ops[0].name not in self.inloop:
             # the lane's own address, computed from its indices: its provenance (the base's
             # object) stays visible, which an element of a vector of pointers hides
-            flags = " ".join(int_flags(d.text, "getelementptr"))
             idx = ", ".join(f"{o.type} {self.at_lane(o, first, fsplat, lanes)}" for o in d.ops[1:])
-            return self.value(f"{v.name}.exit", f"getelementptr {flags + ' ' if flags else ''}{source_type(d)}, "
-                                                f"ptr {d.ops[0].text}, {idx}")
+            return self.value(f"{v.name}.exit", f"{gep_head(d)}{source_type(d)}, ptr {d.ops[0].text}, {idx}")
         return self.value(f"{v.name}.exit", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {first}")
 
     def check_lcssa(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from verifier.emit.builder import source_type
+from verifier.emit.builder import gep_head, source_type
 from verifier.emit.memory import Memory
 from verifier.emit.reader import EmitUnsupported, Ins, Val, ref
 from verifier.frontend.llvm.text import fcmp_form, fp_flags, icmp_pred, int_flags
@@ -180,12 +180,10 @@ class Widen(Memory):
             raise EmitUnsupported(f"an address computed from a pointer the loop changes other than by a "
                                   f"constant step: {i.shown}", i.line)
         src = source_type(i)
-        flags = " ".join(f for f in int_flags(i.text, "getelementptr"))
         idx = ", ".join(f"{self.vty(o.type)} {self.vec(o)}" if o.name in self.inloop else f"{o.type} {o.text}"
                         for o in i.ops[1:])
         b = f"{self.vty('ptr')} {self.vec(base)}" if base.name in self.inloop else f"ptr {base.text}"
-        self.wide[i.name] = self.value(f"{i.name}.v", f"getelementptr {flags + ' ' if flags else ''}{src}, "
-                                                      f"{b}, {idx}")
+        self.wide[i.name] = self.value(f"{i.name}.v", f"{gep_head(i)}{src}, {b}, {idx}")
 
     def call(self, i: Ins) -> None:
         """A call to an elementwise intrinsic: the same intrinsic over vectors."""

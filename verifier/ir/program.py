@@ -248,6 +248,12 @@ class Block:
             return [self.term.then, self.term.other]
         return []
 
+    def operands(self) -> list[Operand]:
+        """Every operand it reads: its phis' incoming values, its instructions'
+        arguments, its branch's condition."""
+        out = [v for ph in self.phis for _, v in ph.incoming] + [a for i in self.instrs for a in i.args]
+        return out + ([self.term.cond] if isinstance(self.term, Branch) else [])
+
     def uids(self) -> list[int]:
         """The ids of its phis, instructions and branch."""
         return [ph.uid for ph in self.phis] + [i.uid for i in self.instrs] + \

@@ -587,14 +587,7 @@ def _uses_loaded_offsets(st: FnState) -> bool:
     """Whether the program uses where a loaded pointer points (its offset in the object
     it was loaded from: memory.pointer_load), not only whether it is null."""
     offsets = st.loaded_offsets
-    return any(isinstance(v, Ref) and v.name in offsets for b in st.blocks.values() for v in _operands_of(b))
-
-
-def _operands_of(b: Block) -> list[Operand]:
-    """Every operand block `b` reads: its phis' incoming values, its instructions'
-    arguments, its branch's condition."""
-    out = [v for ph in b.phis for _, v in ph.incoming] + [a for i in b.instrs for a in i.args]
-    return out + ([b.term.cond] if isinstance(b.term, Branch) else [])
+    return any(isinstance(v, Ref) and v.name in offsets for b in st.blocks.values() for v in b.operands())
 
 
 # the parameters the front end derives from a parameter's or an object's name
