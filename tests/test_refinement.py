@@ -163,10 +163,11 @@ def test_programs_over_different_environments_are_rejected() -> None:
 @pytest.mark.slow
 def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
     """seed 000: a[0] / b[0] == 1 (one scalar iteration; the seed's a[0] == b[0] != 0),
-    and lane 2's division faults: b[1] == 0, or poison (UB as well), or INT_MIN / -1.
-    Each is a real fault of lane 2; which one the counterexample shows is the
-    minimizer's pick (a clean-clone CI run once showed INT_MIN / -1 with large a[0],
-    b[0]: a minimizer that stopped early), so each is asserted as what it is."""
+    and lane 2's division faults: b[1] == 0, or poison (UB as well), or INT_MIN / -1, or
+    a poison a[1] divided by -1 (it may be INT_MIN: UB too). Each is a real fault of
+    lane 2; which one the counterexample shows is the minimizer's pick (clean-clone CI
+    runs showed INT_MIN / -1 with large a[0], b[0], and poison / -1), so each is
+    asserted as what it is."""
     v = refinement(model("seed/division.loop"), model("examples/division_general_vf4.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     c = v.counterexample
@@ -179,7 +180,8 @@ def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
     assert ub.lane == 2
     expected = {UBKind.DIVISION_BY_ZERO: b[1] == 0, UBKind.DIVISION_BY_POISON: b[1] is None,
                 UBKind.DIVISION_OVERFLOW: b[1] is not None and to_signed(b[1], 32) == -1
-                and a[1] is not None and to_signed(a[1], 32) == -(1 << 31)}
+                and a[1] is not None and to_signed(a[1], 32) == -(1 << 31),
+                UBKind.POISON_DIVIDEND: a[1] is None and b[1] is not None and to_signed(b[1], 32) == -1}
     assert expected.get(ub.kind), (ub.kind, a[:2], b[:2])
     assert c.source.iterations == {"loop": 1}
 
