@@ -36,6 +36,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -117,25 +118,7 @@ def _header_lines(text: str) -> list[int]:
 def load(path: Path) -> list[Obligation]:
     """The obligations of one suite file, checked; a mistake names file, line, column."""
     text = read_source(path, MAX_MODEL_BYTES, "a suite file")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise _toml_error(path, e, text) from None
-    except ValueError:  # a number Python will not read (more than 4,300 digits); no position given
-        long = re.search(rf"[0-9_]{{{MAX_NUMBER_DIGITS},}}", text)
-        raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)",
-                        loc_at(str(path), text, long.start() if long else 0)) from None
-    except RecursionError:  # tomllib recurses once per nested array or inline table
-        where = too_deep(text, MAX_SUITE_DEPTH, "[{", "]}", "#", "\"'", escapes=True, triple=True)
-        raise UserError(f"values nested too deeply (more than {MAX_SUITE_DEPTH} levels)",
-                        Loc(str(path), *(where or (1, 1)))) from None
-    items = data.get("obligation")
-    if not isinstance(items, list) or not items:
-        raise UserError("expected one or more [[obligation]] tables", Loc(str(path), 1, 1))
-    if not all(isinstance(item, dict) for item in items):  # `obligation = [1, 2, 3]`
-        at = next((k for k, line in enumerate(text.splitlines(), 1) if re.match(r"\s*obligation\s*=", line)), 1)
-        raise UserError("expected [[obligation]] tables, each a table of keys (name, check, model, expect, ...), "
-                        "not a list of values", Loc(str(path), at, 1))
+    items = _items(path, text, _parsed(path, text))
     lines = _header_lines(text)
     out: list[Obligation] = []
     text_lines = text.splitlines()
@@ -147,6 +130,34 @@ def load(path: Path) -> list[Obligation]:
     if dup is not None:
         raise UserError(f"two obligations are named {dup!r}: names must be unique", Loc(str(path), 1, 1))
     return out
+
+
+def _parsed(path: Path, text: str) -> dict[str, Any]:
+    """The suite file's TOML; a mistake in it names file, line and column."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise _toml_error(path, e, text) from None
+    except ValueError:  # a number Python will not read (more than 4,300 digits); no position given
+        long = re.search(rf"[0-9_]{{{MAX_NUMBER_DIGITS},}}", text)
+        raise UserError(f"number too long (more than {MAX_NUMBER_DIGITS} digits)",
+                        loc_at(str(path), text, long.start() if long else 0)) from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        where = too_deep(text, MAX_SUITE_DEPTH, "[{", "]}", "#", "\"'", escapes=True, triple=True)
+        raise UserError(f"values nested too deeply (more than {MAX_SUITE_DEPTH} levels)",
+                        Loc(str(path), *(where or (1, 1)))) from None
+
+
+def _items(path: Path, text: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The [[obligation]] tables: one or more, each a table of keys."""
+    items = data.get("obligation")
+    if not isinstance(items, list) or not items:
+        raise UserError("expected one or more [[obligation]] tables", Loc(str(path), 1, 1))
+    if not all(isinstance(item, dict) for item in items):  # `obligation = [1, 2, 3]`
+        at = next((k for k, line in enumerate(text.splitlines(), 1) if re.match(r"\s*obligation\s*=", line)), 1)
+        raise UserError("expected [[obligation]] tables, each a table of keys (name, check, model, expect, ...), "
+                        "not a list of values", Loc(str(path), at, 1))
+    return items
 
 
 def _key_loc(path: Path, text_lines: list[str], line: int, key: str | None) -> Loc:
@@ -180,42 +191,81 @@ KEYS = {*REQUIRED, "model", *OPTIONS}
 def _obligations(path: Path, line: int, item: dict[str, Any], text_lines: list[str]) -> list[Obligation]:
     """The obligations one [[obligation]] table gives (one per VF), checked against the
     options' declaration (options.py) and the rules that tie keys together."""
-    def bad(msg: str, key: str | None = None) -> UserError:
-        loc = _key_loc(path, text_lines, line, key)
-        return UserError(f"obligation {item.get('name', '')!r}: {msg}" if isinstance(item.get("name"), str) else msg,
-                         loc)
-
+    bad = partial(_bad, path, text_lines, line, item.get("name"))
     item = _required(item, bad)
     check = item["check"]
-    for key in OPTIONS:
-        if key in item and (problem := option_problem(key, item[key], check)) is not None:
-            raise bad(problem, "model" if key == "source" and "model" in item else key)
+    _options_valid(item, check, bad)
     vfs, scope = _related(item, check, bad)
-    max_trip = item.get("max_trip", item.get("bounded"))
-    if check == "equiv" and "target" in item and max_trip is None:
-        max_trip = 16
-    bounded = item.get("bounded")
-    if bounded is not None and max_trip is not None and max_trip < bounded:
-        raise bad(f"max_trip {max_trip} is less than bounded = {bounded}: the check would not reach the bound "
-                  "it must prove", "max_trip")
+    max_trip = _max_trip(item, check, bad)
     target = path.parent / item["target"] if "target" in item else None
+    both_llvm = target is not None and str(item["source"]).endswith(".ll") and target.suffix == ".ll"
     # what the answer depends on (the cache key; the name too, as reports carry it)
     depends = {k: item[k] for k in sorted(item) if k not in ("name", "expect", "timeout", "vf")}
     out = []
     for vf in vfs:
         name = item["name"] if len(vfs) == 1 else f"{item['name']} [VF={vf}]"
         ask = Request(Check(check), vf, max_trip, float(item.get("timeout", OPTIONS["timeout"].default)), scope,
-                      both_llvm=target is not None and str(item["source"]).endswith(".ll") and target.suffix == ".ll",
-                      **asked(item))
+                      both_llvm=both_llvm, **asked(item))
         out.append(Obligation(name, ask, path.parent / item["source"], target, item["expect"], path, line,
                               func=item.get("func"), cttz_elts=item.get("cttz_elts", OPTIONS["cttz_elts"].default),
                               assume=tuple(sorted(set(item.get("assume", ())))), options={**depends, "name": name}))
     return out
 
 
+def _options_valid(item: dict[str, Any], check: str, bad: Callable[[str, str | None], UserError]) -> None:
+    """Each option's value one its declaration (options.py) takes for `check`."""
+    for key in OPTIONS:
+        if key in item and (problem := option_problem(key, item[key], check)) is not None:
+            raise bad(problem, _source_key(item, key))
+
+
+def _bad(path: Path, text_lines: list[str], line: int, name: object, msg: str, key: str | None = None) -> UserError:
+    """A mistake in the obligation named `name` at `line`, placed at `key`'s value."""
+    return UserError(f"obligation {name!r}: {msg}" if isinstance(name, str) else msg,
+                     _key_loc(path, text_lines, line, key))
+
+
+def _max_trip(item: dict[str, Any], check: str, bad: Callable[[str, str | None], UserError]) -> int | None:
+    """The trip bound of the bounded check: `max_trip`, else `bounded`, else 16 for a
+    hand-written target (None: the check's default); never below `bounded`."""
+    max_trip: int | None = item.get("max_trip", item.get("bounded"))
+    if check == "equiv" and "target" in item and max_trip is None:
+        max_trip = 16
+    bounded = item.get("bounded")
+    if bounded is not None and max_trip is not None and max_trip < bounded:
+        raise bad(f"max_trip {max_trip} is less than bounded = {bounded}: the check would not reach the bound "
+                  "it must prove", "max_trip")
+    return max_trip
+
+
 def _required(item: dict[str, Any], bad: Callable[[str, str | None], UserError]) -> dict[str, Any]:
     """The item with `model` read as `source`, once its keys are known ones, its numbers
     of a sane size, and its required strings given."""
+    _known_keys(item, bad)
+    if "model" in item:
+        item = {**item, "source": item["model"]}
+    for key in REQUIRED:
+        if not isinstance(item.get(key), str):
+            shown = "'model' (or 'source')" if key == "source" else repr(key)
+            raise bad(f"expected a string {shown}", _source_key(item, key))
+    if item["check"] not in CHECKS:
+        raise bad(f"unknown check {item['check']!r} (expected one of {', '.join(CHECKS)})", "check")
+    if item["expect"] not in VERDICTS:
+        raise bad(f"expect must be one of {', '.join(VERDICTS)}, not {item['expect']!r}", "expect")
+    for key in ("source", "target"):
+        if _names_no_file(item.get(key)):
+            raise bad(f"{'model' if key == 'source' else key} {item[key]!r} names no file (a model or .ll file)",
+                      _source_key(item, key))
+    return item
+
+
+def _names_no_file(value: Any) -> bool:
+    """A path string that is empty or ends in a separator."""
+    return isinstance(value, str) and (not value.strip() or value.endswith(("/", "\\")))
+
+
+def _known_keys(item: dict[str, Any], bad: Callable[[str, str | None], UserError]) -> None:
+    """Every key a known one, every number of a sane size, not both `model` and `source`."""
     for key, value in item.items():
         if _too_large(value):  # no key takes one; a message might not even show it (Python's 4,300 digits)
             raise bad(f"{key}: number too long (more than {MAX_NUMBER_DIGITS} digits)", key)
@@ -225,43 +275,43 @@ def _required(item: dict[str, Any], bad: Callable[[str, str | None], UserError])
                   min(unknown))
     if "model" in item and "source" in item:
         raise bad("give 'model' or 'source' (the same thing), not both", "source")
-    if "model" in item:
-        item = {**item, "source": item["model"]}
-    for key in REQUIRED:
-        if not isinstance(item.get(key), str):
-            shown = "'model' (or 'source')" if key == "source" else repr(key)
-            raise bad(f"expected a string {shown}", "model" if key == "source" and "model" in item else key)
-    if item["check"] not in CHECKS:
-        raise bad(f"unknown check {item['check']!r} (expected one of {', '.join(CHECKS)})", "check")
-    if item["expect"] not in VERDICTS:
-        raise bad(f"expect must be one of {', '.join(VERDICTS)}, not {item['expect']!r}", "expect")
-    for key in ("source", "target"):
-        if isinstance(item.get(key), str) and (not item[key].strip() or item[key].endswith(("/", "\\"))):
-            raise bad(f"{'model' if key == 'source' else key} {item[key]!r} names no file (a model or .ll file)",
-                      "model" if key == "source" and "model" in item else key)
-    return item
+
+
+def _source_key(item: dict[str, Any], key: str) -> str:
+    """The key a message about `key` points at: `model` where the file gave the source so."""
+    return "model" if key == "source" and "model" in item else key
 
 
 def _related(item: dict[str, Any], check: str,
              bad: Callable[[str, str | None], UserError]) -> tuple[list[int], Scope]:
     """The rules that tie keys together: the VFs it expands into, and the scope a proof
     must have."""
-    if check == "equiv" and ("target" in item) == ("form" in item):
-        raise bad("an equiv obligation gives either a 'target' model or a generated 'form' (general or simple)", None)
-    vfs = item.get("vf", OPTIONS["vf"].default)
-    vfs = vfs if isinstance(vfs, list) else [vfs]
-    if "target" in item and "vf" in item:
-        raise bad("vf goes with a generated 'form' (a hand-written target has its own)", "vf")
+    _target_or_form(item, check, bad)
     if "bounded" in item and item.get("unbounded"):
         raise bad("bounded and unbounded contradict each other", "bounded")
     if check == "lanes" and "value" not in item:
         raise bad("a lanes obligation names its 'value' (a string)", "value")
+    _ll_keys_with_ll(item, bad)
+    vfs = item.get("vf", OPTIONS["vf"].default)
+    # `bounded`: the trip count a bounded proof must reach to be accepted as proved
+    scope = Scope.BOUNDED if "bounded" in item else Scope.UNBOUNDED if item.get("unbounded") else Scope.DEFAULT
+    return (vfs if isinstance(vfs, list) else [vfs]), scope
+
+
+def _target_or_form(item: dict[str, Any], check: str, bad: Callable[[str, str | None], UserError]) -> None:
+    """An equiv obligation gives a hand-written target or a generated form; a VF goes
+    with the form."""
+    if check == "equiv" and ("target" in item) == ("form" in item):
+        raise bad("an equiv obligation gives either a 'target' model or a generated 'form' (general or simple)", None)
+    if "target" in item and "vf" in item:
+        raise bad("vf goes with a generated 'form' (a hand-written target has its own)", "vf")
+
+
+def _ll_keys_with_ll(item: dict[str, Any], bad: Callable[[str, str | None], UserError]) -> None:
+    """Options for LLVM IR only (func, cttz_elts) go with a .ll source or target."""
     ll = [k for k in OPTIONS if OPTIONS[k].ll and k in item]
     if ll and not any(str(item.get(k, "")).endswith(".ll") for k in ("source", "target")):
         raise bad("func and cttz_elts go with LLVM IR (.ll) sources and targets", ll[0])
-    # `bounded`: the trip count a bounded proof must reach to be accepted as proved
-    scope = Scope.BOUNDED if "bounded" in item else Scope.UNBOUNDED if item.get("unbounded") else Scope.DEFAULT
-    return vfs, scope
 
 
 @dataclass

@@ -9,6 +9,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import NoReturn
@@ -45,7 +46,7 @@ from verifier.errors import UserError, write_output
 from verifier.frontend.read import Programs, Read
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.printer import program as print_program
-from verifier.ir.program import Assumption
+from verifier.ir.program import Assumption, Program
 from verifier.limits import MAX_FUEL
 from verifier.llvm_tools import is_c_source
 from verifier.reports import jsonout, text
@@ -133,20 +134,15 @@ def check(
 ) -> None:
     """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
     --func: every loop of every function, with a table at the end)."""
-    spin = Spinner()
-    show = spin.step
-    order = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
     from verifier.checks.forms import forms_of
 
-    forms = forms_of(form)
-    if bounded and unbounded:
-        raise UserError("--bounded and --unbounded contradict each other")
+    spin = Spinner()
+    show = spin.step
+    requests = _check_requests(check_name, forms_of(form), _scope(bounded, unbounded),
+                               Request(Check.HOIST, vf, max_trip, timeout, guards=guards, freeze=not no_freeze,
+                                       repair=repair, needed_extents=needed_extents, scalar_hoist=True,
+                                       accept_bounded=1 if bounded else None, reduction=reduction))
     assumed = assumptions(assume)
-    scope = Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
-    requests = [Request(c, vf, max_trip, timeout, scope, f, guards, freeze=not no_freeze, repair=repair,
-                        needed_extents=needed_extents, scalar_hoist=True, accept_bounded=1 if bounded else None,
-                        reduction=reduction)
-                for c in order if check_name in ("all", c) for f in (forms if c is Check.EQUIV else forms[:1])]
     from_c = is_c_source(model)  # positions come from the module's debug info: the C lines
     if from_c:
         from verifier.llvm_tools import CLANG, c_to_ll, find_tool
@@ -154,38 +150,64 @@ def check(
         model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
     read_fn = partial(frontend.read_program, debug_locations=from_c)
     func = _func_in(model, func)
+    asked = Check(check_name.value)
     if func is None and model.suffix == ".ll":
-        from verifier.frontend.llvm import defined_functions
-
-        names = defined_functions(model)
-        if len(names) > 1:
-            rows: list[tuple[str, Verdict | None, str]] = []
-            for name in names:
-                try:
-                    read = read_fn(model, name, cttz_elts, assumed)
-                except LLUnsupported as u:
-                    v = Verdict(name, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
-                    rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
-                    continue
-                loops = len(find_loops(read.source)) if isinstance(read, Programs) else 1
-                if loops != 1:
-                    rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
-                    continue
-                for v in _check_one(model, name, read, requests, Check(check_name.value), vf, cttz_elts, assumed, show,
-                                    from_c):
-                    rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
-            _module_end(rows, as_json, sarif)
+        _check_module(model, read_fn, requests, asked, vf, cttz_elts, assumed, spin, from_c, as_json, sarif)
     try:
         first = read_fn(model, func, cttz_elts, assumed)
     except LLUnsupported as u:
-        v = Verdict(func or model.stem, Check(check_name.value), VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
+        v = Verdict(func or model.stem, asked, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                     assumptions=sorted(assumed))
         _write_sarif(sarif, [_emit(v, as_json, spinner=spin)])
         raise typer.Exit(3) from None
-    verdicts = [_emit(v, as_json, spinner=spin) for v in _check_one(model, func, first, requests, Check(check_name.value), vf, cttz_elts,
-                                                                   assumed, show, from_c)]
+    verdicts = [_emit(v, as_json, spinner=spin)
+                for v in _check_one(model, func, first, requests, asked, vf, cttz_elts, assumed, show, from_c)]
     _write_sarif(sarif, verdicts)
     raise typer.Exit(_worst(verdicts))
+
+
+def _scope(bounded: bool, unbounded: bool) -> Scope:
+    """The scope --bounded or --unbounded asks for (not both)."""
+    if bounded and unbounded:
+        raise UserError("--bounded and --unbounded contradict each other")
+    return Scope.BOUNDED if bounded else Scope.UNBOUNDED if unbounded else Scope.DEFAULT
+
+
+CHECK_ORDER = (Check.HOIST, Check.SPECULATE, Check.FREEZE, Check.EQUIV)  # cheap questions first
+
+
+def _check_requests(check_name: CheckChoice, forms: tuple[Form, ...], scope: Scope, like: Request) -> list[Request]:
+    """`check`'s requests, cheap questions first: the one check asked (or every one),
+    equiv once per form; each with `like`'s options."""
+    return [replace(like, check=c, scope=scope, form=f) for c in CHECK_ORDER if check_name in ("all", c)
+            for f in (forms if c is Check.EQUIV else forms[:1])]
+
+
+def _check_module(model: Path, read_fn: Callable[..., Read], requests: list[Request], asked: Check, vf: int,
+                  cttz_elts: str, assumed: frozenset[Assumption], spin: Spinner, from_c: bool, as_json: bool,
+                  sarif: Path | None) -> None:
+    """`check` on a module of several functions: each function's one loop, and the
+    table at the end (which ends the command); a module of one function: nothing."""
+    from verifier.frontend.llvm import defined_functions
+
+    names = defined_functions(model)
+    if len(names) <= 1:
+        return
+    rows: list[tuple[str, Verdict | None, str]] = []
+    for name in names:
+        try:
+            read = read_fn(model, name, cttz_elts, assumed)
+        except LLUnsupported as u:
+            v = Verdict(name, asked, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
+            rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
+            continue
+        loops = len(find_loops(read.source)) if isinstance(read, Programs) else 1
+        if loops != 1:
+            rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
+            continue
+        rows += [(name, _emit(v, as_json, module=True, spinner=spin), "")
+                 for v in _check_one(model, name, read, requests, asked, vf, cttz_elts, assumed, spin.step, from_c)]
+    _module_end(rows, as_json, sarif)
 
 
 def _check_one(model: Path, func: str | None, first: Read, requests: list[Request],
@@ -354,7 +376,6 @@ def rewrite(
     on the other side, becomes an early exit. --split: the loop becomes two, split where
     such a condition turns. Exit 0 proved, 1 refuted or refused, 3 unknown."""
     from verifier.checks.rewrite import Rewrite, Rewritten, rewritten
-    from verifier.transforms.exit_from_condition import recognise
 
     if exit_from_condition == split:
         raise UserError("rewrite: name one rewrite (--exit-from-condition or --split)")
@@ -364,8 +385,7 @@ def rewrite(
     if not isinstance(made, Rewritten):
         _refuse(prog.name, [rename_text(r, prog.display) for r in made], as_json)
     if not made.recognised:
-        why = [str(r) for r in recognise(prog, split=split)[1] if block is None or r.block == block]
-        typer.echo(f"forced: {'; '.join(rename_text(r, prog.display) for r in why)}", err=True)
+        _forced(prog, split, block)
     text_out = print_program(made.program)
     if output is not None:
         write_output(output, text_out + "\n", "--output")
@@ -383,6 +403,15 @@ def rewrite(
             typer.echo(text_out + "\n")
         typer.echo(text.verdict_text(v))
     raise typer.Exit(v.exit_code)
+
+
+def _forced(prog: Program, split: bool, block: str | None) -> None:
+    """`rewrite --force` where the rewrite's conditions fail: which fail (at `block`,
+    else at any block)."""
+    from verifier.transforms.exit_from_condition import recognise
+
+    why = [str(r) for r in recognise(prog, split=split)[1] if block is None or r.block == block]
+    typer.echo(f"forced: {'; '.join(rename_text(r, prog.display) for r in why)}", err=True)
 
 
 def _refuse(model: str, reasons: list[str], as_json: bool) -> NoReturn:
@@ -469,40 +498,63 @@ def run_argv(argv: list[str] | None = None) -> int:
         from verifier.smt.interrupt import stop_on_interrupt
 
         stop_on_interrupt()
+    args = sys.argv[1:] if argv is None else argv
     try:
-        rc = app(args=argv, standalone_mode=False, prog_name="verifier")
-        if rc == INTERRUPTED and (sys.argv[1:] if argv is None else argv)[:1] != ["suite"]:  # (suite says its own)
-            typer.echo(STOPPED, err=True)
-        return rc if isinstance(rc, int) else 0
+        return _returned(app(args=argv, standalone_mode=False, prog_name="verifier"), args)
     except UserError as e:
-        typer.echo(str(e), err=True)
-        if "--json" in (sys.argv[1:] if argv is None else argv):  # a reader of the JSON sees it too
-            from verifier.reports.jsonout import input_error
-
-            typer.echo(json.dumps(input_error(e)))
-        return 2
+        return _user_error(e, "--json" in args)
     except typer.Exit as e:
         return int(e.exit_code)
     except (typer.Abort, KeyboardInterrupt):
         typer.echo(STOPPED, err=True)
         return INTERRUPTED
     except SystemExit as e:  # sys.exit(code), as the interpreter would end it
-        if e.code is None or isinstance(e.code, int):
-            return e.code or 0
-        typer.echo(str(e.code), err=True)
-        return 1
+        return _exit_code(e)
     except Exception as e:  # usage errors (typer's click) and our own bugs
-        if stop_asked():  # an error z3 raised because Ctrl-C cancelled it: the stop, not a bug
-            typer.echo(STOPPED, err=True)
-            return INTERRUPTED
-        show = getattr(e, "show", None)
-        if callable(show) and hasattr(e, "exit_code"):
-            show()
-            return 2
-        if os.environ.get("VERIFIER_DEBUG"):
-            traceback.print_exc()
-        typer.echo(f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}", err=True)
-        return 3
+        return _unexpected(e)
+
+
+def _returned(rc: object, args: list[str]) -> int:
+    """The exit code of a command that returned (a stop said, but by `suite`, which says its own)."""
+    if rc == INTERRUPTED and args[:1] != ["suite"]:
+        typer.echo(STOPPED, err=True)
+    return rc if isinstance(rc, int) else 0
+
+
+def _user_error(e: UserError, as_json: bool) -> int:
+    """A mistake in the user's input: said on stderr (and as JSON to a reader of the
+    JSON), exit 2."""
+    typer.echo(str(e), err=True)
+    if as_json:
+        from verifier.reports.jsonout import input_error
+
+        typer.echo(json.dumps(input_error(e)))
+    return 2
+
+
+def _exit_code(e: SystemExit) -> int:
+    """sys.exit(code)'s exit code, as the interpreter would end the process."""
+    if e.code is None or isinstance(e.code, int):
+        return e.code or 0
+    typer.echo(str(e.code), err=True)
+    return 1
+
+
+def _unexpected(e: Exception) -> int:
+    """Any other exception: a stop asked for (Ctrl-C cancelled z3), a usage error
+    (click's, exit 2), or a bug of ours (exit 3, said as one)."""
+    if stop_asked():  # an error z3 raised because Ctrl-C cancelled it: the stop, not a bug
+        typer.echo(STOPPED, err=True)
+        return INTERRUPTED
+    show = getattr(e, "show", None)
+    if callable(show) and hasattr(e, "exit_code"):
+        show()
+        return 2
+    if os.environ.get("VERIFIER_DEBUG"):
+        traceback.print_exc()
+    typer.echo(f"internal error (a bug in verifier, please report it): {type(e).__name__}: {e}", err=True)
+    return 3
+
 
 __all__ = ["app", "guarded", "main", "run_argv"]
 

@@ -31,7 +31,7 @@ from verifier.cli.base import (
 from verifier.errors import UserError, read_source
 from verifier.frontend.read import Scalable
 from verifier.frontend.unsupported import LLUnsupported
-from verifier.ir.program import Assumption, Loc, Program
+from verifier.ir.program import Loc, Program
 from verifier.llvm_tools import Remark, RemarkKind, is_c_source
 from verifier.reports import jsonout
 from verifier.reports.names import base_name, demangled
@@ -40,7 +40,8 @@ from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.vector_loop import Form
 
 if TYPE_CHECKING:
-    from verifier.cost.measure import Standing
+    from verifier.cost.inputs import Plant
+    from verifier.cost.measure import CostResult, Standing
     from verifier.cost.native import Variant
 
 
@@ -82,17 +83,15 @@ def cost(
     body; print the cheapest proved variant per position and where the forms cross over.
     LLVM's output is checked too: refuted or unproved, it is measured but never the
     cheapest."""
-    from verifier.cost.inputs import NoPlant, find_plant
     from verifier.cost.measure import CostResult, Standing, record, rows_of
     from verifier.cost.measure import text as cost_text
-    from verifier.cost.native import CLEANUP, Variant, mca_cycles, run_native
+    from verifier.cost.native import Variant, mca_cycles, run_native
     from verifier.emit.reader import read_function
     from verifier.frontend.llvm import parse_ll_file
     from verifier.llvm_tools import CLANG, OPT, find_tool
 
-    if plot_png is not None and not _can_plot():  # before minutes of measuring
-        raise UserError("--plot needs matplotlib: `pip install matplotlib`, or install this project with its "
-                        "plot extra (`pip install '.[plot]'` in its checkout)")
+    if plot_png is not None:
+        _can_plot()  # before minutes of measuring
     clang = find_tool(CLANG, clang_tool, "--clang")
     llc = find_tool(("llc-22", "llc"), None, "llc")
     mca = find_tool(("llvm-mca-22", "llvm-mca"), None, "llvm-mca")
@@ -101,15 +100,12 @@ def cost(
     file, func = _cost_input(file, func, clang, work, as_json)
     f = read_function(file, _func_in(file, func))
     prog = parse_ll_file(file, f.name)
-    try:
-        plant = find_plant(prog)
-    except NoPlant as e:
-        raise UserError(f"{file}: @{f.name}: no inputs to measure with: {e}") from None
+    plant = _plant(file, prog, f.name)
     n = max(n, plant.min_n)
     never = plant.iterations(prog, n, None)
-    weights = _distribution(distribution) if distribution is not None else {}
+    weights = _distribution(distribution)
     positions = _exit_positions(exit_at, never, plant.offset, weights)
-    elements = {p: (never if p is None else p + plant.offset) for p in positions}
+    elements = _elements(positions, never, plant.offset)
 
     variants = [Variant("scalar", read_source(file), 1)]
     standings = [Standing("scalar", 1, None)]
@@ -119,43 +115,85 @@ def cost(
     unit, timings = run_native(f, variants, plant, n, positions, work, llc, clang, cleanup,
                                repeat=400, cold_repeat=20, runs=repeats)
     reports = {v.name: mca_cycles(v, f.name, work, llc, mca, cleanup) for v in variants}
-    def shown(name: str) -> str:  # LLVM's name of a value
-        return prog.display.get(name, f"%{name}")
-
-    filled = ", ".join(f"{shown(a)}[*] = {v}" for a, v in sorted(plant.background.items()))
-    given = "".join(f", {shown(p)} = {v}" for p, v in sorted(plant.params_for(n).items()))
-    setup = [f"@{f.name}: {n} elements per array; the loop runs {never} iterations without an exit; "
-             f"inputs: {filled}{given}; the exit at k planted as {shown(plant.trigger[0])}[k] = {plant.trigger[1]}",
-             llvm_says, "each variant compiled by " + ("llc -O2 alone (--raw)" if raw else
-                                                       f"opt -passes='{CLEANUP}', then llc -O2")]
+    setup = [_planted(prog, plant, f.name, n, never), llvm_says, _compiled_by(raw)]
     res = CostResult(f.name, n, never, setup, standings,
                      rows_of(timings, elements, {k: c for k, (c, _) in reports.items()}), unit, repeats, vfs,
                      weights, llvm)
     typer.echo(json.dumps(record(res, str(file))) if as_json else cost_text(res, full))
-    if cttz_elts == CttzElts.ANY_POISON and any(s.verdict is VerdictKind.COUNTEREXAMPLE and s.name == llvm
-                                                 for s in standings):
+    if cttz_elts == CttzElts.ANY_POISON and _llvm_refuted(standings, llvm):
         typer.echo(f"  note: {CTTZ_ADVICE}", err=as_json)
     if mca_report:
-        for name, (_, report) in reports.items():
-            typer.echo(f"\nllvm-mca on {name}'s loop body:\n{report}", err=as_json)
+        _mca_reports(reports, as_json)
     if plot_png is not None:
-        from verifier.cost.measure import plot
-
-        plot(res.rows, str(plot_png), f"@{f.name}, {n} elements", unit, res.marks)
-        typer.echo(f"wrote {plot_png}", err=as_json)
+        _plot(res, plot_png, as_json)
 
 
-def _can_plot() -> bool:
+def _mca_reports(reports: dict[str, tuple[float | None, str]], as_json: bool) -> None:
+    """`cost --mca-report`: llvm-mca's whole report on each variant's loop body."""
+    for name, (_, report) in reports.items():
+        typer.echo(f"\nllvm-mca on {name}'s loop body:\n{report}", err=as_json)
+
+
+def _elements(positions: list[int | None], never: int, offset: int) -> dict[int | None, int]:
+    """The elements a run reads for each exit position (None: no exit, `never` iterations)."""
+    return {p: (never if p is None else p + offset) for p in positions}
+
+
+def _compiled_by(raw: bool) -> str:
+    """How each variant is compiled, in words (--raw: by llc alone)."""
+    from verifier.cost.native import CLEANUP
+
+    return "each variant compiled by " + ("llc -O2 alone (--raw)" if raw else f"opt -passes='{CLEANUP}', then llc -O2")
+
+
+def _plant(file: Path, prog: Program, func: str) -> Plant:
+    """How `cost` makes its inputs: where it plants the exit (cost/inputs.py)."""
+    from verifier.cost.inputs import NoPlant, find_plant
+
+    try:
+        return find_plant(prog)
+    except NoPlant as e:
+        raise UserError(f"{file}: @{func}: no inputs to measure with: {e}") from None
+
+
+def _llvm_refuted(standings: list[Standing], llvm: str | None) -> bool:
+    """LLVM's output (variant `llvm`) was refuted."""
+    return any(s.verdict is VerdictKind.COUNTEREXAMPLE and s.name == llvm for s in standings)
+
+
+def _planted(prog: Program, plant: Plant, func: str, n: int, never: int) -> str:
+    """The inputs `cost` measures with, in words (values named as LLVM names them)."""
+    def shown(name: str) -> str:
+        return prog.display.get(name, f"%{name}")
+
+    filled = ", ".join(f"{shown(a)}[*] = {v}" for a, v in sorted(plant.background.items()))
+    given = "".join(f", {shown(p)} = {v}" for p, v in sorted(plant.params_for(n).items()))
+    return (f"@{func}: {n} elements per array; the loop runs {never} iterations without an exit; "
+            f"inputs: {filled}{given}; the exit at k planted as {shown(plant.trigger[0])}[k] = {plant.trigger[1]}")
+
+
+def _plot(res: CostResult, out: Path, as_json: bool) -> None:
+    """`cost --plot`: cost per element against the exit position, as a PNG."""
+    from verifier.cost.measure import plot
+
+    plot(res.rows, str(out), f"@{res.function}, {res.n} elements", res.unit, res.marks)
+    typer.echo(f"wrote {out}", err=as_json)
+
+
+def _can_plot() -> None:
+    """`cost --plot` needs matplotlib: a clear error where it is not installed."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        return False
-    return True
+        raise UserError("--plot needs matplotlib: `pip install matplotlib`, or install this project with its "
+                        "plot extra (`pip install '.[plot]'` in its checkout)") from None
 
 
-def _distribution(path: Path) -> dict[int | None, float]:
-    """`cost --distribution`: weights by exit position (`never`: no exit)."""
+def _distribution(path: Path | None) -> dict[int | None, float]:
+    """`cost --distribution`: weights by exit position (`never`: no exit); none without one."""
     weights: dict[int | None, float] = {}
+    if path is None:
+        return weights
     for k, line in enumerate(read_source(path).splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -269,14 +307,10 @@ def opt(
     original: `verifier opt f.c -- -passes=loop-vectorize -force-vector-width=4`.
     Exit code: the worst verdict's."""
     spin = Spinner()
-    show = spin.step
     from verifier.llvm_tools import (
-        CLANG,
         OPT,
-        c_to_ll,
         changed_functions,
         find_tool,
-        idiom_calls,
         left_alone,
         read_remarks,
         run_opt,
@@ -287,48 +321,79 @@ def opt(
     opt_path = find_tool(OPT, opt_tool, "--opt")
     work = _scratch(ctx, keep)
     from_c = is_c_source(file)  # positions come from the modules' debug info: the C lines
-    if from_c:
-        source = c_to_ll(file, find_tool(CLANG, clang_tool, "--clang"), work / f"{file.stem}.scalar.ll")
-    elif file.suffix == ".ll":
-        if not file.is_file():
-            raise UserError(f"{file}: no such file")
-        source = file
-    else:
-        raise UserError(f"{file}: expected LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
+    source = _opt_input(file, clang_tool, work)
     target = run_opt(source, opt_path, args, work / f"{file.stem}.opt.ll", remarks=work / "remarks.yaml")
     remarks = read_remarks(work / "remarks.yaml")
     alone, done = left_alone(remarks), vectorized(remarks)
-    if from_c and not as_json:  # a loop clang already turned into a library call: none is left
-        _list_idioms({n: calls for n, calls in idiom_calls(source).items() if n not in alone and n not in done})
     changed = changed_functions(source, target)
-    rows: list[tuple[str, Verdict | None, str]] = []
-    _list_alone(file, alone, _remark_places(source, alone) if from_c else {}, as_json)
-    for name, r in alone.items():  # what is not checked below is listed as skipped
-        if name not in changed:
-            rows.append((name, None, f"left alone: {r.message}"))
+    _list_unchecked(file, source, from_c, alone, done, as_json)
+    # what is not checked below is listed as skipped
+    rows: list[tuple[str, Verdict | None, str]] = [(name, None, f"left alone: {r.message}")
+                                                   for name, r in alone.items() if name not in changed]
     if not changed:
-        why = f"opt {' '.join(args)} changed no function of {file}: nothing to check"
-        if as_json:
-            for name, _, note in rows:
-                typer.echo(json.dumps(jsonout.skipped(name, note)))
-        typer.echo(json.dumps(jsonout.skipped(str(file), why)) if as_json else why)
-        raise typer.Exit(0)
-    assumed: frozenset[Assumption] = frozenset()
+        _nothing_changed(rows, f"opt {' '.join(args)} changed no function of {file}: nothing to check", str(file),
+                         as_json)
     for name in changed:
-        scope = _out_of_scope(source, target, name, [r for r in remarks if r.function == name]) if name in done else None
-        if scope is not None:  # a vectorized loop without an early exit: not this tool's question
+        # a vectorized loop without an early exit is not this tool's question
+        scope = _out_of_scope(source, target, name, remarks) if name in done else None
+        if scope is not None:
             rows.append((name, None, scope))
             continue
-        v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, assumed, show, from_c, bounded)
-        if keep is None:  # opt's output is removed when the command ends
-            v.rename_file(str(target), OPT_OUTPUT)
-        rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
-    if not as_json and keep is not None:
-        typer.echo(f"modules: {source} -> {target}")
-    elif not as_json and any(OPT_OUTPUT in str(v.counterexample.divergence.loc if v.counterexample else v.reason)
-                             for _, v, _ in rows if v is not None):
-        typer.echo(f"({OPT_OUTPUT}: the module opt wrote, removed; --keep DIR keeps it, and the lines point into it)")
+        v = _equiv_one(source, target, name, max_trip, timeout, cttz_elts, frozenset(), spin.step, from_c, bounded)
+        rows.append((name, _emit(v if keep else _in_removed_output(v, target), as_json, module=True, spinner=spin), ""))
+    if not as_json:
+        _where_modules_are(rows, source, target, keep is not None)
     _module_end(rows, as_json, sarif)
+
+
+def _list_unchecked(file: Path, source: Path, from_c: bool, alone: dict[str, Remark], done: frozenset[str],
+                    as_json: bool) -> None:
+    """What opt's check will not look at: the loops the vectorizer left alone and, for
+    C (`source`: the module clang wrote), the loops clang turned into library calls
+    (none is left to vectorize)."""
+    if from_c and not as_json:
+        from verifier.llvm_tools import idiom_calls
+
+        _list_idioms({n: calls for n, calls in idiom_calls(source).items() if n not in alone.keys() | done})
+    _list_alone(file, alone, _remark_places(source, alone) if from_c else {}, as_json)
+
+
+def _in_removed_output(v: Verdict, target: Path) -> Verdict:
+    """`v` with opt's output, removed when the command ends, named OPT_OUTPUT."""
+    v.rename_file(str(target), OPT_OUTPUT)
+    return v
+
+
+def _opt_input(file: Path, clang_tool: str | None, work: Path) -> Path:
+    """The module opt runs on: `file`, or what clang makes of it (C, C++) in `work`."""
+    if is_c_source(file):
+        from verifier.llvm_tools import CLANG, c_to_ll, find_tool
+
+        return c_to_ll(file, find_tool(CLANG, clang_tool, "--clang"), work / f"{file.stem}.scalar.ll")
+    if file.suffix != ".ll":
+        raise UserError(f"{file}: expected LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx)")
+    if not file.is_file():
+        raise UserError(f"{file}: no such file")
+    return file
+
+
+def _nothing_changed(rows: list[tuple[str, Verdict | None, str]], why: str, file: str, as_json: bool) -> None:
+    """The pass changed no function: say so (each skipped row too, as JSON) and end, exit 0."""
+    if as_json:
+        for name, _, note in rows:
+            typer.echo(json.dumps(jsonout.skipped(name, note)))
+    typer.echo(json.dumps(jsonout.skipped(file, why)) if as_json else why)
+    raise typer.Exit(0)
+
+
+def _where_modules_are(rows: list[tuple[str, Verdict | None, str]], source: Path, target: Path, kept: bool) -> None:
+    """Where the modules before and after the pass are (kept), or what the lines that
+    point into opt's removed output mean."""
+    if kept:
+        typer.echo(f"modules: {source} -> {target}")
+    elif any(OPT_OUTPUT in str(v.counterexample.divergence.loc if v.counterexample else v.reason)
+             for _, v, _ in rows if v is not None):
+        typer.echo(f"({OPT_OUTPUT}: the module opt wrote, removed; --keep DIR keeps it, and the lines point into it)")
 
 
 OPT_OUTPUT = "<opt output>"
@@ -353,15 +418,25 @@ def _remark_places(ll: Path, alone: dict[str, Remark]) -> dict[str, str]:
     positions = source_positions(lines)
     out = {}
     for name, r in alone.items():
-        if not r.line:
-            continue
-        start = next((k for k, line in enumerate(lines) if line.startswith("define") and f"@{name}(" in line), None)
-        end = next((k for k in range(start or 0, len(lines)) if lines[k].startswith("}")), len(lines))
-        here = f":{r.line}:{r.column}" if r.column else f":{r.line}:"
-        inlined = [loc for k in range(start or 0, end) if start is not None
-                   and (loc := positions.get(k)) is not None and loc.inlined and here in loc.inlined + ":"]
-        out[name] = str(inlined[0]) if inlined else f"line {r.line}"
+        if r.line:
+            inlined = [loc for k in _function_lines(lines, name)
+                       if (loc := positions.get(k)) is not None and _inlined_from(loc, r)]
+            out[name] = str(inlined[0]) if inlined else f"line {r.line}"
     return out
+
+
+def _function_lines(lines: list[str], name: str) -> range:
+    """The line numbers (from 0) of @name's definition, `define` to `}` (none if absent)."""
+    start = next((k for k, line in enumerate(lines) if line.startswith("define") and f"@{name}(" in line), None)
+    if start is None:
+        return range(0)
+    return range(start, next((k for k in range(start, len(lines)) if lines[k].startswith("}")), len(lines)))
+
+
+def _inlined_from(loc: Loc, r: Remark) -> bool:
+    """`loc` is code inlined from the remark's line (and column, where it gives one)."""
+    here = f":{r.line}:{r.column}" if r.column else f":{r.line}:"
+    return bool(loc.inlined) and here in f"{loc.inlined}:"
 
 
 def _list_alone(file: Path, alone: dict[str, Remark], places: dict[str, str], as_json: bool) -> None:
@@ -387,29 +462,33 @@ def _list_alone(file: Path, alone: dict[str, Remark], places: dict[str, str], as
 
 
 def _out_of_scope(source: Path, target: Path, name: str, remarks: list[Remark]) -> str | None:
-    """Why a function the vectorizer vectorized is outside what this tool checks, else
-    None (the check itself says what it cannot read): its one loop has no exit besides
-    the countable one (a plain sum, a copy); or no loop of the output exits on a vector
-    value, so what was vectorized exits on a count only (its loop with an early exit,
-    if any, was left alone: LLVM's remark says why)."""
+    """Why function `name`, which the vectorizer vectorized, is outside what this tool
+    checks, else None (the check itself says what it cannot read): its one loop has no
+    exit besides the countable one (a plain sum, a copy); or no loop of the output
+    exits on a vector value, so what was vectorized exits on a count only (its loop
+    with an early exit, if any, was left alone: LLVM's remark, of `remarks`, says why)."""
     prog = _loaded(source, name)
     if prog is None:
         return None
-    try:
-        exits = analyse(prog)
-    except (UserError, LLUnsupported, LoopShapeError):
-        exits = None
-    if exits is not None and not exits.data_dependent:
+    if _no_early_exit(prog):
         return ("out of scope: its loop has no early exit (only its countable one); this tool checks "
                 "loops with data-dependent exits")
     out = _loaded(target, name)
     if out is None or vector_exits(out):
         return None
-    refused = sorted((r.message for r in remarks if r.kind is not RemarkKind.PASSED
+    refused = sorted((r.message for r in remarks if r.function == name and r.kind is not RemarkKind.PASSED
                       and r.message.startswith("loop not")), key=len)  # the longest says why
     why = f" (LLVM: {refused[-1]})" if refused else ""
     return (f"out of scope: the loops it vectorized exit on a count only; its loops with early exits were left "
             f"alone{why}")
+
+
+def _no_early_exit(prog: Program) -> bool:
+    """The program's loop reads, and has no data-dependent exit."""
+    try:
+        return not analyse(prog).data_dependent
+    except (UserError, LLUnsupported, LoopShapeError):
+        return False
 
 
 def _loaded(path: Path, name: str) -> Program | None:

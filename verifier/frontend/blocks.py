@@ -122,23 +122,32 @@ def parse_blocks(p: _Parser) -> tuple[dict[str, Block], str]:
         if p.peek().kind == "eof":
             raise UserError("expected '}' to close the model", p.peek().loc)
         if at_label(p):
-            t = p.next()
-            p.next()
-            if any(r.name == t.text for r in raw):
-                raise UserError(f"block {t.text!r} is defined twice", t.loc)
-            raw.append(_RawBlock(t.text, t.loc))
-            continue
-        if not raw:
-            raise UserError("expected a block label (a name and ':' on its own line) before the first instruction",
-                            p.peek().loc)
-        blk = raw[-1]
-        if blk.term is not None:
-            raise UserError(f"block {blk.name} already ended (goto/if/end); expected a label", p.peek().loc)
-        _statement(p, blk)
+            raw.append(_new_block(p, raw))
+        else:
+            _statement(p, _open_block(p, raw))
     for r in raw:
         if r.term is None:
             raise UserError(f"block {r.name} does not end with goto, if ... goto or end", r.loc)
     return _Lower(p, raw).blocks(), raw[0].name if raw else "entry"
+
+
+def _new_block(p: _Parser, raw: list[_RawBlock]) -> _RawBlock:
+    """A label (`name:`) starts a block; each name once."""
+    t = p.next()
+    p.next()
+    if any(r.name == t.text for r in raw):
+        raise UserError(f"block {t.text!r} is defined twice", t.loc)
+    return _RawBlock(t.text, t.loc)
+
+
+def _open_block(p: _Parser, raw: list[_RawBlock]) -> _RawBlock:
+    """The block the next statement goes in: the last one, which must not have ended."""
+    if not raw:
+        raise UserError("expected a block label (a name and ':' on its own line) before the first instruction",
+                        p.peek().loc)
+    if raw[-1].term is not None:
+        raise UserError(f"block {raw[-1].name} already ended (goto/if/end); expected a label", p.peek().loc)
+    return raw[-1]
 
 
 def _statement(p: _Parser, blk: _RawBlock) -> None:
@@ -215,15 +224,7 @@ def _named_statement(p: _Parser, blk: _RawBlock, name: Token, mask: RawOp | None
     """A statement that starts with a name: a typed value (`x: i32 = ...`), a store
     (`a[i] = v`) or a call of a declared effect."""
     if p.accept(":"):
-        ty = p.parse_type()
-        p.expect("=")
-        st = _rhs(p, name.loc)
-        st.dest, st.type, st.mask = name.text, ty, mask
-        if st.kind == "phi" and mask is not None:
-            raise UserError("a phi cannot be masked", loc)
-        if mask is not None and st.kind != "phi" and not OPCODES[st.op].maskable:
-            raise UserError(f"{st.op} cannot be masked (only {', '.join(_MASKABLE)})", loc)
-        blk.stmts.append(st)
+        blk.stmts.append(_typed_value(p, name, mask, loc))
     elif p.at("["):
         arr = _array(p, name)
         p.next()
@@ -240,6 +241,21 @@ def _named_statement(p: _Parser, blk: _RawBlock, name: Token, mask: RawOp | None
         raise UserError(f"expected ':' and a type, '[' (a store) or '(' (a call) after {name.text!r}", p.peek().loc)
 
 
+def _typed_value(p: _Parser, name: Token, mask: RawOp | None, loc: Loc) -> _Stmt:
+    """`x: T = ...` (after the ':'), under `mask` where the operation may be masked."""
+    ty = p.parse_type()
+    p.expect("=")
+    st = _rhs(p, name.loc)
+    st.dest, st.type, st.mask = name.text, ty, mask
+    if mask is None:
+        return st
+    if st.kind == "phi":
+        raise UserError("a phi cannot be masked", loc)
+    if not OPCODES[st.op].maskable:
+        raise UserError(f"{st.op} cannot be masked (only {', '.join(_MASKABLE)})", loc)
+    return st
+
+
 def _rhs(p: _Parser, loc: Loc) -> _Stmt:
     """The right-hand side of `x: T = ...`: a phi, a load, a call, an operation by
     name, or an infix operation."""
@@ -247,11 +263,7 @@ def _rhs(p: _Parser, loc: Loc) -> _Stmt:
     if t.text == "phi" and after == "[":
         return _phi_rhs(p, loc)
     if t.kind == "name" and after == "[" and t.text in p.arrays:
-        p.next()
-        p.next()
-        idx, width = _index(p)
-        attrs: dict[str, object] = {"array": t.text, **({"width": width} if width else {})}
-        return _Stmt("def", loc, "load", args=[idx], attrs=attrs)
+        return _load_rhs(p, t, loc)
     if t.kind == "name" and after == "(" and t.text not in ("undef", "poison"):
         p.next()
         f = p.funcs.get(t.text)
@@ -259,6 +271,15 @@ def _rhs(p: _Parser, loc: Loc) -> _Stmt:
             return _Stmt("def", loc, "call", args=_args(p), attrs={"func": f, "callee": f.name})
         return _named_op(p, t, loc)
     return _infix_rhs(p, loc)
+
+
+def _load_rhs(p: _Parser, t: Token, loc: Loc) -> _Stmt:
+    """`a[i]` (or `a[i .. i+W)`, a W-lane load) as a value."""
+    p.next()
+    p.next()
+    idx, width = _index(p)
+    attrs: dict[str, object] = {"array": t.text, **({"width": width} if width else {})}
+    return _Stmt("def", loc, "load", args=[idx], attrs=attrs)
 
 
 def _phi_rhs(p: _Parser, loc: Loc) -> _Stmt:
@@ -298,30 +319,9 @@ def _named_op(p: _Parser, t: Token, loc: Loc) -> _Stmt:
         raise UserError(f"unknown operation or function {t.text!r}", t.loc)
     attrs = op_words(o, t)
     if o.syntax in (Syntax.CONVERSION, Syntax.LANES):
-        # (x, T) or (x, W): the type or the lane count is also in the result's type
-        p.expect("(")
-        x = _operand(p)
-        p.expect(",")
-        if o.syntax is Syntax.CONVERSION:
-            p.parse_type()
-        else:
-            p.expect_int("the number of lanes")
-        p.expect(")")
-        return _Stmt("def", loc, o.name, args=[x], attrs=attrs)
+        return _Stmt("def", loc, o.name, args=[_with_type_or_lanes(p, o)], attrs=attrs)
     if o.syntax is Syntax.SHUFFLE:
-        p.expect("(")
-        a = _operand(p)
-        p.expect(",")
-        b = _operand(p)
-        p.expect(",")
-        p.expect("[")
-        lanes: list[int] = []
-        while not p.accept("]"):
-            neg = p.accept("-")
-            lanes.append(-p.expect_int("a lane number") if neg else p.expect_int("a lane number"))
-            if not p.at("]"):
-                p.expect(",", "',' or ']'")
-        p.expect(")")
+        a, b, lanes = _shuffle_args(p)
         return _Stmt("def", loc, o.name, args=[a, b], attrs={**attrs, "mask": lanes})
     args = _args(p)
     if o.arity is not None and len(args) != o.arity:
@@ -329,6 +329,38 @@ def _named_op(p: _Parser, t: Token, loc: Loc) -> _Stmt:
     if not args:
         raise UserError(f"{o.name} takes at least one operand", t.loc)
     return _Stmt("def", loc, o.name, args=args, attrs=attrs)
+
+
+def _with_type_or_lanes(p: _Parser, o: Opcode) -> RawOp:
+    """`(x, T)` or `(x, W)`: the operand (the type or the lane count is also in the
+    result's type)."""
+    p.expect("(")
+    x = _operand(p)
+    p.expect(",")
+    if o.syntax is Syntax.CONVERSION:
+        p.parse_type()
+    else:
+        p.expect_int("the number of lanes")
+    p.expect(")")
+    return x
+
+
+def _shuffle_args(p: _Parser) -> tuple[RawOp, RawOp, list[int]]:
+    """`(a, b, [l0, l1, ...])`: a shuffle's two vectors and its lane numbers."""
+    p.expect("(")
+    a = _operand(p)
+    p.expect(",")
+    b = _operand(p)
+    p.expect(",")
+    p.expect("[")
+    lanes: list[int] = []
+    while not p.accept("]"):
+        neg = p.accept("-")
+        lanes.append(-p.expect_int("a lane number") if neg else p.expect_int("a lane number"))
+        if not p.at("]"):
+            p.expect(",", "',' or ']'")
+    p.expect(")")
+    return a, b, lanes
 
 
 def op_words(o: Opcode, t: Token) -> dict[str, Any]:
@@ -454,11 +486,7 @@ class _Lower:
         kind, val, loc = o
         if kind == "ref":
             assert isinstance(val, str)
-            if val in self.p.consts:
-                return Const(self.p.consts[val] & _mask(want or I64), want or I64)
-            if val not in self.types:
-                raise UserError(f"{val!r} is not defined", loc)
-            return Ref(val)
+            return self.named(val, want, loc)
         if kind in ("undef", "poison"):
             assert not isinstance(val, (int, str))
             return Undef(val) if kind == "undef" else PoisonConst(val)
@@ -466,6 +494,15 @@ class _Lower:
         if want is None:
             raise UserError("cannot tell this integer's type here: name a value instead", loc)
         return Const(val & _mask(want), want)
+
+    def named(self, name: str, want: Type | None, loc: Loc) -> Operand:
+        """A name as an operand: a constant's value (of type `want`, else i64) or a
+        defined value."""
+        if name in self.p.consts:
+            return Const(self.p.consts[name] & _mask(want or I64), want or I64)
+        if name not in self.types:
+            raise UserError(f"{name!r} is not defined", loc)
+        return Ref(name)
 
     def blocks(self) -> dict[str, Block]:
         out: dict[str, Block] = {}
@@ -604,18 +641,21 @@ def check_ssa(prog: Program) -> None:
         ssa.home.update((ph.dest, (blk.name, -1, ph.loc)) for ph in blk.phis)
         ssa.home.update((ins.dest, (blk.name, k, ins.loc)) for k, ins in enumerate(blk.instrs) if ins.dest is not None)
     for blk in prog.blocks.values():
-        if blk.name not in g:
-            continue  # unreachable: never runs, as in LLVM
-        preds = sorted(g.predecessors(blk.name))
-        for ph in blk.phis:
-            _phi_names_each_predecessor(ph, blk.name, preds)
-            for b, op in ph.incoming:
-                ssa.check(op, b, len(prog.blocks[b].instrs) + 1, ph.loc, b)
-        for k, ins in enumerate(blk.instrs):
-            for op in ins.args:
-                ssa.check(op, blk.name, k, ins.loc)
-        if isinstance(blk.term, Branch):
-            ssa.check(blk.term.cond, blk.name, len(blk.instrs), blk.term.loc)
+        if blk.name in g:  # else unreachable: never runs, as in LLVM
+            _check_block(prog, blk, sorted(g.predecessors(blk.name)), ssa)
+
+
+def _check_block(prog: Program, blk: Block, preds: list[str], ssa: _Dominance) -> None:
+    """check_ssa for one reachable block, whose predecessors are `preds`."""
+    for ph in blk.phis:
+        _phi_names_each_predecessor(ph, blk.name, preds)
+        for b, op in ph.incoming:
+            ssa.check(op, b, len(prog.blocks[b].instrs) + 1, ph.loc, b)
+    for k, ins in enumerate(blk.instrs):
+        for op in ins.args:
+            ssa.check(op, blk.name, k, ins.loc)
+    if isinstance(blk.term, Branch):
+        ssa.check(blk.term.cond, blk.name, len(blk.instrs), blk.term.loc)
 
 
 def _phi_names_each_predecessor(ph: Phi, block: str, preds: list[str]) -> None:
@@ -638,13 +678,17 @@ class _Dominance:
     idom: dict[str, str]
     home: dict[str, tuple[str, int, Loc | None]]
 
+    def reaches(self, where: str, k: int, block: str, at: int) -> bool:
+        """A definition at position `k` of block `where` dominates position `at` of `block`."""
+        return k < at if where == block else dominates(self.idom, where, block)
+
     def check(self, op: Operand, block: str, at: int, loc: Loc | None, edge: str = "") -> None:
         """`op`, used at position `at` of `block` (a phi's incoming value: at the end of
         block `edge`), is defined where it dominates the use."""
         if not isinstance(op, Ref) or op.name not in self.home:
             return  # a parameter, a constant
         where, k, defined = self.home[op.name]
-        if (where == block and k < at) or (where != block and dominates(self.idom, where, block)):
+        if self.reaches(where, k, block, at):
             return
         line = f" (line {defined.line})" if defined else ""
         if where == block and not edge:

@@ -19,23 +19,26 @@ from verifier.reports.text import inputs_lines
 
 def access_kind(a: Access, index: LaneClass) -> str:
     """What a vectorizer emits for the access, given how its index relates across lanes."""
-    load = a.op == "load"
-    if index == UNIFORM:
-        what = "uniform address: one scalar load, broadcast" if load else \
-            "uniform address: one scalar store of the last lane"
-    elif index.kind is LaneKind.STRIDED and index.stride == 1:
-        what = "wide load" if load else "wide store"
-    elif index.kind is LaneKind.STRIDED and index.stride == -1:
-        what = "wide load, reversed" if load else "reversed wide store"
-    elif index.kind is LaneKind.STRIDED:
-        what = f"interleaved group, stride {index.stride}"
-    else:
-        what = "gather" if load else "scatter"
+    what = _access_shape(a.op == "load", index)
     what = f"masked {what}" if a.masked else what
     if a.writers:  # one access for all lanes reads before the lanes' own writes
         return f"{what} only if no lane's write reaches another lane's read (not checked): {a.array} is written " \
                f"in the loop ({'; '.join(a.writers)})"
     return what
+
+
+def _access_shape(load: bool, index: LaneClass) -> str:
+    """The vector access a load (else a store) at an index of relation `index` is."""
+    if index == UNIFORM:
+        return "uniform address: one scalar load, broadcast" if load else \
+            "uniform address: one scalar store of the last lane"
+    if index.kind is not LaneKind.STRIDED:
+        return "gather" if load else "scatter"
+    if index.stride == 1:
+        return "wide load" if load else "wide store"
+    if index.stride == -1:
+        return "wide load, reversed" if load else "reversed wide store"
+    return f"interleaved group, stride {index.stride}"
 
 
 def _line(loc: Loc | None) -> str:
@@ -54,16 +57,20 @@ def _legend(prog: Program, names: list[str]) -> list[str]:
     """One line for each kind of row the input does not name itself."""
     note = unnamed_note([n for n in names if TEMP.match(n)])
     out = [f"  {note}"] if note else []
-    versions = [n for n in names if VERSION.match(n) and not TEMP.match(n)] if not prog.display else []
-    if versions:
-        out.append(f"  ({', '.join(versions)}: the variable before the dot as (re)defined at that line)")
-    if prog.display:
-        named = set(prog.display.values())
-        steps = [n for n in names if n not in named and "." in n and n.split(".")[0] in named]
-        if steps:
-            out.append(f"  ({', '.join(steps)}: steps the tool adds to compute the value named before the first "
-                       "dot, e.g. an address's offset or bounds test)")
-    return out
+    return out + (_steps_note(set(prog.display.values()), names) if prog.display else _versions_note(names))
+
+
+def _versions_note(names: list[str]) -> list[str]:
+    """A model's later definitions of a variable (`x.2`), if any row is one."""
+    versions = [n for n in names if VERSION.match(n) and not TEMP.match(n)]
+    return [f"  ({', '.join(versions)}: the variable before the dot as (re)defined at that line)"] if versions else []
+
+
+def _steps_note(named: set[str], names: list[str]) -> list[str]:
+    """LLVM input: the steps the front end adds to a value the input `named`, if any row is one."""
+    steps = [n for n in names if n not in named and "." in n and n.split(".")[0] in named]
+    return [f"  ({', '.join(steps)}: steps the tool adds to compute the value named before the first "
+            "dot, e.g. an address's offset or bounds test)"] if steps else []
 
 
 def _status(v: LaneVerdict) -> str:
@@ -92,42 +99,8 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
     if no_window:
         out.append(f"note: no proof over every vector iteration ({no_window}); relations are unknown "
                    "unless a run breaks them")
-    runs: dict[str, int] = {}  # the inputs of each run shown, numbered once
-
-    def evidence(v: LaneVerdict) -> str:
-        parts = []
-        for w, label in ((v.witness, ""), (v.without_pre, "without it: ")):
-            if w is not None:
-                shown = rename_text("\n".join(inputs_lines(w.inputs, "      ", prog.display)), prog.display)
-                n = runs.setdefault(shown, len(runs) + 1)
-                parts.append(f"{label}{w} in run [{n}]")
-        if v.reason and not (v.verdict is VerdictKind.PROVED and v.pre is not None):
-            parts.append(v.reason)
-        return "; ".join(parts)
-
-    rows: list[tuple[str, ...]] = [("value", "line", "relation", "status", "why", "evidence")]
-    steps = 0  # LLVM input: the front end's own steps (an address's offset, its bounds test) are not shown
-    for v in verdicts:
-        if v.fact.branch:
-            continue
-        if prog.display and v.fact.subject not in prog.display and v.verdict is not VerdictKind.COUNTEREXAMPLE:
-            steps += 1
-            continue
-        rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
-                     evidence(v)))
-    out += ["", "values:"] + render_table(rows, width, indent="  ") + _legend(prog, [r[0] for r in rows[1:]])
-    if steps:
-        out.append(f"  ({steps} values the tool computes for the function's own, such as an address's offset "
-                   "and its bounds test, are not shown; --json lists them)")
-    rows = [("branch in", "line", "condition", "verdict", "evidence")]
-    for v in verdicts:
-        if v.fact.branch:
-            kind = "uniform" if v.holds == UNIFORM and v.verdict is VerdictKind.PROVED else \
-                "divergent" if v.verdict is VerdictKind.COUNTEREXAMPLE else "unknown"
-            rows.append((_shown(prog, v.fact.block), _line(v.fact.loc), _shown(prog, v.fact.subject), kind,
-                         evidence(v)))
-    values = {_shown(prog, v.fact.subject) for v in verdicts if not v.fact.branch}
-    out += ["", "branches:"] + render_table(rows, width, indent="  ") + _legend(prog, [r[2] for r in rows[1:] if r[2] not in values])
+    runs = _Runs(prog)
+    out += _values_section(prog, verdicts, runs, width) + _branches_section(prog, verdicts, runs, width)
     if ev.accesses:
         rows = [("access", "line", "index", "index relation", "vectorizer")]
         for a in ev.accesses:
@@ -138,11 +111,70 @@ def lanes_text(prog: Program, ev: LaneEvolution, verdicts: list[LaneVerdict], no
     if ev.liveouts:
         out += ["", "used after the loop:"]
         out += [f"  {_shown(prog, n)}: {rename_text(why, prog.display)}" for n, why in ev.liveouts]
-    if runs:
+    if runs.numbered:
         out += ["", "runs that break a relation (replayed by the interpreter):"]
-        for shown, n in runs.items():
+        for shown, n in runs.numbered.items():
             out += [f"  [{n}]", shown]
     return "\n".join(out)
+
+
+class _Runs:
+    """The runs a table's evidence cites: each run's inputs numbered once, in order."""
+
+    def __init__(self, prog: Program) -> None:
+        self.prog = prog
+        self.numbered: dict[str, int] = {}
+
+    def evidence(self, v: LaneVerdict) -> str:
+        """A row's evidence: the runs that break the relation (with and without its
+        precondition), and the reason."""
+        parts = []
+        for w, label in ((v.witness, ""), (v.without_pre, "without it: ")):
+            if w is not None:
+                shown = rename_text("\n".join(inputs_lines(w.inputs, "      ", self.prog.display)), self.prog.display)
+                n = self.numbered.setdefault(shown, len(self.numbered) + 1)
+                parts.append(f"{label}{w} in run [{n}]")
+        if v.reason and not (v.verdict is VerdictKind.PROVED and v.pre is not None):
+            parts.append(v.reason)
+        return "; ".join(parts)
+
+
+def _values_section(prog: Program, verdicts: list[LaneVerdict], runs: _Runs, width: int | None) -> list[str]:
+    """The values' table (LLVM input: the front end's own steps, such as an address's
+    offset and its bounds test, counted, not shown, unless one is refuted)."""
+    rows: list[tuple[str, ...]] = [("value", "line", "relation", "status", "why", "evidence")]
+    steps = 0
+    for v in verdicts:
+        if v.fact.branch:
+            continue
+        if prog.display and v.fact.subject not in prog.display and v.verdict is not VerdictKind.COUNTEREXAMPLE:
+            steps += 1
+            continue
+        rows.append((_shown(prog, v.fact.subject), _line(v.fact.loc), str(v.holds), _status(v), v.fact.why,
+                     runs.evidence(v)))
+    out = ["", "values:"] + render_table(rows, width, indent="  ") + _legend(prog, [r[0] for r in rows[1:]])
+    if steps:
+        out.append(f"  ({steps} values the tool computes for the function's own, such as an address's offset "
+                   "and its bounds test, are not shown; --json lists them)")
+    return out
+
+
+def _branches_section(prog: Program, verdicts: list[LaneVerdict], runs: _Runs, width: int | None) -> list[str]:
+    """The branches' table: each uniform, divergent or unknown, with its evidence."""
+    rows = [("branch in", "line", "condition", "verdict", "evidence")]
+    for v in verdicts:
+        if v.fact.branch:
+            rows.append((_shown(prog, v.fact.block), _line(v.fact.loc), _shown(prog, v.fact.subject),
+                         _branch_kind(v), runs.evidence(v)))
+    values = {_shown(prog, v.fact.subject) for v in verdicts if not v.fact.branch}
+    return ["", "branches:"] + render_table(rows, width, indent="  ") + \
+        _legend(prog, [r[2] for r in rows[1:] if r[2] not in values])
+
+
+def _branch_kind(v: LaneVerdict) -> str:
+    if v.holds == UNIFORM and v.verdict is VerdictKind.PROVED:
+        return "uniform"
+    return "divergent" if v.verdict is VerdictKind.COUNTEREXAMPLE else "unknown"
 
 
 def _witness(w: LaneWitness | None) -> dict[str, Any] | None:

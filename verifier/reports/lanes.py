@@ -50,24 +50,7 @@ def _plain_names(rows: list[tuple[str, dict[int, Any]]]) -> list[tuple[str, dict
 def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | None:
     """{"vf", "rows": [{"name", "lanes": [...]}], "lane": diverging lane or None,
     "omitted_rows", "omitted_lanes"}; None when the target has no lanes to show."""
-    rows: list[tuple[str, dict[int, Any]]] = []
-    families: dict[str, dict[int, Any]] = {}
-    order: list[str] = []
-    values: dict[str, Value] = c.target.values
-    for name, v in values.items():
-        w = c.target_bits.get(name, 64)
-        if is_vec(v):
-            rows.append((name, {k + 1: _cell(x, w) for k, x in enumerate(v)}))
-            continue
-        lane = c.target_lanes.get(name)
-        if lane is None or not isinstance(v, Val):
-            continue
-        fam, k = lane
-        if fam not in families:
-            families[fam] = {}
-            order.append(fam)
-        families[fam][k] = _cell(v, w)
-    rows += [(f, families[f]) for f in order if len(families[f]) >= 2]
+    rows = _target_rows(c)
     lowered = [n for n, _ in rows if LOWERED.search(COPY.sub("", n))]
     rows = [(n, r) for n, r in rows if n not in lowered]
     if not rows:
@@ -85,24 +68,48 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
     }
 
 
+def _target_rows(c: Counterexample) -> list[tuple[str, dict[int, Any]]]:
+    """The target's values by lane (from 1): each vector value a row, then each family
+    of per-lane scalars (Counterexample.target_lanes) with at least two lanes."""
+    rows: list[tuple[str, dict[int, Any]]] = []
+    families: dict[str, dict[int, Any]] = {}  # in order of their first lane's value
+    values: dict[str, Value] = c.target.values
+    for name, v in values.items():
+        w = c.target_bits.get(name, 64)
+        lane = c.target_lanes.get(name)
+        if is_vec(v):
+            rows.append((name, {k + 1: _cell(x, w) for k, x in enumerate(v)}))
+        elif lane is not None and isinstance(v, Val):
+            families.setdefault(lane[0], {})[lane[1]] = _cell(v, w)
+    return rows + [(f, lanes) for f, lanes in families.items() if len(lanes) >= 2]
+
+
 def table_lines(t: dict[str, Any], indent: str = "  ") -> list[str]:
     """The lane table as terminal text; the diverging lane's column is marked."""
     n = len(t["rows"][0]["lanes"])
     names = max(len(r["name"]) for r in t["rows"])
     cells = [[str(x) for x in r["lanes"]] for r in t["rows"]]
     w = max(6, *(len(x) for row in cells for x in row))
-    mark = t.get("lane")
-    head = "".join(f"{('*' if k == mark else '') + str(k):>{w + 1}}" for k in range(1, n + 1))
-    lines = [f"{indent}lanes of the target's last vector iteration"
-             + (f" (* lane {mark}, where it diverges)" if mark else "") + ":",
-             f"{indent}  {'':<{names}}{head}"]
+    lines = _heading(t.get("lane"), n, w, names, indent)
     for r, row in zip(t["rows"], cells, strict=True):
         lines.append(f"{indent}  {r['name']:<{names}}" + "".join(f"{x or '-':>{w + 1}}" for x in row))
-    lines += [f"{indent}  {note}" for note in legend(t)]
-    if t["omitted_rows"] or t["omitted_lanes"]:
-        lines.append(f"{indent}  ({t['omitted_rows']} more rows, lanes {n + 1}..{t['vf']} not shown)"
-                     if t["omitted_lanes"] else f"{indent}  ({t['omitted_rows']} more rows)")
-    return lines
+    return lines + [f"{indent}  {note}" for note in [*legend(t), *_omitted(t, n)]]
+
+
+def _heading(mark: int | None, n: int, w: int, names: int, indent: str) -> list[str]:
+    """The table's title and its row of lane numbers (`n` lanes, `w` wide, after a
+    column of `names` characters); the diverging lane `mark` starred."""
+    head = "".join(f"{('*' if k == mark else '') + str(k):>{w + 1}}" for k in range(1, n + 1))
+    return [f"{indent}lanes of the target's last vector iteration"
+            + (f" (* lane {mark}, where it diverges)" if mark else "") + ":",
+            f"{indent}  {'':<{names}}{head}"]
+
+
+def _omitted(t: dict[str, Any], n: int) -> list[str]:
+    """What the table leaves out (rows past MAX_ROWS, lanes past the `n` shown), if anything."""
+    if t["omitted_lanes"]:
+        return [f"({t['omitted_rows']} more rows, lanes {n + 1}..{t['vf']} not shown)"]
+    return [f"({t['omitted_rows']} more rows)"] if t["omitted_rows"] else []
 
 
 def legend(t: dict[str, Any]) -> list[str]:
@@ -110,14 +117,19 @@ def legend(t: dict[str, Any]) -> list[str]:
     names = [r["name"] for r in t["rows"]]
     note = unnamed_note([n for n in names if TEMP.match(COPY.sub("", n))])
     out = [note] if note else []
-    copies = [n for n in names if COPY.search(n)]
-    if copies:
-        out.append(f"({', '.join(copies)}: values the check derives from the one named before `.h` for the "
-                   "speculated lanes)")
-    if any(x == "" for r in t["rows"] for x in r["lanes"]):
+    out += _copies_note([n for n in names if COPY.search(n)])
+    if any("" in r["lanes"] for r in t["rows"]):
         out.append("(-: a lane that does not compute this value)")
-    if t.get("lowered"):
-        k = t["lowered"]
-        out.append(f"({k} value{'s' if k > 1 else ''} the LLVM front end adds, such as a GEP's offset and bounds "
-                   "test, not shown)")
-    return out
+    return out + _lowered_note(t.get("lowered") or 0)
+
+
+def _copies_note(copies: list[str]) -> list[str]:
+    """The harness's copies of a value for the speculated lanes (`x.h0`), if any row is one."""
+    return [f"({', '.join(copies)}: values the check derives from the one named before `.h` for the "
+            "speculated lanes)"] if copies else []
+
+
+def _lowered_note(k: int) -> list[str]:
+    """How many of the LLVM front end's own values the table leaves out (if any)."""
+    return [f"({k} value{'s' if k > 1 else ''} the LLVM front end adds, such as a GEP's offset and bounds "
+            "test, not shown)"] if k else []

@@ -3,6 +3,7 @@ diverge, and the source and target traces side by side."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from verifier.checks.verdict import (
     Verdict,
     VerdictKind,
 )
-from verifier.ir.program import Program
+from verifier.ir.program import ArrayDecl, Program
 from verifier.ir.types import float_text
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
@@ -63,30 +64,49 @@ def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None
     """The inputs, one per line; a parameter that may be poison (`x.value`, `x.poison`)
     as one line under the input's own name (`display`); an array of floats (`floats`,
     Program.floats) as floats."""
+    lines = [*_param_lines(inp, display or {}), *_array_lines(inp, floats or {})]
+    for b, (obj, delta) in inp.alias.items():
+        lines.append(f"{b} " + (f"is a window on {obj}'s object at element offset {delta}" if obj is not None
+                                else "does not alias"))
+    for (f, args), r in inp.pure.items():
+        lines.append(f"{f}({', '.join(str(a) for a in args)}) = {r}")
+    lines += _call_lines(inp, runs)
+    for key, v in jsonout.shown_choices(inp):
+        kind, uid, it, lane = (list(key) + [None] * 4)[:4]
+        what = _CHOICE_KINDS.get(str(kind), "undef")
+        lines.append(f"target {what} choice (instruction #{uid}, iteration {it}, lane {lane}) = {v}")
+    return [indent + x for x in lines]
+
+
+def _param_lines(inp: Inputs, display: dict[str, str]) -> list[str]:
+    """The parameters: one that may be poison (`x.value`, `x.poison`) as one line under
+    its own name; a pointer's facts in words (none for what another line says)."""
     lines = []
     for k, v in inp.params.items():
         base = k.removesuffix(".value")
         if base != k and f"{base}.poison" in inp.params:
-            name = (display or {}).get(base, base)
-            lines.append(f"{indent}{name} = {'poison' if inp.params[f'{base}.poison'] else v}")
-        elif (said := _pointer_fact(k, inp.params, display or {})) is not None:
-            if said:
-                lines.append(f"{indent}{said}")
+            lines.append(f"{display.get(base, base)} = {'poison' if inp.params[f'{base}.poison'] else v}")
+        elif (said := _pointer_fact(k, inp.params, display)) is not None:
+            lines += [said] if said else []
         elif not (k.endswith(".poison") and f"{k.removesuffix('.poison')}.value" in inp.params):
-            lines.append(f"{indent}{k} = {v}")
+            lines.append(f"{k} = {v}")
+    return lines
+
+
+def _array_lines(inp: Inputs, floats: dict[str, int]) -> list[str]:
+    """Each array's first 64 elements (floats as floats), and how many there are."""
+    lines = []
     for name, content in inp.arrays.items():
-        shown = content[:64]
         more = f", ... ({len(content)} elements)" if len(content) > 64 else ""
-        width = (floats or {}).get(name)
-        lines.append(f"{indent}{name} = [{', '.join(_elem(x, width) for x in shown)}{more}]")
-    for b, (obj, delta) in inp.alias.items():
-        lines.append(f"{indent}{b} " + (f"is a window on {obj}'s object at element offset {delta}" if obj is not None
-                                        else "does not alias"))
-    for (f, args), r in inp.pure.items():
-        lines.append(f"{indent}{f}({', '.join(str(a) for a in args)}) = {r}")
+        lines.append(f"{name} = [{', '.join(_elem(x, floats.get(name)) for x in content[:64])}{more}]")
+    return lines
+
+
+def _call_lines(inp: Inputs, runs: Sequence[Run]) -> list[str]:
+    """What calls do: which do not return, and what each leaves in the objects it
+    writes (calls that leave the same grouped by their events)."""
     calls = jsonout.call_effects(inp, runs)
-    for j in calls["stops"]:
-        lines.append(f"{indent}the call of event {j} does not return (it ends the run, as exit() would)")
+    lines = [f"the call of event {j} does not return (it ends the run, as exit() would)" for j in calls["stops"]]
     alike: dict[tuple[str, str], list[int]] = {}  # what calls leave in an object -> their events
     for w in calls["writes"]:
         obj, cells = w["object"], w["cells"]
@@ -96,11 +116,7 @@ def inputs_lines(inp: Inputs, indent: str = "  ", display: dict[str, str] | None
         alike.setdefault((obj, left), []).append(w["event"])
     for (_obj, left), events in alike.items():
         which = f"call of event {events[0]}" if len(events) == 1 else f"calls of events {_spans(events)}"
-        lines.append(f"{indent}the {which} {'leaves' if len(events) == 1 else 'leave'} {left}")
-    for key, v in jsonout.shown_choices(inp):
-        kind, uid, it, lane = (list(key) + [None] * 4)[:4]
-        what = _CHOICE_KINDS.get(str(kind), "undef")
-        lines.append(f"{indent}target {what} choice (instruction #{uid}, iteration {it}, lane {lane}) = {v}")
+        lines.append(f"the {which} {'leaves' if len(events) == 1 else 'leave'} {left}")
     return lines
 
 
@@ -143,22 +159,24 @@ def _outs(r: Run, floats: dict[str, int] | None = None) -> str:
 
 
 def side_by_side(c: Counterexample, display: dict[str, str] | None = None) -> list[str]:
-    s, t = c.source, c.target
-    left = [f"source {c.source_name}: {_status(s)}"] + [f"{k + 1:>3}  {e}" for k, e in enumerate(s.trace)]
-    right = [f"target {c.target_name}: {_status(t)}"] + [f"{k + 1:>3}  {e}" for k, e in enumerate(t.trace)]
-    if c.divergence.kind == "trace" and c.divergence.position is not None:
-        p = c.divergence.position
-        for col in (left, right):
-            if p < len(col):
-                col[p] = col[p] + "   <-- differs"
-    left.append(_outs(s, c.floats))
-    right.append(_outs(t, c.floats))
-    left = [rename_text(x, display or {}) for x in left]
-    right = [rename_text(x, display or {}) for x in right]
+    """The source's and the target's runs in two columns: status, trace (the event
+    where they differ marked) and live-outs."""
+    p = c.divergence.position if c.divergence.kind == "trace" else None
+    left = _column(f"source {c.source_name}", c.source, p, c.floats, display or {})
+    right = _column(f"target {c.target_name}", c.target, p, c.floats, display or {})
     width = max(len(x) for x in left) + 3
-    rows = max(len(left), len(right))
-    return [f"  {(left[k] if k < len(left) else ''):<{width}}| {right[k] if k < len(right) else ''}"
-            for k in range(rows)]
+    left += [""] * (len(right) - len(left))
+    right += [""] * (len(left) - len(right))
+    return [f"  {a:<{width}}| {b}" for a, b in zip(left, right, strict=True)]
+
+
+def _column(title: str, r: Run, differs: int | None, floats: dict[str, int] | None,
+            display: dict[str, str]) -> list[str]:
+    """One run's column of side_by_side; line `differs` (if any) marked."""
+    col = [f"{title}: {_status(r)}"] + [f"{k + 1:>3}  {e}" for k, e in enumerate(r.trace)]
+    if differs is not None and differs < len(col):
+        col[differs] += "   <-- differs"
+    return [rename_text(x, display) for x in [*col, _outs(r, floats)]]
 
 
 def _unrolled(loops: object) -> str:
@@ -170,35 +188,7 @@ def _unrolled(loops: object) -> str:
 
 
 def verdict_text(v: Verdict) -> str:
-    head = f"{v.verdict}: {v.model}{' ' + v.subject if v.subject else ''} [{v.check}"
-    if v.form:
-        head += f", {v.form}"
-    if v.vf:
-        head += f", VF={v.vf}"
-    if v.vscale is not None:
-        head += f", vscale={v.vscale}"
-    head += f"] in {v.seconds:.2f}s"
-    lines = [head]
-    if v.assumptions:
-        lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(v.assumptions)}")
-    cov = v.coverage
-    if cov.vscales:
-        lines.append(f"  scalable vectors: {'holds' if v.verdict is VerdictKind.PROVED else 'the same'} at every "
-                     f"vscale {', '.join(map(str, cov.vscales))}, each read and checked on its own "
-                     f"(the function's {cov.vscale_range})")
-    if cov.outer_loop:
-        lines.append(f"  loop nest: {'holds for' if v.verdict is VerdictKind.PROVED else 'found in'} "
-                     f"{cov.outer_loop}")
-    if v.verdict is VerdictKind.PROVED:
-        lines.extend(_covers(cov))
-    if v.reason:
-        lines.append(f"  reason: {v.reason}")
-    for a in v.advice:
-        lines.append(f"  advice: {a}")
-    if v.longer_run is not None:
-        lines.append(f"  a run past the bound ({v.longer_run.iterations} iterations, no UB in the first "
-                     f"{v.longer_run.bound}):")
-        lines.extend(inputs_lines(v.longer_run.inputs, "    ", v.names))
+    lines = [_head(v), *_about(v)]
     c = v.counterexample
     if c is not None:
         dv = c.divergence
@@ -218,31 +208,70 @@ def verdict_text(v: Verdict) -> str:
     return readable("\n".join(lines))  # C++ functions by their names in the source
 
 
+def _head(v: Verdict) -> str:
+    """The verdict's first line: kind, subject, check, form, VF, vscale and seconds."""
+    shown = [v.check, v.form or None, f"VF={v.vf}" if v.vf else None,
+             f"vscale={v.vscale}" if v.vscale is not None else None]
+    return (f"{v.verdict}: {v.model}{' ' + v.subject if v.subject else ''} [{', '.join(x for x in shown if x)}] "
+            f"in {v.seconds:.2f}s")
+
+
+def _about(v: Verdict) -> list[str]:
+    """What the verdict assumed and covers, why, the advice, and a longer run."""
+    lines = []
+    if v.assumptions:
+        lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(v.assumptions)}")
+    cov = v.coverage
+    if cov.vscales:
+        lines.append(f"  scalable vectors: {'holds' if v.verdict is VerdictKind.PROVED else 'the same'} at every "
+                     f"vscale {', '.join(map(str, cov.vscales))}, each read and checked on its own "
+                     f"(the function's {cov.vscale_range})")
+    if cov.outer_loop:
+        lines.append(f"  loop nest: {'holds for' if v.verdict is VerdictKind.PROVED else 'found in'} "
+                     f"{cov.outer_loop}")
+    if v.verdict is VerdictKind.PROVED:
+        lines.extend(_covers(cov))
+    if v.reason:
+        lines.append(f"  reason: {v.reason}")
+    lines += [f"  advice: {a}" for a in v.advice]
+    if v.longer_run is not None:
+        lines.append(f"  a run past the bound ({v.longer_run.iterations} iterations, no UB in the first "
+                     f"{v.longer_run.bound}):")
+        lines.extend(inputs_lines(v.longer_run.inputs, "    ", v.names))
+    return lines
+
+
 def _covers(cov: Coverage) -> list[str]:
     """What a proof covers, in words (one line, and a note on how it was proved)."""
     e = cov.extent
     if isinstance(e, EveryTripCount):
-        if e.identical:
-            return ["  covers every input: the target is the source (the pass left the function as it was, but "
-                    "for blocks that only jump on)"]
-        if e.argument:
-            return [f"  covers {e.runs or 'every trip count'}: up to {e.bounded.max_trip if e.bounded else None} "
-                    f"iterations by the bounded check, and beyond because {e.argument}"]
-        return ["  covers every trip count: checked from any state the loop can be in at a vector iteration's start"
-                + (", even with its inductions free" if e.inductions_free else "")
-                + (", and one iteration of the target's scalar remainder loop from any state" if e.remainder else "")]
-    if not isinstance(e, Bounded):
-        return []
+        return [_every_trip_count(e)]
+    return _bounded(e, cov.why_bounded) if isinstance(e, Bounded) else []
+
+
+def _every_trip_count(e: EveryTripCount) -> str:
+    if e.identical:
+        return ("  covers every input: the target is the source (the pass left the function as it was, but "
+                "for blocks that only jump on)")
+    if e.argument:
+        return (f"  covers {e.runs or 'every trip count'}: up to {e.bounded.max_trip if e.bounded else None} "
+                f"iterations by the bounded check, and beyond because {e.argument}")
+    return ("  covers every trip count: checked from any state the loop can be in at a vector iteration's start"
+            + (", even with its inductions free" if e.inductions_free else "")
+            + (", and one iteration of the target's scalar remainder loop from any state" if e.remainder else ""))
+
+
+def _bounded(e: Bounded, why_bounded: str | None) -> list[str]:
     if e.complete and e.unwound is not None:
         note = [f"  note: proved this way, not by the per-iteration induction, which does not apply here: "
-                f"{cov.why_bounded}"] if cov.why_bounded else []  # a note on the way it was proved, not a fault
+                f"{why_bounded}"] if why_bounded else []  # a note on the way it was proved, not a fault
         return [f"  covers every input: runs of at most {e.max_trip} iterations by the bounded check, and no run "
                 f"of the source gets past {e.unwound} iterations without UB (proved)", *note]
     if e.complete:
         most = max((e.source_unrolled or {}).values(), default=0)
         return [f"  covers every input: no source loop visits its header more than {most} times"
                 f" (target loops unrolled: {_unrolled(e.target_unrolled)})"]
-    why = [f"  (no proof for every trip count: {cov.why_bounded})"] if cov.why_bounded else []
+    why = [f"  (no proof for every trip count: {why_bounded})"] if why_bounded else []
     return [f"  covers every input whose source loops run at most {e.max_trip} iterations"
             f" (target loops unrolled: {_unrolled(e.target_unrolled)})"
             + (" (a bounded answer, accepted as asked)" if e.accepted_bounded else ""), *why]
@@ -250,27 +279,10 @@ def _covers(cov: Coverage) -> list[str]:
 
 def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
     """A concrete run: its inputs, status, trace, live-outs and the memory it wrote."""
-    lines = [f"run {prog.name}:"]
-    lines.extend(inputs_lines(inp, display=prog.display))
-    loops = ", ".join(f"{h}: {n} iteration(s)" for h, n in r.iterations.items())
-    lines.append(f"status: {_status(r)}" + (f" ({loops})" if loops else ""))
-    if r.ub is not None and r.ub.loc:
-        lines.append(f"  at {r.ub.loc}")
-    lines.append("trace:" + ("" if r.trace else " (no calls)"))
-    lines.extend(f"  {k + 1:>3}  {e}" for k, e in enumerate(r.trace))
+    lines = [f"run {prog.name}:", *inputs_lines(inp, display=prog.display), *_run_lines(r)]
     outs = jsonout.run(r)["live_outs"]
     lines.append("live-outs: " + (", ".join(f"{k} = {v}" for k, v in outs.items()) or "none"))
-    changed = []
-    for a in prog.arrays:
-        before = list(a.contents) if a.contents is not None else inp.arrays.get(a.name, [])
-        view = r.memory[a.name]
-        for k in view.explicit():
-            v, p = view[k]
-            old = before[k] if k < len(before) else inp.defaults.get(a.name, 0)
-            new = None if p else v
-            if (old is None) != (new is None) or (old is not None and new is not None
-                                                  and (old - new) % (1 << a.elem.bits) != 0):
-                changed.append(f"{a.name}[{k}] = {_elem(new)}")
+    changed = [f"{a.name}[{k}] = {_elem(new)}" for a in prog.arrays for k, new in _written(a, r, inp)]
     if changed:
         lines.append("memory written: " + ", ".join(changed))
     if path:
@@ -278,21 +290,43 @@ def run_text(prog: Program, r: Run, inp: Inputs, path: bool = False) -> str:
     return rename_text("\n".join(lines), prog.display)  # names as the input spells them (LLVM: %1)
 
 
+def _run_lines(r: Run) -> list[str]:
+    """A run's status (with its loops' iterations and where UB happened) and trace."""
+    loops = ", ".join(f"{h}: {n} iteration(s)" for h, n in r.iterations.items())
+    lines = [f"status: {_status(r)}" + (f" ({loops})" if loops else "")]
+    if r.ub is not None and r.ub.loc:
+        lines.append(f"  at {r.ub.loc}")
+    lines.append("trace:" + ("" if r.trace else " (no calls)"))
+    return lines + [f"  {k + 1:>3}  {e}" for k, e in enumerate(r.trace)]
+
+
+def _written(a: ArrayDecl, r: Run, inp: Inputs) -> list[tuple[int, int | None]]:
+    """The cells of `a` the run changed (index, new value; None: poison), against its
+    known contents or the inputs."""
+    before = list(a.contents) if a.contents is not None else inp.arrays.get(a.name, [])
+    view = r.memory[a.name]
+    out = []
+    for k in view.explicit():
+        v, p = view[k]
+        old = before[k] if k < len(before) else inp.defaults.get(a.name, 0)
+        new = None if p else v
+        if _differs(old, new, a.elem.bits):
+            out.append((k, new))
+    return out
+
+
+def _differs(old: int | None, new: int | None, bits: int) -> bool:
+    """Two cells' contents differ as `bits`-wide values (None: poison)."""
+    if old is None or new is None:
+        return (old is None) != (new is None)
+    return (old - new) % (1 << bits) != 0
+
+
 def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | None = None) -> str:
     """The full report of every obligation that did not give its expected verdict, a
     table of those (of every obligation with `verbose`; fitted to `width` on a
     terminal), and a one-line summary."""
-    lines: list[str] = []
-    for oc in outcomes:
-        if oc.error is not None:
-            lines += [f"{oc.error} (obligation {oc.name!r} at {oc.file}:{oc.line})", ""]
-        elif oc.timed_out:
-            lines += [f"TIMEOUT {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict} when the "
-                      f"wall-clock safety net cut a question short (a slow or loaded machine; its budget was not spent)",
-                      oc.text, ""]
-        elif not oc.as_expected:
-            lines += [f"MISMATCH {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict}",
-                      oc.text, ""]
+    lines = [x for oc in outcomes for x in _in_full(oc)]
     shown = [oc for oc in outcomes if verbose or not oc.as_expected]
     if shown:
         table = [("obligation", "verdict", "expected", "seconds", "")]
@@ -300,15 +334,34 @@ def suite_text(outcomes: Sequence[Outcome], verbose: bool = False, width: int | 
             table.append((oc.name, oc.verdict, oc.expect, f"{oc.seconds:.2f}" + (" (cached)" if oc.cached else ""),
                           "" if oc.as_expected else f"<-- {oc.mark}"))
         lines.extend(render_table(table, width, keep=(1, 2, 4), right=(3,)))
+    lines.append(_summary(outcomes, verbose))
+    return "\n".join(lines)
+
+
+def _in_full(oc: Outcome) -> list[str]:
+    """An obligation's full report: its error, or why it was not as expected (none if it was)."""
+    if oc.error is not None:
+        return [f"{oc.error} (obligation {oc.name!r} at {oc.file}:{oc.line})", ""]
+    if oc.timed_out:
+        return [f"TIMEOUT {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict} when the "
+                f"wall-clock safety net cut a question short (a slow or loaded machine; its budget was not spent)",
+                oc.text, ""]
+    if not oc.as_expected:
+        return [f"MISMATCH {oc.name} ({oc.file}:{oc.line}): expected {oc.expect}, got {oc.verdict}", oc.text, ""]
+    return []
+
+
+def _summary(outcomes: Sequence[Outcome], verbose: bool) -> str:
+    """The one-line summary: as expected, mismatched, timed out, cached, seconds."""
     bad = sum(not oc.as_expected for oc in outcomes)
     slow = sum(oc.timed_out for oc in outcomes)
     cached = sum(oc.cached for oc in outcomes)
-    lines.append(f"{len(outcomes) - bad} as expected, {bad - slow} mismatched"
-                 + (f", {slow} timed out" if slow else "")
-                 + (f" ({cached} answers from the cache)" if cached else "")
-                 + f", {sum(oc.seconds for oc in outcomes):.1f}s of solving"
-                 + ("" if verbose or bad == len(outcomes) else " (--verbose lists every obligation)"))
-    return "\n".join(lines)
+    return (f"{len(outcomes) - bad} as expected, {bad - slow} mismatched"
+            + (f", {slow} timed out" if slow else "")
+            + (f" ({cached} answers from the cache)" if cached else "")
+            + f", {sum(oc.seconds for oc in outcomes):.1f}s of solving"
+            + ("" if verbose or bad == len(outcomes) else " (--verbose lists every obligation)"))
+
 
 def coverage_summary(v: Verdict) -> str:
     """What a verdict covers, in a table cell."""
@@ -326,24 +379,26 @@ def module_table(rows: Sequence[tuple[str, Verdict | None, str]], width: int | N
     """A whole module's answer: function, check (when there are several), verdict,
     seconds, coverage and what the verdict is about (or the note that says why a
     function was skipped); fitted to `width` on a terminal."""
-    checks = {v.check for _, v, _ in rows if v is not None}
-    several = len(checks) > 1
+    several = len({v.check for _, v, _ in rows if v is not None}) > 1
     table = [("function", *(("check",) if several else ()), "verdict", "seconds", "coverage", "about")]
-    for mangled, v, note in rows:
-        name = demangled(mangled)  # a C++ function as its source spells it
-        if v is None:
-            table.append((name, *(("",) if several else ()), "skipped", "-", "-", note))
-        else:
-            check = " ".join(x for x in (v.check, v.form, f"VF={v.vf}" if v.vf and v.check != "freeze" else "") if x)
-            table.append((name, *((check,) if several else ()), v.verdict.value, f"{v.seconds:.2f}",
-                          coverage_summary(v), v.subject or ""))
-    if not any(r[-1] for r in table[1:]):  # nothing to say what a verdict is about
-        table = [r[:-1] for r in table]
+    table += [_module_row(mangled, v, note, several) for mangled, v, note in rows]
+    table = _without_empty_last_column(table)  # nothing to say what a verdict is about
     at = 2 if several else 1
     out = render_table(table, width, keep=(at,), right=(at + 1,))
-    counts: dict[str, int] = {}
-    for _, v, _ in rows:
-        key = v.verdict.value if v is not None else "skipped"
-        counts[key] = counts.get(key, 0) + 1
-    out.append(", ".join(f"{n} {k}" for k, n in counts.items()))
-    return "\n".join(out)
+    counts = Counter(v.verdict.value if v is not None else "skipped" for _, v, _ in rows)
+    return "\n".join([*out, ", ".join(f"{n} {k}" for k, n in counts.items())])
+
+
+def _without_empty_last_column(table: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`table`, its last column dropped when no row under the heading fills it."""
+    return table if any(r[-1] for r in table[1:]) else [r[:-1] for r in table]
+
+
+def _module_row(mangled: str, v: Verdict | None, note: str, several: bool) -> tuple[str, ...]:
+    """One function's row of module_table (a C++ function as its source spells it)."""
+    name = demangled(mangled)
+    if v is None:
+        return (name, *(("",) if several else ()), "skipped", "-", "-", note)
+    check = " ".join(x for x in (v.check, v.form, f"VF={v.vf}" if v.vf and v.check != "freeze" else "") if x)
+    return (name, *((check,) if several else ()), v.verdict.value, f"{v.seconds:.2f}", coverage_summary(v),
+            v.subject or "")
