@@ -127,6 +127,30 @@ def _text(s: str) -> str:
     return "".join(f"<code>{p}</code>" if k % 2 and k < len(parts) - 1 else p for k, p in enumerate(parts))
 
 
+def _row(k: int, o: Outcome) -> str:
+    """Obligation k's row: its name (a link to its section where it has one), verdict,
+    expected verdict and seconds."""
+    cls = "ok" if o.as_expected else "bad"
+    link = f'<a href="#o{k}">{escape(o.name)}</a>' if o.result.get("counterexample") or not o.as_expected \
+        else escape(o.name)
+    return (f'<tr class="{cls}"><td>{link}</td><td class="v">{escape(o.verdict)}</td>'
+            f"<td>{escape(o.expect)}</td><td>{o.seconds:.2f}{' (cached)' if o.cached else ''}</td></tr>")
+
+
+def _details(k: int, o: Outcome) -> str:
+    """Obligation k's section: where it is, its error or reason, and its counterexample."""
+    cex = o.result.get("counterexample")
+    part = [f'<h2 id="o{k}">{escape(o.name)}: {escape(o.verdict)} (expected {escape(o.expect)})</h2>',
+            f"<p>{escape(o.file)}:{o.line}</p>"]
+    if o.error:
+        part.append(f"<pre>{escape(o.error)}</pre>")
+    if o.result.get("reason"):
+        part.append(f"<p>Reason: {_text(o.result['reason'])}</p>")
+    if cex:
+        part.append(_COUNTEREXAMPLES[cex.get("kind", "runs")](cex))
+    return "\n".join(part)
+
+
 def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite", when: str | None = None) -> str:
     """The page; `when` (the run's date and time, UTC) is shown with the tool's version."""
     import datetime
@@ -140,26 +164,9 @@ def suite_html(outcomes: Sequence[Outcome], title: str = "verifier suite", when:
         if str(o.file) not in files:  # obligations grouped per suite file, in the run's order
             files[str(o.file)] = k
             rows.append(f'<tr><th colspan="4">{escape(str(o.file))}</th></tr>')
-        cls = "ok" if o.as_expected else "bad"
-        link = f'<a href="#o{k}">{escape(o.name)}</a>' if o.result.get("counterexample") or not o.as_expected \
-            else escape(o.name)
-        rows.append(f'<tr class="{cls}"><td>{link}</td><td class="v">{escape(o.verdict)}</td>'
-                    f"<td>{escape(o.expect)}</td><td>{o.seconds:.2f}{' (cached)' if o.cached else ''}</td></tr>")
+        rows.append(_row(k, o))
     when = when or datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    details = []
-    for k, o in enumerate(outcomes):
-        cex = o.result.get("counterexample")
-        if not cex and o.as_expected:
-            continue
-        part = [f'<h2 id="o{k}">{escape(o.name)}: {escape(o.verdict)} (expected {escape(o.expect)})</h2>',
-                f"<p>{escape(o.file)}:{o.line}</p>"]
-        if o.error:
-            part.append(f"<pre>{escape(o.error)}</pre>")
-        if o.result.get("reason"):
-            part.append(f"<p>Reason: {_text(o.result['reason'])}</p>")
-        if cex:
-            part.append(_COUNTEREXAMPLES[cex.get("kind", "runs")](cex))
-        details.append("\n".join(part))
+    details = [_details(k, o) for k, o in enumerate(outcomes) if o.result.get("counterexample") or not o.as_expected]
     summary = f"{len(outcomes) - bad} as expected, {bad} not"
     legend = ("<p>Each row is an obligation: the verdict the tool gave and the one the suite expects (a red row "
               "did not give it). A counterexample's section shows the inputs, both runs side by side with the "

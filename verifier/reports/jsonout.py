@@ -68,11 +68,18 @@ def inputs(inp: Inputs, runs: Sequence[Run] = ()) -> dict[str, Any]:
                         for b, (obj, d) in inp.alias.items()}
     if inp.pure:
         out["pure"] = [{"function": f, "args": list(a), "result": r} for (f, a), r in inp.pure.items()]
+    return out | _choices_and_calls(inp, runs)
+
+
+def _choices_and_calls(inp: Inputs, runs: Sequence[Run]) -> dict[str, Any]:
+    """The nondeterministic choices shown (shown_choices) and what the calls did (events
+    numbered from 1), each where there is any."""
+    out: dict[str, Any] = {}
     chosen = {"/".join(str(k) for k in key): v for key, v in shown_choices(inp)}
     if chosen:
         out["choices"] = chosen
     calls = call_effects(inp, runs)
-    if calls["stops"] or calls["writes"]:  # what the calls did: events numbered from 1
+    if calls["stops"] or calls["writes"]:
         out["calls"] = calls
     return out
 
@@ -87,13 +94,14 @@ def call_effects(inp: Inputs, runs: Sequence[Run] = ()) -> dict[str, Any]:
     else:
         stops = sorted(j + 1 for j in inp.stops)
         wrote = sorted((j, obj) for obj, j in inp.clobbers)
-    writes = []
-    for j, obj in wrote:
-        cells, other = inp.clobbers.get((obj, j), ({}, 0))
-        writes.append({"event": j + 1, "object": obj,
-                       "cells": {str(k): "poison" if x is None else x for k, x in cells.items()},
-                       "others": "poison" if other is None else other})
-    return {"stops": stops, "writes": writes}
+    return {"stops": stops, "writes": [_left(inp, obj, j) for j, obj in wrote]}
+
+
+def _left(inp: Inputs, obj: str, j: int) -> dict[str, Any]:
+    """What the call of event j (from 0) left in object `obj`: some cells, the rest `others`."""
+    cells, other = inp.clobbers.get((obj, j), ({}, 0))
+    return {"event": j + 1, "object": obj, "cells": {str(k): "poison" if x is None else x for k, x in cells.items()},
+            "others": "poison" if other is None else other}
 
 
 def run(r: Run, out_bits: dict[str, int] | None = None) -> dict[str, Any]:

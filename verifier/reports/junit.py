@@ -15,35 +15,42 @@ from verifier.suite import Outcome
 
 
 def junit_xml(outcomes: Sequence[Outcome]) -> str:
-    root = ET.Element("testsuites", name="verifier suite", tests=str(len(outcomes)),
-                      failures=str(sum(o.error is None and not o.as_expected for o in outcomes)),
-                      errors=str(sum(o.error is not None for o in outcomes)),
-                      time=f"{sum(o.seconds for o in outcomes):.3f}")
+    """The suite's outcomes as JUnit XML: one testsuite per suite file, one testcase per
+    obligation (a failure for a mismatch or a timeout, an error for a mistake)."""
+    root = ET.Element("testsuites", {"name": "verifier suite", **_counts(outcomes)})
     by_file: dict[str, list[Outcome]] = {}
     for o in outcomes:
         by_file.setdefault(o.file, []).append(o)
     for file, group in by_file.items():
-        ts = ET.SubElement(root, "testsuite", name=file, tests=str(len(group)),
-                           failures=str(sum(o.error is None and not o.as_expected for o in group)),
-                           errors=str(sum(o.error is not None for o in group)),
-                           time=f"{sum(o.seconds for o in group):.3f}")
+        ts = ET.SubElement(root, "testsuite", {"name": file, **_counts(group)})
         props = ET.SubElement(ts, "properties")
         ET.SubElement(props, "property", name="cached", value=str(sum(o.cached for o in group)))
         for o in group:
-            tc = ET.SubElement(ts, "testcase", classname=file, name=o.name, time=f"{o.seconds:.3f}")
-            facts = (f"{file}:{o.line}: check {o.check}, expected {o.expect}, verdict {o.verdict}"
-                     + (" (from the cache)" if o.cached else ""))
-            if o.error is not None:
-                err = ET.SubElement(tc, "error", message=o.error)
-                err.text = o.error
-            elif o.timed_out:
-                f = ET.SubElement(tc, "failure", type="timeout",
-                                  message=f"expected {o.expect}, got {o.verdict}: the wall-clock safety net fired")
-                f.text = o.text
-            elif not o.as_expected:
-                f = ET.SubElement(tc, "failure", message=f"expected {o.expect}, got {o.verdict}", type=o.verdict)
-                f.text = o.text
-            out = ET.SubElement(tc, "system-out")
-            out.text = facts + ("\n" + o.text if o.text else "")
+            _testcase(ts, file, o)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _counts(group: Sequence[Outcome]) -> dict[str, str]:
+    """A testsuite's attributes: tests, failures, errors and time."""
+    return {"tests": str(len(group)), "failures": str(sum(o.error is None and not o.as_expected for o in group)),
+            "errors": str(sum(o.error is not None for o in group)), "time": f"{sum(o.seconds for o in group):.3f}"}
+
+
+def _testcase(ts: ET.Element, file: str, o: Outcome) -> None:
+    """One obligation's testcase in `ts`."""
+    tc = ET.SubElement(ts, "testcase", classname=file, name=o.name, time=f"{o.seconds:.3f}")
+    facts = (f"{file}:{o.line}: check {o.check}, expected {o.expect}, verdict {o.verdict}"
+             + (" (from the cache)" if o.cached else ""))
+    if o.error is not None:
+        err = ET.SubElement(tc, "error", message=o.error)
+        err.text = o.error
+    elif o.timed_out:
+        f = ET.SubElement(tc, "failure", type="timeout",
+                          message=f"expected {o.expect}, got {o.verdict}: the wall-clock safety net fired")
+        f.text = o.text
+    elif not o.as_expected:
+        f = ET.SubElement(tc, "failure", message=f"expected {o.expect}, got {o.verdict}", type=o.verdict)
+        f.text = o.text
+    out = ET.SubElement(tc, "system-out")
+    out.text = facts + ("\n" + o.text if o.text else "")

@@ -66,36 +66,60 @@ def result(rec: dict[str, Any], root: Path) -> dict[str, Any] | None:
     """One verdict record as a SARIF result; None for a proof. A suite's error record
     (an obligation whose model is missing or broken) is an error at the obligation."""
     if rec.get("record") == "error" and rec.get("file"):
-        return {"ruleId": "all", "ruleIndex": list(RULES).index("all"), "level": "error", "kind": "fail",
-                "message": {"text": f"error: {rec.get('obligation', '')}: {rec.get('error', '')}"},
-                "locations": [_physical({"file": rec["file"], "line": rec.get("line") or 1, "column": 1}, root)]}
+        return _error(rec, root)
     if rec.get("record") != "verdict" or rec["verdict"] == VerdictKind.PROVED:
         return None
-    refuted = rec["verdict"] == VerdictKind.COUNTEREXAMPLE
-    check = rec["check"] if rec["check"] in RULES else "all"
-    out: dict[str, Any] = {
-        "ruleId": check, "ruleIndex": list(RULES).index(check),
-        "level": "error" if refuted else "warning", "kind": "fail" if refuted else "open",
-        "message": {"text": _message(rec)},
-    }
-    loc = rec.get("location") or ({"file": rec["file"], "line": rec["line"], "column": 1} if rec.get("file") else None)
+    out = _rule(rec)
+    loc = rec.get("location") or _obligation_place(rec)
     if loc is not None:
         out["locations"] = [_physical(loc, root)]
     cex = rec.get("counterexample") or {}
-    dv = cex.get("divergence", {})
+    departs = _departure(cex.get("divergence", {}), root)
+    if departs is not None:
+        out["relatedLocations"] = [departs]
+    props = _properties(rec, cex)
+    return out | ({"properties": props} if props else {})
+
+
+def _error(rec: dict[str, Any], root: Path) -> dict[str, Any]:
+    """A suite's error record (a missing or broken model) as an error at its obligation."""
+    return {"ruleId": "all", "ruleIndex": list(RULES).index("all"), "level": "error", "kind": "fail",
+            "message": {"text": f"error: {rec.get('obligation', '')}: {rec.get('error', '')}"},
+            "locations": [_physical({"file": rec["file"], "line": rec.get("line") or 1, "column": 1}, root)]}
+
+
+def _obligation_place(rec: dict[str, Any]) -> dict[str, Any] | None:
+    """A suite row's place (its obligation's line), for a verdict without a location."""
+    return {"file": rec["file"], "line": rec["line"], "column": 1} if rec.get("file") else None
+
+
+def _rule(rec: dict[str, Any]) -> dict[str, Any]:
+    """A refuted or undecided verdict's rule (its check), level, kind and message."""
+    refuted = rec["verdict"] == VerdictKind.COUNTEREXAMPLE
+    check = rec["check"] if rec["check"] in RULES else "all"
+    return {"ruleId": check, "ruleIndex": list(RULES).index(check),
+            "level": "error" if refuted else "warning", "kind": "fail" if refuted else "open",
+            "message": {"text": _message(rec)}}
+
+
+def _departure(dv: dict[str, Any], root: Path) -> dict[str, Any] | None:
+    """Where the vectorized run departs from the scalar one (a divergence's location)."""
     where = dv.get("location")
-    if where is not None:
-        related = _physical(where, root)
-        related["id"] = 1
-        what = f"`{dv['instruction']}`" if dv.get("instruction") else "the instruction"
-        related["message"] = {"text": f"{what}: where the vectorized run departs from the scalar one"}
-        out["relatedLocations"] = [related]
+    if where is None:
+        return None
+    related = _physical(where, root)
+    related["id"] = 1
+    what = f"`{dv['instruction']}`" if dv.get("instruction") else "the instruction"
+    related["message"] = {"text": f"{what}: where the vectorized run departs from the scalar one"}
+    return related
+
+
+def _properties(rec: dict[str, Any], cex: dict[str, Any]) -> dict[str, Any]:
+    """A result's properties: the record's facts that are given, and a counterexample's inputs."""
     props = {k: rec[k] for k in ("model", "vf", "form", "obligation", "expected", "assumptions") if rec.get(k)}
     if cex:
         props["inputs"] = cex.get("inputs") or {"conditions": cex.get("conditions")}
-    if props:
-        out["properties"] = props
-    return out
+    return props
 
 
 def sarif_log(records: list[dict[str, Any]], root: Path | None = None) -> dict[str, Any]:

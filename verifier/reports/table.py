@@ -5,6 +5,10 @@ grep and diff), fitted to the terminal's width with rich when a person reads the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 # the colour of a verdict or mark cell on a terminal
 STYLES = {"proved": "green", "counterexample": "red", "unknown": "yellow", "skipped": "dim",
@@ -22,6 +26,18 @@ def render_table(rows: Sequence[Sequence[str]], width: int | None = None, keep: 
         return [indent + "  ".join(cell.rjust(widths[c]) if c in right else cell.ljust(widths[c])
                                    for c, cell in enumerate(r)).rstrip() for r in rows]
     from rich.console import Console
+
+    t = _rich_table(rows, keep, right)
+    console = Console(width=max(40, width - len(indent)), highlight=False, force_terminal=True,
+                      color_system="standard")
+    with console.capture() as cap:
+        console.print(t)
+    return [indent + line.rstrip() for line in cap.get().splitlines()]
+
+
+def _rich_table(rows: Sequence[Sequence[str]], keep: Sequence[int], right: Sequence[int]) -> Table:
+    """render_table's rows as a rich Table: the `keep` columns never fold, `right` ones
+    align right, cells named in STYLES coloured."""
     from rich.table import Table
     from rich.text import Text
 
@@ -30,8 +46,4 @@ def render_table(rows: Sequence[Sequence[str]], width: int | None = None, keep: 
         t.add_column(head, overflow="fold", no_wrap=c in keep, justify="right" if c in right else "left")
     for r in rows[1:]:
         t.add_row(*(Text(cell, style=STYLES.get(cell.split()[0] if cell.strip() else "", "")) for cell in r))
-    console = Console(width=max(40, width - len(indent)), highlight=False, force_terminal=True,
-                      color_system="standard")
-    with console.capture() as cap:
-        console.print(t)
-    return [indent + line.rstrip() for line in cap.get().splitlines()]
+    return t
