@@ -12,7 +12,7 @@ small k. The values tried are small ones and the constants the loop compares wit
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verifier.ir.program import ArrayDecl, Const, Program
 from verifier.semantics.inputs import Inputs
@@ -65,27 +65,40 @@ class Plant:
 
 def find_plant(prog: Program) -> Plant:
     """A plant for `prog`'s loop (module docstring)."""
-    arrays = [a for a in prog.arrays if a.contents is None]
-    if not arrays:
-        raise NoPlant("the loop reads no array its caller fills")
+    arrays = _filled_by_caller(prog)
     sizes = {a.name: a.elem.bits // 8 or 1 for a in arrays}
     ints = [q for q in prog.params if not q.name.endswith(".bytes")]
-    consts = sorted({c.value for b in prog.blocks.values() for i in b.instrs for c in i.args if isinstance(c, Const)})
-    near = [v + d for v in consts for d in (0, 1, -1) if abs(v) < 1 << 20]
-    values = list(dict.fromkeys([*_SMALL, *near]))
+    values = _candidates(prog)
     for n in SEARCH_N:
         for combo in itertools.islice(itertools.product([n, *values], repeat=len(ints)), 400):
-            params = {q.name: v for q, v in zip(ints, combo, strict=True)}
-            found = _plant_with(prog, arrays, params, values, sizes, n)
+            found = _plant_with(prog, arrays, dict(zip([q.name for q in ints], combo, strict=True)), values, sizes, n)
             if found is not None:
                 return found
     raise NoPlant("no background and trigger values among the small ones and the loop's constants put its exit "
                   "where asked")
 
 
+def _filled_by_caller(prog: Program) -> list[ArrayDecl]:
+    """The arrays the caller fills (those of unknown contents): at least one."""
+    arrays = [a for a in prog.arrays if a.contents is None]
+    if not arrays:
+        raise NoPlant("the loop reads no array its caller fills")
+    return arrays
+
+
+def _candidates(prog: Program) -> list[int]:
+    """The values a plant tries: the small ones, then each of the loop's constants (of
+    magnitude below 2^20) and its neighbours."""
+    consts = sorted({c.value for b in prog.blocks.values() for i in b.instrs for c in i.args if isinstance(c, Const)})
+    near = [v + d for v in consts for d in (0, 1, -1) if abs(v) < 1 << 20]
+    return list(dict.fromkeys([*_SMALL, *near]))
+
+
 def _plant_with(prog: Program, arrays: list[ArrayDecl], params: dict[str, int], values: list[int],
                 sizes: dict[str, int], n: int) -> Plant | None:
-    """A plant with these parameters and `n` elements per array, if one is found."""
+    """A plant with these parameters and `n` elements per array, if one is found: a
+    background value under which the loop runs at least 12 iterations, and a trigger
+    value in one array that moves the exit with its position."""
     for bg in values:
         background = {a.name: bg for a in arrays}
         try:
@@ -96,20 +109,29 @@ def _plant_with(prog: Program, arrays: list[ArrayDecl], params: dict[str, int], 
             continue
         for a in arrays:
             for t in values:
-                if t == bg:
-                    continue
-                trial = Plant(params, background, (a.name, t), 0, sizes, n)
-                try:
-                    at3, at7 = trial.iterations(prog, n, 3), trial.iterations(prog, n, 7)
-                except NoPlant:
-                    continue
-                if at7 - at3 == 4 and at7 < never:
-                    found = Plant(params, background, (a.name, t), at3 - 3, sizes, n,
-                                  frozenset(k for k, v in params.items() if v == n))
-                    try:  # the length parameter grows with the arrays only where the plant still holds
-                        if found.iterations(prog, 2 * n, 7) - found.iterations(prog, 2 * n, 3) == 4:
-                            return found
-                    except NoPlant:
-                        pass
-                    return Plant(params, background, (a.name, t), at3 - 3, sizes, n)
+                found = None if t == bg else _triggered(prog, Plant(params, background, (a.name, t), 0, sizes, n),
+                                                        never)
+                if found is not None:
+                    return found
     return None
+
+
+def _triggered(prog: Program, trial: Plant, never: int) -> Plant | None:
+    """`trial` with its offset, where its trigger at 3 and at 7 ends the loop 4
+    iterations apart and before `never`; the parameters equal to n grow with the
+    arrays where the plant still holds at twice the elements."""
+    n = trial.min_n
+    try:
+        at3, at7 = trial.iterations(prog, n, 3), trial.iterations(prog, n, 7)
+    except NoPlant:
+        return None
+    if at7 - at3 != 4 or at7 >= never:
+        return None
+    fixed = replace(trial, offset=at3 - 3)
+    found = replace(fixed, sized=frozenset(k for k, v in trial.params.items() if v == n))
+    try:  # the length parameter grows with the arrays only where the plant still holds
+        if found.iterations(prog, 2 * n, 7) - found.iterations(prog, 2 * n, 3) == 4:
+            return found
+    except NoPlant:
+        pass
+    return fixed

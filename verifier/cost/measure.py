@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
+from typing import Any
 
 from verifier.checks.verdict import VerdictKind
 from verifier.cost.native import Timing
@@ -84,12 +85,14 @@ def crossovers(rows: list[Row], a: str, b: str) -> list[tuple[int | None, int | 
         by.setdefault(r.variant, {})[r.at] = r
     if a not in by or b not in by:
         return []
-    decided = []
-    for k in sorted((k for k in by[a] if k in by[b]), key=_order):
-        ra, rb = by[a][k], by[b][k]
-        if clearly_cheaper(ra, rb) or clearly_cheaper(rb, ra):
-            decided.append((k, clearly_cheaper(ra, rb)))
+    decided = [(k, clearly_cheaper(by[a][k], by[b][k])) for k in sorted(by[a].keys() & by[b].keys(), key=_order)
+               if _decided(by[a][k], by[b][k])]
     return [(decided[j - 1][0], decided[j][0]) for j in range(1, len(decided)) if decided[j][1] != decided[j - 1][1]]
+
+
+def _decided(ra: Row, rb: Row) -> bool:
+    """One of the two is clearly cheaper (their spreads do not overlap)."""
+    return clearly_cheaper(ra, rb) or clearly_cheaper(rb, ra)
 
 
 def expected(rows: list[Row], weights: dict[int | None, float]) -> dict[str, float]:
@@ -163,12 +166,7 @@ def plot(rows: list[Row], path: str, title: str, unit: str, marks: dict[str, str
 
     fig, ax = plt.subplots(figsize=(7.5, 4.8))
     for v in sorted({r.variant for r in rows}):
-        pts = sorted((r.elements, r.warm, r.warm_lo, r.warm_hi) for r in rows if r.variant == v)
-        xs = [p[0] for p in pts]
-        style = "--" if v in marks else "-"
-        line, = ax.plot(xs, [p[1] for p in pts], style, marker="o", markersize=3,
-                        label=f"{v} ({marks[v]})" if v in marks else v)
-        ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=line.get_color(), alpha=0.15)
+        _plot_variant(ax, [r for r in rows if r.variant == v], v, marks.get(v))
     never = max((r.elements for r in rows if r.at is None), default=None)
     ax.set_xscale("log", base=2)
     ax.xaxis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
@@ -184,6 +182,16 @@ def plot(rows: list[Row], path: str, title: str, unit: str, marks: dict[str, str
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+def _plot_variant(ax: Any, rows: list[Row], v: str, mark: str | None) -> None:
+    """One variant's line (dashed and named so where `mark`: refuted or unproved) and
+    its spread as a band."""
+    pts = sorted((r.elements, r.warm, r.warm_lo, r.warm_hi) for r in rows)
+    xs = [p[0] for p in pts]
+    line, = ax.plot(xs, [p[1] for p in pts], "--" if mark else "-", marker="o", markersize=3,
+                    label=f"{v} ({mark})" if mark else v)
+    ax.fill_between(xs, [p[2] for p in pts], [p[3] for p in pts], color=line.get_color(), alpha=0.15)
 
 
 @dataclass(frozen=True)
@@ -244,19 +252,12 @@ class CostResult:
 def text(res: CostResult, full: bool) -> str:
     """The report: how it was measured, the short table (or every row with `full`),
     the crossovers and the expected cost over the distribution."""
-    lines = [*res.setup]
-    lines += [f"  {s.name}: not measured: {s.reason}" for s in res.standings if not s.measured]
-    lines += [f"  {s.name}: measured but {s.mark}, never the cheapest: {s.reason}"
-              for s in res.standings if s.measured and s.mark]
+    lines = [*res.setup, *_not_crowned(res.standings)]
     lines.append(f"warm cost per element: the median of {res.repeats} runs of the harness, [the least-the most]; "
                  "a variant is cheaper than another only where their spreads do not overlap")
     lines.append(table(res.rows, res.unit, res.marks) if full else
                  short_table(res.rows, res.unit, res.best, res.llvm, res.marks))
-    for a, b in res.pairs():
-        xs = crossovers(res.rows, a, b)
-        where = "; ".join(f"between exits at {shown_at(lo)} and {shown_at(hi)}" for lo, hi in xs)
-        lines.append(f"{a} vs {b}: " + (f"cross over {where}" if xs else
-                                        "no crossover beyond the spread at the positions measured"))
+    lines += [_crossover_line(res.rows, a, b) for a, b in res.pairs()]
     if res.weights:
         exp = expected(res.rows, res.weights)
         lines.append("over the distribution: " + ", ".join(f"{k} {v:.2f}" for k, v in sorted(exp.items(),
@@ -264,6 +265,20 @@ def text(res: CostResult, full: bool) -> str:
     if not full:
         lines.append("(--full shows every variant at every position, cold cache and llvm-mca too)")
     return "\n".join(lines)
+
+
+def _not_crowned(standings: list[Standing]) -> list[str]:
+    """The variants not measured, then those measured but not proved, each with why."""
+    return [f"  {s.name}: not measured: {s.reason}" for s in standings if not s.measured] + \
+        [f"  {s.name}: measured but {s.mark}, never the cheapest: {s.reason}" for s in standings
+         if s.measured and s.mark]
+
+
+def _crossover_line(rows: list[Row], a: str, b: str) -> str:
+    """Where variants a and b cross over, in words."""
+    xs = crossovers(rows, a, b)
+    where = "; ".join(f"between exits at {shown_at(lo)} and {shown_at(hi)}" for lo, hi in xs)
+    return f"{a} vs {b}: " + (f"cross over {where}" if xs else "no crossover beyond the spread at the positions measured")
 
 
 def record(res: CostResult, file: str) -> dict[str, object]:

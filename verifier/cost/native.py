@@ -85,15 +85,18 @@ def stubs(module: str) -> list[str]:
     must keep, and returns 0. Compiled apart from the variants, so no call is inlined."""
     out = []
     for ret, name, rest in _DECLARE.findall(module):
-        if name.startswith("llvm") or name in ("main", "now", "flush", "sink", "flush_buf"):
-            continue
-        params = _parameters(rest)
-        types = [p.split()[0] for p in params.split(",") if p.strip() and p.strip() != "..."]
-        args = ", ".join(f"{_c_type(t)} x{k}" for k, t in enumerate(types)) or "void"
-        body = " ".join(f"sink += (int64_t)x{k};" for k, t in enumerate(types) if t != "ptr")
-        tail = "" if ret == "void" else " return 0;"
-        out.append(f"{_c_type(ret)} {name}({args}) {{ {body}{tail} }}")
+        if not (name.startswith("llvm") or name in ("main", "now", "flush", "sink", "flush_buf")):
+            out.append(_stub(ret, name, _parameters(rest)))
     return out
+
+
+def _stub(ret: str, name: str, params: str) -> str:
+    """One stub: `name` with LLVM parameter list `params`, returning `ret`."""
+    types = [p.split()[0] for p in params.split(",") if p.strip() and p.strip() != "..."]
+    args = ", ".join(f"{_c_type(t)} x{k}" for k, t in enumerate(types)) or "void"
+    body = " ".join(f"sink += (int64_t)x{k};" for k, t in enumerate(types) if t != "ptr")
+    tail = "" if ret == "void" else " return 0;"
+    return f"{_c_type(ret)} {name}({args}) {{ {body}{tail} }}"
 
 
 def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: list[int | None], repeat: int,
@@ -103,7 +106,7 @@ def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: l
     batches of `repeat` calls; cold, the mean of `cold_repeat` calls each after the
     cache is flushed."""
     ret, args = signature(f)
-    protos = [f"{_c_type(ret)} {_symbol(v)}({', '.join(_c_type(t) for _, t in args) or 'void'});" for v in variants]
+    protos = _prototypes(ret, [t for _, t in args], variants)
     arrays = sorted(plant.background)
     lines = ["#include <stdint.h>", "#include <stdio.h>", "#include <stdlib.h>", "#include <time.h>",
              "#if defined(__x86_64__)", "#include <x86intrin.h>",
@@ -118,16 +121,7 @@ def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: l
         ct = _C_ELEMS[plant.elem_bytes[a]]
         lines.append(f"  {ct} *{a} = aligned_alloc(64, ((n * sizeof({ct}) + 63) / 64) * 64 + 64);")
     lines.append("  printf(\"unit %s\\n\", UNIT);")
-    call_args = []
-    params = plant.params_for(n)
-    for name, t in args:
-        if t == "ptr":
-            if name not in plant.background:
-                raise UserError(f"cost: pointer parameter %{name} is no array the loop reads")
-            call_args.append(name)
-        else:
-            call_args.append(f"({_c_type(t)}){params.get(name, 0)}")
-    call = ", ".join(call_args)
+    call = ", ".join(_call_argument(name, t, plant, n) for name, t in args)
     for at in positions:
         lines.append("  for (long i = 0; i < n; i++) {")
         lines += [f"    {a}[i] = {plant.background[a]};" for a in arrays]
@@ -136,18 +130,31 @@ def harness(f: Func, variants: list[Variant], plant: Plant, n: int, positions: l
             lines.append(f"  {plant.trigger[0]}[{at}] = {plant.trigger[1]};")
         for v in variants:
             s = _symbol(v)
-            store = f"sink = (int64_t){s}({call});" if ret != "void" else f"{s}({call});"
-            lines += ["  {", f"    for (int w = 0; w < 3; w++) {store}", "    uint64_t best = UINT64_MAX;",
-                      "    for (int b = 0; b < 5; b++) {  /* the quickest of 5 batches: the least disturbed */",
-                      "      uint64_t b0 = now();", f"      for (int r = 0; r < {repeat}; r++) {store}",
-                      "      if (now() - b0 < best) best = now() - b0;", "    }",
-                      "    uint64_t cold = 0;", f"    for (int r = 0; r < {cold_repeat}; r++) {{",
-                      "      flush();", "      uint64_t c0 = now();", f"      {store}",
-                      "      cold += now() - c0;", "    }",
-                      f"    printf(\"{-1 if at is None else at} {v.name} %.2f %.2f\\n\", "
-                      f"(double)best / {repeat}, (double)cold / {cold_repeat});", "  }"]
+            lines += _timed(v.name, f"sink = (int64_t){s}({call});" if ret != "void" else f"{s}({call});",
+                            -1 if at is None else at, repeat, cold_repeat)
     lines += ["  return 0;", "}"]
     return "\n".join(lines) + "\n"
+
+
+def _prototypes(ret: str, types: list[str], variants: list[Variant]) -> list[str]:
+    """Each variant's C prototype (its own symbol, the function's signature)."""
+    params = ", ".join(_c_type(t) for t in types) or "void"
+    return [f"{_c_type(ret)} {_symbol(v)}({params});" for v in variants]
+
+
+def _timed(name: str, store: str, at: int, repeat: int, cold_repeat: int) -> list[str]:
+    """The harness's block that times one variant's call `store` with the exit at `at`
+    (-1: none): three warm-up calls, the quickest of 5 batches of `repeat` calls (the
+    least disturbed), and `cold_repeat` calls each after flushing the cache."""
+    return ["  {", f"    for (int w = 0; w < 3; w++) {store}", "    uint64_t best = UINT64_MAX;",
+            "    for (int b = 0; b < 5; b++) {  /* the quickest of 5 batches: the least disturbed */",
+            "      uint64_t b0 = now();", f"      for (int r = 0; r < {repeat}; r++) {store}",
+            "      if (now() - b0 < best) best = now() - b0;", "    }",
+            "    uint64_t cold = 0;", f"    for (int r = 0; r < {cold_repeat}; r++) {{",
+            "      flush();", "      uint64_t c0 = now();", f"      {store}",
+            "      cold += now() - c0;", "    }",
+            f"    printf(\"{at} {name} %.2f %.2f\\n\", "
+            f"(double)best / {repeat}, (double)cold / {cold_repeat});", "  }"]
 
 
 def renamed(v: Variant, name: str) -> str:
@@ -212,21 +219,40 @@ def mca_cycles(v: Variant, name: str, work: Path, llc: str, mca: str, opt: str |
     return (float(m.group(1)) / v.vf if m else None), out
 
 
+def _call_argument(name: str, t: str, plant: Plant, n: int) -> str:
+    """A variant's argument in the harness: an array the plant fills, or a parameter's value."""
+    if t != "ptr":
+        return f"({_c_type(t)}){plant.params_for(n).get(name, 0)}"
+    if name not in plant.background:
+        raise UserError(f"cost: pointer parameter %{name} is no array the loop reads")
+    return name
+
+
 def loop_body(asm: str) -> list[str] | None:
     """The instructions of the assembly's loop with the most vector-register uses (a
     backward jump to a label and the code from that label to it)."""
     lines = asm.splitlines()
-    labels = {m.group(1): k for k, line in enumerate(lines) for m in [re.match(r"^(\.LBB\w+):", line)] if m}
+    labels = _labels(lines)
     best: tuple[int, list[str]] | None = None
     for k, line in enumerate(lines):
         m = re.match(r"^\s+j\w+\s+(\.LBB\w+)", line)
-        if m and m.group(1) in labels and labels[m.group(1)] < k:
-            body = [x for x in lines[labels[m.group(1)]:k + 1]
-                    if x.startswith(("\t", " ")) and not x.strip().startswith((".", "#"))]
+        start = labels.get(m.group(1), k) if m else k
+        if start < k:  # a backward jump
+            body = _instructions(lines[start:k + 1])
             score = sum(len(re.findall(r"%[xyz]mm", x)) for x in body)
             if best is None or score > best[0]:
                 best = (score, body)
     return best[1] if best else None
+
+
+def _labels(lines: list[str]) -> dict[str, int]:
+    """Each basic-block label (`.LBB0_3:`) and its line."""
+    return {m.group(1): k for k, line in enumerate(lines) for m in [re.match(r"^(\.LBB\w+):", line)] if m}
+
+
+def _instructions(lines: list[str]) -> list[str]:
+    """The instruction lines (indented, no directive or comment)."""
+    return [x for x in lines if x.startswith(("\t", " ")) and not x.strip().startswith((".", "#"))]
 
 
 def _tool(cmd: list[str]) -> str:
