@@ -165,9 +165,10 @@ def test_division_speculated_faults_on_lane_2_with_the_seeds_input() -> None:
     """seed 000: a[0] / b[0] == 1 (one scalar iteration; the seed's a[0] == b[0] != 0),
     and lane 2's division faults: b[1] == 0, or poison (UB as well), or INT_MIN / -1, or
     a poison a[1] divided by -1 (it may be INT_MIN: UB too). Each is a real fault of
-    lane 2; which one the counterexample shows is the minimizer's pick (clean-clone CI
-    runs showed INT_MIN / -1 with large a[0], b[0], and poison / -1), so each is
-    asserted as what it is."""
+    lane 2; which one the counterexample shows is the minimizer's pick, so each is
+    asserted as what it is. (Clean-clone CI runs showed INT_MIN / -1 with large a[0],
+    b[0], and poison / -1, where this test ran after a check of float code in the same
+    worker and got that check's solver: test_budget's float-context tests.)"""
     v = refinement(model("seed/division.loop"), model("examples/division_general_vf4.loop"), max_trip=16, budget=Budget.of(60))
     assert v.verdict == "counterexample"
     c = v.counterexample

@@ -224,11 +224,14 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
     except LLUnsupported as u:
         v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
         v = note_assumptions([v], names=tuple(sorted(assumed)))[0]
-    tgt = read[0] if read else None
-    if (v.verdict is VerdictKind.COUNTEREXAMPLE and cttz_elts == CttzElts.ANY_POISON and tgt is not None
-            and any(i.op == "cttz_elts" for i in tgt.instructions())):
-        v.advice.append(CTTZ_ADVICE)
+    if v.verdict is VerdictKind.COUNTEREXAMPLE and cttz_elts == CttzElts.ANY_POISON and _finds_lane_by_cttz(read):
+        return v.but(advice=[*v.advice, CTTZ_ADVICE])
     return v
+
+
+def _finds_lane_by_cttz(read: list[Program | None]) -> bool:
+    """The target as read (if it was) finds a lane with llvm.experimental.cttz.elts."""
+    return bool(read) and read[0] is not None and any(i.op == "cttz_elts" for i in read[0].instructions())
 
 
 CTTZ_ADVICE = ("the target finds the exiting lane with llvm.experimental.cttz.elts over a mask whose lanes past "
@@ -248,7 +251,7 @@ def _func_in(ll: Path, func: str | None) -> str | None:
     names = defined_functions(ll)
     if func in names:
         return func
-    match = [n for n in names if base_name(n) == func or demangled(n) == func]
+    match = [n for n in names if func in (base_name(n), demangled(n))]
     if len(match) > 1:
         raise UserError(f"{ll}: --func {func} names {len(match)} functions (overloads or instances): "
                         + ", ".join(f"{demangled(n)} (--func {n})" for n in match))

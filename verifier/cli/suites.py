@@ -8,6 +8,7 @@ import json
 import signal
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -17,6 +18,11 @@ from verifier.limits import (
     MAX_JOBS,
 )
 from verifier.reports import jsonout, text
+
+if TYPE_CHECKING:
+    from verifier.cache import ResultCache
+    from verifier.reports.progress import SuiteProgress
+    from verifier.suite import Obligation, Outcome
 
 
 @app.command()
@@ -43,45 +49,14 @@ def suite(
     """Run proof suites; exit 0 only if every verdict is the expected one. Prints the
     mismatches in full and a one-line summary (--verbose: every obligation's row)."""
     from verifier.cache import ResultCache
-    from verifier.reports.html import suite_html
-    from verifier.reports.junit import junit_xml
     from verifier.reports.progress import SuiteProgress
-    from verifier.runner import run_suite
-    from verifier.suite import load, suite_files
+    from verifier.suite import suite_files
 
-    obligations = [ob for f in suite_files(paths) for ob in load(f)]
-    if name_filter:
-        obligations = [ob for ob in obligations if any(n.lower() in ob.name.lower() for n in name_filter)]
-        if not obligations:
-            raise UserError(f"--filter {' '.join(name_filter)}: no obligation's name contains it")
+    obligations = _chosen(paths, name_filter)
     progress = None if quiet or as_json else SuiteProgress(len(obligations))
-    from verifier.runner import Interrupted
-
-    # SIGTERM ends the run as Ctrl-C does: workers stopped, finished answers kept
-    from verifier.smt.interrupt import terminated
-
-    previous = signal.signal(signal.SIGTERM, terminated)
-    try:
-        outcomes = run_suite(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]),
-                             progress, read_cache=not no_cache, cluster=cluster)
-    except Interrupted as e:
-        if progress is not None:
-            progress.close()
-            progress = None
-        typer.echo(str(e), err=True)
-        raise typer.Exit(130) from None
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        if progress is not None:
-            progress.close()
-    from verifier.reports.sarif import suite_sarif
-
-    writers: list[tuple[str, Path | None, Callable[[], str]]] = [
-        ("--junit", junit, lambda: junit_xml(outcomes)),
-        ("--html", html, lambda: suite_html(outcomes)),
-        ("--sarif", sarif, lambda: json.dumps(suite_sarif([jsonout.obligation(oc) for oc in outcomes]), indent=1)
-         + "\n")]
-    failed = [flag for flag, path, make in writers if path is not None and not _report(flag, path, make)]
+    outcomes = _run(obligations, jobs, timeout, ResultCache.at(cache_dir, near=suite_files(paths)[0]), progress,
+                    not no_cache, cluster)
+    failed = _reports(outcomes, junit, html, sarif)
     if as_json:
         for oc in outcomes:
             typer.echo(json.dumps(jsonout.obligation(oc)))
@@ -94,6 +69,55 @@ def suite(
     if not all(oc.as_expected for oc in outcomes):
         raise typer.Exit(1)
     raise typer.Exit(3 if failed else 0)
+
+
+def _chosen(paths: list[Path], name_filter: list[str]) -> list[Obligation]:
+    """The suites' obligations, those whose names contain a --filter word where given."""
+    from verifier.suite import load, suite_files
+
+    obligations = [ob for f in suite_files(paths) for ob in load(f)]
+    if not name_filter:
+        return obligations
+    chosen = [ob for ob in obligations if any(n.lower() in ob.name.lower() for n in name_filter)]
+    if not chosen:
+        raise UserError(f"--filter {' '.join(name_filter)}: no obligation's name contains it")
+    return chosen
+
+
+def _run(obligations: list[Obligation], jobs: int, timeout: float | None, cache: ResultCache,
+         progress: SuiteProgress | None, read_cache: bool, cluster: str | None) -> list[Outcome]:
+    """The outcomes (runner.run_suite); SIGTERM ends the run as Ctrl-C does (workers
+    stopped, finished answers kept, exit 130)."""
+    from verifier.runner import Interrupted, run_suite
+    from verifier.smt.interrupt import terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        return run_suite(obligations, jobs, timeout, cache, progress, read_cache=read_cache, cluster=cluster)
+    except Interrupted as e:
+        if progress is not None:
+            progress.close()
+            progress = None
+        typer.echo(str(e), err=True)
+        raise typer.Exit(130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if progress is not None:
+            progress.close()
+
+
+def _reports(outcomes: list[Outcome], junit: Path | None, html: Path | None, sarif: Path | None) -> list[str]:
+    """Write the reports asked for, each on its own; the options of those that failed."""
+    from verifier.reports.html import suite_html
+    from verifier.reports.junit import junit_xml
+    from verifier.reports.sarif import suite_sarif
+
+    writers: list[tuple[str, Path | None, Callable[[], str]]] = [
+        ("--junit", junit, lambda: junit_xml(outcomes)),
+        ("--html", html, lambda: suite_html(outcomes)),
+        ("--sarif", sarif, lambda: json.dumps(suite_sarif([jsonout.obligation(oc) for oc in outcomes]), indent=1)
+         + "\n")]
+    return [flag for flag, path, make in writers if path is not None and not _report(flag, path, make)]
 
 
 def _report(flag: str, path: Path, make: Callable[[], str]) -> bool:

@@ -88,15 +88,23 @@ def _free(ref: Any, handler: Any) -> None:
     del handler
 
 
-# contexts (by id) that hold IEEE float terms: a QF_AUFBV solver has no float theory
-# (its first check may still answer, through a tactic, but incremental checks after it,
-# as the minimizer's, treat float operations as uninterpreted and give wrong models)
-_FLOAT_CONTEXTS: set[int] = set()
+# a context's attribute, set once it holds IEEE float terms: a QF_AUFBV solver has no
+# float theory (its first check may still answer, through a tactic, but incremental
+# checks after it, as the minimizer's, treat float operations as uninterpreted and give
+# wrong models). On the context itself, not by its id: a freed context's id is handed
+# to a later one, which was then taken for a float context (another solver, so other
+# answers and models after any float check in the same process).
+FLOAT_THEORY = "verifier_float_theory"
 
 
 def note_float_theory() -> None:
     """The current context holds IEEE float terms: its solvers need that theory."""
-    _FLOAT_CONTEXTS.add(id(z3.main_ctx()))
+    setattr(z3.main_ctx(), FLOAT_THEORY, True)
+
+
+def float_theory() -> bool:
+    """The current context holds IEEE float terms (note_float_theory)."""
+    return bool(getattr(z3.main_ctx(), FLOAT_THEORY, False))
 
 
 def new_solver(timeout_s: float, quantified: bool = False) -> z3.Solver:
@@ -104,8 +112,7 @@ def new_solver(timeout_s: float, quantified: bool = False) -> z3.Solver:
     may each spend `timeout_s` seconds of budget (set_timeout)."""
     z3.set_param("smt.random_seed", 0)
     z3.set_param("sat.random_seed", 0)
-    floats = id(z3.main_ctx()) in _FLOAT_CONTEXTS
-    s = z3.Solver() if quantified or floats else z3.SolverFor("QF_AUFBV")
+    s = z3.Solver() if quantified or float_theory() else z3.SolverFor("QF_AUFBV")
     s.set("random_seed", 0)
     set_timeout(s, timeout_s)
     return s
