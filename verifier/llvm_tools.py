@@ -158,22 +158,28 @@ def read_remarks(path: Path) -> list[Remark]:
     except OSError:
         return []
     heads = list(_DOC.finditer(text))
-    out = []
-    for k, m in enumerate(heads):
-        doc = text[m.end():heads[k + 1].start() if k + 1 < len(heads) else len(text)]
-        fields = {f.group(1): _scalar(f.group(2)) for f in _FIELD.finditer(doc)}
-        args = doc.split("\nArgs:", 1)[1] if "\nArgs:" in doc else ""
-        message = "".join(_scalar(a.group(1)) for a in _ARG.finditer(args))
-        # under a forced width the legality analysis prints always, with no pass name
-        ours = fields.get("Pass") == "loop-vectorize" or (fields.get("Pass") == ""
-                                                           and message.startswith("loop not vectorized"))
-        if not ours or "Function" not in fields:
-            continue
-        line = _LINE.search(doc)
-        kind = next((k for k in RemarkKind if k == m.group(1)), RemarkKind.OTHER)
-        out.append(Remark(kind, fields["Function"], fields.get("Name", ""), message,
-                          int(line.group(1)) if line else 0, int(line.group(2) or 0) if line else 0))
-    return out
+    ends = [h.start() for h in heads[1:]] + ([len(text)] if heads else [])
+    return [r for m, end in zip(heads, ends, strict=True) if (r := _remark(m.group(1), text[m.end():end])) is not None]
+
+
+def _remark(kind_name: str, doc: str) -> Remark | None:
+    """One remarks document (of YAML tag `kind_name`) as a Remark: None unless it is the
+    loop vectorizer's and names its function."""
+    fields = {f.group(1): _scalar(f.group(2)) for f in _FIELD.finditer(doc)}
+    args = doc.split("\nArgs:", 1)[1] if "\nArgs:" in doc else ""
+    message = "".join(_scalar(a.group(1)) for a in _ARG.finditer(args))
+    if not _vectorizer_s(fields.get("Pass"), message) or "Function" not in fields:
+        return None
+    line = _LINE.search(doc)
+    kind = next((k for k in RemarkKind if k == kind_name), RemarkKind.OTHER)
+    return Remark(kind, fields["Function"], fields.get("Name", ""), message,
+                  *((int(line.group(1)), int(line.group(2) or 0)) if line else (0, 0)))
+
+
+def _vectorizer_s(pass_name: str | None, message: str) -> bool:
+    """A remark of the loop vectorizer: by its pass, or (under a forced width the
+    legality analysis prints always, with no pass name) by its message."""
+    return pass_name == "loop-vectorize" or (pass_name == "" and message.startswith("loop not vectorized"))
 
 
 def left_alone(remarks: list[Remark]) -> dict[str, Remark]:

@@ -78,54 +78,68 @@ def run_suite(obligations: list[Obligation], jobs: int = 1, timeout: float | Non
     broken one is that obligation's error outcome, before anything runs); cached
     answers are used where present (unless not `read_cache`), and new ones stored. The rest run inline, on `jobs` local
     processes, or on the Dask scheduler at `cluster` (verifier/cluster.py)."""
-    keys: list[str | None] = []
-    out: list[Outcome | None] = [None] * len(obligations)
-    for k, ob in enumerate(obligations):
-        try:
-            models = _models(ob)
-        except UserError as e:  # a missing or broken model: this obligation's error, the rest run
-            out[k] = Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", 0.0, error=str(e))
-            keys.append(None)
-            continue
-        options = {**ob.options, "vf": ob.vf, "timeout": timeout or ob.ask.timeout}
-        keys.append(obligation_key(models, ob.check, options, cache.tool) if cache else None)
+    tally = _Tally(obligations, cache, progress)
+    errors = [tally.key_or_error(k, ob, timeout) for k, ob in enumerate(obligations)]
     todo: list[int] = []
-    done = 0
     for k, ob in enumerate(obligations):
-        if out[k] is not None:
-            done += 1
-            if progress:
-                progress.finished(done, len(obligations), out[k])  # type: ignore[arg-type]
-            continue
-        key = keys[k]
-        entry = cache.get(key) if cache and key and read_cache else None
-        if entry is not None and "result" in entry:
-            out[k] = _cached(ob, entry)
-            done += 1
-            if progress:
-                progress.finished(done, len(obligations), out[k])  # type: ignore[arg-type]
+        known = errors[k] or (tally.cached(k, ob) if read_cache else None)
+        if known is not None:
+            tally.finish(k, known, store=False)
         else:
             todo.append(k)
-
-    def finish(k: int, oc: Outcome) -> None:
-        nonlocal done
-        out[k] = oc
-        done += 1
-        key = keys[k]
-        if cache and key and oc.error is None and not oc.result.get("wall_clock"):  # a slow machine's answer is not kept
-            cache.put(key, {"result": oc.result, "text": oc.text})
-        if progress:
-            progress.finished(done, len(obligations), oc)
-
     try:
-        _run(obligations, todo, jobs, timeout, cluster, finish, progress)
+        _run(obligations, todo, jobs, timeout, cluster, tally.finish, progress)
     except KeyboardInterrupt:
-        raise Interrupted(done, len(obligations)) from None
-    if any(oc is None for oc in out):
-        # an answer that never came back is never a pass: a run that lost one (an
-        # interrupt swallowed on the way, once in CI) is reported as interrupted
-        raise Interrupted(done, len(obligations))
-    return [oc for oc in out if oc is not None]
+        raise Interrupted(tally.done, len(obligations)) from None
+    return tally.outcomes()
+
+
+class _Tally:
+    """A run's outcomes as they come: each obligation's cache key, its outcome, the
+    count done, and the progress report; a new answer is stored in the cache (but a
+    slow machine's, cut short by the wall-clock safety net)."""
+
+    def __init__(self, obligations: list[Obligation], cache: ResultCache | None, progress: Progress | None) -> None:
+        self.obligations = obligations
+        self.cache = cache
+        self.progress = progress
+        self.keys: list[str | None] = [None] * len(obligations)
+        self.out: list[Outcome | None] = [None] * len(obligations)
+        self.done = 0
+
+    def key_or_error(self, k: int, ob: Obligation, timeout: float | None) -> Outcome | None:
+        """Obligation k's cache key (set in `keys`), or its error outcome where a model is
+        missing or broken (the rest run)."""
+        try:
+            models = _models(ob)
+        except UserError as e:
+            return Outcome(ob.name, str(ob.file), ob.line, ob.check, ob.expect, "error", 0.0, error=str(e))
+        options = {**ob.options, "vf": ob.vf, "timeout": timeout or ob.ask.timeout}
+        self.keys[k] = obligation_key(models, ob.check, options, self.cache.tool) if self.cache else None
+        return None
+
+    def outcomes(self) -> list[Outcome]:
+        """Every outcome, in order. An answer that never came back is never a pass: a run
+        that lost one (an interrupt swallowed on the way, once in CI) is interrupted."""
+        out = [oc for oc in self.out if oc is not None]
+        if len(out) < len(self.out):
+            raise Interrupted(self.done, len(self.obligations))
+        return out
+
+    def cached(self, k: int, ob: Obligation) -> Outcome | None:
+        """Obligation k's answer from the cache, if it holds one."""
+        key = self.keys[k]
+        entry = self.cache.get(key) if self.cache and key else None
+        return _cached(ob, entry) if entry is not None and "result" in entry else None
+
+    def finish(self, k: int, oc: Outcome, store: bool = True) -> None:
+        self.out[k] = oc
+        self.done += 1
+        key = self.keys[k]
+        if store and self.cache and key and oc.error is None and not oc.result.get("wall_clock"):
+            self.cache.put(key, {"result": oc.result, "text": oc.text})
+        if self.progress:
+            self.progress.finished(self.done, len(self.obligations), oc)
 
 
 def _run(obligations: list[Obligation], todo: list[int], jobs: int, timeout: float | None, cluster: str | None,

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from verifier.ir.opcodes import ANNOTATIONS, CMP_PREDICATES, OPCODES, Opcode, Syntax, spell
 from verifier.ir.program import (
+    ArrayDecl,
+    Block,
     Branch,
     Const,
     Extent,
+    FuncDecl,
     Halt,
     Instr,
     Jump,
@@ -55,38 +58,57 @@ def instr(i: Instr) -> str:
     if i.masked:
         mask = f"when ({args[-1]}) "
         args = args[:-1]
-    words = _words(i, o)
-    if o.syntax in (Syntax.INFIX, Syntax.COMPARE):
-        sym = o.symbols[0] if o.syntax is Syntax.INFIX else CMP_PREDICATES[given(i.attrs.pred, i, "predicate")]
-        if words and not sym[-1].isalpha():
-            words = words[1:]  # +nsw, but /u.exact
-        rhs = f"{args[0]} {sym}{words} {args[1]}"
-    elif o.syntax is Syntax.LOAD:
-        rhs = _access(i, args[0])
-    elif o.syntax is Syntax.STORE:
-        rhs = f"{_access(i, args[0])} = {args[1]}"
-    elif o.syntax is Syntax.FUNC_CALL:
-        rhs = f"{i.attrs.callee}({', '.join(args)})"
-    elif o.syntax is Syntax.OUT:
-        typed = f": {i.args[0].type}" if isinstance(i.args[0], Const) else ""
-        rhs = f"out {i.out}{typed} = {args[0]}"
-    elif o.syntax is Syntax.ASSUME:
-        rhs = f"assume {args[0]}"
-    elif o.syntax is Syntax.CONVERSION:
-        t = i.type.elem if isinstance(i.type, VecType) and i.op != "bitcast" else i.type
-        rhs = f"{i.op}{words}({args[0]}, {t})"
-    elif o.syntax is Syntax.SHUFFLE:
-        rhs = f"shuffle({args[0]}, {args[1]}, [{', '.join(map(str, given(i.attrs.mask, i, 'lanes')))}])"
-    elif o.syntax is Syntax.LANES:
-        assert isinstance(i.type, VecType)
-        rhs = f"{i.op}({args[0]}, {i.type.lanes})"
-    else:
-        rhs = f"{i.op}{words}({', '.join(args)})"
+    rhs = _RHS.get(o.syntax, _by_name)(i, o, args)
     notes = "".join(f" !{k} {_note(i.attrs.of(k), kind)}" for k, kind in ANNOTATIONS.items()
                     if i.attrs.of(k) is not None)
     if i.dest is None:
         return mask + rhs + notes
     return f"{mask}{i.dest}: {i.type} = {rhs}{notes}"
+
+
+def _infix(i: Instr, o: Opcode, args: list[str]) -> str:
+    """`a OP b`: an infix operation (`+nsw`) or comparison (`<u`), with its flags."""
+    sym = o.symbols[0] if o.syntax is Syntax.INFIX else CMP_PREDICATES[given(i.attrs.pred, i, "predicate")]
+    words = _words(i, o)
+    if words and not sym[-1].isalpha():
+        words = words[1:]  # +nsw, but /u.exact
+    return f"{args[0]} {sym}{words} {args[1]}"
+
+
+def _out(i: Instr, o: Opcode, args: list[str]) -> str:
+    typed = f": {i.args[0].type}" if isinstance(i.args[0], Const) else ""
+    return f"out {i.out}{typed} = {args[0]}"
+
+
+def _conversion(i: Instr, o: Opcode, args: list[str]) -> str:
+    t = i.type.elem if isinstance(i.type, VecType) and i.op != "bitcast" else i.type
+    return f"{i.op}{_words(i, o)}({args[0]}, {t})"
+
+
+def _lanes(i: Instr, o: Opcode, args: list[str]) -> str:
+    assert isinstance(i.type, VecType)
+    return f"{i.op}({args[0]}, {i.type.lanes})"
+
+
+def _by_name(i: Instr, o: Opcode, args: list[str]) -> str:
+    """An operation written by name: `smax(a, b)`, `fcmp.olt.nnan(a, b)`."""
+    return f"{i.op}{_words(i, o)}({', '.join(args)})"
+
+
+# how each syntax writes an instruction's right-hand side (the rest: by name)
+_RHS = {
+    Syntax.INFIX: _infix,
+    Syntax.COMPARE: _infix,
+    Syntax.LOAD: lambda i, o, args: _access(i, args[0]),
+    Syntax.STORE: lambda i, o, args: f"{_access(i, args[0])} = {args[1]}",
+    Syntax.FUNC_CALL: lambda i, o, args: f"{i.attrs.callee}({', '.join(args)})",
+    Syntax.OUT: _out,
+    Syntax.ASSUME: lambda i, o, args: f"assume {args[0]}",
+    Syntax.CONVERSION: _conversion,
+    Syntax.SHUFFLE: lambda i, o, args: f"shuffle({args[0]}, {args[1]}, "
+                                       f"[{', '.join(map(str, given(i.attrs.mask, i, 'lanes')))}])",
+    Syntax.LANES: _lanes,
+}
 
 
 def _note(v: object, kind: str) -> str:
@@ -99,39 +121,47 @@ def _access(i: Instr, index: str) -> str:
 
 
 def program(p: Program) -> str:
+    """The whole program in block form: its head (parameters, constants, arrays,
+    aliases, functions), then each block."""
     lines = [f"loop {p.name}({', '.join(f'{q.name}: {q.type}' for q in p.params)}) {{"]
-    for c, v in p.consts.items():
-        lines.append(f"  const {c} = {v}")
-    for a in p.arrays:
-        attrs = "".join([" init" if a.init else "", " readonly" if a.readonly else ""])
-        contents = "" if a.contents is None else \
-            f" = [{', '.join(str(to_signed(x, a.elem.bits)) for x in a.contents)}]"
-        lines.append(f"  array {a.name}: {a.elem}[{extent(a.extent)}]{attrs}{contents}")
-    for x, y in p.aliases:
-        lines.append(f"  {'window' if y in p.windows else 'alias'} {x}, {y}")
-    for f in p.funcs.values():
-        params = ", ".join(str(t) for t in f.params)
-        if f.pure:
-            lines.append(f"  pure {f.name}({params}) -> {f.ret}{' speculatable' if f.speculatable else ''}")
-        else:
-            ret = f" -> {f.ret}{' maybe_poison' if f.ret_poison else ''}" if f.ret is not None else ""
-            does = "".join([f" reads({', '.join(f.reads)})" if f.reads else "",
-                            f" writes({', '.join(f.writes)})" if f.writes else "",
-                            " willreturn" if f.willreturn else ""])
-            lines.append(f"  effect {f.name}({params}){ret}{does}")
+    lines += [f"  const {c} = {v}" for c, v in p.consts.items()]
+    lines += [_array(a) for a in p.arrays]
+    lines += [f"  {'window' if y in p.windows else 'alias'} {x}, {y}" for x, y in p.aliases]
+    lines += [_func(f) for f in p.funcs.values()]
     for b in p.blocks.values():
-        lines.append(f"{b.name}:")
-        for ph in b.phis:
-            inc = ", ".join(f"{blk}: {operand(op)}" for blk, op in ph.incoming)
-            lines.append(f"  {ph.dest}: {ph.type} = phi [{inc}]")
-        for i in b.instrs:
-            lines.append("  " + instr(i))
-        t = b.term
-        if isinstance(t, Jump):
-            lines.append(f"  goto {t.target}")
-        elif isinstance(t, Branch):
-            lines.append(f"  if ({operand(t.cond)}) goto {t.then} else goto {t.other}")
-        elif isinstance(t, Halt):
-            lines.append("  end")
+        lines += _block(b)
     lines.append("}")
     return "\n".join(lines)
+
+
+def _array(a: ArrayDecl) -> str:
+    attrs = "".join([" init" if a.init else "", " readonly" if a.readonly else ""])
+    contents = "" if a.contents is None else f" = [{', '.join(str(to_signed(x, a.elem.bits)) for x in a.contents)}]"
+    return f"  array {a.name}: {a.elem}[{extent(a.extent)}]{attrs}{contents}"
+
+
+def _func(f: FuncDecl) -> str:
+    params = ", ".join(str(t) for t in f.params)
+    if f.pure:
+        return f"  pure {f.name}({params}) -> {f.ret}{' speculatable' if f.speculatable else ''}"
+    ret = f" -> {f.ret}{' maybe_poison' if f.ret_poison else ''}" if f.ret is not None else ""
+    does = "".join([f" reads({', '.join(f.reads)})" if f.reads else "",
+                    f" writes({', '.join(f.writes)})" if f.writes else "",
+                    " willreturn" if f.willreturn else ""])
+    return f"  effect {f.name}({params}){ret}{does}"
+
+
+def _block(b: Block) -> list[str]:
+    lines = [f"{b.name}:"]
+    for ph in b.phis:
+        inc = ", ".join(f"{blk}: {operand(op)}" for blk, op in ph.incoming)
+        lines.append(f"  {ph.dest}: {ph.type} = phi [{inc}]")
+    lines += ["  " + instr(i) for i in b.instrs]
+    t = b.term
+    if isinstance(t, Jump):
+        lines.append(f"  goto {t.target}")
+    elif isinstance(t, Branch):
+        lines.append(f"  if ({operand(t.cond)}) goto {t.then} else goto {t.other}")
+    elif isinstance(t, Halt):
+        lines.append("  end")
+    return lines
