@@ -146,12 +146,8 @@ def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: i
         start, outer = iteration_pair(nest.pair, False)
     except NoIteration as e:
         raise LLUnsupported(f"{nest.what}: {e}", nest.loc) from None
-    if start[1] is None and len(loops := find_loops(start[0])) > 1:
-        # a loop beside the nest stays in the iteration program: translation validation
-        # runs it as code before or after, the legality checks take one loop
-        at = ", ".join(start[0].display.get(lp.header, lp.header) for lp in loops)
-        raise LLUnsupported(f"{nest.what}: loops besides the nest (its outer iteration holds {len(loops)}, at {at}; "
-                            "the legality checks take one loop or one loop nest)", nest.loc)
+    if start[1] is None:
+        _no_loop_beside(nest, start[0])
     vs, src, tgt = answer_programs(requests, outlined(False), start, guard)
     shown = src.display.get(outer.header, outer.header)
     found: list[tuple[str, list[Verdict]]] = []
@@ -160,19 +156,40 @@ def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: i
         found.append((f"the first iteration of the outer loop at {shown}, a whole run (the event "
                       f"{MARK}() marks where the iteration starts; {CONTINUES} = 0: the run leaves the loop)",
                       answer_programs(requests, at_first, at_first(frozenset()), guard).verdicts))
-        for k in PEELED if tgt is not None else ():
-            if all(v.verdict is not VerdictKind.COUNTEREXAMPLE or confirmed(k_, found) for k_, v in enumerate(vs)):
-                break
-            # a bug of a later outer iteration: runs that leave the loop within k of them
-            bounded = [dataclasses.replace(r, scope=Scope.BOUNDED, accept_bounded=1) for r in requests]
-            at_k = cut(partial(prefix_pair, k=k))
-            try:
-                found.append((f"the first {k} iterations of the outer loop at {shown}, a whole run (each "
-                              f"iteration a copy of the loop's blocks: {shown}.o1 is the second's)",
-                              answer_programs(bounded, at_k, at_k(frozenset()), guard).verdicts))
-            except LLUnsupported:
-                break
+        if tgt is not None:
+            found += _peeled(requests, vs, found, cut, shown, guard)
     return Answer(merge_outer(vs, found, shown, outer.states()), src, tgt)
+
+
+def _no_loop_beside(nest: LoopNest, iteration: Program) -> None:
+    """A loop beside the nest stays in the iteration program: translation validation
+    runs it as code before or after, the legality checks take one loop."""
+    loops = find_loops(iteration)
+    if len(loops) > 1:
+        at = ", ".join(iteration.display.get(lp.header, lp.header) for lp in loops)
+        raise LLUnsupported(f"{nest.what}: loops besides the nest (its outer iteration holds {len(loops)}, at {at}; "
+                            "the legality checks take one loop or one loop nest)", nest.loc)
+
+
+def _peeled(requests: Sequence[Request], vs: list[Verdict], found: list[tuple[str, list[Verdict]]],
+            cut: Callable[[Callable[[Pair], Pair]], Loader], shown: str,
+            guard: Guard | None) -> list[tuple[str, list[Verdict]]]:
+    """A pair's counterexamples of a later outer iteration: runs that leave the loop
+    within k of them, for each k of PEELED until every counterexample of `vs` is
+    confirmed by a whole run (`found` and those before)."""
+    more: list[tuple[str, list[Verdict]]] = []
+    bounded = [dataclasses.replace(r, scope=Scope.BOUNDED, accept_bounded=1) for r in requests]
+    for k in PEELED:
+        if all(v.verdict is not VerdictKind.COUNTEREXAMPLE or confirmed(j, found + more) for j, v in enumerate(vs)):
+            break
+        at_k = cut(partial(prefix_pair, k=k))
+        try:
+            more.append((f"the first {k} iterations of the outer loop at {shown}, a whole run (each iteration a "
+                         f"copy of the loop's blocks: {shown}.o1 is the second's)",
+                         answer_programs(bounded, at_k, at_k(frozenset()), guard).verdicts))
+        except LLUnsupported:
+            break
+    return more
 
 
 _STRENGTH = [CoverageKind.NONE, CoverageKind.REPLAY, CoverageKind.BOUNDED, CoverageKind.EVERY_INPUT,
@@ -188,27 +205,39 @@ def merge_vscales(runs: list[tuple[int, list[Verdict]]], declared: str) -> list[
     for k in range(max(len(vs) for _, vs in runs)):
         missing = [vscale for vscale, vs in runs if k >= len(vs)]
         if missing:  # the same function at each vscale asks the same questions; if not, no answer
-            like = next(vs[k] for _, vs in runs if k < len(vs))
-            out.append(dataclasses.replace(like, verdict=VerdictKind.UNKNOWN, counterexample=None, vscale=missing[0],
-                                           reason=f"not answered at vscale {missing[0]} (its reading asked other "
-                                                  "questions)"))
+            out.append(_unanswered(next(vs[k] for _, vs in runs if k < len(vs)), missing[0]))
             continue
-        at = [(vscale, vs[k]) for vscale, vs in runs]
-        kind = worst(v.verdict for _, v in at)
-        found = next(((vscale, v) for vscale, v in at if v.verdict is kind), None) \
-            if kind is not VerdictKind.PROVED else None
-        every = tuple(vscale for vscale, _ in at)
-        if found is not None and kind is VerdictKind.UNKNOWN and all(v.reason == found[1].reason for _, v in at):
-            # the same at every vscale (a missing --assume): no one vscale to name
-            v = found[1].but(coverage=found[1].coverage.but(vscales=every, vscale_range=declared))
-        elif found is not None:
-            v = found[1].but(vscale=found[0])
-        else:
-            v = min((w for _, w in at), key=lambda w: _STRENGTH.index(w.coverage.kind))
-            v = v.but(coverage=v.coverage.but(vscales=every, vscale_range=declared))
-        out.append(v.but(seconds=sum(w.seconds for _, w in at), work=sum(w.work or 0.0 for _, w in at),
-                         wall_clock=v.wall_clock and v.verdict is VerdictKind.UNKNOWN))
+        out.append(_merged([(vscale, vs[k]) for vscale, vs in runs], declared))
     return out
+
+
+def _unanswered(like: Verdict, vscale: int) -> Verdict:
+    """An unknown for a question the reading at `vscale` did not ask (`like`: its verdict elsewhere)."""
+    return like.but(verdict=VerdictKind.UNKNOWN, counterexample=None, vscale=vscale,
+                    reason=f"not answered at vscale {vscale} (its reading asked other questions)")
+
+
+def _merged(at: list[tuple[int, Verdict]], declared: str) -> Verdict:
+    """One question's verdict from its verdicts at each vscale (merge_vscales), with the
+    time and work of them all."""
+    v = _chosen(at, declared)
+    return v.but(seconds=sum(w.seconds for _, w in at), work=sum(w.work or 0.0 for _, w in at),
+                 wall_clock=v.wall_clock and v.verdict is VerdictKind.UNKNOWN)
+
+
+def _chosen(at: list[tuple[int, Verdict]], declared: str) -> Verdict:
+    """The verdict that stands for all of `at`: the first of the worst kind, naming its
+    vscale; a proof with the weakest coverage, covering every vscale."""
+    kind = worst(v.verdict for _, v in at)
+    every = tuple(vscale for vscale, _ in at)
+    if kind is VerdictKind.PROVED:
+        v = min((w for _, w in at), key=lambda w: _STRENGTH.index(w.coverage.kind))
+        return v.but(coverage=v.coverage.but(vscales=every, vscale_range=declared))
+    vscale, v = next((vscale, v) for vscale, v in at if v.verdict is kind)
+    if kind is VerdictKind.UNKNOWN and all(w.reason == v.reason for _, w in at):
+        # the same at every vscale (a missing --assume): no one vscale to name
+        return v.but(coverage=v.coverage.but(vscales=every, vscale_range=declared))
+    return v.but(vscale=vscale)
 
 
 def loop_loc(prog: Program) -> Loc | None:

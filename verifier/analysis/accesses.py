@@ -41,18 +41,24 @@ def _signed(v: int, w: int) -> int:
 def _offset_of(idx: Ref, defs: dict[str, Instr], block_uids: set[int], width: int) -> _Offset:
     """idx as base + constant when it is defined so in this block; else idx + 0."""
     ins = defs.get(idx.name)
-    if ins is None or ins.uid not in block_uids or ins.op not in ("add", "sub") or ins.masked:
+    found = _base_plus_constant(ins) if ins is not None and ins.uid in block_uids else None
+    if found is None or ins is None:
         return _Offset(idx.name, 0, None, frozenset())
-    a, b = ins.args
-    if ins.op == "add" and isinstance(a, Const) and isinstance(b, Ref):
-        a, b = b, a
-    if not (isinstance(a, Ref) and isinstance(b, Const)):
-        return _Offset(idx.name, 0, None, frozenset())
-    c = _signed(b.value, width)
+    base, c = found[0], _signed(found[1].value, width)
     flags = frozenset(ins.attrs.flags)
     if "nuw" in flags and c < 0:  # a huge unsigned constant: poison is not monotone in o
         return _Offset(idx.name, 0, None, frozenset())
-    return _Offset(a.name, c if ins.op == "add" else -c, ins.op, flags)
+    return _Offset(base.name, c if ins.op == "add" else -c, ins.op, flags)
+
+
+def _base_plus_constant(ins: Instr) -> tuple[Ref, Const] | None:
+    """An unmasked `base + c`, `c + base` or `base - c`: its base and constant."""
+    if ins.op not in ("add", "sub") or ins.masked:
+        return None
+    a, b = ins.args
+    if ins.op == "add" and isinstance(a, Const) and isinstance(b, Ref):
+        a, b = b, a
+    return (a, b) if isinstance(a, Ref) and isinstance(b, Const) else None
 
 
 def implied_bounds_checks(prog: Program) -> frozenset[int]:
@@ -86,13 +92,19 @@ def _load_groups(blk: Block, types: dict[str, Type], defs: dict[str, Instr]) -> 
         if ins.op == "call" and not ins.decl.pure and not ins.decl.willreturn:
             stops += 1
             continue
-        idx = ins.args[0] if ins.op == "load" and not ins.masked and isinstance(ins.type, IntType) else None
-        ity = types.get(idx.name) if isinstance(idx, Ref) else None
-        if not isinstance(idx, Ref) or not isinstance(ity, IntType):
+        idx = _scalar_load_index(ins)
+        ity = types.get(idx.name) if idx is not None else None
+        if idx is None or not isinstance(ity, IntType):
             continue
         off = _offset_of(idx, defs, uids, ity.bits)
         groups.setdefault((ins.array, off.base, ity.bits, off.op, off.flags, stops), []).append((off.offset, ins.uid))
     return groups
+
+
+def _scalar_load_index(ins: Instr) -> Ref | None:
+    """An unmasked scalar load's index, where it is a value."""
+    idx = ins.args[0] if ins.op == "load" and not ins.masked and isinstance(ins.type, IntType) else None
+    return idx if isinstance(idx, Ref) else None
 
 
 def _between_the_ends(lanes: list[tuple[int, int]], w: int) -> set[int]:
@@ -103,5 +115,9 @@ def _between_the_ends(lanes: list[tuple[int, int]], w: int) -> set[int]:
     lo, hi = min(o for o, _ in lanes), max(o for o, _ in lanes)
     if hi - lo >= 1 << (w - 1):
         return set()
-    ends = {next(u for o, u in lanes if o == lo), next(u for o, u in lanes if o == hi)}
-    return {u for _, u in lanes if u not in ends}
+    return {u for _, u in lanes} - {_first_at(lanes, lo), _first_at(lanes, hi)}
+
+
+def _first_at(lanes: list[tuple[int, int]], offset: int) -> int:
+    """The first load (uid, in block order) at `offset`."""
+    return next(u for o, u in lanes if o == offset)

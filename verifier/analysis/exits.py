@@ -228,10 +228,9 @@ def _folded(prog: Program, op: Operand) -> Const | None:
 def _inbounds_limit(upd: Instr, defs: dict[str, Instr]) -> Operand | None:
     """For `select(sum <=u L, sum, poison)` (the front end's inbounds GEP), with L not
     computed in the loop: L; else None."""
-    if upd.op != "select" or not isinstance(upd.args[2], PoisonConst) or not isinstance(upd.args[0], Ref) \
-            or not isinstance(upd.args[1], Ref) or upd.args[1].name not in defs:
+    if not _selects_or_poison(upd, defs):
         return None
-    test = defs.get(upd.args[0].name)
+    test = defs.get(upd.args[0].name) if isinstance(upd.args[0], Ref) else None
     if test is None or test.op != "icmp" or test.attrs.pred != "ule" or test.args[0] != upd.args[1]:
         return None
     limit = test.args[1]
@@ -240,41 +239,62 @@ def _inbounds_limit(upd: Instr, defs: dict[str, Instr]) -> Operand | None:
     return limit
 
 
+def _selects_or_poison(upd: Instr, defs: dict[str, Instr]) -> bool:
+    """`select(c, x, poison)` with c a value and x one the loop computes."""
+    c, x, other = upd.args[:3] if upd.op == "select" else (None, None, None)
+    return isinstance(other, PoisonConst) and isinstance(c, Ref) and isinstance(x, Ref) and x.name in defs
+
+
 def analyse(prog: Program) -> LoopExits:
     """The loop's exits in body order, with slices and countability."""
     lp = single_loop(prog)
-    defs: dict[str, Instr] = {}
-    instrs: dict[int, Instr] = {}
-    for b in lp.body_order:
-        for i in prog.blocks[b].instrs:
-            instrs[i.uid] = i
-            if i.dest:
-                defs[i.dest] = i
-    phis: dict[str, Phi] = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
+    instrs = {i.uid: i for b in lp.body_order for i in prog.blocks[b].instrs}
+    defs = {i.dest: i for i in instrs.values() if i.dest}
+    phis = _loop_phis(prog, lp)
     ivs = inductions(prog, lp)
     guards = control_guards(prog, lp)
     exits: list[Exit] = []
     counts = {True: 0, False: 0}
     for b in lp.body_order:
         t = prog.blocks[b].term
-        if not isinstance(t, Branch):
+        if not _exits_loop(t, lp):
             continue
-        out_then, out_else = t.then not in lp.blocks, t.other not in lp.blocks
-        if out_then == out_else:
-            continue
-        sl, carried = slice_of(t.cond, defs, phis)
-        for g in guards[b]:  # the branches that decide whether the exit's block runs
-            gt = prog.blocks[g].term
-            assert isinstance(gt, Branch)
-            gs, gc = slice_of(gt.cond, defs, phis)
-            sl |= gs
-            carried |= gc
-        countable = not any(_touches_state(instrs[u].op) for u in sl) \
-            and all(c in ivs for c in carried)
+        assert isinstance(t, Branch)
+        out_then = t.then not in lp.blocks
+        # with the branches that decide whether the exit's block runs
+        sl, carried = _slices(prog, [t, *(prog.blocks[g].term for g in guards[b])], defs, phis)
+        countable = _countable(sl, carried, instrs, ivs)
         counts[countable] += 1
         exits.append(Exit(counts[countable], b, t.cond, out_then, t.then if out_then else t.other,
                           tuple(sorted(sl)), tuple(sorted(carried)), countable, t.uid))
     return LoopExits(lp, tuple(exits), ivs, instrs, lagging(prog, lp, ivs))
+
+
+def _loop_phis(prog: Program, lp: Loop) -> dict[str, Phi]:
+    return {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
+
+
+def _exits_loop(t: object, lp: Loop) -> bool:
+    """A branch with one edge out of the loop."""
+    return isinstance(t, Branch) and (t.then not in lp.blocks) != (t.other not in lp.blocks)
+
+
+def _countable(sl: set[int], carried: set[str], instrs: dict[int, Instr], ivs: dict[str, Induction]) -> bool:
+    """An exit whose slice reads no memory or state and carries only inductions."""
+    return not any(_touches_state(instrs[u].op) for u in sl) and carried <= ivs.keys()
+
+
+def _slices(prog: Program, branches: list[Any], defs: dict[str, Instr], phis: dict[str, Phi]) -> tuple[set[int],
+                                                                                                       set[str]]:
+    """The union of the branches' conditions' slices (slice_of)."""
+    sl: set[int] = set()
+    carried: set[str] = set()
+    for t in branches:
+        assert isinstance(t, Branch)
+        gs, gc = slice_of(t.cond, defs, phis)
+        sl |= gs
+        carried |= gc
+    return sl, carried
 
 
 def control_guards(prog: Program, lp: Loop) -> dict[str, set[str]]:
@@ -286,22 +306,35 @@ def control_guards(prog: Program, lp: Loop) -> dict[str, set[str]]:
     reaches an exit, so they belong to the exit's slice (seed 000: nested conditions
     are and-ed into the predicates)."""
     end = ("end",)  # the iteration's end: the back edge
-    g: nx.DiGraph = nx.DiGraph()
-    g.add_node(end)
-    for b in lp.blocks:
-        g.add_node(b)
-        g.add_edges_from((b, end if s == lp.header else s) for s in prog.blocks[b].successors() if s in lp.blocks)
-    ipdom = nx.immediate_dominators(g.reverse(copy=True), end)
+    ipdom = nx.immediate_dominators(_iteration_graph(prog, lp, end).reverse(copy=True), end)
     direct: dict[str, set[str]] = {b: set() for b in lp.blocks}
     for a in (a for a in lp.blocks if _inner_branch(prog, lp, a)):
         t = prog.blocks[a].term
         assert isinstance(t, Branch)
         for s in (t.then, t.other):
-            node: Any = end if s == lp.header else s
-            while node != ipdom.get(a) and node != end:
+            for node in _until_join(ipdom, end if s == lp.header else s, ipdom.get(a), end):
                 direct[node].add(a)
-                node = ipdom[node]
     return {b: _closure(direct, b) for b in lp.blocks}
+
+
+def _iteration_graph(prog: Program, lp: Loop, end: Any) -> nx.DiGraph:
+    """One iteration's CFG: the loop's blocks and edges, the back edge going to `end`."""
+    g: nx.DiGraph = nx.DiGraph()
+    g.add_node(end)
+    for b in lp.blocks:
+        g.add_node(b)
+        g.add_edges_from((b, end if s == lp.header else s) for s in prog.blocks[b].successors() if s in lp.blocks)
+    return g
+
+
+def _until_join(ipdom: dict[Any, Any], node: Any, join: Any, end: Any) -> list[str]:
+    """The blocks from `node` up the post-dominator tree, before the branch's join
+    (its immediate post-dominator) or the iteration's end."""
+    out = []
+    while node != join and node != end:
+        out.append(node)
+        node = ipdom[node]
+    return out
 
 
 def _inner_branch(prog: Program, lp: Loop, a: str) -> bool:

@@ -33,6 +33,7 @@ from verifier.analysis.exits import Induction, analyse, inductions, single_loop
 from verifier.analysis.loops import Loop
 from verifier.ir.opcodes import OPCODES, LaneRule
 from verifier.ir.program import (
+    Block,
     Branch,
     Const,
     Instr,
@@ -360,17 +361,13 @@ class _Analysis:
         if len(set(ops)) == 1:
             self._set(ph.dest, classes[0], "one incoming value")  # type: ignore[arg-type]
             return
-        for a in divergent:
-            if self._joins(a, block, ph):
-                self._set(ph.dest, RANDOM, f"divergence due to 2 defs: the two ways of the divergent "
-                                            f"branch in {a} meet here")
-                self.tainted_by[ph.dest] = a
-                return
-        first = classes[0]
-        same = all(c == first for c in classes)
-        self._set(ph.dest, first if same else RANDOM,  # type: ignore[arg-type]
-                  "uniform branches pick among values related alike" if same else
-                  "incoming values related differently")
+        a = next((a for a in divergent if self._joins(a, block, ph)), None)
+        if a is not None:
+            self._set(ph.dest, RANDOM, f"divergence due to 2 defs: the two ways of the divergent branch in {a} meet "
+                                        "here")
+            self.tainted_by[ph.dest] = a
+            return
+        self._set(ph.dest, *_picked(classes))  # type: ignore[arg-type]
 
     def _joins(self, a: str, block: str, ph: Phi) -> bool:
         """Whether lanes that took different successors of the branch in `a` can reach
@@ -380,23 +377,8 @@ class _Analysis:
         if len(succs) + (len(set(self.prog.blocks[a].successors())) - len(succs)) < 2:
             return False
         body = self.iteration.subgraph(self.lp.blocks - {self.lp.header, a, block}).copy()
-        for k, (p1, v1) in enumerate(ph.incoming):
-            for p2, v2 in ph.incoming[k + 1:]:
-                if v1 == v2:
-                    continue
-                g = body.copy()
-                for s in succs - {block}:
-                    g.add_edge(_SOURCE, s)
-                for p in (p1, p2):
-                    if p == a:  # the edge a -> block itself is one way
-                        g.add_edge(_SOURCE, ("edge", p))
-                        g.add_edge(("edge", p), _SINK)
-                    elif p in g:
-                        g.add_edge(p, _SINK)
-                if _SOURCE in g and _SINK in g and nx.has_path(g, _SOURCE, _SINK) \
-                        and local_node_connectivity(g, _SOURCE, _SINK) >= 2:
-                    return True
-        return False
+        pairs = [(p1, p2) for k, (p1, v1) in enumerate(ph.incoming) for p2, v2 in ph.incoming[k + 1:] if v1 != v2]
+        return any(_two_disjoint_ways(_flow(body, succs - {block}, a, preds)) for preds in pairs)
 
     def _header_phi(self, ph: Phi, divergent: set[str]) -> None:
         """A header phi's lane class: an induction's stride, invariant, an alternating
@@ -406,7 +388,7 @@ class _Analysis:
         iv = self.ivs.get(ph.dest)
         if iv is not None:
             self._set(ph.dest, strided(iv.step), "the loop's induction (divergence origin)", anchor=(ph.dest, 0))
-        elif all(op == Ref(ph.dest) for op in inside) and len(set(outside)) == 1:
+        elif _unchanged(ph, inside, outside):
             c = self.of(outside[0])
             if c is not None:
                 self._set(ph.dest, c, "loop-invariant: the loop never changes it")
@@ -443,12 +425,10 @@ class _Analysis:
         if any(c is None for c in classes):
             return
         cs: list[LaneClass] = [c for c in classes if c is not None]
-        rule = OPCODES[ins.op].lanes
-        if rule is LaneRule.CALL:
-            if ins.decl is None or not ins.decl.pure:
-                self._set(ins.dest, RANDOM, "an effect's result")
-                return
-            rule = LaneRule.PURE
+        rule = _lane_rule(ins)
+        if rule is None:
+            self._set(ins.dest, RANDOM, "an effect's result")
+            return
         by_rule = _BY_RULE.get(rule)
         if by_rule is None or not by_rule(self, ins, cs, rule):
             self._pure(ins.dest, cs, self._pre_of(ins))
@@ -551,25 +531,28 @@ class _Analysis:
         """Seed 001's facts: an induction (plus a constant) with step 1 divided by C is
         uniform over aligned groups of C lanes, its remainder a base plus the lane."""
         assert ins.dest is not None
-        x = ins.args[0]
-        k = ins.args[1]
-        if not isinstance(k, Const) or cs[1] != UNIFORM or cs[0] != strided(1) or _name(x) not in self.anchor:
-            return False
-        found = _divisor(ins, rule, k.value)
+        x, k = ins.args[0], ins.args[1]
+        anchored = cs[0] == strided(1) and _name(x) in self.anchor  # an induction with step 1, plus a constant
+        found = _divisor(ins, rule, k.value) if isinstance(k, Const) and cs[1] == UNIFORM and anchored else None
         if found is None:
             return False
+        self._grouped(ins.dest, found, self.anchor[_name(x)])
+        return True
+
+    def _grouped(self, dest: str, found: tuple[int, bool, bool], anchor: tuple[str, int]) -> None:
+        """`dest`, an anchored induction divided by C (or its remainder): uniform (a base
+        plus the lane) over aligned groups where C lanes tile VF, else random."""
         c, signed, rem = found
         vf = self.vf
         if c % vf and vf % c:
-            self._set(ins.dest, RANDOM, f"{c} lanes do not tile {vf}: some vector iterations straddle a multiple")
-            return True
+            self._set(dest, RANDOM, f"{c} lanes do not tile {vf}: some vector iterations straddle a multiple")
+            return
         group = vf if c % vf == 0 else c
-        iv, off = self.anchor[_name(x)]
+        iv, off = anchor
         pre = Aligned(iv, self.ivs[iv].start, off, group, signed)
-        cls = grouped(group, 1 if rem else 0, vf)
         what = "a base plus the lane" if rem else "uniform"
-        self._set(ins.dest, cls, f"{what} across {group} lanes of an induction that starts aligned", pre)
-        return True
+        self._set(dest, grouped(group, 1 if rem else 0, vf), f"{what} across {group} lanes of an induction that "
+                                                                "starts aligned", pre)
 
     # ------------------------------------------------------------ memory and live-outs
     def _accesses(self, divergent: set[str]) -> list[Access]:
@@ -604,13 +587,23 @@ class _Analysis:
 
     def _liveouts(self, exits: list[str]) -> list[tuple[str, str]]:
         inside = set(self.defs) | set(self.phis)
-        read = [op for b, blk in self.prog.blocks.items() if b not in self.lp.blocks
-                for op in [*(v for ph in blk.phis for _, v in ph.incoming), *(a for i in blk.instrs for a in i.args)]]
+        read = [op for b, blk in self.prog.blocks.items() if b not in self.lp.blocks for op in _operands(blk)]
         used = dict.fromkeys(op.name for op in read if isinstance(op, Ref) and op.name in inside)
-        why = (f"leaking iterations: lanes leave at different iterations (divergent exit in "
-               f"{', '.join(exits)}), so the value is the leaving lane's") if exits else \
-            "every exit is uniform: the value is the last lane's"
-        return [(n, why) for n in used]
+        return [(n, _liveout_why(exits)) for n in used]
+
+
+def _operands(blk: Block) -> list[Operand]:
+    """What a block's phis and instructions read."""
+    return [*(v for ph in blk.phis for _, v in ph.incoming), *(a for i in blk.instrs for a in i.args)]
+
+
+def _liveout_why(exits: list[str]) -> str:
+    """Which lane's value a live-out is: the leaving lane's where lanes leave at
+    different iterations (divergent `exits`), else the last lane's."""
+    if exits:
+        return (f"leaking iterations: lanes leave at different iterations (divergent exit in {', '.join(exits)}), "
+                "so the value is the leaving lane's")
+    return "every exit is uniform: the value is the last lane's"
 
 
 def _divisor(ins: Instr, rule: LaneRule, k: int) -> tuple[int, bool, bool] | None:
@@ -700,3 +693,45 @@ def _defined_in(an: _Analysis, op: Operand, region: set[str]) -> bool:
     if op.name in an.phis:
         return an.phis[op.name][0] in region
     return any(b in region for b, i in an.instrs if i.dest == op.name)
+
+
+def _unchanged(ph: Phi, inside: list[Operand], outside: list[Operand]) -> bool:
+    """A header phi the loop never changes: itself on every back edge, one start."""
+    return all(op == Ref(ph.dest) for op in inside) and len(set(outside)) == 1
+
+
+def _flow(body: nx.DiGraph, succs: set[str], a: str, preds: tuple[str, str]) -> nx.DiGraph:
+    """`body` with a source before the branch's successors `succs` and a sink after the
+    two predecessors `preds` of the join (an edge from the branch's block `a` itself
+    is one way of its own)."""
+    g = body.copy()
+    for s in succs:
+        g.add_edge(_SOURCE, s)
+    for p in preds:
+        if p == a:
+            g.add_edge(_SOURCE, ("edge", p))
+            g.add_edge(("edge", p), _SINK)
+        elif p in g:
+            g.add_edge(p, _SINK)
+    return g
+
+
+def _two_disjoint_ways(g: nx.DiGraph) -> bool:
+    """Two vertex-disjoint paths from the source to the sink (Menger: a flow of 2)."""
+    return _SOURCE in g and _SINK in g and nx.has_path(g, _SOURCE, _SINK) \
+        and local_node_connectivity(g, _SOURCE, _SINK) >= 2
+
+
+def _lane_rule(ins: Instr) -> LaneRule | None:
+    """The instruction's LaneRule; a call's is its callee's (pure), None for an effect."""
+    rule = OPCODES[ins.op].lanes
+    if rule is not LaneRule.CALL:
+        return rule
+    return LaneRule.PURE if ins.decl is not None and ins.decl.pure else None
+
+
+def _picked(classes: list[LaneClass]) -> tuple[LaneClass, str]:
+    """A phi after uniform branches: its incoming values' class where they share one."""
+    if all(c == classes[0] for c in classes):
+        return classes[0], "uniform branches pick among values related alike"
+    return RANDOM, "incoming values related differently"

@@ -162,18 +162,22 @@ def _nests(prog: Program, g: nx.DiGraph, idom: dict[str, str]) -> list[Nest]:
     for scc in nx.strongly_connected_components(g):
         if len(scc) == 1 and not g.has_edge(next(iter(scc)), next(iter(scc))):
             continue
-        # the header dominates every block of its loop: the one block of the cycle
-        # that every other is dominated by
-        hs = [h for h in scc if all(dominates(idom, h, b) for b in scc)]
-        if len(hs) != 1:
-            raise LoopShapeError("irreducible control flow (a cycle with more than one entry)", min(scc, key=rank))
-        h = hs[0]
+        h = _header(scc, idom, rank)
         latches = tuple(sorted(u for u in g.predecessors(h) if u in scc))
         body = g.subgraph(scc).copy()
         body.remove_edges_from([(u, h) for u in latches])
         out.append(Nest(h, frozenset(scc), latches, tuple(_nests(prog, body, idom))))
     out.sort(key=lambda n: rank(n.header))
     return out
+
+
+def _header(scc: set[str], idom: dict[str, str], rank: Callable[[str], str]) -> str:
+    """A cycle's header: the one block of it that dominates every other (else the
+    control flow is irreducible)."""
+    hs = [h for h in scc if all(dominates(idom, h, b) for b in scc)]
+    if len(hs) != 1:
+        raise LoopShapeError("irreducible control flow (a cycle with more than one entry)", min(scc, key=rank))
+    return hs[0]
 
 
 def every_loop(prog: Program) -> list[Loop]:
@@ -218,12 +222,15 @@ def vector_exits(prog: Program) -> list[str]:
     for lp in every_loop(prog):
         defs = {i.dest: i for b in lp.blocks for i in prog.blocks[b].instrs if i.dest}
         phis = {ph.dest: ph for b in lp.blocks for ph in prog.blocks[b].phis}
-        for b in lp.exiting:
-            term = prog.blocks[b].term
-            if isinstance(term, Branch) and isinstance(term.cond, Ref) \
-                    and _from_a_vector(term.cond.name, defs, phis, types):
-                out.append(b)
+        out += [b for b in lp.exiting
+                if (c := _branch_on(prog.blocks[b])) is not None and _from_a_vector(c, defs, phis, types)]
     return out
+
+
+def _branch_on(blk: Block) -> str | None:
+    """The value a block's branch tests (None: no branch, or a constant condition)."""
+    t = blk.term
+    return t.cond.name if isinstance(t, Branch) and isinstance(t.cond, Ref) else None
 
 
 def _from_a_vector(name: str, defs: dict[str, Instr], phis: dict[str, Phi], types: dict[str, Type]) -> bool:
@@ -277,7 +284,5 @@ def _uses_in(name: str, blk: Block, inside: set[str]) -> list[OutsideUse]:
            if isinstance(op, Ref) and op.name in inside]
     out += [OutsideUse(op.name, name, instr=instr_text(ins)) for ins in blk.instrs for op in ins.args
             if isinstance(op, Ref) and op.name in inside]
-    t = blk.term
-    if isinstance(t, Branch) and isinstance(t.cond, Ref) and t.cond.name in inside:
-        out.append(OutsideUse(t.cond.name, name))
-    return out
+    cond = _branch_on(blk)
+    return out + ([OutsideUse(cond, name)] if cond in inside else [])

@@ -7,7 +7,7 @@ loop near that constant. These are proposals only: checks/unwinding.py proves
 
 from __future__ import annotations
 
-from verifier.ir.program import Const, Program
+from verifier.ir.program import ArrayDecl, Const, Program
 from verifier.ir.types import elem_of
 
 
@@ -17,14 +17,26 @@ def candidate_bounds(prog: Program, limit: int) -> list[int]:
     every unit a load or store of it reads (and one more, for a loop that leaves
     after reading the last element), and every constant a loop compares with
     (a constant trip count, a guard `i < 100`), with one more."""
-    found = {k for ins in prog.instructions() if ins.op == "icmp" for op in ins.args
-             if isinstance(op, Const) and op.value > 0 for k in (op.value, op.value + 1)}
+    found = {k for c in _compared_constants(prog) for k in (c, c + 1)}
     widths = _access_widths(prog)
     for arr in prog.arrays:
-        if isinstance(arr.extent, int) and arr.name in widths:
-            lengths = {arr.extent * arr.elem.bits // max(1, bits) for bits in widths[arr.name] | {arr.elem.bits}}
-            found |= lengths | {k + 1 for k in lengths}
+        lengths = _lengths(arr, widths.get(arr.name))
+        found |= lengths | {k + 1 for k in lengths}
     return sorted(k for k in found if 1 <= k <= limit)
+
+
+def _compared_constants(prog: Program) -> set[int]:
+    """The positive constants a comparison of `prog` reads."""
+    return {op.value for ins in prog.instructions() if ins.op == "icmp" for op in ins.args
+            if isinstance(op, Const) and op.value > 0}
+
+
+def _lengths(arr: ArrayDecl, widths: set[int] | None) -> set[int]:
+    """A constant-extent array's length in each unit it is accessed in (`widths`, bits;
+    none where it is not accessed or its extent is not a constant)."""
+    if not isinstance(arr.extent, int) or widths is None:
+        return set()
+    return {arr.extent * arr.elem.bits // max(1, bits) for bits in widths | {arr.elem.bits}}
 
 
 def _access_widths(prog: Program) -> dict[str, set[int]]:

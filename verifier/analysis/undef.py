@@ -47,17 +47,23 @@ def _undef_origins(prog: Program) -> dict[str, Loc | None]:
     """Each value computed from an undef use -> that use's place, to a fixed point
     (phis read values defined later)."""
     origin: dict[str, Loc | None] = {}
-    changed = True
-    while changed:
-        changed = False
-        for b in prog.blocks.values():
-            defs: list[tuple[Phi | Instr, list[Operand]]] = [(ph, [op for _, op in ph.incoming]) for ph in b.phis]
-            defs += [(i, list(i.args)) for i in b.instrs if i.dest is not None]
-            for d, ops in defs:
-                if d.dest is None or d.dest in origin:
-                    continue
-                hit, at = _source_of(origin, ops, d.loc)
-                if hit:
-                    origin[d.dest] = at
-                    changed = True
+    defs: list[tuple[Phi | Instr, list[Operand]]] = []
+    for b in prog.blocks.values():
+        defs += [(ph, [op for _, op in ph.incoming]) for ph in b.phis]
+        defs += [(i, list(i.args)) for i in b.instrs if i.dest is not None]
+    while _spread(origin, defs):
+        pass
     return origin
+
+
+def _spread(origin: dict[str, Loc | None], defs: list[tuple[Phi | Instr, list[Operand]]]) -> bool:
+    """One pass of _undef_origins over `defs`: whether a value was found to come from undef."""
+    changed = False
+    for d, ops in defs:
+        if d.dest is None or d.dest in origin:
+            continue
+        hit, at = _source_of(origin, ops, d.loc)
+        if hit:
+            origin[d.dest] = at
+            changed = True
+    return changed

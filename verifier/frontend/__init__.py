@@ -8,7 +8,7 @@ from pathlib import Path
 
 from verifier.errors import UserError
 from verifier.frontend.read import LoopNest, Programs, Read, Scalable, single
-from verifier.ir.program import Assumption, Program, copy_program
+from verifier.ir.program import Assumption, FuncDecl, Program, copy_program
 
 
 def load_program(path: Path, func: str | None = None, cttz_elts: str = "any-poison",
@@ -84,14 +84,7 @@ def read_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
     assume = frozenset(assume)
     cttz_elts = _cttz_rule(cttz_elts, assume)
     if source.suffix == ".ll" and target.suffix == ".ll":
-        from verifier.frontend.llvm import LLOptions
-        from verifier.frontend.llvm.module import read_ll_pair
-
-        for p in (source, target):
-            if not p.is_file():
-                raise UserError(f"{p}: no such file")
-        return read_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room,
-                                                            debug_locations=debug_locations, vscale=vscale))
+        return _ll_pair(source, target, func, cttz_elts, assume, room, debug_locations, vscale)
 
     def one(p: Path) -> Read:  # --func names the function of whichever is LLVM IR
         return read_program(p, func if p.suffix == ".ll" else None, cttz_elts, assume, room, vscale=vscale)
@@ -105,8 +98,21 @@ def read_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
     if isinstance(b, Scalable):
         return b
     pair = a.source, with_source_callees(a.source, b.source)
-    nest = a if isinstance(a, LoopNest) else b if isinstance(b, LoopNest) else None
+    nest = next((r for r in (a, b) if isinstance(r, LoopNest)), None)
     return Programs(*pair) if nest is None else LoopNest(nest.what, nest.loc, *pair)
+
+
+def _ll_pair(source: Path, target: Path, func: str | None, cttz_elts: str, assume: frozenset[Assumption],
+             room: frozenset[str], debug_locations: bool, vscale: int | None) -> Read:
+    """Two LLVM functions read over one environment (frontend.llvm.parse_ll_pair)."""
+    from verifier.frontend.llvm import LLOptions
+    from verifier.frontend.llvm.module import read_ll_pair
+
+    for p in (source, target):
+        if not p.is_file():
+            raise UserError(f"{p}: no such file")
+    return read_ll_pair(source, target, func, LLOptions(cttz_elts=cttz_elts, assume=assume, room=room,
+                                                        debug_locations=debug_locations, vscale=vscale))
 
 
 def with_source_callees(src: Program, tgt: Program) -> Program:
@@ -114,14 +120,17 @@ def with_source_callees(src: Program, tgt: Program) -> Program:
     parameters, result and kind): what a function may read, write and whether it
     returns are facts of the function the source gives, which a target may not
     strengthen (a target assumes nothing its source does not)."""
-    same = {name: f for name, f in src.funcs.items() if name in tgt.funcs
-            and (f.params, f.ret, f.pure) == (tgt.funcs[name].params, tgt.funcs[name].ret, tgt.funcs[name].pure)}
+    same = {name: f for name, f in src.funcs.items() if name in tgt.funcs and _alike(f, tgt.funcs[name])}
     if all(tgt.funcs[n] == f for n, f in same.items()):
         return tgt
     out = copy_program(tgt)
     out.funcs.update(same)
-    for blk in out.blocks.values():
-        for ins in blk.instrs:
-            if ins.op == "call" and ins.attrs.func is not None and ins.attrs.func.name in same:
-                ins.attrs = ins.attrs.but(func=same[ins.attrs.func.name])
+    for ins in out.instructions():
+        if ins.op == "call" and ins.attrs.func is not None and ins.attrs.func.name in same:
+            ins.attrs = ins.attrs.but(func=same[ins.attrs.func.name])
     return out
+
+
+def _alike(f: FuncDecl, g: FuncDecl) -> bool:
+    """Declared alike: the same parameters, result and kind (pure or an effect)."""
+    return (f.params, f.ret, f.pure) == (g.params, g.ret, g.pure)

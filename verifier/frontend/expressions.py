@@ -275,23 +275,31 @@ class Expressions(SSABuilder):
         if t.text in ("true", "false"):
             return TV(Const(1 if t.text == "true" else 0, I1), I1)
         if t.text in ("undef", "poison"):
-            self.expect("(", f"'(' and a type: {t.text}(i8)")
-            ty = self.parse_type()
-            self.expect(")")
-            return TV(Undef(ty) if t.text == "undef" else PoisonConst(ty), ty)
+            return self.undef_or_poison(t)
         if t.text in self.consts:
             return Lit(self.consts[t.text], t.loc)
         if self.at("(") and t.text not in self.var_types:
             return self.call_expr(t)
         if t.text in self.arrays:
-            if not self.at("["):
-                raise UserError(f"array {t.text!r} must be indexed: {t.text}[i]", t.loc)
-            return self.load(t)
+            return self.element(t)
         if t.text in self.var_types:
             return TV(self.read_var(t.text, self.cur, t.loc), self.var_types[t.text])
         if t.text in KEYWORDS:
             raise UserError(f"expected an expression, found keyword {t.text!r}", t.loc)
         raise UserError(f"unknown name {t.text!r}", t.loc)
+
+    def element(self, t: Token) -> Expr:
+        """`a[i]`: an array is read only indexed."""
+        if not self.at("["):
+            raise UserError(f"array {t.text!r} must be indexed: {t.text}[i]", t.loc)
+        return self.load(t)
+
+    def undef_or_poison(self, t: Token) -> TV:
+        """`undef(T)` or `poison(T)` (after the name)."""
+        self.expect("(", f"'(' and a type: {t.text}(i8)")
+        ty = self.parse_type()
+        self.expect(")")
+        return TV(Undef(ty) if t.text == "undef" else PoisonConst(ty), ty)
 
     def array_named(self, t: Token) -> ArrayDecl:
         if t.text not in self.arrays:
@@ -447,13 +455,15 @@ class Expressions(SSABuilder):
         want = next((t for t in known if isinstance(t, VecType)), known[0] if known else None)
         typed = [self.typed(e, want, at) for e, at in args]
         ty = typed[0].type if want is None else want
-        out = []
-        for t, (_, at) in zip(typed, args, strict=True):
-            v = self.splat(t, ty.lanes, at) if isinstance(ty, VecType) and not isinstance(t.type, VecType) else t
-            if v.type != ty:
-                raise UserError(f"type mismatch: {name}'s operands are {ty}, this one is {v.type}", at)
-            out.append(v)
-        return out, ty
+        return [self.of_type(name, t, ty, at) for t, (_, at) in zip(typed, args, strict=True)], ty
+
+    def of_type(self, name: str, t: TV, ty: Type, at: Loc) -> TV:
+        """Operand `t` of `name` as a `ty`: a scalar splat to a vector's lanes; any other
+        type is a mismatch."""
+        v = self.splat(t, ty.lanes, at) if isinstance(ty, VecType) and not isinstance(t.type, VecType) else t
+        if v.type != ty:
+            raise UserError(f"type mismatch: {name}'s operands are {ty}, this one is {v.type}", at)
+        return v
 
     def conversion(self, name: str, x: TV, to: Type, loc: Loc) -> TV:
         if name == "bitcast":
@@ -463,9 +473,10 @@ class Expressions(SSABuilder):
             return TV(self.emit("bitcast", [x.op], to, loc), to)
         if isinstance(to, VecType):
             raise UserError(f"{name} takes the lane type (e.g. {name}(x, i64)), not {to}", loc)
-        fb, tb = elem_of(x.type).bits, to.bits
-        if (name == "trunc" and tb >= fb) or (name != "trunc" and tb <= fb):
-            raise UserError(f"{name} from {elem_of(x.type)} to {to} is not a {'narrowing' if name == 'trunc' else 'widening'}", loc)
+        narrowing = name == "trunc"
+        if (to.bits < elem_of(x.type).bits) != narrowing or to.bits == elem_of(x.type).bits:
+            raise UserError(f"{name} from {elem_of(x.type)} to {to} is not a {'narrowing' if narrowing else 'widening'}",
+                            loc)
         rt = with_elem(x.type, to)
         return TV(self.emit(name, [x.op], rt, loc, flags=()), rt)
 

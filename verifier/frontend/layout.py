@@ -166,6 +166,10 @@ def _pow2_ceil(n: int) -> int:
     return p
 
 
+# a constant that fills its bytes with one value (None: poison, or not known here)
+_FILLS: dict[str, int | None] = {"zeroinitializer": 0, "null": 0, "undef": None, "poison": None}
+
+
 class _ConstReader:
     """A constant initializer's bytes, little-endian, in the layout's order: a byte is
     None where it is padding, undef or poison, or holds a pointer (unknown here)."""
@@ -217,15 +221,9 @@ class _ConstReader:
     def value(self, t: str) -> list[int | None]:
         size = self.layout.size(t, self.loc)
         w = self.word()
-        if w in ("zeroinitializer", "null"):
+        if w in _FILLS or w.startswith("@"):  # a global's address: unknown here
             self.at += len(w)
-            return [0] * size
-        if w in ("undef", "poison"):
-            self.at += len(w)
-            return [None] * size
-        if w.startswith("@"):  # the address of a global: unknown here
-            self.at += len(w)
-            return [None] * size
+            return [_FILLS.get(w)] * size
         if w == "c" or w.startswith('c"'):
             self.eat("c")
             return self.string(size)
@@ -288,6 +286,15 @@ class _ConstReader:
         return out[:size]
 
 
+def _float_literal(s: str) -> float:
+    """A float literal as LLVM writes it: a double's bits in hex, or with an exponent."""
+    if re.fullmatch(r"0x[0-9A-Fa-f]{16}", s):
+        return float(struct.unpack("<d", int(s, 16).to_bytes(8, "little"))[0])
+    if re.fullmatch(r"[-+]?\d+\.\d+e[-+]\d+", s):
+        return float(s)
+    raise ValueError(s)
+
+
 def literal_bits(s: str, bits: int, loc: Loc | None) -> int:
     """An integer literal (`true`/`false` too), or a half/float/double literal's bits
     (LLVM writes those with an exponent or in hex, never as a bare integer)."""
@@ -301,13 +308,9 @@ def literal_bits(s: str, bits: int, loc: Loc | None) -> int:
     try:
         if fmt and s.startswith("0xH") and bits == 16:
             return int(s[3:], 16)
-        if fmt and re.fullmatch(r"0x[0-9A-Fa-f]{16}", s):
-            value = struct.unpack("<d", int(s, 16).to_bytes(8, "little"))[0]
-        elif fmt and re.fullmatch(r"[-+]?\d+\.\d+e[-+]\d+", s):
-            value = float(s)
-        else:
+        if fmt is None:
             raise ValueError(s)
-        return int.from_bytes(struct.pack(fmt, value), "little")
+        return int.from_bytes(struct.pack(fmt, _float_literal(s)), "little")
     except (ValueError, OverflowError, struct.error):
         raise LLUnsupported(f"constant {s}", loc) from None
 

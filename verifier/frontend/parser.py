@@ -178,17 +178,20 @@ class _Parser(Expressions):
         self.next()
         extent = self.parse_extent()
         self.expect("]", "']' after the extent")
-        init = readonly = False
-        while self.peek().kind == "name" and self.peek().text in ("init", "readonly"):
-            if self.next().text == "init":
-                init = True
-            else:
-                readonly = True
+        words = self.array_words()
+        init, readonly = "init" in words, "readonly" in words
         contents = self.array_contents(t, ty, extent) if self.accept("=") else None
         # given contents are a constant (LLVM's constant global): never poison, and a
         # store to it is UB (read-only)
         self.arrays[t.text] = ArrayDecl(t.text, ty, extent, init or contents is not None,
                                         readonly or contents is not None, t.loc, contents)
+
+    def array_words(self) -> set[str]:
+        """The words after an array's extent: `init`, `readonly` (either, both, none)."""
+        words = set()
+        while self.peek().kind == "name" and self.peek().text in ("init", "readonly"):
+            words.add(self.next().text)
+        return words
 
     def array_contents(self, name: Token, ty: IntType, extent: Extent) -> tuple[int, ...]:
         """`= [1, -2, ...]`: every element's initial value (a constant table); the

@@ -126,13 +126,20 @@ def _block_positions(lines: list[str], out: dict[int, Loc], loop_starts: dict[st
     block): its loop's start for a loop header, else its first located line (the
     function's own line for an entry block without one). A line without a location
     (a label, a phi) takes its block's."""
-    for n, (k, label) in enumerate(starts):
-        stop = starts[n + 1][0] if n + 1 < len(starts) else end
-        at = loop_starts.get(label) if label is not None else None
-        at = at or next((out[j] for j in range(k + 1, stop) if j in out), None) or out.get(k)
+    stops = [k for k, _ in starts[1:]] + ([end] if starts else [])
+    for (k, label), stop in zip(starts, stops, strict=True):
+        at = _block_position(out, loop_starts, k, label, stop)
         if at is None:
             continue
         for j in range(k if label is not None else k + 1, stop):
             out.setdefault(j, at)
         if label in loop_starts:
             out[k] = at
+
+
+def _block_position(out: dict[int, Loc], loop_starts: dict[str, Loc], k: int, label: str | None,
+                    stop: int) -> Loc | None:
+    """The position of the block on lines k..stop: its loop's start for a loop header,
+    else its first located line, else line k's own."""
+    at = loop_starts.get(label) if label is not None else None
+    return at or next((out[j] for j in range(k + 1, stop) if j in out), None) or out.get(k)

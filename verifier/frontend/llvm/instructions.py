@@ -106,10 +106,7 @@ def _instr(st: FnState, blk: Block, ins: Any) -> None:
     if op in _AGGREGATE:  # a struct value: its fields, not one value of ours
         _AGGREGATE[op](st, blk, Site(ins, text, loc, list(ins.operands), st.names.get(key(ins)), None, ()))
         return
-    vector_gep = op == "getelementptr" and str(ins.type).endswith("x ptr>")
-    pointers = op == "load" and str(ins.type).endswith("x ptr>")  # pointer_vector_load
-    typed = str(ins.type) != "label" and not vector_gep and not pointers and op != "landingpad"  # (`resume`'s only)
-    ty = parse_type(str(ins.type), loc) if typed else None
+    ty = parse_type(str(ins.type), loc) if _typed(op, str(ins.type)) else None
     site = Site(ins, text, loc, list(ins.operands), st.names.get(key(ins)), ty, int_flags(text, op))
     translate = _TRANSLATE.get(op)
     if translate is None:
@@ -118,6 +115,13 @@ def _instr(st: FnState, blk: Block, ins: Any) -> None:
     width = ieee_width(str(ins.type))
     if width is not None and site.dest is not None:
         st.floats[site.dest] = width
+
+
+def _typed(op: str, ty: str) -> bool:
+    """An instruction whose result has one of our types: not a label, nor a vector of
+    pointers (a vector GEP, pointer_vector_load), nor `resume`'s landingpad."""
+    pointers = op in ("getelementptr", "load") and ty.endswith("x ptr>")
+    return ty != "label" and not pointers and op != "landingpad"
 
 
 def _v(st: FnState, blk: Block, s: Site, k: int) -> Operand:
@@ -224,26 +228,34 @@ def _switch(st: FnState, blk: Block, s: Site) -> None:
 
 def _ret(st: FnState, blk: Block, s: Site) -> None:
     ops, loc = s.ops, s.loc
-    if ops and key(ops[0]) in st.aggregates:  # a struct: each field a live-out of its own
+    if not ops:
+        pass
+    elif key(ops[0]) in st.aggregates:  # a struct: each field a live-out of its own
         for k, v in enumerate(st.aggregates[key(ops[0])]):
             st.emit(blk, "out", [v], None, None, loc, name=f"ret.{k}")
-    elif ops and str(ops[0].type) == "ptr" and (st.opts.ret_address or key(ops[0]) in st.multi):
-        # a pointer that may point into one of several objects: which one, and where
-        ret_at, ret_obj = shown_pointer(st, blk, None if is_null(ops[0]) else key(ops[0]), loc)
-        st.emit(blk, "out", [ret_at], None, None, loc, name="ret")
-        st.emit(blk, "out", [ret_obj], None, None, loc, name="ret.object")
-    elif ops and str(ops[0].type) == "ptr":
-        # a pointer into one object: its offset, under a name that says which object
-        obj, off = pointer(st, ops[0], loc)
-        st.emit(blk, "out", [off], None, None, loc, name=f"ret.{obj}")
-        st.emit(blk, "out", [st.nulls.get(key(ops[0]), Const(0, I1))], None, None, loc, name=f"ret.{obj}.null")
-    elif ops:
+    elif str(ops[0].type) == "ptr":
+        _ret_pointer(st, blk, ops[0], loc)
+    else:
         v = _return_attrs(st, blk, _v(st, blk, s, 0), ty_of(ops[0], loc), loc)
         st.emit(blk, "out", [v], None, None, loc, name="ret")
         width = ieee_width(str(ops[0].type))
         if width is not None:
             st.floats["ret"] = width
     blk.term = Halt()
+
+
+def _ret_pointer(st: FnState, blk: Block, p: Any, loc: Loc) -> None:
+    """A returned pointer: that may point into one of several objects, which one and
+    where; into one object, its offset under a name that says which object, and
+    whether it is null."""
+    if st.opts.ret_address or key(p) in st.multi:
+        ret_at, ret_obj = shown_pointer(st, blk, None if is_null(p) else key(p), loc)
+        st.emit(blk, "out", [ret_at], None, None, loc, name="ret")
+        st.emit(blk, "out", [ret_obj], None, None, loc, name="ret.object")
+        return
+    obj, off = pointer(st, p, loc)
+    st.emit(blk, "out", [off], None, None, loc, name=f"ret.{obj}")
+    st.emit(blk, "out", [st.nulls.get(key(p), Const(0, I1))], None, None, loc, name=f"ret.{obj}.null")
 
 
 def _return_attrs(st: FnState, blk: Block, v: Operand, ty: Type, loc: Loc) -> Operand:

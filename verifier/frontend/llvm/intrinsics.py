@@ -160,12 +160,16 @@ def _purity(st: FnState, facts: CallFacts, ty: Type | None, invoke: bool) -> tup
     function changes no memory (memory is then the same for the source and the target);
     one that writes anywhere, or reads what no pointer reaches (I/O), is an event. (An
     invoke's unwinding is its own branch: only a call unwinds out of the function.)"""
-    other = facts.access("other")
     returns = facts.willreturn and (facts.nounwind or invoke)
+    return returns and _reads_only_arguments(facts, bool(st.stores) or ty is None), returns
+
+
+def _reads_only_arguments(facts: CallFacts, other_matters: bool) -> bool:
+    """The callee writes nothing and reads only what its arguments reach (and other
+    memory only where that cannot change during the function: `other_matters` false)."""
     writes = any("write" in acc for _, acc in facts.memory)
     hidden = any("read" in acc for loc, acc in facts.memory if loc not in ("other", "argmem"))
-    reads_other = "read" in other and (st.stores or ty is None)
-    return returns and not writes and not hidden and not reads_other, returns
+    return not writes and not hidden and not ("read" in facts.access("other") and other_matters)
 
 
 def _declared(st: FnState, fname: str, ptys: tuple[IntType, ...], ty: Type | None, pure: bool, returns: bool,
@@ -207,21 +211,27 @@ def _opaque_call(st: FnState, blk: Block, ins: Any, name: str, args: list[Any], 
     ops: list[Operand] = []
     ptys: list[IntType] = []
     for a in args:
-        if str(a.type) == "ptr":
-            ops += [Const(NULL_OBJECT, I64), Const(0, I64)] if is_null(a) else \
-                event_pointer(st, blk, *pointer(st, a, loc), loc)
-            ptys += [I64, I64]
-            continue
-        t = ty_of(a, loc)
-        if not isinstance(t, IntType):
-            raise LLUnsupported(f"a call to @{name} with a vector argument", loc)
-        ops.append(operand(st, blk, a, loc))
-        ptys.append(t)
+        o, t = _event_argument(st, blk, name, a, loc)
+        ops += o
+        ptys += t
     fname = clean(name)
     # (what it writes is the memory the run starts from: no write of its own)
     st.funcs[fname] = FuncDecl(fname, tuple(ptys), None, False, willreturn=returns)
     st.emit(blk, "call", ops, None, None, loc, callee=fname, func=st.funcs[fname])
     st.trapped = noreturn(operand_text(ins), decl)
+
+
+def _event_argument(st: FnState, blk: Block, name: str, a: Any, loc: Loc) -> tuple[list[Operand], list[IntType]]:
+    """An argument of an event that takes pointers: a pointer as its object and byte
+    offset (two i64), an integer as itself."""
+    if str(a.type) == "ptr":
+        ops = [Const(NULL_OBJECT, I64), Const(0, I64)] if is_null(a) else \
+            event_pointer(st, blk, *pointer(st, a, loc), loc)
+        return list(ops), [I64, I64]
+    t = ty_of(a, loc)
+    if not isinstance(t, IntType):
+        raise LLUnsupported(f"a call to @{name} with a vector argument", loc)
+    return [operand(st, blk, a, loc)], [t]
 
 
 def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str, loc: Loc, ty: Type | None,
@@ -412,6 +422,18 @@ _INTRINSICS: list[tuple[Callable[[_Call], bool], Callable[[_Call], None]]] = [
 ]
 
 
+def _returns_an_integer(name: str, ty: Type | None, ins: Any, loc: Loc) -> None:
+    """A call returns nothing or an integer (IEEE bits included), else it is not read."""
+    if ty is not None and not isinstance(ty, IntType):
+        raise LLUnsupported(f"a call to @{name} returning {ins.type}", loc)
+
+
+def _return_attributes(text: str, decl: str, name: str) -> str:
+    """What the call and the declaration of @name say before the callee's name (the
+    return value's attributes among them)."""
+    return instruction_body(text).split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
+
+
 def _function_call(st: FnState, blk: Block, ins: Any, callee: Any, args: list[Any], text: str, loc: Loc,
                    ty: Type | None, dest: str | None, invoke: bool) -> None:
     """A call to a function other than an intrinsic: pure where its attributes let it
@@ -422,17 +444,15 @@ def _function_call(st: FnState, blk: Block, ins: Any, callee: Any, args: list[An
     if any(str(a.type) == "ptr" for a in args):
         _opaque_call(st, blk, ins, name, args, decl, loc, ty, dest, facts, invoke)
         return
-    if ty is not None and not isinstance(ty, IntType):
-        raise LLUnsupported(f"a call to @{name} returning {ins.type}", loc)
+    _returns_an_integer(name, ty, ins, loc)
     pure, returns = _purity(st, facts, ty, invoke)
     ptys = _int_types(name, args, loc)
     if pure and ty is None:
         return  # no effect, no result
-    if not pure and not returns and facts.noreturn:
-        returns = True  # it never returns: the front end ends the run after its event (st.trapped)
+    # one that never returns: the front end ends the run after its event (st.trapped)
+    returns = returns or (not pure and facts.noreturn)
     fname = clean(name)
-    f = _declared(st, fname, ptys, ty, pure, returns, facts.access("other"), decl,
-                  instruction_body(text).split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0])
+    f = _declared(st, fname, ptys, ty, pure, returns, facts.access("other"), decl, _return_attributes(text, decl, name))
     if st.funcs.get(fname, f) != f:
         raise LLUnsupported(f"calls to @{name} with other attributes than its first call's", loc)
     st.funcs[fname] = f

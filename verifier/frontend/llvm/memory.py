@@ -42,9 +42,7 @@ def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str
     ops = list(ins.operands)
     obj_name, base = gep_base(st, ops[0], loc)
     obj = st.objects[obj_name]
-    g = _Gep(st, blk, obj, st.names.get(key(ins)) or st.fresh("gep"), loc,
-             # inbounds implies nusw: the offset arithmetic does not wrap (signed; unsigned too with nuw)
-             (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ()),
+    g = _Gep(st, blk, obj, st.names.get(key(ins)) or st.fresh("gep"), loc, _offset_flags(flags),
              pointer_lanes(str(ins.type)))  # a vector GEP: one offset per lane
     if g.lanes and str(ops[0].type) != "ptr":
         raise LLUnsupported("a getelementptr on a vector of pointers", loc)
@@ -54,6 +52,12 @@ def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str
     st.offsets[key(ins)] = g.result(acc, "inbounds" in flags)
     if key(ops[0]) in st.nulls:
         st.nulls[key(ins)] = st.nulls[key(ops[0])]
+
+
+def _offset_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
+    """The flags of a GEP's offset arithmetic: inbounds implies nusw, so it does not
+    wrap (signed; unsigned too with nuw)."""
+    return (("nsw",) if {"inbounds", "nusw"} & set(flags) else ()) + (("nuw",) if "nuw" in flags else ())
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ class _Gep:
     def index(self, acc: Operand, idx: Any, stride: int) -> Operand:
         """`acc` plus an array index times its stride, in the object's units (a constant
         one folded; a narrower one sign-extended; a vector index per lane)."""
-        st, obj, loc = self.st, self.obj, self.loc
+        st, loc = self.st, self.loc
         pty = parse_type(str(idx.type), loc)
         if pty is None:
             raise LLUnsupported(f"a getelementptr index of type {idx.type}", loc)
@@ -118,16 +122,22 @@ class _Gep:
         if ity.bits > 64:
             raise LLUnsupported("a getelementptr index wider than 64 bits", loc)
         wty: Type = VecType(self.lanes, I64) if vidx else I64
-        if isinstance(i, Const) and not vidx:
-            # a constant index: its offset in units, folded (an induction's step stays a constant)
-            off = to_signed(i.value, ity.bits) * stride
-            # (a negative index under nuw is poison in the multiplication: not folded)
-            if off % obj.unit == 0 and -(1 << 63) <= off < (1 << 63) and not (off < 0 and "nuw" in self.ar):
-                return self.add(acc, Const((off // obj.unit) & mask(64), I64), I64)
+        units = self.folded(i, ity, stride) if isinstance(i, Const) and not vidx else None
+        if units is not None:
+            return self.add(acc, Const(units & mask(64), I64), I64)
         if ity.bits < 64:
             i = st.emit(self.blk, "sext", [i], wty, st.fresh(f"{self.dest}.idx"), loc, flags=())
         # a scalar offset plus a lane's index is that lane's offset (scalars splat)
         return self.add(acc, self._scaled(i, stride, wty), self.oty if vidx or self.lanes else I64)
+
+    def folded(self, i: Const, ity: IntType, stride: int) -> int | None:
+        """A constant index's offset in the object's units, where it folds to whole units
+        within 64 bits (an induction's step stays a constant); a negative one under nuw
+        is poison in the multiplication: not folded."""
+        off = to_signed(i.value, ity.bits) * stride
+        if off % self.obj.unit == 0 and -(1 << 63) <= off < (1 << 63) and not (off < 0 and "nuw" in self.ar):
+            return off // self.obj.unit
+        return None
 
     def _scaled(self, i: Operand, stride: int, wty: Type) -> Operand:
         """An index times its stride, in the object's units."""
@@ -287,15 +297,22 @@ def pointer_vector_load(st: FnState, blk: Block, ins: Any, obj_name: str, off: O
 def pointer_vector_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | None, dest: str | None,
                         loc: Loc) -> None:
     """icmp eq/ne of a loaded vector of pointers (pointer_vector_load) with null in every lane."""
-    nulls = [o.is_constant and operand_text(o).endswith(("zeroinitializer", "null)")) for o in ops]
-    loaded = [o for o in ops if key(o) in st.nulls and not o.is_constant]
-    if pred not in ("eq", "ne") or sum(nulls) != 1 or len(loaded) != 1 or not isinstance(ty, VecType):
+    loaded = _loaded_against_null(st, ops)
+    if pred not in ("eq", "ne") or loaded is None or not isinstance(ty, VecType):
         raise LLUnsupported(f"icmp {pred} of vectors of pointers other than loaded ones with null", loc)
-    flag = st.nulls[key(loaded[0])]
+    flag = st.nulls[key(loaded)]
     if pred == "eq":
         st.emit(blk, "or", [flag, Const(0, ty)], ty, dest, loc, flags=())
     else:
         st.emit(blk, "xor", [flag, Const(1, ty)], ty, dest, loc, flags=())
+
+
+def _loaded_against_null(st: FnState, ops: list[Any]) -> Any | None:
+    """Of two operands, the loaded vector of pointers compared with a null vector (None
+    unless one is each)."""
+    nulls = [o.is_constant and operand_text(o).endswith(("zeroinitializer", "null)")) for o in ops]
+    loaded = [o for o in ops if key(o) in st.nulls and not o.is_constant]
+    return loaded[0] if sum(nulls) == 1 and len(loaded) == 1 else None
 
 
 def not_null(st: FnState, blk: Block, ptr: Any, loc: Loc) -> None:
@@ -403,12 +420,7 @@ def masked_access(st: FnState, blk: Block, ins: Any, kind: str, args: list[Any],
     the passthru's. A poison mask lane is UB (the IR's masked accesses; LangRef does not
     say, and InstCombine reads such a lane as either)."""
     ptr = args[0] if kind == "load" else args[1]
-    rest = args[1:] if kind == "load" else args[2:]
-    if rest and str(rest[0].type) == "i32":  # the old form's alignment operand
-        align = int_const(rest[0]) or 1
-        rest = rest[1:]
-    else:
-        align = masked_align(text)
+    align, rest = _masked_alignment(args[1:] if kind == "load" else args[2:], text)
     obj_name, off = pointer(st, ptr, loc)
     not_null(st, blk, ptr, loc)
     mask_v = operand(st, blk, rest[0], loc)
@@ -426,6 +438,14 @@ def masked_access(st: FnState, blk: Block, ins: Any, kind: str, args: list[Any],
         return
     raw = access(st, blk, ins, obj_name, off, vty, access_text, loc, st.fresh("masked.load"), None, mask=mask_v)
     st.emit(blk, "select", [mask_v, raw, operand(st, blk, rest[1], loc)], vty, dest, loc)
+
+
+def _masked_alignment(rest: list[Any], text: str) -> tuple[int, list[Any]]:
+    """A masked access's alignment (the old form's i32 operand, else the pointer's
+    `align` attribute), and its operands after it (mask, passthru)."""
+    if rest and str(rest[0].type) == "i32":
+        return int_const(rest[0]) or 1, rest[1:]
+    return masked_align(text), rest
 
 
 _SIGNED_OFFSET = {"eq": "eq", "ne": "ne", "ult": "slt", "ule": "sle", "ugt": "sgt", "uge": "sge",

@@ -251,16 +251,19 @@ def read_ll_pair(src: Path, tgt: Path, func: str | None = None,
             # the vscales to read the pair at are the source's: a target that narrows its
             # vscale_range claims something of its caller, which the check must not assume
             return Scalable(source_vscales(src, func), rb.loc)
-        # a nest on either side: read both, and give both once their needs agree
-        nest = next((r for r in (ra, rb) if isinstance(r, LoopNest)), None)
-        a, b = ra.source, rb.source
-        if both.own_objects and _own(a) != _own(b):  # loaded pointers' objects: both or neither
-            both = dataclasses.replace(both, own_objects=False)
-            continue
-        grown = _grown(both, a, b)
-        if grown == both:
-            return _pair(nest, a, b)  # the same needs, or the refinement check names what still differs
+        grown = _next_options(both, ra.source, rb.source)
+        if grown == both:  # the same needs, or the refinement check names what still differs
+            # a nest on either side: read both, and give both once their needs agree
+            return _pair(next((r for r in (ra, rb) if isinstance(r, LoopNest)), None), ra.source, rb.source)
         both = grown
+
+
+def _next_options(both: LLOptions, a: Program, b: Program) -> LLOptions:
+    """What the next reading of a pair needs: loaded pointers' own objects on both sides
+    or neither, else what either side's reading grew (_grown)."""
+    if both.own_objects and _own(a) != _own(b):
+        return dataclasses.replace(both, own_objects=False)
+    return _grown(both, a, b)
 
 
 def _claims_nothing_more(src: Path, tgt: Path, func: str | None) -> None:
@@ -340,11 +343,16 @@ def target_claims(src: Path, tgt: Path, func: str | None) -> list[str]:
     nothing its source does not: a claim the reading would not check)."""
     sf, sr, sa, _ = _signature_claims(src, func)
     tf, tr, ta, _ = _signature_claims(tgt, func)
-    out = [f"{n}{'(' + v + ')' if v else ''} on the function" for n, v in tf.items() if _stronger(n, v, sf.get(n))]
-    out += [f"{n}{' ' + v if v else ''} on its result" for n, v in tr.items() if _stronger(n, v, sr.get(n))]
+    out = [f"{n}{'(' + v + ')' if v else ''} on the function" for n, v in _more(tf, sf)]
+    out += [f"{n}{' ' + v if v else ''} on its result" for n, v in _more(tr, sr)]
     for k, (t, s) in enumerate(zip(ta, sa, strict=False)):
-        out += [f"{n}{' ' + v if v else ''} on argument {k}" for n, v in t.items() if _stronger(n, v, s.get(n))]
+        out += [f"{n}{' ' + v if v else ''} on argument {k}" for n, v in _more(t, s)]
     return out
+
+
+def _more(target: dict[str, str], source: dict[str, str]) -> list[tuple[str, str]]:
+    """The target's attributes (name, value) that claim more than the source's."""
+    return [(n, v) for n, v in target.items() if _stronger(n, v, source.get(n))]
 
 
 def source_vscales(path: Path, func: str | None) -> VscaleRange:
@@ -533,6 +541,11 @@ def _pointer_phis(st: FnState) -> None:
         pairs = [shown_pointer(st, st.blocks[b], k, at_phi.loc) for b, k in multi_in]
         at_phi.incoming = [(b, a) for (b, _), (a, _) in zip(multi_in, pairs, strict=True)]
         which_phi.incoming = [(b, w) for (b, _), (_, w) in zip(multi_in, pairs, strict=True)]
+    _volatile_apart(st)
+
+
+def _volatile_apart(st: FnState) -> None:
+    """A volatile store to an object that plain accesses reach too is refused."""
     for obj_name, stored_at in st.volatile_stored.items():
         if obj_name in st.plain_objects:
             raise LLUnsupported(f"a volatile store to {st.display.get(obj_name, obj_name)}, which plain loads or "
@@ -616,17 +629,22 @@ def _attributes(v: Any) -> str:
     return " ".join(a.decode() for a in v.attributes)
 
 
+def _noundef(st: FnState, own: bool, at: int) -> tuple[bool, bool]:
+    """Whether argument `at` is read as noundef (a pair's target: as its source says),
+    and whether the target claims noundef where its source does not."""
+    given = st.opts.source_noundef
+    if given is None or at >= len(given):
+        return own, False
+    return given[at], own and not given[at]
+
+
 def _int_param(st: FnState, pre: Block, name: str, ty: IntType, attrs: str, loc: Loc, at: int) -> None:
     """An integer parameter (argument `at`): without `noundef` it may be poison;
     `range(iN a, b)` makes a value outside [a, b) poison, so with `noundef` the caller
     had UB there (such inputs are no run of the function). A pair's target reads it as
     its source does (LLOptions.source_noundef): its own noundef where the source has
     none is a claim, UB where the caller passes poison."""
-    noundef = has_attr(attrs, "noundef")
-    given = st.opts.source_noundef
-    claimed = given is not None and at < len(given) and noundef and not given[at]
-    if given is not None and at < len(given):
-        noundef = given[at]
+    noundef, claimed = _noundef(st, has_attr(attrs, "noundef"), at)
     raw = name if noundef else f"{name}.value"
     st.params.append(Param(raw, ty))
     ok = in_range(st, pre, Ref(raw), ty, attrs, name, loc)

@@ -711,16 +711,20 @@ def overlaps(st: FnState, arrays: list[ArrayDecl]) -> tuple[list[tuple[str, str]
     globals: each may be a window on a global or on an earlier candidate."""
     free, fixed = _overlap_candidates(st)
     elems = {a.name: a.elem for a in arrays}
+    flat = len(free) > 2 and not fixed  # every later candidate a window on the first's object
     pairs = []
     for k, view in enumerate(free):
-        for whole in fixed + free[:min(k, 1) if len(free) > 2 and not fixed else k]:
+        for whole in fixed + free[:min(k, 1) if flat else k]:
             if elems[whole.name] != elems[view.name]:
-                shown = [st.display.get(o.name, o.name) for o in (whole, view)]
-                raise LLUnsupported(f"pointers {shown[0]} and {shown[1]} that may overlap, read in units of "
-                                    f"{whole.unit} and {view.unit} bytes", st.at(st.start_line))
+                raise _units_differ(st, whole, view)
             pairs.append((whole.name, view.name))
-    windows = tuple(o.name for o in free[1:]) if len(free) > 2 and not fixed else ()
-    return pairs, windows
+    return pairs, tuple(o.name for o in free[1:]) if flat else ()
+
+
+def _units_differ(st: FnState, whole: MemObject, view: MemObject) -> LLUnsupported:
+    shown = [st.display.get(o.name, o.name) for o in (whole, view)]
+    return LLUnsupported(f"pointers {shown[0]} and {shown[1]} that may overlap, read in units of "
+                         f"{whole.unit} and {view.unit} bytes", st.at(st.start_line))
 
 
 NULL_OBJECT = mask(64)  # the object number of the null pointer

@@ -32,12 +32,17 @@ def const_operand(st: FnState, blk: Block, v: Any, ty: Type, loc: Loc) -> Operan
     if lane is not None:
         return Const(_int_lit(lane, lane_ty.bits, loc), ty)
     if isinstance(ty, VecType) and body.startswith("<"):
-        ops = [_literal(ln.strip().partition(" ")[2], lane_ty, loc) for ln in body.strip("<>").split(",")]
-        if all(o == ops[0] for o in ops) and isinstance(ops[0], Const):
-            return Const(ops[0].value, ty)
-        # built once in the entry, which dominates every use (a phi's incoming value too)
-        return st.emit(st.pre, "vec", ops, ty, st.fresh("const"), loc)
+        return _vector_literal(st, body, ty, loc)
     return _literal(body, ty, loc)
+
+
+def _vector_literal(st: FnState, body: str, ty: VecType, loc: Loc) -> Operand:
+    """`<iN a, iN b, ...>`: one constant where every lane is the same, else a vector
+    built once in the entry, which dominates every use (a phi's incoming value too)."""
+    ops = [_literal(ln.strip().partition(" ")[2], ty.elem, loc) for ln in body.strip("<>").split(",")]
+    if all(o == ops[0] for o in ops) and isinstance(ops[0], Const):
+        return Const(ops[0].value, ty)
+    return st.emit(st.pre, "vec", ops, ty, st.fresh("const"), loc)
 
 
 def _literal(s: str, ty: Type, loc: Loc) -> Operand:
