@@ -268,16 +268,13 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
     types = prog.value_types()
     loops = every_loop(prog) if loops is None else loops
     where = loop_of(loops)
-    params: dict[str, Val] = {}
-    for p in prog.params:
-        params[p.name] = Val(inputs.params.get(p.name, 0) & mask(p.type.bits), False, False)
+    params = {p.name: Val(inputs.params.get(p.name, 0) & mask(p.type.bits), False, False) for p in prog.params}
     written: list[tuple[int, str]] = []
     env = concrete_env(prog, d, inputs, params, written)
     st = State(initial_memory(prog, inputs, env.extents), [], {})
     values: dict[str, Value] = dict(params)
     iters: dict[str, int] = {}
     path: list[tuple[str, int]] = []
-    fid_names = {k: name for name, k in env.func_ids.items()}
     block, prev = prog.entry, None
     history: dict[tuple[str, int], Value] = {}
     ub: UBEvent | None = None
@@ -289,10 +286,7 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
             status = RunStatus.FUEL
             break
         blk = prog.blocks[block]
-        lp = where.get(block)
-        if lp is not None and block == lp.header:
-            iters[lp.header] = iters[lp.header] + 1 if prev in lp.blocks else 0
-        k = iters[lp.header] if lp is not None else -1
+        k = _iteration(where.get(block), block, prev, iters)
         path.append((block, k))
         ub = _run_block(d, env, st, blk, prev, values, types, k, undef, watch, history)
         if ub is not None:
@@ -307,15 +301,35 @@ def run(prog: Program, inputs: Inputs, fuel: int = 100_000, watch: frozenset[str
         if nxt is None:
             break
         prev, block = block, nxt
+    return Run(status, ub, _events(st, env), _views(prog, inputs, st, env), st.outs,
+               {h: n + 1 for h, n in iters.items()}, path, values, history, made, bool(st.stopped), written)
+
+
+def _iteration(lp: Loop | None, block: str, prev: str | None, iters: dict[str, int]) -> int:
+    """The iteration (from 0) of the innermost loop `lp` of `block` that this visit is
+    in, counted at its header (`iters`); -1 outside loops."""
+    if lp is None:
+        return -1
+    if block == lp.header:
+        iters[lp.header] = iters[lp.header] + 1 if prev in lp.blocks else 0
+    return iters[lp.header]
+
+
+def _views(prog: Program, inputs: Inputs, st: State, env: Env) -> dict[str, ArrayView]:
+    """Each array's memory at the end: an aliased array shows the object it views."""
     memory: dict[str, ArrayView] = {}
-    for a in prog.arrays:  # an aliased array shows the object it views
+    for a in prog.arrays:
         root, delta = inputs.window(a.name)
         memory[a.name] = ArrayView(st.mem[root], to_signed(delta & mask(64), 64),
                                    max(0, to_signed(env.extents[a.name], 64)))
-    trace = [Event(fid_names[fid], tuple((x.v, bool(x.p)) for x in args), uid, lane, it, seen)
-             for fid, args, (uid, lane, it), seen in st.trace]
-    return Run(status, ub, trace, memory, st.outs, {h: n + 1 for h, n in iters.items()}, path, values, history,
-               made, bool(st.stopped), written)
+    return memory
+
+
+def _events(st: State, env: Env) -> list[Event]:
+    """The run's trace: each event's function (by name), arguments and place."""
+    names = {k: name for name, k in env.func_ids.items()}
+    return [Event(names[fid], tuple((x.v, bool(x.p)) for x in args), uid, lane, it, seen)
+            for fid, args, (uid, lane, it), seen in st.trace]
 
 
 def _run_block(d: ConcreteDomain, env: Env, st: State, blk: Block, prev: str | None, values: dict[str, Value],
@@ -324,11 +338,8 @@ def _run_block(d: ConcreteDomain, env: Env, st: State, blk: Block, prev: str | N
     """A block's phis (all read before any is written) and instructions, in iteration
     k; the first immediate UB, if any (the run may also stop inside a call)."""
     if blk.phis:
-        new: dict[str, Value] = {}
-        for ph in blk.phis:
-            assert prev is not None, "the entry block has no phis"
-            op = dict(ph.incoming)[prev]
-            new[ph.dest] = read_operand(d, op, ph.type, values, ("undef", ph.uid, 0, k), undef)
+        assert prev is not None, "the entry block has no phis"
+        new = _phis(d, blk, prev, values, k, undef)
         values.update(new)
         history.update({(n, k): v for n, v in new.items() if n in watch})
     for ins in blk.instrs:
@@ -338,6 +349,13 @@ def _run_block(d: ConcreteDomain, env: Env, st: State, blk: Block, prev: str | N
         if ins.dest in watch and ins.dest in values:
             history[(ins.dest, k)] = values[ins.dest]
     return None
+
+
+def _phis(d: ConcreteDomain, blk: Block, prev: str, values: dict[str, Value], k: int,
+          undef: UndefReading) -> dict[str, Value]:
+    """The block's phis' values, entered from `prev` (all read before any is written)."""
+    return {ph.dest: read_operand(d, dict(ph.incoming)[prev], ph.type, values, ("undef", ph.uid, 0, k), undef)
+            for ph in blk.phis}
 
 
 def _successor(d: ConcreteDomain, prog: Program, blk: Block, values: dict[str, Value], types: dict[str, Type],

@@ -273,6 +273,25 @@ def encode(prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll,
     return _Encoder(prog, inputs, prefix, unroll, abstract, undef).run()
 
 
+def _components_in_order(prog: Program) -> list[list[str]]:
+    """The reachable CFG's strongly connected components (a loop nest's blocks, or one
+    block), in a topological order that follows the program's block order."""
+    cond = nx.condensation(reachable_cfg(prog))
+    groups: dict[int, list[str]] = {}
+    for b, c in cond.graph["mapping"].items():
+        groups.setdefault(c, []).append(b)
+    rank = {name: k for k, name in enumerate(prog.blocks)}
+    return [groups[c] for c in nx.lexicographical_topological_sort(cond, key=lambda c: min(rank[b] for b in groups[c]))]
+
+
+def _going_on(d: Z3Domain, items: list[_Pending], guard: Any) -> Any:
+    """Of the runs pending at a header (`guard`: any of them), those that have not ended
+    inside a call."""
+    if all(d.is_false(p.state.stopped) for p in items):
+        return guard
+    return d.any_([d.and_(p.guard, d.not_(p.state.stopped)) for p in items])
+
+
 class _Encoder:
     def __init__(self, prog: Program, inputs: SymInputs, prefix: str, unroll: Unroll,
                  abstract: frozenset[str] = frozenset(), undef: UndefReading = UndefReading.TAINTED) -> None:
@@ -354,29 +373,16 @@ class _Encoder:
 
     # ------------------------------------------------------------ driver
     def run(self) -> SymResult:
-        g = reachable_cfg(self.prog)
-        cond = nx.condensation(g)
-        members = cond.graph["mapping"]
-        groups: dict[int, list[str]] = {}
-        for b, c in members.items():
-            groups.setdefault(c, []).append(b)
-        rank = {name: k for k, name in enumerate(self.prog.blocks)}
-        order = list(nx.lexicographical_topological_sort(cond, key=lambda c: min(rank[b] for b in groups[c])))
         self.pending[(self.prog.entry, -1)] = [_Pending(self.d.T, self.start, {})]
-        for c in order:
-            blocks = groups[c]
+        for blocks in _components_in_order(self.prog):
             lp = self.where.get(blocks[0])
             if lp is None:
                 self.visit(blocks[0], -1)
             else:
                 self.run_loop(lp)
         d = self.d
-        if self.halts:
-            done = d.any_([gd for gd, _ in self.halts])
-            final = merge_states(d, self.halts, self.out_types)
-        else:
-            done = d.F
-            final = self.start
+        done = d.any_([gd for gd, _ in self.halts]) if self.halts else d.F
+        final = merge_states(d, self.halts, self.out_types) if self.halts else self.start
         # a run that ended inside a call went on through the code (State.stopped): its
         # observed trace is its live events, its memory and live-outs no result
         stopped = d.any_([d.and_(gd, st.stopped) for gd, st in self.halts])
@@ -400,15 +406,12 @@ class _Encoder:
             if d.is_false(guard):
                 break
             self.header_guards[lp.header].append(guard)
-            going = guard if all(d.is_false(p.state.stopped) for p in items) else \
-                d.any_([d.and_(p.guard, d.not_(p.state.stopped)) for p in items])
-            if k >= 1 and self.unroll.feasible is not None and lp.header not in self.unroll.per_loop \
-                    and not self.unroll.feasible(going):
+            going = _going_on(d, items, guard)
+            feasible = self._stop_test(lp)
+            if k >= 1 and feasible is not None and not feasible(going):
                 self._ended(items)
                 break
-            limit = self.unroll.per_loop.get(lp.header) or (
-                self.unroll.cap if self.unroll.feasible is not None else self.unroll.bound)
-            if k >= limit:
+            if k >= self._limit(lp):
                 self.exceeded.append(going)
                 self._ended(items)
                 break
@@ -416,6 +419,17 @@ class _Encoder:
                 self.visit(b, k)
             k += 1
         self.unrolled[lp.header] = k
+
+    def _stop_test(self, lp: Loop) -> Callable[[Any], bool] | None:
+        """Whether any run goes on (Unroll.feasible): the unrolling of `lp` stops where
+        none does, unless its bound is given per loop."""
+        return None if lp.header in self.unroll.per_loop else self.unroll.feasible
+
+    def _limit(self, lp: Loop) -> int:
+        """How many iterations of `lp` to unroll at most: its own bound, else the cap
+        (when the unrolling stops where no run goes on), else the bound."""
+        return self.unroll.per_loop.get(lp.header) or (
+            self.unroll.cap if self.unroll.feasible is not None else self.unroll.bound)
 
     def _ended(self, items: list[_Pending]) -> None:
         """The runs among `items` (pending at a header the unrolling stops at) that ended
@@ -432,9 +446,7 @@ class _Encoder:
         items = [p for p in self.pending.pop((block, k), []) if not d.is_false(p.guard)]
         if not items:
             return
-        charge(ENCODE_UNITS * (1 + len(self.prog.blocks[block].instrs)))
-        if self.unroll.budget is not None and self.unroll.budget.exhausted():
-            raise EncodingTimeout(f"{self.prog.name}: encoding stopped at block {block}, iteration {k}")
+        self._charge(block, k)
         guard = d.any_([p.guard for p in items])
         self.block_guards[(block, k)] = guard
         blk = self.prog.blocks[block]
@@ -445,6 +457,12 @@ class _Encoder:
         for ins in blk.instrs:
             self._instr(ins, block, k, guard, st)
         self._leave(blk, k, guard, st)
+
+    def _charge(self, block: str, k: int) -> None:
+        """Encoding a block is work on the budget's meter; a spent budget stops it."""
+        charge(ENCODE_UNITS * (1 + len(self.prog.blocks[block].instrs)))
+        if self.unroll.budget is not None and self.unroll.budget.exhausted():
+            raise EncodingTimeout(f"{self.prog.name}: encoding stopped at block {block}, iteration {k}")
 
     def _narrow_trace(self, block: str, guard: Any, st: State) -> None:
         """At a loop header, the trace's length narrowed to the one value every path

@@ -171,11 +171,17 @@ def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
         return Answer(SolverStatus.SAT, "", dt, used)
     if r == z3.unsat:
         return Answer(SolverStatus.UNSAT, "", dt, used)
-    limit, wall = getattr(s, LIMITS, (0, 0.0))
     reason = s.reason_unknown()
     stop_if_asked()  # a query cut short by Ctrl-C (smt/interrupt.py) is no answer
+    return _unknown(s, reason, dt, used, charged)
+
+
+def _unknown(s: z3.Solver, reason: str, dt: float, used: int, charged: bool) -> Answer:
+    """Why a check answered unknown: its budget spent (so on any machine), the
+    wall-clock safety net (a slow or loaded machine), or the solver's own reason."""
+    limit, wall = getattr(s, LIMITS, (0, 0.0))
     if limit and used >= limit:
-        return Answer(SolverStatus.UNKNOWN, "solver timeout", dt, used)  # the budget is spent: on any machine
+        return Answer(SolverStatus.UNKNOWN, "solver timeout", dt, used)
     if wall and dt >= wall:
         if charged:
             note_safety_net()
