@@ -221,6 +221,27 @@ def test_lagging_induction_is_emitted_and_proved(tmp_path: Path, form: str) -> N
     assert "covers every trip count" in r.stdout
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_countdown_by_sub_nuw_is_emitted_and_proved(tmp_path: Path, form: str) -> None:
+    # i = i -nuw 1 down to the exit at 0: the vector loop runs while every lane's i stays
+    # at or above 0 (i >= VF, unsigned), as the nuw flag says
+    r = cli("vectorize", str(MODELS / "legality" / "countdown.loop"), "--form", form, "--emit-llvm",
+            str(tmp_path / "out.ll"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "covers every trip count" in r.stdout
+
+
+@pytest.mark.slow
+def test_a_countdown_whose_vector_loop_runs_past_zero_is_refuted(tmp_path: Path) -> None:
+    # the vector loop entered whatever i is (no countable-exit test, no room test): with
+    # i < VF - 1 the last lanes read below a[0]. (The room test alone is implied here by
+    # the countable exit i == 0, which every lane must pass: dropping only it is no bug.)
+    out = _mutant(tmp_path, MODELS / "legality" / "countdown.loop",
+                  (r"%vec\.go\.1 = and i1 %vec\.go, %fits", "%vec.go.1 = and i1 true, true"), "general")
+    assert "counterexample" in out
+
+
 def test_lagging_phis_are_found_only_one_step_behind() -> None:
     from verifier.analysis.exits import analyse
 

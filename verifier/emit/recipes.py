@@ -103,6 +103,7 @@ class Induction(Recipe):
 
     step: int = 0
     flags: tuple[str, ...] = ()  # the increment's no-wrap flags
+    by_sub: bool = False  # the increment is a `sub` (of -step)
 
     induction: ClassVar[bool] = True
 
@@ -113,7 +114,7 @@ class Induction(Recipe):
                 or not phi.type.startswith("i"):
             return None
         step = int(d.ops[1].text) * (-1 if d.opcode == "sub" else 1)
-        return cls(phi, start, step, int_flags(d.text, d.opcode))
+        return cls(phi, start, step, int_flags(d.text, d.opcode), d.opcode == "sub")
 
     @property
     def bits(self) -> int:
@@ -145,10 +146,19 @@ class Induction(Recipe):
             out.append(e.value("fits", f"icmp sle {t} {s}, {(1 << (self.bits - 1)) - 1 - span}" if span > 0 else
                                f"icmp sge {t} {s}, {-(1 << (self.bits - 1)) - span}"))
         if "nuw" in self.flags:
-            if span < 0:
-                raise EmitUnsupported(f"an induction with nuw stepping down: {self.phi.shown}", self.phi.line)
-            out.append(e.value("fits", f"icmp ule {t} {s}, {(1 << self.bits) - 1 - span}"))
+            out.append(e.value("fits", self._unsigned_room(t, s, span)))
         return out
+
+    def _unsigned_room(self, t: str, s: str, span: int) -> str:
+        """`s` has room for VF steps without unsigned wrap: at most the top less the span
+        going up; going down by `sub nuw`, at least the span (an `add nuw` of a negative
+        constant wraps at every step: not read)."""
+        if span >= 0:
+            return f"icmp ule {t} {s}, {(1 << self.bits) - 1 - span}"
+        if not self.by_sub:
+            raise EmitUnsupported(f"an induction stepped by add nuw of a negative constant: {self.phi.shown}",
+                                  self.phi.line)
+        return f"icmp uge {t} {s}, {-span}"
 
 
 @dataclass
