@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from verifier.ir.program import Program
+from verifier.ir.program import ArrayDecl, Program
 from verifier.ir.types import elem_of
 from verifier.semantics.concrete import TRACE_IDX
 from verifier.semantics.refines import cell_refines, event_refines, value_refines
@@ -33,21 +33,26 @@ def _trace_mismatch(d: Z3Domain, st: Any, tt: Any, src: Program, quantified: boo
         live = d.ult(j, sn, TRACE_IDX) if type(sn) is not int else j < sn
         ok = [event_refines(d, sf, tf, sargs, targs)]
         for name in dict.fromkeys([*smems, *tmems]):
-            if name not in smems or name not in tmems:
-                ok.append(d.not_(smems[name][0] if name in smems else tmems[name][0]))
-                continue
-            (s_seen, svals, spois), (t_seen, tvals, tpois) = smems[name], tmems[name]
-            if svals is tvals and spois is tpois:
-                ok.append(_iff(d, s_seen, t_seen))
-                continue
-            idx = terms.bv_var(f"seen!{j}!{name}", 64)
-            indices.append(idx)
-            cell = cell_refines(d, terms.select(svals, idx), _poison_at(spois, idx),
-                                terms.select(tvals, idx), _poison_at(tpois, idx), bits.get(name, 8))
-            differs = terms.and_(d.bterm(s_seen), d.bterm(t_seen), terms.not_(d.bterm(cell)))
-            ok += [_iff(d, s_seen, t_seen), terms.not_(terms.exists([idx], differs) if quantified else differs)]
+            ok += _seen_alike(d, j, name, smems, tmems, bits.get(name, 8), quantified, indices)
         same.append(d.or_(d.not_(live), d.all_(ok)))
     return d.not_(d.all_(same))
+
+
+def _seen_alike(d: Z3Domain, j: int, name: str, smems: dict[str, Any], tmems: dict[str, Any], bits: int,
+                quantified: bool, indices: list[Any]) -> list[Any]:
+    """Event j's view of object `name` agrees: seen by both or neither (one side that
+    does not give it must not see it), and where both see it, every cell refines."""
+    if name not in smems or name not in tmems:
+        return [d.not_(smems[name][0] if name in smems else tmems[name][0])]
+    (s_seen, svals, spois), (t_seen, tvals, tpois) = smems[name], tmems[name]
+    if svals is tvals and spois is tpois:
+        return [_iff(d, s_seen, t_seen)]
+    idx = terms.bv_var(f"seen!{j}!{name}", 64)
+    indices.append(idx)
+    cell = cell_refines(d, terms.select(svals, idx), _poison_at(spois, idx),
+                        terms.select(tvals, idx), _poison_at(tpois, idx), bits)
+    differs = terms.and_(d.bterm(s_seen), d.bterm(t_seen), terms.not_(d.bterm(cell)))
+    return [_iff(d, s_seen, t_seen), terms.not_(terms.exists([idx], differs) if quantified else differs)]
 
 
 def _iff(d: Z3Domain, a: Any, b: Any) -> Any:
@@ -209,30 +214,9 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     parts["trace"] = d.or_(_trace_mismatch(d, s.trace, t.trace, src, quantified, indices),
                            d.not_(_iff(d, s.stopped, t.stopped)))
     returned = d.not_(s.stopped)  # memory and live-outs are a returning run's result
-    mem = []
-    for a in src.arrays:
-        # Compare what each array sees (through its alias window, if it has one), so a
-        # write through a window outside the other array's extent is compared too.
-        objs = src.objects_seen(a.name)
-        if all(s.memory[o][0] is t.memory[o][0] and s.memory[o][1] is t.memory[o][1] for o in objs):
-            continue  # neither program changed it
-
-        def bad_at(idx: Any, sv: Any, sp: Any, tv: Any, tp: Any, name: str = a.name,
-                   bits: int = a.elem.bits) -> Any:
-            ok = cell_refines(d, sv, sp, tv, tp, bits)
-            return terms.and_(idx >= 0, idx < d.term(inputs.extents[name], 64), terms.not_(d.bterm(ok)))
-
-        chains = None if len(objs) > 1 else \
-            _store_chains(inputs.memory[a.name], [s.memory[a.name], t.memory[a.name]], {})
-        if chains is not None:
-            for w, k in _written_cells(chains):
-                sv, sp, tv, tp = (_read_at(base, nodes, w, k) for base, nodes in chains)
-                mem.append(bad_at(w, sv, sp, tv, tp))
-        else:
-            idx = terms.bv_var(f"mem!{a.name}", 64)
-            indices.append(idx)
-            bad = bad_at(idx, *_view(s.memory, inputs, a.name, idx), *_view(t.memory, inputs, a.name, idx))
-            mem.append(terms.exists([idx], bad) if quantified else bad)
+    # compare what each array sees (through its alias window, if it has one), so a
+    # write through a window outside the other array's extent is compared too
+    mem = [bad for a in src.arrays for bad in _memory_differs(d, src, a, inputs, s, t, quantified, indices)]
     parts["memory"] = d.and_(returned, d.any_(mem))
     outs = []
     for n, ty in s.out_types.items():
@@ -242,3 +226,30 @@ def mismatch_terms(src: Program, inputs: SymInputs, s: SymResult, t: SymResult,
     return {k: d.bterm(v) for k, v in parts.items()}
 
 
+
+
+def _memory_differs(d: Z3Domain, src: Program, a: ArrayDecl, inputs: SymInputs, s: SymResult, t: SymResult,
+                    quantified: bool, indices: list[Any]) -> list[Any]:
+    """The ways array `a`'s final cells (as it sees them) can differ: one formula per
+    written cell where both memories are stores over the start, else one over a free
+    index (added to `indices`); none where neither program changed it."""
+    objs = src.objects_seen(a.name)
+    if all(s.memory[o][0] is t.memory[o][0] and s.memory[o][1] is t.memory[o][1] for o in objs):
+        return []
+
+    def bad_at(idx: Any, sv: Any, sp: Any, tv: Any, tp: Any) -> Any:
+        ok = cell_refines(d, sv, sp, tv, tp, a.elem.bits)
+        return terms.and_(idx >= 0, idx < d.term(inputs.extents[a.name], 64), terms.not_(d.bterm(ok)))
+
+    chains = None if len(objs) > 1 else \
+        _store_chains(inputs.memory[a.name], [s.memory[a.name], t.memory[a.name]], {})
+    if chains is not None:
+        out = []
+        for w, k in _written_cells(chains):
+            sv, sp, tv, tp = (_read_at(base, nodes, w, k) for base, nodes in chains)
+            out.append(bad_at(w, sv, sp, tv, tp))
+        return out
+    idx = terms.bv_var(f"mem!{a.name}", 64)
+    indices.append(idx)
+    bad = bad_at(idx, *_view(s.memory, inputs, a.name, idx), *_view(t.memory, inputs, a.name, idx))
+    return [terms.exists([idx], bad) if quantified else bad]

@@ -362,13 +362,18 @@ def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tup
         v = v.but(assumptions=sorted(found | set(v.assumptions)), names={**display, **v.names})
         if v.verdict is VerdictKind.PROVED and needed and v.reads_model:
             # exact only for the memories an assumption allows: a proof is not one
-            what = "; ".join(ASSUMPTION_HELP[Assumption(n)] for n in sorted(needed))
-            opt = " ".join(f"--assume {n}" for n in sorted(needed))
-            vscale = Assumption.VSCALE_AT_MOST_16.value in needed
-            others = "vscales" if needed == {Assumption.VSCALE_AT_MOST_16.value} else \
-                "memories and vscales" if vscale else "memories"
-            v = v.but(verdict=VerdictKind.UNKNOWN,
-                      reason=f"proved only where {what}: LLVM allows other {others}; {opt} accepts the proof"
-                             + (f" ({v.reason})" if v.reason else ""))
+            v = v.but(verdict=VerdictKind.UNKNOWN, reason=_proved_only_where(needed)
+                      + (f" ({v.reason})" if v.reason else ""))
         out.append(v)
     return out
+
+
+def _proved_only_where(needed: set[str]) -> str:
+    """Why a proof under assumptions `needed`, which the user did not opt into, is no
+    proof: what they allow, and the options that accept it."""
+    what = "; ".join(ASSUMPTION_HELP[Assumption(n)] for n in sorted(needed))
+    opt = " ".join(f"--assume {n}" for n in sorted(needed))
+    vscale = Assumption.VSCALE_AT_MOST_16.value in needed
+    others = "vscales" if needed == {Assumption.VSCALE_AT_MOST_16.value} else \
+        "memories and vscales" if vscale else "memories"
+    return f"proved only where {what}: LLVM allows other {others}; {opt} accepts the proof"
