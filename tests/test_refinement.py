@@ -446,3 +446,17 @@ def test_cells_read_off_a_model_are_the_cells_the_model_gives(cells: dict[int, t
         poisoned = z3.is_true(m.eval(pois[k], model_completion=True))
         want = None if poisoned else to_signed(m.eval(vals[k], model_completion=True).as_long(), 8)
         assert read(k) == want
+
+
+def test_a_replay_failure_names_the_inputs_that_reproduce_it() -> None:
+    """The internal error "did not replay" carries its inputs (one occurred once in a CI
+    worker and not alone): parameters, arrays (poison named), calls that do not return."""
+    import json
+
+    from verifier.checks.refinement import _shown_inputs
+    from verifier.semantics.inputs import Inputs
+
+    shown = json.loads(_shown_inputs(Inputs(params={"n": 3}, arrays={"a": [101, None, *range(30)]},
+                                            stops=frozenset({1}))))
+    assert shown["params"] == {"n": 3} and shown["arrays"]["a"][:2] == [101, "poison"]
+    assert len(shown["arrays"]["a"]) == 16 and shown["stops"] == [1]

@@ -13,6 +13,7 @@ interpreter; only a replay that reproduces the failure is shown.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,7 @@ from verifier.checks.verdict import (
 from verifier.errors import UserError
 from verifier.ir.opcodes import FMAS, NONLINEAR
 from verifier.ir.program import Const, Instr, Program, uses_floats
+from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.semantics.ops import (
     KEEPS_CLASS,
@@ -454,7 +456,15 @@ def _decoded(src: Program, tgt: Program, s: Any, t: Any, inputs: Any, asked: _As
                               "run; raise --max-trip or check termination")
     return verdict(VerdictKind.UNKNOWN, coverage=coverage,
                    reason="internal error: the solver's counterexample did not replay "
-                          "(a bug in the tool: please report it)")
+                          f"(a bug in the tool: please report it, with these inputs: {_shown_inputs(cex_inputs)})")
+
+
+def _shown_inputs(inp: Inputs) -> str:
+    """The inputs a report of a replay failure needs to reproduce it (parameters, the
+    first elements of each array, the calls that do not return, the choices made)."""
+    arrays = {k: ["poison" if x is None else x for x in v[:16]] for k, v in inp.arrays.items()}
+    return json.dumps({"params": inp.params, "arrays": arrays, "stops": sorted(inp.stops),
+                       "choices": {"/".join(map(str, k)): v for k, v in inp.choices.items() if v}}, sort_keys=True)
 
 
 WITNESSED = frozenset({"fused"})  # kinds of source choice `_witness` answers (and approximations)
