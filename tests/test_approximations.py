@@ -18,13 +18,13 @@ from tests.helpers import MODELS, cli, float_bits
 from verifier.frontend import load_pair
 from verifier.ir.program import approximates
 from verifier.semantics.concrete import ConcreteDomain, concrete_funary
-from verifier.semantics.ops import (
-    Val,
+from verifier.semantics.lane_ops import (
     approximated,
     approximation_keeps_class,
     approximation_kind,
     funary_lane,
 )
+from verifier.semantics.ops import Val
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
 

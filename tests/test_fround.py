@@ -13,7 +13,8 @@ import pytest
 
 from tests.helpers import MODELS, cli, float_bits
 from verifier.semantics.concrete import canonical_nan, concrete_funary
-from verifier.semantics.ops import Val, funary_lane
+from verifier.semantics.lane_ops import funary_lane
+from verifier.semantics.ops import Val
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
 

@@ -21,7 +21,8 @@ from verifier.ir.types import IntType, VecType
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
-from verifier.semantics.ops import Val, cttz_elts, reduce_int
+from verifier.semantics.lane_ops import cttz_elts, reduce_int
+from verifier.semantics.ops import Val
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import Budget
 

@@ -20,7 +20,8 @@ from verifier.frontend.layout import FieldStep, Layout
 from verifier.frontend.llvm import LLUnsupported, parse_ll_pair
 from verifier.ir.opcodes import FCMP_PREDS
 from verifier.semantics.concrete import ConcreteDomain
-from verifier.semantics.ops import FLOAT_FORMATS, Val, bitcount_lane, fcmp_lane
+from verifier.semantics.lane_ops import FLOAT_FORMATS, bitcount_lane, fcmp_lane
+from verifier.semantics.ops import Val
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt.budget import Budget
 

@@ -28,7 +28,8 @@ from typing import Any
 from verifier.checks.verdict import Check, PredicateCounterexample, Verdict, VerdictKind
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.domain import AnyDomain
-from verifier.semantics.ops import Val, count_leading, freeze_lane, reduce_lanes
+from verifier.semantics.lane_ops import count_leading, freeze_lane, reduce_lanes
+from verifier.semantics.ops import Val
 from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
 from verifier.smt.budget import Budget, Stopwatch

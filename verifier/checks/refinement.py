@@ -43,13 +43,13 @@ from verifier.ir.opcodes import FMAS, NONLINEAR
 from verifier.ir.program import Const, Instr, Program, uses_floats
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
-from verifier.semantics.ops import (
+from verifier.semantics.lane_ops import (
     KEEPS_CLASS,
-    UndefReading,
     approximation_keeps_class,
     approximation_site,
     is_approximation,
 )
+from verifier.semantics.ops import UndefReading
 from verifier.semantics.symbolic import (
     EncodingTimeout,
     SymInputs,
