@@ -211,23 +211,17 @@ def test_exit_test_reading_a_store_is_forwarded_and_proved(tmp_path: Path, model
     assert ("load <4 x i32>, ptr %c" not in body) if model.stem == "hoist_store" else (".fwd = select" in body)
 
 
+# each carried induction the emitter steps as such, emitted and proved for every trip count:
+# - j = i; i = i + 1 (adjacent_pair): j is stepped as an induction, and the proof's window
+#   gives it i's previous value (else a[j] for VF lanes may be out of bounds from a free j);
+# - i = i -nuw 1 down to the exit at 0 (countdown): the vector loop runs while every lane's
+#   i stays at or above 0 (i >= VF, unsigned), as the nuw flag says
+@pytest.mark.parametrize("model", [MODELS / "forms" / "adjacent_pair.loop",
+                                   pytest.param(MODELS / "legality" / "countdown.loop", marks=pytest.mark.slow)],
+                         ids=lambda p: p.stem)
 @pytest.mark.parametrize("form", ["general", "simple"])
-def test_lagging_induction_is_emitted_and_proved(tmp_path: Path, form: str) -> None:
-    # j = i; i = i + 1: the emitter steps j as an induction, and the proof's window gives
-    # it i's previous value (else a[j] for VF lanes may be out of bounds from a free j)
-    r = cli("vectorize", str(MODELS / "forms" / "adjacent_pair.loop"), "--form", form, "--emit-llvm",
-            str(tmp_path / "out.ll"))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "covers every trip count" in r.stdout
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("form", ["general", "simple"])
-def test_a_countdown_by_sub_nuw_is_emitted_and_proved(tmp_path: Path, form: str) -> None:
-    # i = i -nuw 1 down to the exit at 0: the vector loop runs while every lane's i stays
-    # at or above 0 (i >= VF, unsigned), as the nuw flag says
-    r = cli("vectorize", str(MODELS / "legality" / "countdown.loop"), "--form", form, "--emit-llvm",
-            str(tmp_path / "out.ll"))
+def test_a_carried_induction_is_emitted_and_proved(tmp_path: Path, model: Path, form: str) -> None:
+    r = cli("vectorize", str(model), "--form", form, "--emit-llvm", str(tmp_path / "out.ll"))
     assert r.returncode == 0, r.stdout + r.stderr
     assert "covers every trip count" in r.stdout
 
