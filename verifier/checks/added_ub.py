@@ -25,6 +25,14 @@ from verifier.checks.falsify import ConcreteTests, concrete_witness
 from verifier.checks.refinement import hard_ops
 from verifier.checks.replay import concrete, from_window_start, replay, replay_fuel
 from verifier.checks.shares import COARSE_SHARE, MINIMIZE_LEAST, PROBE_TEST_SHARE, WINDOW_SHARE
+from verifier.checks.staged import (
+    CEGAR_ROUNDS,
+    Abstract,
+    Judge,
+    Stages,
+    ask_staged,
+    refine_abstraction,
+)
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -45,7 +53,7 @@ from verifier.semantics.symbolic import (
     encode,
     make_inputs,
 )
-from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
 from verifier.smt.budget import Budget, Stopwatch, seconds_of
 from verifier.smt.solver import Answer, SolverStatus, check, fresh_context, new_solver
@@ -153,10 +161,10 @@ def _added_ub(harness: Program, own: set[int], bound: int, budget: Budget, trunc
     spares the exact query, several times slower on a division or an FMA.
     `proof_only`: a sat answer comes without inputs (nothing will replay them)."""
 
-    def ask(*fs: terms.BoolTerm, quantified: bool = False) -> tuple[terms.Solver, Answer]:
+    def ask(within: Budget, *fs: terms.BoolTerm, quantified: bool = False) -> tuple[terms.Solver, Answer]:
         # a fresh solver per question: z3 solves a one-shot bit-vector query by
         # bit-blasting, far faster than its incremental core after a first check
-        s = new_solver(budget.rest(0.001), quantified)
+        s = new_solver(within.rest(0.001), quantified)
         s.add(*fs)
         return s, check(s)
 
@@ -167,58 +175,80 @@ def _added_ub(harness: Program, own: set[int], bound: int, budget: Budget, trunc
             fs.append(terms.forall(copies, terms.substitute(q.ok, *zip(q.own_choices, copies, strict=True))))
         return fs
 
-    def inputs_of(s: terms.Solver, q: _Query, ans: Answer) -> Inputs:
+    def inputs_of(within: Budget, s: terms.Solver, q: _Query, ans: Answer) -> Inputs:
         """The (minimized) inputs of a sat answer to q, within the time limit (a tenth of
         it at least)."""
-        spend = min(minimize_budget, max(MINIMIZE_LEAST * budget.seconds, budget.left()))
+        spend = min(minimize_budget, max(MINIMIZE_LEAST * within.seconds, within.left()))
         return concrete(s, q.inputs, harness, q.result.choices, spend, seconds_of(ans.units),
                         q.result.header_guards)[1]
 
-    def vacuous() -> AddedUB | None:
+    def vacuous(within: Budget) -> AddedUB | None:
         """A proof must not be vacuous: some input runs without UB. A concrete run
         usually shows one; else the solver: a run that fits one header visit fits
         any bound, so that cheap question usually answers."""
         if concrete_witness(witness or harness, bound, bound, truncated) is not None:
             return None
         for b in sorted({1, bound}):
-            _, a = ask(_encode(witness or harness, own, b, truncated, budget=budget).ok)
+            _, a = ask(within, _encode(witness or harness, own, b, truncated, budget=within).ok)
             if a.status is SolverStatus.SAT:
                 return None
         return AddedUB(SolverStatus.UNKNOWN, "vacuous: no input runs the loop without UB within the bound"
                        if a.status is SolverStatus.UNSAT else a.reason)
 
-    kinds = hard_ops(harness, among=FIRST_ABSTRACTED)
-    if kinds:  # first with these uninterpreted: cheap, and unsat there is unsat
-        q = _encode(harness, own, bound, truncated, frozenset(kinds), budget)
-        fs, facts = body(q), list[terms.BoolTerm]()
-        # a model the interpreter does not confirm is asked again with the real
-        # operations' values where its uninterpreted ones were wrong (exact_at)
-        for rnd in range(CEGAR_ROUNDS if confirm is not None else 1):
-            s, ans = ask(*fs, *facts, quantified=bool(q.own_choices))
+    def abstract(within: Budget, ops: frozenset[str]) -> AddedUB:
+        """The question with `ops` uninterpreted: its unsat is unsat for the real
+        operations; a model stands only where `confirm` replays it (the interpreter
+        runs the real operations), and is asked again where it does not."""
+        q = _encode(harness, own, bound, truncated, ops, within)
+        fs, quantified = body(q), bool(q.own_choices)
+        unconfirmed = AddedUB(SolverStatus.UNKNOWN, "the abstract question's model did not replay")
+
+        def once(facts: list[terms.BoolTerm]) -> tuple[AddedUB, terms.Model | None]:
+            s, ans = ask(within, *fs, *facts, quantified=quantified)
             if ans.status is SolverStatus.UNSAT:
-                return vacuous() or AddedUB(SolverStatus.UNSAT, unrolled=q.result.unrolled,
-                                            quantified=bool(q.own_choices))
+                return AddedUB(SolverStatus.UNSAT, unrolled=q.result.unrolled, quantified=quantified), None
             if ans.status is not SolverStatus.SAT or confirm is None:
-                break
+                return AddedUB(SolverStatus.UNKNOWN, ans.reason), None
             model = s.model()
-            inputs = inputs_of(s, q, ans)
+            inputs = inputs_of(within, s, q, ans)
             if confirm(inputs):
-                return AddedUB(SolverStatus.SAT, inputs=inputs, unrolled=q.result.unrolled, quantified=bool(q.own_choices))
-            more = exact_at(model, fs, everywhere=rnd >= POINT_ROUNDS)
-            if not more:
-                break
-            facts += more
-    q = _encode(harness, own, bound, truncated, budget=budget)
-    r = q.result
-    quantified = bool(q.own_choices)
-    if budget.exhausted():
-        return AddedUB(SolverStatus.UNKNOWN, "solver timeout", unrolled=r.unrolled)
-    s, ans = ask(*body(q), quantified=quantified)
-    if ans.status is SolverStatus.UNSAT:
-        return vacuous() or AddedUB(SolverStatus.UNSAT, unrolled=r.unrolled, quantified=quantified)
-    if ans.status is not SolverStatus.SAT or proof_only:
-        return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
-    return AddedUB(SolverStatus.SAT, inputs=inputs_of(s, q, ans), unrolled=r.unrolled, quantified=quantified)
+                return AddedUB(SolverStatus.SAT, inputs=inputs, unrolled=q.result.unrolled, quantified=quantified), None
+            return unconfirmed, model
+
+        return refine_abstraction(once, fs, [], CEGAR_ROUNDS if confirm is not None else 1)
+
+    def exact(within: Budget) -> AddedUB:
+        q = _encode(harness, own, bound, truncated, budget=within)
+        r = q.result
+        quantified = bool(q.own_choices)
+        if within.exhausted():
+            return AddedUB(SolverStatus.UNKNOWN, "solver timeout", unrolled=r.unrolled)
+        s, ans = ask(within, *body(q), quantified=quantified)
+        if ans.status is SolverStatus.UNSAT:
+            return vacuous(within) or AddedUB(SolverStatus.UNSAT, unrolled=r.unrolled, quantified=quantified)
+        if ans.status is not SolverStatus.SAT or proof_only:
+            return AddedUB(ans.status, ans.reason, unrolled=r.unrolled, quantified=quantified)
+        return AddedUB(SolverStatus.SAT, inputs=inputs_of(within, s, q, ans), unrolled=r.unrolled,
+                       quantified=quantified)
+
+    def attempt(within: Budget, ops: frozenset[str]) -> AddedUB:
+        return abstract(within, ops) if ops else exact(within)
+
+    # divisions and FMAs uninterpreted first (cheap, and unsat there is unsat), within
+    # the whole budget: the exact question gets what that stage leaves
+    stages: Stages[AddedUB] = Stages(lambda: budget, abstract=Abstract(
+        hard_ops(harness, among=FIRST_ABSTRACTED), lambda: budget, vacuity_budget=lambda: budget,
+        vacuous=lambda within, _: vacuous(within) is not None))
+    answer = ask_staged(attempt, stages, ANSWERS)
+    assert answer is not None  # (every attempt answers)
+    return answer
+
+
+# how the staged engine reads added_ub's answers (a sat answer of the abstract stage
+# carries inputs only where they replayed)
+ANSWERS: Judge[AddedUB] = Judge(refuted=lambda a: a.status is SolverStatus.SAT and a.inputs is not None,
+                                proved=lambda a: a.status is SolverStatus.UNSAT,
+                                stamp=lambda a, seconds, abstracted: a)
 
 
 def _replay(prog: Program, h: Harness, inputs: Inputs, max_trip: int,

@@ -83,7 +83,14 @@ from verifier.checks.shares import (
     MINIMIZE_SHARE,
     TEST_SHARE,
 )
-from verifier.checks.staged import Abstract, Stages, ask_staged
+from verifier.checks.staged import (
+    CEGAR_ROUNDS,
+    VERDICTS,
+    Abstract,
+    Stages,
+    ask_staged,
+    refine_abstraction,
+)
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -106,7 +113,7 @@ from verifier.semantics.symbolic import (
     make_inputs,
     unset_value,
 )
-from verifier.semantics.z3domain import CEGAR_ROUNDS, POINT_ROUNDS, Z3Domain, exact_at
+from verifier.semantics.z3domain import Z3Domain
 from verifier.smt import terms
 from verifier.smt.budget import Budget, Stopwatch, seconds_of
 from verifier.smt.solver import (
@@ -186,12 +193,12 @@ def lockstep(prog: Program, form: VectorForm, src_step: Program, tgt_step: Progr
 
     # divisions uninterpreted first (as in refinement); the vacuity of an abstract proof
     # may take as much again
-    abstract = Abstract(hard_ops(prog, form.program),
-                        lambda: Budget.of(min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout))),
-                        vacuity_budget=budget.again, vacuous=lambda within, ops: vacuous(prog, max_trip, within, ops),
-                        abstracts=lambda v: v.counterexample is None or v.counterexample is not tests.found)
+    abstract: Abstract[Verdict] = Abstract(
+        hard_ops(prog, form.program), lambda: Budget.of(min(timeout, max(ABSTRACT_FLOOR, ABSTRACT_STEPS_SHARE * timeout))),
+        vacuity_budget=budget.again, vacuous=lambda within, ops: vacuous(prog, max_trip, within, ops),
+        abstracts=lambda v: v.counterexample is None or v.counterexample is not tests.found)
     stages = Stages(budget.remainder, abstract=abstract)
-    v = ask_staged(attempt, stages)
+    v = ask_staged(attempt, stages, VERDICTS)
     return None if v is None else dataclasses.replace(v, seconds=sw())
 
 
@@ -433,30 +440,29 @@ class _Lockstep:
         chain = self.chain
         universal = [v for st in [*chain.steps, *chain.others] for v in st.src.choices.values()]
         query = terms.forall(universal, body) if universal else body
-        for r in range(CEGAR_ROUNDS if self.abstract and replayed else 1):
+
+        def once(facts: list[Any]) -> tuple[Verdict | bool | None, Any]:
+            """One question; a sat answer's model that does not replay comes second."""
             left = self.whole.left()
             if left <= 0:
-                return self.verdict(VerdictKind.UNKNOWN, reason="solver timeout")
+                return self.verdict(VerdictKind.UNKNOWN, reason="solver timeout"), None
             if budget is not None:
                 left = min(left, budget)
             solver = new_solver(left, chain.quantified)  # fresh: the minimizer's preferences stay in it
-            solver.add(query, *self.facts)
+            solver.add(query, *facts)
             ans = check_racing(solver, left) if self.race else check(solver)
             if ans.status is SolverStatus.UNKNOWN:
-                return None if budget is not None else self.verdict(VerdictKind.UNKNOWN, reason=ans.reason)
+                return (None if budget is not None else self.verdict(VerdictKind.UNKNOWN, reason=ans.reason)), None
             if ans.status is SolverStatus.SAT and inputs_of is not None:
-                return self.inputs_replayed(solver, seconds_of(ans.units), inputs_of) or False
+                return self.inputs_replayed(solver, seconds_of(ans.units), inputs_of) or False, None
             if ans.status is SolverStatus.UNSAT or not replayed:
-                return ans.status is SolverStatus.UNSAT
+                return ans.status is SolverStatus.UNSAT, None
             found = self.replayed(solver, k, seconds_of(ans.units))
-            if isinstance(found, Verdict):
-                return found
-            # uninterpreted operations the model got wrong: right at its values first
-            more = exact_at(found, [query], everywhere=r >= POINT_ROUNDS) if self.abstract else []
-            if not more:
-                break
-            self.facts.extend(more)
-        return False
+            return (found, None) if isinstance(found, Verdict) else (False, found)
+
+        # an abstract model that does not replay: its uninterpreted operations right where it got them wrong
+        rounds = CEGAR_ROUNDS if self.abstract and replayed else 1
+        return refine_abstraction(once, [query] if self.abstract else [], self.facts, rounds)
 
     def replayed(self, solver: terms.Solver, k: int, solved_in: float) -> Verdict | terms.Model:
         """The sat answer's model, minimized, as a replayed counterexample; else the

@@ -30,7 +30,7 @@ from verifier.checks.shares import (
     SHORT_SHARE,
     VACUITY_EXACT,
 )
-from verifier.checks.staged import Abstract, Stages, ask_staged
+from verifier.checks.staged import VERDICTS, Abstract, Stages, ask_staged
 from verifier.checks.verdict import (
     Bounded,
     Check,
@@ -177,11 +177,11 @@ def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
                            min(minimize_budget, ABSTRACT_MINIMIZE) if abstract else minimize_budget,
                            target_unroll, abstract, ignore, param_limit)
 
-    abstract = Abstract(hard_ops(src, tgt),
-                        lambda: Budget.of(min(budget.rest(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout))),
-                        vacuity_budget=budget.remainder, vacuous=lambda within, ops: vacuous(src, max_trip, within, ops))
+    abstract: Abstract[Verdict] = Abstract(
+        hard_ops(src, tgt), lambda: Budget.of(min(budget.rest(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout))),
+        vacuity_budget=budget.remainder, vacuous=lambda within, ops: vacuous(src, max_trip, within, ops))
     stages = Stages(budget.remainder, short if max_trip >= SHORT_FIRST else None, abstract)
-    v = ask_staged(attempt, stages)
+    v = ask_staged(attempt, stages, VERDICTS)
     assert v is not None  # (every attempt answers)
     return v
 

@@ -24,7 +24,7 @@ from verifier.checks.shares import (
     REMAINDER_SHARE,
     SHORT_SHARE,
 )
-from verifier.checks.staged import Stages, ask_staged
+from verifier.checks.staged import VERDICTS, Stages, ask_staged
 from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
 from verifier.errors import UserError
 from verifier.ir.printer import program as program_text
@@ -77,7 +77,7 @@ def short_first(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Ve
         return refinement(src, tgt, SHORT_TRIP, budget.share(SHORT_SHARE))
 
     v = ask_staged(lambda within, _: refinement(src, tgt, max_trip, within),
-                   Stages(budget.remainder, short if max_trip > SHORT_TRIP else None))
+                   Stages(budget.remainder, short if max_trip > SHORT_TRIP else None), VERDICTS)
     assert v is not None  # (refinement answers)
     return v
 

@@ -324,12 +324,6 @@ def _to_bits(r: Any, w: int) -> Any:
 _ABSTRACTABLE = frozenset({"add", "sub", "mul", "udiv", "urem", "sdiv", "srem"})
 
 
-# how many times a caller asks an abstract query again with exact_at's facts, the
-# first POINT_ROUNDS at the model's values only (then: the wrong operations exact)
-CEGAR_ROUNDS = 6
-POINT_ROUNDS = 2
-
-
 def exact_at(model: z3.ModelRef, formulas: Sequence[Any], everywhere: bool = False) -> list[Any]:
     """Facts true of the real operations (their exact encoding) that `model`'s
     uninterpreted ones violate, for each application in `formulas` whose value in
@@ -440,5 +434,5 @@ if set(FBINOPS) != set(_Z3_FBIN):  # pragma: no cover - caught at import
     raise ImportError(f"semantics/z3domain: float operations {sorted(FBINOPS)} of ir/opcodes.py, "
                       f"rules for {sorted(_Z3_FBIN)}")
 
-__all__ = ["CEGAR_ROUNDS", "POINT_ROUNDS", "SymBV", "SymBool", "SymMemory", "SymTrace", "Z3Domain", "exact_at",
+__all__ = ["SymBV", "SymBool", "SymMemory", "SymTrace", "Z3Domain", "exact_at",
            "landings", "merge_traces"]
