@@ -266,3 +266,63 @@ def test_a_check_after_a_float_check_gives_the_answer_it_gives_alone() -> None:
     (alone,) = answers(1, False)
     assert alone.startswith("counterexample")
     assert answers(4, True) == [alone] * 4
+
+
+def _incremental_answers(ctx: z3.Context) -> list[str]:
+    """a * b == 0x1234567 (a, b > 1), then a == v for each v under a push: the answer
+    and, where sat, whether the model satisfies what was asserted."""
+    a, b = z3.BitVec("a", 32, ctx), z3.BitVec("b", 32, ctx)
+    s = z3.SolverFor("QF_AUFBV", ctx=ctx)
+    base = z3.And(a * b == 0x1234567, z3.UGT(a, 1), z3.UGT(b, 1))
+    s.add(base)
+    s.check()
+    out = []
+    for v in (0, 1, 5):
+        s.push()
+        s.add(a == v)
+        r = s.check()
+        holds = r == z3.sat and z3.is_true(s.model().eval(z3.And(base, a == v), model_completion=True))
+        out.append(f"{v}: {r}" + ("" if r != z3.sat or holds else " (model violates the assertions)"))
+        s.pop()
+    return out
+
+
+def _interrupted_after_its_check() -> z3.Context:
+    """A context whose interrupt came after its check had ended (a racing copy's unsat
+    just after the main check's own answer)."""
+    ctx = z3.Context()
+    s = z3.Solver(ctx=ctx)
+    s.add(z3.BitVec("x", 8, ctx) == 3)
+    s.check()
+    ctx.interrupt()
+    return ctx
+
+
+RIGHT = ["0: unsat", "1: unsat", "5: sat"]
+
+
+def test_an_interrupt_after_a_check_is_taken_before_the_next_question() -> None:
+    """On the pinned z3, an interrupt that reaches a context between checks is kept, and
+    the next solver's incremental answers are wrong (sat, with models that violate its
+    assertions); check_racing's copy can deliver one just after the main check ends.
+    consume_interrupt takes it, and does nothing to a context without one."""
+    assert _incremental_answers(_interrupted_after_its_check()) != RIGHT  # the hazard (z3's)
+    ctx = _interrupted_after_its_check()
+    solver_mod.consume_interrupt(ctx)
+    assert _incremental_answers(ctx) == RIGHT
+    clean = z3.Context()
+    solver_mod.consume_interrupt(clean)
+    assert _incremental_answers(clean) == RIGHT
+
+
+def test_a_raced_unsat_leaves_the_context_answering_right() -> None:
+    """check_racing, many times over, on questions the copy may prove just as the main
+    check ends: every later incremental answer in the same context stays right."""
+    for _ in range(30):
+        fresh_context(False)
+        ctx = z3.main_ctx()
+        x = z3.BitVec("x", 16)
+        s = new_solver(5.0)
+        s.add(x * x == 2, x & 1 == 0)  # unsat at once for either engine
+        assert check_racing(s, 5.0).status is SolverStatus.UNSAT
+        assert _incremental_answers(ctx) == RIGHT

@@ -246,6 +246,16 @@ class BackgroundCheck:
 PROOF_TACTIC = ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "ackermannize_bv", "bit-blast", "sat")
 
 
+def consume_interrupt(ctx: z3.Context) -> None:
+    """Let a check take an interrupt that may have reached `ctx` after its check had
+    ended. z3 keeps such an interrupt, and the next solver checked in the context
+    then gives wrong answers: with z3 5.4, incremental checks said sat with models
+    that violate their assertions (the minimizer's, after a racing copy's unsat came
+    just after the main check's own). One throwaway check takes it (and an interrupt
+    that the main check took leaves nothing: the throwaway check is then plain)."""
+    z3.Solver(ctx=ctx).check()
+
+
 def _outlive(thread: threading.Thread, keep: tuple[Any, ...]) -> None:
     """Hold `keep` (a z3 context and what lives in it) until `thread`, which solves
     in that context, has ended; then let it go, to be freed."""
@@ -279,6 +289,7 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     lock = threading.Lock()
     main_done = threading.Event()
     found: list[Answer] = []
+    interrupted: list[bool] = []
 
     def race() -> None:
         for engine in (core, other):
@@ -290,6 +301,7 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
                     found.append(ans)
                     if not main_done.is_set():
                         s.ctx.interrupt()
+                        interrupted.append(True)
                 return
             if ans.status is SolverStatus.SAT:
                 return
@@ -301,6 +313,8 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
         thread.join()  # s ran out: the copy's answer within its own limits decides
     with lock:
         main_done.set()
+    if interrupted:
+        consume_interrupt(s.ctx)
     # interrupt until the copy stops (an interrupt just before its check starts is
     # lost); a tactic deep in bit-blasting may take a while to notice
     give_up = time.perf_counter() + 2.0
