@@ -329,3 +329,22 @@ def test_the_emitter_reads_instruction_lines_as_the_front_end_does() -> None:
     instrs = [i for b in f.blocks.values() for i in b.instrs]
     assert instrs and all(i.line is not None and f" {i.opcode} " in f" {text[i.line - 1]} " for i in instrs)
     assert next(i.line for i in instrs if i.name == "v10") == 24
+
+
+@pytest.mark.slow
+def test_a_float_form_whose_step_does_not_encode_in_time_is_refuted_by_a_concrete_test(tmp_path: Path) -> None:
+    """round_exit's exit test takes a square root and a floor of every lane: its emitted
+    general form is proved, but with lane 1's index made i + 2 the induction's step
+    cannot even be encoded within the budget, and neither can the bounded checks. The
+    concrete tests run where the induction did not close (checks/translation.py) find
+    the input that tells them apart, replayed from the real start."""
+    src, out = LL / "round_exit.scalar.ll", tmp_path / "out.ll"
+    r = cli("vectorize", str(src), "--form", "general", "--emit-llvm", str(out), "--timeout", "20")
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr
+    text = out.read_text()
+    broken = re.sub(r"(%v3\.v = add <4 x i64> %v3\.vsplat, <i64 0, i64) 1,", r"\1 2,", text, count=1)
+    assert broken != text
+    out.write_text(broken)
+    r = cli("equiv", str(src), str(out), "--timeout", "20")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "divergence: live-out ret" in r.stdout, r.stdout

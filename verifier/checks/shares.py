@@ -31,6 +31,7 @@ INDUCTION_SHARE_REMAINDER = 0.8  # ... where the target has a remainder loop: no
 # bounded check after it only looks for a counterexample (a nest's inner search: 0.5 timed out)
 BASE_CASE_SHARE = 0.5  # ... its base case (the code before the loops), of the induction's share
 REMAINDER_SHARE = 0.5  # ... a remainder loop's step (LLVM's scalar loop), of the induction's share
+TESTS_AFTER_INDUCTION_SHARE = 0.25  # translation's concrete tests where its induction did not close, of what is left
 FIRST_ITERATION_SHARE = 0.8  # the forms' first vector iteration from the loop's start, of what is left ...
 FIRST_ITERATION_MINIMIZE, FIRST_ITERATION_MINIMIZE_CAP = 0.2, 10.0  # ... and its minimizer, capped
 PROBE_TEST_SHARE = 0.25  # concrete tests before a harness's solver questions (added_ub, repair)

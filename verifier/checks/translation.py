@@ -14,6 +14,7 @@ sends the question to the bounded check, which alone shows counterexamples)."""
 from __future__ import annotations
 
 from verifier.analysis.exits import analyse
+from verifier.checks.falsify import ConcreteTests
 from verifier.checks.forms import first_vector_iteration
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
@@ -23,6 +24,7 @@ from verifier.checks.shares import (
     INDUCTION_SHARE_REMAINDER,
     REMAINDER_SHARE,
     SHORT_SHARE,
+    TESTS_AFTER_INDUCTION_SHARE,
 )
 from verifier.checks.staged import VERDICTS, Stages, ask_staged
 from verifier.checks.verdict import Check, Coverage, EveryTripCount, Verdict, VerdictKind
@@ -95,10 +97,36 @@ def translation(src: Program, tgt: Program, max_trip: int, budget: Budget, induc
     why = inductive(src, tgt, budget) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
         return why.but(seconds=sw())
+    tested = _tested(src, tgt, max_trip, budget)
+    if tested is not None:
+        return tested.but(seconds=sw())
     v = _chained(src, tgt, max_trip, budget.remainder())
     if v is None or (v.verdict is VerdictKind.UNKNOWN and budget.left() >= 1.0):
         v = short_first(src, tgt, max_trip, budget.remainder())
     return _why_bounded(v, why).but(seconds=sw())
+
+
+def _tested(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdict | None:
+    """Concrete tests (checks/falsify.py) where the induction did not close, before the
+    bounded checks: a target whose step the solver could not even encode in time (a
+    float square root in every lane) may fail one of a few dozen inputs in a second,
+    where the bounded checks would time out too. A failing test is a counterexample
+    from the real start, replayed; passing ones prove nothing."""
+    try:
+        vf = recognize(src, analyse(src), tgt).vf
+    except (NoWindow, UserError):
+        vf = TESTS_VF
+    tests = ConcreteTests(src, tgt, vf, max_trip)
+    found = tests.run(TESTS_AFTER_INDUCTION, budget.part(TESTS_AFTER_INDUCTION_SHARE).seconds)
+    if found is None:
+        return None
+    return Verdict(f"{src.name} -> {tgt.name}", Check.EQUIV, VerdictKind.COUNTEREXAMPLE, 0.0, counterexample=found,
+                   coverage=Coverage(found_in=f"concrete test {tests.tried} (inputs made to reach the loop's exits), "
+                                              "shrunk"))
+
+
+TESTS_AFTER_INDUCTION = 32  # inputs tried at most (the round_exit mutant whose lane 1 reads i + 2 failed the 9th-16th)
+TESTS_VF = 4  # the tests' vector factor where the target is not read as a vector form
 
 
 def _chained(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdict | None:
