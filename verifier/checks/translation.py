@@ -97,7 +97,7 @@ def translation(src: Program, tgt: Program, max_trip: int, budget: Budget, induc
     why = inductive(src, tgt, budget) if induction else "not tried (bounded check requested)"
     if isinstance(why, Verdict):
         return why.but(seconds=sw())
-    tested = _tested(src, tgt, max_trip, budget)
+    tested = _tested(src, tgt, max_trip, budget) if induction else None
     if tested is not None:
         return tested.but(seconds=sw())
     v = _chained(src, tgt, max_trip, budget.remainder())
