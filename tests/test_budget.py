@@ -257,8 +257,7 @@ def test_a_check_after_a_float_check_gives_the_answer_it_gives_alone() -> None:
     """In one process (a suite's worker, a test run), a check that follows a check of
     float code gives the counterexample it gives in a process of its own: seed 000's
     division at VF 4 had shown a poison dividend in 2 of 4 runs after one (first on the
-    third), a division by
-    zero alone."""
+    third), a division by zero alone."""
     def answers(runs: int, after_floats: bool) -> list[str]:
         code = _DIVISION.format(runs=runs, after_floats=after_floats)
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
