@@ -76,20 +76,23 @@ def _ovf_const(d: AnyDomain, a: Any, c: int, w: int, signed: bool, negate: bool)
     return d.ult(d.const(mask(w) - c, w), a, w) if c else False
 
 
-def _ovf_add(d: AnyDomain, a: Any, b: Any, w: int, signed: bool) -> Any:
+def _ovf_linear(d: AnyDomain, a: Any, b: Any, w: int, signed: bool, sub: bool) -> Any:
+    """Whether a + b (a - b with `sub`) wraps: against the constant's threshold where b
+    is one (but the signed minimum), else the result one bit wider compared."""
     if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
-        return _ovf_const(d, a, b, w, signed, False)
+        return _ovf_const(d, a, b, w, signed, sub)
     ext = d.sext if signed else d.zext
-    wide = d.add(ext(a, w, w + 1), ext(b, w, w + 1), w + 1)
-    return d.not_(d.eq(wide, ext(d.add(a, b, w), w, w + 1), w + 1))
+    op = d.sub if sub else d.add
+    wide = op(ext(a, w, w + 1), ext(b, w, w + 1), w + 1)
+    return d.not_(d.eq(wide, ext(op(a, b, w), w, w + 1), w + 1))
+
+
+def _ovf_add(d: AnyDomain, a: Any, b: Any, w: int, signed: bool) -> Any:
+    return _ovf_linear(d, a, b, w, signed, False)
 
 
 def _ovf_sub(d: AnyDomain, a: Any, b: Any, w: int, signed: bool) -> Any:
-    if type(b) is int and not (signed and to_signed(b, w) == -(1 << (w - 1))):
-        return _ovf_const(d, a, b, w, signed, True)
-    ext = d.sext if signed else d.zext
-    wide = d.sub(ext(a, w, w + 1), ext(b, w, w + 1), w + 1)
-    return d.not_(d.eq(wide, ext(d.sub(a, b, w), w, w + 1), w + 1))
+    return _ovf_linear(d, a, b, w, signed, True)
 
 
 def _ovf_mul(d: AnyDomain, a: Any, b: Any, w: int, signed: bool) -> Any:
