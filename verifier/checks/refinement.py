@@ -539,9 +539,19 @@ def _ranked(r: SymResult) -> dict[Any, tuple[Any, tuple[Any, ...], Any, tuple[An
         ran = d.bterm(r.reached.get(k, True))
         ranks = (count.get(None, zero), count.get(k[1], zero))
         out[k] = (v, r.about[k], ran, ranks)
-        one = terms.ite(ran, terms.bv_val(1, 16), zero)
-        count[None], count[k[1]] = terms.simplify(ranks[0] + one), terms.simplify(ranks[1] + one)
+        count[None], count[k[1]] = _counted(ranks[0], ran), _counted(ranks[1], ran)
     return out
+
+
+def _counted(count: Any, ran: Any) -> Any:
+    """`count` plus one where `ran` holds, folded where both are constants. (Not
+    z3's simplify: on a long run's path conditions it took seconds per choice, outside
+    any solver's time limit.)"""
+    if terms.is_false(ran):
+        return count
+    if terms.is_true(ran) and terms.is_bv_value(count):
+        return terms.bv_val(count.as_long() + 1, 16)
+    return count + terms.ite(ran, terms.bv_val(1, 16), terms.bv_val(0, 16))
 
 
 CEGAR_ROUNDS = 16
