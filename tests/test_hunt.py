@@ -127,7 +127,7 @@ def test_a_proof_a_judge_shows_wrong_is_a_wrong_proof(monkeypatch: pytest.Monkey
 @pytest.mark.slow
 def test_a_small_hunt_finds_no_wrong_proof(capsys: pytest.CaptureFixture[str]) -> None:
     code = hunt.main(["--kinds", "llvm,model", "--pairs", "^any_negative$|^predication_example$", "--per-pair",
-                      "3", "--jobs", "1", "--no-corpus"])
+                      "2", "--jobs", "1", "--no-corpus"])
     out = capsys.readouterr().out
     assert code == 0, out
     assert "wrong proofs: 0" in out

@@ -294,7 +294,7 @@ def test_equiv_reads_what_vectorize_prints_for_every_fixture(tmp_path: Path, sha
             generate(load_program(f), "general", 4, False)
         except (LLUnsupported, Unsupported, UserError):
             continue
-        v = _vectorize_then_equiv(f, None, tmp_path, 2, 2, bounded=True)
+        v = _vectorize_then_equiv(f, None, tmp_path, 1, 1, bounded=True)
         assert v["verdict"] in ("proved", "counterexample", "unknown"), v
         seen += 1
     assert seen > 60 // SHARDS
