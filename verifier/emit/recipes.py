@@ -331,8 +331,7 @@ class Reduction(Recipe):
         x = e.vec(self.x)
         minmax = op in _MINMAX
         if minmax:
-            mm = f"llvm.{op}.{t}"
-            e.declare(mm, f"declare {t} @{mm}({t}, {t})")
+            combine_declared(e, op, t)
         if e.order is ReductionOrder.ORDERED or op in ("fadd", "fmul"):
             # in lane order, each lane's update under its mask: the scalar loop's own order
             acc = start
@@ -352,7 +351,35 @@ class Reduction(Recipe):
             return e.value("red", f"call {t} @llvm.{op}.{t}({t} {start}, {t} {part})")
         return e.value("red", f"{op} {t} {start}, {part}")
 
+    def in_every_lane(self, e: Builder) -> bool:
+        """Ordered, and every iteration that reaches the latch updates (the update's
+        block dominates it, its value carried back as it is): the lanes that update are
+        then every lane at the back edge and the lanes before the exiting one at an exit."""
+        assert self.update is not None
+        ordered = e.order is ReductionOrder.ORDERED or self.op in ("fadd", "fmul")
+        return ordered and self.update.block in e.lp.dominate_latch and e.defs[self.merged] is self.update
+
+    def running(self, e: Builder, start: str, n: int) -> list[str]:
+        """start, start OP x0, (start OP x0) OP x1, ...: the value after 0..n lanes, every
+        lane combined (the scalar loop's own terms; a lane past the exit
+        may make its later values poison, which nothing then selects)."""
+        assert self.x is not None
+        t, vt = self.phi.type, e.vty(self.phi.type)
+        acc, out = start, [start]
+        for k in range(n):
+            lane = e.value("red.lane", f"extractelement {vt} {e.vec(self.x)}, i64 {k}")
+            if self.op in _MINMAX:
+                acc = e.value("red", f"call {t} @llvm.{self.op}.{t}({t} {acc}, {t} {lane})")
+            else:
+                acc = e.value("red", f"{self.op}{' ' + self.flags if self.flags else ''} {t} {acc}, {lane}")
+            out.append(acc)
+        return out
+
     def latch(self, e: Builder) -> str:
+        if self.in_every_lane(e):
+            if self.op in _MINMAX:
+                combine_declared(e, self.op, self.phi.type)
+            return self.running(e, e.lane0[self.name], e.vf)[-1]
         return self.combine(e, e.lane0[self.name], self.mask)
 
     def at_exit(self, e: Builder, v: Val, first: str, fsplat: str, lanes: str) -> str | None:
@@ -361,6 +388,16 @@ class Reduction(Recipe):
         assert self.update is not None
         if v.name not in (self.name, self.merged, self.update.name):
             return None
+        if self.in_every_lane(e):  # the value after `first` lanes, or after first + 1
+            if self.op in _MINMAX:
+                combine_declared(e, self.op, self.phi.type)
+            after = self.running(e, e.lane0[self.name], e.vf)[1:] if v.name != self.name else \
+                self.running(e, e.lane0[self.name], e.vf - 1)
+            acc = after[e.vf - 1]
+            for k in range(e.vf - 2, -1, -1):
+                at = e.value("red.at", f"icmp eq i64 {first}, {k}")
+                acc = e.value("red", f"select i1 {at}, {self.phi.type} {after[k]}, {self.phi.type} {acc}")
+            return acc
         lt = e.value("before.first", f"icmp ult {e.vty('i64')} {lanes}, {fsplat}")
         upto = lt if v.name == self.name else e.value("upto.first", f"icmp ule {e.vty('i64')} {lanes}, {fsplat}")
         return self.combine(e, e.lane0[self.name], e.and_(self.mask, upto))
@@ -426,6 +463,11 @@ class Recurrence(Recipe):
     def latch(self, e: Builder) -> str:
         assert self.nxt is not None
         return e.vec(self.nxt)
+
+
+def combine_declared(e: Builder, op: str, t: str) -> None:
+    """The min/max intrinsic `op` on `t` declared in the module."""
+    e.declare(f"llvm.{op}.{t}", f"declare {t} @llvm.{op}.{t}({t}, {t})")
 
 
 def _one_update(phi: Ins, nxt: Val, users: list[Ins]) -> Ins | None:
