@@ -25,7 +25,9 @@
       simple: anyof(C) -> scalar.ph (the vector iteration is redone by the scalar
         loop); else stores masked by their blocks' predicates
     vec.latch: each reduction combined over the lanes that update it, in lane order
-        (ordered), or for integers by llvm.vector.reduce.* (in-loop); a first-order
+        (ordered: unmasked running values where every lane updates, the exit taking
+        the one after `first` lanes), or for integers by llvm.vector.reduce.*
+        (in-loop); a first-order
         recurrence carries this iteration's lanes (its lane k: lane k-1 of them)
 
 The parts: emit/builder.py (the text, the loop read), emit/recipes.py (one class per
