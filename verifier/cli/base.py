@@ -266,7 +266,8 @@ def _write(out: Path, text: str, option: str = "") -> None:
         raise UserError(f"{option}{out}: cannot write ({e.strerror or e})") from None
 
 
-def _lowered(model: Path, func: str | None, out: Path, quiet: bool) -> Path:
+def _lowered(model: Path, func: str | None, out: Path, quiet: bool,
+             role: str = "the source the form is proved against") -> Path:
     """A scalar model written as LLVM IR to `out` (emit/lower.py), for the emitter and the
     cost harness; what the LLVM function assumes differently is printed with it."""
     from verifier.emit.lower import lower_model
@@ -278,7 +279,7 @@ def _lowered(model: Path, func: str | None, out: Path, quiet: bool) -> Path:
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot write the model as LLVM IR: {u}") from None
     _write(out, lowered.module)
-    typer.echo(f"wrote {out}: @{lowered.function}, the model as LLVM IR (the source the form is proved against)",
+    typer.echo(f"wrote {out}: @{lowered.function}, the model as LLVM IR ({role})",
                err=quiet)
     for d in lowered.differences:
         typer.echo(f"  note: {d}", err=quiet)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from verifier.errors import UserError
+from verifier.frontend.bridge import over_llvm_environment
 from verifier.frontend.read import LoopNest, Programs, Read, Scalable, single
 from verifier.ir.program import Assumption, FuncDecl, Program, copy_program
 
@@ -98,6 +99,8 @@ def read_pair(source: Path, target: Path, func: str | None = None, cttz_elts: st
     if isinstance(b, Scalable):
         return b
     pair = a.source, with_source_callees(a.source, b.source)
+    if source.suffix == ".loop" and target.suffix == ".ll" and isinstance(a, Programs) and isinstance(b, Programs):
+        pair = over_llvm_environment(*pair)
     nest = next((r for r in (a, b) if isinstance(r, LoopNest)), None)
     return Programs(*pair) if nest is None else LoopNest(nest.what, nest.loc, *pair)
 

@@ -34,6 +34,9 @@ class Assumption(StrEnum):
     # llvm.experimental.cttz.elts is poison only where a lane up to the first true one
     # is (LangRef: where any lane is); also `--cttz-elts first-true`
     CTTZ_ELTS_FIRST_TRUE = "cttz-elts-first-true"
+    # a model compared with LLVM IR: each array is an LLVM object of exactly its
+    # extent's bytes, so at most 2^63 - 1 of them (frontend/bridge.py)
+    ARRAYS_ARE_OBJECTS = "arrays-are-objects"
 
 
 ASSUMPTION_HELP = {
@@ -44,6 +47,9 @@ ASSUMPTION_HELP = {
                                   "range), where the function's vscale_range allows more or it declares none",
     Assumption.CTTZ_ELTS_FIRST_TRUE: "llvm.experimental.cttz.elts is poison only where a lane up to the first "
                                      "true one is (LangRef: where any lane is); the same as --cttz-elts first-true",
+    Assumption.ARRAYS_ARE_OBJECTS: "a model's array is an LLVM object of exactly its extent's bytes, so of at most "
+                                   "2^63 - 1 bytes (a model allows larger); taken when a model is compared with "
+                                   "LLVM IR",
 }
 
 
