@@ -84,9 +84,9 @@ def check_compatible(src: Program, tgt: Program) -> None:
     if sp != tp:
         hint = ""
         if {Path(src.file).suffix, Path(tgt.file).suffix} == {".loop", ".ll"}:
-            hint = ("; a model and LLVM IR read their inputs differently: compare a model with a model, or LLVM "
-                    "IR with LLVM IR (`verifier vectorize MODEL --emit-llvm OUT.ll` writes a model's form as "
-                    "LLVM IR and proves it against the model's own)")
+            hint = ("; a model is compared with LLVM IR written from it: the model's parameters and, for each "
+                    "array, its size in bytes (`verifier vectorize MODEL --emit-llvm OUT.ll` writes the model as "
+                    "LLVM IR to OUT.scalar.ll, and its form to OUT.ll)")
         raise UserError(f"{tgt.file}: parameters differ from {src.file}: "
                         f"{_fmt(sp, src.display)} vs {_fmt(tp, tgt.display)}{hint}")
     for a in tgt.arrays:
