@@ -294,20 +294,9 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     prove it against its source with the translation validation."""
     from verifier.emit.reader import EmitUnsupported
     from verifier.emit.vectorize import emit_form
-    from verifier.llvm_tools import CLANG, c_to_ll, find_tool
 
     given = model
-    if is_c_source(model):
-        model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
-    elif model.suffix == ".loop":
-        model = _lowered(model, func, out.with_name(out.stem + ".scalar.ll"), as_json,
-                         "the form is proved against it, then against the model")
-        func = None
-    elif model.suffix != ".ll":
-        raise UserError(f"{model}: --emit-llvm reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx), not a "
-                        f"{model.suffix or 'suffix-less'} file")
-    if not model.is_file():
-        raise UserError(f"{model}: no such file")
+    model, func = _emit_input(ctx, model, func, out, clang_tool, as_json)
     try:
         emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order)
     except EmitUnsupported as u:
@@ -325,6 +314,26 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
         out.unlink(missing_ok=True)
         typer.echo(f"removed {out}: the form is not proved ({v.verdict}); --keep-unproved keeps it", err=True)
     raise typer.Exit(v.exit_code)
+
+
+def _emit_input(ctx: typer.Context, model: Path, func: str | None, out: Path, clang_tool: str | None,
+                as_json: bool) -> tuple[Path, str | None]:
+    """The LLVM function vectorize --emit-llvm reads: the .ll given, C through clang, or a
+    model's lowering written beside `out`."""
+    from verifier.llvm_tools import CLANG, c_to_ll, find_tool
+
+    if is_c_source(model):
+        model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
+    elif model.suffix == ".loop":
+        model = _lowered(model, func, out.with_name(out.stem + ".scalar.ll"), as_json,
+                         "the form is proved against it, then against the model")
+        func = None
+    elif model.suffix != ".ll":
+        raise UserError(f"{model}: --emit-llvm reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx), not a "
+                        f"{model.suffix or 'suffix-less'} file")
+    if not model.is_file():
+        raise UserError(f"{model}: no such file")
+    return model, func
 
 
 def _against_the_model(lowered: Verdict, model: Path, out: Path, func: str, timeout: float, cttz_elts: str,
