@@ -12,6 +12,9 @@ bytes (a parameter `a.bytes`) and its return value as live-outs `ret` (`ret.0`,
   product overflows, no i64 byte count is that array: no LLVM object is larger than
   2^63 - 1 bytes (LangRef), while a model's array may be. Those inputs are left out,
   and the verdict says so by naming `Assumption.ARRAYS_ARE_OBJECTS`;
+- an `i1` array is the bytes LLVM IR keeps it in, as C's `bool` (the lowering loads a
+  byte and truncates it, and stores the bit zero-extended): the model reads a byte,
+  assumes it is 0 or 1 (another byte is no input of the model), and truncates it;
 - the function's live-outs are the model's, in the order the model writes them (the
   lowering returns them in that order).
 Anything else that differs (parameters, element types, callees) is the usual error
@@ -36,7 +39,7 @@ from verifier.ir.program import (
     Ref,
     copy_program,
 )
-from verifier.ir.types import I1, I64, IntType
+from verifier.ir.types import I1, I8, I64, IntType
 
 _ARITH = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}
 
@@ -46,7 +49,44 @@ def over_llvm_environment(model: Program, function: Program) -> tuple[Program, P
     gives (the module's docstring); unchanged where the function reads no array
     sizes and returns the model's live-outs by their own names."""
     sizes = [p for p in function.params if p.name.endswith(".bytes") and p.name not in {q.name for q in model.params}]
-    return _with_sizes(model, sizes, function), _outs_named(function, _out_order(model), model.file)
+    as_bytes = _bools_as_bytes(model, function)
+    return _with_sizes(as_bytes, sizes, function), _outs_named(function, _out_order(model), model.file)
+
+
+def _bools_as_bytes(model: Program, function: Program) -> Program:
+    """The model with each `i1` array the function reads as bytes read as bytes (the
+    module's docstring)."""
+    bools = {a.name for a in model.arrays if a.elem.bits == 1
+             and any(b.name == a.name and b.elem.bits == 8 for b in function.arrays)}
+    if not bools:
+        return model
+    out = copy_program(model)
+    fresh = Fresh.of(out, "y")
+    for blk in out.blocks.values():
+        code: list[Instr] = []
+        for i in blk.instrs:
+            code += _as_byte_access(i, fresh) if i.op in ("load", "store") and i.attrs.array in bools else [i]
+        blk.instrs = code
+    arrays = [dataclasses.replace(a, elem=I8) if a.name in bools else a for a in out.arrays]
+    return dataclasses.replace(out, arrays=arrays)
+
+
+def _as_byte_access(i: Instr, fresh: Fresh) -> list[Instr]:
+    """A scalar load or store of a bool array as the byte access LLVM IR makes of it."""
+    if i.masked or (i.attrs.width or 0) > 1:
+        raise UserError(f"{i.loc or 'a model'}: a vector access of bool array {i.attrs.array} (the comparison "
+                        "with LLVM IR reads scalar models)")
+    if i.op == "store":
+        byte = fresh.name(f"{i.attrs.array}.byte")
+        return [Instr(fresh.uid(), "zext", [i.args[1]], I8, byte, loc=i.loc),
+                dataclasses.replace(i, args=[i.args[0], Ref(byte)])]
+    assert i.dest is not None
+    byte, ok = fresh.name(f"{i.dest}.byte"), fresh.name(f"{i.dest}.bool")
+    return [dataclasses.replace(i, type=I8, dest=byte),
+            Instr(fresh.uid(), "icmp", [Ref(byte), Const(1, I8)], I1, ok, Attrs(pred="ule"), i.loc),
+            Instr(fresh.uid(), "assume", [Ref(ok)], None, None,
+                  Attrs(why=f"a byte of bool array {i.attrs.array} other than 0 or 1"), i.loc),
+            Instr(fresh.uid(), "trunc", [Ref(byte)], I1, i.dest, loc=i.loc)]
 
 
 def _with_sizes(model: Program, sizes: list[Param], function: Program) -> Program:
