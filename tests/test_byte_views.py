@@ -396,6 +396,9 @@ def test_an_instruction_in_a_report_names_every_value_as_llvm_does(tmp_path: Pat
     # the `x` of a vector type is no value named x (found on the seed's division model)
     assert rename_text("at `z: <4 x i32> = x / y: <vscale x 2 x i8>`", shown) == \
         "at `z: <4 x i32> = %x / y: <vscale x 2 x i8>`"
+    # a flag's words are no values (an emitted form has a value named `first`)
+    assert rename_text("`--cttz-elts first-true` checks `first: i64 = cttz_elts(c)`", {"first": "%first"}) == \
+        "`--cttz-elts first-true` checks `%first: i64 = cttz_elts(c)`"
     src = SPAN.replace("READ", "%begin")
     a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
     a.write_text(src)

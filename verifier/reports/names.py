@@ -25,6 +25,8 @@ def rename_text(text: str, display: dict[str, str]) -> str:
             tok = m.group(0)
             if tok == "x" and _LANES.search(m.string, 0, m.start()):
                 return tok  # the `x` of a vector type, `<4 x i32>`, not a value named x
+            if "-" in (m.string[m.start() - 1:m.start()], m.string[m.end():m.end() + 1]):
+                return tok  # part of a flag or a hyphenated word (`--cttz-elts first-true`): ours have no `-`
             parts = tok.split(".")
             for k in range(len(parts), 0, -1):
                 head = ".".join(parts[:k])
