@@ -160,8 +160,8 @@ LONG = {
     "equiv": ["equiv", "{m}/seed/division.loop", "{m}/examples/division_safe_divisor_vf4.loop", "--timeout", "300"],
     "check": ["check", "{m}/seed/search_loop.loop", "--check", "equiv", "--vf", "64", "--timeout", "300"],
     "cost": ["cost", "{m}/llvm/find_char.scalar.ll"],  # native runs and llvm-mca: minutes
-    "vectorize": ["vectorize", "{m}/llvm/emit/count_upper.scalar.ll", "--form", "general", "--vf", "16",
-                  "--emit-llvm", "{tmp}/o.ll"],  # its proof: about 25 s
+    "vectorize": ["vectorize", "{m}/llvm/emit/prefix_over256.scalar.ll", "--form", "general", "--vf", "64",
+                  "--emit-llvm", "{tmp}/o.ll"],  # its proof: about 22 s
     "lanes": ["lanes", "{m}/lanes/divergence.loop", "--vf", "64"],  # about 19 s
     "rewrite": ["rewrite", "{m}/rewrite/seed001_condition.loop", "--exit-from-condition", "--max-trip", "256",
                 "--timeout", "300"],  # about 20 s
