@@ -403,3 +403,40 @@ def test_a_form_the_bridge_cannot_read_keeps_the_proof_against_the_lowering(tmp_
     assert res.exit_code == 0, res.output
     assert "proved against the model as LLVM IR only: compared with the model itself, no environment for both" \
         in res.output
+
+
+LAST_BIT = """loop last_bit(N: i64) {
+  array c: i1[N]
+  b: i1 = 0
+  i = 0
+  while (i < N) {
+    b = c[i]
+    i = i + 1
+  }
+  out b
+}
+"""
+
+
+def test_a_poison_bit_the_model_only_reads_is_an_input_the_comparison_keeps(tmp_path: Path) -> None:
+    """A model's bool cell may be poison and is read without a branch: a function that
+    branches on the loaded bit is UB on that input, where the model is not. (Reading the
+    byte under an assumption that it is 0 or 1 would be UB on poison too, and would prove
+    this function.)"""
+    model = tmp_path / "last_bit.loop"
+    model.write_text(LAST_BIT)
+    text = lower_model(parse_file(model)).module
+    right = tmp_path / "right.ll"
+    right.write_text(text)
+    assert _equiv_json(model, right)["verdict"] == "proved"
+    body = "  %i.1 = add i64 %i, 1\n  br label %loop\n}"
+    phis = ("[ %i.1, %body ]", "[ %b, %body ]")
+    assert text.count(body) == 1 and all(text.count(p) == 1 for p in phis)
+    branchy = text.replace(body, "  %i.1 = add i64 %i, 1\n  br i1 %b, label %bt, label %bf\nbt:\n  br label %loop\n"
+                                 "bf:\n  br label %loop\n}")
+    for p in phis:
+        branchy = branchy.replace(p, p.replace("%body", "%bt") + ", " + p.replace("%body", "%bf"))
+    f = tmp_path / "branchy.ll"
+    f.write_text(branchy)
+    v = _equiv_json(model, f)
+    assert v["verdict"] == "counterexample" and "branch on poison" in str(v["counterexample"]), v

@@ -13,8 +13,11 @@ bytes (a parameter `a.bytes`) and its return value as live-outs `ret` (`ret.0`,
   2^63 - 1 bytes (LangRef), while a model's array may be. Those inputs are left out,
   and the verdict says so by naming `Assumption.ARRAYS_ARE_OBJECTS`;
 - an `i1` array is the bytes LLVM IR keeps it in, as C's `bool` (the lowering loads a
-  byte and truncates it, and stores the bit zero-extended): the model reads a byte,
-  assumes it is 0 or 1 (another byte is no input of the model), and truncates it;
+  byte and truncates it, and stores the bit zero-extended): the model loads a byte and
+  truncates it. Its bits are the bytes 0 and 1 (and poison, which truncates to poison);
+  a byte over 1 is an input the model does not have, read as the lowering reads it. (An
+  assumption that the byte is at most 1 would be UB on a poison byte, and so would
+  leave out inputs the model has: a poison bit loaded and never branched on.)
 - the function's live-outs are the model's, in the order the model writes them (the
   lowering returns them in that order).
 Anything else that differs (parameters, element types, callees) is the usual error
@@ -81,12 +84,8 @@ def _as_byte_access(i: Instr, fresh: Fresh) -> list[Instr]:
         return [Instr(fresh.uid(), "zext", [i.args[1]], I8, byte, loc=i.loc),
                 dataclasses.replace(i, args=[i.args[0], Ref(byte)])]
     assert i.dest is not None
-    byte, ok = fresh.name(f"{i.dest}.byte"), fresh.name(f"{i.dest}.bool")
-    return [dataclasses.replace(i, type=I8, dest=byte),
-            Instr(fresh.uid(), "icmp", [Ref(byte), Const(1, I8)], I1, ok, Attrs(pred="ule"), i.loc),
-            Instr(fresh.uid(), "assume", [Ref(ok)], None, None,
-                  Attrs(why=f"a byte of bool array {i.attrs.array} other than 0 or 1"), i.loc),
-            Instr(fresh.uid(), "trunc", [Ref(byte)], I1, i.dest, loc=i.loc)]
+    byte = fresh.name(f"{i.dest}.byte")
+    return [dataclasses.replace(i, type=I8, dest=byte), Instr(fresh.uid(), "trunc", [Ref(byte)], I1, i.dest, loc=i.loc)]
 
 
 def _with_sizes(model: Program, sizes: list[Param], function: Program) -> Program:
