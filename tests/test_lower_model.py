@@ -440,3 +440,69 @@ def test_a_poison_bit_the_model_only_reads_is_an_input_the_comparison_keeps(tmp_
     f.write_text(branchy)
     v = _equiv_json(model, f)
     assert v["verdict"] == "counterexample" and "branch on poison" in str(v["counterexample"]), v
+
+
+SUZ = MODELS / "forms" / "sum_until_zero.loop"
+SIGNATURE = "define { i32, i64 } @sum_until_zero(i64 noundef %N, ptr noalias captures(none) align 4 %a) {"
+
+
+@pytest.mark.parametrize("model, old, new, says", [
+    (SUZ, SIGNATURE, SIGNATURE.replace(") {", ") memory(none) {"), "memory(none) on the function"),
+    (SUZ, SIGNATURE, SIGNATURE.replace("align 4", "align 16"), "align 16 on argument 1"),
+    (SUZ, SIGNATURE, SIGNATURE.replace("%a)", "writeonly %a)"), "writeonly on argument 1"),
+    (MODELS / "calls" / "search_writes.loop", "declare void @foo(i8) memory(readwrite)",
+     "declare void @foo(i8) memory(inaccessiblemem: readwrite)", "@foo declared or called as doing less"),
+], ids=["memory(none)", "align", "writeonly", "callee"])
+def test_a_function_that_claims_what_its_model_does_not_is_unknown(tmp_path: Path, model: Path, old: str, new: str,
+                                                                   says: str) -> None:
+    """Claims the comparison does not check (the function's memory, an argument's
+    alignment or access, a callee's declared effects), where the model's lowering makes
+    none: each would let LLVM treat a run of the model as UB."""
+    text = lower_model(parse_file(model)).module
+    assert text.count(old) == 1
+    f = tmp_path / "claims.ll"
+    f.write_text(text.replace(old, new))
+    v = _equiv_json(model, f)
+    assert v["verdict"] == "unknown" and says in str(v["reason"]), v
+
+
+def test_a_model_without_llvm_ir_of_its_own_is_unknown_against_a_function(tmp_path: Path) -> None:
+    """An extent LLVM cannot compute for every input (a division by a parameter): the
+    model has no lowering to hold the function's claims against, nor one environment."""
+    m = tmp_path / "m.loop"
+    m.write_text("loop m(N: i64, M: i64) {\n  array a: i32[N % M]\n  i = 0\n  out i\n}\n")
+    f = tmp_path / "f.ll"
+    f.write_text("define i64 @m(i64 noundef %N, i64 noundef %M, ptr %a) {\nentry:\n  ret i64 0\n}\n")
+    v = _equiv_json(m, f)
+    assert v["verdict"] == "unknown" and "divides by M" in str(v["reason"]), v
+
+
+def test_a_function_taking_the_models_parameters_in_another_order_is_a_clear_error(tmp_path: Path) -> None:
+    m = tmp_path / "m.loop"
+    m.write_text("loop m(N: i64, M: i64) {\n  array a: i32[N]\n  i = 0\n  out i\n}\n")
+    text = lower_model(parse_file(m)).module
+    old = "(i64 noundef %N, i64 noundef %M"
+    assert text.count(old) == 1
+    f = tmp_path / "f.ll"
+    f.write_text(text.replace(old, "(i64 noundef %M, i64 noundef %N"))
+    r = cli("equiv", str(m), str(f))
+    assert r.returncode == 2 and "takes (%M, %N) where" in r.stderr and "m.loop takes (N, M), in that order" in r.stderr, r.stderr
+
+
+def test_a_difference_only_at_a_bool_byte_over_one_is_no_counterexample(tmp_path: Path) -> None:
+    """A function reading a bool as `!= 0` where the lowering truncates: the two differ
+    only on a byte of 2, no input of the model (unknown, never a counterexample); one
+    that negates the bit is refuted at a byte the model has."""
+    model = tmp_path / "last_bit.loop"
+    model.write_text(LAST_BIT)
+    text = lower_model(parse_file(model)).module
+    read = "%b = trunc i8 %b.byte to i1"
+    assert text.count(read) == 1
+    for name, new, verdict in (("ne", "%b = icmp ne i8 %b.byte, 0", "unknown"),
+                               ("eq", "%b = icmp eq i8 %b.byte, 0", "counterexample")):
+        f = tmp_path / f"{name}.ll"
+        f.write_text(text.replace(read, new))
+        v = _equiv_json(model, f)
+        assert v["verdict"] == verdict, v
+        if verdict == "unknown":
+            assert "byte over 1 in bool array(s) c" in str(v["reason"]), v

@@ -52,8 +52,30 @@ def over_llvm_environment(model: Program, function: Program) -> tuple[Program, P
     gives (the module's docstring); unchanged where the function reads no array
     sizes and returns the model's live-outs by their own names."""
     sizes = [p for p in function.params if p.name.endswith(".bytes") and p.name not in {q.name for q in model.params}]
+    _same_order(model, function, sizes)
+    _same_constants(model, function)
     as_bytes = _bools_as_bytes(model, function)
     return _with_sizes(as_bytes, sizes, function), _outs_named(function, _out_order(model), model.file)
+
+
+def _same_order(model: Program, function: Program, sizes: list[Param]) -> None:
+    """The function takes the model's parameters in the model's order (a caller passes
+    them by position), its arrays' sizes aside."""
+    given = [p.name for p in function.params if p not in sizes]
+    if given != [p.name for p in model.params]:
+        shown = ", ".join(function.display.get(n, n) for n in given)
+        raise UserError(f"{function.file}: takes ({shown}) where {model.file} takes "
+                        f"({', '.join(p.name for p in model.params)}), in that order")
+
+
+def _same_constants(model: Program, function: Program) -> None:
+    """An array whose contents either side gives (a model's constant array, a constant
+    global) has the same contents on the other (the comparison reads the model's)."""
+    for a in function.arrays:
+        m = next((b for b in model.arrays if b.name == a.name), None)
+        if m is not None and (a.contents is not None or m.contents is not None) and a.contents != m.contents:
+            raise UserError(f"{function.file}: the contents of {function.display.get(a.name, a.name)} are not "
+                            f"those of array {a.name} in {model.file}")
 
 
 def _bools_as_bytes(model: Program, function: Program) -> Program:
@@ -127,6 +149,11 @@ def _size_is_extent(a: ArrayDecl, size: str, model: Program, fresh: Fresh) -> li
             bits = next(p.type.bits for p in model.params if p.name == e)
             return Ref(e) if bits == 64 else emit("sext", [Ref(e)], I64, "wide")
         sym, x, y = e
+        if sym in "/%" and not (isinstance(y, int) and y not in (0, -1)):
+            # the model's x / 0 and INT64_MIN / -1 are values (semantics/ops.eval_extent),
+            # LLVM's are UB: assumed here, they would leave those inputs out
+            raise UserError(f"{model.file}: array {a.name}'s extent divides by {y}, which may be 0 or -1 (the "
+                            "comparison with LLVM IR takes extents LLVM can compute for every input)")
         return emit(_ARITH[sym], [extent(x), extent(y)], I64, "n")
 
     unit = max(1, (a.elem.bits + 7) // 8)

@@ -350,6 +350,24 @@ def target_claims(src: Path, tgt: Path, func: str | None) -> list[str]:
     return out
 
 
+def callee_claims(src: Path, tgt: Path, func: str | None) -> list[str]:
+    """Callees the target declares (or calls) as doing less than the source says: less
+    memory access, or returning where the source's may not (calling a function through
+    a declaration it breaks is UB, which a reading that takes the source's facts does
+    not see). Checked where a model is the source (cli `equiv MODEL.loop F.ll`)."""
+    ours = dict(source_call_facts(src, func, None))
+    out = []
+    for name, f in source_call_facts(tgt, func, None):
+        g = ours.get(name)
+        if g is None:
+            continue
+        places = {p for p, _ in f.memory} | {p for p, _ in g.memory}
+        if any(not g.access(p) <= f.access(p) for p in places) or (f.returns and not g.returns) or \
+                (f.noreturn and not g.noreturn):
+            out.append(f"@{name} declared or called as doing less than the source's")
+    return out
+
+
 def _more(target: dict[str, str], source: dict[str, str]) -> list[tuple[str, str]]:
     """The target's attributes (name, value) that claim more than the source's."""
     return [(n, v) for n, v in target.items() if _stronger(n, v, source.get(n))]
