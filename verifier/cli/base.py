@@ -219,14 +219,15 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
             read[:] = [pair.target]
         return pair
 
+    model_and_llvm = source.suffix == ".loop" and target.suffix == ".ll"
     try:
-        if source.suffix == ".loop" and target.suffix == ".ll":
+        if model_and_llvm:
             _claims_no_more_than_the_model(source, target, func)
         v = answer([req], load, guard=partial(guarded, show=show)).verdicts[0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
         v = note_assumptions([v], names=tuple(sorted(assumed)))[0]
-    if source.suffix == ".loop" and target.suffix == ".ll":
+    if model_and_llvm:
         v = _model_input(v, source)
     if v.verdict is VerdictKind.COUNTEREXAMPLE and cttz_elts == CttzElts.ANY_POISON and _finds_lane_by_cttz(read):
         return v.but(advice=[*v.advice, CTTZ_ADVICE])

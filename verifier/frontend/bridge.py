@@ -81,19 +81,25 @@ def _same_constants(model: Program, function: Program) -> None:
 def _bools_as_bytes(model: Program, function: Program) -> Program:
     """The model with each `i1` array the function reads as bytes read as bytes (the
     module's docstring)."""
-    bools = {a.name for a in model.arrays if a.elem.bits == 1
-             and any(b.name == a.name and b.elem.bits == 8 for b in function.arrays)}
+    bools = {a.name for a in model.arrays if a.elem.bits == 1} & {b.name for b in function.arrays if b.elem.bits == 8}
     if not bools:
         return model
     out = copy_program(model)
     fresh = Fresh.of(out, "y")
     for blk in out.blocks.values():
-        code: list[Instr] = []
-        for i in blk.instrs:
-            code += _as_byte_access(i, fresh) if i.op in ("load", "store") and i.attrs.array in bools else [i]
-        blk.instrs = code
-    arrays = [dataclasses.replace(a, elem=I8) if a.name in bools else a for a in out.arrays]
-    return dataclasses.replace(out, arrays=arrays)
+        blk.instrs = _byte_accesses(blk.instrs, bools, fresh)
+    return dataclasses.replace(out, arrays=[dataclasses.replace(a, elem=I8) if a.name in bools else a
+                                            for a in out.arrays])
+
+
+def _byte_accesses(code: list[Instr], bools: set[str], fresh: Fresh) -> list[Instr]:
+    """`code` with each access of a bool array as the byte access LLVM IR makes."""
+    return [j for i in code for j in (_as_byte_access(i, fresh) if _accesses(i, bools) else [i])]
+
+
+def _accesses(i: Instr, arrays: set[str]) -> bool:
+    """`i` loads from or stores to one of `arrays`."""
+    return i.op in ("load", "store") and i.attrs.array in arrays
 
 
 def _as_byte_access(i: Instr, fresh: Fresh) -> list[Instr]:
