@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from verifier.emit.reader import EmitUnsupported, ref
 from verifier.ir.opcodes import OPCODES, Family
 from verifier.ir.program import (
+    EXTENT_OPS,
     ArrayDecl,
     Branch,
     Const,
@@ -155,7 +156,7 @@ class _Lowering:
 
     @staticmethod
     def unit(a: ArrayDecl) -> int:
-        return max(1, (a.elem.bits + 7) // 8)
+        return a.unit
 
     def extent(self, e: Extent, hint: str) -> str:
         """The extent as an i64 operand (parameters sign-extended), emitted in the entry."""
@@ -173,7 +174,7 @@ class _Lowering:
             raise EmitUnsupported(f"an extent that divides by {b} (a divisor that may be 0 or -1 is UB in LLVM)")
         x, y = self.extent(a, hint), self.extent(b, hint)
         name = self.fresh(f"{hint}.n")
-        op = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}[sym]
+        op = EXTENT_OPS[sym]
         self.emit(f"{ref(name)} = {op} i64 {x}, {y}")
         return ref(name)
 

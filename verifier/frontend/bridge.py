@@ -29,6 +29,7 @@ import dataclasses
 
 from verifier.errors import UserError
 from verifier.ir.program import (
+    EXTENT_OPS,
     ArrayDecl,
     Assumption,
     Attrs,
@@ -43,8 +44,6 @@ from verifier.ir.program import (
     copy_program,
 )
 from verifier.ir.types import I1, I8, I64, IntType
-
-_ARITH = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}
 
 
 def over_llvm_environment(model: Program, function: Program) -> tuple[Program, Program]:
@@ -160,11 +159,10 @@ def _size_is_extent(a: ArrayDecl, size: str, model: Program, fresh: Fresh) -> li
             # LLVM's are UB: assumed here, they would leave those inputs out
             raise UserError(f"{model.file}: array {a.name}'s extent divides by {y}, which may be 0 or -1 (the "
                             "comparison with LLVM IR takes extents LLVM can compute for every input)")
-        return emit(_ARITH[sym], [extent(x), extent(y)], I64, "n")
+        return emit(EXTENT_OPS[sym], [extent(x), extent(y)], I64, "n")
 
-    unit = max(1, (a.elem.bits + 7) // 8)
     elems = emit("smax", [extent(a.extent), Const(0, I64)], I64, "elems")
-    nbytes = emit("mul", [elems, Const(unit, I64)], I64, "size", Attrs(flags=("nsw",)))
+    nbytes = emit("mul", [elems, Const(a.unit, I64)], I64, "size", Attrs(flags=("nsw",)))
     same = emit("icmp", [Ref(size), nbytes], I1, "is.size", Attrs(pred="eq"))
     emit("assume", [same], None, None, Attrs(why=f"{size} is not array {a.name}'s extent in bytes"))
     return code

@@ -273,6 +273,8 @@ class Param:
 
 
 # An extent is a small expression over parameters: int | param name | (op, lhs, rhs).
+# Its operators as the operations that compute it in i64 (`/` and `%` signed):
+EXTENT_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}
 Extent = int | str | tuple[str, Any, Any]
 
 
@@ -292,6 +294,11 @@ class ArrayDecl:
     readonly: bool = False
     loc: Loc | None = None
     contents: tuple[int, ...] | None = None
+
+    @property
+    def unit(self) -> int:
+        """Bytes an element takes in LLVM's memory: whole bytes (an `i1` is a byte, as C's bool)."""
+        return max(1, (self.elem.bits + 7) // 8)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Any
 
 from verifier.analysis.exits import Exit, Induction, LoopExits, slice_of
 from verifier.ir.program import (
+    EXTENT_OPS,
     Attrs,
     Block,
     Branch,
@@ -206,7 +207,7 @@ class LaneBuilder:
             return Ref(e) if ty.bits == 64 else self.emit(blk, "sext", [Ref(e)], I64, f"{e}.i64", flags=())
         op, a, b = e
         x, y = self.extent_value(blk, a), self.extent_value(blk, b)
-        opname = {"+": "add", "-": "sub", "*": "mul", "/": "sdiv", "%": "srem"}[op]
+        opname = EXTENT_OPS[op]
         return self.emit(blk, opname, [x, y], I64, "guard.extent", flags=(), nofault=True)
 
     def in_bounds(self, blk: Block, idx: Operand, ty: IntType, extent: Extent) -> Operand:
