@@ -290,7 +290,9 @@ def mangle(t: str) -> str:
 
 
 def identity(op: str, t: str) -> str:
-    """The value `op` leaves its other operand as (`add`: 0, `smax`: INT_MIN)."""
+    """The value `op` leaves its other operand as (`add`: 0, `smax`: INT_MIN, `fadd`: -0.0)."""
+    if op in ("fadd", "fmul"):
+        return "-0.000000e+00" if op == "fadd" else "1.000000e+00"
     bits = int(t[1:])
     return {"add": "0", "or": "0", "xor": "0", "umax": "0", "mul": "1", "and": "-1", "umin": "-1",
             "smax": str(-(1 << (bits - 1))), "smin": str((1 << (bits - 1)) - 1)}[op]

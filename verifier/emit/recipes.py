@@ -321,10 +321,11 @@ class Reduction(Recipe):
         return acc
 
     def combine(self, e: Builder, start: str, mask: str) -> str:
-        """start OP x over the lanes in `mask`: lane by lane (ordered; floats always, as
-        no reassociation is licensed), or (in-loop) the lanes reduced by
-        llvm.vector.reduce.OP first, then combined with `start` (integers only: their
-        operations reassociate once the scalar's nsw/nuw are dropped)."""
+        """start OP x over the lanes in `mask`: lane by lane (ordered), or (in-loop) the
+        lanes reduced first, from the identity, then combined with `start`: integers by
+        llvm.vector.reduce.OP (their operations reassociate once the scalar's nsw/nuw
+        are dropped), floats lane by lane (reassociated once per vector iteration, as
+        asked; the proof decides whether the roundings allow it)."""
         assert self.x is not None
         t, op = self.phi.type, self.op
         vt = e.vty(t)
@@ -332,7 +333,7 @@ class Reduction(Recipe):
         minmax = op in _MINMAX
         if minmax:
             combine_declared(e, op, t)
-        if e.order is ReductionOrder.ORDERED or op in ("fadd", "fmul"):
+        if e.order is ReductionOrder.ORDERED:
             # in lane order, each lane's update under its mask: the scalar loop's own order
             acc = start
             for k in range(e.vf):
@@ -344,6 +345,12 @@ class Reduction(Recipe):
             return acc
         xs = e.value("red.lanes", f"select {e.vty('i1')} {mask}, {vt} {x}, "
                                   f"{vt} {e.const_vec(t, [identity(op, t)] * e.vf)}")
+        if op in ("fadd", "fmul"):
+            flags = f"{op}{' ' + self.flags if self.flags else ''} {t}"
+            part = identity(op, t)
+            for k in range(e.vf):
+                part = e.value("red.part", f"{flags} {part}, {e.value('red.lane', f'extractelement {vt} {xs}, i64 {k}')}")
+            return e.value("red", f"{flags} {start}, {part}")
         name = f"llvm.vector.reduce.{op}.{mangle(vt)}"
         e.declare(name, f"declare {t} @{name}({vt})")
         part = e.value("red.part", f"call {t} @{name}({vt} {xs})")
@@ -356,8 +363,7 @@ class Reduction(Recipe):
         block dominates it, its value carried back as it is): the lanes that update are
         then every lane at the back edge and the lanes before the exiting one at an exit."""
         assert self.update is not None
-        ordered = e.order is ReductionOrder.ORDERED or self.op in ("fadd", "fmul")
-        return ordered and self.update.block in e.lp.dominate_latch and e.defs[self.merged] is self.update
+        return e.order is ReductionOrder.ORDERED and self.update.block in e.lp.dominate_latch and e.defs[self.merged] is self.update
 
     def running(self, e: Builder, start: str, n: int) -> list[str]:
         """start, start OP x0, (start OP x0) OP x1, ...: the value after 0..n lanes, every
