@@ -66,9 +66,11 @@ def _agree(model: Program, ll: Program, inp: Inputs) -> None:
     if m.status is RunStatus.UB or m.stopped:
         return  # (a run a call ends has no results)
     outs = model.out_names()
-    mine = [m.outs[o] for o in outs]
     theirs = [l_.outs["ret"]] if len(outs) == 1 else [l_.outs[f"ret.{k}"] for k in range(len(outs))]
-    assert [(v.v, bool(v.p)) for v in mine] == [(v.v, bool(v.p)) for v in theirs]  # type: ignore[union-attr]
+    # a live-out the model's run does not set is poison in LLVM IR (and in the model's semantics)
+    mine = [m.outs.get(o) for o in outs]
+    assert [(0, True) if v is None or v.p else (v.v, False) for v in mine] == \
+        [(0, True) if v.p else (v.v, False) for v in theirs]  # type: ignore[union-attr]
     for a in model.arrays:
         n = max(0, _extent(a.extent, inp.params))
         assert [_cell(m, a.name, k) for k in range(n)] == [_cell(l_, a.name, k) for k in range(n)], a.name
@@ -125,8 +127,10 @@ def test_every_scalar_model_runs_alike_as_llvm_ir(tmp_path: Path, path: Path) ->
 
 
 def test_the_scalar_models_that_lower_are_many() -> None:
-    # every model of models/ but the vector ones and those with a live-out set on some paths only
-    assert len(_scalar_models()) >= 35
+    # every model of models/ but the vector ones, windows and constant tables (a live-out
+    # set on some paths only is poison on the others: distinct_exits)
+    assert MODELS / "multiexit" / "distinct_exits.loop" in _scalar_models()
+    assert len(_scalar_models()) >= 40
 
 
 def test_loop_closed_ssa_reaches_every_use_after_the_loop_through_an_exit_phi() -> None:

@@ -325,8 +325,8 @@ def lower_model(prog: Program) -> Lowered:
         raise EmitUnsupported("windows (`window a, b`)")
     prog = loop_closed(prog)
     lw = _Lowering(prog)
-    outs = prog.out_names()
-    ret = _return_type(lw, prog, outs)
+    outs = _out_types(lw, prog)
+    ret = _return_type(outs)
     order = _reverse_postorder(prog)
     preds = {b: [p for p in order if b in prog.blocks[p].successors()] for b in order}
     if preds[prog.entry]:
@@ -339,12 +339,17 @@ def lower_model(prog: Program) -> Lowered:
     return Lowered(module, prog.name, _differences(prog))
 
 
-def _return_type(lw: _Lowering, prog: Program, outs: list[str]) -> str:
+def _out_types(lw: _Lowering, prog: Program) -> dict[str, Type]:
+    """The live-outs in the order the model first writes them, with their types."""
+    return {o: next(lw.type_of(i.args[0]) for i in prog.instructions() if i.op == "out" and i.out == o)
+            for o in prog.out_names()}
+
+
+def _return_type(outs: dict[str, Type]) -> str:
     """The function's return type: void, the one live-out's, or a struct of them."""
-    out_types = {i.out: lw.type_of(i.args[0]) for i in prog.instructions() if i.op == "out"}
     if len(outs) == 1:
-        return _ty(out_types[outs[0]])
-    return "{ " + ", ".join(_ty(out_types[o]) for o in outs) + " }" if outs else "void"
+        return _ty(next(iter(outs.values())))
+    return "{ " + ", ".join(map(_ty, outs.values())) + " }" if outs else "void"
 
 
 def _differences(prog: Program) -> list[str]:
@@ -370,7 +375,8 @@ def _effect_differences(prog: Program) -> list[str]:
     return differences
 
 
-def _lower_block(lw: _Lowering, prog: Program, name: str, preds: list[str], outs: list[str], ret: str) -> None:
+def _lower_block(lw: _Lowering, prog: Program, name: str, preds: list[str], outs: dict[str, Type],
+                 ret: str) -> None:
     """One block: its label, the objects' extents in the entry, phis (from the blocks
     that reach it), instructions and terminator (a halt returns the live-outs)."""
     blk = prog.blocks[name]
@@ -389,23 +395,22 @@ def _lower_block(lw: _Lowering, prog: Program, name: str, preds: list[str], outs
         lw.emit(f"br i1 {lw.op(term.cond, IntType(1))}, label {lw.label(term.then)}, label {lw.label(term.other)}")
     else:
         assert isinstance(term, Halt)
-        lw.emit(_ret(lw, blk.instrs, outs, ret, name))
+        lw.emit(_ret(lw, blk.instrs, outs, ret))
 
 
-def _ret(lw: _Lowering, instrs: list[Instr], outs: list[str], ret: str, block: str) -> str:
-    """A halting block's `ret` of the live-outs its own `out`s set."""
+def _ret(lw: _Lowering, instrs: list[Instr], outs: dict[str, Type], ret: str) -> str:
+    """A halting block's `ret` of the live-outs its own `out`s set; one it does not
+    set is poison, as in the model (semantics/symbolic.unset_value)."""
     here = {i.out: i.args[0] for i in instrs if i.op == "out"}
-    missing = [o for o in outs if o not in here]
-    if missing:
-        raise EmitUnsupported(f"the model ends in block {block} without setting live-out {missing[0]} there")
+    values = [lw.typed(here[o]) if o in here else f"{_ty(t)} poison" for o, t in outs.items()]
     if not outs:
         return "ret void"
     if len(outs) == 1:
-        return f"ret {lw.typed(here[outs[0]])}"
+        return f"ret {values[0]}"
     agg = "poison"
-    for k, o in enumerate(outs):
+    for k, value in enumerate(values):
         name = lw.fresh("ret.agg")
-        lw.emit(f"{ref(name)} = insertvalue {ret} {agg}, {lw.typed(here[o])}, {k}")
+        lw.emit(f"{ref(name)} = insertvalue {ret} {agg}, {value}, {k}")
         agg = ref(name)
     return f"ret {ret} {agg}"
 
