@@ -498,6 +498,8 @@ def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
     not, semantics/ops.approximation_kind), a target's choice of the same kind on the
     same operands that the target's run executes, by rank: the n-th run of the same
     instruction for the source's n-th (a form's scalar loop is the source's own code),
+    else of a scalar instruction (that loop read from another module: the run whose
+    result the target goes on with where a vector iteration handed its lanes back),
     else of any one instruction (a vector fmuladd's lanes), else the n-th fmuladd run
     of all (one instruction per lane; lanes and remainder run the scalar iterations in
     order), else the first; else unfused (exact). Any function of the target's run is a
@@ -517,9 +519,14 @@ def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
         for by in (0, 1):  # the n-th run of all, then of one instruction
             for _, vt, same, tranks in reversed(cands):
                 term = terms.ite(terms.and_(tranks[by] == ranks[by], same), vt, term)
-        for kt, vt, same, tranks in reversed(cands):
-            if kt[1] == k[1]:  # the same instruction (a form's scalar loop is the source's own)
-                term = terms.ite(terms.and_(tranks[1] == ranks[1], same), vt, term)
+        for by_scalar in (True, False):
+            for kt, vt, same, tranks in reversed(cands):
+                # a scalar instruction's n-th run (a form's scalar loop re-runs iterations a
+                # vector iteration decided to leave; read from another module, it is a copy
+                # of the source's), then the same instruction (a form's scalar loop is the
+                # source's own)
+                if (kt[-1] == 0 and k[-1] == 0) if by_scalar else kt[1] == k[1]:
+                    term = terms.ite(terms.and_(tranks[1] == ranks[1], same), vt, term)
         # the source's operands and path so far depend on its earlier choices: those
         # are answered already (in execution order), so the witness is the target's alone
         out[k] = terms.substitute(term, *[(s.choices[j], x) for j, x in out.items()]) if out else term
