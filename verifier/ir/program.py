@@ -39,6 +39,10 @@ class Assumption(StrEnum):
     ARRAYS_ARE_OBJECTS = "arrays-are-objects"
 
 
+# assumptions that are LLVM's own rules, stronger only than a model's semantics (taken
+# where a model is read against LLVM IR)
+MODEL_READINGS = frozenset({Assumption.ARRAYS_ARE_OBJECTS})
+
 ASSUMPTION_HELP = {
     Assumption.MEMORY_HAS_NO_POISON: "no memory cell (parameter, global, array) holds poison at entry",
     Assumption.LOADED_POINTERS_IN_OBJECT: "a pointer loaded from memory points into the object it was loaded "

@@ -32,6 +32,8 @@ TEMP = re.compile(r"^t(\.\d+)?$")  # a value the .loop front end names for an un
 # a value the LLVM front end adds (frontend/llvm/state.py's `.l<k>` names: a GEP's
 # offset and bounds test, a lowered intrinsic's parts): not LLVM's, so not a row
 LOWERED = re.compile(r"\.l\d+$")
+# the emitter's first step of a splat (an insertelement into poison): the splat is the row
+SPLAT_PART = re.compile(r"\.(splatinsert|splat\.ins|vsplat\.ins)$")
 
 
 def unnamed_note(temps: list[str]) -> str | None:
@@ -52,7 +54,7 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
     "omitted_rows", "omitted_lanes"}; None when the target has no lanes to show."""
     rows = _target_rows(c)
     lowered = [n for n, _ in rows if LOWERED.search(COPY.sub("", n))]
-    rows = [(n, r) for n, r in rows if n not in lowered]
+    rows = [(n, r) for n, r in rows if n not in lowered and not SPLAT_PART.search(n)]
     if not rows:
         return None
     rows = _plain_names(rows)

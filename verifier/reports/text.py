@@ -16,7 +16,7 @@ from verifier.checks.verdict import (
     Verdict,
     VerdictKind,
 )
-from verifier.ir.program import ArrayDecl, Program
+from verifier.ir.program import MODEL_READINGS, ArrayDecl, Program
 from verifier.ir.types import float_text
 from verifier.reports import jsonout
 from verifier.reports.lanes import lane_table, table_lines
@@ -219,8 +219,11 @@ def _head(v: Verdict) -> str:
 def _about(v: Verdict) -> list[str]:
     """What the verdict assumed and covers, why, the advice, and a longer run."""
     lines = []
-    if v.assumptions:
-        lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(v.assumptions)}")
+    beyond = [a for a in v.assumptions if a not in MODEL_READINGS]
+    if beyond:
+        lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(beyond)}")
+    if read := [a for a in v.assumptions if a in MODEL_READINGS]:
+        lines.append(f"  assuming (LLVM's own rule, stronger than a model's semantics): {', '.join(read)}")
     cov = v.coverage
     if cov.vscales:
         lines.append(f"  scalable vectors: {'holds' if v.verdict is VerdictKind.PROVED else 'the same'} at every "
