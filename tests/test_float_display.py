@@ -34,22 +34,20 @@ def test_the_front_end_records_which_values_and_live_outs_are_floats() -> None:
 
 
 @pytest.mark.slow
-def test_a_float_live_out_reads_as_a_float_in_a_counterexample() -> None:
+def test_a_float_live_out_and_a_float_array_read_as_floats_in_a_counterexample() -> None:
+    """The in-loop form of fsum (the lanes summed first, as asked: a reassociation) is
+    refuted by two sums that round differently. Its live-out reads as a float, and so
+    does `fa`, a [64 x float] only loaded as float (e.g. `1e+08, 3.0`), where an
+    integer array stays integers. (One run of the command for both: it takes seconds.)"""
+    prog = load_program(FSUM, None, "any-poison", frozenset())
+    assert prog.floats.get("fa") == 32
     r = cli("check", str(FSUM), "--check", "equiv", "--form", "simple", "--reduction", "in-loop")
+    assert r.stdout.startswith("counterexample:") and "simple, in-loop reductions" in r.stdout, r.stdout
     line = next(x for x in r.stdout.splitlines() if "divergence: live-out ret" in x)
     source, target = line.split("source ")[1].split(", target ")
     assert FLOAT.fullmatch(source.strip()) and FLOAT.fullmatch(target.strip()), line
     assert re.search(r"live-outs: ret = " + FLOAT.pattern, r.stdout)
-
-
-@pytest.mark.slow
-def test_an_array_only_read_as_floats_is_shown_as_floats_in_the_inputs() -> None:
-    """fsum's `fa` is a [64 x float] only loaded as float: its elements read as floats
-    (eight 0.1s summed in two orders), where an integer array stays integers."""
-    prog = load_program(FSUM, None, "any-poison", frozenset())
-    assert prog.floats.get("fa") == 32
-    r = cli("check", str(FSUM), "--check", "equiv", "--form", "simple", "--reduction", "in-loop")
     line = next(x for x in r.stdout.splitlines() if x.strip().startswith("fa = ["))
     elems = line.split("[", 1)[1].rstrip("]").split(", ")
-    assert all(re.fullmatch(r"-?\d+\.\d+(e[-+]\d+)?|poison|\.\.\. \(\d+ elements\)", x) for x in elems), line
-    assert "0.1" in elems
+    assert all(re.fullmatch(r"-?\d+(\.\d+(e[-+]\d+)?|e[-+]\d+)|nan|-?inf|poison|\.\.\. \(\d+ elements\)", x) for x in elems), line
+    assert any(x not in ("0.0", "-0.0", "poison") for x in elems)

@@ -21,7 +21,7 @@ LAYERS = [
     ("semantics",),
     ("checks", "cost"),
     ("driver",),
-    ("suite", "cache", "cluster", "options"),
+    ("suite", "cache", "cluster", "options", "pairs"),
     ("reports",),
     ("runner",),
     ("cli", "setvalues", "pytest_plugin", "__init__"),

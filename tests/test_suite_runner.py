@@ -175,7 +175,7 @@ def test_json_lines_carry_the_expectation_and_filter_selects_by_name(tmp_path: P
 
 
 @pytest.mark.slow
-def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path) -> None:
+def test_the_lane_table_of_a_generated_form_shows_the_frozen_conditions_and_masks(tmp_path: Path) -> None:
     suite = write_suite(tmp_path / "s.toml", {"name": "liveout_y general", "check": "equiv",
                                               "model": MODELS / "seed" / "liveout_y_ordered.loop",
                                               "form": "general",
@@ -184,8 +184,11 @@ def test_the_lane_table_of_a_generated_form_shows_the_predicates(tmp_path: Path)
     assert oc.verdict == "counterexample"
     table = oc.result["counterexample"]["lanes"]
     names = [r["name"] for r in table["rows"]]
-    assert any(n.startswith("P1_EXIT") for n in names) and any(n.startswith("P1_LOOP") for n in names)
-    assert all(len(r["lanes"]) == 4 for r in table["rows"]) and table["lane"] is not None
+    # the emitted form's rows: the exit condition, frozen, and the lanes' mask; not the
+    # insertelement that only starts a splat
+    assert "%C1.frozen" in names and "mask" in [n.lstrip("%") for n in names], " ".join(names)
+    assert not any(n.endswith(("splatinsert", ".ins")) for n in names) and "%N.splat" in names
+    assert all(len(r["lanes"]) == 4 for r in table["rows"])
 
 
 def test_html_and_junit_of_an_all_green_run(tmp_path: Path) -> None:

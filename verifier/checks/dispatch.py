@@ -63,7 +63,7 @@ class Request:
     needed_extents: bool = False  # speculate: also the smallest extents a proved exit's proof needs
     scalar_hoist: bool = False  # hoist: also at VF 1 (the scalar loop's own iterations)
     exit: str | None = None  # hoist, speculate: only exits whose label starts with this
-    both_llvm: bool = False  # equiv of a pair read from LLVM IR (.ll) on both sides
+    both_llvm: bool = False  # equiv of a pair whose target is LLVM IR: translation validation (checks/translation.py)
     value: str | None = None  # lanes: the value whose relation is asked
     relation: str | None = None  # lanes: the relation claimed (default: the analysis's proposal)
     rewrite: Rewrite = Rewrite.EXIT  # rewrite: which

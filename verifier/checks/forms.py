@@ -31,18 +31,13 @@ from verifier.semantics.inputs import Inputs
 from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.general_form import GeneralForm, general_form
 from verifier.transforms.lanes import Unsupported
-from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.reductions import ReductionOrder, form_label
 from verifier.transforms.simple_form import SimpleForm, simple_form
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import Form, VectorForm
 from verifier.transforms.window import NoWindow, Q, at_loop_start
 
 FORMS = tuple(Form)
-
-
-def form_label(form: Form, order: ReductionOrder) -> str:
-    """How a verdict names the form it checked (in-loop reductions said, ordered the default)."""
-    return form if order is ReductionOrder.ORDERED else f"{form}, in-loop reductions"
 
 
 def forms_of(choice: str) -> tuple[Form, ...]:

@@ -216,15 +216,25 @@ def _check_one(model: Path, func: str | None, first: Read, requests: list[Reques
     """The verdicts of `requests` on one loop (`first`: the function as read without
     room; the driver answers a nest one outer iteration at a time, scalable vectors at
     every vscale)."""
+    from verifier.pairs import by_the_emitter, form_verdict
+
     def read(room: frozenset[str], vscale: int | None) -> Read:
         return _one_loop(frontend.read_program(model, func, cttz_elts, assumed, room, debug_locations, vscale),
                          model)
 
+    def forms() -> list[Verdict]:  # equiv: against the form the emitter writes
+        return [form_verdict(r, model, func, cttz_elts, assumed, partial(guarded, show=show), debug_locations)
+                for r in requests if by_the_emitter(r)]
+
+    legality = [r for r in requests if not by_the_emitter(r)]
+    if not legality:
+        return forms()
     try:
-        verdicts, prog, _ = answer(requests, read, partial(guarded, show=show), _one_loop(first, model))
+        verdicts, prog, _ = answer(legality, read, partial(guarded, show=show), _one_loop(first, model))
     except LLUnsupported as u:
         return [Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
-                        assumptions=sorted(assumed))]
+                        assumptions=sorted(assumed))]  # (one verdict: the function is not read)
+    verdicts += forms()
     if not verdicts:
         verdicts = note_assumptions([Verdict(prog.name, check_name, VerdictKind.PROVED, 0.0, vf=vf,
                                              reason="no data-dependent exit: nothing to hoist, speculate or freeze")],

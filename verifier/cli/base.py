@@ -219,59 +219,21 @@ def _equiv_one(source: Path, target: Path, func: str | None, max_trip: int, time
             read[:] = [pair.target]
         return pair
 
+    from verifier.pairs import claims_beyond_the_model, model_input
+
     model_and_llvm = source.suffix == ".loop" and target.suffix == ".ll"
     try:
         if model_and_llvm:
-            _claims_no_more_than_the_model(source, target, func)
+            claims_beyond_the_model(source, target, _func_in(target, func))
         v = answer([req], load, guard=partial(guarded, show=show)).verdicts[0]
     except LLUnsupported as u:
         v = Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))
         v = note_assumptions([v], names=tuple(sorted(assumed)))[0]
     if model_and_llvm:
-        v = _model_input(v, source)
+        v = model_input(v, source)
     if v.verdict is VerdictKind.COUNTEREXAMPLE and cttz_elts == CttzElts.ANY_POISON and _finds_lane_by_cttz(read):
         return v.but(advice=[*v.advice, CTTZ_ADVICE])
     return v
-
-
-def _claims_no_more_than_the_model(model: Path, target: Path, func: str | None) -> None:
-    """A function compared with a model claims nothing its lowering (emit/lower.py, the
-    model in LLVM's words) does not: `memory(none)`, `writeonly` or a larger `align`
-    would be claims the comparison does not check (LLUnsupported names them)."""
-    import tempfile
-
-    from verifier.emit.lower import lower_model
-    from verifier.emit.reader import EmitUnsupported
-    from verifier.frontend.llvm.module import callee_claims, target_claims
-
-    prog = load_program(model, None, exit_unknown=True)
-    try:
-        lowered = lower_model(prog)
-    except EmitUnsupported as u:
-        raise LLUnsupported(f"{model}: the model has no LLVM IR to hold {target}'s claims against: {u}") from None
-    name = _func_in(target, func) or prog.name
-    with tempfile.TemporaryDirectory(prefix="verifier-") as d:
-        src = Path(d) / f"{prog.name}.ll"
-        src.write_text(lowered.module.replace(f"@{prog.name}(", f"@{name}(", 1))
-        claims = target_claims(src, target, name) + callee_claims(src, target, name)
-    if claims:
-        raise LLUnsupported(f"{target} claims what the model does not ({'; '.join(claims)}): the comparison does "
-                            "not check these claims")
-
-
-def _model_input(v: Verdict, model: Path) -> Verdict:
-    """A counterexample against a model whose inputs hold a byte over 1 in a bool array
-    (no input of the model, frontend/bridge.py) is no counterexample to the model."""
-    c = v.counterexample
-    if v.verdict is not VerdictKind.COUNTEREXAMPLE or c is None or c.inputs is None:
-        return v
-    bools = {a.name for a in load_program(model, None, exit_unknown=True).arrays if a.elem.bits == 1}
-    over = sorted(n for n in bools if any(x not in (None, 0, 1) for x in c.inputs.arrays.get(n, [])))
-    if not over:
-        return v
-    return v.but(verdict=VerdictKind.UNKNOWN, counterexample=None,
-                 reason=f"the only run found that differs holds a byte over 1 in bool array(s) {', '.join(over)}, "
-                        "which the model cannot hold")
 
 
 def _finds_lane_by_cttz(read: list[Program | None]) -> bool:

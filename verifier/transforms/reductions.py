@@ -45,6 +45,11 @@ class ReductionOrder(StrEnum):
     IN_LOOP = "in-loop"
 
 
+def form_label(form: str, order: ReductionOrder) -> str:
+    """How a verdict names the form it checked (in-loop reductions said, ordered the default)."""
+    return form if order is ReductionOrder.ORDERED else f"{form}, in-loop reductions"
+
+
 class ReductionKind(Enum):
     """The combining operation, by its opcode."""
 
