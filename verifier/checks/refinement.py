@@ -519,18 +519,23 @@ def _witness(s: SymResult, t: SymResult) -> dict[Any, Any]:
         for by in (0, 1):  # the n-th run of all, then of one instruction
             for _, vt, same, tranks in reversed(cands):
                 term = terms.ite(terms.and_(tranks[by] == ranks[by], same), vt, term)
-        for by_scalar in (True, False):
-            for kt, vt, same, tranks in reversed(cands):
-                # a scalar instruction's n-th run (a form's scalar loop re-runs iterations a
-                # vector iteration decided to leave; read from another module, it is a copy
-                # of the source's), then the same instruction (a form's scalar loop is the
-                # source's own)
-                if (kt[-1] == 0 and k[-1] == 0) if by_scalar else kt[1] == k[1]:
-                    term = terms.ite(terms.and_(tranks[1] == ranks[1], same), vt, term)
+        term = _own_runs_first(term, k, ranks, cands)
         # the source's operands and path so far depend on its earlier choices: those
         # are answered already (in execution order), so the witness is the target's alone
         out[k] = terms.substitute(term, *[(s.choices[j], x) for j, x in out.items()]) if out else term
     return out
+
+
+def _own_runs_first(term: Any, k: Any, ranks: tuple[Any, Any], cands: list[tuple[Any, Any, Any, Any]]) -> Any:
+    """`term`, overridden by the n-th run of a scalar instruction (a form's scalar loop
+    re-runs the iterations a vector iteration hands back; read from another module, it
+    is a copy of the source's), and above all by the n-th run of the same instruction (a
+    form's scalar loop is the source's own)."""
+    for by_scalar in (True, False):
+        for kt, vt, same, tranks in reversed(cands):
+            if (kt[-1] == 0 and k[-1] == 0) if by_scalar else kt[1] == k[1]:
+                term = terms.ite(terms.and_(tranks[1] == ranks[1], same), vt, term)
+    return term
 
 
 def _ranked(r: SymResult) -> dict[Any, tuple[Any, tuple[Any, ...], Any, tuple[Any, Any]]]:

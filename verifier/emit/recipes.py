@@ -346,17 +346,23 @@ class Reduction(Recipe):
         xs = e.value("red.lanes", f"select {e.vty('i1')} {mask}, {vt} {x}, "
                                   f"{vt} {e.const_vec(t, [identity(op, t)] * e.vf)}")
         if op in ("fadd", "fmul"):
-            flags = f"{op}{' ' + self.flags if self.flags else ''} {t}"
-            part = identity(op, t)
-            for k in range(e.vf):
-                part = e.value("red.part", f"{flags} {part}, {e.value('red.lane', f'extractelement {vt} {xs}, i64 {k}')}")
-            return e.value("red", f"{flags} {start}, {part}")
+            return self.float_part(e, start, xs)
         name = f"llvm.vector.reduce.{op}.{mangle(vt)}"
         e.declare(name, f"declare {t} @{name}({vt})")
         part = e.value("red.part", f"call {t} @{name}({vt} {xs})")
         if minmax:
             return e.value("red", f"call {t} @llvm.{op}.{t}({t} {start}, {t} {part})")
         return e.value("red", f"{op} {t} {start}, {part}")
+
+    def float_part(self, e: Builder, start: str, xs: str) -> str:
+        """start OP (the lanes of `xs` combined in lane order from the identity): an
+        in-loop float reduction, reassociated once per vector iteration."""
+        t = self.phi.type
+        op = f"{self.op}{' ' + self.flags if self.flags else ''} {t}"
+        part = identity(self.op, t)
+        for k in range(e.vf):
+            part = e.value("red.part", f"{op} {part}, {e.value('red.lane', f'extractelement {e.vty(t)} {xs}, i64 {k}')}")
+        return e.value("red", f"{op} {start}, {part}")
 
     def in_every_lane(self, e: Builder) -> bool:
         """Ordered, and every iteration that reaches the latch updates (the update's

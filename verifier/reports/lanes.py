@@ -54,7 +54,7 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
     "omitted_rows", "omitted_lanes"}; None when the target has no lanes to show."""
     rows = _target_rows(c)
     lowered = [n for n, _ in rows if LOWERED.search(COPY.sub("", n))]
-    rows = [(n, r) for n, r in rows if n not in lowered and not SPLAT_PART.search(n)]
+    rows = [(n, r) for n, r in _without_splat_parts(rows) if n not in lowered]
     if not rows:
         return None
     rows = _plain_names(rows)
@@ -68,6 +68,10 @@ def lane_table(c: Counterexample, vf: int | None = None) -> dict[str, Any] | Non
         "omitted_lanes": width - shown,
         "lowered": len(lowered),
     }
+
+
+def _without_splat_parts(rows: list[tuple[str, dict[int, Any]]]) -> list[tuple[str, dict[int, Any]]]:
+    return [(n, r) for n, r in rows if not SPLAT_PART.search(n)]
 
 
 def _target_rows(c: Counterexample) -> list[tuple[str, dict[int, Any]]]:

@@ -216,14 +216,18 @@ def _head(v: Verdict) -> str:
             f"in {v.seconds:.2f}s")
 
 
+def _assumed(assumptions: Sequence[str]) -> list[str]:
+    """The assumptions stronger than LLVM's semantics, then LLVM's own rules that are
+    stronger only than a model's (a model read against LLVM IR)."""
+    beyond = [a for a in assumptions if a not in MODEL_READINGS]
+    read = [a for a in assumptions if a in MODEL_READINGS]
+    return ([f"  assuming (stronger than LLVM's semantics): {', '.join(beyond)}"] if beyond else []) + \
+        ([f"  assuming (LLVM's own rule, stronger than a model's semantics): {', '.join(read)}"] if read else [])
+
+
 def _about(v: Verdict) -> list[str]:
     """What the verdict assumed and covers, why, the advice, and a longer run."""
-    lines = []
-    beyond = [a for a in v.assumptions if a not in MODEL_READINGS]
-    if beyond:
-        lines.append(f"  assuming (stronger than LLVM's semantics): {', '.join(beyond)}")
-    if read := [a for a in v.assumptions if a in MODEL_READINGS]:
-        lines.append(f"  assuming (LLVM's own rule, stronger than a model's semantics): {', '.join(read)}")
+    lines = _assumed(v.assumptions)
     cov = v.coverage
     if cov.vscales:
         lines.append(f"  scalable vectors: {'holds' if v.verdict is VerdictKind.PROVED else 'the same'} at every "
