@@ -510,3 +510,25 @@ def test_a_difference_only_at_a_bool_byte_over_one_is_no_counterexample(tmp_path
         assert v["verdict"] == verdict, v
         if verdict == "unknown":
             assert "byte over 1 in bool array(s) c" in str(v["reason"]), v
+
+
+def test_a_live_out_set_inside_the_loop_is_refused_where_the_run_ends_without_it() -> None:
+    """A live-out no block sets on the way to an end is poison there (distinct_exits);
+    one set inside the loop and not again where the run ends is the model's value, which
+    the block that ends the run cannot return: refused, never read as poison."""
+    lower_model(parse_file(MODELS / "multiexit" / "distinct_exits.loop"))
+    inside = parse("""loop inside(N: i64) {
+  array a: i8[N]
+  assume N >= 1
+  i = 0
+  while (true) {
+    x = a[i]
+    if (x == 0) { out r = x + 1  break }
+    i = i +nsw 1
+    if (i == N) { out r = x  break }
+  }
+  out i
+}
+""")
+    with pytest.raises(EmitUnsupported, match="live-out r is set before block"):
+        lower_model(inside)

@@ -395,13 +395,23 @@ def _lower_block(lw: _Lowering, prog: Program, name: str, preds: list[str], outs
         lw.emit(f"br i1 {lw.op(term.cond, IntType(1))}, label {lw.label(term.then)}, label {lw.label(term.other)}")
     else:
         assert isinstance(term, Halt)
-        lw.emit(_ret(lw, blk.instrs, outs, ret))
+        lw.emit(_ret(lw, blk.instrs, outs, ret, _set_on_the_way(prog), name))
 
 
-def _ret(lw: _Lowering, instrs: list[Instr], outs: dict[str, Type], ret: str) -> str:
-    """A halting block's `ret` of the live-outs its own `out`s set; one it does not
-    set is poison, as in the model (semantics/symbolic.unset_value)."""
+def _set_on_the_way(prog: Program) -> set[str]:
+    """The live-outs some block that does not end the run sets (inside the loop, say)."""
+    return {i.out for b in prog.blocks.values() if not isinstance(b.term, Halt) for i in b.instrs if i.op == "out"}
+
+
+def _ret(lw: _Lowering, instrs: list[Instr], outs: dict[str, Type], ret: str, on_the_way: set[str],
+         block: str) -> str:
+    """A halting block's `ret` of the live-outs its own `out`s set; one no block on
+    the way sets either is poison, as in the model (semantics/symbolic.unset_value).
+    One set on the way and not here is refused: its value is not this block's to return."""
     here = {i.out: i.args[0] for i in instrs if i.op == "out"}
+    if missing := [o for o in outs if o not in here and o in on_the_way]:
+        raise EmitUnsupported(f"live-out {missing[0]} is set before block {block} (where the run ends) and not "
+                              "there: the lowering returns what the block that ends the run sets")
     values = [lw.typed(here[o]) if o in here else f"{_ty(t)} poison" for o, t in outs.items()]
     if not outs:
         return "ret void"
