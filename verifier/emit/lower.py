@@ -403,15 +403,19 @@ def _set_on_the_way(prog: Program) -> set[str]:
     return {i.out for b in prog.blocks.values() if not isinstance(b.term, Halt) for i in b.instrs if i.op == "out"}
 
 
+def _none_set_only_on_the_way(unset: set[str], on_the_way: set[str], block: str) -> None:
+    if missing := sorted(unset & on_the_way):
+        raise EmitUnsupported(f"live-out {missing[0]} is set before block {block} (where the run ends) and not "
+                              "there: the lowering returns what the block that ends the run sets")
+
+
 def _ret(lw: _Lowering, instrs: list[Instr], outs: dict[str, Type], ret: str, on_the_way: set[str],
          block: str) -> str:
     """A halting block's `ret` of the live-outs its own `out`s set; one no block on
     the way sets either is poison, as in the model (semantics/symbolic.unset_value).
     One set on the way and not here is refused: its value is not this block's to return."""
     here = {i.out: i.args[0] for i in instrs if i.op == "out"}
-    if missing := [o for o in outs if o not in here and o in on_the_way]:
-        raise EmitUnsupported(f"live-out {missing[0]} is set before block {block} (where the run ends) and not "
-                              "there: the lowering returns what the block that ends the run sets")
+    _none_set_only_on_the_way(set(outs) - set(here), on_the_way, block)
     values = [lw.typed(here[o]) if o in here else f"{_ty(t)} poison" for o, t in outs.items()]
     if not outs:
         return "ret void"
