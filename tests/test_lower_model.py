@@ -21,9 +21,12 @@ from verifier.emit.reader import EmitUnsupported
 from verifier.frontend import load_program
 from verifier.frontend.parser import parse, parse_file
 from verifier.ir.program import Extent, Program, Ref
+from verifier.pairs import emitted_form
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.transforms.lcssa import loop_closed
+from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import Form
 
 SEED = MODELS / "seed"
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "60")), deadline=None,
@@ -532,3 +535,41 @@ def test_a_live_out_set_inside_the_loop_is_refused_where_the_run_ends_without_it
 """)
     with pytest.raises(EmitUnsupported, match="live-out r is set before block"):
         lower_model(inside)
+
+
+@pytest.mark.parametrize("model", [MODELS / "lanes" / "pure_call.loop", MODELS / "forms" / "assume_after_exit.loop"],
+                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_speculatable_call_and_an_assume_are_emitted_and_proved(tmp_path: Path, model: Path, form: str) -> None:
+    # g(i), declared speculatable and memory(none), called once per lane; the assume
+    # after the exit dropped (the form may have less undefined behaviour than the loop)
+    out = tmp_path / "out.ll"
+    r = cli("vectorize", str(model), "--form", form, "--emit-llvm", str(out))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "covers every trip count" in r.stdout
+    vector_loop = out.read_text().split("vec.body:")[1].split("scalar.ph:")[0]
+    assert ("call i64 @g(i64 %i.lane3)" in vector_loop) if model.stem == "pure_call" else \
+        ("@llvm.assume" not in vector_loop)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("model, edit", [
+    # lane 1 of g(i) called with lane 0's argument: B[i+1] = g(i)
+    ("pure_call", (r"(%b\.lane1 = call i64 @g\(i64 )%i\.lane1", r"\1%i.lane0")),
+    # the assume kept for every lane, past the exiting one too (where x == 0)
+    ("assume_after_exit", (r"(%t\.3\.v = icmp ne <4 x i8> %x\.v, zeroinitializer\n)",
+                           r"\1  %t.3.lane1 = extractelement <4 x i1> %t.3.v, i64 1\n"
+                           r"  call void @llvm.assume(i1 %t.3.lane1)\n")),
+], ids=["call for another lane", "assume past the exit"])
+def test_a_call_for_the_wrong_lane_or_an_unpredicated_assume_is_refuted(tmp_path: Path, model: str,
+                                                                        edit: tuple[str, str]) -> None:
+    path = MODELS / ("lanes" if model == "pure_call" else "forms") / f"{model}.loop"
+    out = _mutant(tmp_path, path, edit, form="general")
+    assert "counterexample" in out
+
+
+def test_a_call_that_is_not_speculatable_is_not_emitted_for_lanes_the_loop_does_not_run(tmp_path: Path) -> None:
+    src = tmp_path / "not_speculatable.loop"
+    src.write_text((MODELS / "lanes" / "pure_call.loop").read_text().replace(" speculatable", ""))
+    with pytest.raises(EmitUnsupported, match=r"@g whose result the loop uses and that is not both `speculatable`"):
+        emitted_form(src, None, Form.GENERAL, 4, ReductionOrder.ORDERED, tmp_path)

@@ -172,10 +172,12 @@ class _Emitter(Widen):
             self._lanes_of(i)
 
     def _computed_elsewhere(self, i: Ins, skip: set[str | None]) -> bool:
-        """Whether the body leaves i alone: a marker call, a value a recipe or the
+        """Whether the body leaves i alone: a marker call (an `llvm.assume` too: the form
+        may have less undefined behaviour than the loop, and LLVM drops those of
+        predicated blocks), a value a recipe or the
         header computes, one already widened, or a GEP (widened where a lane's address
         is needed: a gather, a live-out)."""
-        return (i.callee or "").startswith(("llvm.lifetime.", "llvm.dbg.")) or i.name in skip \
+        return (i.callee or "").startswith(("llvm.lifetime.", "llvm.dbg.", "llvm.assume")) or i.name in skip \
             or i.name in self.wide or i.opcode == "getelementptr"
 
     def _lanes_of(self, i: Ins) -> None:

@@ -11,7 +11,15 @@ from collections.abc import Callable
 from verifier.emit.builder import gep_head, source_type
 from verifier.emit.memory import Memory
 from verifier.emit.reader import EmitUnsupported, Ins, Val, ref
-from verifier.frontend.llvm.text import fcmp_form, fp_flags, icmp_pred, int_flags
+from verifier.frontend.llvm.text import (
+    declared_facts,
+    effects_of,
+    fcmp_form,
+    fp_flags,
+    icmp_pred,
+    int_flags,
+    speculatable,
+)
 from verifier.ir.opcodes import DIVISIONS, FBINOPS, Family, llvm_binary, of_family
 
 # flags whose only effect is poison where they fail (LangRef): a lane past the scalar
@@ -189,11 +197,11 @@ class Widen(Memory):
         """A call to an elementwise intrinsic: the same intrinsic over vectors."""
         callee = i.callee or ""
         base = next((b for b in _ELEMENTWISE if callee.startswith(f"llvm.{b}.")), None)
-        if base is None:
-            raise EmitUnsupported(f"a call to @{callee} whose result the loop uses: the emitter lowers "
-                                  "elementwise intrinsics, and calls without a result lane by lane", i.line)
         if i.name is None:
             raise EmitUnsupported(f"a call to @{callee} with no result", i.line)
+        if base is None:
+            self.call_per_lane(i, callee)
+            return
         name = _vector_intrinsic(callee, self.vf)
         args = self.call_args(i.ops[:-1], base in _IMMARG_LAST)
         vt = self.vty(i.type)
@@ -201,6 +209,23 @@ class Widen(Memory):
         self.declare(name, f"declare {vt} @{name}({', '.join(t for t, _ in args)})")
         self.wide[i.name] = self.value(f"{i.name}.v", f"call {fmf + ' ' if fmf else ''}{vt} @{name}("
                                                       f"{', '.join(f'{t} {v}' for t, v in args)})")
+
+    def call_per_lane(self, i: Ins, callee: str) -> None:
+        """A call with a result that is no elementwise intrinsic: one scalar call per lane,
+        for every lane, as LLVM's replicate recipe makes it. Only a callee declared
+        `speculatable` with `memory(none)` may run for lanes the scalar loop never runs
+        (past the exit, in a branch not taken): nothing else is called for them."""
+        decl = declared_facts(self.f.module_text.splitlines(), callee, i.text)
+        if not (effects_of(decl) == "none" and speculatable(self.f.module_text.splitlines(), callee, i.text)):
+            raise EmitUnsupported(f"a call to @{callee} whose result the loop uses and that is not both "
+                                  "`speculatable` and `memory(none)`: the vector body would call it for lanes the "
+                                  "scalar loop does not run", i.line)
+        out = "poison"
+        for k in range(self.vf):
+            args = ", ".join(f"{a.type} {self.lane_of(a, k)}" for a in i.ops[:-1])
+            lane = self.value(f"{i.name}.lane{k}", f"call {i.type} @{callee}({args})")
+            out = self.value(f"{i.name}.v", f"insertelement {self.vty(i.type)} {out}, {i.type} {lane}, i64 {k}")
+        self.wide[i.name or ""] = out
 
     def call_args(self, args: list[Val], immarg_last: bool) -> list[tuple[str, str]]:
         """Each argument's (type, value) for the vector call: vectors, but an immediate

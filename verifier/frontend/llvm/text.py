@@ -397,10 +397,23 @@ def typed_integers(text: str) -> list[int]:
 def declared_facts(module_lines: list[str], callee: str, call_text: str) -> CallFacts:
     """A call's facts from a module's text: the callee's `declare` (or `define`) line,
     its attribute groups spelled out, and the call site's attributes."""
+    return call_facts(*_declared(module_lines, callee, call_text))
+
+
+def _declared(module_lines: list[str], callee: str, call_text: str) -> tuple[str, str]:
+    """The callee's `declare` (or `define`) line and the call site's attributes, their
+    attribute groups spelled out."""
     groups = attribute_groups(module_lines)
     head = next((line for line in module_lines if line.startswith(("declare", "define"))
                  and f"@{callee}(" in line.replace('"', "")), "")
-    return call_facts(re.sub(r"#\d+", lambda m: groups.get(m.group(0), ""), head), call_site_attrs(call_text, groups))
+    return re.sub(r"#\d+", lambda m: groups.get(m.group(0), ""), head), call_site_attrs(call_text, groups)
+
+
+def speculatable(module_lines: list[str], callee: str, call_text: str) -> bool:
+    """Whether the callee's declaration or the call site says `speculatable` (LangRef:
+    no effect besides its result, no undefined behaviour: it may run where the source
+    does not call it)."""
+    return has_attr(" ".join(_declared(module_lines, callee, call_text)), "speculatable")
 
 
 def memory_effects(decl: str, site: str = "") -> str:
