@@ -418,3 +418,67 @@ def test_an_outer_loop_with_two_back_edges_is_cut_at_both(tmp_path_factory: pyte
         _same_run(whole, peeled, prog)
     else:
         assert peeled.outs[CONTINUES] == Val(1, False, False)
+
+
+# ---------------------------------------------------------------- the emitter's forms of a nest
+
+@pytest.mark.parametrize("name", ["first_key_found", pytest.param("count_known", marks=pytest.mark.slow),
+                                  pytest.param("diagonal_search", marks=pytest.mark.slow),
+                                  pytest.param("index_all", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_the_emitter_vectorizes_a_nests_inner_loop_and_it_is_proved_for_every_outer_iteration(
+        tmp_path: Path, name: str, form: str) -> None:
+    out = tmp_path / "out.ll"
+    r = cli("vectorize", str(NESTED / f"{name}.scalar.ll"), "--form", form, "--emit-llvm", str(out))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "loop nest: holds for every iteration of the outer loop" in r.stdout
+    assert "covers every trip count" in r.stdout
+    assert out.read_text().count("vec.header:") == 1  # the inner loop, inside the outer one
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edit", [
+    # the key splat in vec.ph (each outer iteration's keys[j]) taken as 0
+    ("insertelement <4 x i8> poison, i8 %v8.fr, i64 0", "insertelement <4 x i8> poison, i8 0, i64 0"),
+    # the inner vector loop started at lane 4 in every outer iteration
+    ("%v13.vec = phi i64 [ 0, %vec.ph ]", "%v13.vec = phi i64 [ 4, %vec.ph ]"),
+    # the vector exit returning 1, not the outer index (0 in the first outer iteration)
+    ("[ %v6, %vec.exit.0 ]", "[ 1, %vec.exit.0 ]"),
+], ids=["stale key", "inner start", "exit value"])
+def test_a_broken_emitted_nest_form_is_refuted(tmp_path: Path, edit: tuple[str, str]) -> None:
+    out = tmp_path / "out.ll"
+    src = NESTED / "first_key_found.scalar.ll"
+    r = cli("vectorize", str(src), "--form", "general", "--emit-llvm", str(out), "--no-prove")
+    assert r.returncode == 0, r.stderr
+    r = cli("equiv", str(src), str(write_edit(tmp_path, out, *edit)), "--timeout", "60")
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout + r.stderr
+
+
+def test_the_emitter_names_the_innermost_loops_when_there_are_two(tmp_path: Path) -> None:
+    from verifier.emit.reader import EmitUnsupported
+    from verifier.emit.vectorize import emit_form
+    from verifier.transforms.reductions import ReductionOrder
+    from verifier.transforms.vector_loop import Form
+
+    src = tmp_path / "two.ll"
+    src.write_text("""define i64 @two(i64 %n) {
+entry:
+  br label %l1
+l1:
+  %i = phi i64 [ 0, %entry ], [ %i1, %l1 ]
+  %i1 = add i64 %i, 1
+  %c1 = icmp eq i64 %i1, %n
+  br i1 %c1, label %mid, label %l1
+mid:
+  br label %l2
+l2:
+  %j = phi i64 [ 0, %mid ], [ %j1, %l2 ]
+  %j1 = add i64 %j, 1
+  %c2 = icmp eq i64 %j1, %n
+  br i1 %c2, label %out, label %l2
+out:
+  ret i64 %j1
+}
+""")
+    with pytest.raises(EmitUnsupported, match=r"2 innermost loops \(at %l1, %l2\)"):
+        emit_form(src, None, Form.GENERAL, 4, ReductionOrder.ORDERED)

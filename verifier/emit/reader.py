@@ -212,7 +212,9 @@ def _ins(i: Any, block: str, line: int | None) -> Ins:
 
 
 def find_loop(f: Func) -> Loop:
-    """The function's one loop, in simplified form (one latch, one preheader)."""
+    """The function's innermost loop, in simplified form (one latch, one preheader): its
+    one loop, or in a nest the loop inside the others (as LLVM's loop vectorizer
+    takes only innermost loops); it runs within the outer loop's iteration."""
     entry = next(iter(f.blocks))
     g = nx.DiGraph()
     g.add_node(entry)
@@ -253,12 +255,19 @@ def _body_order(f: Func, g: nx.DiGraph, body: set[str], header: str, latch: str)
 
 
 def _back_edge(f: Func, g: nx.DiGraph, idom: dict[str, str], entry: str) -> tuple[str, str]:
-    """The function's one back edge (latch, header): the edges to a block that
-    dominates their source (analysis/loops.dominates)."""
+    """The innermost loop's one back edge (latch, header): of the edges to a block that
+    dominates their source (analysis/loops.dominates), the one whose loop holds no
+    other loop's header."""
     back = [(u, v) for u, v in g.edges if (u in idom or u == entry) and dominates(idom, v, u)]
     if not back:
         raise EmitUnsupported(f"@{f.name} has no loop")
-    if len(back) != 1:
-        raise EmitUnsupported(f"@{f.name} has {len(back)} back edges: the emitter takes one loop with one latch")
-    latch, header = back[0]
-    return latch, header
+    headers = [v for _, v in back]
+    if len(set(headers)) != len(headers):
+        raise EmitUnsupported(f"@{f.name} has a loop with {len(back)} back edges: the emitter takes one loop "
+                              "with one latch")
+    inner = [(u, v) for u, v in back if not any(h != v and h in _body(g, v, u) for h in headers)]
+    if len(inner) != 1:
+        shown = ", ".join(f"%{v}" for _, v in inner)
+        raise EmitUnsupported(f"@{f.name} has {len(inner)} innermost loops (at {shown}): the emitter vectorizes "
+                              "one loop")
+    return inner[0]
