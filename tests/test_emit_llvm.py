@@ -367,3 +367,78 @@ def test_a_float_form_whose_step_does_not_encode_in_time_is_refuted_by_a_concret
     r = cli("equiv", str(src), str(out), "--timeout", "20")
     assert r.returncode == 1, r.stdout + r.stderr
     assert "divergence: live-out ret" in r.stdout, r.stdout
+
+
+# ---------------------------------------------------------------- loops not in LCSSA form
+
+# clang -O2's final output for `v = a[i] * 3; if (v < 0) break;` over int a[static 64],
+# `return v + i`: instcombine folded the loop-closing phis away, so %v5 and %v3 are read
+# straight from the exit blocks, and %v5 from the block both exits join in
+NOT_CLOSED = """define i32 @first_neg_val(ptr noundef readonly align 4 captures(none) dereferenceable(256) %v0) {
+v1:
+  br label %v2
+
+v2:
+  %v3 = phi i64 [ 0, %v1 ], [ %v8, %v7 ]
+  %v4 = getelementptr inbounds nuw i32, ptr %v0, i64 %v3
+  %v5 = load i32, ptr %v4, align 4
+  %v6 = icmp slt i32 %v5, 0
+  br i1 %v6, label %v10, label %v7
+
+v7:
+  %v8 = add nuw nsw i64 %v3, 1
+  %v9 = icmp eq i64 %v8, 64
+  br i1 %v9, label %v12, label %v2
+
+v10:
+  %v11 = trunc nuw nsw i64 %v3 to i32
+  br label %v12
+
+v12:
+  %v13 = phi i32 [ %v11, %v10 ], [ 64, %v7 ]
+  %v14 = mul nsw i32 %v5, 3
+  %v15 = add nsw i32 %v14, %v13
+  ret i32 %v15
+}
+"""
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_loop_not_in_lcssa_form_is_closed_and_its_form_proved(tmp_path: Path, form: str) -> None:
+    src = tmp_path / "first_neg_val.ll"
+    src.write_text(NOT_CLOSED)
+    r = _emit_and_prove(tmp_path, src, form)
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr
+    text = (tmp_path / "out.ll").read_text()
+    # the join reads the exit block's phi on the edge from it, the loop's value on the other
+    assert re.search(r"%v5\.lcssa = phi i32 \[ %v5, %v7 \], \[ %v5\.lcssa1, %v10 \]", text), text
+    assert "%v14 = mul nsw i32 %v5.lcssa, 3" in text
+
+
+@pytest.mark.slow
+def test_a_wrong_loop_closing_phi_is_refuted(tmp_path: Path) -> None:
+    src = tmp_path / "first_neg_val.ll"
+    src.write_text(NOT_CLOSED)
+    out = tmp_path / "out.ll"
+    r = cli("vectorize", str(src), "--emit-llvm", str(out), "--no-prove")
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert text.count("[ %v5.lcssa1, %v10 ]") == 1
+    out.write_text(text.replace("[ %v5.lcssa1, %v10 ]", "[ 0, %v10 ]"))
+    r = cli("equiv", str(src), str(out), "--timeout", "60")
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.skipif(shutil.which("clang-22") is None, reason="needs clang-22")
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_clangs_final_o2_output_is_emitted_and_proved(tmp_path: Path, form: str) -> None:
+    # what a user has at hand: `clang -O2 -S -emit-llvm` (vectorization off, so the loop
+    # is still scalar), LCSSA gone where instcombine folded it
+    c = tmp_path / "f.c"
+    c.write_text("int first_neg_val(const int a[static 64]) {\n  int v = 0, i;\n"
+                 "  for (i = 0; i < 64; i++) { v = a[i] * 3; if (v < 0) break; }\n  return v + i;\n}\n")
+    ll = tmp_path / "f.ll"
+    subprocess.run(["clang-22", "-O2", "-fno-unroll-loops", "-fno-vectorize", "-S", "-emit-llvm", str(c), "-o",
+                    str(ll)], check=True)
+    r = _emit_and_prove(tmp_path, ll, form)
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr

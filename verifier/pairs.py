@@ -77,8 +77,7 @@ def _by_the_model_generator(req: Request, source: Path, func: str | None, cttz_e
                             assume: frozenset[Assumption], guard: Guard | None, debug_locations: bool,
                             why: str) -> Verdict:
     """`req` on the form the model generators build (checks/forms.py), where the
-    emitter writes none (a volatile access, two innermost loops, a loop not in LCSSA
-    form); the verdict says so."""
+    emitter writes none (a volatile access, two innermost loops); the verdict says so."""
     def read(room: frozenset[str], vscale: int | None) -> Read:
         return frontend.read_program(source, func, cttz_elts, assume, room, debug_locations, vscale)
 

@@ -32,9 +32,10 @@
 
 The parts: emit/builder.py (the text, the loop read), emit/recipes.py (one class per
 kind of carried value), emit/memory.py (loads, stores, calls), emit/widen.py (every
-other instruction); this module puts them together as the form. It is not trusted: what it emits is proved against its source by the
+other instruction), emit/lcssa.py (loop-closing phis); this module puts them together as
+the form. It is not trusted: what it emits is proved against its source by the
 translation validation (`verifier equiv`), as opt's own output is. The loop must be in
-LLVM's loop-simplify and LCSSA form (as the loop vectorizer sees it); anything the
+LLVM's loop-simplify form (as the loop vectorizer sees it; emit/lcssa.py closes it); anything the
 emitter does not lower is an EmitUnsupported naming the instruction and its line."""
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verifier.emit.builder import LATCH_END, gep_head, source_type
+from verifier.emit.lcssa import loop_closed
 from verifier.emit.reader import EmitUnsupported, Ins, Val, find_loop, read_function, ref
 from verifier.emit.recipes import PointerInduction, Recipe, claim
 from verifier.emit.widen import Widen
@@ -67,7 +69,8 @@ def emit_form(path: Path, func: str | None, form: Form, vf: int,
     if vf < 2:
         raise EmitUnsupported(f"--vf {vf}: a vectorized form needs at least 2 lanes")
     f = read_function(path, func)
-    return _Emitter(f, find_loop(f), Form(form), vf, order).run()  # (a caller's "simple" too)
+    lp = find_loop(f)
+    return _Emitter(loop_closed(f, lp), lp, Form(form), vf, order).run()  # (a caller's "simple" too)
 
 
 _Exit = tuple[str, str, tuple[Val, bool]]  # (exiting block, exit block, (condition, taken when it holds))
@@ -84,7 +87,6 @@ class _Emitter(Widen):
     def run(self) -> Emitted:
         f = self.f
         self.recipes, self.resume, self.extra = claim(self), {}, {}
-        self.check_lcssa()
         countable, data = self.exits()
         for _, _, (c, _) in countable:
             self.head_slice |= self.slice_of(c) or set()
@@ -393,16 +395,6 @@ class _Emitter(Widen):
             idx = ", ".join(f"{o.type} {self.at_lane(o, first, fsplat, lanes)}" for o in d.ops[1:])
             return self.value(f"{v.name}.exit", f"{gep_head(d)}{source_type(d)}, ptr {d.ops[0].text}, {idx}")
         return self.value(f"{v.name}.exit", f"extractelement {self.vty(v.type)} {self.vec(v)}, i64 {first}")
-
-    def check_lcssa(self) -> None:
-        for b, blk in self.f.blocks.items():
-            if b in self.lp.blocks:
-                continue
-            for i in blk.instrs:
-                for k, o in enumerate(i.ops):
-                    if o.name in self.inloop and not (i.opcode == "phi" and i.incoming[k] in self.lp.blocks):
-                        raise EmitUnsupported(f"{o.text} is used after the loop outside an exit block's phi "
-                                              "(the loop is not in LCSSA form)", i.line)
 
     # ------------------------------------------------------------- the module
 
