@@ -2,8 +2,8 @@
 
 - A source and the vectorized form the tool generates for it (`equiv` without a
   target, `check --form`, a suite's `form = ...`): the one generator of forms is the
-  emitter (emit/vectorize.py) wherever it writes one (else the model generators'
-  form, saying so). LLVM IR is compared with its form directly; a model
+  emitter (emit/vectorize.py); where it writes none the verdict is unknown and names
+  the construct. LLVM IR is compared with its form directly; a model
   is lowered to LLVM IR first (emit/lower.py), its form emitted from that, and the
   form compared with the model itself over the lowering's environment
   (frontend/bridge.py), so a proof is about the model, not only its lowering.
@@ -34,7 +34,8 @@ from verifier.transforms.vector_loop import Form
 
 def by_the_emitter(req: Request) -> bool:
     """A request the emitter's form answers: equiv without a target, where no runtime
-    guards are asked for (the emitter writes none yet: checks/forms.py builds those)."""
+    guards are asked for (the emitter writes none yet: checks/forms.py builds those on
+    the model generators' simple form)."""
     return req.check is Check.EQUIV and not req.guards
 
 
@@ -52,7 +53,9 @@ def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts:
         try:
             form, name = emitted_form(source, func, req.form, req.vf, req.reduction, Path(d))
         except EmitUnsupported as u:
-            return _by_the_model_generator(req, source, func, cttz_elts, assume, guard, debug_locations, str(u))
+            return note_assumptions([Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0,
+                                             reason=f"the emitter writes no {label} form here: {u}", vf=req.vf,
+                                             form=label)], names=tuple(sorted(assume)))[0]
 
         def read(room: frozenset[str], vscale: int | None) -> Read:
             return frontend.read_pair(source, form, name, cttz_elts, assume, room, debug_locations, vscale)
@@ -71,24 +74,6 @@ def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts:
             f" --reduction {req.reduction}" if req.reduction is not ReductionOrder.ORDERED else "")
         v = v.but(advice=[*v.advice, f"the form's lines (`at ...ll:LINE`) are those of `{how} --emit-llvm FILE`"])
     return v.but(model=name, vf=req.vf, form=label)  # (not "name -> name": the form is named by `form`)
-
-
-def _by_the_model_generator(req: Request, source: Path, func: str | None, cttz_elts: str,
-                            assume: frozenset[Assumption], guard: Guard | None, debug_locations: bool,
-                            why: str) -> Verdict:
-    """`req` on the form the model generators build (checks/forms.py), where the
-    emitter writes none (a volatile access, two innermost loops); the verdict says so."""
-    def read(room: frozenset[str], vscale: int | None) -> Read:
-        return frontend.read_program(source, func, cttz_elts, assume, room, debug_locations, vscale)
-
-    try:
-        v = answer([req], read, guard).verdicts[0]
-    except LLUnsupported as u:
-        v = note_assumptions([Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0, reason=str(u))],
-                             names=tuple(sorted(assume)))[0]
-    return v.but(vf=req.vf, form=form_label(req.form, req.reduction),
-                 advice=[*v.advice, f"checked on the form the model generator builds (verifier/transforms): the "
-                                    f"emitter writes none here ({why})"])
 
 
 def emitted_form(source: Path, func: str | None, form: Form, vf: int, order: ReductionOrder,

@@ -8,6 +8,7 @@ The lowering is the model's meaning in LLVM's words, one function per model:
   `dereferenceable(K)` for a constant extent, an `llvm.assume` "dereferenceable"
   bundle over the computed size otherwise (a negative extent is empty, as in the
   model); `readonly` is the attribute; an `i1` element is a byte, as C's `bool`;
+  an array of given contents (a table) is a `private constant` global of them;
 - `a[i]` is an `inbounds` GEP (the index sign-extended, as the model's) and a load
   or store; an effect is a call to a `nounwind` function (`willreturn` if declared
   so) whose `memory(...)` reaches only the arrays it reads or writes, which are then
@@ -143,7 +144,17 @@ class _Lowering:
             raise EmitUnsupported("an effect that reads or writes arrays, beside arrays that may alias (a call "
                                   "reaches every pointer not marked noalias)")
         return out + [f"ptr {' '.join(self.array_attributes(a, aliased | reached))} {ref(a.name)}"
-                      for a in self.prog.arrays]
+                      for a in self.prog.arrays if a.contents is None]
+
+    def constants(self) -> list[str]:
+        """Each array with given contents as a constant global of those contents."""
+        return [f"@{a.name} = private unnamed_addr constant [{len(a.contents)} x {self.memory_type(a)}] "
+                f"[{', '.join(f'{self.memory_type(a)} {x}' for x in a.contents)}], align {self.unit(a)}"
+                for a in self.prog.arrays if a.contents is not None]
+
+    def pointer(self, a: ArrayDecl) -> str:
+        """The pointer to array a's first element: its argument, or its constant global."""
+        return f"@{a.name}" if a.contents is not None else ref(a.name)
 
     def array_attributes(self, a: ArrayDecl, shared: set[str]) -> list[str]:
         """An array argument's attributes: noalias unless it may alias or a call reaches
@@ -200,7 +211,7 @@ class _Lowering:
     def address(self, ins: Instr) -> str:
         a = self.prog.array(ins.array)
         p = self.fresh(f"{ins.array}.at")
-        self.emit(f"{ref(p)} = getelementptr inbounds {self.memory_type(a)}, ptr {ref(a.name)}, "
+        self.emit(f"{ref(p)} = getelementptr inbounds {self.memory_type(a)}, ptr {self.pointer(a)}, "
                   f"{self.typed(ins.args[0])}")
         return p
 
@@ -318,9 +329,6 @@ class _Lowering:
 def lower_model(prog: Program) -> Lowered:
     """`prog` (a scalar model) as an LLVM module (module docstring); EmitUnsupported
     names what it cannot lower and its line."""
-    for a in prog.arrays:
-        if a.contents is not None:
-            raise EmitUnsupported(f"array {a.name} with given contents", a.loc.line if a.loc else None)
     if prog.windows:
         raise EmitUnsupported("windows (`window a, b`)")
     prog = loop_closed(prog)
@@ -334,8 +342,9 @@ def lower_model(prog: Program) -> Lowered:
     for name in order:
         _lower_block(lw, prog, name, preds[name], outs, ret)
     head = f"define {ret} @{prog.name}({', '.join(lw.arguments())}) {{"
+    consts = lw.constants()
     module = "\n".join([f"; the loop model {prog.name} ({prog.file}) as LLVM IR, written by verifier",
-                        "", head, *lw.lines, "}", "", *lw.decls.values(), ""])
+                        "", *consts, *([""] if consts else []), head, *lw.lines, "}", "", *lw.decls.values(), ""])
     return Lowered(module, prog.name, _differences(prog))
 
 
