@@ -442,3 +442,43 @@ def test_clangs_final_o2_output_is_emitted_and_proved(tmp_path: Path, form: str)
                     str(ll)], check=True)
     r = _emit_and_prove(tmp_path, ll, form)
     assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr
+
+
+# ---------------------------------------------------------------- runtime guards (--guards)
+
+@pytest.mark.parametrize("src", [LL / "emit" / "lookup_until_zero.scalar.ll",
+                                 MODELS / "forms" / "lookup_until_zero.loop"], ids=["llvm", "model"])
+def test_a_runtime_guard_makes_the_simple_forms_speculated_gather_safe(tmp_path: Path, src: Path) -> None:
+    # tab[x] for lanes past the exit, x out of range: UB without the guard; with it the
+    # lanes outside the table leave for the scalar loop (LLVM 22 refuses this loop)
+    out = tmp_path / "out.ll"
+    r = cli("vectorize", str(src), "--form", "simple", "--emit-llvm", str(out))
+    assert r.returncode == 1 and "out of bounds" in r.stdout, r.stdout + r.stderr
+    r = cli("vectorize", str(src), "--form", "simple", "--guards", "--emit-llvm", str(out))
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr
+    assert ".inside = icmp ult <4 x i64>" in out.read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edit", [
+    # the guard lets x == 64 through: tab[64] is past the table
+    (r"(\.inside = icmp )ult", r"\1ule"),
+    # the gather reads every lane, whatever the guard says
+    (r"(masked\.gather\.v4i8\.v4p0\(<4 x ptr> align 1 %[\w.]+, <4 x i1> )%[\w.]+", r"\1<i1 true, i1 true, i1 true, i1 true>"),
+], ids=["ule", "unmasked gather"])
+def test_a_broken_runtime_guard_is_refuted(tmp_path: Path, edit: tuple[str, str]) -> None:
+    src, out = LL / "emit" / "lookup_until_zero.scalar.ll", tmp_path / "out.ll"
+    r = cli("vectorize", str(src), "--form", "simple", "--guards", "--emit-llvm", str(out), "--no-prove")
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    broken = re.sub(edit[0], edit[1], text, count=1)
+    assert broken != text
+    out.write_text(broken)
+    r = cli("equiv", str(src), str(out), "--timeout", "60")
+    assert r.returncode == 1 and "out of bounds" in r.stdout, r.stdout + r.stderr
+
+
+def test_runtime_guards_in_the_general_form_are_a_usage_error(tmp_path: Path) -> None:
+    r = cli("vectorize", str(LL / "emit" / "lookup_until_zero.scalar.ll"), "--form", "general", "--guards",
+            "--emit-llvm", str(tmp_path / "out.ll"))
+    assert r.returncode == 2 and "runtime guards belong to the simple form" in r.stderr, r.stderr

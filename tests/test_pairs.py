@@ -90,9 +90,9 @@ def test_where_the_emitter_writes_no_form_the_verdict_is_unknown_naming_the_cons
     assert "the emitter writes no simple form here: a call to @pred" in (v.reason or "") and "(line 18)" in v.reason
 
 
-def test_only_guard_free_form_questions_go_to_the_emitter() -> None:
+def test_every_form_question_goes_to_the_emitter_and_no_legality_question_does() -> None:
     assert by_the_emitter(_ask(Form.SIMPLE))
-    assert not by_the_emitter(_ask(Form.SIMPLE, guards=True))
+    assert by_the_emitter(_ask(Form.SIMPLE, guards=True))
     assert not by_the_emitter(Request(Check.SPECULATE))
 
 

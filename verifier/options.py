@@ -137,7 +137,7 @@ _TABLE = (
            wrong="exit (a string, e.g. \"C1\") goes with check = \"hoist\" or \"speculate\"", asks="exit"),
     Option("freeze", Kind.BOOL, "speculate: the vector loop branches on frozen conditions", default=True,
            asks="freeze"),
-    Option("guards", Kind.BOOL, "equiv: add the runtime guards the speculation repair proves", flag="--guards",
+    Option("guards", Kind.BOOL, "equiv, simple form: runtime guards, each gather's lanes checked against its object's known size", flag="--guards",
            default=False, asks="guards"),
     Option("reduction", Kind.STRING, "equiv: how a generated form vectorizes a reduction: ordered (lane to lane, "
            "the scalar loop's order: correct for every operation) or in-loop (each lane from the identity, "

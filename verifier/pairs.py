@@ -33,10 +33,9 @@ from verifier.transforms.vector_loop import Form
 
 
 def by_the_emitter(req: Request) -> bool:
-    """A request the emitter's form answers: equiv without a target, where no runtime
-    guards are asked for (the emitter writes none yet: checks/forms.py builds those on
-    the model generators' simple form)."""
-    return req.check is Check.EQUIV and not req.guards
+    """A request the emitter's form answers: equiv without a target (with or without
+    runtime guards)."""
+    return req.check is Check.EQUIV
 
 
 def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts: str = "any-poison",
@@ -51,7 +50,7 @@ def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts:
     pair = dataclasses.replace(req, both_llvm=True, max_trip=req.bound)
     with tempfile.TemporaryDirectory(prefix="verifier-form-") as d:
         try:
-            form, name = emitted_form(source, func, req.form, req.vf, req.reduction, Path(d))
+            form, name = emitted_form(source, func, req.form, req.vf, req.reduction, Path(d), req.guards)
         except EmitUnsupported as u:
             return note_assumptions([Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0,
                                              reason=f"the emitter writes no {label} form here: {u}", vf=req.vf,
@@ -77,7 +76,7 @@ def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts:
 
 
 def emitted_form(source: Path, func: str | None, form: Form, vf: int, order: ReductionOrder,
-                 work: Path) -> tuple[Path, str]:
+                 work: Path, guards: bool = False) -> tuple[Path, str]:
     """The form's module written in `work`, and its function's name; a model is
     lowered to LLVM IR first (EmitUnsupported names what cannot be lowered or emitted)."""
     if source.suffix == ".loop":
@@ -85,7 +84,7 @@ def emitted_form(source: Path, func: str | None, form: Form, vf: int, order: Red
         scalar = work / f"{lowered.function}.scalar.ll"
         scalar.write_text(lowered.module)
         source, func = scalar, lowered.function
-    emitted = emit_form(source, func, form, vf, order)
+    emitted = emit_form(source, func, form, vf, order, guards)
     out = work / f"{emitted.function}.{form}.ll"
     out.write_text(emitted.module)
     return out, emitted.function

@@ -110,7 +110,8 @@ def check(
                                            "by clang -O2 up to loop-vectorize)"),
     check_name: CheckChoice = typer.Option(CheckChoice.ALL, "--check", help="the check to run"),
     form: FormChoice = typer.Option(FormChoice.BOTH, "--form", help="equiv: the vectorized form to generate"),
-    guards: bool = flag("guards", False, help="equiv: add the runtime guards the speculation repair proves"),
+    guards: bool = flag("guards", False, help="equiv, simple form: runtime guards, each gather's lanes checked "
+                                              "against its object's known size (the emitter's form)"),
     reduction: ReductionOrder = flag("reduction", ReductionOrder.ORDERED),
     vf: int = flag("vf", 4, help="vector factor"),
     max_trip: int | None = flag("max_trip", None, help="trip bound of the bounded check (default 2*VF; equiv: 4*VF)"),
@@ -261,7 +262,9 @@ def vectorize(
                                            "C or C++ (.c, .cpp, .cc, .cxx: compiled by clang -O2 up to loop-vectorize)"),
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
     vf: int = flag("vf", 4, help="vector factor"),
-    guards: bool = flag("guards", False, help="add the runtime guards the speculation repair proves"),
+    guards: bool = flag("guards", False, help="simple form: runtime guards (model text: those the speculation "
+                                              "repair proves; --emit-llvm: each gather's lanes checked against its "
+                                              "object's known size, leaving for the scalar loop where one is outside)"),
     reduction: ReductionOrder = flag("reduction", ReductionOrder.ORDERED,
                                       help="how a reduction is vectorized: ordered (lane to lane) or in-loop "
                                            "(each lane from the identity, combined at the back edge and the exit)"),
@@ -287,7 +290,7 @@ def vectorize(
         raise UserError("--form: vectorize prints one form: general or simple")
     if emit_llvm is not None:
         _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts, as_json, reduction,
-                   keep_unproved)
+                   keep_unproved, guards)
         return
     prog = load_program(model, func, cttz_elts, exit_unknown=True)
     try:
@@ -299,7 +302,7 @@ def vectorize(
 
 def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func: str | None, out: Path, prove: bool,
                clang_tool: str | None, timeout: float, cttz_elts: str, as_json: bool, order: ReductionOrder,
-               keep_unproved: bool = False) -> None:
+               keep_unproved: bool = False, guards: bool = False) -> None:
     """vectorize --emit-llvm: lower the form to LLVM IR (verifier/emit), write it, and
     prove it against its source with the translation validation."""
     from verifier.emit.reader import EmitUnsupported
@@ -308,7 +311,7 @@ def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func:
     given = model
     model, func = _emit_input(ctx, model, func, out, clang_tool, as_json)
     try:
-        emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order)
+        emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order, guards)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
     _write(out, emitted.module, "--emit-llvm ")

@@ -49,8 +49,10 @@ class Builder:
     """The state of one emission: the loop read, the text written, each loop value's
     vector (`wide`), first lane (`lane0`) and stride between lanes (`stride`)."""
 
-    def __init__(self, f: Func, lp: Loop, form: Form, vf: int, order: ReductionOrder) -> None:
+    def __init__(self, f: Func, lp: Loop, form: Form, vf: int, order: ReductionOrder, guards: bool = False) -> None:
         self.f, self.lp, self.form, self.vf, self.order = f, lp, form, vf, order
+        self.guards = guards  # runtime guards on gathers (the simple form's --guards: Memory.guarded)
+        self.guard_fails: list[str] = []  # per guard, the lanes it sends to the scalar loop
         self.defs = f.defs()
         self.layout = Layout.of_module(f.module_text.splitlines())
         self.inloop = {i.name for b in lp.blocks for i in f.blocks[b].instrs if i.name}

@@ -24,19 +24,43 @@ def loop_closed(f: Func, lp: Loop) -> Func:
     """`f` with LCSSA phis for each loop value used after the loop (in place: the
     blocks' instructions are rewritten)."""
     defs = {i.name: i for b in lp.blocks for i in f.blocks[b].instrs if i.name}
-    preds: dict[str, list[str]] = {b: [] for b in f.blocks}
-    for b in f.blocks.values():
-        for x in b.successors():
-            preds[x].append(b.label)
+    preds = _predecessors(f)
     taken = set(f.defs()) | {a.name for a in f.args if a.name}
-    uses = [(i, k) for b, blk in f.blocks.items() if b not in lp.blocks for i in blk.instrs
-            for k, o in enumerate(i.ops) if o.name in defs and not (i.opcode == "phi" and i.incoming[k] in lp.blocks)]
     closed: dict[str, dict[str, Val]] = {}  # value -> block -> what it reads there
-    for i, k in uses:
+    for i, k in _uses_after(f, lp, set(defs)):
         v = i.ops[k]
         at = i.incoming[k] if i.opcode == "phi" else i.block
         _use(i, k, _reaching(f, lp, preds, v, defs[v.name or ""], at, closed.setdefault(v.name or "", {}), taken))
     return f
+
+
+def _predecessors(f: Func) -> dict[str, list[str]]:
+    """Each block's predecessors, in the function's order."""
+    preds: dict[str, list[str]] = {b: [] for b in f.blocks}
+    for b in f.blocks.values():
+        for x in b.successors():
+            preds[x].append(b.label)
+    return preds
+
+
+def _uses_after(f: Func, lp: Loop, values: set[str]) -> list[tuple[Ins, int]]:
+    """The uses (instruction, operand) of loop values after the loop, but by a phi on an
+    edge out of the loop (those are loop-closing already)."""
+    out = []
+    for b, blk in f.blocks.items():
+        if b in lp.blocks:
+            continue
+        for i in blk.instrs:
+            out += [(i, k) for k, o in enumerate(i.ops)
+                    if o.name in values and not (i.opcode == "phi" and i.incoming[k] in lp.blocks)]
+    return out
+
+
+def _fresh(v: Val, taken: set[str]) -> str:
+    """A name for a loop-closing phi of v that no value of the function has."""
+    name = next(n for n in (f"{v.name}.lcssa{k or ''}" for k in range(len(taken) + 1)) if n not in taken)
+    taken.add(name)
+    return name
 
 
 def _reaching(f: Func, lp: Loop, preds: dict[str, list[str]], v: Val, d: Ins, b: str, memo: dict[str, Val],
@@ -51,8 +75,7 @@ def _reaching(f: Func, lp: Loop, preds: dict[str, list[str]], v: Val, d: Ins, b:
     if len(ps) == 1 and ps[0] not in lp.blocks:
         memo[b] = _reaching(f, lp, preds, v, d, ps[0], memo, taken)
         return memo[b]
-    name = next(n for n in (f"{v.name}.lcssa{k or ''}" for k in range(len(taken) + 1)) if n not in taken)
-    taken.add(name)
+    name = _fresh(v, taken)
     memo[b] = Val(ref(name), v.type, name)
     ins = [_reaching(f, lp, preds, v, d, p, memo, taken) for p in ps]
     pairs = ", ".join(f"[ {x.text}, {ref(p)} ]" for x, p in zip(ins, ps, strict=True))

@@ -9,6 +9,8 @@ scalars off its first lane, as the translation validation reads them."""
 
 from __future__ import annotations
 
+import re
+
 from verifier.emit.builder import Builder, gep_head, mangle, source_type
 from verifier.emit.reader import EmitUnsupported, Func, Ins, Loop, Val, ref
 from verifier.frontend.llvm.text import align_of, int_flags
@@ -19,8 +21,8 @@ from verifier.transforms.vector_loop import Form
 class Memory(Builder):
     """Builder plus the loop's loads, stores and calls without a result."""
 
-    def __init__(self, f: Func, lp: Loop, form: Form, vf: int, order: ReductionOrder) -> None:
-        super().__init__(f, lp, form, vf, order)
+    def __init__(self, f: Func, lp: Loop, form: Form, vf: int, order: ReductionOrder, guards: bool = False) -> None:
+        super().__init__(f, lp, form, vf, order, guards)
         self.last_effect: Ins | None = None  # the body's latest store or call so far, in program order
         self.effects_seen = 0  # how many stores and calls the body has so far
         self.ptr_affine: set[str] = set()  # pointer inductions plus constants, with lane0 and stride
@@ -169,10 +171,66 @@ class Memory(Builder):
                                                  f"{self.reverse('i1', mask)}, {vt} poison)")
             return self.reverse(i.type, loaded)
         ptrs = self.lane_addresses(i.ops[0], i.type)
+        mask = self.guarded(i, mask)
         name = f"llvm.masked.gather.{mangle(vt)}.{mangle(self.vty('ptr'))}"
         self.declare(name, f"declare {vt} @{name}({self.vty('ptr')}, {self.vty('i1')}, {vt})")
         return self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
                                          f"{self.vty('i1')} {mask or self.ones()}, {vt} poison)")
+
+    def guarded(self, i: Ins, mask: str | None) -> str | None:
+        """With runtime guards (the simple form's `--guards`, seed 000's `c3 = 0 <= x < M`):
+        the mask of gather i's lanes whose index lies within the object the IR says its
+        base holds (known_bytes), each lane outside it recorded in `guard_fails`, which
+        the vector iteration leaves for the scalar loop on. Unchanged without guards, or
+        where the address is not one index over an object of known size."""
+        found = self.guardable(i) if self.guards else None
+        if found is None:
+            return mask
+        g, root, size, unit = found
+        idx = g.ops[1]
+        wide = self.vec(idx) if idx.name in self.inloop else self.splat(idx)
+        if idx.type != "i64":  # (a GEP sign-extends its indices)
+            wide = self.value(f"{g.name}.idx", f"sext {self.vty(idx.type)} {wide} to {self.vty('i64')}")
+        elems = self.value(f"{root.lstrip('@')}.elems", f"udiv i64 {size}, {unit}")
+        inside = self.value(f"{g.name}.inside", f"icmp ult {self.vty('i64')} {wide}, "
+                                                f"{self.splat_of('i64', elems, elems.lstrip('%') + '.splat')}")
+        inside = self.value(f"{g.name}.guard", f"freeze {self.vty('i1')} {inside}")
+        on = mask or self.ones()
+        self.guard_fails.append(self.and_(on, self.not_(inside)))
+        return self.and_(on, inside)
+
+    def guardable(self, i: Ins) -> tuple[Ins, str, str, int] | None:
+        """Load i's address as one index over an object of known size, computed outside
+        the loop: (its GEP, the object, the object's bytes, the bytes per index)."""
+        g = self.defs.get(i.ops[0].name or "")
+        if g is None or g.opcode != "getelementptr" or len(g.ops) != 2:
+            return None
+        base = g.ops[0]
+        root, unit = self.root(base), self.type_size(source_type(g))
+        if root is None or root != (base.name or base.text) or not unit:  # (not the object's own pointer)
+            return None
+        size = self.known_bytes(root)
+        return None if size is None else (g, root, size, unit)
+
+    def known_bytes(self, root: str) -> str | None:
+        """The bytes the IR says object `root` (an argument's name or a global) holds
+        from its start, as an i64 operand: an argument's `dereferenceable(N)`, an
+        `llvm.assume` "dereferenceable" bundle in the entry block, a global's size."""
+        if root.startswith("@"):
+            m = re.search(rf"^{re.escape(root)} = [^\n]*?(?:global|constant) (\[[^\]]*\]|i\d+)",
+                          self.f.module_text, re.M)
+            size = self.type_size(m.group(1)) if m else None
+            return None if size is None else str(size)
+        head = self.f.function_text.splitlines()[0]
+        m = re.search(rf"dereferenceable\((\d+)\)[^,]*? {re.escape(ref(root))}[,)]", head)
+        if m:
+            return m.group(1)
+        entry = next(iter(self.f.blocks.values()))
+        for ins in entry.instrs:
+            b = re.search(rf'"dereferenceable"\(ptr {re.escape(ref(root))}, i64 ([^)\s]+)\)', ins.text)
+            if b:
+                return b.group(1)
+        return None
 
     def forwarding(self, i: Ins) -> tuple[str, str | None] | None:
         """Store-to-load forwarding: where load i reads the address the body's latest

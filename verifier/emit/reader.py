@@ -265,9 +265,15 @@ def _back_edge(f: Func, g: nx.DiGraph, idom: dict[str, str], entry: str) -> tupl
     if len(set(headers)) != len(headers):
         raise EmitUnsupported(f"@{f.name} has a loop with {len(back)} back edges: the emitter takes one loop "
                               "with one latch")
-    inner = [(u, v) for u, v in back if not any(h != v and h in _body(g, v, u) for h in headers)]
+    inner = _innermost(g, back)
     if len(inner) != 1:
         shown = ", ".join(f"%{v}" for _, v in inner)
         raise EmitUnsupported(f"@{f.name} has {len(inner)} innermost loops (at {shown}): the emitter vectorizes "
                               "one loop")
     return inner[0]
+
+
+def _innermost(g: nx.DiGraph, back: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The back edges whose natural loop holds no other loop's header."""
+    headers = {v for _, v in back}
+    return [(u, v) for u, v in back if not (headers - {v}) & _body(g, v, u)]

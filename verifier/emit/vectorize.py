@@ -48,6 +48,7 @@ from verifier.emit.lcssa import loop_closed
 from verifier.emit.reader import EmitUnsupported, Ins, Val, find_loop, read_function, ref
 from verifier.emit.recipes import PointerInduction, Recipe, claim
 from verifier.emit.widen import Widen
+from verifier.errors import UserError
 from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.vector_loop import Form
 
@@ -63,14 +64,19 @@ class Emitted:
 
 
 def emit_form(path: Path, func: str | None, form: Form, vf: int,
-              order: ReductionOrder = ReductionOrder.ORDERED) -> Emitted:
+              order: ReductionOrder = ReductionOrder.ORDERED, guards: bool = False) -> Emitted:
     """The `form` of the one loop of `func` in the module at `path`, at factor `vf`;
-    `order`: how an integer reduction is combined (Reduction.combine)."""
+    `order`: how an integer reduction is combined (Reduction.combine); `guards`: the
+    simple form leaves for the scalar loop where a gather's lane would fall outside its
+    object (Memory.guarded)."""
     if vf < 2:
         raise EmitUnsupported(f"--vf {vf}: a vectorized form needs at least 2 lanes")
+    if guards and Form(form) is Form.GENERAL:
+        raise UserError("--guards: runtime guards belong to the simple form (seed 000, \"General vs. Simple\"): "
+                        "the general form has no scalar loop to leave for")
     f = read_function(path, func)
     lp = find_loop(f)
-    return _Emitter(loop_closed(f, lp), lp, Form(form), vf, order).run()  # (a caller's "simple" too)
+    return _Emitter(loop_closed(f, lp), lp, Form(form), vf, order, guards).run()  # (a caller's "simple" too)
 
 
 _Exit = tuple[str, str, tuple[Val, bool]]  # (exiting block, exit block, (condition, taken when it holds))
@@ -321,7 +327,7 @@ class _Emitter(Widen):
 
     def simple(self, exit_preds: list[tuple[str, str, str]], stores: list[Ins]) -> None:
         anyc: str | None = None
-        for _, _, p in exit_preds:
+        for p in [*self.guard_fails, *(p for _, _, p in exit_preds)]:
             anyc = self.or_(anyc, p)
         if anyc is not None:
             self.put(f"br i1 {self.reduce_or(anyc)}, label {ref(self.blocks['scalar'])}, "
