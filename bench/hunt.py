@@ -366,14 +366,24 @@ def scalable_pairs(tgt: Path, timeout: float) -> Iterator[Pair]:
                 yield Pair("scalable", f"scalable/{tgt.name}:{f}", s, t, ".ll", f, options, VSCALES)
 
 
+EMITTED_FORMS = (("general", ()), ("simple", ()), ("simple", ("--guards",)))
+
+
 def emitted_pairs(scalar: Path, timeout: float) -> Iterator[Pair]:
+    """The emitted forms the tool proves; the simple form with runtime guards only where
+    the emitter placed one (else it is the plain simple form again)."""
     text = scalar.read_text()
     for f in _functions(text):
-        for form in ("general", "simple"):
+        for form, options in EMITTED_FORMS:
             with tempfile.TemporaryDirectory(prefix="hunt") as d:
                 out = Path(d) / "form.ll"
-                if _emit(scalar, f, form, out, timeout)[0] == "proved":
-                    yield Pair("emitted", f"{scalar.relative_to(LLVM)}:{f}:{form}", text, out.read_text(), ".ll", f)
+                if _emit(scalar, f, form, out, timeout, options)[0] != "proved":
+                    continue
+                emitted = out.read_text()
+                if options and ".inside = icmp" not in emitted:
+                    continue
+                name = form + "".join(o.replace("--", "+") for o in options)
+                yield Pair("emitted", f"{scalar.relative_to(LLVM)}:{f}:{name}", text, emitted, ".ll", f)
 
 
 def legality_pairs(scalar: Path) -> Iterator[Pair]:

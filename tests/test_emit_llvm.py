@@ -482,3 +482,43 @@ def test_runtime_guards_in_the_general_form_are_a_usage_error(tmp_path: Path) ->
     r = cli("vectorize", str(LL / "emit" / "lookup_until_zero.scalar.ll"), "--form", "general", "--guards",
             "--emit-llvm", str(tmp_path / "out.ll"))
     assert r.returncode == 2 and "runtime guards belong to the simple form" in r.stderr, r.stderr
+
+
+def test_the_second_function_of_a_module_with_debug_metadata_is_emitted_readable(tmp_path: Path) -> None:
+    # each instruction's text comes from the module's printing: printed alone, its !dbg
+    # was numbered for its own function, and pointed at the first function's metadata
+    src, out = LL / "assume" / "deref_dbg.scalar.ll", tmp_path / "out.ll"
+    r = cli("vectorize", str(src), "--func", "find_no_assume", "--emit-llvm", str(out), "--keep-unproved")
+    assert r.returncode == 1 and "out of bounds" in r.stdout, r.stdout + r.stderr  # (no extent: a real one)
+    assert "not valid LLVM IR" not in r.stdout + r.stderr
+    if shutil.which("opt-22"):
+        subprocess.run(["opt-22", "-S", str(out), "-o", str(tmp_path / "check.ll")], check=True)
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_volatile_store_is_made_once_per_lane_in_order_and_proved(tmp_path: Path, form: str) -> None:
+    out = tmp_path / "out.ll"
+    r = _emit_and_prove(tmp_path, LL / "emit" / "port_copy64.scalar.ll", form)
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr
+    text = out.read_text()
+    assert [text.index(f"store volatile i32 %v6.lane{k}, ptr %v0") for k in range(4)] == sorted(
+        text.index(f"store volatile i32 %v6.lane{k}, ptr %v0") for k in range(4))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edit", [
+    # lane 1 stores lane 0's value: the port sees a[0] twice
+    ("store volatile i32 %v6.lane1, ptr %v0", "store volatile i32 %v6.lane0, ptr %v0"),
+    # one wide store standing for four volatile ones
+    ("store volatile i32 %v6.lane3, ptr %v0", "store volatile i32 %v6.lane3, ptr %v0\n"
+                                              "  store volatile i32 %v6.lane3, ptr %v0"),
+], ids=["another lane's value", "an extra store"])
+def test_a_volatile_store_of_another_lane_or_repeated_is_refuted(tmp_path: Path, edit: tuple[str, str]) -> None:
+    src, out = LL / "emit" / "port_copy64.scalar.ll", tmp_path / "out.ll"
+    r = cli("vectorize", str(src), "--emit-llvm", str(out), "--no-prove")
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert text.count(edit[0]) == 1
+    out.write_text(text.replace(edit[0], edit[1]))
+    r = cli("equiv", str(src), str(out), "--timeout", "60")
+    assert r.returncode == 1 and "trace differs" in r.stdout, r.stdout + r.stderr

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import tempfile
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts:
         try:
             form, name = emitted_form(source, func, req.form, req.vf, req.reduction, Path(d), req.guards)
         except EmitUnsupported as u:
-            return note_assumptions([Verdict(func or source.stem, Check.EQUIV, VerdictKind.UNKNOWN, 0.0,
+            return note_assumptions([Verdict(func or _function_name(source), Check.EQUIV, VerdictKind.UNKNOWN, 0.0,
                                              reason=f"the emitter writes no {label} form here: {u}", vf=req.vf,
                                              form=label)], names=tuple(sorted(assume)))[0]
 
@@ -73,6 +74,14 @@ def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts:
             f" --reduction {req.reduction}" if req.reduction is not ReductionOrder.ORDERED else "")
         v = v.but(advice=[*v.advice, f"the form's lines (`at ...ll:LINE`) are those of `{how} --emit-llvm FILE`"])
     return v.but(model=name, vf=req.vf, form=label)  # (not "name -> name": the form is named by `form`)
+
+
+def _function_name(source: Path) -> str:
+    """The loop's name in `source`: a model's, or a module's one defined function's."""
+    if source.suffix == ".loop":
+        return frontend.load_program(source).name
+    names = re.findall(r"^define [^@]*@\"?([-\w.$]+)", source.read_text(), re.M)
+    return names[0] if len(names) == 1 else source.stem
 
 
 def emitted_form(source: Path, func: str | None, form: Form, vf: int, order: ReductionOrder,

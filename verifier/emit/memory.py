@@ -268,25 +268,34 @@ class Memory(Builder):
         site for every lane before the next instruction), each under its lane's bit.
         A call that may write what the loop reads is made so too, after every lane's
         loads: the proof of the form refutes it with the run where that matters (the
-        seed's `foo` writing a[i+1] before lane 2 reads it), as vectorizing it is wrong."""
-        if i.opcode == "store":
+        seed's `foo` writing a[i+1] before lane 2 reads it), as vectorizing it is wrong.
+        A volatile store is made lane by lane so too: one volatile store per lane, in
+        the scalar loop's order (no wider access may stand for them)."""
+        if i.opcode == "store" and not _volatile(i):
             self.store(i, mask)
             return
-        callee = i.callee or ""
-        args = i.ops[:-1]
         for k in range(self.vf):
-            texts = [f"{a.type} {self.lane_of(a, k)}" for a in args]
-            call = f"call void @{callee}({', '.join(texts)})"
+            one = self.one_lane(i, k)
             if mask is None:
-                self.put(call)
+                self.put(one)
                 continue
             on = self.value("lane.on", f"extractelement {self.vty('i1')} {mask}, i64 {k}")
-            here, cont = self.fresh(f"call.lane{k}"), self.fresh(f"after.lane{k}")
+            here, cont = self.fresh(f"{i.opcode}.lane{k}"), self.fresh(f"after.lane{k}")
             self.put(f"br i1 {on}, label {ref(here)}, label {ref(cont)}")
             self.cur = here
-            self.put(call)
+            self.put(one)
             self.put(f"br label {ref(cont)}")
             self.cur = cont
+
+    def one_lane(self, i: Ins, k: int) -> str:
+        """Lane k's own effect i: the call, or the (volatile) store, of its operands' lane k."""
+        if i.opcode == "store":
+            if " atomic " in f" {i.shown} ":
+                raise EmitUnsupported(f"an atomic store: {i.shown}", i.line)
+            v, ptr = i.ops
+            return f"store volatile {v.type} {self.lane_of(v, k)}, ptr {self.lane_of(ptr, k)}, align {align_of(i.text)}"
+        texts = [f"{a.type} {self.lane_of(a, k)}" for a in i.ops[:-1]]
+        return f"call void @{i.callee or ''}({', '.join(texts)})"
 
     def address_loads(self) -> set[str]:
         """The loop's loads whose values an address of a load or store is computed from
@@ -323,8 +332,8 @@ class Memory(Builder):
         return v.text if v.name is None else None
 
     def store(self, i: Ins, mask: str | None) -> None:
-        if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
-            raise EmitUnsupported(f"a volatile or atomic store: {i.shown}", i.line)
+        if " atomic " in f" {i.shown} ":
+            raise EmitUnsupported(f"an atomic store: {i.shown}", i.line)
         v, ptr = i.ops
         vt = self.vty(v.type)
         align = align_of(i.text)
@@ -345,3 +354,7 @@ class Memory(Builder):
             self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
             self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.lane_addresses(ptr, v.type)}, "
                      f"{self.vty('i1')} {mask or self.ones()})")
+
+
+def _volatile(i: Ins) -> bool:
+    return " volatile " in f" {i.shown} "

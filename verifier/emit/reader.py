@@ -145,7 +145,8 @@ def read_function(path: Path, func: str | None) -> Func:
             fn = found[0]
         lines = _instruction_lines(path.read_text(), fn.name)
         _name_all(fn)
-        return _read(fn, str(mod), lines)
+        text = str(mod)
+        return _read(fn, text, lines, _instruction_texts(text, fn.name))
     finally:
         mod.close()
 
@@ -157,6 +158,27 @@ def _instruction_lines(text: str, name: str) -> list[int]:
     define = next((k for k, line in enumerate(lines)
                    if line.startswith("define") and f"@{name}(" in line.replace('"', "")), None)
     return [] if define is None else [k + 1 for k in instruction_lines(lines, define)]
+
+
+def _instruction_texts(module_text: str, name: str) -> list[str]:
+    """Each instruction of @name as the module's text prints it (a switch with its case
+    lines): its metadata numbered as the module numbers it (an instruction printed
+    alone numbers them for its function only, which the module's `!N` lines do not
+    define where the module holds another function)."""
+    lines = module_text.splitlines()
+    define = next((k for k, line in enumerate(lines)
+                   if line.startswith("define") and f"@{name}(" in line.replace('"', "")), None)
+    if define is None:
+        return []
+    at = instruction_lines(lines, define)
+    out = []
+    for k in at:
+        end = k
+        if lines[k].split(";", 1)[0].rstrip().endswith("["):
+            while end + 1 < len(lines) and not lines[end].strip().startswith("]"):
+                end += 1
+        out.append("\n".join(lines[k:end + 1]).strip())
+    return out
 
 
 def _name_all(fn: Any) -> None:
@@ -190,13 +212,16 @@ def _val(o: Any) -> Val:
     return Val(text[len(ty) + 1:] if text.startswith(ty + " ") else text, ty, None)
 
 
-def _read(fn: Any, module_text: str, lines: list[int]) -> Func:
+def _read(fn: Any, module_text: str, lines: list[int], texts: list[str]) -> Func:
     blocks: dict[str, Blk] = {}
     k = 0
     for b in fn.blocks:
         instrs = []
         for i in b.instructions:
-            instrs.append(_ins(i, b.name, lines[k] if k < len(lines) else None))
+            ins = _ins(i, b.name, lines[k] if k < len(lines) else None)
+            if k < len(texts) and texts[k].split(" ", 1)[0] == ins.text.split(" ", 1)[0]:
+                ins.text = texts[k]  # (the same instruction, its metadata numbered as the module's)
+            instrs.append(ins)
             k += 1
         blocks[b.name] = Blk(b.name, instrs)
     text = str(fn)
