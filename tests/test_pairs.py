@@ -102,3 +102,17 @@ def test_check_equiv_on_a_model_answers_on_the_emitted_forms() -> None:
     assert r.returncode == 0, r.stderr
     assert [(x["form"], x["verdict"]) for x in rows] == [("general", "proved"), ("simple", "proved")]
     assert all("arrays-are-objects" in x["assumptions"] for x in rows)
+
+
+def test_a_counterexample_on_an_emitted_form_names_the_form_the_same_way_in_every_run() -> None:
+    # the form is written in a temporary folder, whose name differs in every run: the
+    # verdict names the file as `vectorize --emit-llvm` would write it
+    seen = set()
+    for _ in range(2):
+        v = form_verdict(_ask(Form.GENERAL, scope=Scope.BOUNDED), MODELS / "llvm" / "div_exit.scalar.ll")
+        assert v.verdict is VerdictKind.COUNTEREXAMPLE and v.counterexample is not None
+        loc = v.counterexample.divergence.loc
+        assert loc is not None and loc.file == "div_exit.general.ll", loc
+        seen.add((loc, tuple(v.advice)))
+    assert len(seen) == 1
+    assert any("--emit-llvm div_exit.general.ll" in a for a in v.advice), v.advice

@@ -67,12 +67,16 @@ def form_verdict(req: Request, source: Path, func: str | None = None, cttz_elts:
             v = note_assumptions([Verdict(name, Check.EQUIV, VerdictKind.UNKNOWN, 0.0,
                                           reason=f"the source and its {label} form cannot be compared: {why}")],
                                  names=tuple(sorted(assume)))[0]
+        shown = form.name  # the temporary folder's name would differ in every run
+        v.rename_file(str(form), shown)
     if source.suffix == ".loop":
         v = model_input(v, source)
     if v.verdict is VerdictKind.COUNTEREXAMPLE:  # its lines are in a file that is gone
         how = f"verifier vectorize {source} --form {req.form} --vf {req.vf}" + (
-            f" --reduction {req.reduction}" if req.reduction is not ReductionOrder.ORDERED else "")
-        v = v.but(advice=[*v.advice, f"the form's lines (`at ...ll:LINE`) are those of `{how} --emit-llvm FILE`"])
+            f" --reduction {req.reduction}" if req.reduction is not ReductionOrder.ORDERED else "") + (
+            " --guards" if req.guards else "")
+        v = v.but(advice=[*v.advice, f"the form's lines (`at {shown}:LINE`) are those of `{how} --emit-llvm "
+                                     f"{shown}`"])
     return v.but(model=name, vf=req.vf, form=label)  # (not "name -> name": the form is named by `form`)
 
 
