@@ -11,12 +11,8 @@ import pytest
 
 from tests.helpers import MODELS, model
 from verifier.analysis.exits import analyse
-from verifier.checks.forms import (
-    first_vector_iteration,
-    generate,
-    induction_step,
-    inductive_equivalence,
-)
+from verifier.checks.first_iteration import first_vector_iteration
+from verifier.checks.forms import generate, induction_step, inductive_equivalence
 from verifier.checks.refinement import refinement
 from verifier.checks.verdict import Coverage
 from verifier.frontend.llvm import parse_ll_file

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from verifier.analysis.exits import analyse
 from verifier.checks.falsify import ConcreteTests
-from verifier.checks.forms import first_vector_iteration
+from verifier.checks.first_iteration import first_vector_iteration
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
 from verifier.checks.shares import (
