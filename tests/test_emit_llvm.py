@@ -522,3 +522,15 @@ def test_a_volatile_store_of_another_lane_or_repeated_is_refuted(tmp_path: Path,
     out.write_text(text.replace(edit[0], edit[1]))
     r = cli("equiv", str(src), str(out), "--timeout", "60")
     assert r.returncode == 1 and "trace differs" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_volatile_store_through_a_port_that_may_share_the_array_is_no_proof(tmp_path: Path) -> None:
+    # found by bench/hunt.py natively: with port = a + 1 the scalar loop's store changes
+    # a[1] before it reads it, the form has loaded it already. The volatile store is an
+    # event here, kept out of memory: without noalias on the port no proof, named
+    src = tmp_path / "port.ll"
+    text = (LL / "emit" / "port_copy64.scalar.ll").read_text()
+    assert text.count("ptr noalias noundef %0") == 1
+    src.write_text(text.replace("ptr noalias noundef %0", "ptr noundef %0"))
+    r = _emit_and_prove(tmp_path, src, "general")
+    assert r.returncode == 3 and "volatile-apart" in r.stdout, r.stdout + r.stderr

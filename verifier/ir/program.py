@@ -37,6 +37,9 @@ class Assumption(StrEnum):
     # a model compared with LLVM IR: each array is an LLVM object of exactly its
     # extent's bytes, so at most 2^63 - 1 of them (frontend/bridge.py)
     ARRAYS_ARE_OBJECTS = "arrays-are-objects"
+    # a volatile access touches no memory the function accesses plainly (its address
+    # is a device register, or memory the function does not otherwise reach)
+    VOLATILE_APART = "volatile-apart"
 
 
 # assumptions that are LLVM's own rules, stronger only than a model's semantics (taken
@@ -54,6 +57,9 @@ ASSUMPTION_HELP = {
     Assumption.ARRAYS_ARE_OBJECTS: "a model's array is an LLVM object of exactly its extent's bytes, so of at most "
                                    "2^63 - 1 bytes (a model allows larger); taken when a model is compared with "
                                    "LLVM IR",
+    Assumption.VOLATILE_APART: "a volatile store writes no object the function loads or stores plainly, and a "
+                               "volatile load reads none that it stores to (a device register; LLVM allows such a "
+                               "pointer, not marked noalias, to share memory with the loop's arrays)",
 }
 
 

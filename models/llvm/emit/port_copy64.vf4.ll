@@ -4,7 +4,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 ; Function Attrs: nofree norecurse nounwind memory(argmem: readwrite, inaccessiblemem: readwrite) uwtable
-define dso_local void @port_copy64(ptr noundef %0, ptr noundef readonly align 4 captures(none) dereferenceable(256) %1) local_unnamed_addr #0 {
+define dso_local void @port_copy64(ptr noalias noundef %0, ptr noundef readonly align 4 captures(none) dereferenceable(256) %1) local_unnamed_addr #0 {
   br label %3
 
 3:                                                ; preds = %8, %2

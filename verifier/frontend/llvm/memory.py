@@ -175,6 +175,7 @@ def volatile_load(st: FnState, blk: Block, obj_name: str, off: Operand, ty: Type
     if not isinstance(ty, IntType):
         raise LLUnsupported(f"a volatile load of {ty}", loc)
     fname = f"volatile.load.i{ty.bits}"
+    st.volatile_loaded.add(obj_name)
     st.funcs[fname] = FuncDecl(fname, (I64, I64), ty, False, ret_poison=True)
     st.emit(blk, "call", event_pointer(st, blk, obj_name, off, loc), ty, dest, loc, callee=fname,
             func=st.funcs[fname])
@@ -328,6 +329,8 @@ def access(st: FnState, blk: Block, ins: Any, obj_name: str, off: Operand, ty: T
     obj = st.objects[obj_name]
     st.touched = True
     st.plain_objects.add(obj_name)
+    if value is not None:
+        st.plain_stored.add(obj_name)
     if ty is None:
         raise LLUnsupported("a load or store of a pointer", loc)
     wide = _wider_than_unit(obj, ty, loc)

@@ -508,6 +508,8 @@ def _needed_assumptions(st: FnState, fn: Any) -> set[Assumption]:
     """The assumptions the reading made that LLVM's semantics do not: pointers loaded
     and used as offsets into the object they came from; vscales up to 16 only."""
     needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
+    if _volatile_may_overlap(st):
+        needed.add(Assumption.VOLATILE_APART)  # volatile accesses are events, kept out of memory
     if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
         needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
     return needed
@@ -575,6 +577,23 @@ def _volatile_apart(st: FnState) -> None:
         if obj_name in st.plain_objects:
             raise LLUnsupported(f"a volatile store to {st.display.get(obj_name, obj_name)}, which plain loads or "
                                 "stores also access (a volatile store is an event here, kept out of memory)", stored_at)
+
+
+def _volatile_may_overlap(st: FnState) -> bool:
+    """A volatile access (an event here, kept out of memory: memory.volatile_store and
+    volatile_load) may touch memory that plain accesses also do: a volatile store an
+    object plain loads or stores reach, or a volatile load an object plain stores
+    write (its value would then be theirs). Two objects may overlap unless one is
+    noalias or a local, or both are globals."""
+    def overlap(x: str, y: str) -> bool:
+        a, b = st.objects.get(x), st.objects.get(y)
+        if a is None or b is None:
+            return False
+        return x == y or not (a.noalias or b.noalias or a.local or b.local or a.at_null or b.at_null
+                               or (a.size is not None and b.size is not None))
+
+    stores = any(overlap(x, y) for x in st.volatile_stored for y in st.plain_objects if x != y)
+    return stores or any(overlap(x, y) for x in st.volatile_loaded for y in st.plain_stored)
 
 
 def _incoming_offset(st: FnState, k: Any, loc: Loc | None) -> Operand:

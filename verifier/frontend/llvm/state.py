@@ -175,7 +175,9 @@ class FnState:
     # first such store's place): the model keeps a volatile store out of memory, so
     # an object may not be both (module._translate refuses it)
     plain_objects: set[str] = field(default_factory=set)
+    plain_stored: set[str] = field(default_factory=set)  # objects plain stores write
     volatile_stored: dict[str, Loc] = field(default_factory=dict)
+    volatile_loaded: set[str] = field(default_factory=set)
     groups: dict[str, str] = field(default_factory=dict)  # the module's attribute groups (`#7`)
     # the objects a call reaches through memory it was not handed (LangRef's "other"
     # location: globals, objects whose address escaped, what pointer parameters not
