@@ -534,3 +534,12 @@ def test_a_volatile_store_through_a_port_that_may_share_the_array_is_no_proof(tm
     src.write_text(text.replace("ptr noalias noundef %0", "ptr noundef %0"))
     r = _emit_and_prove(tmp_path, src, "general")
     assert r.returncode == 3 and "volatile-apart" in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_volatile_load_per_lane_reads_past_the_exit_and_is_refuted(tmp_path: Path, form: str) -> None:
+    # `volatile int *a` searched: every vector iteration loads all its lanes before it
+    # knows the exit, an event the scalar loop never has (a vectorizer may not do this)
+    src = LL / "corpus" / "e_find_volatile.scalar.ll"
+    r = _emit_and_prove(tmp_path, src, form)
+    assert r.returncode == 1 and "trace differs" in r.stdout and "volatile.load" in r.stdout, r.stdout + r.stderr

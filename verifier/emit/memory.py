@@ -125,8 +125,11 @@ class Memory(Builder):
 
     def load(self, i: Ins) -> None:
         assert i.name is not None
-        if " volatile " in f" {i.shown} " or " atomic " in f" {i.shown} ":
-            raise EmitUnsupported(f"a volatile or atomic load: {i.shown}", i.line)
+        if " atomic " in f" {i.shown} ":
+            raise EmitUnsupported(f"an atomic load: {i.shown}", i.line)
+        if _volatile(i):
+            self.volatile_load(i)
+            return
         fwd = self.forwarding(i)
         if fwd is not None and fwd[1] is None:
             self.wide[i.name] = fwd[0]
@@ -145,6 +148,30 @@ class Memory(Builder):
         stored, lanes = fwd
         vt = self.vty(i.type)
         self.wide[i.name] = self.value(f"{i.name}.fwd", f"select {self.vty('i1')} {lanes}, {vt} {stored}, {vt} {mem}")
+
+    def volatile_load(self, i: Ins) -> None:
+        """A volatile load, one per lane in lane order, every lane (where every lane runs
+        its block): an event per lane, so lanes the loop never runs (past its exit) read
+        what it does not, and the proof refutes that form; nothing wider stands for it."""
+        if self.block_mask(i.block) is not None:
+            raise EmitUnsupported(f"a volatile load in conditional code: {i.shown}", i.line)
+        out = "poison"
+        for k in range(self.vf):
+            lane = self.value(f"{i.name}.lane{k}", f"load volatile {i.type}, ptr {self.address_of_lane(i.ops[0], k)}, "
+                                                    f"align {align_of(i.text)}")
+            out = self.value(f"{i.name}.v", f"insertelement {self.vty(i.type)} {out}, {i.type} {lane}, i64 {k}")
+        self.wide[i.name or ""] = out
+
+    def address_of_lane(self, p: Val, k: int) -> str:
+        """Lane k's own address: a GEP over a pointer from outside the loop computed
+        again from lane k of its indices (its object stays visible, which an element
+        of a vector of pointers hides), else lane k as the emitter has it."""
+        g = self.defs.get(p.name or "")
+        if g is None or g.opcode != "getelementptr" or p.name not in self.inloop or g.ops[0].name in self.inloop \
+                or self.pointer_affine(p):
+            return self.lane_of(p, k)
+        idx = ", ".join(f"{o.type} {self.lane_of(o, k)}" for o in g.ops[1:])
+        return self.value(f"{p.name}.at{k}", f"{gep_head(g)}{source_type(g)}, ptr {g.ops[0].text}, {idx}")
 
     def read(self, i: Ins) -> str:
         """Load i from memory for every lane that runs it: a vector load, masked where
