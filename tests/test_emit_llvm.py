@@ -543,3 +543,60 @@ def test_a_volatile_load_per_lane_reads_past_the_exit_and_is_refuted(tmp_path: P
     src = LL / "corpus" / "e_find_volatile.scalar.ll"
     r = _emit_and_prove(tmp_path, src, form)
     assert r.returncode == 1 and "trace differs" in r.stdout and "volatile.load" in r.stdout, r.stdout + r.stderr
+
+
+# found by an adversary: lanes past the exit passed `shl 1, 40` (poison) to a noundef
+# parameter, immediate UB the scalar loop does not have, and the front end read
+# `noundef` on a call's parameters as nothing
+NOUNDEF_CALL = """declare noundef i32 @f(i32 noundef) #1
+define i64 @sp4(ptr noalias noundef readonly align 4 dereferenceable(256) %a) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %inc, %latch ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %x = shl i32 1, %v
+  %r = call i32 @f(i32 %x)
+  %c = icmp eq i32 %r, 0
+  br i1 %c, label %exit, label %latch
+latch:
+  %inc = add nuw nsw i64 %i, 1
+  %e = icmp eq i64 %inc, 64
+  br i1 %e, label %exit, label %loop
+exit:
+  %res = phi i64 [ %i, %loop ], [ 64, %latch ]
+  ret i64 %res
+}
+attributes #1 = { speculatable memory(none) nounwind willreturn }
+"""
+
+
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_a_speculated_call_freezes_what_it_passes_to_a_noundef_parameter(tmp_path: Path, form: str) -> None:
+    src, out = tmp_path / "sp4.ll", tmp_path / "out.ll"
+    src.write_text(NOUNDEF_CALL)
+    r = _emit_and_prove(tmp_path, src, form)
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr
+    text = out.read_text()
+    frozen = re.findall(r"(%r\.arg0\.fr(?:\.\d+)?) = freeze i32 %x\.lane(\d)", text)
+    assert [k for _, k in frozen] == ["0", "1", "2", "3"], text
+    # the lanes' arguments unfrozen: poison reaches the noundef parameter past the exit
+    broken = text
+    for name, k in frozen:
+        broken = broken.replace(f"call i32 @f(i32 {name})", f"call i32 @f(i32 %x.lane{k})")
+    assert broken != text
+    out.write_text(broken)
+    r = cli("equiv", str(src), str(out), "--timeout", "60")
+    assert r.returncode == 1 and "poison passed to a noundef parameter" in r.stdout, r.stdout + r.stderr
+
+
+def test_poison_passed_to_a_noundef_parameter_is_ub_and_elsewhere_is_not(tmp_path: Path) -> None:
+    head = "declare i32 @f(i32{attr}) speculatable memory(none) nounwind willreturn\ndefine i32 @g(i32 %x) {{\nentry:\n"
+    body = "  %r = call i32 @f(i32 %x)\n{extra}  ret i32 0\n}}\n"
+    for attr, code in ((" noundef", 1), ("", 0)):
+        src, tgt = tmp_path / "s.ll", tmp_path / "t.ll"
+        src.write_text((head + body).format(attr=attr, extra=""))
+        tgt.write_text((head + body).format(attr=attr, extra="  %r2 = call i32 @f(i32 poison)\n"))
+        r = cli("equiv", str(src), str(tgt))
+        assert r.returncode == code, (attr, r.stdout + r.stderr)

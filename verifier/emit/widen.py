@@ -13,9 +13,11 @@ from verifier.emit.memory import Memory
 from verifier.emit.reader import EmitUnsupported, Ins, Val, ref
 from verifier.frontend.llvm.text import (
     declared_facts,
+    declared_parameters,
     effects_of,
     fcmp_form,
     fp_flags,
+    has_attr,
     icmp_pred,
     int_flags,
     speculatable,
@@ -220,10 +222,16 @@ class Widen(Memory):
             raise EmitUnsupported(f"a call to @{callee} whose result the loop uses and that is not both "
                                   "`speculatable` and `memory(none)`: the vector body would call it for lanes the "
                                   "scalar loop does not run", i.line)
+        params = declared_parameters(self.f.module_text.splitlines(), callee)
         out = "poison"
         for k in range(self.vf):
-            args = ", ".join(f"{a.type} {self.lane_of(a, k)}" for a in i.ops[:-1])
-            lane = self.value(f"{i.name}.lane{k}", f"call {i.type} @{callee}({args})")
+            texts = []
+            for n, a in enumerate(i.ops[:-1]):
+                x = self.lane_of(a, k)
+                if n < len(params) and has_attr(params[n], "noundef"):  # poison there is UB: a lane past the
+                    x = self.value(f"{i.name}.arg{n}.fr", f"freeze {a.type} {x}")  # exit may hold it
+                texts.append(f"{a.type} {x}")
+            lane = self.value(f"{i.name}.lane{k}", f"call {i.type} @{callee}({', '.join(texts)})")
             out = self.value(f"{i.name}.v", f"insertelement {self.vty(i.type)} {out}, {i.type} {lane}, i64 {k}")
         self.wide[i.name or ""] = out
 

@@ -16,6 +16,7 @@ from verifier.frontend.llvm.text import (
     bundle_value,
     bundles,
     clean,
+    declared_parameters,
     effects_of,
     fp_flags,
     has_attr,
@@ -244,6 +245,7 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
     if has_bundles(text) and name != "llvm.assume":
         raise LLUnsupported(f"operand bundles on a call to @{name}", loc)
     if not name.startswith("llvm."):
+        _noundef_arguments(st, blk, callee, args, loc)
         _function_call(st, blk, ins, callee, args, text, loc, ty, dest, invoke)
         return
     call = _Call(st, blk, ins, name, args, text, loc, ty, dest)
@@ -252,6 +254,22 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
             translate(call)
             return
     raise LLUnsupported(f"intrinsic @{name}", loc)
+
+
+def _noundef_arguments(st: FnState, blk: Block, callee: Any, args: list[Any], loc: Loc) -> None:
+    """Passing poison to a `noundef` parameter is immediate UB (LangRef): for each
+    integer argument whose parameter the callee declares `noundef`, UB where it is
+    poison (poison compares to poison: the `icmp eq x, x` of _return_attrs)."""
+    params = declared_parameters(st.lines, callee.name)
+    for k, a in enumerate(args):
+        if k >= len(params) or not has_attr(params[k], "noundef"):
+            continue
+        t = ty_of(a, loc)
+        if not isinstance(t, IntType):
+            continue  # (a pointer argument is an object and an offset, never poison here)
+        v = operand(st, blk, a, loc)
+        same = st.emit(blk, "icmp", [v, v], I1, st.fresh("arg.defined"), loc, pred="eq")
+        st.emit(blk, "assume", [same], None, None, loc, why="poison passed to a noundef parameter")
 
 
 @dataclass(frozen=True)

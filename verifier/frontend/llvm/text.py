@@ -416,6 +416,26 @@ def speculatable(module_lines: list[str], callee: str, call_text: str) -> bool:
     return has_attr(" ".join(_declared(module_lines, callee, call_text)), "speculatable")
 
 
+def declared_parameters(module_lines: list[str], callee: str) -> list[str]:
+    """The text of each parameter of the callee's `declare` (or `define`) line, with its
+    attributes (`i32 noundef`), in order; none where the module does not declare it."""
+    head = _declared(module_lines, callee, "")[0]
+    at = head.replace('"', "").find(f"@{callee}(")
+    if at < 0:
+        return []
+    body, depth, out, cur = head.replace('"', "")[at + len(callee) + 2:], 0, [], ""
+    for ch in body:
+        if ch == ")" and depth == 0:
+            break
+        depth += {"(": 1, ")": -1, "{": 1, "}": -1, "<": 1, ">": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return [*out, cur.strip()] if cur.strip() else out
+
+
 def memory_effects(decl: str, site: str = "") -> str:
     """What a callee may do to memory, coarsely (effects_of), from its declaration and
     a call site's attributes."""
