@@ -594,9 +594,10 @@ def test_a_speculated_call_freezes_what_it_passes_to_a_noundef_parameter(tmp_pat
 def test_poison_passed_to_a_noundef_parameter_is_ub_and_elsewhere_is_not(tmp_path: Path) -> None:
     head = "declare i32 @f(i32{attr}) speculatable memory(none) nounwind willreturn\ndefine i32 @g(i32 %x) {{\nentry:\n"
     body = "  %r = call i32 @f(i32 %x)\n{extra}  ret i32 0\n}}\n"
-    for attr, code in ((" noundef", 1), ("", 0)):
+    # declared noundef; only the call site says so; neither
+    for attr, site, code in ((" noundef", "", 1), ("", " noundef", 1), ("", "", 0)):
         src, tgt = tmp_path / "s.ll", tmp_path / "t.ll"
         src.write_text((head + body).format(attr=attr, extra=""))
-        tgt.write_text((head + body).format(attr=attr, extra="  %r2 = call i32 @f(i32 poison)\n"))
+        tgt.write_text((head + body).format(attr=attr, extra=f"  %r2 = call i32 @f(i32{site} poison)\n"))
         r = cli("equiv", str(src), str(tgt))
-        assert r.returncode == code, (attr, r.stdout + r.stderr)
+        assert r.returncode == code, (attr, site, r.stdout + r.stderr)

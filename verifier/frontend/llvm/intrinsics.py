@@ -24,6 +24,7 @@ from verifier.frontend.llvm.text import (
     instruction_body,
     noreturn,
     operand_text,
+    parameters_of,
     ty_of,
 )
 from verifier.frontend.llvm.values import (
@@ -245,7 +246,7 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
     if has_bundles(text) and name != "llvm.assume":
         raise LLUnsupported(f"operand bundles on a call to @{name}", loc)
     if not name.startswith("llvm."):
-        _noundef_arguments(st, blk, callee, args, loc)
+        _noundef_arguments(st, blk, callee, args, text, loc)
         _function_call(st, blk, ins, callee, args, text, loc, ty, dest, invoke)
         return
     call = _Call(st, blk, ins, name, args, text, loc, ty, dest)
@@ -256,13 +257,16 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
     raise LLUnsupported(f"intrinsic @{name}", loc)
 
 
-def _noundef_arguments(st: FnState, blk: Block, callee: Any, args: list[Any], loc: Loc) -> None:
+def _noundef_arguments(st: FnState, blk: Block, callee: Any, args: list[Any], text: str, loc: Loc) -> None:
     """Passing poison to a `noundef` parameter is immediate UB (LangRef): for each
-    integer argument whose parameter the callee declares `noundef`, UB where it is
-    poison (poison compares to poison: the `icmp eq x, x` of _return_attrs)."""
+    integer argument whose parameter the callee declares `noundef`, or which the call
+    site marks so, UB where it is poison (poison compares to poison: the
+    `icmp eq x, x` of _return_attrs)."""
     params = declared_parameters(st.lines, callee.name)
+    site = parameters_of(instruction_body(text), callee.name)
     for k, a in enumerate(args):
-        if k >= len(params) or not has_attr(params[k], "noundef"):
+        said = [x[k] for x in (params, site) if k < len(x)]
+        if not any(has_attr(x.split("%", 1)[0], "noundef") for x in said):
             continue
         t = ty_of(a, loc)
         if not isinstance(t, IntType):

@@ -419,11 +419,16 @@ def speculatable(module_lines: list[str], callee: str, call_text: str) -> bool:
 def declared_parameters(module_lines: list[str], callee: str) -> list[str]:
     """The text of each parameter of the callee's `declare` (or `define`) line, with its
     attributes (`i32 noundef`), in order; none where the module does not declare it."""
-    head = _declared(module_lines, callee, "")[0]
-    at = head.replace('"', "").find(f"@{callee}(")
+    return parameters_of(_declared(module_lines, callee, "")[0], callee)
+
+
+def parameters_of(text: str, callee: str) -> list[str]:
+    """Each parameter (a declaration's) or argument (a call's) after `@callee(` in
+    `text`, with its attributes, in order."""
+    at = text.replace('"', "").find(f"@{callee}(")
     if at < 0:
         return []
-    body, depth, out, cur = head.replace('"', "")[at + len(callee) + 2:], 0, [], ""
+    body, depth, out, cur = text.replace('"', "")[at + len(callee) + 2:], 0, [], ""
     for ch in body:
         if ch == ")" and depth == 0:
             break
