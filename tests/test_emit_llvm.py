@@ -601,3 +601,22 @@ def test_poison_passed_to_a_noundef_parameter_is_ub_and_elsewhere_is_not(tmp_pat
         tgt.write_text((head + body).format(attr=attr, extra=f"  %r2 = call i32 @f(i32{site} poison)\n"))
         r = cli("equiv", str(src), str(tgt))
         assert r.returncode == code, (attr, site, r.stdout + r.stderr)
+
+
+def test_an_out_of_bounds_inbounds_pointer_passed_to_a_noundef_parameter_is_ub(tmp_path: Path) -> None:
+    # an `inbounds` GEP past its object is a poison pointer: passing it to a noundef
+    # parameter is UB, passing it elsewhere is not, and an in-bounds one is fine
+    head = ("declare void @f(ptr{attr}) speculatable memory(none) nounwind willreturn\n"
+            "define i32 @g(ptr dereferenceable(16) %a, i64 %n) {{\nentry:\n")
+    body = "  call void @f(ptr %a)\n{extra}  ret i32 0\n}}\n"
+    cases = ((" noundef", "", "%n", 1), ("", " noundef", "%n", 1), ("", "", "%n", 0),
+             (" noundef", "", "16", 0), (" noundef", "", "17", 1))
+    for attr, site, at, code in cases:
+        src, tgt = tmp_path / "s.ll", tmp_path / "t.ll"
+        src.write_text((head + body).format(attr=attr, extra=""))
+        extra = f"  %q = getelementptr inbounds i8, ptr %a, i64 {at}\n  call void @f(ptr{site} %q)\n"
+        tgt.write_text((head + body).format(attr=attr, extra=extra))
+        r = cli("equiv", str(src), str(tgt))
+        assert r.returncode == code, (attr, site, at, r.stdout + r.stderr)
+        if code == 1:
+            assert "poison passed to a noundef parameter" in r.stdout, r.stdout

@@ -10,7 +10,7 @@ from typing import Any
 
 from verifier.frontend.llvm.memory import masked_access
 from verifier.frontend.llvm.objects import NULL_OBJECT, align_unknown, aligned, event_pointer
-from verifier.frontend.llvm.state import FnState, MemObject
+from verifier.frontend.llvm.state import FnState, MemObject, key
 from verifier.frontend.llvm.text import (
     CallFacts,
     bundle_value,
@@ -259,21 +259,30 @@ def translate_call(st: FnState, blk: Block, ins: Any, ops: list[Any], text: str,
 
 def _noundef_arguments(st: FnState, blk: Block, callee: Any, args: list[Any], text: str, loc: Loc) -> None:
     """Passing poison to a `noundef` parameter is immediate UB (LangRef): for each
-    integer argument whose parameter the callee declares `noundef`, or which the call
+    integer or pointer argument whose parameter the callee declares `noundef`, or which the call
     site marks so, UB where it is poison (poison compares to poison: the
-    `icmp eq x, x` of _return_attrs)."""
+    `icmp eq x, x` of _return_attrs); a pointer is poison where its offset is."""
     params = declared_parameters(st.lines, callee.name)
     site = parameters_of(instruction_body(text), callee.name)
     for k, a in enumerate(args):
         said = [x[k] for x in (params, site) if k < len(x)]
         if not any(has_attr(x.split("%", 1)[0], "noundef") for x in said):
             continue
-        t = ty_of(a, loc)
-        if not isinstance(t, IntType):
-            continue  # (a pointer argument is an object and an offset, never poison here)
-        v = operand(st, blk, a, loc)
+        v = _maybe_poison(st, blk, a, loc)
+        if v is None:
+            continue
         same = st.emit(blk, "icmp", [v, v], I1, st.fresh("arg.defined"), loc, pred="eq")
         st.emit(blk, "assume", [same], None, None, loc, why="poison passed to a noundef parameter")
+
+
+def _maybe_poison(st: FnState, blk: Block, a: Any, loc: Loc) -> Operand | None:
+    """What carries an argument's poison: an integer itself; a pointer its offset (an
+    out-of-bounds `inbounds` GEP's is poison); None for anything else, and for a
+    pointer the model cannot place (the call refuses that itself)."""
+    if str(a.type) == "ptr":
+        k = key(a)
+        return st.offsets[k] if k in st.prov and k in st.offsets and not is_null(a) else None
+    return operand(st, blk, a, loc) if isinstance(ty_of(a, loc), IntType) else None
 
 
 @dataclass(frozen=True)
