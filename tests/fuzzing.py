@@ -356,7 +356,8 @@ def loop_case(rng: random.Random, cheap: bool = False) -> Case:
                 "--fuel", "2000"],
         "check": ["check", "{dir}/m.loop", "--check", rng.choice(["hoist", "speculate", "freeze"]), "--no-repair",
                   "--vf", rng.choice(["2", "4"]), "--timeout", str(SOLVER_TIMEOUT), "--max-trip", "8"],
-        "vectorize": ["vectorize", "{dir}/m.loop", "--vf", "4", "--form", rng.choice(["general", "simple"])],
+        "vectorize": ["vectorize", "{dir}/m.loop", "--vf", "4", "--form", rng.choice(["general", "simple"]),
+                      "--timeout", str(SOLVER_TIMEOUT)],
         "lanes": ["lanes", "{dir}/m.loop", "--vf", "4", "--timeout", str(SOLVER_TIMEOUT)],
     }[cmd]
     return Case(f"model/{cmd}", argv, {"m.loop": data})

@@ -14,8 +14,7 @@ import pytest
 from tests.helpers import MODELS, cli
 from verifier.emit.reader import EmitUnsupported
 from verifier.emit.vectorize import emit_form
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 LL = MODELS / "llvm"
 # (fixture, what it has): each form of each is proved

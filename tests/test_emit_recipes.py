@@ -16,8 +16,7 @@ from verifier.emit.builder import Builder
 from verifier.emit.reader import EmitUnsupported, find_loop, read_function
 from verifier.emit.recipes import RECIPES, Recipe, Recurrence, Scan, claim
 from verifier.errors import UserError
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 SCALARS = sorted((MODELS / "llvm").rglob("*.scalar.ll"))
 

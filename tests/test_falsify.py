@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import MODELS, model
-from tests.test_forms import MUTANTS, _mutant
+from tests.model_forms import MUTANTS, _mutant
 from verifier.checks.falsify import ConcreteTests, concrete_counterexample
 from verifier.checks.forms import form_equivalence, generate, inductive_equivalence
 from verifier.checks.refinement import refinement

@@ -1,27 +1,15 @@
-"""The general (predicated) vectorized form (transforms/general_form.py): generated,
-proved equal to the scalar loop or refuted as seed 000 reasons, broken on purpose
-to be refuted, and run by the interpreter on random inputs."""
+"""The general (predicated) vectorized form the tool writes (verifier/emit): proved
+equal to the scalar loop or refuted as seed 000 reasons, broken on purpose to be
+refuted, and run by the interpreter through the LLVM front end."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
+import json
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from tests.helpers import model
-from tests.test_forms import SWAP
-from verifier.checks.forms import form_equivalence, inductive_equivalence
-from verifier.checks.refinement import refinement
-from verifier.frontend.parser import parse
-from verifier.ir.program import Attrs, Program
-from verifier.semantics.inputs import Inputs
-from verifier.semantics.interpreter import run
-from verifier.smt.budget import Budget
-from verifier.transforms.general_form import general_form
-from verifier.transforms.lanes import Unsupported
+from tests.helpers import MODELS, cli, emitted_mutant, emitted_verdict
 
 PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4), ("seed/liveout_b", 4),
           ("legality/two_exits", 2), ("legality/while_true_latch", 4), ("legality/nsw_exit", 2),
@@ -32,7 +20,7 @@ PROVED = [("seed/search_loop", 2), ("seed/search_loop", 4), ("seed/liveout_a", 4
 @pytest.mark.slow
 @pytest.mark.parametrize("name,vf", PROVED, ids=[f"{n}-vf{vf}" for n, vf in PROVED])
 def test_the_general_form_refines_the_loop_within_the_bound(name: str, vf: int) -> None:
-    v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, budget=Budget.of(120), form="general")
+    v = emitted_verdict(MODELS / f"{name}.loop", "general", vf, bounded=True)
     assert v.verdict == "proved", v.reason or (v.counterexample and v.counterexample.divergence.summary)
 
 
@@ -49,32 +37,14 @@ REFUTED = [("seed/division", 2, "division by "), ("seed/guarded_division", 2, "d
 @pytest.mark.slow
 @pytest.mark.parametrize("name,vf,why", REFUTED, ids=[f"{n}-vf{vf}" for n, vf, _ in REFUTED])
 def test_an_illegal_general_form_is_refuted_with_the_reason(name: str, vf: int, why: str) -> None:
-    v = form_equivalence(model(f"{name}.loop"), vf, max_trip=4 * vf, budget=Budget.of(120), form="general")
+    v = emitted_verdict(MODELS / f"{name}.loop", "general", vf, bounded=True)
     assert v.verdict == "counterexample", v.reason
     assert v.counterexample is not None and why in v.counterexample.divergence.summary
 
 
-def test_the_live_out_is_the_exiting_lanes_value() -> None:
-    """seed 000 "Live outs", liveout_b: with C1 = [0, 1, ..] X = B[1], from lane 2, in
-    the first vector iteration."""
-    prog = model("seed/liveout_b.loop")
-    gf = general_form(prog, 4).program
-    inputs = Inputs(params={"N": 4}, arrays={"c1": [0, 1, 0, 0], "A": [10, 11, 12, 13], "B": [20, 21, 22, 23]})
-    src, tgt = run(prog, inputs), run(gf, inputs)
-    assert [e.args for e in src.trace] == [e.args for e in tgt.trace] == [((21, False),)]
-    assert not any(b.startswith("loop") for b, _ in tgt.path)  # the vector loop took the exit itself
-
-
 def test_a_reduction_goes_from_lane_to_lane() -> None:
-    v = inductive_equivalence(model("forms/sum_until_zero.loop"), 4, 16, budget=Budget.of(120), form="general")
+    v = emitted_verdict(MODELS / "forms" / "sum_until_zero.loop", "general", 4, every_trip_count=True, max_trip=16)
     assert v.verdict == "proved" and v.coverage.unbounded, v.reason
-
-
-def test_values_carried_through_each_other_follow_the_lanes() -> None:
-    """X and Y swap every iteration: the simple form refuses; lane by lane it is exact."""
-    prog = parse(SWAP, "swap.loop")
-    v = form_equivalence(prog, 2, max_trip=8, budget=Budget.of(120), form="general")
-    assert v.verdict == "proved", v.reason
 
 
 NESTED_EXITS = """loop nested(N: i64) {
@@ -108,159 +78,62 @@ NESTED_EXITS = """loop nested(N: i64) {
 }"""
 
 
+@pytest.mark.parametrize("form", ["general", "simple"])
 @pytest.mark.parametrize("name", ["forms/conditional_exit.loop", "legality/guarded_exit.loop", "nested"])
-def test_an_exit_inside_conditional_code_is_generated_and_proved(name: str) -> None:
+def test_an_exit_inside_conditional_code_is_generated_and_proved(tmp_path: Path, name: str, form: str) -> None:
     # a lane takes it where it reaches its block (the deciding branches' frozen
     # conditions) and its condition holds; here two exits in the two arms of a branch,
     # one under two conditions, after a branch that merges (it decides nothing)
-    prog = parse(NESTED_EXITS, "nested.loop") if name == "nested" else model(name)
-    v = inductive_equivalence(prog, 4, 16, budget=Budget.of(60), form="general", require_unbounded=True)
-    assert v.verdict == "proved", v.reason
-
-
-def test_a_conditional_exit_taken_without_reaching_its_block_is_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The generator mutated: every lane counts as reaching the exit's block (the lane
-    activity then ends where b[i] == 0 though a[i] <= 0): the checker refutes it."""
-    import verifier.transforms.general_form as gf
-    from verifier.ir.program import Const
-    from verifier.ir.types import I1
-
-    monkeypatch.setattr(gf, "_reaches", lambda *args: Const(1, I1))
-    v = inductive_equivalence(model("forms/conditional_exit.loop"), 4, 16, budget=Budget.of(60), form="general")
-    assert v.verdict == "counterexample", v.reason
+    src = tmp_path / "nested.loop" if name == "nested" else MODELS / name
+    if name == "nested":
+        src.write_text(NESTED_EXITS)
+    v = emitted_verdict(src, form, 4, every_trip_count=True, max_trip=16, timeout=60)
+    assert v.verdict == "proved" and v.coverage.unbounded, v.reason
 
 
 def test_a_conditional_exit_whose_load_is_past_its_object_is_refuted() -> None:
     # b is read only where a[i] > 0: shorter than a is fine for the scalar loop, not for
     # vector code that loads b in every lane to know which lanes reach the exit
-    v = inductive_equivalence(model("forms/conditional_exit_short_b.loop"), 4, 16, budget=Budget.of(60),
-                              form="general")
+    v = emitted_verdict(MODELS / "forms" / "conditional_exit_short_b.loop", "general", 4, every_trip_count=True,
+                        max_trip=16, timeout=60)
     assert v.verdict == "counterexample" and "out of bounds" in str(v.counterexample), v.reason
-
-
-def test_a_value_read_before_the_previous_lane_computes_it_is_unsupported() -> None:
-    text = """loop recur(N: i64) {
-      array a: i8[N]
-      array b: i8[N]
-      p: i8 = 0
-      i = 0
-      while (i < N) {
-        x = a[i]
-        if (x == 0) break
-        b[i] = p
-        p = x + 1
-        i = i + 1
-      }
-    }"""
-    with pytest.raises(Unsupported, match="before the previous lane"):
-        general_form(parse(text, "recur.loop"), 2)
 
 
 # ------------------------------------------------------------------ mutants
 
-def _blocks(p: Program, prefix: str) -> list:  # type: ignore[type-arg]
-    return [b for n, b in p.blocks.items() if n.startswith(prefix)]
-
-
-def _unmask(p: Program, op: str) -> None:
-    for b in _blocks(p, "vec.body"):
-        for i in b.instrs:
-            if i.op == op and i.masked:
-                i.args, i.attrs = i.args[:-1], i.attrs.but(masked=False)
-
-
-def _calls_unmasked(p: Program) -> None:
-    """foo(x) issued in every lane, also past the exit."""
-    _unmask(p, "call")
-
-
-def _conditions_not_frozen(p: Program) -> None:
-    """C^ used unfrozen: a poison lane past the exit makes the predicates poison."""
-    for b in _blocks(p, "vec.check"):
-        for i in b.instrs:
-            if i.op == "freeze" and i.dest and i.dest.startswith("C"):
-                i.op, i.args, i.attrs = "or", [i.args[0], i.args[0]], Attrs()
-
-
-def _live_out_from_the_last_lane(p: Program) -> None:
-    """Extract(X^, VF) instead of the exiting lane: the select chain is dropped."""
-    for b in _blocks(p, "vec.exit"):
-        for i in b.instrs:
-            if i.op == "select" and i.dest and ".exit" in i.dest:
-                i.op, i.args, i.attrs = "or", [i.args[2], i.args[2]], Attrs()
-
-
-def _masked_store_made_plain(p: Program) -> None:
-    """The if-converted stores run unmasked: both arms store in every lane."""
-    _unmask(p, "store")
-
-
-def _assume_unmasked(p: Program) -> None:
-    """An assume after the exit runs in every lane, past the exiting one too."""
-    _unmask(p, "assume")
-
-
-def _next_lane_not_gated(p: Program) -> None:
-    """P0 computed without the earlier lanes: lanes after the exiting one stay active."""
-    for b in _blocks(p, "vec.check"):
-        for i in b.instrs:
-            if i.dest and i.dest.startswith("P0.lane") and i.op == "and":
-                i.args[0] = i.args[1]
-
-
-# (what, model, VF, trip bound, mutation): the bound is what refutes each in seconds
-MUTANTS: list[tuple[str, str, int, int, Callable[[Program], None]]] = [
-    ("calls unmasked", "seed/search_loop", 4, 16, _calls_unmasked),
-    ("conditions not frozen", "seed/search_loop", 4, 16, _conditions_not_frozen),
-    ("live-out from the last lane", "seed/liveout_b", 4, 16, _live_out_from_the_last_lane),
-    ("masked store made plain", "forms/abs_copy", 2, 8, _masked_store_made_plain),
-    ("assume unmasked", "forms/assume_after_exit", 4, 8, _assume_unmasked),
-    # seed 000's I1 runs under P1 only: unmasked, lanes that stay in the loop run it too
-    ("I0..I2 unmasked", "seed/predication_example", 2, 4, _masked_store_made_plain),
-    ("next lane not gated by the earlier ones", "seed/search_loop", 4, 4, _next_lane_not_gated),
+SEARCH = MODELS / "seed" / "search_loop.loop"
+# (what, edit of the general form of the search loop at VF 4)
+MUTANTS = [
+    # foo(x) issued in the last lane also past the exit
+    ("calls unmasked", (r"br i1 %lane\.on\.3, label", "br i1 true, label")),
+    # the exit conditions used unfrozen: a poison lane past the exit makes the predicates poison
+    ("conditions not frozen", (r"%c\.frozen = freeze <4 x i1> %c\.v", "%c.frozen = or <4 x i1> %c.v, zeroinitializer")),
+    # the live-out taken from the last lane instead of the exiting one
+    ("live-out from the last lane", (r"(%i\.exit = extractelement <4 x i64> %i\.v, i64 )%first", r"\g<1>3")),
+    # the lanes after the exiting one stay active: only their own condition masks them
+    ("next lane not gated by the earlier ones", (r"(%mask = and <4 x i1> %not\.1, )%upto\.first",
+                                                 r"\1<i1 true, i1 true, i1 true, i1 true>")),
 ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("what,name,vf,trip,mutate", MUTANTS, ids=[m[0] for m in MUTANTS])
-def test_a_broken_general_form_is_refuted(what: str, name: str, vf: int, trip: int,
-                                          mutate: Callable[[Program], None]) -> None:
-    prog = model(f"{name}.loop")
-    p = copy.deepcopy(general_form(prog, vf).program)
-    before = [(i.op, list(i.args), i.attrs.but()) for i in p.instructions()]
-    mutate(p)
-    assert [(i.op, list(i.args), i.attrs.but()) for i in p.instructions()] != before, "the mutation did nothing"
-    v = refinement(prog, p, max_trip=trip, budget=Budget.of(120))
-    assert v.verdict == "counterexample", (what, v.reason)
+@pytest.mark.parametrize("what,edit", MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_a_broken_general_form_is_refuted(tmp_path: Path, what: str, edit: tuple[str, str]) -> None:
+    r = emitted_mutant(tmp_path, SEARCH, edit, "general")
+    assert r.returncode == 1 and "counterexample" in r.stdout, (what, r.stdout + r.stderr)
 
 
 # ------------------------------------------------------------------ interpreter
 
-def _same_behaviour(prog: Program, form: Program, inputs: Inputs) -> None:
-    src, tgt = run(prog, inputs), run(form, inputs)
-    if src.status == "ub":
-        return
-    assert tgt.status == "ok", tgt.ub
-    assert [(e.callee, e.args) for e in src.trace] == [(e.callee, e.args) for e in tgt.trace]
-    assert src.outs == tgt.outs
-    assert {a: m.cells for a, m in src.memory.items()} == {a: m.cells for a, m in tgt.memory.items()}
-
-
-@pytest.mark.slow
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(-3, 3), min_size=1, max_size=11), st.sampled_from([2, 3, 4]))
-def test_the_general_form_runs_like_the_loop_on_random_inputs(a: list[int], vf: int) -> None:
-    """Independent of the solver: the interpreter runs both on the same inputs."""
-    for name, arrays in (("forms/sum_until_zero", {"a": a}), ("forms/abs_copy", {"a": a, "b": [7] * len(a)}),
-                         ("seed/search_loop", {"a": a})):
-        prog = model(f"{name}.loop")
-        _same_behaviour(prog, general_form(prog, vf).program, Inputs(params={"N": len(a)}, arrays=arrays))
-
-
-def test_the_vector_loop_does_iterate() -> None:
-    prog = model("forms/sum_until_zero.loop")
-    gf = general_form(prog, 4).program
-    r = run(gf, Inputs(params={"N": 13}, arrays={"a": [1] * 13}))
-    vh = next(b for b in gf.blocks if b.startswith("vec.header"))
-    assert r.iterations[vh] == 4 and r.outs["s"].v == 13
-
+def test_the_vector_loop_does_iterate(tmp_path: Path) -> None:
+    """Not vacuous: on 13 elements without a zero the emitted form's vector loop runs
+    three vector iterations (its header is entered a fourth time) and the scalar loop
+    the last element, with the scalar loop's sum and count."""
+    out = tmp_path / "suz.ll"
+    r = cli("vectorize", str(MODELS / "forms" / "sum_until_zero.loop"), "--form", "general", "--emit-llvm", str(out),
+            "--no-prove")
+    assert r.returncode == 0, r.stderr
+    r = cli("run", str(out), "--set", "N=13", "--set", "a.bytes=52", "--set", f"a={[1] * 13}", "--json")
+    run = json.loads(r.stdout)
+    assert run["status"] == "ok" and run["live_outs"] == {"ret.0": 13, "ret.1": 13}, run
+    assert run["iterations"] == {"vec.header": 4, "loop": 1}, run

@@ -60,7 +60,7 @@ def test_values_the_llvm_front_end_adds_are_counted_not_shown() -> None:
     from verifier.checks.forms import inductive_equivalence
     from verifier.frontend import load_program
     from verifier.reports.lanes import LOWERED, legend
-    from verifier.transforms.reductions import ReductionOrder
+    from verifier.transforms.vector_loop import ReductionOrder
 
     prog = load_program(MODELS / "llvm" / "fsum_until_negative.scalar.ll", None, "any-poison", frozenset())
     v = inductive_equivalence(prog, 4, 16, Budget.of(30), form="general", order=ReductionOrder.IN_LOOP)

@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import model
-from tests.test_forms import MUTANTS, _mutant
-from tests.test_induction import _wrong_after_100
+from tests.model_forms import MUTANTS, _mutant, _wrong_after_100
 from verifier.analysis.exits import analyse
 from verifier.checks.forms import form_equivalence, generate
 from verifier.checks.lockstep import applicable, lockstep

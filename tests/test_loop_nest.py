@@ -457,8 +457,7 @@ def test_a_broken_emitted_nest_form_is_refuted(tmp_path: Path, edit: tuple[str, 
 def test_the_emitter_names_the_innermost_loops_when_there_are_two(tmp_path: Path) -> None:
     from verifier.emit.reader import EmitUnsupported
     from verifier.emit.vectorize import emit_form
-    from verifier.transforms.reductions import ReductionOrder
-    from verifier.transforms.vector_loop import Form
+    from verifier.transforms.vector_loop import Form, ReductionOrder
 
     src = tmp_path / "two.ll"
     src.write_text("""define i64 @two(i64 %n) {

@@ -25,8 +25,7 @@ from verifier.pairs import emitted_form
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.transforms.lcssa import loop_closed
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 SEED = MODELS / "seed"
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "60")), deadline=None,

@@ -7,18 +7,15 @@ ends read (every model and every `.ll` function under models/) and every form
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from tests.test_properties import agree
 from verifier.checks.forms import generate
-from verifier.cli import app
 from verifier.errors import UserError
 from verifier.frontend import load_program
 from verifier.frontend.llvm import LLUnsupported
@@ -245,59 +242,6 @@ def test_every_read_program_and_every_form_reads_back() -> None:
     assert len(programs) > 500
     for where, p in programs + _forms(programs):
         reads_back(p, where)
-
-
-def _vectorize_then_equiv(src: Path, func: str | None, tmp: Path, max_trip: int, timeout: float,
-                          bounded: bool = False) -> dict[str, Any]:
-    """`vectorize` prints the general form at VF 4 into a file; `equiv` reads it back
-    (`bounded`: the bounded check alone)."""
-    runner = CliRunner()
-    which = ["--func", func] if func else []
-    printed = runner.invoke(app, ["vectorize", str(src), "--vf", "4", *which])
-    assert printed.exit_code == 0, printed.output
-    tgt = tmp / f"{src.stem}.{func}.loop"
-    tgt.write_text(printed.output)
-    res = runner.invoke(app, ["equiv", str(src), str(tgt), "--max-trip", str(max_trip), "--timeout", str(timeout),
-                              "--json", *which, *(["--bounded"] if bounded else [])])
-    assert res.exception is None or isinstance(res.exception, SystemExit), (src, res.exception)
-    assert res.exit_code != 2, (src, res.output)  # read: no error about the printed file
-    v = dict(json.loads(res.output))
-    assert "internal error" not in v.get("reason", ""), v
-    return v
-
-
-@pytest.mark.slow
-def test_equiv_on_the_printed_form_agrees_with_the_check_of_the_form_itself(tmp_path: Path) -> None:
-    """The form read back is the form: the same verdict as checking the generated one."""
-    for name, func in (("any_negative.scalar.ll", "any_negative"), ("corpus/f_first_nan.scalar.ll", None)):
-        src = MODELS / "llvm" / name
-        v = _vectorize_then_equiv(src, func, tmp_path, 4, 30)
-        direct = CliRunner().invoke(app, ["check", str(src), "--check", "equiv", "--form", "general", "--vf", "4",
-                                          "--bounded", "--max-trip", "4", "--json", *(["--func", func] if func else [])])
-        assert v["verdict"] == json.loads(direct.output.splitlines()[0])["verdict"], (v, direct.output)
-        if v["verdict"] == "counterexample":  # and its place is in the printed file
-            assert str(tmp_path) in json.dumps(v["counterexample"]), v
-
-
-SHARDS = 4  # the fixtures in this many tests, so that parallel workers share the minute they take
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("shard", range(SHARDS))
-def test_equiv_reads_what_vectorize_prints_for_every_fixture(tmp_path: Path, shard: int) -> None:
-    """Every fixture's printed general form reads back and is checked without an
-    error or an internal one (the bounded check alone: reading is the question here;
-    the proofs of the forms are the forms' own tests). Every SHARDS-th fixture per test."""
-    seen = 0
-    for f in sorted((MODELS / "llvm").rglob("*.scalar.ll"))[shard::SHARDS]:
-        try:
-            generate(load_program(f), "general", 4, False)
-        except (LLUnsupported, Unsupported, UserError):
-            continue
-        v = _vectorize_then_equiv(f, None, tmp_path, 1, 1, bounded=True)
-        assert v["verdict"] in ("proved", "counterexample", "unknown"), v
-        seen += 1
-    assert seen > 60 // SHARDS
 
 
 @pytest.mark.parametrize("intrinsic", [False, True])

@@ -18,8 +18,7 @@ from verifier.cli import app
 from verifier.errors import UserError
 from verifier.options import OPTIONS, Kind, option_problem
 from verifier.suite import KEYS, load, request
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 COMMAND = typer.main.get_command(app)
 assert isinstance(COMMAND, click.Group)

@@ -23,8 +23,8 @@ from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.smt.budget import Budget
 from verifier.transforms.general_form import general_form
-from verifier.transforms.reductions import ReductionOrder
 from verifier.transforms.simple_form import simple_form
+from verifier.transforms.vector_loop import ReductionOrder
 
 EXAMPLES = int(os.environ.get("PROP_EXAMPLES", "60"))
 COMBINE = {"add": "s + x", "or": "s | x", "and": "s & x", "xor": "s ^ x", "mul": "s * x",

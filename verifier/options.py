@@ -28,8 +28,7 @@ from verifier.limits import (
     timeout_problem,
     vf_problem,
 )
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 
 class Kind(Enum):

@@ -29,8 +29,7 @@ from verifier.errors import UserError
 from verifier.frontend.read import Read
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import Assumption
-from verifier.transforms.reductions import ReductionOrder, form_label
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder, form_label
 
 
 def by_the_emitter(req: Request) -> bool:

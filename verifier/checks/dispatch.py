@@ -30,8 +30,7 @@ from verifier.checks.verdict import (
 from verifier.ir.program import Program
 from verifier.semantics.lane_ops import approximated, approximation_site
 from verifier.smt.budget import Budget, take_safety_net
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 
 class Scope(StrEnum):

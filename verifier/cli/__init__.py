@@ -56,9 +56,7 @@ from verifier.semantics.interpreter import RunStatus
 from verifier.semantics.interpreter import run as interpret
 from verifier.setvalues import parse_sets
 from verifier.smt.budget import stop_asked
-from verifier.transforms.lanes import Unsupported
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 
 @app.command()
@@ -135,11 +133,9 @@ def check(
 ) -> None:
     """Legality checks on a scalar loop, one verdict per data-dependent exit (.ll without
     --func: every loop of every function, with a table at the end)."""
-    from verifier.checks.forms import forms_of
-
     spin = Spinner()
     show = spin.step
-    requests = _check_requests(check_name, forms_of(form), _scope(bounded, unbounded),
+    requests = _check_requests(check_name, form.forms(), _scope(bounded, unbounded),
                                Request(Check.HOIST, vf, max_trip, timeout, guards=guards, freeze=not no_freeze,
                                        repair=repair, needed_extents=needed_extents, scalar_hoist=True,
                                        accept_bounded=1 if bounded else None, reduction=reduction))
@@ -258,91 +254,98 @@ def _one_loop(read: Read, model: Path) -> Read:
 @app.command()
 def vectorize(
     ctx: typer.Context,
-    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop); with --emit-llvm also LLVM IR (.ll) or "
-                                           "C or C++ (.c, .cpp, .cc, .cxx: compiled by clang -O2 up to loop-vectorize)"),
+    model: Path = typer.Argument(..., help="the scalar loop: a model (.loop), LLVM IR (.ll), or C or C++ (.c, .cpp, "
+                                           ".cc, .cxx: compiled by clang -O2 up to loop-vectorize)"),
     form: FormChoice = typer.Option(FormChoice.GENERAL, "--form", help="the vectorized form (one: general or simple)"),
     vf: int = flag("vf", 4, help="vector factor"),
-    guards: bool = flag("guards", False, help="simple form: runtime guards (model text: those the speculation "
-                                              "repair proves; --emit-llvm: each gather's lanes checked against its "
+    guards: bool = flag("guards", False, help="simple form: runtime guards (each gather's lanes checked against its "
                                               "object's known size, leaving for the scalar loop where one is outside)"),
     reduction: ReductionOrder = flag("reduction", ReductionOrder.ORDERED,
                                       help="how a reduction is vectorized: ordered (lane to lane) or in-loop "
                                            "(each lane from the identity, combined at the back edge and the exit)"),
     func: str | None = flag("func", None, help=".ll input: the function"),
     cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
-    emit_llvm: Path | None = typer.Option(None, "--emit-llvm", help="write the form as LLVM IR (vector "
-                                                                    "instructions) to this file and prove it "
-                                                                    "against the source"),
-    prove: bool = typer.Option(True, "--prove/--no-prove", help="--emit-llvm: prove the emitted function against "
-                                                                 "the source (verifier equiv)"),
+    emit_llvm: Path | None = typer.Option(None, "--emit-llvm", help="write the form to this file (default: print it "
+                                                                    "on stdout, the verdict on stderr)"),
+    prove: bool = typer.Option(True, "--prove/--no-prove", help="prove the emitted function against the source "
+                                                                 "(verifier equiv) before it is written"),
     keep_unproved: bool = typer.Option(False, "--keep-unproved",
-                                       help="--emit-llvm: keep the file when the proof refutes it or is unknown "
-                                            "(by default only a proved form is left written)"),
+                                       help="write the form even when the proof refutes it or is unknown (by "
+                                            "default only a proved form is written)"),
     clang_tool: str | None = typer.Option(None, "--clang", help="the clang for C and C++ input (default: clang-22 or clang)"),
-    timeout: float = flag("timeout", 60.0, help="--emit-llvm: solver time limit of the proof, seconds"),
-    as_json: bool = typer.Option(False, "--json", help="--emit-llvm: print the proof's verdict as one JSON object"),
+    timeout: float = flag("timeout", 60.0, help="solver time limit of the proof, seconds"),
+    as_json: bool = typer.Option(False, "--json", help="print the proof's verdict as one JSON object"),
 ) -> None:
-    """Print the vectorized form of a scalar loop as model text (block form), or
-    with --emit-llvm write it as LLVM IR and prove it (exit code: the proof's)."""
-    from verifier.checks.forms import forms_of, generate
-
-    if len(forms_of(form)) != 1:
-        raise UserError("--form: vectorize prints one form: general or simple")
+    """Write the vectorized form of a scalar loop as LLVM IR (vector instructions) and
+    prove it against the loop: printed on stdout, or written to --emit-llvm FILE. Only
+    a proved form is written unless --keep-unproved (exit code: the proof's)."""
+    if form is FormChoice.BOTH:
+        raise UserError("--form: vectorize writes one form: general or simple")
+    if guards and form is FormChoice.GENERAL:
+        raise UserError("--guards: runtime guards belong to the simple form (seed 000, \"General vs. Simple\"); the "
+                        "general form has none")
     if emit_llvm is not None:
         _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts, as_json, reduction,
                    keep_unproved, guards)
         return
-    prog = load_program(model, func, cttz_elts, exit_unknown=True)
-    try:
-        vform = generate(prog, Form(form.value), vf, guards, order=reduction)
-    except Unsupported as u:
-        raise UserError(f"{model}: cannot generate the {form} form: {u}") from None
-    typer.echo(print_program(vform.program))
+    out = _scratch(ctx, None) / f"{model.stem}.{form.value}.ll"
+    _emit_llvm(ctx, model, form, vf, func, out, prove, clang_tool, timeout, cttz_elts, as_json, reduction,
+               keep_unproved, guards, to_stdout=True)
 
 
 def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func: str | None, out: Path, prove: bool,
                clang_tool: str | None, timeout: float, cttz_elts: str, as_json: bool, order: ReductionOrder,
-               keep_unproved: bool = False, guards: bool = False) -> None:
-    """vectorize --emit-llvm: lower the form to LLVM IR (verifier/emit), write it, and
-    prove it against its source with the translation validation."""
+               keep_unproved: bool = False, guards: bool = False, to_stdout: bool = False) -> None:
+    """vectorize: lower the form to LLVM IR (verifier/emit), write it, and prove it
+    against its source with the translation validation; `to_stdout`: `out` is scratch,
+    the module is printed on stdout once kept and everything else goes to stderr."""
     from verifier.emit.reader import EmitUnsupported
     from verifier.emit.vectorize import emit_form
 
     given = model
-    model, func = _emit_input(ctx, model, func, out, clang_tool, as_json)
+    model, func = _emit_input(ctx, model, func, out, clang_tool, as_json or to_stdout, to_stdout)
     try:
         emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order, guards)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
     _write(out, emitted.module, "--emit-llvm ")
-    typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}", err=as_json)
+    if not to_stdout:
+        typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}", err=as_json)
     if not prove:
+        if to_stdout:
+            typer.echo(emitted.module, nl=False)
         return
     spin = Spinner()
     v = _equiv_one(model, out, emitted.function, 16, timeout, cttz_elts, frozenset(), spin.step)
     if given.suffix == ".loop" and v.verdict is VerdictKind.PROVED:
         v = _against_the_model(v, given, out, emitted.function, timeout, cttz_elts, spin)
-    v = _emit(v, as_json, spinner=spin)
-    if v.verdict is not VerdictKind.PROVED and not keep_unproved:  # no unproved code left where code is kept
+    v = _emit(v, as_json, spinner=spin, err=to_stdout)
+    kept = v.verdict is VerdictKind.PROVED or keep_unproved
+    if to_stdout:
+        if kept:
+            typer.echo(emitted.module, nl=False)
+        else:
+            typer.echo(f"the form is not printed: it is not proved ({v.verdict}); --keep-unproved prints it", err=True)
+    elif not kept:  # no unproved code left where code is kept
         out.unlink(missing_ok=True)
         typer.echo(f"removed {out}: the form is not proved ({v.verdict}); --keep-unproved keeps it", err=True)
     raise typer.Exit(v.exit_code)
 
 
 def _emit_input(ctx: typer.Context, model: Path, func: str | None, out: Path, clang_tool: str | None,
-                as_json: bool) -> tuple[Path, str | None]:
-    """The LLVM function vectorize --emit-llvm reads: the .ll given, C through clang, or a
-    model's lowering written beside `out`."""
+                quiet: bool, scratch: bool = False) -> tuple[Path, str | None]:
+    """The LLVM function vectorize reads: the .ll given, C through clang, or a model's
+    lowering written beside `out` (said on stderr if `quiet`, not at all if `scratch`)."""
     from verifier.llvm_tools import CLANG, c_to_ll, find_tool
 
     if is_c_source(model):
         model = c_to_ll(model, find_tool(CLANG, clang_tool, "--clang"), _scratch(ctx, None) / f"{model.stem}.ll")
     elif model.suffix == ".loop":
-        model = _lowered(model, func, out.with_name(out.stem + ".scalar.ll"), as_json,
-                         "the form is proved against it, then against the model")
+        model = _lowered(model, func, out.with_name(out.stem + ".scalar.ll"), quiet,
+                         None if scratch else "the form is proved against it, then against the model")
         func = None
     elif model.suffix != ".ll":
-        raise UserError(f"{model}: --emit-llvm reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx), not a "
+        raise UserError(f"{model}: vectorize reads a model (.loop), LLVM IR (.ll), C (.c) or C++ (.cpp, .cc, .cxx), not a "
                         f"{model.suffix or 'suffix-less'} file")
     if not model.is_file():
         raise UserError(f"{model}: no such file")

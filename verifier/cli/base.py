@@ -30,6 +30,7 @@ from verifier.reports import jsonout, text
 from verifier.reports.names import base_name, demangled
 from verifier.reports.progress import Spinner
 from verifier.smt.budget import Stopwatch, stop_if_asked
+from verifier.transforms.vector_loop import Form
 
 
 class CheckChoice(StrEnum):
@@ -49,6 +50,10 @@ class FormChoice(StrEnum):
     GENERAL = "general"
     SIMPLE = "simple"
     BOTH = "both"
+
+    def forms(self) -> tuple[Form, ...]:
+        """The forms chosen, general first."""
+        return tuple(Form) if self is FormChoice.BOTH else (Form(self.value),)
 
 
 class CttzElts(StrEnum):
@@ -160,12 +165,14 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
     """Prove or refute vectorizations of loops with early exits."""
 
 
-def _emit(v: Verdict, as_json: bool, module: bool = False, spinner: Spinner | None = None) -> Verdict:
-    """Print one verdict: a JSON record, or its text (a blank line after it in a
-    module-wide run, before the next), the spinner cleared first."""
+def _emit(v: Verdict, as_json: bool, module: bool = False, spinner: Spinner | None = None,
+          err: bool = False) -> Verdict:
+    """Print one verdict (on stderr if `err`): a JSON record, or its text (a blank line
+    after it in a module-wide run, before the next), the spinner cleared first."""
     if spinner is not None:
         spinner.pause()
-    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + ("\n" if module else ""))
+    typer.echo(json.dumps(jsonout.verdict(v)) if as_json else text.verdict_text(v) + ("\n" if module else ""),
+               err=err)
     return v
 
 
@@ -274,7 +281,7 @@ def _write(out: Path, text: str, option: str = "") -> None:
 
 
 def _lowered(model: Path, func: str | None, out: Path, quiet: bool,
-             role: str = "the source the form is proved against") -> Path:
+             role: str | None = "the source the form is proved against") -> Path:
     """A scalar model written as LLVM IR to `out` (emit/lower.py), for the emitter and the
     cost harness; what the LLVM function assumes differently is printed with it."""
     from verifier.emit.lower import lower_model
@@ -286,8 +293,8 @@ def _lowered(model: Path, func: str | None, out: Path, quiet: bool,
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot write the model as LLVM IR: {u}") from None
     _write(out, lowered.module)
-    typer.echo(f"wrote {out}: @{lowered.function}, the model as LLVM IR ({role})",
-               err=quiet)
+    if role is not None:  # (None: a scratch file nobody is told about)
+        typer.echo(f"wrote {out}: @{lowered.function}, the model as LLVM IR ({role})", err=quiet)
     for d in lowered.differences:
         typer.echo(f"  note: {d}", err=quiet)
     return out

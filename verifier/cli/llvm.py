@@ -36,8 +36,7 @@ from verifier.llvm_tools import Remark, RemarkKind, is_c_source
 from verifier.reports import jsonout
 from verifier.reports.names import base_name, demangled
 from verifier.reports.progress import Spinner
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 if TYPE_CHECKING:
     from verifier.cost.inputs import Plant

@@ -17,8 +17,7 @@ from verifier.frontend.layout import Layout
 from verifier.frontend.llvm.text import gep_source_type, int_flags
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.opcodes import DIVISIONS
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 LATCH_END = "@@latch.end@@"  # the block the back edge leaves from, known once it is emitted
 _NOT_COUNTABLE = frozenset({"load", "call", "store", *DIVISIONS})  # no countable exit's condition computes these

@@ -14,8 +14,7 @@ import re
 from verifier.emit.builder import Builder, gep_head, mangle, source_type
 from verifier.emit.reader import EmitUnsupported, Func, Ins, Loop, Val, ref
 from verifier.frontend.llvm.text import align_of, int_flags
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 
 class Memory(Builder):

@@ -21,7 +21,7 @@ from verifier.emit.builder import LATCH_END, Builder, identity, mangle, source_t
 from verifier.emit.reader import EmitUnsupported, Ins, Val, ref
 from verifier.frontend.llvm.text import fp_flags, int_flags
 from verifier.ir.opcodes import llvm_binary
-from verifier.transforms.reductions import ReductionOrder
+from verifier.transforms.vector_loop import ReductionOrder
 
 _MINMAX = tuple(llvm_binary(intrinsic=True).values())  # smax, smin, umax, umin
 _REDUCTION_OPS = ("add", "mul", "and", "or", "xor", "fadd", "fmul", *_MINMAX)

@@ -49,8 +49,7 @@ from verifier.emit.reader import EmitUnsupported, Ins, Val, find_loop, read_func
 from verifier.emit.recipes import PointerInduction, Recipe, claim
 from verifier.emit.widen import Widen
 from verifier.errors import UserError
-from verifier.transforms.reductions import ReductionOrder
-from verifier.transforms.vector_loop import Form
+from verifier.transforms.vector_loop import Form, ReductionOrder
 
 
 @dataclass(frozen=True)

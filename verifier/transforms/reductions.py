@@ -30,24 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 
 from verifier.analysis.exits import LoopExits
 from verifier.ir.program import Block, Const, Instr, Operand, Phi, Program, Ref
 from verifier.ir.types import IntType
 from verifier.transforms.lanes import LaneBuilder, Unsupported
+from verifier.transforms.vector_loop import ReductionOrder, form_label
 
-
-class ReductionOrder(StrEnum):
-    """How a form vectorizes a reduction (module docstring)."""
-
-    ORDERED = "ordered"
-    IN_LOOP = "in-loop"
-
-
-def form_label(form: str, order: ReductionOrder) -> str:
-    """How a verdict names the form it checked (in-loop reductions said, ordered the default)."""
-    return form if order is ReductionOrder.ORDERED else f"{form}, in-loop reductions"
+__all__ = ["ReductionOrder", "form_label"]  # (where the model generators' users find them)
 
 
 class ReductionKind(Enum):

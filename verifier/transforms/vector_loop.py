@@ -28,6 +28,22 @@ class Form(StrEnum):
     SIMPLE = "simple"
 
 
+class ReductionOrder(StrEnum):
+    """How a form vectorizes a reduction: ordered, lane j+1 from what lane j passes to
+    the back edge (the scalar loop's own order: right for every operation, floating
+    point included); in-loop, each lane from the operation's identity and the lanes
+    combined pairwise into the vector phi (LLVM's in-loop reduction: a reassociation,
+    equal for the integer operations once nsw/nuw are dropped, not for floating point)."""
+
+    ORDERED = "ordered"
+    IN_LOOP = "in-loop"
+
+
+def form_label(form: str, order: ReductionOrder) -> str:
+    """How a verdict names the form it checked (in-loop reductions said, ordered the default)."""
+    return form if order is ReductionOrder.ORDERED else f"{form}, in-loop reductions"
+
+
 @dataclass
 class VectorForm:
     """A generated vectorized form: the program and where its loops are, which the
