@@ -1,5 +1,5 @@
-"""The block form (frontend/blocks.py): what `verifier vectorize` prints parses back
-to the same program, so a generated form can be saved, edited and checked."""
+"""The block form (frontend/blocks.py): what `verifier show` prints parses back to
+the same program, so a program can be saved, edited and checked."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import sys
 import pytest
 
 from tests.helpers import MODELS
-from verifier.checks.forms import generate
 from verifier.errors import UserError
 from verifier.frontend.parser import parse, parse_file
 from verifier.ir.printer import program
@@ -17,7 +16,6 @@ from verifier.ir.program import Const, Halt, Instr, copy_program
 from verifier.ir.types import I1
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
-from verifier.transforms.lanes import Unsupported
 
 ALL = sorted(p for p in MODELS.rglob("*.loop"))
 
@@ -25,28 +23,20 @@ ALL = sorted(p for p in MODELS.rglob("*.loop"))
 @pytest.mark.slow
 @pytest.mark.parametrize("path", ALL, ids=[str(p.relative_to(MODELS)) for p in ALL])
 def test_printing_and_parsing_back_is_a_fixpoint(path) -> None:  # type: ignore[no-untyped-def]
-    """Every model, and both forms generated from it, print to text that parses to a
-    program printing the same text (flags, masks, widths, phis and all)."""
-    prog = parse_file(path)
-    progs = [prog]
-    for form in ("general", "simple"):
-        try:
-            progs.append(generate(prog, form, 2).program)
-        except (Unsupported, UserError):
-            pass
-    for p in progs:
-        text = program(p)
-        assert program(parse(text, f"{path}.printed")) == text
+    """Every model prints to text that parses to a program printing the same text
+    (flags, masks, widths, phis and all; the vectorized listings among them)."""
+    text = program(parse_file(path))
+    assert program(parse(text, f"{path}.printed")) == text
 
 
-def test_a_parsed_back_form_behaves_like_the_generated_one() -> None:
-    prog = parse_file(MODELS / "forms" / "sum_until_zero.loop")
-    gf = generate(prog, "general", 4).program
-    back = parse(program(gf), "sum_general.loop")
+def test_a_parsed_back_listing_behaves_like_the_read_one() -> None:
+    listing = parse_file(MODELS / "examples" / "search_loop_simple_vf4.loop")
+    back = parse(program(listing), "search_simple.loop")
     for a in ([1, 2, 3, 0, 5], [1] * 9, [4, 0], [7, 7, 7, 7, 7, 7, 7, 7]):
         inputs = Inputs(params={"N": len(a)}, arrays={"a": a})
-        r1, r2 = run(gf, inputs), run(back, inputs)
-        assert (r1.outs, r1.status) == (r2.outs, r2.status)
+        r1, r2 = run(listing, inputs), run(back, inputs)
+        assert (r1.outs, r1.status, [(e.callee, e.args) for e in r1.trace]) == \
+            (r2.outs, r2.status, [(e.callee, e.args) for e in r2.trace])
 
 
 @pytest.mark.slow

@@ -104,3 +104,59 @@ def test_an_induction_is_claimed_before_the_scan_it_also_is() -> None:
             start, nxt = ph.ops[ph.incoming.index(lp.preheader)], ph.ops[ph.incoming.index(lp.latch)]
             hits += Scan.recognise(b, ph, start, nxt) is not None
     assert hits > 0
+
+
+SWAP3 = """loop rotate3(N: i64) {
+  array a: i8[N]
+  X: i8 = 0
+  Y: i8 = 1
+  Z: i8 = 2
+  i = 0
+  while (i < N) {
+    x = a[i]
+    if (x == 0) break
+    T = X
+    X = Y
+    Y = Z
+    Z = T
+    i = i + 1
+  }
+  out X
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("vf", [2, 4])
+@pytest.mark.parametrize("form", ["general", "simple"])
+@pytest.mark.parametrize("cycle", [2, 3])
+def test_header_phis_carried_around_a_cycle_are_proved_for_every_trip_count(tmp_path: Path, cycle: int, form: str,
+                                                                            vf: int) -> None:
+    # X and Y swap (or X, Y, Z rotate) every iteration: lane k holds the phi k steps
+    # on, and the back edge the one VF steps on
+    from tests.helpers import emitted_verdict
+    from tests.test_forms import SWAP
+
+    src = tmp_path / "rot.loop"
+    src.write_text(SWAP if cycle == 2 else SWAP3)
+    v = emitted_verdict(src, form, vf, every_trip_count=True, max_trip=4 * vf, timeout=60)
+    assert v.verdict == "proved" and v.coverage.unbounded, v.reason
+
+
+# the swap's general form at VF 2 broken: lane 1 of X not Y's value; the back edge
+# carrying the other phi
+ROTATION_MUTANTS = [
+    (r"(%X\.1\.v\.1 = insertelement <2 x i8> %X\.1\.v, i8 )%Y\.1\.vec", r"\1%X.1.vec"),
+    (r"(%X\.1\.vec = phi i8 \[ 0, %vec\.ph \], \[ )%X\.1\.vec", r"\1%Y.1.vec"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edit", ROTATION_MUTANTS, ids=["wrong lane", "wrong back edge"])
+def test_a_rotation_with_the_wrong_lane_or_back_edge_is_refuted(tmp_path: Path, edit: tuple[str, str]) -> None:
+    from tests.helpers import emitted_mutant
+    from tests.test_forms import SWAP
+
+    src = tmp_path / "swap.loop"
+    src.write_text(SWAP)
+    r = emitted_mutant(tmp_path, src, edit, "general", vf=2)
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout + r.stderr

@@ -1,64 +1,167 @@
 """Concrete tests before the solver (checks/falsify.py): every counterexample they
 give is a replay that diverges, found for wrong forms and broken mutants; none for
 forms the solver proves; never one that rests on a choice the source made (freeze
-of poison: the source has other behaviours there); small once shrunk."""
+of poison: the source has other behaviours there); small once shrunk.
+
+The forms are hand-written listings (models/examples, models/seed/vectorized, the
+broken ones of models/mutants with their sources in proofs/mutants.toml) and the
+forms the emitter writes, read back as LLVM IR (tests/helpers.emitted_pair)."""
 
 from __future__ import annotations
 
 import dataclasses
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import MODELS, model
-from tests.model_forms import MUTANTS, _mutant
+from tests.helpers import MODELS, ROOT, emitted_pair, emitted_verdict, model
 from verifier.checks.falsify import ConcreteTests, concrete_counterexample
-from verifier.checks.forms import form_equivalence, generate, inductive_equivalence
 from verifier.checks.refinement import refinement
 from verifier.checks.replay import replay, replay_fuel
-from verifier.frontend.parser import parse
+from verifier.checks.translation import equivalence
+from verifier.checks.verdict import Verdict
+from verifier.frontend.parser import parse, parse_file
+from verifier.ir.program import Program
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import RunStatus, run
 from verifier.smt.budget import Budget
 
-WRONG = [("seed/division", "general", 4), ("seed/division", "simple", 16), ("seed/guarded_division", "general", 4),
-         ("seed/indirect_access", "simple", 4), ("seed/hoist_store", "general", 8),
-         ("seed/liveout_y_ordered", "general", 64), ("seed/predication_example_ordered", "simple", 4)]
-RIGHT = [("seed/search_loop", "general", 4), ("seed/search_loop", "simple", 16), ("seed/liveout_b", "general", 4),
-         ("seed/liveout_y", "simple", 4), ("legality/two_exits", "general", 4), ("forms/abs_copy", "general", 4)]
+FORMS = ("simple", "general")
+# (source, target, VF, trip bound): the target a listing under models/ or, where it is
+# one of FORMS, the form the emitter writes for the source at that VF (LLVM IR)
+Case = tuple[str, str, int, int]
+Pair = Callable[[Case], tuple[Program, Program]]  # the `pair` fixture
+
+WRONG: list[Case] = [
+    ("seed/division", "examples/division_general_vf4", 4, 16),  # x/y speculated: lane 2 divides by 0
+    ("seed/division", "examples/division_safe_divisor_vf4", 4, 16),  # ... by 1 there, exact: still UB
+    ("seed/search_loop", "examples/search_loop_general_vf4_nofreeze", 4, 16),
+    ("seed/search_loop", "examples/search_loop_general_vf4_overread", 4, 16),
+    ("seed/search_loop", "examples/search_loop_simple_vf4_nofreeze", 4, 16),
+    ("seed/liveout_y_ordered", "seed/vectorized/liveout_y_ordered_simple_vf4", 4, 16),  # calls reordered
+    ("seed/indirect_access", "general", 4, 16),  # b[x] loaded where the source left at x out of range
+    ("seed/predication_example_ordered", "simple", 16, 64),  # calls reordered across lanes
+    ("seed/predication_example_ordered", "general", 64, 256),
+]
+RIGHT: list[Case] = [
+    ("seed/search_loop", "examples/search_loop_simple_vf4", 4, 16),
+    ("seed/search_loop", "seed/vectorized/search_loop_general_vf4", 4, 16),
+    ("examples/find_first_zero", "examples/find_first_zero_simple_vf4", 4, 16),
+    ("examples/find_first_zero", "examples/find_first_zero_blocks_vf4", 4, 16),  # proved within the bound
+    ("seed/liveout_y", "seed/vectorized/liveout_y_simple_vf4", 4, 16),
+    ("seed/indirect_access", "seed/vectorized/indirect_access_simple_vf4", 4, 5),  # bounded (proofs/core.toml)
+    ("seed/search_loop", "general", 4, 16), ("seed/search_loop", "simple", 16, 64),
+    ("seed/liveout_b", "general", 4, 16), ("seed/liveout_y", "simple", 4, 16),
+    ("legality/two_exits", "general", 4, 16), ("forms/abs_copy", "general", 4, 16),
+]
+
+
+def _id(case: Case) -> str:
+    return f"{case[0]}-{case[1]}-vf{case[2]}"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pair:
+    """A case's (source, target), made once per module: a listing is parsed, an
+    emitted form written and read back (both programs then LLVM IR)."""
+    made: dict[Case, tuple[Program, Program]] = {}
+
+    def get(case: Case) -> tuple[Program, Program]:
+        if case not in made:
+            source, target, vf, _ = case
+            if target in FORMS:
+                src, tgt, _form = emitted_pair(tmp_path_factory.mktemp("form"), MODELS / f"{source}.loop", target, vf)
+                made[case] = (src, tgt)
+            else:
+                made[case] = (model(f"{source}.loop"), model(f"{target}.loop"))
+        return made[case]
+    return get
+
+
+def _solver_verdict(case: Case, src: Program, tgt: Program) -> Verdict:
+    """The solver's verdict on a case: `verifier equiv`'s check of a listing, the
+    product's verdict on an emitted form."""
+    source, target, vf, trip = case
+    if target in FORMS:
+        return emitted_verdict(MODELS / f"{source}.loop", target, vf, max_trip=trip, timeout=120)
+    return equivalence(src, tgt, False, trip, Budget.of(120))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,form,vf", WRONG, ids=[f"{n}-{f}-vf{v}" for n, f, v in WRONG])
-def test_a_wrong_form_is_refuted_by_a_test_that_replays(name: str, form: str, vf: int) -> None:
-    prog = model(f"{name}.loop")
-    tgt = generate(prog, form, vf).program
-    cex = concrete_counterexample(prog, tgt, vf, 4 * vf, seconds=30)
+@pytest.mark.parametrize("case", WRONG, ids=[_id(c) for c in WRONG])
+def test_a_wrong_form_is_refuted_by_a_test_that_replays(case: Case, pair: Pair) -> None:
+    _, _, vf, trip = case
+    prog, tgt = pair(case)
+    cex = concrete_counterexample(prog, tgt, vf, trip, seconds=30)
     assert cex is not None
-    again = replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, 4 * vf))
+    again = replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, trip))
     assert again is not None and again.divergence == cex.divergence
-    # shrunk: a trip count within two vector iterations, elements 0 or 1 but for a few
-    assert all(abs(v) <= 2 * vf + 1 for v in cex.inputs.params.values()), cex.inputs.params
+    # shrunk: a trip count within two vector iterations, elements 0 or 1 but for a few.
+    # LLVM input's `a.bytes` is array a's size in bytes (frontend/bridge.py), which the
+    # trip count sets: a's elements, not its bytes, are within two vector iterations
+    params = cex.inputs.params
+    assert all(abs(v) <= 2 * vf + 1 for k, v in params.items() if not k.endswith(".bytes")), params
+    assert all(len(cex.inputs.arrays[k.removesuffix(".bytes")]) <= 2 * vf + 1 for k in params if k.endswith(".bytes")), \
+        cex.inputs
     assert sum(1 for cells in cex.inputs.arrays.values() for c in cells if c not in (0, 1)) <= 2, cex.inputs
 
 
-@pytest.mark.parametrize("what,name,vf,mutate", MUTANTS, ids=[m[0] for m in MUTANTS])
-def test_each_broken_simple_form_is_refuted_by_a_test(what: str, name: str, vf: int, mutate) -> None:  # type: ignore[no-untyped-def]
-    prog = model(f"{name}.loop")
-    cex = concrete_counterexample(prog, _mutant(name, vf, mutate), vf, 4 * vf, seconds=30)
+MUTANTS = sorted((MODELS / "mutants").glob("*.loop"))
+
+
+def _suite_entry(path: Path) -> tuple[Path, int]:
+    """The source and trip bound proofs/mutants.toml gives a mutant."""
+    suite = tomllib.loads((ROOT / "proofs" / "mutants.toml").read_text())
+    ob = next(o for o in suite["obligation"] if o["target"].endswith("/" + path.name))
+    return (ROOT / "proofs" / ob["source"]).resolve(), int(ob.get("max_trip", 16))
+
+
+@pytest.mark.parametrize("path", MUTANTS, ids=[p.stem for p in MUTANTS])
+def test_each_broken_listing_is_refuted_by_a_test(path: Path) -> None:
+    source, trip = _suite_entry(path)
+    assert "const VF = 4" in path.read_text()  # the tests' VF is the listing's
+    prog, tgt = parse_file(source), parse_file(path)
+    cex = concrete_counterexample(prog, tgt, 4, trip, seconds=30)
+    assert cex is not None, path.stem
+    assert replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, trip)) is not None
+
+
+# the emitted simple form of the search loop at VF 4, broken by an edit of its LLVM IR
+BROKEN_SIMPLE = [
+    # the scalar epilogue resumes one lane on: the failing vector iteration's lane 0 is skipped
+    ("resume past the failing iteration", (r"\[ %i\.vec, %vec\.body \]", "[ %i.2.lane0, %vec.body ]")),
+    # anyof over lanes 0..VF-2 only: the last lane's exit is missed
+    ("anyof ignores the last lane",
+     (r"(%any\.1 = call i1 @llvm\.vector\.reduce\.or\.v4i1\(<4 x i1> )%c\.frozen",
+      r"%c.first3 = shufflevector <4 x i1> %c.frozen, <4 x i1> zeroinitializer, <4 x i32> <i32 0, i32 1, i32 2, "
+      r"i32 4>\n  \1%c.first3")),
+    # the exit conditions not frozen before anyof: a poison lane is branched on
+    ("no freeze before anyof", (r"%c\.frozen = freeze <4 x i1> %c\.v", "%c.frozen = or <4 x i1> %c.v, zeroinitializer")),
+]
+
+
+@pytest.mark.parametrize("what,edit", BROKEN_SIMPLE, ids=[m[0] for m in BROKEN_SIMPLE])
+def test_each_broken_simple_form_is_refuted_by_a_test(tmp_path: Path, what: str, edit: tuple[str, str]) -> None:
+    prog, tgt, _ = emitted_pair(tmp_path, MODELS / "seed" / "search_loop.loop", "simple", 4, edit)
+    cex = concrete_counterexample(prog, tgt, 4, 16, seconds=30)
     assert cex is not None, what
+    assert replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, 16)) is not None
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,form,vf", RIGHT, ids=[f"{n}-{f}-vf{v}" for n, f, v in RIGHT])
-def test_a_form_the_solver_proves_fails_no_test(name: str, form: str, vf: int) -> None:
-    prog = model(f"{name}.loop")
-    tgt = generate(prog, form, vf).program
-    tests = ConcreteTests(prog, tgt, vf, 4 * vf)
+@pytest.mark.parametrize("case", RIGHT, ids=[_id(c) for c in RIGHT])
+def test_a_form_the_solver_proves_fails_no_test(case: Case, pair: Pair) -> None:
+    _, _, vf, trip = case
+    prog, tgt = pair(case)
+    tests = ConcreteTests(prog, tgt, vf, trip)
     assert tests.run(200, seconds=60) is None
     assert tests.tried == 200  # all of them ran: the budget did not cut them short
-    assert form_equivalence(prog, vf, 4 * vf, budget=Budget.of(120), form=form, concrete_tests=False).verdict == "proved"
+    v = _solver_verdict(case, prog, tgt)
+    assert v.verdict == "proved", v.reason
 
 
 # freeze of poison may be any value: `out 1` refines it. A source run that made that
@@ -107,34 +210,41 @@ def test_a_difference_that_rests_on_the_sources_own_choice_is_no_counterexample(
     assert refinement(src, tgt, max_trip=8, budget=Budget.of(60)).verdict == "counterexample"
 
 
-@pytest.mark.parametrize("name,form,vf", RIGHT[:3], ids=[f"{n}-{f}-vf{v}" for n, f, v in RIGHT[:3]])
-def test_a_witness_is_an_input_the_source_runs_without_ub_within_the_bound(name: str, form: str, vf: int) -> None:
+@pytest.mark.parametrize("case", RIGHT[:3], ids=[_id(c) for c in RIGHT[:3]])
+def test_a_witness_is_an_input_the_source_runs_without_ub_within_the_bound(case: Case, pair: Pair) -> None:
     """What lets a proof skip its vacuity question: the run it names is real."""
-    prog = model(f"{name}.loop")
-    tests = ConcreteTests(prog, generate(prog, form, vf).program, vf, 4 * vf)
+    _, _, vf, trip = case
+    prog, tgt = pair(case)
+    tests = ConcreteTests(prog, tgt, vf, trip)
     tests.run(6, seconds=30)
     assert tests.witness is not None
     r = run(prog, tests.witness, fuel=10_000)
-    assert r.status is RunStatus.OK and max(r.iterations.values(), default=0) <= 4 * vf
+    assert r.status is RunStatus.OK and max(r.iterations.values(), default=0) <= trip
 
 
 def test_no_witness_where_the_source_faults_on_every_input() -> None:
-    """a[] one short: the first iteration reads past it whatever the input, so no
-    test witnesses an input, and the chained check asks the solver, which finds the
-    proof vacuous (unknown), as it did before tests witnessed anything."""
-    text = (MODELS / "legality" / "countdown.loop").read_text().replace("i8[N]", "i8[N - 1]")
-    prog = parse(text, "short.loop")
-    tests = ConcreteTests(prog, generate(prog, "simple", 4).program, 4, 16)
+    """a[] empty: the first iteration (N >= 1) reads a[0] past it whatever the input,
+    so no test witnesses an input, and the solver finds the proof vacuous (unknown),
+    as it did before tests witnessed anything."""
+    text = (MODELS / "seed" / "search_loop.loop").read_text()
+    prog = parse(text.replace("i8[N]", "i8[0]"), "empty.loop")
+    assert prog.arrays != model("seed/search_loop.loop").arrays  # the edit took
+    tgt = model("examples/search_loop_simple_vf4.loop")
+    tests = ConcreteTests(prog, tgt, 4, 16)
     assert tests.run(200, seconds=30) is None and tests.tried == 200
     assert tests.witness is None
-    v = inductive_equivalence(prog, 4, 16, budget=Budget.of(60), form="simple")
+    v = equivalence(prog, tgt, False, 16, Budget.of(60))
     assert v.verdict == "unknown" and "vacuous" in (v.reason or ""), (v.verdict, v.reason)
 
 
-def test_the_same_obligation_finds_the_same_counterexample() -> None:
-    prog = model("seed/division.loop")
-    tgt = generate(prog, "simple", 8).program
-    a, b = (concrete_counterexample(prog, tgt, 8, 32, seconds=30) for _ in range(2))
+DETERMINISTIC = [WRONG[0], ("seed/predication_example_ordered", "simple", 16, 64)]
+
+
+@pytest.mark.parametrize("case", DETERMINISTIC, ids=[_id(c) for c in DETERMINISTIC])
+def test_the_same_obligation_finds_the_same_counterexample(case: Case, pair: Pair) -> None:
+    _, _, vf, trip = case
+    prog, tgt = pair(case)
+    a, b = (concrete_counterexample(prog, tgt, vf, trip, seconds=30) for _ in range(2))
     assert a is not None and b is not None and a.inputs == b.inputs
 
 
@@ -142,7 +252,8 @@ def test_programs_whose_inputs_tests_do_not_make_are_left_to_the_solver() -> Non
     """Pointer windows and aliasing (LLVM input): the generator makes no object
     choices or offsets, so it does not test those programs at all."""
     prog = model("seed/search_loop.loop")
-    tgt = generate(prog, "simple", 4).program
+    tgt = model("examples/search_loop_simple_vf4.loop")
+    assert ConcreteTests(prog, tgt, 4, 16).testable
     windowed = dataclasses.replace(prog, windows=("a",))
     assert not ConcreteTests(windowed, tgt, 4, 16).testable
     assert concrete_counterexample(windowed, tgt, 4, 16, seconds=5) is None
@@ -151,14 +262,13 @@ def test_programs_whose_inputs_tests_do_not_make_are_left_to_the_solver() -> Non
 @pytest.mark.slow
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(st.sampled_from(WRONG), st.integers(0, 3))
-def test_every_test_counterexample_is_a_replayed_divergence(case: tuple[str, str, int], skip: int) -> None:
+def test_every_test_counterexample_is_a_replayed_divergence(pair: Pair, case: Case, skip: int) -> None:
     """Whatever installment finds it: the inputs shown diverge when replayed."""
-    name, form, vf = case
-    prog = model(f"{name}.loop")
-    tgt = generate(prog, form, vf).program
-    tests = ConcreteTests(prog, tgt, vf, 4 * vf)
+    _, _, vf, trip = case
+    prog, tgt = pair(case)
+    tests = ConcreteTests(prog, tgt, vf, trip)
     for _ in range(skip):
         next(tests.stream)
     cex = tests.run(400, seconds=30)
     if cex is not None:
-        assert replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, 4 * vf)) is not None
+        assert replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, trip)) is not None

@@ -14,11 +14,8 @@ from verifier.analysis.exits import analyse
 from verifier.frontend import load_program
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import Branch, Program, copy_program
-from verifier.transforms.general_form import general_form
 from verifier.transforms.harness import hoist_harness, speculation_harness
-from verifier.transforms.lanes import Unsupported
-from verifier.transforms.simple_form import simple_form
-from verifier.transforms.step import source_prefix, source_step, target_prefix, target_step
+from verifier.transforms.step import source_prefix, source_step
 from verifier.transforms.window import NoWindow, vector_window
 
 LOOPS = sorted(p for d in ("seed", "legality", "forms") for p in (MODELS / d).glob("*.loop"))
@@ -26,7 +23,7 @@ CORPUS = sorted((MODELS / "llvm" / "corpus").glob("*.scalar.ll"))
 
 
 def built(prog: Program, vf: int) -> dict[str, Program]:
-    """Every program the legality checks and the forms build from `prog`."""
+    """Every program the legality checks and the induction build from `prog`."""
     le = analyse(prog)
     out = {"model": prog}
     for e in le.data_dependent:
@@ -45,16 +42,6 @@ def built(prog: Program, vf: int) -> dict[str, Program]:
         out["source step"], out["source prefix"] = source_step(prog, le, vf), source_prefix(prog, le)
     except NoWindow:
         pass
-    for name, make in (("general", general_form), ("simple", simple_form)):
-        try:
-            form = make(prog, vf)
-        except Unsupported:
-            continue
-        out[f"{name} form"] = form.program
-        try:
-            out[f"{name} step"], out[f"{name} prefix"] = target_step(form, prog, le), target_prefix(form)
-        except NoWindow:
-            pass
     return out
 
 

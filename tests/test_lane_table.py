@@ -1,5 +1,5 @@
 """Lane tables come from what the transforms record (Program.lanes), not from value
-names: the generated forms record each lane they make, and a counterexample's table
+names: the legality harness records each lane it makes, and a counterexample's table
 shows exactly the recorded families, whatever the values are called."""
 
 from __future__ import annotations
@@ -8,42 +8,36 @@ import dataclasses
 
 import pytest
 
-from tests.helpers import model
-from verifier.checks.refinement import refinement
-from verifier.reports.lanes import COPY, lane_table
-from verifier.smt.budget import Budget
-from verifier.transforms.general_form import general_form
-from verifier.transforms.simple_form import simple_form
+from tests.helpers import MODELS, emitted_verdict, model
+from verifier.checks.dispatch import Request, decide
+from verifier.checks.verdict import Check
+from verifier.reports.lanes import COPY, LOWERED, lane_table, legend
+from verifier.transforms.harness import speculation_harness
 
 
-def test_the_generated_forms_record_the_lanes_they_make() -> None:
+def test_the_harness_records_the_lanes_it_makes() -> None:
     prog = model("seed/liveout_y.loop")
     assert prog.lanes == {}
     for vf in (2, 4):
-        for form in (general_form(prog, vf).program, simple_form(prog, vf).program):
-            types = form.value_types()
-            # (P0's lane vf + 1 is the next vector iteration's first lane)
-            assert form.lanes and all(name in types and 1 <= k <= vf + 1 for name, (_, k) in form.lanes.items())
-        lanes = general_form(prog, vf).program.lanes
-        for pred in ("P1_EXIT", "P1_LOOP"):  # the seed's exit and stay predicates, lane by lane
-            families = {fam for fam, _ in lanes.values() if fam.startswith(pred)}
-            # (lane 1's may be the exit condition itself, P0's first lane being true)
-            assert families and all(set(range(2, vf + 1)) <= {k for f, k in lanes.values() if f == fam}
-                                    <= set(range(1, vf + 1)) for fam in families), (pred, families)
+        h = speculation_harness(prog, vf).program
+        types = h.value_types()
+        assert h.lanes and all(name in types and 0 <= k <= vf for name, (_, k) in h.lanes.items()), h.lanes
+        # the hoisted exit condition, lane by lane
+        assert any(fam.startswith("C1") for fam, _ in h.lanes.values()), h.lanes
 
 
 def test_the_lane_table_shows_the_recorded_families_only() -> None:
-    prog = model("seed/predication_example_ordered.loop")
-    v = refinement(prog, general_form(prog, 2).program, max_trip=4, budget=Budget.of(120))
+    (v,) = decide(Request(Check.SPECULATE, vf=2, timeout=60), model("seed/division.loop"))
     assert v.verdict == "counterexample" and v.counterexample is not None
     c = v.counterexample
+    assert c.target_lanes
     table = lane_table(c, 2)
     assert table is not None
     # rows by the model's names: a family's `.h<k>` suffix is dropped where no other row shares the name
     recorded = {COPY.sub("", fam) for fam, _ in c.target_lanes.values()} | {fam for fam, _ in c.target_lanes.values()}
     scalar_rows = [r["name"] for r in table["rows"] if r["name"] not in c.target.values]
     assert scalar_rows and set(scalar_rows) <= recorded
-    # the same run with nothing recorded: no family rows, though the names still read `x.lane<k>`
+    # the same run with nothing recorded: no family rows
     bare = lane_table(dataclasses.replace(c, target_lanes={}), 2)
     assert bare is None or all(r["name"] in c.target.values for r in bare["rows"])
     # two scalars recorded as a family under any names: a row of their own
@@ -56,15 +50,8 @@ def test_the_lane_table_shows_the_recorded_families_only() -> None:
 def test_values_the_llvm_front_end_adds_are_counted_not_shown() -> None:
     """A GEP's offset and bounds test (`%4.sum.l0`, `%4.inbounds.l0`) are not LLVM's
     values: the table leaves them out and its legend says how many it left."""
-    from tests.helpers import MODELS
-    from verifier.checks.forms import inductive_equivalence
-    from verifier.frontend import load_program
-    from verifier.reports.lanes import LOWERED, legend
-    from verifier.transforms.vector_loop import ReductionOrder
-
-    prog = load_program(MODELS / "llvm" / "fsum_until_negative.scalar.ll", None, "any-poison", frozenset())
-    v = inductive_equivalence(prog, 4, 16, Budget.of(30), form="general", order=ReductionOrder.IN_LOOP)
-    assert v.counterexample is not None
+    v = emitted_verdict(MODELS / "llvm" / "fsum_until_negative.scalar.ll", "general", 4, order="in-loop", timeout=30)
+    assert v.counterexample is not None, v.reason
     t = lane_table(v.counterexample, 4)
     assert t is not None and t["lowered"] >= 1
     assert not any(LOWERED.search(COPY.sub("", r["name"])) for r in t["rows"])

@@ -1,144 +1,156 @@
-"""The bounded check one vector iteration at a time (checks/lockstep.py): it must
-prove what unrolling the whole programs proves, refute what that refutes (broken
-forms, forms wrong only from a later vector iteration), stand aside where it is not
-exact, and its abstraction refinement (semantics/z3domain.exact_at) must only add
+"""The bounded check one vector iteration at a time (checks/lockstep.py), on LLVM 22's
+vectorized functions (models/llvm/*.vf4.ll, *.vec.ll) against their scalar sources: it
+must prove what unrolling the whole programs proves, refute what that refutes (broken
+variants, variants wrong only from a later vector iteration), stand aside where it is
+not exact, and its abstraction refinement (semantics/z3domain.exact_at) must only add
 facts that hold of the real operations."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
+import json
+import re
+from pathlib import Path
 
 import pytest
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import model
-from tests.model_forms import MUTANTS, _mutant, _wrong_after_100
+from tests.helpers import MODELS, cli
+from verifier import frontend
 from verifier.analysis.exits import analyse
-from verifier.checks.forms import form_equivalence, generate
 from verifier.checks.lockstep import applicable, lockstep
 from verifier.checks.refinement import refinement
-from verifier.frontend.parser import parse
-from verifier.ir.program import Instr, Program
-from verifier.ir.types import I8
+from verifier.frontend.read import Programs
+from verifier.ir.program import Program
 from verifier.semantics.concrete import ConcreteDomain
 from verifier.semantics.z3domain import Z3Domain, exact_at
 from verifier.smt.budget import Budget
-from verifier.transforms.simple_form import simple_form
+from verifier.transforms.recognize import recognize
 from verifier.transforms.step import source_step, target_step
 from verifier.transforms.vector_loop import VectorForm
 
+LL = MODELS / "llvm"
 
-def _lockstep(prog: Program, vform: VectorForm, max_trip: int):  # type: ignore[no-untyped-def]
+
+def _pair(tmp_path: Path, stem: str, target: str = "vf4", cttz_elts: str = "first-true",
+          edit: tuple[str, str] | None = None, source_edit: tuple[str, str] | None = None,
+          ) -> tuple[Program, Program, VectorForm]:
+    """A fixture's scalar function and LLVM's vectorized one (each edited by a regex
+    substitution if asked, which must change it), read as a pair, and where the
+    target's loops are."""
+    files = []
+    for suffix, change in (("scalar", source_edit), (target, edit)):
+        f = LL / f"{stem}.{suffix}.ll"
+        if change is not None:
+            text = f.read_text()
+            changed = re.sub(change[0], change[1], text, count=1)
+            assert changed != text, "the edit must change the function"
+            f = tmp_path / f.name
+            f.write_text(changed)
+        files.append(f)
+    read = frontend.read_pair(files[0], files[1], cttz_elts=cttz_elts)
+    assert isinstance(read, Programs) and read.target is not None
+    return read.source, read.target, recognize(read.source, analyse(read.source), read.target)
+
+
+def _lockstep(prog: Program, vform: VectorForm, max_trip: int, unbounded: bool = False):  # type: ignore[no-untyped-def]
     le = analyse(prog)
     src, tgt = source_step(prog, le, vform.vf), target_step(vform, prog, le, mark_handover=True)
-    return lockstep(prog, vform, src, tgt, max_trip, budget=Budget.of(120), concrete_tests=False)  # the chain alone
+    return lockstep(prog, vform, src, tgt, max_trip, budget=Budget.of(120), concrete_tests=False,  # the chain alone
+                    unbounded=unbounded)
 
 
-AGREE = [("seed/search_loop", "general"), ("seed/search_loop", "simple"), ("seed/liveout_a", "general"),
-         ("seed/liveout_b", "simple"), ("seed/liveout_y", "general"), ("seed/predication_example", "simple"),
-         ("seed/division", "general"), ("seed/guarded_division", "simple"), ("seed/hoist_store", "simple"),
-         ("seed/liveout_y_ordered", "simple"), ("legality/two_exits", "general"), ("forms/abs_copy", "general")]
+# under first-true the fixtures are proved; under any-poison refuted (cttz.elts of a
+# mask whose lanes past the exit may be poison)
+AGREE = [("abs_exit", "first-true"), ("and_mask", "any-poison"), ("find_char", "first-true"),
+         ("find_char", "any-poison"), ("find_global", "first-true"), ("liveout_value", "any-poison"),
+         ("mismatch", "first-true"), ("nsw_test", "any-poison"), ("memchr_null", "first-true"),
+         ("find_u64", "any-poison")]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,form", AGREE, ids=[f"{n}-{f}" for n, f in AGREE])
-def test_the_chain_decides_as_the_whole_unrolling_does(name: str, form: str) -> None:
+@pytest.mark.parametrize("stem,cttz", AGREE, ids=[f"{n}-{c}" for n, c in AGREE])
+def test_the_chain_decides_as_the_whole_unrolling_does(tmp_path: Path, stem: str, cttz: str) -> None:
     """Both ways of asking the bounded question give the same verdict (the whole
-    unrolling is the reference; VF 2 and bound 6 keep it fast)."""
-    prog = model(f"{name}.loop")
-    vform = generate(prog, form, 2)
-    chained = _lockstep(prog, vform, 6)
-    assert chained is not None, applicable(prog, vform)
-    whole = refinement(prog, vform.program, max_trip=6, budget=Budget.of(120), target_unroll=vform.unroll(6))
+    unrolling is the reference; bound 8 keeps it fast)."""
+    src, tgt, vform = _pair(tmp_path, stem, cttz_elts=cttz)
+    chained = _lockstep(src, vform, 8)
+    assert chained is not None, applicable(src, vform)
+    whole = refinement(src, tgt, max_trip=8, budget=Budget.of(120), target_unroll=vform.unroll(8))
     assert chained.verdict == whole.verdict, (chained.reason, whole.reason)
     if chained.counterexample is not None:  # a real input of the whole programs
         assert not any(p.startswith("window.") for p in chained.counterexample.inputs.params)
 
 
-@pytest.mark.parametrize("what,name,vf,mutate", MUTANTS, ids=[m[0] for m in MUTANTS])
-def test_a_broken_simple_form_is_refuted_step_by_step(what: str, name: str, vf: int, mutate) -> None:  # type: ignore[no-untyped-def]
-    prog = model(f"{name}.loop")
-    broken = dataclasses.replace(simple_form(prog, vf), program=_mutant(name, vf, mutate))
-    v = _lockstep(prog, broken, 4 * vf)
+# find_char's vector loop, broken
+BROKEN = [
+    ("anyof ignores the last lane",
+     (r"%6 = call i1 @llvm\.vector\.reduce\.or\.v4i1\(<4 x i1> %5\)",
+      "%first3 = shufflevector <4 x i1> %5, <4 x i1> zeroinitializer, <4 x i32> <i32 0, i32 1, i32 2, i32 4>\n"
+      "  %6 = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %first3)")),
+    ("exit lane counted from the next vector iteration", (r"%10 = add i64 %index, %9", "%10 = add i64 %index.next, %9")),
+    ("a lane skipped each vector iteration", (r"%index\.next = add nuw i64 %index, 4", "%index.next = add nuw i64 %index, 5")),
+]
+
+
+def _wrong_from(at: int) -> tuple[str, str]:
+    """find_char's exit index one too high where the vector iteration starts at `at` or
+    past it: right for every run that leaves earlier."""
+    return (r"%10 = add i64 %index, %9\n",
+            f"%late = icmp uge i64 %index, {at}\n  %bump = zext i1 %late to i64\n  %exit.at = add i64 %index, %9\n"
+            f"  %10 = add i64 %exit.at, %bump\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("what,edit", BROKEN, ids=[m[0] for m in BROKEN])
+def test_a_broken_vector_loop_is_refuted_step_by_step(tmp_path: Path, what: str, edit: tuple[str, str]) -> None:
+    src, _, broken = _pair(tmp_path, "find_char", edit=edit)
+    v = _lockstep(src, broken, 16)
     assert v is not None and v.verdict == "counterexample", (what, v and v.reason)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("form", ["general", "simple"])
-def test_a_form_wrong_from_a_later_vector_iteration_is_refuted_within_the_bound_only(form: str) -> None:
-    """Wrong once i >= 8: the third vector iteration at VF 4. A bound of 16 sees it
-    (a later step of the chain), a bound of 6 cannot, and proves."""
-    prog = model("seed/search_loop.loop")
-    bad = _wrong_after_100(generate(prog, form, 4), at=8)
-    late = _lockstep(prog, bad, 16)
+def test_a_vector_loop_wrong_from_a_later_vector_iteration_is_refuted_within_the_bound_only(tmp_path: Path) -> None:
+    """Wrong from %index 8 on: the third vector iteration at VF 4. A bound of 16 sees
+    it (a later step of the chain), a bound of 6 cannot, and proves."""
+    src, _, bad = _pair(tmp_path, "find_char", edit=_wrong_from(8))
+    late = _lockstep(src, bad, 16)
     assert late is not None and late.verdict == "counterexample", late and late.reason
-    assert late.counterexample is not None and late.counterexample.inputs.params["N"] > 8
-    short = _lockstep(prog, bad, 6)
+    short = _lockstep(src, bad, 6)
     assert short is not None and short.verdict == "proved", short and short.reason
 
 
 @pytest.mark.slow
-def test_the_generated_forms_are_decided_step_by_step_at_vf_16() -> None:
-    """form_equivalence takes the chain: a proof and a division's replayed fault (the
-    solver's: no concrete tests), each in far less time than the whole unrolling
-    needed (it timed out)."""
-    v = form_equivalence(model("seed/search_loop.loop"), 16, 64, budget=Budget.of(60), form="general")
-    assert v.verdict == "proved" and v.coverage.bounded.lockstep == 5, v.reason
-    d = form_equivalence(model("seed/division.loop"), 16, 64, budget=Budget.of(60), form="simple", concrete_tests=False)
-    assert d.verdict == "counterexample" and d.coverage.bounded.lockstep == 5, d.reason
-    assert d.counterexample is not None and "division by zero" in d.counterexample.divergence.summary
+def test_a_vf_16_function_is_decided_step_by_step() -> None:
+    r = cli("equiv", str(LL / "find_char.scalar.ll"), str(LL / "find_char.vec.ll"), "--cttz-elts", "first-true",
+            "--bounded", "--max-trip", "64", "--json")
+    v = json.loads(r.stdout.splitlines()[0])
+    assert v["verdict"] == "proved" and v["coverage"].get("lockstep"), v
+    r = cli("equiv", str(LL / "find_char.scalar.ll"), str(LL / "find_char.vec.ll"), "--bounded", "--max-trip", "64",
+            "--json")
+    v = json.loads(r.stdout.splitlines()[0])
+    assert v["verdict"] == "counterexample", v  # (concrete tests may find it before the chain)
 
 
-CALLS = """loop calls(N: i64) {
-  array a: i8[N]
-  effect next(i8)
-  i = 0
-  while (i < N) {
-    x = a[i]
-    if (x == 0) break
-    next(x)
-    i = i +nsw 1
-  }
-  out i
-}"""
-
-INSIDE = """loop inside(N: i64) {
-  array a: i8[N]
-  i = 0
-  while (i < N) {
-    x = a[i]
-    out x
-    if (x == 0) break
-    i = i +nsw 1
-  }
-}"""
+def test_the_chain_stands_aside_where_it_is_not_exact(tmp_path: Path) -> None:
+    """An approximated operation may differ from step to step; a remainder loop that
+    redoes a vector iteration's lanes is compared at its end only."""
+    src, _, vform = _pair(tmp_path, "fast_root")
+    assert "an approximation" in (applicable(src, vform) or "")
+    src, _, vform = _pair(tmp_path, "first_difference")
+    assert applicable(src, vform) == "the target's scalar loop is a remainder loop, entered after a vector " \
+                                     "iteration's lanes"
 
 
-def test_the_chain_stands_aside_where_it_is_not_exact() -> None:
-    """An effect's value depends on the trace position, which restarts with each step
-    (only LLVM input has such calls); a live-out written in the loop is compared at
-    the end only."""
-    prog = parse(CALLS, "m.loop")
-    vform = generate(prog, "simple", 2)
-    assert applicable(prog, vform) is None  # an effect without a value is an event
-    f = prog.funcs["next"]
-    prog.funcs["next"] = dataclasses.replace(f, ret=I8)
-    assert applicable(prog, vform) == "next returns a value and has effects"
-    inside = parse(INSIDE, "m.loop")
-    assert applicable(inside, generate(inside, "simple", 2)) == "the loop writes live-out 'x' inside it"
-
-
-def test_a_form_whose_scalar_loop_differs_from_the_source_is_not_chained() -> None:
-    """After a hand-over nothing is compared: only a form that keeps the loop as it is."""
-    prog = model("seed/search_loop.loop")
-    vform = copy.deepcopy(simple_form(prog, 4))
-    head = vform.program.blocks[vform.scalar_header]
-    head.instrs.insert(0, Instr(99998, "add", [head.phis[0].incoming[0][1]] * 2, head.phis[0].type, "extra",
-                                {"flags": ()}))
-    assert applicable(prog, vform) == "the form's scalar loop is not the source's loop and the code after it"
+def test_a_form_whose_scalar_loop_differs_from_the_source_is_not_chained(tmp_path: Path) -> None:
+    """After a hand-over nothing is compared: only a form that keeps the loop as it is
+    (here a form claimed to hand over to its vector loop's block as a scalar loop)."""
+    prog, _, vform = _pair(tmp_path, "find_char")
+    assert applicable(prog, vform) is None
+    other = dataclasses.replace(vform, scalar_header=vform.vector_header)
+    assert applicable(prog, other) == "the form's scalar loop is not the source's loop and the code after it"
 
 
 OPS = ["add", "sub", "mul", "udiv", "urem", "sdiv", "srem"]
@@ -168,42 +180,29 @@ def test_abstraction_facts_hold_of_the_real_operation(op: str, a: int, b: int, w
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("form", ["general", "simple"])
-def test_the_free_step_proves_every_trip_count_and_a_form_wrong_past_the_bound_is_not(form: str) -> None:
-    """Asked for every trip count, the chain's free step is the induction: the form as
-    generated is proved with coverage `unbounded`; one wrong once i >= 100 is proved
-    for the bound only (its free step fails at a state past 100)."""
-    prog = model("seed/search_loop.loop")
-    le = analyse(prog)
-    good = generate(prog, form, 4)
-    v = lockstep(prog, good, source_step(prog, le, 4), target_step(good, prog, le, mark_handover=True), 16,
-                 budget=Budget.of(120), unbounded=True)
+def test_the_free_step_proves_every_trip_count_and_a_loop_wrong_past_the_bound_is_not(tmp_path: Path) -> None:
+    """Asked for every trip count, the chain's free step is the induction: LLVM's
+    function is proved with coverage `unbounded`; one wrong once %index >= 100 is
+    proved for the bound only (its free step fails at a state past 100)."""
+    src, _, good = _pair(tmp_path, "find_char")
+    v = _lockstep(src, good, 16, unbounded=True)
     assert v is not None and v.verdict == "proved" and v.coverage.unbounded, v and v.reason
-    bad = _wrong_after_100(good)
-    w = lockstep(prog, bad, source_step(prog, le, 4), target_step(bad, prog, le, mark_handover=True), 16,
-                 budget=Budget.of(120), unbounded=True)
+    src, _, bad = _pair(tmp_path, "find_char", edit=_wrong_from(100))
+    w = _lockstep(src, bad, 16, unbounded=True)
     assert w is not None and w.verdict == "proved", w and w.reason
-    assert not w.coverage.unbounded and w.coverage.bounded.max_trip == 16
+    assert not w.coverage.unbounded and w.coverage.bounded is not None and w.coverage.bounded.max_trip == 16
 
 
-SQUARE = """loop sq(N: i64, X: i64) {
-  array a: i8[N]
-  y: i64 = X * X
-  assume y == 2
-  i = 0
-  while (i < N) {
-    x = a[i]
-    if (x == 0) break
-    i = i +nsw 1
-  }
-  out i
-}"""
+# X * X == 2 has no solution in i64 arithmetic, though an uninterpreted product allows it
+SQUARE = (r"(@find_char\(ptr [^%]*%0, i8 noundef signext %1)\) (.*\{\n)",
+          "\\1, i64 %x) \\2  %sq = mul i64 %x, %x\n  %two = icmp eq i64 %sq, 2\n"
+          "  call void @llvm.assume(i1 %two)\n")
 
 
-def test_a_proof_with_the_product_uninterpreted_is_vacuous_where_only_that_lets_the_source_run() -> None:
-    """X * X == 2 has no solution in i64 arithmetic, though an uninterpreted product
-    allows it: the chain's abstract proof is checked for inputs under the real
-    semantics, as refinement's is, and is unknown (vacuous), not proved."""
-    prog = parse(SQUARE, "sq.loop")
-    v = _lockstep(prog, generate(prog, "simple", 2), 6)
+def test_a_proof_with_the_product_uninterpreted_is_vacuous_where_only_that_lets_the_source_run(
+        tmp_path: Path) -> None:
+    """The chain's abstract proof is checked for inputs under the real semantics, as
+    refinement's is, and is unknown (vacuous), not proved."""
+    prog, _, vform = _pair(tmp_path, "find_char", edit=SQUARE, source_edit=SQUARE)
+    v = _lockstep(prog, vform, 6)
     assert v is not None and v.verdict == "unknown" and "vacuous" in (v.reason or ""), v and v.reason

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from tests.test_properties import agree
-from verifier.checks.forms import generate
 from verifier.errors import UserError
 from verifier.frontend import load_program
 from verifier.frontend.llvm import LLUnsupported
@@ -24,7 +23,6 @@ from verifier.ir.opcodes import CMP_PREDICATES, OPCODES, Opcode, Operands, Synta
 from verifier.ir.printer import program as print_program
 from verifier.ir.program import Branch, Jump, Program
 from verifier.semantics.inputs import Inputs
-from verifier.transforms.lanes import Unsupported
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
 
@@ -215,32 +213,19 @@ def _front_end_programs() -> list[tuple[str, Program]]:
     return out
 
 
-def _forms(programs: list[tuple[str, Program]]) -> list[tuple[str, Program]]:
-    out = []
-    for where, p in programs:
-        if ".vec." in where or ".vf4." in where:
-            continue  # already vector code
-        for form in ("general", "simple"):
-            try:
-                out.append((f"{where} {form}", generate(p, form, 4, False).program))
-            except (Unsupported, UserError):  # not a loop the forms are made for
-                continue
-    return out
-
-
-def test_a_few_read_programs_and_their_forms_read_back() -> None:
+def test_a_few_read_programs_read_back() -> None:
     few = [(str(f.relative_to(MODELS)), load_program(f)) for f in sorted((MODELS / "seed").glob("*.loop"))]
     for name in ("any_negative.vec.ll", "abs_exit.vec.ll", "corpus/f_first_nan.scalar.ll", "corpus/r_value_at_exit.scalar.ll"):
         few.append((name, load_program(MODELS / "llvm" / name)))
-    for where, p in few + _forms(few):
+    for where, p in few:
         reads_back(p, where)
 
 
 @pytest.mark.slow
-def test_every_read_program_and_every_form_reads_back() -> None:
+def test_every_read_program_reads_back() -> None:
     programs = _front_end_programs()
     assert len(programs) > 500
-    for where, p in programs + _forms(programs):
+    for where, p in programs:
         reads_back(p, where)
 
 

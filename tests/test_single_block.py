@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import MODELS
+from tests.helpers import MODELS, emitted_verdict
 from verifier.analysis.exits import analyse
 from verifier.analysis.loops import find_loops
 from verifier.checks.dispatch import Check, Request, decide
@@ -54,7 +54,7 @@ def test_every_check_proves_a_safe_single_block_loop_for_every_trip_count() -> N
         (v,) = decide(Request(check, vf=4, timeout=60), prog)
         assert v.verdict == "proved" and v.coverage.unbounded, (check, v.reason, v.coverage)
     for form in ("general", "simple"):
-        (v,) = decide(Request(Check.EQUIV, vf=4, timeout=60, form=form), prog)
+        v = emitted_verdict(CORPUS / "u_find_buf8.scalar.ll", form, 4, timeout=60)
         assert v.verdict == "proved" and v.coverage.unbounded, (form, v.reason)
     (f,) = decide(Request(Check.FREEZE, vf=4, timeout=60), prog)
     assert f.verdict == "proved"
@@ -72,5 +72,5 @@ def test_a_single_block_loop_that_reads_past_its_object_is_refuted_where_it_does
     c = v.counterexample
     assert c is not None and c.divergence.iteration == 30 and c.divergence.lane == 3
     for form in ("general", "simple"):
-        (e,) = decide(Request(Check.EQUIV, vf=4, timeout=60, form=form), prog)
+        e = emitted_verdict(CORPUS / "u_line_len.scalar.ll", form, 4, timeout=60)
         assert e.verdict == "counterexample", (form, e.reason)

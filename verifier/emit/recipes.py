@@ -416,6 +416,45 @@ class Reduction(Recipe):
 
 
 @dataclass
+class Rotation(Recipe):
+    """Header phis that carry each other around a cycle (`T = X; X = Y; Y = T` swaps X
+    and Y every iteration): each back edge brings another of the cycle's phis, so the
+    value at lane k is the phi k steps on along the cycle, as the vector iteration
+    starts; the back edge carries the phi VF steps on."""
+
+    cycle: tuple[str, ...] = ()  # this phi, then the one its back edge brings, and so on
+
+    @classmethod
+    def recognise(cls, e: Builder, phi: Ins, start: Val, nxt: Val) -> Recipe | None:
+        """Its back edge's value is a header phi whose own back edge leads on, through
+        header phis only, back to this one (no other recipe's phi among them)."""
+        lp = e.lp
+        nexts = {ph.name: ph.ops[ph.incoming.index(lp.latch)].name for ph in e.f.blocks[lp.header].phis}
+        cycle = [phi.name or ""]
+        at = nxt.name
+        while at != phi.name:
+            if at is None or at not in nexts or at in cycle or not isinstance(e.carried.get(at, cls(phi, start)), cls):
+                return None  # (a phi of the same cycle was claimed just before)
+            cycle.append(at)
+            at = nexts[at]
+        return cls(phi, start, tuple(cycle))
+
+    def _ahead(self, e: Builder, k: int) -> str:
+        """The value, as the vector iteration starts, of the phi k steps on."""
+        return e.lane0[self.cycle[k % len(self.cycle)]]
+
+    def header(self, e: Builder) -> None:
+        t = self.phi.type
+        out = "poison"
+        for k in range(e.vf):
+            out = e.value(f"{self.name}.v", f"insertelement {e.vty(t)} {out}, {t} {self._ahead(e, k)}, i64 {k}")
+        e.wide[self.name] = out
+
+    def latch(self, e: Builder) -> str:
+        return self._ahead(e, e.vf)
+
+
+@dataclass
 class Recurrence(Recipe):
     """A first-order recurrence (LLVM's term): a header phi holding the value `nxt` had
     in the previous iteration (seed 000's liveout_a: `X` read after the loop). A vector
@@ -543,8 +582,9 @@ def _reduction_op(i: Ins) -> str | None:
 
 # the recognisers, in the order they claim header phis (each takes the phis the rows
 # before it left): inductions first, which `Lagging` reads; a scan before a reduction
-# (whose recogniser refuses a running value the loop reads); a recurrence last
-RECIPES: tuple[type[Recipe], ...] = (Induction, PointerInduction, Lagging, Scan, Reduction, Recurrence)
+# (whose recogniser refuses a running value the loop reads); phis carried around a
+# cycle of header phis; a recurrence last
+RECIPES: tuple[type[Recipe], ...] = (Induction, PointerInduction, Lagging, Scan, Reduction, Rotation, Recurrence)
 
 
 def claim(e: Builder) -> dict[str, Recipe]:
@@ -567,6 +607,6 @@ def claim(e: Builder) -> dict[str, Recipe]:
     if left:
         ph = left[0][0]
         raise EmitUnsupported(f"the loop carries {ph.shown.split(' = ')[0]}, which is neither an induction "
-                              "(a constant step), a reduction nor a recurrence read only after the loop "
+                              "(a constant step), a reduction, a rotation of header phis nor a recurrence "
                               "that the emitter lowers", ph.line)
     return claimed
