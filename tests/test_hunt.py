@@ -126,7 +126,7 @@ def test_a_proof_a_judge_shows_wrong_is_a_wrong_proof(monkeypatch: pytest.Monkey
 
 @pytest.mark.slow
 def test_a_small_hunt_finds_no_wrong_proof(capsys: pytest.CaptureFixture[str]) -> None:
-    code = hunt.main(["--kinds", "llvm,model", "--pairs", "^any_negative$|^predication_example$", "--per-pair",
+    code = hunt.main(["--kinds", "llvm,model", "--pairs", "^any_negative$|^search_loop$|^find_first_zero$", "--per-pair",
                       "2", "--jobs", "1", "--no-corpus"])
     out = capsys.readouterr().out
     assert code == 0, out
