@@ -1,6 +1,8 @@
 """llvm.fma and llvm.fmuladd (issue 18, item 2): fma rounds once; fmuladd rounds
 once or twice, a choice each execution makes. A target may pick either rounding
-where the source has fmuladd, and must not where the source fixed one."""
+where the source has fmuladd, and must not where the source fixed one; the forms the
+tool writes (verifier/emit) hold the loop's fmuladd lane by lane, and are proved
+with it, and with its rounding fixed."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import cli
+from tests.helpers import cli, emitted_mutant
 from tests.test_llvm_pointer_memory import write
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -57,7 +59,8 @@ def test_fmuladd_does_not_refine_a_fixed_rounding(tmp_path: Path, src: str) -> N
 def test_a_search_through_fmuladd_is_legal_and_its_simple_form_equivalent() -> None:
     """The exit's slice holds an fmuladd: hoisting and speculating it for four lanes
     is safe (each lane's copy is the iteration's own execution, with its own rounding),
-    and the simple form refines the loop for every trip count."""
+    and the simple form the emitter writes (a vector llvm.fmuladd) refines the loop
+    for every trip count."""
     r = cli("check", str(SCALED), "--vf", "4", "--form", "simple", "--json")
     assert r.returncode == 0, r.stdout + r.stderr
     rows = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
@@ -72,6 +75,21 @@ def test_the_general_form_through_fmuladd_is_equivalent() -> None:
     r = cli("check", str(SCALED), "--vf", "4", "--form", "general", "--check", "equiv", "--json")
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout.splitlines()[-1])["verdict"] == "proved"
+
+
+# the emitted form's vector fmuladd made an fma (its declaration added at the end)
+ONE_ROUNDING = (r"(?s)@llvm\.fmuladd\.v4f32(\(<4 x float> %v7\.v.*)\Z",
+                r"@llvm.fma.v4f32\1\ndeclare <4 x float> @llvm.fma.v4f32(<4 x float>, <4 x float>, <4 x float>)\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("form", ["general", "simple"])
+def test_an_emitted_form_may_fix_the_rounding_of_its_fmuladd(tmp_path: Path, form: str) -> None:
+    """Each lane's fmuladd may round once: the form with fma in its place is still
+    proved for every trip count (the pick is the target's)."""
+    r = emitted_mutant(tmp_path, SCALED, ONE_ROUNDING, form, 4)
+    assert r.returncode == 0 and r.stdout.startswith("proved"), r.stdout + r.stderr
+    assert "covers every trip count" in r.stdout, r.stdout
 
 
 @pytest.mark.slow

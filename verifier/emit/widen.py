@@ -79,7 +79,8 @@ class Widen(Memory):
         elif d.opcode == "getelementptr":
             self.widen(d)
         else:
-            raise EmitUnsupported(f"{text} is used before the emitter computed it", d.line)
+            raise EmitUnsupported(f"{text} (a {d.opcode}) is needed for the lanes before the vector body computes "
+                                  "it: values read in an order the emitter does not lower", d.line)
 
     def first_lane(self, v: Val) -> str:
         """The first lane of an affine loop value (or an invariant)."""
