@@ -16,7 +16,6 @@ from enum import StrEnum
 from verifier.analysis.exits import analyse
 from verifier.checks.added_ub import Limits
 from verifier.checks.completion import complete
-from verifier.checks.forms import form_equivalence, inductive_equivalence
 from verifier.checks.freeze import freeze_invariance
 from verifier.checks.lanes import lane_relation
 from verifier.checks.legality import hoistability, speculation_safety
@@ -55,8 +54,8 @@ class Request:
     max_trip: int | None = None  # None: the check's own default (equiv 4*VF, legality 2*VF)
     timeout: float = 60.0
     scope: Scope = Scope.DEFAULT
-    form: Form = Form.SIMPLE  # equiv without a target: the generated form
-    guards: bool = False  # equiv: add the runtime guards the speculation repair proves
+    form: Form = Form.SIMPLE  # equiv without a target: the emitted form (verifier/pairs.py)
+    guards: bool = False  # equiv without a target: the simple form's runtime guards
     freeze: bool = True  # speculate, freeze: the vector loop freezes its exit conditions
     repair: bool = False  # speculate: derive the extents and guards that would make it safe
     needed_extents: bool = False  # speculate: also the smallest extents a proved exit's proof needs
@@ -72,7 +71,7 @@ class Request:
     # (the suite's `bounded = N`, the command line's --bounded); else a bounded proof
     # is proved only where the unwinding assertion makes it complete, and unknown
     accept_bounded: int | None = None
-    reduction: ReductionOrder = ReductionOrder.ORDERED  # equiv: how a generated form vectorizes a reduction
+    reduction: ReductionOrder = ReductionOrder.ORDERED  # equiv without a target: how the form vectorizes a reduction
 
     @property
     def bound(self) -> int:
@@ -117,15 +116,10 @@ def _decide(req: Request, src: Program, tgt: Program | None, budget: Budget) -> 
     of one verdict spends `budget`; legality gives each exit `req.timeout` of its own,
     and the lane prover each fact."""
     if req.check is Check.EQUIV:
-        if tgt is not None:
-            return [_every_trip_count(req, equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP,
-                                                       budget, induction=req.scope is not Scope.BOUNDED))]
-        if req.scope is Scope.BOUNDED:
-            return [form_equivalence(src, req.vf, req.bound, budget, req.guards, req.form,
-                                     order=req.reduction)]
-        return [inductive_equivalence(src, req.vf, req.bound, budget, req.guards, req.form,
-                                      order=req.reduction,
-                                      require_unbounded=req.scope is Scope.UNBOUNDED)]
+        if tgt is None:  # (the form is emitted, then checked as a pair: verifier/pairs.form_verdict)
+            raise ValueError("equiv without a target: ask verifier.pairs.form_verdict, which emits the form")
+        return [_every_trip_count(req, equivalence(src, tgt, req.both_llvm, req.max_trip or TRANSLATION_TRIP,
+                                                   budget, induction=req.scope is not Scope.BOUNDED))]
     if req.check is Check.LANES:
         return [lane_relation(src, req.vf, req.value or "", req.relation, req.timeout)]
     if req.check is Check.REWRITE:

@@ -1,7 +1,7 @@
 """The loop's own first vector iteration, where the induction step failed from a state
 the loop may never reach: the step's counterexample, and the first vector iteration
-from the loop's real start, replayed on the whole programs. Shared by the checks of
-the generated forms (checks/forms.py) and translation validation (checks/translation.py)."""
+from the loop's real start, replayed on the whole programs (checks/translation.py's
+induction asks for it)."""
 
 from __future__ import annotations
 

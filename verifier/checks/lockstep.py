@@ -21,8 +21,8 @@ step 0 is both programs from their start. Step: the target's step k from the
 source's state refines the source's step k (checked); the target's real state
 refines that state, and the semantics is monotone, so its real step k refines too,
 and so does the state it cuts at. A target that hands over runs the source's own
-loop from a state that refines the source's (the generated forms keep the loop and
-the code after it as their scalar loop, which is checked block by block): nothing
+loop from a state that refines the source's (a form that keeps the loop and the code
+after it as its scalar loop, which is checked block by block): nothing
 after it needs comparing. Traces, memory and states compose
 step by step because every step but the one that ends stops at a cut; live-outs
 are compared at the end only, which is exact because the source writes them

@@ -153,7 +153,7 @@ def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
     `ignore` leaves out kinds of divergence (mismatch_terms' keys) a caller looks
     past: then "proved" only means none of the others.
     `target_unroll` gives header visits for target loops whose bound the caller
-    knows (a generated form); a wrong one makes the target exceed it, which is
+    knows (a recognized form); a wrong one makes the target exceed it, which is
     reported as unknown, never as a proof.
 
     Where the programs multiply or divide two unknowns, a first attempt (a quarter of

@@ -1,6 +1,6 @@
 """The block form of the .loop language: SSA blocks written out, as `verifier
-vectorize` and `ir/printer.py` print them, so a generated form can be saved,
-edited and checked like any other model.
+show` and `ir/printer.py` print them, so a vectorized listing can be saved, edited
+and checked like any other model.
 
     loop name(N: i64) {
       array a: i8[N]                 // declarations as in the structured form

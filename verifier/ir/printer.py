@@ -1,5 +1,5 @@
 """Print a Program as readable text in the model language's notation, one block per
-paragraph (labels, phis, branches), so a generated form can be read and diffed."""
+paragraph (labels, phis, branches), so a program (a model, a listing, what the LLVM front end read) can be read and diffed."""
 
 from __future__ import annotations
 

@@ -1,22 +1,15 @@
-"""The frame both vectorized forms share (seed 000, "General vs. Simple"): a vector
-loop in front of the original loop, which stays as the scalar loop.
-
-    preheader -> vec.header (phis: the inductions, and the carried values the form keeps)
-    vec.header: all VF lanes pass every countable exit and no induction overflows?
-        yes -> vector code (the form's)      no -> scalar.entry -> the original header,
-                                                  resumed with the vector phis' values
+"""The two vectorized forms (seed 000, "General vs. Simple"), how a form vectorizes a
+reduction, and `VectorForm`: where a vectorized function's vector and scalar loops
+are, which transforms/recognize.py finds in a target and the steps and the unrolling
+of the checks read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Self
 
-from verifier.analysis.exits import LoopExits
-from verifier.ir.program import Block, Branch, Jump, Operand, Phi, Program, Ref
-from verifier.ir.types import IntType
-from verifier.transforms.lanes import LaneBuilder, Unsupported
+from verifier.ir.program import Program
 from verifier.transforms.latch_bound import LatchBound
 
 
@@ -46,8 +39,8 @@ def form_label(form: str, order: ReductionOrder) -> str:
 
 @dataclass
 class VectorForm:
-    """A generated vectorized form: the program and where its loops are, which the
-    bounded check (unroll bounds) and the inductive one (the state mapping) read."""
+    """A vectorized form: the program and where its loops are, which the bounded check
+    (unroll bounds) and the inductive one (the state mapping) read."""
     program: Program
     vf: int
     vector_header: str
@@ -90,94 +83,3 @@ class VectorForm:
         twice (entry and the cut), the scalar loop's VF+2 times (VF iterations, the
         cut, one spare), a remainder loop's twice (it is cut where it is entered)."""
         return {self.vector_header: 2, self.scalar_header: 2 if self.remainder and not self.redo else self.vf + 2}
-
-    @classmethod
-    def of(cls, vl: VectorLoop, p: Program, vf: int, scalar_header: str) -> Self:
-        """The form a generator built around vector loop `vl`."""
-        return cls(p, vf, vl.header.name, scalar_header, vl.preheader, vl.scalar.name,
-                   {ph.dest: name for name, ph in vl.vphis.items()})
-
-
-@dataclass
-class VectorLoop:
-    header: Block  # vec.header: the vector phis and the precondition
-    start: Block  # entered when every lane runs: the form's vector code goes here
-    scalar: Block  # scalar.entry: jumps to the original header
-    vphis: dict[str, Phi]  # scalar header phi -> its vector-loop phi
-    preheader: str
-
-
-def build_vector_loop(b: LaneBuilder, le: LoopExits, carried: list[Phi]) -> VectorLoop:
-    """Insert the vector header, its precondition and the scalar loop's entry into b's
-    program; `carried` are the non-induction header phis the vector loop carries too."""
-    p, lp = b.p, le.loop
-    head = p.blocks[lp.header]
-    outside = {blk for ph in head.phis for blk, _ in ph.incoming if blk not in lp.blocks}
-    if len(outside) != 1:
-        raise Unsupported("the loop is entered from more than one block")
-    pre = outside.pop()
-    vh = insert_before(p, b.fresh("vec.header"), lp.header)
-    start = insert_before(p, b.fresh("vec.check"), lp.header)
-    scalar = insert_before(p, b.fresh("scalar.entry"), lp.header)
-    scalar.term = Jump(lp.header)
-    vphis: dict[str, Phi] = {}
-    for ph in head.phis:
-        if ph.dest not in le.inductions and ph not in carried:
-            continue
-        ty = b.types[ph.dest]
-        assert isinstance(ty, IntType)
-        vname = b.fresh(f"{ph.dest}.vec")
-        init = next(op for blk_name, op in ph.incoming if blk_name == pre)
-        vphis[ph.dest] = Phi(b.ids.uid(), vname, ty, [(pre, init)])
-        vh.phis.append(vphis[ph.dest])
-        b.types[vname] = ty
-    b.iv_base = {name: Ref(vphis[name].dest) for name in le.inductions}
-
-    ok = b.precondition(vh, all_lanes=True)
-    vh.term = Branch(ok, start.name, scalar.name, b.ids.uid())
-
-    pb = p.blocks[pre]
-    if isinstance(pb.term, Jump):
-        pb.term = Jump(vh.name)
-    elif isinstance(pb.term, Branch):
-        t = pb.term
-        pb.term = Branch(t.cond, vh.name if t.then == lp.header else t.then,
-                         vh.name if t.other == lp.header else t.other, t.uid, t.loc)
-    for ph in head.phis:
-        if ph.dest not in vphis:
-            raise Unsupported(f"the scalar loop needs {ph.dest!r} where the vector loop stops, "
-                              "which the vector loop does not carry")
-        ph.incoming = [(scalar.name, Ref(vphis[ph.dest].dest)) if blk_name == pre else (blk_name, op)
-                       for blk_name, op in ph.incoming]
-    return VectorLoop(vh, start, scalar, vphis, pre)
-
-
-def close_vector_loop(vl: VectorLoop, b: LaneBuilder, le: LoopExits, latch: Block,
-                      last: dict[str, Operand]) -> None:
-    """The back edge from `latch`: each vector phi takes the last lane's value of what
-    its scalar phi receives from the loop (`last` maps scalar names to that lane's values)."""
-    head = b.p.blocks[le.loop.header]
-    for ph in head.phis:
-        if ph.dest not in vl.vphis:
-            continue
-        op = latch_value(ph, le)
-        val = last.get(op.name, op) if isinstance(op, Ref) else op
-        vl.vphis[ph.dest].incoming.append((latch.name, val))
-    latch.term = Jump(vl.header.name)
-
-
-def latch_value(ph: Phi, le: LoopExits) -> Operand:
-    """What header phi `ph` receives from inside the loop."""
-    inside = {op for blk_name, op in ph.incoming if blk_name in le.loop.blocks}
-    if len(inside) != 1:
-        raise Unsupported(f"{ph.dest!r} takes different values on different back edges")
-    return inside.pop()
-
-
-def insert_before(p: Program, name: str, before: str) -> Block:
-    blk = Block(name)
-    items = list(p.blocks.items())
-    at = next(k for k, (n, _) in enumerate(items) if n == before)
-    items.insert(at, (name, blk))
-    p.blocks = dict(items)
-    return blk
