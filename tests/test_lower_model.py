@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 
-from tests.helpers import MODELS, cli
+from tests.helpers import MODELS, cli, emitted_mutant
 from tests.progen import inputs_for, scalar_program
 from verifier.analysis.loops import every_loop
 from verifier.emit.lower import lower_model
@@ -187,16 +187,8 @@ def test_seed_models_the_seed_calls_illegal_are_refuted_as_llvm_ir(tmp_path: Pat
 
 def _mutant(tmp_path: Path, model: str | Path, edit: tuple[str, str], form: str = "simple") -> str:
     """The form emitted from `model` (a seed model's name, or a path), broken by `edit`
-    (a regex substitution), checked against the model's lowering: the output."""
-    out = tmp_path / "out.ll"
-    path = model if isinstance(model, Path) else SEED / f"{model}.loop"
-    r = cli("vectorize", str(path), "--form", form, "--emit-llvm", str(out), "--no-prove")
-    assert r.returncode == 0, r.stderr
-    text = out.read_text()
-    broken = re.sub(edit[0], edit[1], text, count=1)
-    assert broken != text, "the mutation must change the emitted IR"
-    out.write_text(broken)
-    r = cli("equiv", str(tmp_path / "out.scalar.ll"), str(out), "--timeout", "60")
+    (a regex substitution), refuted against the model's lowering: the output."""
+    r = emitted_mutant(tmp_path, model if isinstance(model, Path) else SEED / f"{model}.loop", edit, form)
     assert r.returncode == 1, r.stdout + r.stderr
     return r.stdout
 
