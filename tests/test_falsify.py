@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import MODELS, ROOT, emitted_pair, emitted_verdict, model
+from tests.test_forms import MUTANTS as BROKEN_SIMPLE
 from verifier.checks.falsify import ConcreteTests, concrete_counterexample
 from verifier.checks.refinement import refinement
 from verifier.checks.replay import replay, replay_fuel
@@ -130,21 +131,7 @@ def test_each_broken_listing_is_refuted_by_a_test(path: Path) -> None:
     assert replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, trip)) is not None
 
 
-# the emitted simple form of the search loop at VF 4, broken by an edit of its LLVM IR
-BROKEN_SIMPLE = [
-    # the scalar epilogue resumes one lane on: the failing vector iteration's lane 0 is skipped
-    ("resume past the failing iteration", (r"\[ %i\.vec, %vec\.body \]", "[ %i.2.lane0, %vec.body ]")),
-    # anyof over lanes 0..VF-2 only: the last lane's exit is missed
-    ("anyof ignores the last lane",
-     (r"(%any\.1 = call i1 @llvm\.vector\.reduce\.or\.v4i1\(<4 x i1> )%c\.frozen",
-      r"%c.first3 = shufflevector <4 x i1> %c.frozen, <4 x i1> zeroinitializer, <4 x i32> <i32 0, i32 1, i32 2, "
-      r"i32 4>\n  \1%c.first3")),
-    # the exit conditions not frozen before anyof: a poison lane is branched on
-    ("no freeze before anyof", (r"%c\.frozen = freeze <4 x i1> %c\.v", "%c.frozen = or <4 x i1> %c.v, zeroinitializer")),
-]
-
-
-@pytest.mark.parametrize("what,edit", BROKEN_SIMPLE, ids=[m[0] for m in BROKEN_SIMPLE])
+@pytest.mark.parametrize("what,edit", BROKEN_SIMPLE, ids=[m[0] for m in BROKEN_SIMPLE])  # test_forms's edits
 def test_each_broken_simple_form_is_refuted_by_a_test(tmp_path: Path, what: str, edit: tuple[str, str]) -> None:
     prog, tgt, _ = emitted_pair(tmp_path, MODELS / "seed" / "search_loop.loop", "simple", 4, edit)
     cex = concrete_counterexample(prog, tgt, 4, 16, seconds=30)
