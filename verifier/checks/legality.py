@@ -20,9 +20,9 @@ from verifier.ir.program import Branch, Instr, Loc, Program, sharing
 from verifier.semantics.ops import UBKind
 from verifier.smt.budget import Budget, Stopwatch
 from verifier.transforms.harness import Harness, hoist_harness, speculation_harness
-from verifier.transforms.lanes import Guard, Unsupported
+from verifier.transforms.lanes import Unsupported
 
-__all__ = ["Limits", "hoistability", "repair_guards", "speculation_safety"]
+__all__ = ["Limits", "hoistability", "speculation_safety"]
 
 
 
@@ -62,19 +62,6 @@ def hoistability(prog: Program, vf: int = 1, limits: Limits = Limits()) -> list[
                 v.counterexample.divergence.summary += "; written before the exit by " + ", ".join(writers)
         out.append(v)
     return out
-
-
-def repair_guards(prog: Program, vf: int, limits: Limits = Limits(), freeze: bool = True) -> tuple[Guard, ...]:
-    """The runtime guards that make speculation of the loop's exits safe, each proved
-    (for the simple form's --guards); exits no guard fixes contribute none."""
-    found: list[Guard] = []
-    for e, v, h in _per_exit(prog, Check.SPECULATE, vf, limits,
-                             lambda e: speculation_harness(prog, vf, (e.index,), freeze=freeze)):
-        if v.verdict is VerdictKind.COUNTEREXAMPLE and h is not None:
-            g = guard_repair(prog, e, vf, v, h, limits, freeze)
-            if g.verdict is not None and g.verdict.verdict is VerdictKind.PROVED:
-                found += [x for x in g.guards if x not in found]
-    return tuple(found)
 
 
 def _label(e: Exit, prog: Program) -> tuple[str, Loc | None]:
