@@ -453,6 +453,43 @@ done:
     assert check_json(tmp_path, search.replace("ASSUME", ""))["verdict"] == "counterexample"
 
 
+TWO_BUNDLES = """define i64 @f(ptr %a, ptr %b, i64 %n, i64 %m) {
+entry:
+  call void @llvm.assume(i1 true) [ "dereferenceable"(ptr %a, i64 %n), "dereferenceable"(ptr %b, i64 %m) ]
+  %big = icmp uge i64 %n, 64
+  call void @llvm.assume(i1 %big)
+  call void @llvm.assume(i1 BIG_M)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %pa = getelementptr inbounds i8, ptr %a, i64 %i
+  %pb = getelementptr inbounds i8, ptr %b, i64 %i
+  %x = load i8, ptr %pa
+  %y = load i8, ptr %pb
+  %c = icmp eq i8 %x, %y
+  br i1 %c, label %done, label %latch
+latch:
+  %i.next = add nuw i64 %i, 1
+  %e = icmp eq i64 %i.next, 64
+  br i1 %e, label %done, label %loop
+done:
+  %r = phi i64 [ %i, %loop ], [ 64, %latch ]
+  ret i64 %r
+}
+declare void @llvm.assume(i1)
+"""
+
+
+def test_each_dereferenceable_bundle_sizes_its_own_pointer(tmp_path: Path) -> None:
+    """One assume with two "dereferenceable" bundles whose sizes are SSA values: %b holds
+    %m bytes, not %a's %n; reading b[0..4) is speculation only once %m >= 64 too."""
+    only_a = check_json(tmp_path, TWO_BUNDLES.replace("BIG_M", "true"), "--vf", "4")
+    assert only_a["verdict"] == "counterexample", only_a
+    both = TWO_BUNDLES.replace("  call void @llvm.assume(i1 BIG_M)\n",
+                               "  %bigm = icmp uge i64 %m, 64\n  call void @llvm.assume(i1 %bigm)\n")
+    assert check_json(tmp_path, both, "--vf", "4")["verdict"] == "proved"
+
+
 def test_a_call_that_does_not_return_ends_the_program(tmp_path: Path) -> None:
     # abort() is noreturn: the `unreachable` after it is never reached, so the run is
     # no UB, and a target that returns instead of calling abort is refuted

@@ -43,10 +43,10 @@ from verifier.ir.types import I1, I64, IntType, Type, VecType, elem_of
 _INTRINSIC_BINOPS = llvm_binary(intrinsic=True)  # llvm.umin -> umin, ... (the opcode table's `llvm`)
 
 
-def _bundle_value(st: FnState, blk: Block, text: str, kind: str) -> Operand | None:
-    """A bundle's integer argument that is an SSA value (`"dereferenceable"(ptr %p, i64
-    %n)`): our i64 operand for it, or None."""
-    written = bundle_value(text, kind)
+def _bundle_value(st: FnState, blk: Block, text: str, kind: str, ptr: str) -> Operand | None:
+    """The integer argument of bundle `kind` on `ptr` where it is an SSA value
+    (`"dereferenceable"(ptr %p, i64 %n)`): our i64 operand for it, or None."""
+    written = bundle_value(text, kind, ptr)
     if written is None:
         return None
     ty, name = written
@@ -70,7 +70,7 @@ def _assume_bundles(st: FnState, blk: Block, text: str, loc: Loc) -> None:
         off = st.offsets.get(found[1])
         if off is None:
             raise LLUnsupported(f'an assume bundle "{kind}" on a pointer of unknown origin', loc)
-        ok = _BUNDLE_FACTS[kind](_Bundle(st, blk, st.objects[found[0]], off, ints, text, loc))
+        ok = _BUNDLE_FACTS[kind](_Bundle(st, blk, st.objects[found[0]], off, ints, text, loc, ptr))
         if ok is not None:  # (None: nothing the model does not know already)
             st.emit(blk, "assume", [ok], None, None, loc)
 
@@ -86,6 +86,7 @@ class _Bundle:
     ints: list[int]
     text: str
     loc: Loc
+    ptr: str  # the pointer as written (`%p`)
 
     def emit(self, op: str, args: list[Operand], ty: Type, base: str, **kw: Any) -> Operand:
         return self.st.emit(self.blk, op, args, ty, self.st.fresh(base), self.loc, flags=(), **kw)
@@ -106,7 +107,7 @@ def _dereferenceable_bundle(b: _Bundle) -> Operand:
     n = 2^64-1 over a 1-byte object for "inside")."""
     n: Operand | None = Const(b.ints[0] & ((1 << 64) - 1), I64) if b.ints else None
     if n is None:
-        n = _bundle_value(b.st, b.blk, b.text, "dereferenceable")
+        n = _bundle_value(b.st, b.blk, b.text, "dereferenceable", b.ptr)
     if n is None:
         raise LLUnsupported('an assume bundle "dereferenceable" whose size is not an integer', b.loc)
     obj = b.obj

@@ -490,10 +490,10 @@ def bundles(text: str) -> list[tuple[str, str, list[int]]]:
     return out
 
 
-def bundle_value(text: str, kind: str) -> tuple[str, str] | None:
-    """A bundle's integer argument that is an SSA value (`"dereferenceable"(ptr %p, i64
-    %n)`): its type and name as written."""
-    m = re.search(rf'"{re.escape(kind)}"\(ptr [%@][-\w.$"]+, (i\d+) (%[-\w.$]+)\)', text)
+def bundle_value(text: str, kind: str, ptr: str) -> tuple[str, str] | None:
+    """The integer argument of bundle `kind` on pointer `ptr` (as written: `%p`) where it
+    is an SSA value (`"dereferenceable"(ptr %p, i64 %n)`): its type and name as written."""
+    m = re.search(rf'"{re.escape(kind)}"\(ptr {re.escape(ptr)}, (i\d+) (%[-\w.$]+)\)', text)
     return (m.group(1), m.group(2)) if m else None
 
 
