@@ -458,6 +458,34 @@ def test_a_runtime_guard_makes_the_simple_forms_speculated_gather_safe(tmp_path:
     assert ".inside = icmp ult <4 x i64>" in out.read_text()
 
 
+_TABLE_PARAM = "ptr noundef readonly align 1 captures(none) dereferenceable(64) %1"
+_TABLE_SIZE = {  # where the IR says the table holds 64 bytes: edits of lookup_until_zero's source
+    "bundle": [(_TABLE_PARAM, "ptr noundef readonly align 1 captures(none) %1"),
+               ("  br label %3\n", '  call void @llvm.assume(i1 true) [ "dereferenceable"(ptr %1, i64 64) ]\n'
+                                   "  br label %3\n"),
+               ("attributes #0", "declare void @llvm.assume(i1)\n\nattributes #0")],
+    "global": [(_TABLE_PARAM, "i64 %1"), ("ptr %1, i64 %9", "ptr @tab, i64 %9"),
+               ('target triple = "x86_64-pc-linux-gnu"\n',
+                'target triple = "x86_64-pc-linux-gnu"\n\n@tab = external global [64 x i8], align 1\n')],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", sorted(_TABLE_SIZE))
+def test_a_runtime_guard_reads_the_tables_size_where_the_ir_gives_it(tmp_path: Path, where: str) -> None:
+    # the guard's bound is the table's 64 bytes whether an assume bundle or the global's
+    # type says so (the attribute: the test above)
+    text = (LL / "emit" / "lookup_until_zero.scalar.ll").read_text()
+    for old, new in _TABLE_SIZE[where]:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    src, out = tmp_path / "src.ll", tmp_path / "out.ll"
+    src.write_text(text)
+    r = cli("vectorize", str(src), "--form", "simple", "--guards", "--emit-llvm", str(out))
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr
+    assert "udiv i64 64, 1" in out.read_text()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("edit", [
     # the guard lets x == 64 through: tab[64] is past the table

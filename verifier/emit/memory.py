@@ -9,11 +9,9 @@ scalars off its first lane, as the translation validation reads them."""
 
 from __future__ import annotations
 
-import re
-
 from verifier.emit.builder import Builder, gep_head, mangle, source_type
 from verifier.emit.reader import EmitUnsupported, Func, Ins, Loop, Val, ref
-from verifier.frontend.llvm.text import align_of, int_flags
+from verifier.frontend.llvm.text import align_of, bundle_value, bundles, dereferenceable, int_flags
 from verifier.transforms.vector_loop import Form, ReductionOrder
 
 
@@ -240,22 +238,25 @@ class Memory(Builder):
 
     def known_bytes(self, root: str) -> str | None:
         """The bytes the IR says object `root` (an argument's name or a global) holds
-        from its start, as an i64 operand: an argument's `dereferenceable(N)`, an
-        `llvm.assume` "dereferenceable" bundle in the entry block, a global's size."""
+        from its start, as an i64 operand: a global's size (the front end's layout), an
+        argument's `dereferenceable(N)`, or an `llvm.assume` "dereferenceable" bundle on
+        it in the entry block (the front end's readers of attributes and bundles)."""
         if root.startswith("@"):
-            m = re.search(rf"^{re.escape(root)} = [^\n]*?(?:global|constant) (\[[^\]]*\]|i\d+)",
-                          self.f.module_text, re.M)
-            size = self.type_size(m.group(1)) if m else None
+            vt = self.f.globals.get(root[1:].strip('"'))
+            size = None if vt is None else self.type_size(vt)
             return None if size is None else str(size)
-        head = self.f.function_text.splitlines()[0]
-        m = re.search(rf"dereferenceable\((\d+)\)[^,]*? {re.escape(ref(root))}[,)]", head)
-        if m:
-            return m.group(1)
+        if n := dereferenceable(self.f.arg_attrs.get(root, "")):
+            return str(n)
         entry = next(iter(self.f.blocks.values()))
         for ins in entry.instrs:
-            b = re.search(rf'"dereferenceable"\(ptr {re.escape(ref(root))}, i64 ([^)\s]+)\)', ins.text)
-            if b:
-                return b.group(1)
+            if ins.callee != "llvm.assume":
+                continue
+            ints = [ints for kind, ptr, ints in bundles(ins.text) if kind == "dereferenceable" and ptr == ref(root)]
+            if ints and ints[0]:
+                return str(ints[0][0] & ((1 << 64) - 1))
+            written = bundle_value(ins.text, "dereferenceable", ref(root))
+            if written is not None and written[0] == "i64":
+                return written[1]
         return None
 
     def forwarding(self, i: Ins) -> tuple[str, str | None] | None:

@@ -18,7 +18,7 @@ import networkx as nx
 
 from verifier.analysis.loops import dominates
 from verifier.errors import UserError
-from verifier.frontend.llvm.module import read_module
+from verifier.frontend.llvm.module import attributes, read_module
 from verifier.frontend.llvm.text import instruction_lines
 
 _PLAIN_NAME = re.compile(r"^[-a-zA-Z$._][-a-zA-Z$._0-9]*$")
@@ -113,7 +113,8 @@ class Func:
     module_text: str
     function_text: str
     args: list[Val]
-    noalias: frozenset[str] = frozenset()  # pointer arguments marked noalias (restrict)
+    arg_attrs: dict[str, str]  # each argument's attributes as LLVM spells them
+    globals: dict[str, str]  # each global's value type (`[100 x i64]`), by name without the @
 
     def defs(self) -> dict[str, Ins]:
         return {i.name: i for b in self.blocks.values() for i in b.instrs if i.name}
@@ -146,7 +147,8 @@ def read_function(path: Path, func: str | None) -> Func:
         lines = _instruction_lines(path.read_text(), fn.name)
         _name_all(fn)
         text = str(mod)
-        return _read(fn, text, lines, _instruction_texts(text, fn.name))
+        globals_ = {g.name: str(g.global_value_type) for g in mod.global_variables}
+        return _read(fn, text, lines, _instruction_texts(text, fn.name), globals_)
     finally:
         mod.close()
 
@@ -212,7 +214,7 @@ def _val(o: Any) -> Val:
     return Val(text[len(ty) + 1:] if text.startswith(ty + " ") else text, ty, None)
 
 
-def _read(fn: Any, module_text: str, lines: list[int], texts: list[str]) -> Func:
+def _read(fn: Any, module_text: str, lines: list[int], texts: list[str], globals_: dict[str, str]) -> Func:
     blocks: dict[str, Blk] = {}
     k = 0
     for b in fn.blocks:
@@ -225,9 +227,8 @@ def _read(fn: Any, module_text: str, lines: list[int], texts: list[str]) -> Func
             k += 1
         blocks[b.name] = Blk(b.name, instrs)
     text = str(fn)
-    private = frozenset(a.name for a in fn.arguments
-                        if "noalias" in " ".join(x.decode() for x in a.attributes).split())
-    return Func(fn.name, blocks, module_text, text[text.index("define"):], [_val(a) for a in fn.arguments], private)
+    return Func(fn.name, blocks, module_text, text[text.index("define"):], [_val(a) for a in fn.arguments],
+                {a.name: attributes(a) for a in fn.arguments}, globals_)
 
 
 def _ins(i: Any, block: str, line: int | None) -> Ins:

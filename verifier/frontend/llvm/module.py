@@ -168,7 +168,7 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
     start = next((k for k, line in enumerate(lines) if line.startswith("define") and f"@{fn.name}(" in line), 0)
     if opts.vscale is None and is_scalable(text) and is_scalable(_function_text(read_source(path), start)):
         # the caller reads it at each vscale it allows (a module's other functions: once)
-        return Scalable(vscale_range(_attributes(fn)), Loc(str(path), start + 1, 1))
+        return Scalable(vscale_range(attributes(fn)), Loc(str(path), start + 1, 1))
     st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room),
                  debug=source_positions(lines) if opts.debug_locations else {}, groups=attribute_groups(lines))
     st.start_line = start
@@ -329,8 +329,8 @@ def _signature_claims(path: Path, func: str | None) -> tuple[dict[str, str], dic
         fn = fns[0]
         head = next((line for line in module_text(path, 1).splitlines()
                      if line.startswith("define") and f"@{fn.name}(" in line), "")
-        args = [_attributes(a) for a in fn.arguments]
-        return (attributes_of(_attributes(fn), _FUNCTION_CLAIMS), attributes_of(head.split("@", 1)[0], _POINTER_CLAIMS),
+        args = [attributes(a) for a in fn.arguments]
+        return (attributes_of(attributes(fn), _FUNCTION_CLAIMS), attributes_of(head.split("@", 1)[0], _POINTER_CLAIMS),
                 [attributes_of(a, _POINTER_CLAIMS) if str(x.type) == "ptr" else {} for a, x in zip(args, fn.arguments,
                                                                                               strict=True)],
                 [has_attr(a, "noundef") for a in args])
@@ -385,7 +385,7 @@ def source_vscales(path: Path, func: str | None) -> VscaleRange:
     mod = read_module(path, 1)
     try:
         fns = _defined(mod, func)
-        return vscale_range(_attributes(fns[0]) if len(fns) == 1 else "")
+        return vscale_range(attributes(fns[0]) if len(fns) == 1 else "")
     finally:
         mod.close()
 
@@ -445,7 +445,7 @@ def _defined(mod: Any, func: str | None) -> list[Any]:
 def _translate(st: FnState, mod: Any, fn: Any) -> Program:
     """The function `fn` of `mod` as our program: names, parameters, provenance and
     objects, the blocks, then the phis over pointers filled in."""
-    if has_attr(_attributes(fn), "null_pointer_is_valid"):
+    if has_attr(attributes(fn), "null_pointer_is_valid"):
         # address 0 may then be a real object: loads and stores through null are no UB,
         # and null is no longer outside every object; our memory has no such object
         raise LLUnsupported(f"the null_pointer_is_valid attribute of @{clean(fn.name)} (address 0 may hold "
@@ -510,7 +510,7 @@ def _needed_assumptions(st: FnState, fn: Any) -> set[Assumption]:
     needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
     if _volatile_may_overlap(st):
         needed.add(Assumption.VOLATILE_APART)  # volatile accesses are events, kept out of memory
-    if st.opts.vscale is not None and vscale_range(_attributes(fn)).beyond:
+    if st.opts.vscale is not None and vscale_range(attributes(fn)).beyond:
         needed.add(Assumption.VSCALE_AT_MOST_16)  # only vscales up to 16 are read
     return needed
 
@@ -538,7 +538,7 @@ def _parameters(st: FnState, fn: Any, pre_blk: Block) -> None:
     integer's value (poison without noundef, its range)."""
     for position, a in enumerate(fn.arguments):
         name = st.names[key(a)]
-        at = _attributes(a)
+        at = attributes(a)
         loc = st.at(st.start_line)
         if str(a.type) == "ptr":
             obj = MemObject(name, None, dereferenceable(at), align_of(at), has_attr(at, "readonly"))
@@ -668,7 +668,7 @@ def _own_name(st: FnState, llvm_name: str, used: set[str]) -> str:
     return ours
 
 
-def _attributes(v: Any) -> str:
+def attributes(v: Any) -> str:
     """A parameter's (or function's) attributes as LLVM spells them, from llvmlite."""
     return " ".join(a.decode() for a in v.attributes)
 
