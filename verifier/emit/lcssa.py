@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from verifier.analysis.ssa import SsaReader
 from verifier.emit.reader import Func, Ins, Loop, Val, ref
 
 
@@ -26,11 +27,12 @@ def loop_closed(f: Func, lp: Loop) -> Func:
     defs = {i.name: i for b in lp.blocks for i in f.blocks[b].instrs if i.name}
     preds = _predecessors(f)
     taken = set(f.defs()) | {a.name for a in f.args if a.name}
-    closed: dict[str, dict[str, Val]] = {}  # value -> block -> what it reads there
+    closed: dict[str, _Closed] = {}  # value -> what each block after the loop reads for it
     for i, k in _uses_after(f, lp, set(defs)):
         v = i.ops[k]
         at = i.incoming[k] if i.opcode == "phi" else i.block
-        _use(i, k, _reaching(f, lp, preds, v, defs[v.name or ""], at, closed.setdefault(v.name or "", {}), taken))
+        reader = closed.setdefault(v.name or "", _Closed(f, lp, preds, v, defs[v.name or ""].type, taken))
+        _use(i, k, reader(at))
     return f
 
 
@@ -56,32 +58,32 @@ def _uses_after(f: Func, lp: Loop, values: set[str]) -> list[tuple[Ins, int]]:
     return out
 
 
-def _fresh(v: Val, taken: set[str]) -> str:
-    """A name for a loop-closing phi of v that no value of the function has."""
-    name = next(n for n in (f"{v.name}.lcssa{k or ''}" for k in range(len(taken) + 1)) if n not in taken)
-    taken.add(name)
-    return name
+class _Closed(SsaReader[Val]):
+    """Loop value v as each block reads it (analysis/ssa.SsaReader's placement): v itself
+    in the loop; a new phi where a block leaves the loop or joins several ways."""
 
+    def __init__(self, f: Func, lp: Loop, preds: dict[str, list[str]], v: Val, ty: str, taken: set[str]) -> None:
+        super().__init__(preds)
+        self.f, self.lp, self.v, self.ty, self.taken = f, lp, v, ty, taken
 
-def _reaching(f: Func, lp: Loop, preds: dict[str, list[str]], v: Val, d: Ins, b: str, memo: dict[str, Val],
-              taken: set[str]) -> Val:
-    """Loop value v as block b (after the loop) reads it: a new phi where b leaves the
-    loop or joins several ways, else what its one predecessor reads."""
-    if b in lp.blocks:
-        return v
-    if b in memo:
-        return memo[b]
-    ps = preds[b]
-    if len(ps) == 1 and ps[0] not in lp.blocks:
-        memo[b] = _reaching(f, lp, preds, v, d, ps[0], memo, taken)
-        return memo[b]
-    name = _fresh(v, taken)
-    memo[b] = Val(ref(name), v.type, name)
-    ins = [_reaching(f, lp, preds, v, d, p, memo, taken) for p in ps]
-    pairs = ", ".join(f"[ {x.text}, {ref(p)} ]" for x, p in zip(ins, ps, strict=True))
-    f.blocks[b].instrs.insert(0, Ins(name, "phi", d.type, ins, f"{ref(name)} = phi {d.type} {pairs}", b, None,
-                                     list(ps)))
-    return memo[b]
+    def defined(self, block: str) -> Val | None:
+        return self.v if block in self.lp.blocks else None
+
+    def joins(self, block: str) -> bool:
+        return super().joins(block) or self.preds[block][0] in self.lp.blocks
+
+    def new_phi(self, block: str) -> Val:
+        name = next(n for n in (f"{self.v.name}.lcssa{k or ''}" for k in range(len(self.taken) + 1))
+                    if n not in self.taken)
+        self.taken.add(name)
+        self.f.blocks[block].instrs.insert(0, Ins(name, "phi", self.ty, [], "", block, None))
+        return Val(ref(name), self.ty, name)
+
+    def fill(self, block: str, phi: Val, incoming: list[tuple[str, Val]]) -> None:
+        ins = next(i for i in self.f.blocks[block].instrs if i.name == phi.name)
+        pairs = ", ".join(f"[ {x.text}, {ref(p)} ]" for p, x in incoming)
+        ins.ops, ins.incoming = [x for _, x in incoming], [p for p, _ in incoming]
+        ins.text = f"{phi.text} = phi {self.ty} {pairs}"
 
 
 def _use(i: Ins, k: int, new: Val) -> None:

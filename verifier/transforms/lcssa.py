@@ -15,6 +15,7 @@ from __future__ import annotations
 import networkx as nx
 
 from verifier.analysis.loops import dominates, every_loop, reachable_cfg
+from verifier.analysis.ssa import SsaReader
 from verifier.ir.program import (
     Block,
     Branch,
@@ -131,36 +132,28 @@ def _retarget(blk: Block, old: str, new: str) -> None:
         blk.term = Branch(t.cond, new if t.then == old else t.then, new if t.other == old else t.other, t.uid, t.loc)
 
 
-class Reader:
-    """The value of `v` at a block after the loop: an exit's LCSSA phi, or where exit
-    paths join, a phi over what each predecessor has (Braun et al.'s SSA construction;
-    the phi is recorded before its operands, so a cycle after the loop reads it)."""
+class Reader(SsaReader[Operand]):
+    """The value of `v` at a block after the loop (analysis/ssa.SsaReader's placement):
+    an exit's LCSSA phi (`exits`: a dedicated exit v reaches -> its exiting block, where
+    v is itself), or where exit paths join, a phi over what each predecessor has."""
 
     def __init__(self, p: Program, preds: dict[str, list[str]], v: str, t: Type, fresh: Fresh,
                  unreached: Operand | None = None) -> None:
-        self.p, self.preds, self.v, self.t, self.fresh = p, preds, v, t, fresh
-        self.defs: dict[str, Operand] = {}  # block -> v's value there
-        self.exits: dict[str, str] = {}  # a dedicated exit v reaches -> its exiting block
-        self.unreached = unreached  # the value where no definition reaches (None: none may)
+        super().__init__(preds, unreached)
+        self.p, self.v, self.t, self.fresh = p, v, t, fresh
+        self.exits: dict[str, str] = {}
 
-    def __call__(self, block: str) -> Operand:
-        if block in self.defs:
-            return self.defs[block]
-        if block in self.exits:  # its LCSSA phi, made where a use needs it
-            d = self.fresh.name(f"{self.v}.lcssa")
-            self.p.blocks[block].phis.append(Phi(self.fresh.uid(), d, self.t, [(self.exits[block], Ref(self.v))]))
-            self.defs[block] = Ref(d)
-            return self.defs[block]
-        ps = self.preds[block]
-        if len(ps) == 1:
-            self.defs[block] = self(ps[0])
-            return self.defs[block]
-        if not ps and self.unreached is not None:
-            return self.unreached
-        assert ps, f"{self.v} is used in {block}, which no exit of its loop reaches"
-        d = self.fresh.name(f"{self.v}.merge")
-        ph = Phi(self.fresh.uid(), d, self.t, [])
-        self.p.blocks[block].phis.append(ph)
-        self.defs[block] = Ref(d)
-        ph.incoming = [(q, self(q)) for q in ps]
+    def defined(self, block: str) -> Operand | None:
+        return Ref(self.v) if block in self.exits.values() else None
+
+    def joins(self, block: str) -> bool:
+        return block in self.exits or super().joins(block)
+
+    def new_phi(self, block: str) -> Operand:
+        d = self.fresh.name(f"{self.v}.lcssa" if block in self.exits else f"{self.v}.merge")
+        self.p.blocks[block].phis.append(Phi(self.fresh.uid(), d, self.t, []))
         return Ref(d)
+
+    def fill(self, block: str, phi: Operand, incoming: list[tuple[str, Operand]]) -> None:
+        ph = next(ph for ph in self.p.blocks[block].phis if Ref(ph.dest) == phi)
+        ph.incoming = incoming
