@@ -3,6 +3,7 @@ the same program, so a program can be saved, edited and checked."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -13,7 +14,7 @@ from verifier.errors import UserError
 from verifier.frontend.parser import parse, parse_file
 from verifier.ir.printer import program
 from verifier.ir.program import Const, Halt, Instr, copy_program
-from verifier.ir.types import I1
+from verifier.ir.types import I1, I8, IntType, VecType
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import run
 
@@ -166,3 +167,46 @@ exit:
     assert parse(program(prog)) is not None
     ins = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
     assert "end" in ins and "goto" in ins
+
+
+LANEWISE = """loop mix(x: i64) {
+entry:
+  v: <4 x i64> = iota(x, 4)
+  s: <4 x i64> = v + x
+  c: <4 x i1> = s <u x
+  k: <4 x i1> = shuffle(c, <4 x i1>(0), [0, 4, 1, 5])
+  e: i8 = extractelt(<4 x i8>(7), 2)
+  w: i1 = i32(5) <u i32(6)
+  any: i1 = reduce.or(k)
+  out r = e
+  out m = any
+  end
+}
+"""
+
+
+def test_scalars_splat_in_lanewise_operations_and_literals_can_carry_their_type() -> None:
+    # block form writes what the LLVM front end reads: a GEP's scalar base plus each
+    # lane's offset, a constant vector beside a shuffle's named one, a compare of literals
+    prog = parse(LANEWISE)
+    ins = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
+    assert ins["k"].args[1] == Const(0, VecType(4, I1))
+    assert ins["e"].args[0] == Const(7, VecType(4, I8))
+    assert ins["w"].args[0] == Const(5, IntType(32))
+    text = program(prog)
+    assert "<4 x i1>(0)" in text and "i32(5) <u i32(6)" in text
+    assert program(parse(text)) == text
+    r = run(prog, Inputs(params={"x": 3}, arrays={}))
+    assert r.outs["r"].v == 7 and r.outs["m"].v == 0  # (v + x is 6.. 9, none <u 3)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("  s: <4 x i64> = v + y\n", "'y' is i8, expected <4 x i64>"),  # a scalar of another lane type
+    ("  s: <4 x i64> = v + i8(1)\n", "'i8(1)' is i8, expected <4 x i64>"),
+    ("  s: <4 x i64> = v + i8(\n", "the literal's value"),
+])
+def test_a_lanewise_operand_of_another_type_is_an_error_at_its_place(line: str, message: str) -> None:
+    text = LANEWISE.replace("loop mix(x: i64)", "loop mix(x: i64, y: i8)").replace(
+        "  s: <4 x i64> = v + x\n", line)
+    with pytest.raises(UserError, match=re.escape(message)):
+        parse(text)

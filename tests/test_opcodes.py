@@ -229,6 +229,18 @@ def test_every_read_program_reads_back() -> None:
         reads_back(p, where)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["lookup_until_zero", "column_find64", "checksum_until64"])
+def test_emitted_forms_with_gathers_and_scans_read_back(tmp_path: Path, name: str) -> None:
+    """What the front end reads of an emitted form prints and reads back: a gather's
+    scalar base beside its lanes' offsets, a scan's shuffle with a constant vector."""
+    from tests.helpers import emitted_pair
+
+    for form in ("general", "simple"):
+        _, target, _ = emitted_pair(tmp_path, MODELS / "llvm" / "emit" / f"{name}.scalar.ll", form, 4)
+        reads_back(target, f"{name}:{form}")
+
+
 @pytest.mark.parametrize("intrinsic", [False, True])
 def test_every_row_llvm_spells_one_for_one_is_read_from_llvm_ir(tmp_path: Path, intrinsic: bool) -> None:
     """A row's `llvm` name is all the LLVM front end needs: each such instruction or

@@ -85,7 +85,8 @@ _BY_NAME = (Syntax.CALL, Syntax.CONVERSION, Syntax.LANES, Syntax.SHUFFLE)  # wri
 _MASKABLE = tuple(o.name for o in OPCODES.values() if o.maskable)
 
 # an operand before typing: a name, or an integer literal waiting for its type
-RawOp = tuple[str, int | str | Type, Loc]  # ("ref", name, loc) | ("int", value, loc) | ("undef"/"poison", type, loc)
+RawOp = tuple[str, int | str | Type | Const, Loc]
+# ("ref", name, loc) | ("int", value, loc) | ("undef"/"poison", type, loc) | ("typed", Const, loc): `i32(5)`
 
 
 @dataclass
@@ -264,7 +265,7 @@ def _rhs(p: _Parser, loc: Loc) -> _Stmt:
         return _phi_rhs(p, loc)
     if t.kind == "name" and after == "[" and t.text in p.arrays:
         return _load_rhs(p, t, loc)
-    if t.kind == "name" and after == "(" and t.text not in ("undef", "poison"):
+    if t.kind == "name" and after == "(" and t.text not in ("undef", "poison") and not _typed_literal(p):
         p.next()
         f = p.funcs.get(t.text)
         if f is not None:
@@ -428,7 +429,25 @@ def _args(p: _Parser) -> list[RawOp]:
     return out
 
 
+def _typed_literal(p: _Parser) -> bool:
+    """Whether an operand starts here that is an integer literal with its type
+    (`i32(5)`, `<4 x i32>(0)`: where no rule tells a literal's type)."""
+    t = p.peek()
+    if t.kind == "op" and t.text == "<":
+        return True
+    return t.kind == "name" and t.text[:1] == "i" and t.text[1:].isdigit() and p.peek(1).text == "(" \
+        and t.text not in p.funcs
+
+
 def _operand(p: _Parser) -> RawOp:
+    if _typed_literal(p):
+        loc = p.peek().loc
+        ty = p.parse_type()
+        p.expect("(", "'(' and the value of a typed literal such as i32(5)")
+        neg = p.accept("-")
+        v = p.expect_int("the literal's value")
+        p.expect(")")
+        return ("typed", Const((-v if neg else v) & _mask(ty), ty), loc)
     t = p.next()
     if t.kind == "int":
         return ("int", int(t.text, 0), t.loc)
@@ -463,15 +482,21 @@ class _Lower:
         return self.ids.uid()
 
     def ref_type(self, o: RawOp) -> Type | None:
+        """The type of a named value or a typed literal (None: a literal to be typed)."""
+        if isinstance(o[1], Const):
+            return o[1].type
         return self.types.get(o[1]) if o[0] == "ref" else None  # type: ignore[arg-type]
 
-    def exact(self, o: RawOp, want: Type | None) -> Operand:
+    def exact(self, o: RawOp, want: Type | None, lanewise: bool = False) -> Operand:
         """op, for an operand whose type is the rule's, not only a hint for a literal
         (a value of an arithmetic operation, a select's arms, a phi's incoming values,
-        a branch's condition): a named value of another type is an error at its place."""
+        a branch's condition): a named value of another type is an error at its place.
+        `lanewise`: an operation on lanes, where a scalar of the lanes' type splats."""
         t = self.ref_type(o)
-        if want is not None and t is not None and t != want:
-            raise UserError(f"type mismatch: {o[1]!r} is {t}, expected {want}", o[2])
+        splats = lanewise and isinstance(want, VecType) and t == want.elem
+        if want is not None and t is not None and t != want and not splats:
+            shown = f"{o[1].type}({o[1].value})" if isinstance(o[1], Const) else o[1]
+            raise UserError(f"type mismatch: {shown!r} is {t}, expected {want}", o[2])
         return self.op(o, want)
 
     def lanes_of(self, o: RawOp, want: Type) -> Operand:
@@ -484,6 +509,8 @@ class _Lower:
 
     def op(self, o: RawOp, want: Type | None) -> Operand:
         kind, val, loc = o
+        if isinstance(val, Const):
+            return val
         if kind == "ref":
             assert isinstance(val, str)
             return self.named(val, want, loc)
@@ -554,18 +581,20 @@ class _Lower:
         """Operands.SAME: the result's type (a literal: a named operand's, else the result's)."""
         ty, a = s.type, s.args
         if ty is not None:
-            return [self.exact(x, ty) for x in a]
+            return [self.exact(x, ty, lanewise=True) for x in a]
         return [self.op(x, next((t for j, y in enumerate(a) if j != k and (t := self.ref_type(y))), ty))
                 for k, x in enumerate(a)]
 
     def compared_args(self, s: _Stmt) -> list[Operand]:
         """Operands.COMPARED: both sides of one type, a named operand's."""
-        named = next((t for t in map(self.ref_type, s.args) if t is not None), None)
-        return [self.exact(x, named) if named is not None else self.op(x, I64) for x in s.args]
+        named = [t for t in map(self.ref_type, s.args) if t is not None]
+        side = next((t for t in named if isinstance(t, VecType)), named[0] if named else None)
+        return [self.exact(x, side, lanewise=True) if side is not None else self.op(x, I64) for x in s.args]
 
     def select_args(self, s: _Stmt) -> list[Operand]:
         ty, a = s.type, s.args
-        return [self.exact(a[0], with_elem(ty, I1) if ty else I1), self.exact(a[1], ty), self.exact(a[2], ty)]
+        return [self.exact(a[0], with_elem(ty, I1) if ty else I1, lanewise=True), self.exact(a[1], ty, lanewise=True),
+                self.exact(a[2], ty, lanewise=True)]
 
     def elem_args(self, s: _Stmt) -> list[Operand]:
         return [self.op(x, elem_of(s.type) if s.type else None) for x in s.args]

@@ -3,7 +3,15 @@ paragraph (labels, phis, branches), so a program (a model, a listing, what the L
 
 from __future__ import annotations
 
-from verifier.ir.opcodes import ANNOTATIONS, CMP_PREDICATES, OPCODES, Opcode, Syntax, spell
+from verifier.ir.opcodes import (
+    ANNOTATIONS,
+    CMP_PREDICATES,
+    OPCODES,
+    Opcode,
+    Operands,
+    Syntax,
+    spell,
+)
 from verifier.ir.program import (
     ArrayDecl,
     Block,
@@ -21,7 +29,7 @@ from verifier.ir.program import (
     Undef,
     given,
 )
-from verifier.ir.types import VecType, to_signed
+from verifier.ir.types import I1, I64, Type, VecType, elem_of, to_signed, with_elem
 
 
 def operand(op: Operand) -> str:
@@ -50,10 +58,40 @@ def _words(i: Instr, o: Opcode) -> str:
     return "".join("." + w for w in words)
 
 
+def _bare_type(i: Instr, o: Opcode, k: int) -> Type | None:
+    """The type the block form's reader (frontend/blocks.py) gives a bare literal at
+    operand k of i by its operation's rule; None where it cannot tell."""
+    ty, rule = i.type, o.operands
+    if rule is Operands.SAME:
+        return ty
+    if rule is Operands.SELECT:
+        return (with_elem(ty, I1) if ty else I1) if k == 0 else ty
+    if rule is Operands.ELEM:
+        return elem_of(ty) if ty else None
+    if rule is Operands.INSERT:
+        return [ty, elem_of(ty) if ty else None, I64][k]
+    if rule in (Operands.INDEX, Operands.EXTRACT):
+        return I64 if rule is Operands.INDEX or k == 1 else None
+    return None
+
+
+def _literal(i: Instr, o: Opcode, k: int) -> str:
+    """Operand k as written: a literal with its type (`i32(5)`) where the reader would
+    give a bare one another type (a comparison of literals, a shuffle's constant vector)."""
+    a = i.args[k]
+    if not isinstance(a, Const) or o.operands is Operands.OWN or (i.masked and k == len(i.args) - 1):
+        return operand(a)
+    if o.operands is Operands.COMPARED:
+        refs = [x for x in i.args if isinstance(x, Ref)]
+        bare = None if refs else I64  # (beside a named value: its type, which the IR gives both)
+        return operand(a) if bare in (None, a.type) else f"{a.type}({a.value})"
+    return operand(a) if _bare_type(i, o, k) == a.type else f"{a.type}({a.value})"
+
+
 def instr(i: Instr) -> str:
     """One instruction in block form (frontend/blocks.py reads it back)."""
     o = OPCODES[i.op]
-    args = [operand(a) for a in i.args]
+    args = [_literal(i, o, k) for k in range(len(i.args))]
     mask = ""
     if i.masked:
         mask = f"when ({args[-1]}) "
