@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
 import struct
 import subprocess
 import sys
@@ -19,6 +22,25 @@ MODELS = ROOT / "models"
 
 
 def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The command line as a user runs it: the exit code, stdout and stderr the process
+    would give (verifier.cli.run_argv, which `verifier` itself calls), run in this
+    process, since a process of its own spends half a second importing. Tests of what
+    only a process shows (signals, the flush at exit) start one: `cli_process`."""
+    from verifier.cli import run_argv
+
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run_argv(list(args))
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(["verifier", *args], code, out.getvalue(), err.getvalue())
+
+
+def cli_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The command line run as a user runs it, in a process of its own."""
     return subprocess.run([sys.executable, "-m", "verifier.cli", *args], capture_output=True, text=True, cwd=cwd)
 
