@@ -363,7 +363,7 @@ def test_a_float_form_whose_step_does_not_encode_in_time_is_refuted_by_a_concret
     broken = re.sub(r"(%v3\.v = add <4 x i64> %v3\.vsplat, <i64 0, i64) 1,", r"\1 2,", text, count=1)
     assert broken != text
     out.write_text(broken)
-    r = cli("equiv", str(src), str(out), "--timeout", "20")
+    r = cli("equiv", str(src), str(out), "--timeout", "6")
     assert r.returncode == 1, r.stdout + r.stderr
     assert "divergence: live-out ret" in r.stdout, r.stdout
 

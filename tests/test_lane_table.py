@@ -50,7 +50,7 @@ def test_the_lane_table_shows_the_recorded_families_only() -> None:
 def test_values_the_llvm_front_end_adds_are_counted_not_shown() -> None:
     """A GEP's offset and bounds test (`%4.sum.l0`, `%4.inbounds.l0`) are not LLVM's
     values: the table leaves them out and its legend says how many it left."""
-    v = emitted_verdict(MODELS / "llvm" / "fsum_until_negative.scalar.ll", "general", 4, order="in-loop", timeout=30)
+    v = emitted_verdict(MODELS / "llvm" / "fsum_until_negative.scalar.ll", "general", 4, order="in-loop", timeout=8)
     assert v.counterexample is not None, v.reason
     t = lane_table(v.counterexample, 4)
     assert t is not None and t["lowered"] >= 1

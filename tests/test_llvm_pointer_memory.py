@@ -292,9 +292,9 @@ def test_speculating_a_search_for_a_pointer_in_a_table_of_64_is_safe(tmp_path: P
     assert r.returncode == 0 and "every trip count" in r.stdout, r.stdout
 
 
-@pytest.mark.slow  # a refutation of about 30 s
+@pytest.mark.slow
 def test_speculating_it_without_the_tables_size_is_unsafe(tmp_path: Path) -> None:
     f = tmp_path / "interned.ll"
     f.write_text(INTERNED.replace("DEREF", "dereferenceable(8)"))
-    r = cli("check", str(f), "--check", "speculate", "--vf", "4", *ASSUME)
+    r = cli("check", str(f), "--check", "speculate", "--vf", "4", *ASSUME, "--timeout", "5")
     assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout
