@@ -10,6 +10,7 @@ forms the emitter writes, read back as LLVM IR (tests/helpers.emitted_pair)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import MODELS, ROOT, emitted_pair, emitted_verdict, model
+from tests.helpers import MODELS, ROOT, cli, emitted_pair, emitted_verdict, model
 from tests.test_forms import MUTANTS as BROKEN_SIMPLE
 from verifier.checks.falsify import ConcreteTests, concrete_counterexample
 from verifier.checks.refinement import refinement
@@ -236,8 +237,8 @@ def test_the_same_obligation_finds_the_same_counterexample(case: Case, pair: Pai
 
 
 def test_programs_whose_inputs_tests_do_not_make_are_left_to_the_solver() -> None:
-    """Pointer windows and aliasing (LLVM input): the generator makes no object
-    choices or offsets, so it does not test those programs at all."""
+    """A pair whose programs read pointers as different views (windows on one side
+    only): one input would not mean the same memory to both, so no test is made."""
     prog = model("seed/search_loop.loop")
     tgt = model("examples/search_loop_simple_vf4.loop")
     assert ConcreteTests(prog, tgt, 4, 16).testable
@@ -259,3 +260,44 @@ def test_every_test_counterexample_is_a_replayed_divergence(pair: Pair, case: Ca
     cex = tests.run(400, seconds=30)
     if cex is not None:
         assert replay(prog, tgt, cex.inputs, replay_fuel(prog, tgt, trip)) is not None
+
+
+COPY_UNTIL_NUL = """define i64 @copy_until_nul(ptr NOALIAS dereferenceable(128) %dst, ptr NOALIAS dereferenceable(128) %src) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %ps = getelementptr inbounds nuw i8, ptr %src, i64 %i
+  %c = load i8, ptr %ps, align 1
+  %pd = getelementptr inbounds nuw i8, ptr %dst, i64 %i
+  store i8 %c, ptr %pd, align 1
+  %nul = icmp eq i8 %c, 0
+  br i1 %nul, label %done, label %latch
+latch:
+  %i.next = add nuw nsw i64 %i, 1
+  %end = icmp eq i64 %i.next, 128
+  br i1 %end, label %done, label %loop
+done:
+  %r = phi i64 [ %i, %loop ], [ -1, %latch ]
+  ret i64 %r
+}
+"""
+
+
+@pytest.mark.slow
+def test_a_form_wrong_only_where_two_arrays_overlap_is_refuted_by_a_test(tmp_path: Path) -> None:
+    """dst[i] = src[i] until a NUL: the vector loop loads four bytes of src before it
+    stores any of dst. With dst two bytes past src the source copies src[0], src[1]
+    over and over and never meets the NUL the target read ahead: a run of 128
+    iterations, past any bound the solver unrolls. The tests make that overlap (a
+    window at a small offset, behind its object's start too) and follow the run to its
+    end; with `noalias` the form is proved."""
+    src, out = tmp_path / "copy.ll", tmp_path / "copy.simple.ll"
+    src.write_text(COPY_UNTIL_NUL.replace("NOALIAS ", ""))
+    r = cli("vectorize", str(src), "--form", "simple", "--keep-unproved", "--emit-llvm", str(out))
+    assert r.returncode == 1 and "\ncounterexample: " in r.stdout, r.stdout + r.stderr
+    assert re.search(r"src is a window on dst's object at element offset -\d", r.stdout), r.stdout
+    assert "ret = 18446744073709551615" in r.stdout  # (the source ran all 128 iterations)
+    src.write_text(COPY_UNTIL_NUL.replace("NOALIAS", "noalias"))
+    r = cli("vectorize", str(src), "--form", "simple", "--emit-llvm", str(out))
+    assert r.returncode == 0 and "covers every trip count" in r.stdout, r.stdout + r.stderr

@@ -33,10 +33,10 @@ from verifier.checks.replay import compare_runs, replay_fuel, source_fuel, targe
 from verifier.checks.shares import SHRINK_SHARE
 from verifier.checks.verdict import Counterexample
 from verifier.ir.opcodes import OPCODES
-from verifier.ir.program import Const, Program
+from verifier.ir.program import Const, Program, Ref
 from verifier.ir.types import elem_of, mask, to_signed
 from verifier.semantics.concrete import ConcreteDomain
-from verifier.semantics.inputs import Inputs
+from verifier.semantics.inputs import Inputs, window_of
 from verifier.semantics.interpreter import Run, RunStatus, run
 from verifier.semantics.ops import Val, eval_extent
 from verifier.smt.budget import INTERPRET_UNITS, Budget, charge
@@ -48,12 +48,17 @@ MAX_LISTED = 4096  # array elements given explicitly; the rest take the array's 
 SHRINK_ATTEMPTS = 300
 POISON_RATE = 0.25  # of the inputs, some elements of arrays that may hold poison are poison
 PROBES = 3  # fills of the arrays tried on the source alone, for one that runs long
+# of the inputs, where pointers may share memory, those that make each view a window on
+# one of the objects it may see (the rest keep it apart)
+ALIAS_RATE = 0.5
+FLOOR_RATE = 0.7  # of the inputs, those whose parameters with an assumed least value take it (or a little more)
 
 
 def testable(src: Program, tgt: Program) -> bool:
-    """Concrete inputs cover every input here: no pointer windows or aliasing,
-    whose inputs (object choices and offsets) the generator does not make."""
-    return not any(p.windows or p.alias_targets() for p in (src, tgt))
+    """One input means the same memory to both programs: where pointers may share
+    memory, both read them as the same views of the same candidates (the generator
+    chooses each view's window, _Generator.alias)."""
+    return src.alias_targets() == tgt.alias_targets() and src.windows == tgt.windows
 
 
 class ConcreteTests:
@@ -61,9 +66,13 @@ class ConcreteTests:
     before any solver call, more where the solver's first question did not settle
     it. Each installment goes on with the same sequence of inputs."""
 
-    def __init__(self, src: Program, tgt: Program, vf: int, max_trip: int, enabled: bool = True) -> None:
+    def __init__(self, src: Program, tgt: Program, vf: int, max_trip: int, enabled: bool = True,
+                 long_runs: int | None = None) -> None:
         self.src, self.tgt = src, tgt
-        self.fuel, self.src_fuel = replay_fuel(src, tgt, max_trip), source_fuel(src, max_trip)
+        # the source's runs are followed to max_trip iterations, or to `long_runs`: a
+        # failing run of any length is a counterexample (a target that differs only
+        # after the source's hundredth iteration, say), where the bound is the solver's
+        self.fuel, self.src_fuel = replay_fuel(src, tgt, max_trip), source_fuel(src, max(max_trip, long_runs or 0))
         self.gen = _Generator(src, tgt, vf, max_trip)
         self.tgt_loops = find_loops(tgt)
         self.stream = self.gen.inputs()
@@ -78,6 +87,7 @@ class ConcreteTests:
     def attempt(self, inputs: Inputs) -> Counterexample | None:
         """The counterexample these inputs are, if the source's run is its only
         behaviour on them and the target's does not refine it."""
+        inputs = _as_seen(inputs)
         s = run(self.src, inputs, fuel=self.src_fuel, loops=self.gen.src_loops)
         charge(INTERPRET_UNITS * len(s.path))
         if s.status is RunStatus.OK and self.witness is None and max(s.iterations.values(), default=0) <= self.max_trip:
@@ -202,6 +212,8 @@ class _Generator:
         self.cap = min(MAX_LISTED, 4 * max_trip + 4 * vf + 8)
         self.src_fuel = source_fuel(src, max_trip)
         self.src_loops = find_loops(src)
+        self.views = src.alias_targets() if testable(src, tgt) else {}
+        self.floors = _assumed_floors(src)
 
     def inputs(self) -> Iterator[Inputs]:
         k = 0
@@ -230,7 +242,19 @@ class _Generator:
                 for _ in range(rng.randint(1, 2)):
                     c[rng.randrange(len(c))] = None
             arrays[a.name] = [None if x is None else to_signed(x & mask(a.elem.bits), a.elem.bits) for x in c]
-        return Inputs(params=params, arrays=arrays, defaults={a.name: 0 for a in self.arrays})
+        alias = self.alias()
+        return Inputs(params=params, arrays=arrays, defaults={a.name: 0 for a in self.arrays}, alias=alias,
+                      cells=_seen_through(alias, arrays))
+
+    def alias(self) -> dict[str, tuple[str | None, int]]:
+        """Where pointers may share memory: each view a window on one of its candidates
+        (Program.alias_targets) at a small element offset, ahead of it or behind it, so
+        that a store through one is what a later load through the other reads; or apart."""
+        out: dict[str, tuple[str | None, int]] = {}
+        for view, cands in self.views.items():
+            if self.rng.random() < ALIAS_RATE:
+                out[view] = (self.rng.choice(cands), self.rng.randint(-(self.vf + 1), self.vf + 1))
+        return out
 
     def _params(self, small: bool) -> dict[str, int]:
         rng = self.rng
@@ -242,6 +266,8 @@ class _Generator:
                 continue
             pool = self.small if small else self.wide
             v = rng.choice(pool) if rng.random() < 0.85 else rng.randint(-4, 4 * self.vf + 4)
+            if p.name in self.floors and rng.random() < FLOOR_RATE:  # (an object's assumed size, say)
+                v = self.floors[p.name] + rng.choice((0, 0, 1, self.vf))
             params[p.name] = to_signed(v & mask(bits), bits)
         return params
 
@@ -306,6 +332,60 @@ class _Generator:
             except (KeyError, ArithmeticError):
                 out[a.name] = 0
         return out
+
+
+def _assumed_floors(src: Program) -> dict[str, int]:
+    """Parameters the source's entry block assumes at least a constant (`assume 128 <=
+    a.bytes`: an object dereferenceable for 128 bytes), with that constant: inputs below
+    it only make the source's run UB."""
+    entry = src.blocks[src.entry]
+    defs = {i.dest: i for i in entry.instrs if i.dest is not None}
+    params = {p.name for p in src.params}
+    floors: dict[str, int] = {}
+    for i in entry.instrs:
+        c = defs.get(i.args[0].name) if i.op == "assume" and isinstance(i.args[0], Ref) else None
+        if c is None or c.op != "icmp" or len(c.args) != 2:
+            continue
+        lo, hi = c.args
+        if c.attrs.pred in ("uge", "sge"):
+            lo, hi = hi, lo
+        elif c.attrs.pred not in ("ule", "sle"):
+            continue
+        if isinstance(lo, Const) and isinstance(hi, Ref) and hi.name in params:
+            floors[hi.name] = max(floors.get(hi.name, 0), to_signed(lo.value, 64))
+    return floors
+
+
+def _seen_through(alias: dict[str, tuple[str | None, int]],
+                  arrays: dict[str, list[int | None]]) -> dict[str, dict[int, int | None]]:
+    """The cells of each object outside its listed elements that a view's own elements
+    give (a view behind its object's start, or past its list): where the object lists
+    its element, that one is the memory, and the view's is not read."""
+    cells: dict[str, dict[int, int | None]] = {}
+    for view in alias:
+        root, at = window_of(alias, view)
+        own = arrays.get(root, [])
+        for k, x in enumerate(arrays.get(view, [])):
+            if not 0 <= k + at < len(own):
+                cells.setdefault(root, {}).setdefault(k + at, x)
+    return cells
+
+
+def _as_seen(inputs: Inputs) -> Inputs:
+    """`inputs` with each view's list what it sees through its window (its own list is
+    never read), as replay lists a solver's counterexample: a counterexample shows
+    the memory each pointer reads."""
+    if not inputs.alias:
+        return inputs
+    arrays = dict(inputs.arrays)
+    for view in inputs.alias:
+        root, at = window_of(inputs.alias, view)
+        if root == view:
+            continue
+        own, outside, other = arrays.get(root, []), inputs.cells.get(root, {}), inputs.defaults.get(root)
+        arrays[view] = [own[k + at] if 0 <= k + at < len(own) else outside.get(k + at, other)
+                        for k in range(len(arrays.get(view, [])))]
+    return dataclasses.replace(inputs, arrays=arrays)
 
 
 def shrink(gen: _Generator, inputs: Inputs, found: Counterexample,

@@ -117,7 +117,7 @@ def _tested(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdic
         vf = recognize(src, analyse(src), tgt).vf
     except (NoWindow, UserError):
         vf = TESTS_VF
-    tests = ConcreteTests(src, tgt, vf, max_trip)
+    tests = ConcreteTests(src, tgt, vf, max_trip, long_runs=TESTS_LONG_RUNS)
     found = tests.run(TESTS_AFTER_INDUCTION, budget.part(TESTS_AFTER_INDUCTION_SHARE).seconds)
     if found is None:
         return None
@@ -128,6 +128,9 @@ def _tested(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdic
 
 TESTS_AFTER_INDUCTION = 32  # inputs tried at most (the round_exit mutant whose lane 1 reads i + 2 failed the 9th-16th)
 TESTS_VF = 4  # the tests' vector factor where the target is not read as a vector form
+# the source's runs these tests follow, in iterations: past any bound the solver could
+# unroll (an overlap of two arrays that shows only once the source ran 128 iterations)
+TESTS_LONG_RUNS = 1024
 
 
 def _chained(src: Program, tgt: Program, max_trip: int, budget: Budget) -> Verdict | None:
