@@ -335,17 +335,22 @@ def _not_proved(v: object) -> bool:
 
 @pytest.mark.slow
 def test_a_pair_that_must_be_proved_for_every_trip_count_is_unknown_when_only_bounded(tmp_path: Path) -> None:
-    """`unbounded = true` on a source/target pair: the late-exit mutant of
-    mismatch_from3 is proved only up to its bound (16), so the obligation is unknown,
-    saying why; the real output is proved."""
-    text = (LL / "mismatch_from3.vf4.ll").read_text()
-    (tmp_path / "late.ll").write_text(text.replace("icmp eq i64 %index.next, 64", "icmp eq i64 %index.next, 60"))
+    """`unbounded = true`: an obligation proved only up to its bound (the marks loop's
+    simple form, which the induction does not close: tests/test_induction.py MARKS) is
+    unknown, saying why; mismatch_from3's real output is proved. (The late-exit mutant
+    of mismatch_from3 used to be the bounded one: the concrete tests now follow the
+    source's runs past the bound and refute it.)"""
+    from tests.test_induction import MARKS
+
+    marks = tmp_path / "marks.loop"
+    marks.write_text(MARKS)
     src = LL / "mismatch_from3.scalar.ll"
     suite = tmp_path / "s.toml"
     one = ('[[obligation]]\nname = "{n}"\ncheck = "equiv"\nsource = "{s}"\ntarget = "{t}"\nfunc = "mismatch_from3"\n'
            'cttz_elts = "first-true"\nmax_trip = 16\nunbounded = true\nexpect = "{e}"\n')
-    suite.write_text(one.format(n="late", s=src, t=tmp_path / "late.ll", e="unknown")
-                     + one.format(n="real", s=src, t=LL / "mismatch_from3.vf4.ll", e="proved"))
+    bounded = (f'[[obligation]]\nname = "marks"\ncheck = "equiv"\nsource = "{marks}"\nform = "simple"\nvf = 2\n'
+               'max_trip = 8\nunbounded = true\nexpect = "unknown"\n')
+    suite.write_text(bounded + one.format(n="real", s=src, t=LL / "mismatch_from3.vf4.ll", e="proved"))
     r = cli("suite", str(suite), "--no-cache", "--verbose")
     assert r.returncode == 0, r.stdout + r.stderr
     suite.write_text(one.format(n="x", s=src, t=LL / "mismatch_from3.vf4.ll", e="proved").replace(

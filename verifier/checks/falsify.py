@@ -266,8 +266,9 @@ class _Generator:
                 continue
             pool = self.small if small else self.wide
             v = rng.choice(pool) if rng.random() < 0.85 else rng.randint(-4, 4 * self.vf + 4)
-            if p.name in self.floors and rng.random() < FLOOR_RATE:  # (an object's assumed size, say)
-                v = self.floors[p.name] + rng.choice((0, 0, 1, self.vf))
+            floor = self.floors.get(p.name)
+            if floor is not None and v < floor and rng.random() < FLOOR_RATE:  # (an object's assumed size, say)
+                v = floor + rng.choice((0, 0, 1, self.vf))
             params[p.name] = to_signed(v & mask(bits), bits)
         return params
 
@@ -335,9 +336,9 @@ class _Generator:
 
 
 def _assumed_floors(src: Program) -> dict[str, int]:
-    """Parameters the source's entry block assumes at least a constant (`assume 128 <=
-    a.bytes`: an object dereferenceable for 128 bytes), with that constant: inputs below
-    it only make the source's run UB."""
+    """Parameters the source's entry block assumes at least a positive constant (`assume
+    128 <= a.bytes`: an object dereferenceable for 128 bytes), with that constant: inputs
+    below it only make the source's run UB."""
     entry = src.blocks[src.entry]
     defs = {i.dest: i for i in entry.instrs if i.dest is not None}
     params = {p.name for p in src.params}
@@ -351,7 +352,7 @@ def _assumed_floors(src: Program) -> dict[str, int]:
             lo, hi = hi, lo
         elif c.attrs.pred not in ("ule", "sle"):
             continue
-        if isinstance(lo, Const) and isinstance(hi, Ref) and hi.name in params:
+        if isinstance(lo, Const) and isinstance(hi, Ref) and hi.name in params and to_signed(lo.value, 64) > 0:
             floors[hi.name] = max(floors.get(hi.name, 0), to_signed(lo.value, 64))
     return floors
 
