@@ -179,11 +179,15 @@ def test_llvm_scalable_outputs_are_proved_at_every_vscale(scalar: str, target: s
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["find_t", "first_diff"])  # first_neg: see docs/llvm.md
-def test_rvv_outputs_with_their_remainder_loop_are_proved_for_every_trip_count(name: str) -> None:
+@pytest.mark.parametrize(("name", "target"), [(n, t) for n in ("find_t", "first_diff") for t in ("sve", "rvv")]
+                         + [("find_byte", "sve")])  # first_neg: see docs/llvm.md
+def test_scalable_outputs_with_their_remainder_loop_are_proved_for_every_trip_count(name: str, target: str) -> None:
     """At each vscale the step vscale * VF is a constant (analysis/exits._folded): the
-    induction over the vector loop and its scalar remainder applies."""
-    v = _equiv(f"{name}.rv.scalar.ll", SCALABLE / f"{name}.rvv.ll", "--cttz-elts", "first-true",
+    induction over the vector loop and its scalar remainder applies. SVE's remainder
+    loop starts at the vector trip count or 0; its step starts where the source's does
+    or anywhere (transforms/step._starts_where_skipped)."""
+    scalar = f"{name}.scalar.ll" if target == "sve" else f"{name}.rv.scalar.ll"
+    v = _equiv(scalar, SCALABLE / f"{name}.{target}.ll", "--cttz-elts", "first-true",
                "--assume", "vscale-at-most-16")
     cov = v["coverage"]
     assert v["verdict"] == "proved" and isinstance(cov, dict), v

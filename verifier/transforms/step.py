@@ -207,11 +207,14 @@ def remainder_steps(form: VectorForm, prog: Program, le: LoopExits) -> tuple[Pro
 def _starts_where_skipped(p: Program, form: VectorForm, prog: Program, le: LoopExits) -> None:
     """The remainder phis' values on entry, where the jump skipped what computed them.
 
-    A phi that stands for a source phi, whose value the skipped code computed (seed
-    000's listing: the vector loop's exit phi), takes its source phi's start instead:
-    the window, which may also pick a free value, then picks alike on both sides. Any
-    value would be sound there (the free one covers every state); a constant or a
-    parameter the programs share (else poison) lets the window's other pick agree.
+    A phi that stands for a source phi takes its source phi's start where that is a
+    constant or a parameter the programs share, whatever its own entry value (seed
+    000's listing: the vector loop's exit phi; LLVM's: the vector trip count): the
+    window, which may also pick a free value, then picks alike on both sides. Any value
+    would be sound there (the free one covers every state); only the same one lets the
+    window's other pick agree (the target's own, the vector trip count, may be out of
+    bounds where the source's start is not). Else it keeps its entry value, or poison
+    where the skipped code computed that.
 
     A phi that stands for none (recognize._remainder_phis) is not in the window: it
     starts free, any value or poison (frozen poison, a choice of the target, which the
@@ -230,11 +233,12 @@ def _starts_where_skipped(p: Program, form: VectorForm, prog: Program, le: LoopE
             continue
 
         def fixed(b: str, op: Operand, dest: str = ph.dest, t: Type = ph.type) -> Operand:
-            if b != form.scalar_entry or not isinstance(op, Ref) or op.name in defined:
+            if b != form.scalar_entry:
                 return op
             s = start.get(form.sphis.get(dest, ""))
-            ok = isinstance(s, Const) or (isinstance(s, Ref) and s.name in params)
-            return s if ok and s is not None else PoisonConst(t)
+            if isinstance(s, Const) or (isinstance(s, Ref) and s.name in params):
+                return s
+            return op if not isinstance(op, Ref) or op.name in defined else PoisonConst(t)
         ph.incoming = [(b, fixed(b, op)) for b, op in ph.incoming]
 
 
