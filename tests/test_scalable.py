@@ -224,6 +224,8 @@ exit:
     assert "j" not in ivs  # 2 << 63 overflows: nuw makes it poison, no constant
 
 
+
+
 @pytest.mark.slow
 def test_a_vscale_beyond_sixteen_is_an_assumption_the_user_names() -> None:
     v = _equiv("first_diff.rv.scalar.ll", SCALABLE / "first_diff.rvv.ll", "--cttz-elts", "first-true")
@@ -311,3 +313,30 @@ def test_an_intrinsic_declared_for_both_kinds_of_vector_is_declared_once_at_a_vs
     assert at_vscale(text, 1).split("\n") == ["declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>) #3", "", "",
                                               "declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>) #3", ""]
     assert at_vscale(text, 2).count("declare") == 3  # v4i1, v8i1, v16i1: no two the same
+
+
+def _power_of_two_only(tmp_path: Path) -> Path:
+    """find_t's SVE output with its vector trip count computed by a mask (n & (VL - 1)),
+    right only where vscale is a power of two, as its vscale_range promises."""
+    text = (SCALABLE / "find_t.sve.ll").read_text()
+    old = "  %n.mod.vf = urem i64 128, %3\n"
+    assert old in text
+    out = tmp_path / "find_t.mask.ll"
+    out.write_text(text.replace(old, "  %vl.m1 = add i64 %3, -1\n  %n.mod.vf = and i64 128, %vl.m1\n"))
+    return out
+
+
+@pytest.mark.slow
+def test_a_counterexample_at_a_vscale_only_the_source_allows_says_so(tmp_path: Path) -> None:
+    """A source without vscale_range may run at vscale 3, which the target's
+    vscale_range(1,16) excludes: refuted there (a target may not assume more than its
+    source), and the advice names the narrowing; with the same range, proved."""
+    target = _power_of_two_only(tmp_path)
+    source = tmp_path / "find_t.any.ll"
+    source.write_text(re.sub(r"vscale_range\(\d+,\d+\)", "", (SCALABLE / "find_t.scalar.ll").read_text()))
+    r = cli("equiv", str(source), str(target), "--cttz-elts", "first-true", "--timeout", "60")
+    assert r.returncode == 1 and "vscale=3]" in r.stdout, r.stdout
+    assert "the target's vscale_range(1,16) excludes" in r.stdout and "no vscale_range" in r.stdout, r.stdout
+    same = cli("equiv", str(SCALABLE / "find_t.scalar.ll"), str(target), "--cttz-elts", "first-true",
+               "--timeout", "60")
+    assert same.returncode == 0 and "excludes" not in same.stdout, same.stdout

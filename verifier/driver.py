@@ -120,7 +120,22 @@ def _each_vscale(requests: Sequence[Request], read: Reader, scalable: Scalable, 
         if last.verdicts and all(v.verdict is VerdictKind.COUNTEREXAMPLE for v in last.verdicts):
             break
     assert last is not None  # a range holds at least one vscale
-    return Answer(merge_vscales(runs, scalable.vscales.declared), last.source, last.target)
+    merged = merge_vscales(runs, scalable.vscales.declared)
+    return Answer([_narrowed(v, scalable) for v in merged], last.source, last.target)
+
+
+def _narrowed(v: Verdict, scalable: Scalable) -> Verdict:
+    """`v`, saying so where its counterexample is at a vscale the source may run with
+    and the target's own vscale_range excludes (a target may not assume that range)."""
+    theirs = scalable.target_vscales
+    if v.verdict is not VerdictKind.COUNTEREXAMPLE or theirs is None or v.vscale is None \
+            or v.vscale in theirs.checked:
+        return v
+    return v.but(advice=[*v.advice, (
+        f"vscale {v.vscale} is one the source may run with ({scalable.vscales.declared}) and the target's "
+        f"{theirs.declared} excludes: the target assumes a vscale its source does not promise. If both run "
+        f"on the same machine, give the source the same vscale_range (compile both for the same target "
+        f"features), and the pair is checked at those vscales")])
 
 
 def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: int | None,

@@ -73,6 +73,9 @@ class Scalable:
 
     vscales: VscaleRange
     loc: Loc | None
+    # a pair whose target declares other vscales than its source: the target's (the
+    # pair is read at the source's; a counterexample outside the target's names it)
+    target_vscales: VscaleRange | None = None
 
 
 Read = Programs | LoopNest | Scalable

@@ -250,7 +250,8 @@ def read_ll_pair(src: Path, tgt: Path, func: str | None = None,
         if isinstance(rb, Scalable):
             # the vscales to read the pair at are the source's: a target that narrows its
             # vscale_range claims something of its caller, which the check must not assume
-            return Scalable(source_vscales(src, func), rb.loc)
+            ours, theirs = source_vscales(src, func), rb.vscales
+            return Scalable(ours, rb.loc, theirs if theirs.checked != ours.checked else None)
         grown = _next_options(both, ra.source, rb.source)
         if grown == both:  # the same needs, or the refinement check names what still differs
             # a nest on either side: read both, and give both once their needs agree
