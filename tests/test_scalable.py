@@ -30,6 +30,7 @@ from verifier.frontend import load_program
 from verifier.frontend.llvm import LLOptions, parse_ll_file
 from verifier.frontend.llvm.scalable import MAX_VSCALE, ScalableVectors, at_vscale, vscale_range
 from verifier.ir.types import VecType
+from verifier.transforms.guard import copyable
 
 SCALABLE = MODELS / "llvm" / "scalable"
 
@@ -224,6 +225,35 @@ exit:
     assert "j" not in ivs  # 2 << 63 overflows: nuw makes it poison, no constant
 
 
+def test_a_division_by_what_constants_compute_is_copied_and_one_by_zero_is_not(tmp_path: Path) -> None:
+    """LLVM's vector trip count `n - n urem (vscale * VF)`: at a vscale the divisor is a
+    constant, so the code before the loop can be copied into a step (the latch bound,
+    transforms/latch_bound.py); a divisor constants make 0, or a parameter, may fault."""
+    path = tmp_path / "f.ll"
+    path.write_text("""
+define void @f(i64 %n) {
+entry:
+  %vs = add i64 2, 0
+  %vf = shl nuw i64 %vs, 2
+  %zero = sub i64 %vs, 2
+  %rem = urem i64 %n, %vf
+  %byzero = urem i64 %n, %zero
+  %byn = urem i64 %vf, %n
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i64 %i, 1
+  %c = icmp eq i64 %i.next, %rem
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+""")
+    prog = load_program(path, "f")
+    ins = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
+    assert copyable(ins["rem"], prog)
+    assert not copyable(ins["byzero"], prog) and not copyable(ins["byn"], prog)
+    assert not copyable(ins["rem"])  # without the program, only a written constant divides safely
 
 
 @pytest.mark.slow

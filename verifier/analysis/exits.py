@@ -149,7 +149,7 @@ def _induction(prog: Program, lp: Loop, ph: Phi, defs: dict[str, Instr]) -> Indu
 def _constant_operand(prog: Program, upd: Instr) -> Const | None:
     """The second operand of `upd` as a constant (folded where constants compute it)."""
     by = upd.args[1] if len(upd.args) > 1 else None
-    return by if isinstance(by, Const) or by is None else _folded(prog, by)
+    return by if isinstance(by, Const) or by is None else folded(prog, by)
 
 
 def _start_and_back(ph: Phi, lp: Loop) -> tuple[Operand, Ref] | None:
@@ -195,7 +195,7 @@ _FOLDED = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a
            "shl": lambda a, b: a << b}
 
 
-def _folded(prog: Program, op: Operand) -> Const | None:
+def folded(prog: Program, op: Operand) -> Const | None:
     """`op` as a constant where constants alone compute it by add, sub, mul or shl
     (wrapping): a scalable vector's step, vscale * VF, at the vscale it is read at.
     None where anything else is involved (or a shift reaches past the width)."""

@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 import networkx as nx
 
+from verifier.analysis.exits import folded
 from verifier.analysis.loops import every_loop, find_loops, reachable_cfg
 from verifier.ir.opcodes import opcode
 from verifier.ir.program import (
@@ -96,7 +97,7 @@ def copier(tgt: Program, region: set[str] | None, fresh: Fresh) -> tuple[list[In
         if home is None or home[0] not in region:
             raise NoWindow(f"the target's code before its loops tests {op.name!r}, which it does not compute there")
         ins = home[1]
-        if not copyable(ins):
+        if not copyable(ins, tgt):
             raise NoWindow(f"the target's code before its loops tests a value its {ins.op} computes")
         args = [copy(a) for a in ins.args]
         dest = fresh.name(f"guard.{op.name}")
@@ -150,21 +151,25 @@ def reached(tgt: Program, block: str, into: Program) -> tuple[list[Instr], Opera
     return out, reach[block]
 
 
-def copyable(ins: Instr) -> bool:
+def copyable(ins: Instr, prog: Program | None = None) -> bool:
     """Whether a copy of `ins` computes what it computes wherever its operands are the
-    same: no memory, effects, faults, choices or undef."""
+    same: no memory, effects, faults, choices or undef (`prog`: the program `ins` is
+    in, whose constants alone may compute a divisor)."""
     o = opcode(ins.op)
-    return not (ins.op in _NOT_COPIED or o.memory or o.effect or _may_fault(ins) or chooses(ins)
+    return not (ins.op in _NOT_COPIED or o.memory or o.effect or _may_fault(ins, prog) or chooses(ins)
                 or any(isinstance(a, Undef) for a in ins.args))
 
 
-def _may_fault(ins: Instr) -> bool:
+def _may_fault(ins: Instr, prog: Program | None) -> bool:
     """Whether `ins` may be UB: a division is not where its divisor is a constant
-    other than 0 (and, signed, -1)."""
+    other than 0 (and, signed, -1), written so or computed by constants alone
+    (analysis/exits.folded: a scalable vector's vscale * VF at the vscale read)."""
     if not opcode(ins.op).faults:
         return False
     if ins.op in ("udiv", "urem", "sdiv", "srem") and isinstance(ins.type, IntType):
         d = ins.args[1]
+        if isinstance(d, Ref) and prog is not None:
+            d = folded(prog, d) or d
         ones = mask(ins.type.bits)
         return not (isinstance(d, Const) and d.value & ones != 0 and (ins.op[0] == "u" or d.value & ones != ones))
     return True
