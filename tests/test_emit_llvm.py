@@ -566,10 +566,14 @@ def test_a_volatile_store_through_a_port_that_may_share_the_array_is_no_proof(tm
 @pytest.mark.parametrize("form", ["general", "simple"])
 def test_a_volatile_load_per_lane_reads_past_the_exit_and_is_refuted(tmp_path: Path, form: str) -> None:
     # `volatile int *a` searched: every vector iteration loads all its lanes before it
-    # knows the exit, an event the scalar loop never has (a vectorizer may not do this)
+    # knows the exit, an event the scalar loop never has (a vectorizer may not do this).
+    # The replayed run shows the lanes' loads in the target's trace; the divergence
+    # named is the first the solver's model shows: the traces, or the target's UB on
+    # what a load the source never made returned
     src = LL / "corpus" / "e_find_volatile.scalar.ll"
     r = _emit_and_prove(tmp_path, src, form)
-    assert r.returncode == 1 and "trace differs" in r.stdout and "volatile.load" in r.stdout, r.stdout + r.stderr
+    assert r.returncode == 1 and "volatile.load" in r.stdout, r.stdout + r.stderr
+    assert "trace differs" in r.stdout or "target has immediate UB" in r.stdout, r.stdout
 
 
 # found by an adversary: lanes past the exit passed `shl 1, 40` (poison) to a noundef

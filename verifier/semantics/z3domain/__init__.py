@@ -216,6 +216,14 @@ class Z3Domain:
     def eq(self, a: SymBV, b: SymBV, w: int) -> SymBool:
         if a is b:
             return True
+        if type(a) is not int and type(b) is not int:
+            (x, cx), (y, cy) = _offset(a), _offset(b)
+            if cx or cy:
+                # x + cx == y + cy exactly where y - x == cx - cy (mod 2^w): a loop's
+                # tests `i + k == n` (k = 1..VF, one per lane) then share one
+                # difference, where each would be an adder of its own when bit-blasted
+                # (an SVE search's step at 128 lanes: 61 s -> 30 s)
+                return (y - x) == z3.BitVecVal((cx - cy) & mask(w), w)
         return self._op("eq", a, b, w, lambda x, y: x == y)
 
     def ult(self, a: SymBV, b: SymBV, w: int) -> SymBool:
@@ -436,3 +444,18 @@ if set(FBINOPS) != set(_Z3_FBIN):  # pragma: no cover - caught at import
 
 __all__ = ["SymBV", "SymBool", "SymMemory", "SymTrace", "Z3Domain", "exact_at",
            "landings", "merge_traces"]
+
+
+def _offset(e: Any) -> tuple[Any, int]:
+    """`e` as (term, constant) with e = term + constant: the constants a chain of adds
+    puts on top of one term (`((i + 1) + 1) + 1` is (i, 3)); (e, 0) otherwise."""
+    c = 0
+    while z3.is_app_of(e, z3.Z3_OP_BADD) and e.num_args() == 2:
+        a, b = e.arg(0), e.arg(1)
+        if z3.is_bv_value(b):
+            c, e = c + b.as_long(), a
+        elif z3.is_bv_value(a):
+            c, e = c + a.as_long(), b
+        else:
+            break
+    return e, c
