@@ -370,3 +370,18 @@ def test_a_counterexample_at_a_vscale_only_the_source_allows_says_so(tmp_path: P
     same = cli("equiv", str(SCALABLE / "find_t.scalar.ll"), str(target), "--cttz-elts", "first-true",
                "--timeout", "60")
     assert same.returncode == 0 and "excludes" not in same.stdout, same.stdout
+
+
+def test_a_remainder_that_starts_late_where_the_vector_loop_is_skipped_is_refuted(tmp_path: Path) -> None:
+    """The remainder step starts each phi where the source's loop starts, whatever the
+    target's entry value (transforms/step._starts_where_skipped); that value is still
+    checked where a run takes it: the base case reaches the remainder past a skipped
+    vector loop (n below vscale * 16), here one element late."""
+    text = (SCALABLE / "find_byte_n.sve.ll").read_text()
+    old = "%bc.resume.val = phi i64 [ %n.vec, %middle.block ], [ 0, %5 ]"
+    assert text.count(old) == 1
+    target = tmp_path / "late.ll"
+    target.write_text(text.replace(old, old.replace("[ 0, %5 ]", "[ 1, %5 ]")))
+    r = cli("equiv", str(SCALABLE / "find_byte_n.scalar.ll"), str(target), "--cttz-elts", "first-true",
+            "--timeout", "60")
+    assert r.returncode == 1 and "vscale=1]" in r.stdout and "live-out ret" in r.stdout, r.stdout
