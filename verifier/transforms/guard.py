@@ -166,13 +166,18 @@ def _may_fault(ins: Instr, prog: Program | None) -> bool:
     (analysis/exits.folded: a scalable vector's vscale * VF at the vscale read)."""
     if not opcode(ins.op).faults:
         return False
-    if ins.op in ("udiv", "urem", "sdiv", "srem") and isinstance(ins.type, IntType):
-        d = ins.args[1]
-        if isinstance(d, Ref) and prog is not None:
-            d = folded(prog, d) or d
-        ones = mask(ins.type.bits)
-        return not (isinstance(d, Const) and d.value & ones != 0 and (ins.op[0] == "u" or d.value & ones != ones))
-    return True
+    if ins.op not in ("udiv", "urem", "sdiv", "srem") or not isinstance(ins.type, IntType):
+        return True
+    d = ins.args[1]
+    if isinstance(d, Ref) and prog is not None:
+        d = folded(prog, d) or d
+    return not isinstance(d, Const) or not _safe_divisor(d.value & mask(ins.type.bits), ins.type.bits,
+                                                          ins.op[0] == "s")
+
+
+def _safe_divisor(v: int, w: int, signed: bool) -> bool:
+    """Whether dividing by the `w`-bit constant `v` never faults: not 0, nor -1 signed."""
+    return v != 0 and not (signed and v == mask(w))
 
 
 def assume_reached(src: Program, tgt: Program, block: str) -> Program:

@@ -250,8 +250,7 @@ def read_ll_pair(src: Path, tgt: Path, func: str | None = None,
         if isinstance(rb, Scalable):
             # the vscales to read the pair at are the source's: a target that narrows its
             # vscale_range claims something of its caller, which the check must not assume
-            ours, theirs = source_vscales(src, func), rb.vscales
-            return Scalable(ours, rb.loc, theirs if theirs.checked != ours.checked else None)
+            return _read_at_source_vscales(src, func, rb)
         grown = _next_options(both, ra.source, rb.source)
         if grown == both:  # the same needs, or the refinement check names what still differs
             # a nest on either side: read both, and give both once their needs agree
@@ -379,6 +378,13 @@ def _does_less(f: CallFacts, g: CallFacts) -> bool:
 def _more(target: dict[str, str], source: dict[str, str]) -> list[tuple[str, str]]:
     """The target's attributes (name, value) that claim more than the source's."""
     return [(n, v) for n, v in target.items() if _stronger(n, v, source.get(n))]
+
+
+def _read_at_source_vscales(src: Path, func: str | None, target: Scalable) -> Scalable:
+    """A pair whose target has scalable vectors, read at the source's vscales, with the
+    target's own range where it differs (a counterexample outside it says so)."""
+    ours, theirs = source_vscales(src, func), target.vscales
+    return Scalable(ours, target.loc, theirs if theirs.checked != ours.checked else None)
 
 
 def source_vscales(path: Path, func: str | None) -> VscaleRange:
