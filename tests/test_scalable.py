@@ -253,7 +253,7 @@ exit:
     ins = {i.dest: i for b in prog.blocks.values() for i in b.instrs if i.dest}
     assert copyable(ins["rem"], prog)
     assert not copyable(ins["byzero"], prog) and not copyable(ins["byn"], prog)
-    assert not copyable(ins["rem"])  # without the program, only a written constant divides safely
+    assert not copyable(ins["rem"], None)  # without the program, only a written constant divides safely
 
 
 @pytest.mark.slow

@@ -151,7 +151,7 @@ def reached(tgt: Program, block: str, into: Program) -> tuple[list[Instr], Opera
     return out, reach[block]
 
 
-def copyable(ins: Instr, prog: Program | None = None) -> bool:
+def copyable(ins: Instr, prog: Program | None) -> bool:
     """Whether a copy of `ins` computes what it computes wherever its operands are the
     same: no memory, effects, faults, choices or undef (`prog`: the program `ins` is
     in, whose constants alone may compute a divisor)."""

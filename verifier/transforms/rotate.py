@@ -113,7 +113,7 @@ def _check_rotatable(p: Program, loop: Loop, header: str) -> None:
     if not isinstance(p.blocks[loop.latches[0]].term, Jump):
         raise NoWindow(f"the loop at {header} has a latch that tests too")
     for ins in head.instrs:
-        if not copyable(ins):
+        if not copyable(ins, p):
             raise NoWindow(f"the header of the loop at {header} runs {ins.op}, which rotating it would copy")
 
 
