@@ -213,6 +213,30 @@ def test_a_vector_loop_running_past_its_bound_under_another_exit_test_is_refuted
     assert code == 1 and out.startswith("counterexample"), out
 
 
+INCLUSIVE = {
+    # leaves once %index.next >u %n.vec - 1 (the last vector iteration ends at %n.vec): proved
+    "%n.vec.m1": True,
+    # leaves once %index.next >u %n.vec: one vector iteration past %n.vec, refuted
+    "%n.vec": False,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("against", sorted(INCLUSIVE))
+def test_an_inclusive_exit_test_bounds_the_vector_loop_with_no_room(tmp_path: Path, against: str) -> None:
+    text = _with_exit_test(f"  %11 = icmp ugt i64 %index.next, {against}\n  %12 = or i1 %10, %11",
+                           "  br i1 %12, label %middle.split, label %vector.body")
+    vec = "  %n.vec = sub i64 %2, %n.mod.vf\n"
+    assert text.count(vec) == 1
+    target = tmp_path / "inclusive.ll"
+    target.write_text(text.replace(vec, vec + "  %n.vec.m1 = add i64 %n.vec, -1\n"))
+    code, out = _equiv(target)
+    if INCLUSIVE[against]:
+        assert code == 0 and "every trip count" in out, out
+    else:
+        assert code == 1 and out.startswith("counterexample"), out
+
+
 def test_the_bound_is_read_off_the_tests_that_bound_it_only() -> None:
     src, tgt = load_pair(SCALAR, VF4)
     b = latch_bound(tgt, "vector.body")
@@ -226,6 +250,8 @@ def test_the_bound_is_read_off_the_tests_that_bound_it_only() -> None:
                     ins.attrs = Attrs(pred=pred)
         return p
 
-    assert latch_bound(with_pred("uge"), "vector.body") is not None
-    assert latch_bound(with_pred("ugt"), "vector.body") is None  # leaving past N bounds nothing
+    uge = latch_bound(with_pred("uge"), "vector.body")
+    assert uge is not None and uge.slack == 4  # staying below N: room for one more step
+    ugt = latch_bound(with_pred("ugt"), "vector.body")
+    assert ugt is not None and ugt.slack == 0  # leaving past N: the index stays at most N, no room
     assert latch_bound(with_pred("ne"), "vector.body") is None  # on the or's side, `!=` leaves early

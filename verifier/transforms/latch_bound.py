@@ -7,7 +7,8 @@ to a multiple of VF), often or-ed with the early exit's any-of. The window
 `%index = 4q` may load lanes past `%n.vec`, a state no run reaches. The invariant
 that rules it out: at every vector header visit, `iv + step <=u N` (no wrap) for such an exit
 test `iv + step == N` (or `>=u N`; `!=`, `<u` where the loop goes on while it holds)
-on a vector induction `iv`.
+on a vector induction `iv`. An inclusive test (the loop goes on while `iv + step <= N`,
+a rotated `while (i <= N - VF)`) bounds `iv <= N` only: no room for a step.
 
 It is proved with the steps, not assumed:
 - the base case's target emits its value at its first vector header visit, and the
@@ -37,7 +38,8 @@ BOUND = "step.bound"
 
 @dataclass(frozen=True)
 class LatchBound:
-    """At every visit of the vector header, `phi + step <=u bound`."""
+    """At every visit of the vector header, `phi + room <=u bound` (room: the step,
+    or 0 for an inclusive test `iv.next <= M`)."""
 
     phi: str
     step: int
@@ -48,14 +50,24 @@ class LatchBound:
     # `start <=s phi <=s N` with `phi + step` no further than N, which leaves out the
     # states where the induction wrapped negative (no run reaches them)
     signed: bool = False
+    room: int | None = None  # None: the step
+
+    @property
+    def slack(self) -> int:
+        """How far below the bound the phi stays at every header visit."""
+        return self.step if self.room is None else self.room
 
 
 # the latch leaves when `iv.next PRED N` holds (exit on true) or fails (exit on false);
 # swapped, the test reads `N PRED' iv.next`. (A signed test's bound, iv + C <=s N, also
 # holds in states where iv wrapped negative, which no run reaches: no step closes on it.)
-_LEAVE_ON = {True: ("eq", "uge", "sge"), False: ("ne", "ult", "slt")}
-_SWAPPED = {"eq": "eq", "ne": "ne", "uge": "ule", "ult": "ugt", "sge": "sle", "slt": "sgt"}
+_LEAVE_ON = {True: ("eq", "uge", "sge", "ugt", "sgt"), False: ("ne", "ult", "slt", "ule", "sle")}
+_SWAPPED = {"eq": "eq", "ne": "ne", "uge": "ule", "ult": "ugt", "sge": "sle", "slt": "sgt",
+            "ule": "uge", "ugt": "ult", "sle": "sge", "sgt": "slt"}
 _SIGNED = {"sge", "sle", "slt", "sgt"}
+# tests whose bound is inclusive: the loop goes on while `iv.next <= N` (a `.loop`
+# listing's `while (i <= N - VF)`, rotated), so at every header visit `iv <= N`
+_INCLUSIVE = {"ule", "sle", "ugt", "sgt"}
 
 
 def latch_bound(tgt: Program, header: str) -> LatchBound | None:
@@ -98,7 +110,9 @@ def _bound_of(cmp: Instr, x: Operand, n: Operand, swapped: bool, exit_when: bool
     iv = next((v for v in ivs.values() if v.update == upd.dest), None)
     if iv is None or iv.op != "add" or iv.step <= 0:
         return None
-    return LatchBound(iv.phi, iv.step, n, starts[iv.phi], upd.type, cmp.attrs.pred in _SIGNED)
+    pred = _SWAPPED[cmp.attrs.pred] if swapped else cmp.attrs.pred
+    return LatchBound(iv.phi, iv.step, n, starts[iv.phi], upd.type, pred in _SIGNED,
+                      0 if pred in _INCLUSIVE else None)
 
 
 def _leaving_compares(defs: dict[str, Instr], c: Operand, exit_when: bool) -> list[Instr]:
@@ -129,14 +143,14 @@ def _computable_before(tgt: Program, b: LatchBound) -> bool:
 
 def holds(b: LatchBound, value: Operand, fresh: Fresh) -> tuple[list[Instr], Operand]:
     """Instructions computing whether `value` (the phi's, at a visit) is within bound:
-    `value + step <=u N` without wrapping, as `value <=u N` and `N - value >=u step`
+    `value + room <=u N` without wrapping, as `value <=u N` and `N - value >=u room`
     (a wrapped sum is small, and would let a state at the top of the range pass);
     signed, `start <=s value <=s N` and `N - value >=u step` (the difference of two
     values in order is exact unsigned)."""
     below, left, room, ok = (fresh.name(h) for h in ("bound.below", "bound.left", "bound.room", "bound.ok"))
     code = [Instr(fresh.uid(), "icmp", [value, b.bound], I1, below, Attrs(pred="sle" if b.signed else "ule")),
             Instr(fresh.uid(), "sub", [b.bound, value], b.type, left, Attrs()),
-            Instr(fresh.uid(), "icmp", [Ref(left), Const(b.step & mask(b.type.bits), b.type)], I1, room,
+            Instr(fresh.uid(), "icmp", [Ref(left), Const(b.slack & mask(b.type.bits), b.type)], I1, room,
                   Attrs(pred="uge")),
             Instr(fresh.uid(), "and", [Ref(below), Ref(room)], I1, ok, Attrs())]
     if not b.signed:
