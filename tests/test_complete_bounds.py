@@ -130,9 +130,10 @@ def test_hoisting_a_copy_loop_s_exit_is_never_a_bounded_proof() -> None:
 
 def _suite(tmp_path: Path, extra: str, expect: str) -> Path:
     p = tmp_path / "s.toml"
-    # (the seed's guarded listing: its vector step does not close, so a bound is all there is)
-    p.write_text(f'[[obligation]]\nname = "x"\ncheck = "equiv"\nsource = "{MODELS}/seed/indirect_access.loop"\n'
-                 f'target = "{MODELS}/seed/vectorized/indirect_access_simple_vf4.loop"\n{extra}expect = "{expect}"\n')
+    # (a listing that counts vector blocks, not elements: the induction does not
+    # relate its inductions to the source's, so a bound is all there is)
+    p.write_text(f'[[obligation]]\nname = "x"\ncheck = "equiv"\nsource = "{MODELS}/examples/find_first_zero.loop"\n'
+                 f'target = "{MODELS}/examples/find_first_zero_blocks_vf4.loop"\n{extra}expect = "{expect}"\n')
     return p
 
 

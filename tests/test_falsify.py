@@ -55,7 +55,7 @@ RIGHT: list[Case] = [
     ("examples/find_first_zero", "examples/find_first_zero_simple_vf4", 4, 16),
     ("examples/find_first_zero", "examples/find_first_zero_blocks_vf4", 4, 16),  # proved within the bound
     ("seed/liveout_y", "seed/vectorized/liveout_y_simple_vf4", 4, 16),
-    ("seed/indirect_access", "seed/vectorized/indirect_access_simple_vf4", 4, 5),  # bounded (proofs/core.toml)
+    ("seed/indirect_access", "seed/vectorized/indirect_access_simple_vf4", 4, 5),
     ("seed/search_loop", "general", 4, 16), ("seed/search_loop", "simple", 16, 64),
     ("seed/liveout_b", "general", 4, 16), ("seed/liveout_y", "simple", 4, 16),
     ("legality/two_exits", "general", 4, 16), ("forms/abs_copy", "general", 4, 16),

@@ -38,9 +38,9 @@ M = str(MODELS)
 COMMANDS: dict[str, tuple[list[str], int]] = {
     "equiv-proved": (["equiv", f"{M}/seed/search_loop.loop", f"{M}/examples/search_loop_simple_vf4.loop", "--bounded"],
                      0),
-    # (the seed's guarded listing: its vector step does not close, so a bound is all there is)
-    "equiv-bounded-only": (["equiv", f"{M}/seed/indirect_access.loop",
-                            f"{M}/seed/vectorized/indirect_access_simple_vf4.loop", "--max-trip", "4", "--timeout", "20"],
+    # (a listing that counts vector blocks: its induction does not apply, so a bound is all there is)
+    "equiv-bounded-only": (["equiv", f"{M}/examples/find_first_zero.loop",
+                            f"{M}/examples/find_first_zero_blocks_vf4.loop", "--max-trip", "4", "--timeout", "20"],
                            3),
     "equiv-counterexample": (["equiv", f"{M}/seed/search_loop.loop",
                               f"{M}/examples/search_loop_general_vf4_overread.loop"], 1),

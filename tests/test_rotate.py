@@ -93,7 +93,9 @@ def test_a_header_that_loads_is_not_rotated() -> None:
     ("seed/liveout_y", "seed/vectorized/liveout_y_simple_vf4"),  # its vector loop also carries Y
     # no `assume N >= 1`: the remainder's step starts only where the source enters its loop
     ("examples/find_first_zero", "examples/find_first_zero_simple_vf4"),
-], ids=["general", "simple", "liveout_y", "find_first_zero"])
+    # hands over at its header test and its runtime guard before any lane; an inclusive bound
+    ("seed/indirect_access", "seed/vectorized/indirect_access_simple_vf4"),
+], ids=["general", "simple", "liveout_y", "find_first_zero", "indirect_access"])
 @pytest.mark.slow
 def test_seed_listings_are_proved_for_every_trip_count(source: str, listing: str) -> None:
     # `while (i < N - N % VF)` and a `while (i < N)` remainder, against a bottom-tested loop
@@ -102,14 +104,15 @@ def test_seed_listings_are_proved_for_every_trip_count(source: str, listing: str
     assert "covers every trip count" in r.stdout and "remainder loop" in r.stdout
 
 
-def _refuted(tmp_path: Path, old: str, new: str) -> None:
-    """The seed's listing with `old` replaced by `new` is refuted against the search loop."""
-    text = (LISTINGS / "search_loop_general_vf4.loop").read_text()
+def _refuted(tmp_path: Path, old: str, new: str, listing: str = "search_loop_general_vf4",
+             source: str = "search_loop") -> None:
+    """The seed's `listing` with `old` replaced by `new` is refuted against `source`."""
+    text = (LISTINGS / f"{listing}.loop").read_text()
     broken = text.replace(old, new)
     assert broken != text
     f = tmp_path / "broken.loop"
     f.write_text(broken)
-    r = cli("equiv", str(MODELS / "seed" / "search_loop.loop"), str(f))
+    r = cli("equiv", str(MODELS / "seed" / f"{source}.loop"), str(f))
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout
 
@@ -117,6 +120,22 @@ def _refuted(tmp_path: Path, old: str, new: str) -> None:
 def test_listing_whose_vector_loop_runs_one_iteration_too_many_is_refuted(tmp_path: Path) -> None:
     # `i <= N - N % VF`: the vector loop's last iteration loads past a[N - 1]
     _refuted(tmp_path, "while (i < N - N % VF)", "while (i <= N - N % VF)")
+
+
+def test_guarded_listing_whose_inclusive_bound_is_one_too_far_is_refuted(tmp_path: Path) -> None:
+    # `i <= N - VF + 1`: a vector iteration may load a[N]
+    _refuted(tmp_path, "while (i <= N - VF)", "while (i <= N - VF + 1)", "indirect_access_simple_vf4",
+             "indirect_access")
+
+
+def test_a_loop_that_tests_last_before_empty_jumps_back_is_bottom_tested() -> None:
+    # `if (!(0 <= i < N)) break` as the body's last statement: the model front end's
+    # blocks jump back to the header through empty blocks, so the loop leaves from its
+    # bottom as a `do ... while` does; a statement after the test makes it a mid-exit
+    last = (MODELS / "seed" / "indirect_access.loop").read_text()
+    assert not _top_tested(parse(last))
+    after = last.replace("    if (!(0 <= i < N)) break\n", "    if (!(0 <= i < N)) break\n    bar(0)\n")
+    assert after != last and _top_tested(parse(after))
 
 
 def test_listing_whose_remainder_skips_an_element_is_refuted(tmp_path: Path) -> None:

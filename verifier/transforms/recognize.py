@@ -119,14 +119,22 @@ def _handovers(tgt: Program, vl: Loop, sl: Loop) -> dict[tuple[str, str], bool]:
             else:
                 follow(v, seen | {op.name})
 
+    direct = False  # a header value read outside the loop by dominance (a `.loop` listing)
     for ph in tgt.blocks[sl.header].phis:
         for b, op in ph.incoming:
             if b != sl.preheader:
                 continue
             if sl.preheader in vl.blocks:
                 ways[(sl.preheader, sl.header)] = isinstance(op, Ref) and op.name in vheads
+            elif isinstance(op, Ref) and op.name in vheads:
+                direct = True
             else:
                 follow(op, frozenset())
+    if direct and False in ways.values():
+        raise NoWindow(f"the target leaves its vector loop for {sl.header} with values both before and after "
+                       "a vector iteration's lanes")
+    if direct:  # every way out leaves the iteration's lanes to the remainder
+        ways[(sl.preheader, sl.header)] = True
     return ways
 
 

@@ -36,9 +36,25 @@ from verifier.transforms.window import NoWindow
 
 
 def bottom_tested(prog: Program, header: str) -> bool:
-    """Whether the loop at `header` may leave from its latch (a `do ... while`)."""
+    """Whether the loop at `header` may leave from its latch (a `do ... while`), or
+    from a block whose way back to the header is only empty jumps (a `.loop` model's
+    `if (!(i < N)) break` as the body's last statement)."""
     loop = next((lp for lp in every_loop(prog) if lp.header == header), None)
-    return loop is not None and any(s not in loop.blocks for b in loop.latches for s in prog.blocks[b].successors())
+    if loop is None:
+        return False
+
+    def back(b: str) -> bool:
+        seen: set[str] = set()
+        while b != header:
+            blk = prog.blocks[b]
+            if b in seen or blk.phis or blk.instrs or not isinstance(blk.term, Jump):
+                return False
+            seen.add(b)
+            b = blk.term.target
+        return True
+
+    return any(any(s not in loop.blocks for s in succ) and any(back(s) for s in succ if s in loop.blocks)
+               for succ in (prog.blocks[b].successors() for b in loop.blocks))
 
 
 def rotated(prog: Program, header: str) -> Program:
