@@ -14,6 +14,7 @@ from typing import Any
 
 import z3
 
+from verifier.smt.ackermann import without_arrays
 from verifier.smt.budget import (
     QUICK_CHECK,
     charge,
@@ -228,7 +229,8 @@ class BackgroundCheck:
 
 
 # Two other engines race the SMT solver (z3's QF_AUFBV strategy) on a proof
-# obligation, one after the other on a copy in a thread of its own. First z3's SMT
+# obligation, one after the other on a copy in a thread of its own (the second, which
+# takes no arrays, with the arrays' reads as bit-vectors: smt/ackermann.py). First z3's SMT
 # core alone (no preprocessing; bit-vectors blasted lazily, as the search needs
 # them), which closes the small steps of the induction 3-8x faster (seconds, alone):
 #                                  QF_AUFBV  SMT core  bit-blasting
@@ -263,6 +265,17 @@ def _outlive(thread: threading.Thread, keep: tuple[Any, ...]) -> None:
     del keep
 
 
+def _blastable(other: z3.Solver, copy: list[Any], main_done: threading.Event) -> bool:
+    """Give the bit-blasting engine the obligation, its array reads as bit-vectors
+    (smt/ackermann.py: bit-blasting takes no arrays); False where the main check
+    answered meanwhile."""
+    try:
+        other.add(*(without_arrays(copy, main_done.is_set) or copy))
+    except z3.Z3Exception:  # (interrupted)
+        return False
+    return True
+
+
 def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     """s.check(), raced on a copy of the obligation in its own context and thread by
     z3's SMT core for QUICK_CHECK seconds of budget, then by PROOF_TACTIC. An unsat
@@ -285,7 +298,6 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     tactic = z3.Then(*[z3.Tactic(n, ctx) for n in PROOF_TACTIC], ctx=ctx)
     other = tactic.solver()
     set_timeout(other, timeout_s)
-    other.add(*copy)
     lock = threading.Lock()
     main_done = threading.Event()
     found: list[Answer] = []
@@ -294,6 +306,8 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     def race() -> None:
         for engine in (core, other):
             if main_done.is_set():
+                return
+            if engine is other and (not _blastable(other, copy, main_done) or main_done.is_set()):
                 return
             ans = check(engine, charged=False)
             if ans.status is SolverStatus.UNSAT:
