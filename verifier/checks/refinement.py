@@ -147,7 +147,7 @@ SHORT_FIRST = 8  # bounds from which shorter runs are asked first (refinement)
 def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
                check_name: Check = Check.EQUIV, minimize_budget: float = 30.0,
                target_unroll: dict[str, int] | None = None, ignore: frozenset[str] = frozenset(),
-               param_limit: int | None = None) -> Verdict:
+               param_limit: int | None = None, short_first: bool = True) -> Verdict:
     """Does `tgt` refine `src` on every input whose source loops run <= max_trip times?
     `param_limit` asks the minimizer for parameters within +-param_limit first.
     `ignore` leaves out kinds of divergence (mismatch_terms' keys) a caller looks
@@ -165,7 +165,9 @@ def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
     From a bound of SHORT_FIRST on, runs of a quarter of the bound are asked first
     (a quarter of the time): most bugs show in a vector iteration or two, and a
     target that runs on past the source's exit (a broken exit test) is unrolled
-    to its cap at the full bound. Only a counterexample is taken from there."""
+    to its cap at the full bound. Only a counterexample is taken from there. Not
+    `short_first`: no such look (an induction step, whose target is unrolled as far at
+    any bound, so that the look costs as much as the question)."""
     timeout = budget.seconds
 
     def short() -> Verdict:
@@ -180,7 +182,7 @@ def refinement(src: Program, tgt: Program, max_trip: int, budget: Budget,
     abstract: Abstract[Verdict] = Abstract(
         hard_ops(src, tgt), lambda: Budget.of(min(budget.rest(), max(ABSTRACT_FLOOR, ABSTRACT_SHARE * timeout))),
         vacuity_budget=budget.remainder, vacuous=lambda within, ops: vacuous(src, max_trip, within, ops))
-    stages = Stages(budget.remainder, short if max_trip >= SHORT_FIRST else None, abstract)
+    stages = Stages(budget.remainder, short if short_first and max_trip >= SHORT_FIRST else None, abstract)
     v = ask_staged(attempt, stages, VERDICTS)
     assert v is not None  # (every attempt answers)
     return v

@@ -176,7 +176,7 @@ def inductive(src: Program, tgt: Program, whole: Budget) -> Verdict | str:
             return "the induction over one iteration of the target's remainder loop does not close: " + (
                 tail.reason or (tail.counterexample.divergence.summary if tail.counterexample else tail.verdict))
     one = refinement(*step, form.vf, budget.remainder(), minimize_budget=1.0,
-                     target_unroll=form.step_unroll())
+                     target_unroll=form.step_unroll(), short_first=False)
     found = one.counterexample if one.verdict is VerdictKind.COUNTEREXAMPLE else None
     if found is not None or one.approximation is not None:
         # the step's state may be unreachable; the loop's first vector iteration is not,
