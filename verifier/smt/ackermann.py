@@ -36,11 +36,10 @@ def without_arrays(formulas: list[Any], cancelled: Callable[[], bool] = _never) 
     """`formulas` (of one context) with their array reads as bit-vectors, or None where
     the reduction does not apply (an array term other than a read, too many reads or
     terms) or `cancelled()` came true meanwhile (it is asked every few hundred terms)."""
-    terms = _all_terms(formulas, cancelled)
-    fs = None if terms is None else _through_stores(formulas, terms)
-    reads = None if fs is None else _reads(fs, cancelled)
-    if fs is None or reads is None:
+    prepared = _read_only(formulas, cancelled)
+    if prepared is None:
         return None
+    fs, reads = prepared
     by_array: dict[int, list[tuple[Any, Any]]] = {}
     subs: list[tuple[Any, Any]] = []
     for k, r in enumerate(reads):
@@ -51,13 +50,35 @@ def without_arrays(formulas: list[Any], cancelled: Callable[[], bool] = _never) 
         return None
     out = [z3.substitute(f, *subs) for f in fs] if subs else list(fs)
     for rs in by_array.values():
-        at = [(z3.substitute(i, *subs), v) for i, v in rs]  # (an index may read the array too)
-        for n, ((i, v), (j, w)) in enumerate(combinations(at, 2)):
-            if n % CANCEL_EVERY == 0 and cancelled():
-                return None
-            same = z3.simplify(_same(i, j))
-            if not z3.is_false(same):
-                out.append(z3.Implies(same, v == w))
+        tied = _tied([(z3.substitute(i, *subs), v) for i, v in rs], cancelled)  # (an index may read an array)
+        if tied is None:
+            return None
+        out += tied
+    return out
+
+
+def _read_only(formulas: list[Any], cancelled: Callable[[], bool]) -> tuple[list[Any], list[Any]] | None:
+    """`formulas` rewritten to read array constants only (_through_stores), and their
+    reads; None where the reduction does not apply."""
+    terms = _all_terms(formulas, cancelled)
+    if terms is None:
+        return None
+    fs = _through_stores(formulas, terms)
+    reads = _reads(fs, cancelled)
+    return None if reads is None else (fs, reads)
+
+
+def _tied(reads: list[tuple[Any, Any]], cancelled: Callable[[], bool]) -> list[Any] | None:
+    """For reads (index, value) of one array: equal values where the indices are
+    equal, for each pair whose indices z3's rewriter does not tell apart; None once
+    `cancelled()`."""
+    out = []
+    for n, ((i, v), (j, w)) in enumerate(combinations(reads, 2)):
+        if n % CANCEL_EVERY == 0 and cancelled():
+            return None
+        same = z3.simplify(_same(i, j))
+        if not z3.is_false(same):
+            out.append(z3.Implies(same, v == w))
     return out
 
 
