@@ -24,7 +24,7 @@ from typing import Any
 import z3
 
 MAX_READS = 256  # reads of one array, at most (pairs: about 32,000)
-MAX_TERMS = 20_000  # distinct subterms, at most (z3's Python API walks some 10,000 a second)
+MAX_TERMS = 5_000  # distinct subterms, at most (z3's Python API walks some 10,000 a second, and slows the main check meanwhile)
 CANCEL_EVERY = 256  # terms or pairs between two looks at whether the reduction is still wanted
 
 
