@@ -283,6 +283,29 @@ def test_the_interpreter_reads_cells_outside_an_extent_through_a_window() -> Non
     assert r.status == "ok" and r.outs["x"].v == 42  # b[1] is a's cell 2, past a's extent
 
 
+def test_a_models_cell_far_into_a_window_past_its_object_is_read_off() -> None:
+    """A run read off a model sees what the model puts in a window's cells past its
+    first 4,096 and outside the object it is a window on (an induction step's run
+    starts there; a regression: such a cell read as the default, so the solver's
+    counterexample to a step did not replay)."""
+    from verifier.checks.replay import model_inputs
+    from verifier.semantics.interpreter import run
+    from verifier.semantics.symbolic import make_inputs
+
+    prog = parse("loop t(N: i64, M: i64) {\n array a: i8[N]\n array b: i8[M]\n alias a, b\n"
+                 " x = b[5000]\n y = b[5001]\n out x\n out y\n}", "t.loop")
+    sym = make_inputs(prog)
+    which, delta = sym.alias["b"]
+    s = z3.Solver()
+    s.add(sym.params["N"] == 1, sym.params["M"] == 6000, which == 1, delta == 3,
+          z3.Select(sym.memory["a"][0], 5003) == 42, z3.Select(sym.memory["a"][0], 5004) == 43)
+    assert s.check() == z3.sat
+    inputs = model_inputs(s.model(), prog, sym, {})
+    assert inputs.alias["b"] == ("a", 3)
+    r = run(prog, inputs)
+    assert r.status == "ok" and (r.outs["x"].v, r.outs["y"].v) == (42, 43)
+
+
 def test_calling_another_function_with_the_same_arguments_is_refuted() -> None:
     """Regression: callees were numbered per program, so bar(x) matched foo(x)."""
     src = parse("loop s(x: i8) {\n effect foo(i8)\n foo(x)\n}", "s.loop")

@@ -156,8 +156,12 @@ def model_inputs(model: terms.Model, prog: Program, inputs: SymInputs, choices: 
         if whole == view or prog.array(whole).contents is not None:
             continue  # no window, or known contents: not an input
         delta = to_signed(delta & mask(64), 64)
-        n = max(0, min(to_signed(ev(inputs.extents[view]).as_long(), 64), limit))
-        for k in range(delta, delta + n):
+        extent = max(0, to_signed(ev(inputs.extents[view]).as_long(), 64))
+        # the view's first cells, and those the model sets anywhere in its extent (a
+        # step's run reads a window far past its start)
+        seen = [*range(delta, delta + min(extent, limit)),
+                *(k for k in sorted(read[whole].stored) if 0 <= to_signed((k - delta) & mask(64), 64) < extent)]
+        for k in seen:
             if not 0 <= k < len(arrays.get(whole, [])):
                 cells.setdefault(whole, {})[k] = read[whole](k)
     extents = {x: max(0, to_signed(ev(inputs.extents[x]).as_long(), 64)) for x in inputs.extents}
