@@ -137,3 +137,24 @@ def test_the_vector_loop_does_iterate(tmp_path: Path) -> None:
     run = json.loads(r.stdout)
     assert run["status"] == "ok" and run["live_outs"] == {"ret.0": 13, "ret.1": 13}, run
     assert run["iterations"] == {"vec.header": 4, "loop": 1}, run
+
+
+# ------------------------------------------------------------------ count-down loops
+
+MEMRCHR = MODELS / "llvm" / "corpus" / "c_memrchr.scalar.ll"
+
+
+@pytest.mark.slow
+def test_a_count_down_general_form_is_proved_for_every_trip_count() -> None:
+    """memrchr's general form (a reversed wide load, the count going down by VF) within
+    6 s of budget: the SMT core closes its step in 2 M units, which the race gave it
+    only 0.5 M of before (then: unknown after the whole budget)."""
+    v = emitted_verdict(MEMRCHR, "general", 4, every_trip_count=True, timeout=6.0)
+    assert v.verdict == "proved" and v.coverage.unbounded, v.reason
+
+
+@pytest.mark.slow
+def test_a_count_down_general_form_reading_its_lanes_unreversed_is_refuted(tmp_path: Path) -> None:
+    r = emitted_mutant(tmp_path, MEMRCHR, (r"<4 x i32> <i32 3, i32 2, i32 1, i32 0>",
+                                           "<4 x i32> <i32 0, i32 1, i32 2, i32 3>"), "general")
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout + r.stderr

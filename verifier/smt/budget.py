@@ -37,7 +37,7 @@ INTERPRET_UNITS = 100  # charged per block a concrete test runs (checks/falsify.
 
 # The solver's own share (the rest of the table of shares, the checks' phases, is
 # verifier/checks/shares.py)
-QUICK_CHECK = 0.25  # the SMT core's race on a proof obligation before bit-blasting takes over (smt/solver.py)
+QUICK_CHECK = 1.0  # the SMT core's race on a proof obligation before bit-blasting takes over (smt/solver.py)
 
 
 def units(seconds: float) -> int:

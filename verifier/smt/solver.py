@@ -236,6 +236,8 @@ class BackgroundCheck:
 #                                  QF_AUFBV  SMT core  bit-blasting
 #   search_loop general step, VF 16   0.108     0.016      0.069
 #   find_first_zero general, VF 16    0.079     0.010      0.057
+# (memrchr's count-down general form at VF 4: 0.2 s, 1.3-1.9 M units, where QF_AUFBV and
+# bit-blasting take 9-13 s: QUICK_CHECK is 1 s, 2 M units, not 0.25 s, which cut it off)
 # then, if the obligation is still open after QUICK_CHECK seconds, z3's
 # bit-blasting pipeline, which is far faster on some steps and far slower on others:
 #   sum_until_zero general, VF 16      19.1                    0.55
@@ -270,10 +272,10 @@ def _blastable(other: z3.Solver, copy: list[Any], main_done: threading.Event) ->
     (smt/ackermann.py: bit-blasting takes no arrays); False where the main check
     answered meanwhile."""
     try:
-        other.add(*(without_arrays(copy, main_done.is_set) or copy))
+        other.add(*(without_arrays(copy) or copy))
     except z3.Z3Exception:  # (interrupted)
         return False
-    return True
+    return not main_done.is_set()
 
 
 def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
