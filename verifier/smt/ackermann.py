@@ -29,6 +29,7 @@ import z3
 # an array constant's declaration in z3's SMT-LIB text: its name, index and element sorts
 _ARRAY_DECLARATION = re.compile(
     r"^\(declare-fun (\S+) \(\) \(Array ((?:\(_ BitVec \d+\))|Bool) ((?:\(_ BitVec \d+\))|Bool)\)\)$", re.M)
+_DECLARED = re.compile(r"^\(declare-(?:fun|const) (\S+) ", re.M)
 # what no query without arrays says: an array sort, a read or write, an array made from a function
 _ARRAYS_LEFT = ("Array", "select", "store", "lambda", "as-array", "(_ map", "(as const")
 
@@ -46,6 +47,8 @@ def without_arrays(formulas: list[Any]) -> list[Any] | None:
     if len(reads) != 1:
         return None
     text = _text(list(reads[0]), ctx)
+    if not _plain(text):
+        return None
     names = [m.group(1) for m in _ARRAY_DECLARATION.finditer(text)]
     text = _ARRAY_DECLARATION.sub(lambda m: f"(declare-fun {m.group(1)} ({m.group(2)}) {m.group(3)})", text)
     for name in names:
@@ -56,6 +59,17 @@ def without_arrays(formulas: list[Any]) -> list[Any] | None:
         return None
     # (where it reads a bare name as the function's array, that array is in its text)
     return None if any(left in _text(reduced, ctx) for left in _ARRAYS_LEFT) else reduced
+
+
+def _plain(text: str) -> bool:
+    """Whether the text rewriting is exact on `text`: no string literal or quoted
+    symbol (whose characters it would edit), and no name declared twice (two arrays,
+    or an array and a function, of one name but other element sorts: as functions,
+    read back, they would be one)."""
+    if '"' in text or "|" in text:
+        return False
+    declared = _DECLARED.findall(text)
+    return len(declared) == len(set(declared))
 
 
 def _text(formulas: list[Any], ctx: z3.Context) -> str:
