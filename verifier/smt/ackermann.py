@@ -13,10 +13,13 @@ array's map), and a model of the functions gives one of the arrays (each functio
 graph). Only an unsat answer is taken from the engine.
 
 The rewriting is z3's work throughout: the simplifier, then the query's SMT-LIB text
-with each array declaration turned into a function's and each `(select A ` into
-`(A `, read back. A term the text rewriting does not account for leaves an array
-behind (a bare array name: z3 rejects it, or reads it as the function's array), and
-then there is no reduction: the text of what was read back may name no array at all. Walking the terms in Python instead took seconds on the
+without the arrays' declarations and with each `(select A ` as `(A `, read back with
+each array's name meaning a function made for it. Text is easily read back as
+something else (an array named `!` makes `(! i)` an annotation of i; a constant
+named like the printer's `?x22` is captured by its `let`; a function named like a
+datatype's accessor), so the reduction is taken only where it is exact: each
+application put back as its array's read gives the simplified formulas themselves,
+the same terms, and nothing of an array is left. Else there is no reduction. Walking the terms in Python instead took seconds on the
 simple listings' VF 16 steps, and slowed the main check meanwhile."""
 
 from __future__ import annotations
@@ -46,19 +49,31 @@ def without_arrays(formulas: list[Any]) -> list[Any] | None:
     reads = z3.With("simplify", blast_select_store=True, expand_select_ite=True, ctx=ctx)(goal)
     if len(reads) != 1:
         return None
-    text = _text(list(reads[0]), ctx)
+    simplified = list(reads[0])
+    text = _text(simplified, ctx)
     if not _plain(text):
         return None
-    names = [m.group(1) for m in _ARRAY_DECLARATION.finditer(text)]
-    text = _ARRAY_DECLARATION.sub(lambda m: f"(declare-fun {m.group(1)} ({m.group(2)}) {m.group(3)})", text)
-    for name in names:
+    arrays = {m.group(1): (_sort(m.group(2), ctx), _sort(m.group(3), ctx)) for m in _ARRAY_DECLARATION.finditer(text)}
+    funcs = {name: z3.Function(f"{name}!read", dom, rng) for name, (dom, rng) in arrays.items()}
+    text = _ARRAY_DECLARATION.sub("", text)
+    for name in arrays:
         text = text.replace(f"(select {name} ", f"({name} ")
-    try:
-        reduced = list(z3.parse_smt2_string(text, ctx=ctx))
+    try:  # (z3 reads the arrays' names, declared no more, as the functions made here)
+        reduced = list(z3.parse_smt2_string(text, decls=funcs, ctx=ctx))
     except z3.Z3Exception:  # an array used other than by a read, where z3 rejects its name
         return None
-    # (where it reads a bare name as the function's array, that array is in its text)
+    # exact where each application put back as the array's read gives the simplified
+    # formulas themselves (the same terms), and nothing else of an array is left
+    back = [z3.substitute_funs(f, *((funcs[n], z3.Select(z3.Array(n, dom, rng), z3.Var(0, dom)))
+                                   for n, (dom, rng) in arrays.items())) for f in reduced] if arrays else reduced
+    if len(back) != len(simplified) or not all(a.eq(b) for a, b in zip(back, simplified, strict=True)):
+        return None
     return None if any(left in _text(reduced, ctx) for left in _ARRAYS_LEFT) else reduced
+
+
+def _sort(text: str, ctx: z3.Context) -> z3.SortRef:
+    """A sort as _ARRAY_DECLARATION matches it: `Bool` or `(_ BitVec n)`."""
+    return z3.BoolSort(ctx) if text == "Bool" else z3.BitVecSort(int(text.split()[-1].rstrip(")")), ctx)
 
 
 def _plain(text: str) -> bool:
