@@ -7,8 +7,8 @@ arguments are (Ackermann's reduction).
 Sound for proofs: the reduced query is satisfiable exactly when the original is,
 wherever the arrays are only read (reads through stores, constant arrays and `ite`s
 of arrays are first rewritten into reads of the array constants, by z3's own
-simplifier (`blast_select_store`, `expand_select_ite`); any other array term left, an array equality say, and there is no
-reduction). A model of the array constants gives one of the functions (each the
+simplifier (`blast_select_store`, `expand_select_ite`); any other array term left,
+an array equality say, and there is no reduction). A model of the array constants gives one of the functions (each the
 array's map), and a model of the functions gives one of the arrays (each function's
 graph). Only an unsat answer is taken from the engine.
 
@@ -19,8 +19,10 @@ something else (an array named `!` makes `(! i)` an annotation of i; a constant
 named like the printer's `?x22` is captured by its `let`; a function named like a
 datatype's accessor), so the reduction is taken only where it is exact: each
 application put back as its array's read gives the simplified formulas themselves,
-the same terms, and nothing of an array is left. Else there is no reduction. Walking the terms in Python instead took seconds on the
-simple listings' VF 16 steps, and slowed the main check meanwhile."""
+the same terms, and nothing of an array is left (two arrays of one name, a string
+literal holding `(select A `: the terms differ). Else there is no reduction.
+Walking the terms in Python instead took seconds on the simple listings' VF 16
+steps, and slowed the main check meanwhile."""
 
 from __future__ import annotations
 
@@ -32,7 +34,6 @@ import z3
 # an array constant's declaration in z3's SMT-LIB text: its name, index and element sorts
 _ARRAY_DECLARATION = re.compile(
     r"^\(declare-fun (\S+) \(\) \(Array ((?:\(_ BitVec \d+\))|Bool) ((?:\(_ BitVec \d+\))|Bool)\)\)$", re.M)
-_DECLARED = re.compile(r"^\(declare-(?:fun|const) (\S+) ", re.M)
 # what no query without arrays says: an array sort, a read or write, an array made from a function
 _ARRAYS_LEFT = ("Array", "select", "store", "lambda", "as-array", "(_ map", "(as const")
 
@@ -51,8 +52,6 @@ def without_arrays(formulas: list[Any]) -> list[Any] | None:
         return None
     simplified = list(reads[0])
     text = _text(simplified, ctx)
-    if not _plain(text):
-        return None
     arrays = {m.group(1): (_sort(m.group(2), ctx), _sort(m.group(3), ctx)) for m in _ARRAY_DECLARATION.finditer(text)}
     funcs = {name: z3.Function(f"{name}!read", dom, rng) for name, (dom, rng) in arrays.items()}
     text = _ARRAY_DECLARATION.sub("", text)
@@ -74,17 +73,6 @@ def without_arrays(formulas: list[Any]) -> list[Any] | None:
 def _sort(text: str, ctx: z3.Context) -> z3.SortRef:
     """A sort as _ARRAY_DECLARATION matches it: `Bool` or `(_ BitVec n)`."""
     return z3.BoolSort(ctx) if text == "Bool" else z3.BitVecSort(int(text.split()[-1].rstrip(")")), ctx)
-
-
-def _plain(text: str) -> bool:
-    """Whether the text rewriting is exact on `text`: no string literal or quoted
-    symbol (whose characters it would edit), and no name declared twice (two arrays,
-    or an array and a function, of one name but other element sorts: as functions,
-    read back, they would be one)."""
-    if '"' in text or "|" in text:
-        return False
-    declared = _DECLARED.findall(text)
-    return len(declared) == len(set(declared))
 
 
 def _text(formulas: list[Any], ctx: z3.Context) -> str:

@@ -329,7 +329,7 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
                         s.ctx.interrupt()
                         interrupted.append(True)
                 return
-            if ans.status is SolverStatus.SAT or (k > 0 and (ans.reason == "solver timeout" or ans.wall_clock)):
+            if ans.status is SolverStatus.SAT or (k > 0 and (ans.wall_clock or ans.units >= units(timeout_s))):
                 return  # (a pipeline that ran out of budget: the next would not do better)
 
     thread = threading.Thread(target=race, daemon=True)
