@@ -671,6 +671,71 @@ def test_a_pointer_phi_over_two_objects_is_returned_as_object_and_address(tmp_pa
     assert verdict(tmp_path, FIND.format(missing="%e"), FIND.format(missing="%p.next")) == "counterexample"
 
 
+# the STL's shapes: the result as an index (`find_if(...) - begin`) or compared with
+# the end (`all_of`); {found} is the found block, its pointer into b or the end
+FIND_USE = """define {ty} @find(ptr readonly %b, ptr readnone %e, i32 %v) {{{{
+entry:
+  %empty = icmp eq ptr %b, %e
+  br i1 %empty, label %done, label %loop
+loop:
+  %p = phi ptr [ %p.next, %next ], [ %b, %entry ]
+  %x = load i32, ptr %p, align 4
+  %hit = icmp eq i32 %x, %v
+  br i1 %hit, label %found, label %next
+next:
+  %p.next = getelementptr inbounds nuw i8, ptr %p, i64 4
+  %end = icmp eq ptr %p.next, %e
+  br i1 %end, label %found, label %loop
+found:
+{{found}}
+  br label %done
+done:
+  %out = phi ptr [ %e, %entry ], [ %r, %found ]
+{use}
+}}}}
+"""
+AS_INDEX = FIND_USE.format(ty="i64", use="""  %oi = ptrtoint ptr %out to i64
+  %bi = ptrtoint ptr %b to i64
+  %d = sub i64 %oi, %bi
+  ret i64 %d""")
+AT_END = FIND_USE.format(ty="i1", use="""  %c = icmp eq ptr %out, %e
+  ret i1 %c""")
+BY_PHI = "  %r = phi ptr [ %p, %loop ], [ {missing}, %next ]"
+BY_SELECT = """  %h = phi i1 [ true, %loop ], [ false, %next ]
+  %q = phi ptr [ %p, %loop ], [ %p, %next ]
+  %r = select i1 %h, ptr %q, ptr {missing}"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("use", [AS_INDEX, AT_END], ids=["ptrtoint", "icmp"])
+def test_a_pointer_into_one_of_two_objects_is_read_by_its_address(tmp_path: Path, use: str) -> None:
+    # ptrtoint and icmp read a pointer's address alone (LangRef): one past b's last
+    # element has e's address where the loop stopped on it, so the results agree, and
+    # b's start is another address (the loop ran: b is not e)
+    src = use.format(found=BY_PHI.format(missing="%e"))
+    assert verdict(tmp_path, src, use.format(found=BY_PHI.format(missing="%p.next"))) == "proved"
+    assert verdict(tmp_path, src, use.format(found=BY_SELECT.format(missing="%e"))) == "proved"
+    assert verdict(tmp_path, src, use.format(found=BY_PHI.format(missing="%b"))) == "counterexample"
+    assert verdict(tmp_path, src, use.format(found=BY_SELECT.format(missing="%b"))) == "counterexample"
+
+
+def test_the_addresses_of_two_accessed_objects_are_not_read(tmp_path: Path) -> None:
+    # both objects' bytes are free of each other in the model, so their addresses may
+    # not be compared or read (two objects could then share bytes with two contents)
+    src = tmp_path / "f.ll"
+    src.write_text("""define i64 @f(ptr %a, ptr %b, i1 %c) {
+entry:
+  %x = load i32, ptr %a, align 4
+  %y = load i32, ptr %b, align 4
+  %p = select i1 %c, ptr %a, ptr %b
+  %i = ptrtoint ptr %p to i64
+  ret i64 %i
+}
+""")
+    with pytest.raises(LLUnsupported, match="ptrtoint of pointers into two objects that are both read or written"):
+        parse_ll_file(src)
+
+
 def test_a_single_object_return_against_a_phi_over_two(tmp_path: Path) -> None:
     # the pair is shown the same way on both sides: the source returns e alone
     only_e = """define ptr @find(ptr readonly %b, ptr readnone %e, i32 %v) {

@@ -178,6 +178,8 @@ def _pointer_phi(st: FnState, blk: Block, s: Site) -> None:
     blk.phis.append(phi)
     edges = _phi_edges(st, s)
     st.pointer_phis.append((phi, edges))
+    if len({k for _, k in edges}) == 1 and edges[0][1] is not None:
+        st.copy_of[key(ins)] = edges[0][1]  # LCSSA's copy of one value
     if key(ins) in st.nullable:
         uid = st.ids.uid()
         flag = Phi(uid, st.fresh(f"{name}.isnull"), I1, [], loc)
@@ -336,8 +338,11 @@ def _select(st: FnState, blk: Block, s: Site) -> None:
     if str(ins.type) != "ptr":
         st.emit(blk, "select", [operand(st, blk, o, loc) for o in ops], s.ty, s.dest, loc)
         return
+    if key(ins) in st.multi:
+        _several_objects_select(st, blk, s)
+        return
     if st.prov.get(key(ins)) is None:
-        raise LLUnsupported("a select of pointers into several objects", loc)
+        raise LLUnsupported("a select of pointers of unknown origin", loc)
     c = _v(st, blk, s, 0)
     a = Const(0, I64) if is_null(ops[1]) else pointer(st, ops[1], loc)[1]
     b = Const(0, I64) if is_null(ops[2]) else pointer(st, ops[2], loc)[1]
@@ -346,6 +351,18 @@ def _select(st: FnState, blk: Block, s: Site) -> None:
     if key(ins) in st.nullable:
         fa, fb = (Const(1, I1) if is_null(o) else st.nulls.get(key(o), Const(0, I1)) for o in ops[1:3])
         st.nulls[key(ins)] = st.emit(blk, "select", [c, fa, fb], I1, st.fresh(f"{name}.isnull"), loc)
+
+
+def _several_objects_select(st: FnState, blk: Block, s: Site) -> None:
+    """A select of pointers into several objects: a select of their addresses and of
+    their objects' numbers (as a phi over several objects)."""
+    c = _v(st, blk, s, 0)
+    (at_a, which_a), (at_b, which_b) = (shown_pointer(st, blk, None if is_null(o) else key(o), s.loc)
+                                        for o in s.ops[1:3])
+    name = s.dest or st.fresh("ptr")
+    at = st.emit(blk, "select", [c, at_a, at_b], I64, name, s.loc)
+    which = st.emit(blk, "select", [c, which_a, which_b], I64, st.fresh(f"{name}.object"), s.loc)
+    st.multi_vals[key(s.ins)] = (at, which)
 
 
 def _freeze(st: FnState, blk: Block, s: Site) -> None:
@@ -484,9 +501,13 @@ def _alloca(st: FnState, blk: Block, s: Site) -> None:
 
 
 def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
-    """The address: the object's free base address plus the offset's bytes."""
-    obj, off = pointer(st, s.ops[0], s.loc)
-    addr = address(st, blk, st.objects[obj], off, s.loc)
+    """The address: the object's free base address plus the offset's bytes (a pointer
+    that may point into one of several objects: its address as kept)."""
+    if key(s.ops[0]) in st.multi_vals:
+        addr = st.multi_vals[key(s.ops[0])][0]
+    else:
+        obj, off = pointer(st, s.ops[0], s.loc)
+        addr = address(st, blk, st.objects[obj], off, s.loc)
     ty = s.ty
     assert isinstance(ty, IntType)
     if ty.bits == 64:

@@ -486,8 +486,12 @@ def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | 
     parameter that is null (<obj>.null, whose object then has no bytes). Pointers
     into two objects compare by address (<obj>.addr; one of them is never accessed,
     see measure_units), as do two that may be null (loaded, or selected with null):
-    a null one's address is 0."""
+    a null one's address is 0, and one that may point into one of several objects."""
     nulls = [operand_text(o).endswith("null") and o.is_constant for o in ops]
+    if any(key(o) in st.multi_vals for o in ops):  # into one of several objects: by address
+        (at_a, _), (at_b, _) = (shown_pointer(st, blk, None if n else key(o), loc) for o, n in zip(ops, nulls, strict=True))
+        st.emit(blk, "icmp", [at_a, at_b], ty, dest, loc, pred=pred, flags=())
+        return
     if all(nulls):
         st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
         return

@@ -534,6 +534,7 @@ def _name_everything(st: FnState, fn: Any, blocks: list[Any]) -> None:
         st.names[key(b)] = _own_name(st, f"%{label}", used) if label else ("entry" if k == 0 else f"bb{k}")
         used.add(st.names[key(b)])
         for ins in b.instructions:
+            st.defined_in[key(ins)] = st.names[key(b)]
             t = operand_text(ins)
             if t.startswith("%"):
                 st.names[key(ins)] = _own_name(st, t.split("=")[0].strip(), used)
@@ -572,7 +573,7 @@ def _pointer_phis(st: FnState) -> None:
     for phi, incoming in st.null_phis:
         phi.incoming = [(blk, Const(1, I1) if k is None else st.nulls.get(k, Const(0, I1))) for blk, k in incoming]
     for at_phi, which_phi, multi_in in st.multi_phis:
-        pairs = [shown_pointer(st, st.blocks[b], k, at_phi.loc) for b, k in multi_in]
+        pairs = [shown_pointer(st, *_shown_at(st, b, k), at_phi.loc) for b, k in multi_in]
         at_phi.incoming = [(b, a) for (b, _), (a, _) in zip(multi_in, pairs, strict=True)]
         which_phi.incoming = [(b, w) for (b, _), (_, w) in zip(multi_in, pairs, strict=True)]
     _volatile_apart(st)
@@ -601,6 +602,18 @@ def _volatile_may_overlap(st: FnState) -> bool:
 
     stores = any(overlap(x, y) for x in st.volatile_stored for y in st.plain_objects if x != y)
     return stores or any(overlap(x, y) for x in st.volatile_loaded for y in st.plain_stored)
+
+
+def _shown_at(st: FnState, pred: str, k: int | None) -> tuple[Block, int | None]:
+    """Where a phi over several objects computes an incoming pointer's address and
+    object number, and which value it shows: LCSSA's copies looked through, in the
+    block that defines the value (it dominates the edge from `pred`; an argument: in
+    `pred`). So a pass that only added LCSSA phis and exit blocks leaves the function
+    as it was (transforms/forwarders.py), the computation in the same block."""
+    while k is not None and k in st.copy_of:
+        k = st.copy_of[k]
+    home = st.defined_in.get(k, pred) if k is not None else pred
+    return st.blocks[home if home in st.blocks else pred], k
 
 
 def _incoming_offset(st: FnState, k: Any, loc: Loc | None) -> Operand:

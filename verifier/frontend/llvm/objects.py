@@ -118,17 +118,20 @@ def _one_object(st: FnState, fn: Any) -> None:
 
 
 def _several_objects(st: FnState, fn: Any) -> None:
-    """Phis over pointers into several objects: a value only `ret` may use (as an
-    address and an object number), so each of those objects gets a base address (the
-    fixed point before gave a phi the one object its known operands agreed on; one
-    whose operands turn out to point into several becomes such a value too, and
-    whatever was derived from it is refused where it is used: see pointer)."""
+    """Phis and selects over pointers into several objects: a value kept as an address
+    and an object number, which `ret`, `ptrtoint`, `icmp` and other such phis and
+    selects may use (each reads only the address, or returns both), so each of those
+    objects gets a base address (the fixed point before gave a phi the one object its
+    known operands agreed on; one whose operands turn out to point into several becomes
+    such a value too, and whatever else uses it, a load or a getelementptr, is refused
+    where it is used: see pointer)."""
     def step(ins: Any) -> bool:
-        if ins.opcode != "phi" or str(ins.type) != "ptr":
+        if ins.opcode not in ("phi", "select") or str(ins.type) != "ptr":
             return False
         k = key(ins)
+        ptrs = list(ins.operands)[1:] if ins.opcode == "select" else list(ins.operands)
         into = frozenset[str]().union(*(frozenset({st.prov[key(o)]}) if key(o) in st.prov
-                                        else st.multi.get(key(o), frozenset()) for o in ins.operands if not is_null(o)))
+                                        else st.multi.get(key(o), frozenset()) for o in ptrs if not is_null(o)))
         if len(into) <= 1 or st.multi.get(k) == into:
             return False
         st.prov.pop(k, None)
@@ -391,10 +394,11 @@ def _measure_call(st: FnState, ins: Any, text: str, called: str) -> None:
 def _measure_address(st: FnState, seen: _Seen, ins: Any, text: str, loc: Loc) -> None:
     """What reads a pointer's address: ptrtoint, a pointer icmp, a getelementptr."""
     if ins.opcode == "ptrtoint":
-        name = st.prov.get(key(list(ins.operands)[0]))
-        if name is None:
-            raise unknown_origin(st, list(ins.operands)[0], "ptrtoint of", loc)
-        seen.as_int.add(name)
+        ptr = list(ins.operands)[0]
+        names = {st.prov[key(ptr)]} if key(ptr) in st.prov else st.multi.get(key(ptr))
+        if not names:
+            raise unknown_origin(st, ptr, "ptrtoint of", loc)
+        seen.as_int |= names
     elif ins.opcode == "icmp" and str(list(ins.operands)[0].type) == "ptr":
         _measure_compare(st, seen, ins, text, loc)
     elif ins.opcode == "getelementptr":
@@ -455,11 +459,11 @@ def _measure_assumed_align(st: FnState, text: str) -> None:
 
 def _measure_compare(st: FnState, seen: _Seen, ins: Any, text: str, loc: Loc) -> None:
     """A pointer comparison: against null (the object is tested), or between two objects."""
-    names = {st.prov[key(o)] for o in ins.operands if key(o) in st.prov}
+    names = {n for o in ins.operands for n in ({st.prov[key(o)]} if key(o) in st.prov else st.multi.get(key(o), ()))}
     if "null" in text:
         for name in names:
             st.objects[name].null_tested = True
-    elif len(names) == 2:
+    elif len(names) >= 2:
         seen.compared.append((names, loc))
 
 
@@ -511,10 +515,10 @@ def _addressed_objects(st: FnState, seen: _Seen) -> None:
 
 
 def _compared_objects(st: FnState, seen: _Seen) -> None:
-    """The objects icmp compares by address (refused where all of them are accessed)."""
+    """The objects icmp compares by address (refused where two of them are accessed)."""
     for names, loc in seen.compared:
         objs = [st.objects[n] for n in sorted(names)]
-        if all(o.accessed for o in objs):
+        if sum(o.accessed for o in objs) > 1:
             raise LLUnsupported("icmp of pointers into two objects that are both read or written", loc)
         for o in objs:
             o.addressed = True

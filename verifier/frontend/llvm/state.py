@@ -142,11 +142,13 @@ class FnState:
     nullable: set[int] = field(default_factory=set)  # pointer values that may be the null literal
     nulls: dict[int, Operand] = field(default_factory=dict)  # ... and the i1 saying whether they are
     null_phis: list[tuple[Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
-    # pointer phis over pointers into several objects (only returned): their objects,
-    # and the (address, object number) phis that stand for them
+    # pointer phis and selects over pointers into several objects: their objects, and
+    # the (address, object number) values that stand for them
     multi: dict[int, frozenset[str]] = field(default_factory=dict)
     multi_vals: dict[int, tuple[Operand, Operand]] = field(default_factory=dict)
     multi_phis: list[tuple[Phi, Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
+    defined_in: dict[int, str] = field(default_factory=dict)  # instruction -> its block's name
+    copy_of: dict[int, int] = field(default_factory=dict)  # one-incoming pointer phi (LCSSA's) -> its value
     pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
     ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order
     display: dict[str, str] = field(default_factory=dict)  # our name -> LLVM's (`v4` -> `%4`)

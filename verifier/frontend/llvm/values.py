@@ -86,7 +86,7 @@ def unknown_origin(st: FnState, v: Any, use: str, loc: Loc | None) -> LLUnsuppor
     what uses it, e.g. "an access through")."""
     if key(v) in st.multi:
         names = ", ".join(st.display.get(n, n) for n in sorted(st.multi[key(v)]))
-        return LLUnsupported(f"a pointer phi over several objects ({names}) used other than by ret"
+        return LLUnsupported(f"a pointer phi over several objects ({names}) used other than by ret, ptrtoint, icmp, phi or select"
                              + (f" ({use} it)" if use else ""), loc)
     return LLUnsupported(f"{use} a pointer of unknown origin" if use else "a pointer of unknown origin", loc)
 
