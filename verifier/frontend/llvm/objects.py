@@ -7,6 +7,7 @@ instructions use (an offset's address, alignment, a pointer shown as a value).""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -248,17 +249,39 @@ def gep_base(st: FnState, v: Any, loc: Loc) -> tuple[str, Operand]:
     return pointer(st, v, loc)
 
 
+def _trailing_zeros(c: int) -> int:
+    return 64 if c == 0 else (c & -c).bit_length() - 1
+
+
+def _const_zeros(v: Any) -> int:
+    """A constant's known trailing zeros: a scalar's, or the fewest of a vector's lanes
+    (`<i64 0, i64 16>`, `splat (i64 4)`, `zeroinitializer`; a poison or undef lane
+    may be taken as any value); 0 for anything else (a constant expression)."""
+    c = int_const(v)
+    if c is not None:
+        return _trailing_zeros(c)
+    text = operand_text(v)
+    body = text.split(">", 1)[1].strip() if text.startswith("<") and ">" in text else ""
+    if body in ("zeroinitializer", "poison", "undef"):
+        return 64
+    lanes = re.findall(r"\bi\d+ (-?\d+|poison|undef)\b", body)
+    if not lanes or len(lanes) != body.count(",") + 1:
+        return 0
+    return min(64 if x in ("poison", "undef") else _trailing_zeros(int(x)) for x in lanes)
+
+
 def _known_zeros(fn: Any) -> dict[int, int]:
-    """For each integer SSA value, how many low bits are always zero (LLVM's known
-    trailing zeros, 64 for zero): a byte-offset GEP `gep i8, p, %off` with %off
-    stepping by 4 then moves in 4-byte units (LLVM 20+ writes pointer inductions
-    and constant offsets this way). An optimistic fixpoint over phis."""
+    """For each integer SSA value (each lane of an integer vector), how many low bits
+    are always zero (LLVM's known trailing zeros, 64 for zero): a byte-offset GEP
+    `gep i8, p, %off` with %off stepping by 4 then moves in 4-byte units (LLVM 20+
+    writes pointer inductions and constant offsets this way, and the vectorized
+    forms' gathers `gep i8, p, <4 x i64> %offs` a splat of such an offset plus a
+    constant step). An optimistic fixpoint over phis."""
     tz: dict[int, int] = {}
 
     def of(v: Any) -> int:
         if v.is_constant:
-            c = int_const(v)
-            return 0 if c is None else 64 if c == 0 else (c & -c).bit_length() - 1
+            return _const_zeros(v)
         return tz.get(key(v), 0)
 
     def step(ins: Any) -> int:
@@ -276,9 +299,14 @@ def _known_zeros(fn: Any) -> dict[int, int]:
             return min(64, of(ops[0]) + c)
         if op in ("zext", "sext"):
             return of(ops[0])
+        if op in ("insertelement", "shufflevector"):  # the lanes of both vectors (and the inserted value)
+            return min(of(ops[0]), of(ops[1]))
+        if op == "extractelement":
+            return of(ops[0])
         return 0
 
-    ints = [ins for b in fn.blocks for ins in b.instructions if is_int_type(str(ins.type))]
+    ints = [ins for b in fn.blocks for ins in b.instructions
+            if is_int_type(str(ins.type)) or is_int_type(lane_type(str(ins.type)) or "")]
     for ins in ints:
         tz[key(ins)] = 64  # top: every value starts as a multiple of everything
     changed = True
@@ -297,7 +325,10 @@ def _index_stride(tz: dict[int, int], idx: Any, stride: int) -> int:
     (a constant index: the whole offset; zero moves nothing)."""
     if idx.is_constant:
         c = int_const(idx)
-        return stride if c is None else abs(c) * stride
+        if c is not None:
+            return abs(c) * stride
+        zeros = _const_zeros(idx)  # a vector's lanes
+        return 0 if zeros == 64 else stride << min(zeros, 12)
     return stride << min(tz.get(key(idx), 0), 12)
 
 
