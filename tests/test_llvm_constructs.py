@@ -871,3 +871,50 @@ def test_an_exit_on_a_value_merged_from_conditional_code_is_unknown_naming_it(tm
     for line in res.stdout.splitlines():
         v = json.loads(line)
         assert v["verdict"] == "unknown" and "depends on %step, a phi merging the paths" in v["reason"]
+
+
+# a VLA (`int buf[n]`, clang's `alloca i32, i64 %n`) filled by a call, then read at
+# {at} (a load there when n > 0)
+VLA = """define i32 @f(i64 %n) {{
+entry:
+  %buf = alloca i32, i64 %n, align 16
+  call void @fill(ptr %buf, i64 %n)
+  %some = icmp ugt i64 %n, 0
+  br i1 %some, label %read, label %done
+read:
+  {read}
+  br label %done
+done:
+  ret i32 0
+}}
+declare void @fill(ptr, i64)
+"""
+
+
+def test_a_vla_holds_exactly_its_count_of_elements(tmp_path: Path) -> None:
+    # the alloca fixes its object's size at count x 4 bytes: its last element may be
+    # read where the source reads nothing, and the one past it may not
+    src = VLA.format(read="%x = add i32 0, 0")
+    last = VLA.format(read="%p = getelementptr i32, ptr %buf, i64 %n\n  %q = getelementptr i32, ptr %p, i64 -1\n"
+                           "  %x = load i32, ptr %q, align 4")
+    past = VLA.format(read="%p = getelementptr i32, ptr %buf, i64 %n\n  %x = load i32, ptr %p, align 4")
+    assert verdict(tmp_path, src, last) == "proved"
+    assert verdict(tmp_path, src, past) == "counterexample"
+
+
+def test_a_vla_whose_size_could_not_be_fixed_first_is_named(tmp_path: Path) -> None:
+    src = tmp_path / "f.ll"
+    for body, said in [("call void @g()\n  %buf = alloca i32, i64 %n, align 4", "after a call or store"),
+                       ("br label %next\nnext:\n  %buf = alloca i32, i64 %n, align 4", "outside the entry block")]:
+        src.write_text(f"""define i32 @f(i64 %n) {{
+entry:
+  {body}
+  call void @fill(ptr %buf, i64 %n)
+  %x = load i32, ptr %buf, align 4
+  ret i32 %x
+}}
+declare void @fill(ptr, i64)
+declare void @g()
+""")
+        with pytest.raises(LLUnsupported, match=f"an alloca of a runtime size {said}"):
+            parse_ll_file(src)

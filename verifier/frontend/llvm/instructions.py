@@ -497,7 +497,21 @@ def _resume(st: FnState, blk: Block, s: Site) -> None:
 
 
 def _alloca(st: FnState, blk: Block, s: Site) -> None:
-    """Nothing to run: its object (objects.trace_provenance) is the value."""
+    """Nothing to run: its object (objects.trace_provenance) is the value. One of a
+    runtime size (a VLA) fixes its object's free size here: count (unsigned) times the
+    element's bytes, an assumption where the object's free size is not that (a product
+    that wraps is poison: no run has it)."""
+    if key(s.ins) not in st.dynamic_allocas:
+        return
+    count, elem = st.dynamic_allocas[key(s.ins)]
+    name = st.names[key(s.ins)]
+    n = operand(st, blk, count, s.loc)
+    cty = ty_of(count, s.loc)
+    if cty != I64:
+        n = st.emit(blk, "zext", [n], I64, st.fresh(f"{name}.count"), s.loc, flags=())
+    want = st.emit(blk, "mul", [n, Const(elem, I64)], I64, st.fresh(f"{name}.size"), s.loc, flags=("nuw",))
+    ok = st.emit(blk, "icmp", [want, Ref(f"{name}.bytes")], I1, st.fresh(f"{name}.sized"), s.loc, pred="eq")
+    st.emit(blk, "assume", [ok], None, None, s.loc)
 
 
 def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:

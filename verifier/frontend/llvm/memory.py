@@ -47,7 +47,7 @@ def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str
     if g.lanes and str(ops[0].type) != "ptr":
         raise LLUnsupported("a getelementptr on a vector of pointers", loc)
     acc = g.offset(base, ops[1:], gep_steps(st, ins, text, loc))
-    if obj.size is None and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
+    if obj.size is None and not obj.local and obj.name not in st.room and not (isinstance(acc, Const) and acc.value == 0):
         g.mark_start(acc)
     st.offsets[key(ins)] = g.result(acc, "inbounds" in flags)
     if key(ops[0]) in st.nulls:

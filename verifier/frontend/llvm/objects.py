@@ -81,7 +81,7 @@ def _local_objects(st: FnState, fn: Any) -> None:
     for b in fn.blocks:
         for ins in b.instructions:
             if ins.opcode == "alloca":
-                _alloca(st, ins)
+                _alloca(st, ins, list(fn.blocks)[0])
             for o in ins.operands:
                 if str(o.type) == "ptr" and o.is_constant and key(o) not in st.prov:
                     _const_gep(st, o, st.loc_of(operand_text(ins), ins))
@@ -214,20 +214,45 @@ def const_gep_offsets(st: FnState) -> None:
         st.offsets[k] = Const((at // st.objects[st.prov[k]].unit) & mask(64), I64)
 
 
-def _alloca(st: FnState, ins: Any) -> None:
-    """`alloca T[, iN count][, align A]`: a local object of constant size, its own
-    (no other pointer reaches it unless the function passes it on)."""
+def _alloca(st: FnState, ins: Any, entry: Any) -> None:
+    """`alloca T[, iN count][, align A]`: a local object, its own (no other pointer
+    reaches it unless the function passes it on), of constant size, or of `count`
+    elements known at run time (a VLA, `alloca(n)`): then its bytes are a free size
+    that the alloca itself fixes (instructions._alloca), which must come before
+    anything the function does that could be observed (in the entry block, before any
+    call or store), so that no run is taken back past an event."""
     text = operand_text(ins)
     loc = st.loc_of(text, ins)
     form = alloca_form(text)
     if form is None:
-        raise LLUnsupported("an alloca of a size that is not a constant", loc)
+        raise LLUnsupported("an alloca form", loc)
     allocated, count, align = form
-    size = st.layout.size(allocated, loc) * count
+    elem = st.layout.size(allocated, loc)
     name = st.names[key(ins)]
-    st.objects[name] = MemObject(name, size, size, align, local=True, where=loc)
+    if count is None:
+        _runtime_alloca(st, ins, entry, loc)
+        st.objects[name] = MemObject(name, None, 0, align, local=True, where=loc)
+        st.dynamic_allocas[key(ins)] = (list(ins.operands)[0], elem)
+    else:
+        st.objects[name] = MemObject(name, elem * count, elem * count, align, local=True, where=loc)
     st.prov[key(ins)] = name
     st.offsets[key(ins)] = Const(0, I64)
+
+
+def _runtime_alloca(st: FnState, ins: Any, entry: Any, loc: Loc) -> None:
+    """Refuses an alloca of a runtime size where its size could not be fixed before
+    every event: outside the entry block (a VLA in a loop, after a stacksave), or
+    after a call or store there."""
+    block = next((b for b in [entry] if any(i is ins or key(i) == key(ins) for i in b.instructions)), None)
+    if block is None:
+        raise LLUnsupported("an alloca of a runtime size outside the entry block (a VLA in a loop or a "
+                            "nested scope)", loc)
+    for before in block.instructions:
+        if key(before) == key(ins):
+            return
+        if before.opcode in ("call", "invoke", "store") and not callee(before).startswith("llvm.lifetime"):
+            raise LLUnsupported("an alloca of a runtime size after a call or store (its size is fixed "
+                                "before anything the function does)", loc)
 
 
 def null_object(st: FnState) -> str:
@@ -722,7 +747,7 @@ def align_unknown(obj: MemObject, align: int) -> bool:
 def _overlap_candidates(st: FnState) -> tuple[list[MemObject], list[MemObject]]:
     """The objects overlaps pairs: free (parameters that are neither noalias nor
     unaccessed) and fixed (accessed globals and sized parameters)."""
-    free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed]
+    free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed and not o.local]
     fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local and not o.at_null]
     return free, fixed
 

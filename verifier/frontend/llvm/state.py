@@ -148,6 +148,8 @@ class FnState:
     multi_vals: dict[int, tuple[Operand, Operand]] = field(default_factory=dict)
     multi_phis: list[tuple[Phi, Phi, list[tuple[str, int | None]]]] = field(default_factory=list)
     defined_in: dict[int, str] = field(default_factory=dict)  # instruction -> its block's name
+    # allocas of a runtime size (VLAs): their count operand and element bytes
+    dynamic_allocas: dict[int, tuple[Any, int]] = field(default_factory=dict)
     copy_of: dict[int, int] = field(default_factory=dict)  # one-incoming pointer phi (LCSSA's) -> its value
     pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
     ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order

@@ -235,14 +235,15 @@ def switch_values(text: str) -> list[str]:
     return re.findall(r"\bi\d+ (-?\d+|true|false), label", text)
 
 
-def alloca_form(text: str) -> tuple[str, int, int] | None:
-    """An alloca's (allocated type, element count, align), None if its count is not a
-    constant."""
-    m = re.search(r"=\s*alloca(?: inalloca)? (.*?)(?:, (i\d+) (\d+))?(?:, align (\d+))?(?:, addrspace\(\d+\))?"
-                  r"\s*(?:,\s*!.*)?$", text)
+def alloca_form(text: str) -> tuple[str, int | None, int] | None:
+    """An alloca's (allocated type, element count: None where it is a value known only
+    at run time (a VLA), align); None if the text is not an alloca's."""
+    m = re.search(r"=\s*alloca(?: inalloca)? (.*?)(?:, (i\d+) (-?\d+|%[-\w.$]+|%\"[^\"]*\"))?(?:, align (\d+))?"
+                  r"(?:, addrspace\(\d+\))?\s*(?:,\s*!.*)?$", text)
     if not m:
         return None
-    return m.group(1), int(m.group(3)) if m.group(3) else 1, int(m.group(4) or 1)
+    count = m.group(3)
+    return m.group(1), (None if count.startswith("%") else int(count)) if count else 1, int(m.group(4) or 1)
 
 
 def gep_source_type(text: str) -> str | None:
