@@ -326,3 +326,31 @@ def test_a_raced_unsat_leaves_the_context_answering_right() -> None:
         s.add(x * x == 2, x & 1 == 0)  # unsat at once for either engine
         assert check_racing(s, 5.0).status is SolverStatus.UNSAT
         assert _incremental_answers(ctx) == RIGHT
+
+
+def _hard_question() -> Any:
+    """A query z3 takes a while on (a 64-bit multiplication's inverse)."""
+    fresh_context()
+    x, y = z3.BitVecs("x y", 64)
+    s = new_solver(60.0)
+    s.add(x * y == 0x1234567890ABCDEF, x > 1, y > 1, x * 3 + y * 7 == 0xFEDCBA)
+    return s
+
+
+def test_a_verdict_s_wall_clock_net_stops_its_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the whole verdict's net (dispatch.decide sets it): once it has fired, a question
+    # stops at once, raced or not, as an unknown that says so (the only answer allowed
+    # to differ between machines); outside the net the same question is asked
+    take_safety_net()
+    monkeypatch.setattr(budget_mod, "wall_limit", lambda seconds: -1.0)
+    with budget_mod.deadline(60.0):
+        assert budget_mod.wall_left() is not None and budget_mod.wall_left() < 0  # type: ignore[operator]
+        for ask in (lambda s: check(s), lambda s: check_racing(s, 60.0)):
+            a = ask(_hard_question())
+            assert a.status is SolverStatus.UNKNOWN and a.wall_clock and "verdict's" in a.reason
+    assert take_safety_net()
+    assert budget_mod.wall_left() is None
+    fresh_context()
+    s = new_solver(1.0)
+    s.add(z3.BitVec("x", 8) == 3)
+    assert check(s).status is SolverStatus.SAT

@@ -918,3 +918,81 @@ declare void @g()
 """)
         with pytest.raises(LLUnsupported, match=f"an alloca of a runtime size {said}"):
             parse_ll_file(src)
+
+
+def test_a_gep_nuw_without_inbounds_is_unknown(tmp_path: Path) -> None:
+    # found by an adversary: nuw says the address does not wrap (`@g - 4` as nuw is
+    # poison wherever @g is past 4), not the offset into the object: no proof of it
+    src = tmp_path / "f.ll"
+    src.write_text("""@g = global [4 x i32] zeroinitializer, align 4
+define i1 @f(i64 %k) {
+entry:
+  %q = getelementptr nuw i8, ptr @g, i64 %k
+  %lt = icmp ult ptr %q, @g
+  ret i1 %lt
+}
+""")
+    with pytest.raises(LLUnsupported, match="a getelementptr nuw without inbounds"):
+        parse_ll_file(src)
+
+
+# a select of b or e compared with e, the compare written {flags}
+SAMESIGN = """define i1 @f(ptr %b, ptr %e, i1 %c) {{
+entry:
+  %r = select i1 %c, ptr %b, ptr %e
+  %x = icmp {flags}ult ptr %r, %e
+  ret i1 %x
+}}
+"""
+
+
+def test_samesign_on_a_pointer_compare_is_kept(tmp_path: Path) -> None:
+    # found by an adversary: the flag was dropped, so a target that adds it (poison where
+    # the addresses' sign bits differ) was the source
+    src = SAMESIGN.format(flags="")
+    assert verdict(tmp_path, src, SAMESIGN.format(flags="samesign ")) == "counterexample"
+    assert verdict(tmp_path, SAMESIGN.format(flags="samesign "), src) == "proved"
+
+
+# a find of one element that returns null where it misses, as an index from b: {ret}
+NULL_INDEX = """define i64 @f(ptr %b, i32 %v) {{
+entry:
+  %x = load i32, ptr %b, align 4
+  %hit = icmp eq i32 %x, %v
+  br i1 %hit, label %done, label %miss
+miss:
+  br label %done
+done:
+  %r = phi ptr [ %b, %entry ], [ null, %miss ]
+{ret}
+}}
+"""
+
+
+def test_ptrtoint_of_a_pointer_that_may_be_null_is_0_where_it_is(tmp_path: Path) -> None:
+    # found by an adversary: ptrtoint read the object's address whether or not the
+    # pointer was null
+    src = NULL_INDEX.format(ret="  %ri = ptrtoint ptr %r to i64\n  %bi = ptrtoint ptr %b to i64\n"
+                                "  %d = sub i64 %ri, %bi\n  ret i64 %d")
+    right = NULL_INDEX.format(ret="  %bi = ptrtoint ptr %b to i64\n  %neg = sub i64 0, %bi\n"
+                                  "  %d = select i1 %hit, i64 0, i64 %neg\n  ret i64 %d")
+    assert verdict(tmp_path, src, right) == "proved"
+    assert verdict(tmp_path, src, NULL_INDEX.format(ret="  ret i64 0")) == "counterexample"
+
+
+def test_a_global_in_one_module_only(tmp_path: Path) -> None:
+    # found by an adversary: a global the function never names was an object of one
+    # side only (an internal error, and objects numbered apart); one it names is unknown
+    body = """define i64 @f(ptr %b, ptr %e, i1 %c) {
+entry:
+  %r = select i1 %c, ptr %b, ptr %e
+  %i = ptrtoint ptr %r to i64
+  ret i64 %i
+}
+"""
+    assert verdict(tmp_path, "@z = global i32 0, align 4\n" + body, body) == "proved"
+    named = body.replace("entry:\n", "entry:\n  %unused = load i32, ptr @a, align 4\n")
+    (tmp_path / "s.ll").write_text(body)
+    (tmp_path / "t.ll").write_text("@a = global i32 0, align 4\n" + named)
+    with pytest.raises(LLUnsupported, match=r"reach different objects \(@a: in one module only\)"):
+        parse_ll_pair(tmp_path / "s.ll", tmp_path / "t.ll")

@@ -9,6 +9,7 @@ suites combine the per-exit verdicts themselves)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
@@ -28,7 +29,7 @@ from verifier.checks.verdict import (
 )
 from verifier.ir.program import Program
 from verifier.semantics.lane_ops import approximated, approximation_site
-from verifier.smt.budget import Budget, take_safety_net
+from verifier.smt.budget import Budget, deadline, take_safety_net
 from verifier.transforms.vector_loop import Form, ReductionOrder
 
 
@@ -79,6 +80,9 @@ class Request:
         return self.max_trip or 4 * self.vf
 
 
+ONE_VERDICT = frozenset({Check.EQUIV, Check.REWRITE, Check.FREEZE})  # checks whose request is one verdict
+
+
 def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdict]:
     """The verdicts of `req` on programs read: one for equiv, one per data-dependent
     exit for the legality checks (none when the loop has none). A bounded proof is
@@ -89,9 +93,13 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
 
     take_safety_net()
     budget = Budget.of(req.timeout)
-    # what the check spent, where it did not say per verdict (legality does)
-    vs = [v.but(work=budget.spent()) if v.work is None else v for v in _decide(req, src, tgt, budget)]
-    out = [_exact_approximations(complete(v, src, req.accept_bounded, req.timeout, deeper), src, tgt) for v in vs]
+    # a check of one verdict stops by wall-clock time too (smt/budget.deadline); the
+    # legality checks' exits and the lane prover's facts each have their own timeout
+    with deadline(req.timeout) if req.check in ONE_VERDICT else contextlib.nullcontext():
+        # what the check spent, where it did not say per verdict (legality does)
+        vs = [v.but(work=budget.spent()) if v.work is None else v for v in _decide(req, src, tgt, budget)]
+        out = [_exact_approximations(complete(v, src, req.accept_bounded, req.timeout, deeper), src, tgt)
+               for v in vs]
     if take_safety_net():  # a question was cut by wall-clock time: an unknown may be that
         return [v.but(wall_clock=v.verdict is VerdictKind.UNKNOWN) for v in out]
     return out

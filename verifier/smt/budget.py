@@ -14,9 +14,11 @@ Users speak in seconds (`--timeout`, a suite's `timeout`): a second is
 UNITS_PER_SECOND units, calibrated on this project's reference machine (a 2-core
 x86-64 VM, z3 5.4.1, the version pyproject.toml pins) over the shipped suite's
 obligations (`bench/budget.py` prints the ratio per obligation). Wall-clock time is only a safety net: a question
-also stops after SAFETY_NET times its seconds (plus SAFETY_SLACK), and a verdict that
-this net cut short is `unknown` with `wall_clock` set (a suite reports a TIMEOUT, not a
-mismatch), the one answer that may differ between machines.
+also stops after SAFETY_NET times its seconds (plus SAFETY_SLACK), and so does a whole
+verdict (`deadline`: the proofs a racing engine finds are not charged to the meter, so
+a check of many such questions could otherwise outlast its `--timeout` many times
+over); a verdict that this net cut short is `unknown` with `wall_clock` set (a suite
+reports a TIMEOUT, not a mismatch), the one answer that may differ between machines.
 
 The shares of one obligation's budget that a check's phases take are the checks'
 own table, verifier/checks/shares.py, not where they are spent.
@@ -55,6 +57,7 @@ class _Meter(threading.local):
     def __init__(self) -> None:
         self.units = 0
         self.net_fired = False
+        self.deadline: float | None = None  # the whole verdict's wall-clock net (perf_counter)
 
 
 _METER = _Meter()
@@ -95,6 +98,28 @@ def work() -> int:
 def note_safety_net() -> None:
     """A question on this thread was cut short by wall-clock time, not by its budget."""
     _METER.net_fired = True
+
+
+class deadline:  # noqa: N801  (a context manager, named as it reads: `with deadline(60):`)
+    """The whole verdict's wall-clock safety net on this thread: its questions stop
+    once wall_limit(`seconds`) has passed since it was set (the net of an outer one,
+    if sooner, stays)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.at = time.perf_counter() + wall_limit(seconds)
+
+    def __enter__(self) -> None:
+        self.outer = _METER.deadline
+        if self.outer is None or self.at < self.outer:
+            _METER.deadline = self.at
+
+    def __exit__(self, *exc: object) -> None:
+        _METER.deadline = self.outer
+
+
+def wall_left() -> float | None:
+    """Seconds until this thread's verdict's wall-clock net fires (None: no net)."""
+    return None if _METER.deadline is None else _METER.deadline - time.perf_counter()
 
 
 def take_safety_net() -> bool:

@@ -22,6 +22,7 @@ from verifier.smt.budget import (
     note_safety_net,
     stop_if_asked,
     units,
+    wall_left,
     wall_limit,
     work,
 )
@@ -162,9 +163,13 @@ def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
     stop_if_asked()
     if charged:
         _sweep()
+    left = wall_left()
+    if left is not None and left <= 0:
+        note_safety_net()
+        return Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", 0.0, 0, True)
     before = _rlimit_count(s)
     t0 = time.perf_counter()
-    r = s.check(*assumptions)
+    r = _within(s, left, assumptions)
     dt = time.perf_counter() - t0
     used = max(0, _rlimit_count(s) - before)
     if charged:
@@ -178,6 +183,19 @@ def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
     return _unknown(s, reason, dt, used, charged)
 
 
+def _within(s: z3.Solver, left: float | None, assumptions: tuple[Any, ...]) -> Any:
+    """s.check(), stopped by wall-clock time where the verdict's net comes before the
+    question's own."""
+    limit, wall = getattr(s, LIMITS, (0, 0.0))
+    if left is None or (wall and wall <= left):
+        return s.check(*assumptions)
+    s.set("timeout", max(1, int(left * 1000)))
+    try:
+        return s.check(*assumptions)
+    finally:
+        s.set("timeout", max(1, int(wall * 1000)) if wall else 4294967295)
+
+
 def _unknown(s: z3.Solver, reason: str, dt: float, used: int, charged: bool) -> Answer:
     """Why a check answered unknown: its budget spent (so on any machine), the
     wall-clock safety net (a slow or loaded machine), or the solver's own reason."""
@@ -188,6 +206,10 @@ def _unknown(s: z3.Solver, reason: str, dt: float, used: int, charged: bool) -> 
         if charged:
             note_safety_net()
         return Answer(SolverStatus.UNKNOWN, f"wall-clock safety net ({wall:.0f} s) fired", dt, used, True)
+    left = wall_left()
+    if left is not None and left <= 0 and threading.current_thread() is threading.main_thread():
+        note_safety_net()
+        return Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", dt, used, True)
     if reason in ("timeout", "canceled"):
         reason = "solver timeout"
     return Answer(SolverStatus.UNKNOWN, reason or "solver gave up", dt, used)
@@ -335,8 +357,13 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     thread = threading.Thread(target=race, daemon=True)
     thread.start()
     ans = check(s, charged=False)
-    if ans.status is SolverStatus.UNKNOWN and not found:
-        thread.join()  # s ran out: the copy's answer within its own limits decides
+    if ans.status is SolverStatus.UNKNOWN and not found and not ans.wall_clock:
+        left = wall_left()
+        thread.join(None if left is None else max(0.0, left))  # s ran out: the copy's answer decides
+        if thread.is_alive() and not found:  # (the verdict's net fired first)
+            note_safety_net()
+            ans = Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", ans.seconds,
+                         ans.units, True)
     with lock:
         main_done.set()
     if interrupted:

@@ -22,7 +22,7 @@ from verifier.frontend.llvm.memory import (
     volatile_load,
     volatile_store,
 )
-from verifier.frontend.llvm.objects import address, shown_pointer
+from verifier.frontend.llvm.objects import shown_pointer
 from verifier.frontend.llvm.state import FnState, key
 from verifier.frontend.llvm.text import (
     FAST_MATH,
@@ -290,7 +290,7 @@ def _icmp(st: FnState, blk: Block, s: Site) -> None:
     if pred is None:
         raise LLUnsupported("an icmp form", s.loc)
     if str(s.ops[0].type) == "ptr":
-        pointer_icmp(st, blk, s.ops, pred, s.ty, s.dest, s.loc)
+        pointer_icmp(st, blk, s.ops, pred, s.ty, s.dest, s.loc, s.kept("icmp"))
         return
     if str(s.ops[0].type).endswith("x ptr>"):
         pointer_vector_icmp(st, blk, s.ops, pred, s.ty, s.dest, s.loc)
@@ -515,13 +515,14 @@ def _alloca(st: FnState, blk: Block, s: Site) -> None:
 
 
 def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
-    """The address: the object's free base address plus the offset's bytes (a pointer
-    that may point into one of several objects: its address as kept)."""
+    """The address: the object's free base address plus the offset's bytes, 0 for a
+    pointer that may be null where it is (a pointer that may point into one of several
+    objects: its address as kept)."""
     if key(s.ops[0]) in st.multi_vals:
         addr = st.multi_vals[key(s.ops[0])][0]
     else:
-        obj, off = pointer(st, s.ops[0], s.loc)
-        addr = address(st, blk, st.objects[obj], off, s.loc)
+        pointer(st, s.ops[0], s.loc)  # (a pointer of unknown origin is named there)
+        addr = shown_pointer(st, blk, key(s.ops[0]), s.loc)[0]  # 0 where it may be null and is
     ty = s.ty
     assert isinstance(ty, IntType)
     if ty.bits == 64:

@@ -253,9 +253,21 @@ def read_ll_pair(src: Path, tgt: Path, func: str | None = None,
             return _read_at_source_vscales(src, func, rb)
         grown = _next_options(both, ra.source, rb.source)
         if grown == both:  # the same needs, or the refinement check names what still differs
+            _same_objects(ra.source, rb.source, tgt)
             # a nest on either side: read both, and give both once their needs agree
             return _pair(next((r for r in (ra, rb) if isinstance(r, LoopNest)), None), ra.source, rb.source)
         both = grown
+
+
+def _same_objects(a: Program, b: Program, tgt: Path) -> None:
+    """A pair whose functions reach different globals (one module has a global the
+    other's function names, or a callee may reach) is unsupported, naming them: the
+    environment is one, and objects are numbered alike on both sides."""
+    only = sorted({x.name for x in a.arrays} ^ {x.name for x in b.arrays})
+    if only:
+        shown = ", ".join(a.display.get(n, b.display.get(n, n)) for n in only)
+        raise LLUnsupported(f"the two functions reach different objects ({shown}: in one module only)",
+                            Loc(str(tgt), 1, 1))
 
 
 def _next_options(both: LLOptions, a: Program, b: Program) -> LLOptions:

@@ -49,7 +49,7 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
     function's own objects, a fixed point over the values derived from one object,
     the phis over several, the objects that need an address, and which pointers may
     be the null literal."""
-    _globals(st, mod)
+    _globals(st, mod, fn)
     _local_objects(st, fn)
     own_objects(st, fn)
     _one_object(st, fn)
@@ -58,9 +58,18 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
     _nullable(st, fn)
 
 
-def _globals(st: FnState, mod: Any) -> None:
-    """Every global of the module, an object at offset 0 (a constant one's bytes known)."""
+def _globals(st: FnState, mod: Any, fn: Any) -> None:
+    """The module's globals, each an object at offset 0 (a constant one's bytes known):
+    every one where the function calls what may reach them, else those it names (one it
+    neither names nor lets a callee reach is memory it cannot see, whichever module of
+    a pair has it)."""
+    body = str(fn)
+    calls = any(callee(i) and not callee(i).startswith("llvm.") or i.opcode == "invoke"
+                for b in fn.blocks for i in b.instructions)
     for g in mod.global_variables:
+        name = operand_text(g).split()[0]
+        if not calls and '"' not in name and re.search(re.escape(name) + r"(?![-\w.$])", body) is None:
+            continue
         gname = st.names[key(g)]
         text = operand_text(g)
         vt = str(g.global_value_type)
