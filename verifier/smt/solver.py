@@ -325,6 +325,10 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     unknown from s waits for the copy to finish. What the meter is charged is fixed
     too: s's units for sat and unknown, nothing for unsat (which engine got there
     first, and what the other had spent by then, depends on the machine)."""
+    left = wall_left()
+    if left is not None and left <= 0:  # the verdict's net has fired: no race
+        note_safety_net()
+        return Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", 0.0, 0, True)
     t0 = time.perf_counter()
     ctx = FreedInBackground()
     copy = [a.translate(ctx) for a in s.assertions()]
