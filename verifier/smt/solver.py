@@ -163,10 +163,9 @@ def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
     stop_if_asked()
     if charged:
         _sweep()
+    if _net_fired():
+        return Answer(SolverStatus.UNKNOWN, VERDICT_NET, 0.0, 0, True)
     left = wall_left()
-    if left is not None and left <= 0:
-        note_safety_net()
-        return Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", 0.0, 0, True)
     before = _rlimit_count(s)
     t0 = time.perf_counter()
     r = _within(s, left, assumptions)
@@ -181,6 +180,18 @@ def check(s: z3.Solver, *assumptions: Any, charged: bool = True) -> Answer:
     reason = s.reason_unknown()
     stop_if_asked()  # a query cut short by Ctrl-C (smt/interrupt.py) is no answer
     return _unknown(s, reason, dt, used, charged)
+
+
+VERDICT_NET = "wall-clock safety net (the verdict's) fired"
+
+
+def _net_fired() -> bool:
+    """Whether this thread's verdict's wall-clock net has fired (noted as the safety net)."""
+    left = wall_left()
+    if left is None or left > 0:
+        return False
+    note_safety_net()
+    return True
 
 
 def _within(s: z3.Solver, left: float | None, assumptions: tuple[Any, ...]) -> Any:
@@ -206,10 +217,8 @@ def _unknown(s: z3.Solver, reason: str, dt: float, used: int, charged: bool) -> 
         if charged:
             note_safety_net()
         return Answer(SolverStatus.UNKNOWN, f"wall-clock safety net ({wall:.0f} s) fired", dt, used, True)
-    left = wall_left()
-    if left is not None and left <= 0 and threading.current_thread() is threading.main_thread():
-        note_safety_net()
-        return Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", dt, used, True)
+    if _net_fired():
+        return Answer(SolverStatus.UNKNOWN, VERDICT_NET, dt, used, True)
     if reason in ("timeout", "canceled"):
         reason = "solver timeout"
     return Answer(SolverStatus.UNKNOWN, reason or "solver gave up", dt, used)
@@ -312,6 +321,17 @@ def _engines(copy: list[Any], ctx: z3.Context, timeout_s: float) -> Iterator[Cal
     yield lambda: solver(tactic.solver(), timeout_s, without_arrays(copy))
 
 
+def _await_copy(thread: threading.Thread, ans: Answer, found: list[Answer]) -> Answer:
+    """Waits for the racing copy (until the verdict's wall-clock net, if it has one):
+    `ans`, or the net's unknown where it fired first."""
+    left = wall_left()
+    thread.join(None if left is None else max(0.0, left))
+    if thread.is_alive() and not found:
+        note_safety_net()
+        return Answer(SolverStatus.UNKNOWN, VERDICT_NET, ans.seconds, ans.units, True)
+    return ans
+
+
 def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     """s.check(), raced on a copy of the obligation in its own context and thread by
     the engines of _engines in turn (the SMT core for QUICK_CHECK seconds of budget,
@@ -325,10 +345,8 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     unknown from s waits for the copy to finish. What the meter is charged is fixed
     too: s's units for sat and unknown, nothing for unsat (which engine got there
     first, and what the other had spent by then, depends on the machine)."""
-    left = wall_left()
-    if left is not None and left <= 0:  # the verdict's net has fired: no race
-        note_safety_net()
-        return Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", 0.0, 0, True)
+    if _net_fired():  # (no race)
+        return Answer(SolverStatus.UNKNOWN, VERDICT_NET, 0.0, 0, True)
     t0 = time.perf_counter()
     ctx = FreedInBackground()
     copy = [a.translate(ctx) for a in s.assertions()]
@@ -362,12 +380,7 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     thread.start()
     ans = check(s, charged=False)
     if ans.status is SolverStatus.UNKNOWN and not found and not ans.wall_clock:
-        left = wall_left()
-        thread.join(None if left is None else max(0.0, left))  # s ran out: the copy's answer decides
-        if thread.is_alive() and not found:  # (the verdict's net fired first)
-            note_safety_net()
-            ans = Answer(SolverStatus.UNKNOWN, "wall-clock safety net (the verdict's) fired", ans.seconds,
-                         ans.units, True)
+        ans = _await_copy(thread, ans, found)  # s ran out: the copy's answer within its own limits decides
     with lock:
         main_done.set()
     if interrupted:

@@ -340,7 +340,14 @@ def _select(st: FnState, blk: Block, s: Site) -> None:
         return
     if key(ins) in st.multi:
         _several_objects_select(st, blk, s)
-        return
+    else:
+        _pointer_select(st, blk, s)
+
+
+def _pointer_select(st: FnState, blk: Block, s: Site) -> None:
+    """A select of pointers into one object (or null): a select of their offsets, and of
+    their null flags where either may be null."""
+    ins, ops, loc = s.ins, s.ops, s.loc
     if st.prov.get(key(ins)) is None:
         raise LLUnsupported("a select of pointers of unknown origin", loc)
     c = _v(st, blk, s, 0)

@@ -40,11 +40,7 @@ def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str
     units; a mark where a parameter's pointer may go before its start; with inbounds,
     poison outside the object (one past its end allowed)."""
     ops = list(ins.operands)
-    if "nuw" in flags and "inbounds" not in flags:
-        # nuw says the address does not wrap, which turns on where the object is: with
-        # inbounds it is the same as the offset's own no-wrap (the model's reading)
-        raise LLUnsupported("a getelementptr nuw without inbounds (its no-wrap is of the address, not of the "
-                            "offset into the object that the model reads)", loc)
+    _read_flags(flags, loc)
     obj_name, base = gep_base(st, ops[0], loc)
     obj = st.objects[obj_name]
     g = _Gep(st, blk, obj, st.names.get(key(ins)) or st.fresh("gep"), loc, _offset_flags(flags),
@@ -57,6 +53,15 @@ def gep(st: FnState, blk: Block, ins: Any, text: str, loc: Loc, flags: tuple[str
     st.offsets[key(ins)] = g.result(acc, "inbounds" in flags)
     if key(ops[0]) in st.nulls:
         st.nulls[key(ins)] = st.nulls[key(ops[0])]
+
+
+def _read_flags(flags: tuple[str, ...], loc: Loc) -> None:
+    """Refuses nuw without inbounds: nuw says the address does not wrap, which turns on
+    where the object is; with inbounds it is the same as the offset's own no-wrap (the
+    model's reading)."""
+    if "nuw" in flags and "inbounds" not in flags:
+        raise LLUnsupported("a getelementptr nuw without inbounds (its no-wrap is of the address, not of the "
+                            "offset into the object that the model reads)", loc)
 
 
 def _offset_flags(flags: tuple[str, ...]) -> tuple[str, ...]:
@@ -484,6 +489,32 @@ def _null_icmp(st: FnState, blk: Block, p: Any, pred: str, dest: str | None, loc
         st.emit(blk, "xor", [is_null, Const(1, I1)], I1, dest, loc, flags=())
 
 
+def _address_icmp(st: FnState, blk: Block, keys: list[int | None], pred: str, ty: Type | None, dest: str | None,
+                  loc: Loc, flags: tuple[str, ...]) -> None:
+    """icmp of two pointers' addresses (shown_pointer: None is the null literal)."""
+    (at_a, _), (at_b, _) = (shown_pointer(st, blk, k, loc) for k in keys)
+    st.emit(blk, "icmp", [at_a, at_b], ty, dest, loc, pred=pred, flags=flags)
+
+
+def _null_or_shown(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | None, dest: str | None,
+                   loc: Loc, kept: tuple[str, ...]) -> bool:
+    """pointer_icmp where an operand is null, may be null, or may point into one of
+    several objects (by address, shown_pointer's); False for any other."""
+    nulls = [operand_text(o).endswith("null") and o.is_constant for o in ops]
+    keys = [None if n else key(o) for o, n in zip(ops, nulls, strict=True)]
+    if any(k in st.multi_vals for k in keys) or (not any(nulls) and any(k in st.nulls for k in keys)):
+        _address_icmp(st, blk, keys, pred, ty, dest, loc, kept)  # (0 where null)
+    elif all(nulls):
+        st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
+    elif any(nulls):
+        if kept:
+            raise LLUnsupported("icmp samesign of a pointer and null", loc)
+        _null_icmp(st, blk, ops[1 if nulls[0] else 0], pred, dest, loc)
+    else:
+        return False
+    return True
+
+
 def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | None, dest: str | None,
                   loc: Loc, flags: tuple[str, ...] = ()) -> None:
     """icmp of two pointers into one object compares their offsets (addresses do not
@@ -494,23 +525,10 @@ def pointer_icmp(st: FnState, blk: Block, ops: list[Any], pred: str, ty: Type | 
     a null one's address is 0, and one that may point into one of several objects.
     `samesign` (poison where the addresses' sign bits differ) is kept where addresses
     are compared; two offsets into one object say nothing of the sign bits (unknown)."""
-    nulls = [operand_text(o).endswith("null") and o.is_constant for o in ops]
     kept = tuple(f for f in flags if f == "samesign")
-    if any(key(o) in st.multi_vals for o in ops):  # into one of several objects: by address
-        (at_a, _), (at_b, _) = (shown_pointer(st, blk, None if n else key(o), loc) for o, n in zip(ops, nulls, strict=True))
-        st.emit(blk, "icmp", [at_a, at_b], ty, dest, loc, pred=pred, flags=kept)
+    if _null_or_shown(st, blk, ops, pred, ty, dest, loc, kept):
         return
-    if all(nulls):
-        st.emit(blk, "icmp", [Const(0, I64), Const(0, I64)], ty, dest, loc, pred=pred, flags=())
-        return
-    if any(nulls):
-        _null_icmp(st, blk, ops[1 if nulls[0] else 0], pred, dest, loc)  # (null has sign bit 0: so has any
-        return  # pointer it can equal; eq and ne are all LLVM writes against null)
     (oa, a), (ob, b) = pointer(st, ops[0], loc), pointer(st, ops[1], loc)
-    if any(key(o) in st.nulls for o in ops):  # by address: 0 where null (shown_pointer)
-        (at_a, _), (at_b, _) = (shown_pointer(st, blk, key(o), loc) for o in ops)
-        st.emit(blk, "icmp", [at_a, at_b], ty, dest, loc, pred=pred, flags=kept)
-        return
     if oa != ob:  # two objects (one never accessed, see measure_units): their addresses
         st.emit(blk, "icmp", [address(st, blk, st.objects[oa], a, loc), address(st, blk, st.objects[ob], b, loc)],
                 ty, dest, loc, pred=pred, flags=kept)

@@ -756,8 +756,9 @@ def align_unknown(obj: MemObject, align: int) -> bool:
 def _overlap_candidates(st: FnState) -> tuple[list[MemObject], list[MemObject]]:
     """The objects overlaps pairs: free (parameters that are neither noalias nor
     unaccessed) and fixed (accessed globals and sized parameters)."""
-    free = [o for o in st.objects.values() if o.size is None and not o.noalias and o.accessed and not o.local]
-    fixed = [o for o in st.objects.values() if o.size is not None and o.accessed and not o.local and not o.at_null]
+    accessed = [o for o in st.objects.values() if o.accessed and not o.local]
+    free = [o for o in accessed if o.size is None and not o.noalias]
+    fixed = [o for o in accessed if o.size is not None and not o.at_null]
     return free, fixed
 
 
