@@ -7,7 +7,6 @@ instructions use (an offset's address, alignment, a pointer shown as a value).""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,8 +24,10 @@ from verifier.frontend.llvm.text import (
     effects_of,
     gep_source_type,
     global_facts,
+    int_vector_lanes,
     is_int_type,
     lane_type,
+    names_value,
     operand_text,
     pointer_lanes,
     qualifiers,
@@ -64,11 +65,10 @@ def _globals(st: FnState, mod: Any, fn: Any) -> None:
     neither names nor lets a callee reach is memory it cannot see, whichever module of
     a pair has it)."""
     body = str(fn)
-    calls = any(callee(i) and not callee(i).startswith("llvm.") or i.opcode == "invoke"
-                for b in fn.blocks for i in b.instructions)
+    calls = any(i.opcode == "invoke" or (i.opcode == "call" and not callee(i).startswith("llvm."))
+                for b in fn.blocks for i in b.instructions)  # (an indirect call's callee has no name)
     for g in mod.global_variables:
-        name = operand_text(g).split()[0]
-        if not calls and '"' not in name and re.search(re.escape(name) + r"(?![-\w.$])", body) is None:
+        if not calls and not names_value(body, operand_text(g).split()[0]):
             continue
         gname = st.names[key(g)]
         text = operand_text(g)
@@ -294,14 +294,10 @@ def _const_zeros(v: Any) -> int:
     c = int_const(v)
     if c is not None:
         return _trailing_zeros(c)
-    text = operand_text(v)
-    body = text.split(">", 1)[1].strip() if text.startswith("<") and ">" in text else ""
-    if body in ("zeroinitializer", "poison", "undef"):
-        return 64
-    lanes = re.findall(r"\bi\d+ (-?\d+|poison|undef)\b", body)
-    if not lanes or len(lanes) != body.count(",") + 1:
+    lanes = int_vector_lanes(operand_text(v))
+    if lanes is None:
         return 0
-    return min(64 if x in ("poison", "undef") else _trailing_zeros(int(x)) for x in lanes)
+    return min((64 if x is None else _trailing_zeros(x) for x in lanes), default=64)
 
 
 def _known_zeros(fn: Any) -> dict[int, int]:

@@ -131,6 +131,24 @@ def float_types_ok(op: str, src: str, dst: str) -> bool:
 
 # ---------------------------------------------------------------- constants
 
+def int_vector_lanes(text: str) -> list[int | None] | None:
+    """The lanes of a printed integer vector constant (`<4 x i64> <i64 0, i64 16, ...>`,
+    `splat (i64 4)`, `zeroinitializer`: []; None for a poison or undef lane), None for
+    anything else (a constant expression)."""
+    body = text.split(">", 1)[1].strip() if text.startswith("<") and ">" in text else ""
+    if body in ("zeroinitializer", "poison", "undef"):
+        return [] if body == "zeroinitializer" else [None]
+    lanes = re.findall(r"\bi\d+ (-?\d+|poison|undef)\b", body)
+    if not lanes or len(lanes) != body.count(",") + 1:
+        return None
+    return [None if x in ("poison", "undef") else int(x) for x in lanes]
+
+
+def names_value(body: str, name: str) -> bool:
+    """Whether printed IR `body` names the value `name` (`@g`; a quoted name: assumed)."""
+    return '"' in name or re.search(re.escape(name) + r"(?![-\w.$])", body) is not None
+
+
 def int_literal(text: str) -> int | None:
     """The value of a printed scalar integer constant `iN v` (signed, as printed)."""
     m = re.match(r"i\d+ (-?\d+)$", text)
