@@ -197,7 +197,7 @@ def _net_fired() -> bool:
 def _within(s: z3.Solver, left: float | None, assumptions: tuple[Any, ...]) -> Any:
     """s.check(), stopped by wall-clock time where the verdict's net comes before the
     question's own."""
-    limit, wall = getattr(s, LIMITS, (0, 0.0))
+    _, wall = getattr(s, LIMITS, (0, 0.0))
     if left is None or (wall and wall <= left):
         return s.check(*assumptions)
     s.set("timeout", max(1, int(left * 1000)))
@@ -344,7 +344,8 @@ def check_racing(s: z3.Solver, timeout_s: float) -> Answer:
     units, so whether it proves the obligation within its limit is fixed, and an
     unknown from s waits for the copy to finish. What the meter is charged is fixed
     too: s's units for sat and unknown, nothing for unsat (which engine got there
-    first, and what the other had spent by then, depends on the machine)."""
+    first, and what the other had spent by then, depends on the machine); so the
+    verdict's wall-clock net (smt/budget.deadline) also bounds the wait."""
     if _net_fired():  # (no race)
         return Answer(SolverStatus.UNKNOWN, VERDICT_NET, 0.0, 0, True)
     t0 = time.perf_counter()

@@ -252,11 +252,10 @@ def _runtime_alloca(st: FnState, ins: Any, entry: Any, loc: Loc) -> None:
     """Refuses an alloca of a runtime size where its size could not be fixed before
     every event: outside the entry block (a VLA in a loop, after a stacksave), or
     after a call or store there."""
-    block = next((b for b in [entry] if any(i is ins or key(i) == key(ins) for i in b.instructions)), None)
-    if block is None:
+    if not any(key(i) == key(ins) for i in entry.instructions):
         raise LLUnsupported("an alloca of a runtime size outside the entry block (a VLA in a loop or a "
                             "nested scope)", loc)
-    for before in block.instructions:
+    for before in entry.instructions:
         if key(before) == key(ins):
             return
         if before.opcode in ("call", "invoke", "store") and not callee(before).startswith("llvm.lifetime"):
