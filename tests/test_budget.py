@@ -354,3 +354,13 @@ def test_a_verdict_s_wall_clock_net_stops_its_questions(monkeypatch: pytest.Monk
     s = new_solver(1.0)
     s.add(z3.BitVec("x", 8) == 3)
     assert check(s).status is SolverStatus.SAT
+
+
+def test_a_verdict_s_passed_net_ends_the_work_no_solver_limit_stops() -> None:
+    # encoding and concrete tests read Budget.exhausted: once the verdict's wall-clock
+    # net has passed (a deadline set in the past here), they stop, noted as the net
+    take_safety_net()
+    with budget_mod.deadline(-3.0):  # wall_limit(-3) is 2 s ago
+        assert Budget.of(60.0).exhausted()
+        assert take_safety_net()
+    assert not Budget.of(60.0).exhausted() and not take_safety_net()

@@ -118,3 +118,16 @@ def test_coverage_is_one_of_three_extents_and_writes_the_schemas_flat_record() -
     found = Coverage(found_in="concrete test 3")
     assert found.kind is CoverageKind.REPLAY and Coverage().kind is CoverageKind.NONE
     assert found.extent == NoExtent() and found.json() == {"kind": "replay", "found_in": "concrete test 3"}
+
+
+def test_a_request_states_its_seconds_per_exit_and_phase() -> None:
+    # the wall-clock net of a whole answer: a check of one verdict its timeout, the
+    # legality checks their timeout per data-dependent exit (hoist at VF 1 too, twice)
+    from verifier.checks.dispatch import stated_seconds
+    from verifier.frontend import load_program
+
+    two_exits = load_program(MODELS.parent / "multiexit" / "distinct_exits.loop")
+    assert stated_seconds(Request(Check.SPECULATE, timeout=10.0), two_exits) == 20.0
+    assert stated_seconds(Request(Check.HOIST, timeout=10.0, scalar_hoist=True), two_exits) == 40.0
+    assert stated_seconds(Request(Check.EQUIV, timeout=10.0), two_exits) == 10.0
+    assert stated_seconds(Request(Check.LANES, timeout=10.0), two_exits) is None

@@ -15,13 +15,14 @@ A read that fails (LLUnsupported, UserError) is the caller's to report."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
 from verifier.analysis.loops import find_loops
-from verifier.checks.dispatch import TRANSLATION_TRIP, Request, Scope, decide
+from verifier.checks.dispatch import TRANSLATION_TRIP, Request, Scope, decide, stated_seconds
 from verifier.checks.nested import PEELED, confirmed, iteration_pair, merge_outer, prefix_pair
 from verifier.checks.param_start import guard_proofs, room_needed
 from verifier.checks.verdict import (
@@ -34,6 +35,7 @@ from verifier.checks.verdict import (
 from verifier.frontend.read import LoopNest, Read, Scalable, programs_of
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import Loc, Program
+from verifier.smt.budget import deadline
 from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
 
 Pair = tuple[Program, Program | None]
@@ -84,7 +86,11 @@ def answer_programs(requests: Sequence[Request], load: Loader, first: Pair, guar
 
     bound = max((r.bound for r in requests), default=TRANSLATION_TRIP)
     timeout = max((r.timeout for r in requests), default=60.0)
-    vs, src, tgt = _with_room(load, first, all_of, bound, timeout)
+    # the whole answer, room and all, within the net of what its requests state
+    stated = [stated_seconds(r, first[0]) for r in requests]
+    with deadline(sum(x for x in stated if x is not None)) if stated and None not in stated \
+            else contextlib.nullcontext():
+        vs, src, tgt = _with_room(load, first, all_of, bound, timeout)
     here = loop_loc(src)
     return Answer([v.but(loc=v.loc or here) for v in note_assumptions(vs, src, tgt)], src, tgt)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from verifier.analysis.exits import analyse
+from verifier.analysis.loops import LoopShapeError
 from verifier.checks.added_ub import Limits
 from verifier.checks.completion import complete
 from verifier.checks.freeze import freeze_invariance
@@ -93,9 +94,11 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
 
     take_safety_net()
     budget = Budget.of(req.timeout)
-    # a check of one verdict stops by wall-clock time too (smt/budget.deadline); the
-    # legality checks' exits and the lane prover's facts each have their own timeout
-    with deadline(req.timeout) if req.check in ONE_VERDICT else contextlib.nullcontext():
+    # the whole request stops by wall-clock time too (smt/budget.deadline): a check of
+    # one verdict after its timeout's net, the legality checks after that of their
+    # timeout times their exits (each exit has a timeout of its own); the lane prover's
+    # facts each have their own timeout
+    with _wall_net(req, src):
         # what the check spent, where it did not say per verdict (legality does)
         vs = [v.but(work=budget.spent()) if v.work is None else v for v in _decide(req, src, tgt, budget)]
         out = [_exact_approximations(complete(v, src, req.accept_bounded, req.timeout, deeper), src, tgt)
@@ -103,6 +106,29 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     if take_safety_net():  # a question was cut by wall-clock time: an unknown may be that
         return [v.but(wall_clock=v.verdict is VerdictKind.UNKNOWN) for v in out]
     return out
+
+
+def _wall_net(req: Request, src: Program) -> contextlib.AbstractContextManager[None]:
+    """The wall-clock net of the whole request (decide)."""
+    seconds = stated_seconds(req, src)
+    return contextlib.nullcontext() if seconds is None else deadline(seconds)
+
+
+def stated_seconds(req: Request, src: Program) -> float | None:
+    """The seconds a request may take by what it states: its timeout for a check of
+    one verdict, times the data-dependent exits for the legality checks (each exit has
+    the timeout of its own; hoist at VF 1 too, twice); None where the question says no
+    total (the lane prover's facts each have their own timeout)."""
+    if req.check in ONE_VERDICT:
+        return req.timeout
+    if req.check not in (Check.HOIST, Check.SPECULATE):
+        return None
+    try:
+        exits = len(analyse(src).data_dependent)
+    except LoopShapeError:  # the check itself says why it cannot read the loop
+        return None
+    phases = 2 if req.check is Check.HOIST and req.scalar_hoist else 1
+    return req.timeout * max(1, exits) * phases
 
 
 def _exact_approximations(v: Verdict, *progs: Program | None) -> Verdict:

@@ -168,7 +168,15 @@ class Budget:
         return seconds_of(self.total - (work() - self.start))
 
     def exhausted(self) -> bool:
-        return work() - self.start >= self.total
+        """Spent; or the verdict's wall-clock net has passed (noted as the safety net),
+        so that work the solver's limits do not stop (encoding, concrete tests) stops."""
+        if work() - self.start >= self.total:
+            return True
+        left = wall_left()
+        if left is not None and left <= 0:
+            note_safety_net()
+            return True
+        return False
 
     def part(self, share: float, least: float = 0.0) -> Budget:
         """A budget of `share` of what is left (at least `least` seconds, at most what is
