@@ -24,6 +24,7 @@ PROVED = [
     (LL / "exits_lcssa.scalar.ll", "two data-dependent exits with their own live-outs"),
     (LL / "emit" / "count_upper.scalar.ll", "a count (reduction) before a NUL"),
     (LL / "emit" / "copy_positive_until_stop.scalar.ll", "a conditional store before a stop value"),
+    (LL / "emit" / "copy_until_zero.scalar.ll", "a store after the exit test, to an output of unknown alignment"),
     (LL / "emit" / "sum_until_zero.scalar.ll", "a sum (add nsw) before a zero"),
     (LL / "emit" / "max_until_stop.scalar.ll", "a max (llvm.smax) before a stop value"),
     (LL / "emit" / "log_until_zero.scalar.ll", "seed 000's search loop with its call, made lane by lane"),
@@ -40,7 +41,7 @@ PROVED = [
     (LL / "emit" / "lookup_guarded.scalar.ll", "a table lookup guarded by its index's range: the gather's mask "
                                                "and address from one frozen index"),
 ]
-FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
+FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "copy_until_zero.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
         "skip_blanks64.scalar.ll", "m_guarded_fixed.scalar.ll", "search_pair_lag.scalar.ll",
         "copy_field64.scalar.ll", "prefix_over256.scalar.ll", "checksum_until64.scalar.ll",
         "column_find64.scalar.ll", "lookup_guarded.scalar.ll"}
@@ -116,11 +117,21 @@ def _mutant(tmp_path: Path, src: Path, form: Form, edit: tuple[str, str]) -> sub
 @pytest.mark.slow
 def test_unmasked_conditional_store_is_refuted(tmp_path: Path) -> None:
     # the simple form's store of positive elements, made unconditional
-    edit = (r"call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> (%[\w.]+), ptr align 4 (%[\w.]+), <4 x i1> %[\w.]+\)",
+    edit = (r"call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> (%[\w.]+), ptr align \d+ (%[\w.]+), <4 x i1> %[\w.]+\)",
             r"store <4 x i32> \1, ptr \2, align 4")
     r = _mutant(tmp_path, LL / "emit" / "copy_positive_until_stop.scalar.ll", Form.SIMPLE, edit)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "counterexample" in r.stdout
+
+
+def test_a_masked_store_claiming_the_scalar_store_s_alignment_is_refuted(tmp_path: Path) -> None:
+    # the scalar loop stores to dst only after src[i] != 0, so only its stores show
+    # dst aligned; a vector iteration whose first element is 0 stores in no lane, and
+    # a masked store claiming `align 4` there still claims it: at an odd dst, UB the
+    # scalar loop does not have (the form claims align 1 on every masked access)
+    edit = (r"(call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> %[\w.]+, ptr) align 1 ", r"\1 align 4 ")
+    r = _mutant(tmp_path, LL / "emit" / "copy_until_zero.scalar.ll", Form.GENERAL, edit)
+    assert r.returncode == 1 and "assumption is false" in r.stdout, r.stdout + r.stderr
 
 
 @pytest.mark.slow

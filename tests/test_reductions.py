@@ -124,10 +124,10 @@ MUTANTS: list[tuple[str, str, str, int, str, int, tuple[str, str]]] = [
      (r"%red = add i32 %s\.1\.vec, %red\.part\b", "%red = add nsw i32 %s.1.vec, %red.part")),
     # the conditional store runs in every lane, positive element or not
     ("unmasked conditional store (general)", "forms/count_positive_store", "general", 4, "ordered", 8,
-     (r"call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> %x\.v, ptr align 4 (%b\.at\.lane0), <4 x i1> %mask\.3\)",
+     (r"call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> %x\.v, ptr align \d+ (%b\.at\.lane0), <4 x i1> %mask\.3\)",
       r"store <4 x i32> %x.v, ptr \1, align 4")),
     ("unmasked conditional store (simple)", "forms/count_positive_store", "simple", 4, "ordered", 8,
-     (r"call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> %x\.v, ptr align 4 (%b\.at\.lane0), <4 x i1> %mask\)",
+     (r"call void @llvm\.masked\.store\.v4i32\.p0\(<4 x i32> %x\.v, ptr align \d+ (%b\.at\.lane0), <4 x i1> %mask\)",
       r"store <4 x i32> %x.v, ptr \1, align 4")),
 ]
 

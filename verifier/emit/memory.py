@@ -14,6 +14,12 @@ from verifier.emit.reader import EmitUnsupported, Func, Ins, Loop, Val, ref
 from verifier.frontend.llvm.text import align_of, bundle_value, bundles, dereferenceable, int_flags
 from verifier.transforms.vector_loop import Form, ReductionOrder
 
+# The alignment a masked access or a gather/scatter claims. The scalar access's `align`
+# holds where the scalar loop runs it; a vector iteration whose mask is all off runs
+# it nowhere, and an `align` the pointer lacks makes it poison (LangRef's parameter
+# attribute), which the validation reads as UB: so masked accesses claim nothing.
+MASKED_ALIGN = 1
+
 
 class Memory(Builder):
     """Builder plus the loop's loads, stores and calls without a result."""
@@ -183,7 +189,7 @@ class Memory(Builder):
         if first is not None:
             name = f"llvm.masked.load.{mangle(vt)}.p0"
             self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
-            return self.value(f"{i.name}.v", f"call {vt} @{name}(ptr align {align} {first}, "
+            return self.value(f"{i.name}.v", f"call {vt} @{name}(ptr align {MASKED_ALIGN} {first}, "
                                              f"{self.vty('i1')} {mask}, {vt} poison)")
         last = self.backward(i.ops[0], i.type)
         if last is not None:
@@ -191,14 +197,14 @@ class Memory(Builder):
                 return self.reverse(i.type, self.value(f"{i.name}.rev", f"load {vt}, ptr {last}, align {align}"))
             name = f"llvm.masked.load.{mangle(vt)}.p0"
             self.declare(name, f"declare {vt} @{name}(ptr, {self.vty('i1')}, {vt})")
-            loaded = self.value(f"{i.name}.rev", f"call {vt} @{name}(ptr align {align} {last}, {self.vty('i1')} "
+            loaded = self.value(f"{i.name}.rev", f"call {vt} @{name}(ptr align {MASKED_ALIGN} {last}, {self.vty('i1')} "
                                                  f"{self.reverse('i1', mask)}, {vt} poison)")
             return self.reverse(i.type, loaded)
         ptrs = self.lane_addresses(i.ops[0], i.type)
         mask = self.guarded(i, mask)
         name = f"llvm.masked.gather.{mangle(vt)}.{mangle(self.vty('ptr'))}"
         self.declare(name, f"declare {vt} @{name}({self.vty('ptr')}, {self.vty('i1')}, {vt})")
-        return self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {align} {ptrs}, "
+        return self.value(f"{i.name}.v", f"call {vt} @{name}({self.vty('ptr')} align {MASKED_ALIGN} {ptrs}, "
                                          f"{self.vty('i1')} {mask or self.ones()}, {vt} poison)")
 
     def guarded(self, i: Ins, mask: str | None) -> str | None:
@@ -375,11 +381,12 @@ class Memory(Builder):
         elif first is not None:
             name = f"llvm.masked.store.{mangle(vt)}.p0"
             self.declare(name, f"declare void @{name}({vt}, ptr, {self.vty('i1')})")
-            self.put(f"call void @{name}({vt} {val}, ptr align {align} {first}, {self.vty('i1')} {mask})")
+            self.put(f"call void @{name}({vt} {val}, ptr align {MASKED_ALIGN} {first}, {self.vty('i1')} {mask})")
         else:
             name = f"llvm.masked.scatter.{mangle(vt)}.{mangle(self.vty('ptr'))}"
             self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
-            self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {align} {self.lane_addresses(ptr, v.type)}, "
+            self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {MASKED_ALIGN} "
+                     f"{self.lane_addresses(ptr, v.type)}, "
                      f"{self.vty('i1')} {mask or self.ones()})")
 
 
