@@ -107,7 +107,7 @@ def matches(shown: list[str], actual: list[str]) -> bool:
 EXAMPLES = examples()
 RECIPES = recipes()
 SAMPLES = {"VF": "4", "T": "16", "S": "60", "N": "2", "K": "8"}
-NEEDS_LLVM = ("verifier opt", "verifier cost", ".c ", ".cpp ")
+NEEDS_LLVM = ("verifier opt", "verifier cost", "verifier scan", ".c ", ".cpp ")
 
 
 def test_the_pages_show_commands() -> None:

@@ -22,7 +22,7 @@ LAYERS = [
     ("checks", "cost"),
     ("driver",),
     ("suite", "cache", "cluster", "options", "pairs"),
-    ("reports",),
+    ("reports", "scan"),
     ("runner",),
     ("cli", "setvalues", "pytest_plugin", "__init__"),
 ]

@@ -23,6 +23,7 @@ def is_c_source(path: Path) -> bool:
     """Whether `path` is C or C++ for clang to compile (by its suffix)."""
     return path.suffix in C_SOURCES
 OPT = ("opt-22", "opt")
+EXTRACT = ("llvm-extract-22", "llvm-extract")
 # the fixtures' pipeline (models/llvm/regenerate.sh), with line tables for C positions
 CLANG_FLAGS = ("-O2", "-gline-tables-only", "-fno-unroll-loops", "-S", "-emit-llvm")
 INSTALL = "install LLVM 22 (Debian/Ubuntu: apt-get install clang-22 llvm-22) or give its path"
@@ -38,36 +39,54 @@ def find_tool(names: tuple[str, ...], given: str | None, flag: str) -> str:
     raise UserError(f"{wanted} not found: {INSTALL} ({flag} PATH)")
 
 
-def c_to_ll(source: Path, clang: str, out: Path) -> Path:
-    """`source` (C or C++) as the module clang -O2 has just before loop-vectorize: the same
-    pipeline the project's fixtures use (models/llvm/regenerate.sh), with line tables
+def c_to_ll(source: Path, clang: str, out: Path, flags: tuple[str, ...] | list[str] = CLANG_FLAGS,
+            cwd: Path | None = None) -> Path:
+    """`source` (C or C++) as the module clang has just before loop-vectorize: by default
+    the pipeline the project's fixtures use (models/llvm/regenerate.sh), with line tables
     (-gline-tables-only: verdicts point at C lines; LLVM keeps debug info from changing
-    code). The first dump is the module at the first function's vectorization."""
+    code); `flags` (with -S -emit-llvm) and `cwd` are a project's own. The first dump is
+    the module at the first function's vectorization."""
     if not source.is_file():
         raise UserError(f"{source}: no such file")
-    r = subprocess.run([clang, *CLANG_FLAGS, "-o", "/dev/null",
-                        "-mllvm", "-print-before=loop-vectorize", "-mllvm", "-print-module-scope", str(source)],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        raise UserError(f"{source}: clang failed:\n{r.stderr.strip()}")
-    module: list[str] = []
-    started = False
-    for line in r.stderr.splitlines():
-        if line.startswith("; *** IR Dump"):
-            if started:
-                break
-            started = True
-            continue
-        if started:
-            module.append(line)
+    module, errors = _first_dump([clang, *flags, "-o", "/dev/null", "-mllvm", "-print-before=loop-vectorize",
+                                  "-mllvm", "-print-module-scope", str(source)], cwd)
+    if errors is not None:
+        raise UserError(f"{source}: clang failed:\n{errors.strip()}")
     if not module:  # no loop reached the vectorizer: the optimized module itself
-        r = subprocess.run([clang, *CLANG_FLAGS, "-o", str(out), str(source)],
-                           capture_output=True, text=True)
+        r = subprocess.run([clang, *flags, "-o", str(out), str(source)],
+                           capture_output=True, text=True, cwd=cwd)
         if r.returncode != 0:
             raise UserError(f"{source}: clang failed:\n{r.stderr.strip()}")
         return out
     out.write_text("\n".join(module) + "\n")
     return out
+
+
+def _first_dump(command: list[str], cwd: Path | None) -> tuple[list[str], str | None]:
+    """The first IR dump clang prints on stderr (the module, with -print-module-scope),
+    and clang's messages where it failed first (else None). Clang is stopped once the
+    dump is read: it prints the whole module again before every function's pass."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    assert proc.stderr is not None
+    module: list[str] = []
+    before: list[str] = []  # what clang said before the dump (warnings; errors if it failed)
+    started = done = False
+    for line in proc.stderr:
+        if line.startswith("; *** IR Dump"):
+            if started:
+                done = True
+                break
+            started = True
+        elif started:
+            module.append(line.rstrip("\n"))
+        else:
+            before.append(line)
+    if done:
+        proc.kill()
+    proc.stderr.close()
+    code = proc.wait()
+    failed = not done and code != 0
+    return module, "".join(before) if failed else None
 
 
 def run_opt(module: Path, opt: str, args: list[str], out: Path, remarks: Path | None = None) -> Path:
@@ -198,3 +217,14 @@ def left_alone(remarks: list[Remark]) -> dict[str, Remark]:
 def vectorized(remarks: list[Remark]) -> frozenset[str]:
     """The functions in which the vectorizer vectorized a loop."""
     return frozenset(r.function for r in remarks if r.kind is RemarkKind.PASSED)
+
+
+def extract_function(module: Path, name: str, globals_named: list[str], extract: str, out: Path) -> Path:
+    """Function `name` of `module` alone in a module of its own, with the definitions of
+    the globals it names (`globals_named`; their initialisers matter); the functions it
+    calls become declarations (llvm-extract)."""
+    args = [extract, "-S", f"--func={name}", *(f"--glob={g}" for g in globals_named), str(module), "-o", str(out)]
+    r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise UserError(f"llvm-extract failed on @{name} of {module}:\n{r.stderr.strip()}")
+    return out

@@ -73,6 +73,7 @@ class Obligation:
     cttz_elts: str = "any-poison"  # .ll input: the cttz.elts rule (LLOptions)
     assume: tuple[str, ...] = ()  # assumptions stronger than LLVM's semantics (ir.Assumption names)
     options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    debug_locations: bool = False  # .ll input compiled from C: verdicts point at the C lines
 
     @property
     def check(self) -> Check:
@@ -361,12 +362,13 @@ def run_obligation(ob: Obligation, timeout: float | None = None) -> Verdict:
     from verifier.pairs import by_the_emitter, form_verdict
 
     if ob.target is None and by_the_emitter(ob.ask):  # the form the tool generates (verifier/pairs.py)
-        return form_verdict(request(ob, timeout), ob.source, ob.func, ob.cttz_elts, assumed)
+        return form_verdict(request(ob, timeout), ob.source, ob.func, ob.cttz_elts, assumed,
+                            debug_locations=ob.debug_locations)
 
     def read(room: frozenset[str], vscale: int | None) -> Read:
         if ob.target is not None:
-            return read_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed, room, vscale=vscale)
-        return read_program(ob.source, ob.func, ob.cttz_elts, assumed, room, vscale=vscale)
+            return read_pair(ob.source, ob.target, ob.func, ob.cttz_elts, assumed, room, ob.debug_locations, vscale)
+        return read_program(ob.source, ob.func, ob.cttz_elts, assumed, room, ob.debug_locations, vscale)
 
     try:
         vs, src, tgt = answer([request(ob, timeout)], read)

@@ -462,7 +462,8 @@ def _refuse(model: str, reasons: list[str], as_json: bool) -> NoReturn:
     raise typer.Exit(1)
 
 
-# the suite commands (suite, cache clear), registered on `app` here (as above)
+# the suite commands (suite, cache clear) and the project scan, registered on `app` here (as above)
+import verifier.cli.scan as _scan_commands  # noqa: E402, F401
 import verifier.cli.suites as _suite_commands  # noqa: E402, F401
 
 

@@ -25,10 +25,14 @@ class SuiteProgress:
     """A suite's progress (runner.Progress): `running` names what is being solved,
     `finished` reports each answer."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, console: Console | None = None) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, console: Console | None = None,
+                 expected: bool = True) -> None:
         self.stream = stream or sys.stderr
         self.console = console or Console(file=self.stream, stderr=self.stream is sys.stderr)
-        self.counts = {"ok": 0, "MISMATCH": 0, "TIMEOUT": 0, "ERROR": 0}
+        # `expected`: answers against the suite's expected verdicts; else (a scan) verdicts counted
+        self.expected = expected
+        self.counts = {"ok": 0, "MISMATCH": 0, "TIMEOUT": 0, "ERROR": 0} if expected else \
+            {"proved": 0, "counterexample": 0, "unknown": 0, "error": 0}
         self.bar: Progress | None = None
         if self.console.is_terminal:
             self.bar = Progress(
@@ -39,7 +43,7 @@ class SuiteProgress:
             self.bar.start()
 
     def _counts(self) -> str:
-        shown = [f"{n} {k}" for k, n in self.counts.items() if n or k == "ok"]
+        shown = [f"{n} {k}" for k, n in self.counts.items() if n or k in ("ok", "proved")]
         return " ".join(shown)
 
     def running(self, names: list[str]) -> None:
@@ -49,13 +53,13 @@ class SuiteProgress:
             self.bar.update(self.task, now=now if len(now) <= room else now[:room - 1] + "…")
 
     def finished(self, done: int, total: int, oc: Outcome) -> None:
-        self.counts[oc.mark] += 1
-        what = f"{oc.name}: {oc.verdict}{' (cached)' if oc.cached else ''} {oc.mark}"
+        self.counts[oc.mark if self.expected else oc.verdict] += 1
+        what = f"{oc.name}: {oc.verdict}{' (cached)' if oc.cached else ''}{f' {oc.mark}' if self.expected else ''}"
         if self.bar is None:
             self.stream.write(f"[{done}/{total}] {what} ({oc.seconds:.2f}s)\n")
             self.stream.flush()
             return
-        if not oc.as_expected:
+        if self.expected and not oc.as_expected:
             self.bar.console.print(f"[bold red]{oc.mark}[/] {oc.name}: {oc.verdict}, expected {oc.expect}",
                                    highlight=False)
         self.bar.update(self.task, completed=done, counts=self._counts())

@@ -149,6 +149,11 @@ def names_value(body: str, name: str) -> bool:
     return '"' in name or re.search(re.escape(name) + r"(?![-\w.$])", body) is not None
 
 
+def global_refs(body: str) -> set[str]:
+    """The names of the globals printed IR `body` refers to (`@g`, `@"a b"` as `a b`)."""
+    return {m.group(1) or m.group(2) for m in re.finditer(r'@(?:"([^"]+)"|([-\w.$]+))', body)}
+
+
 def int_literal(text: str) -> int | None:
     """The value of a printed scalar integer constant `iN v` (signed, as printed)."""
     m = re.match(r"i\d+ (-?\d+)$", text)
