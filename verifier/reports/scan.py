@@ -139,7 +139,8 @@ def record(row: ScanRow) -> dict[str, Any]:
 def unit_record(u: UnitScan) -> dict[str, Any]:
     """A unit's JSON record: its counts and what kept it from being compiled."""
     return {"record": "scan-unit", "file": str(u.unit.file), "functions": u.functions, "with_loops": u.with_loops,
-            "early_exit_loops": len(u.loops), "error": u.error, "note": u.note, "seconds": round(u.seconds, 3)}
+            "early_exit_loops": len(u.loops), "linked_walks": len(u.chasing), "counted_only": len(u.counted_only),
+            "error": u.error, "note": u.note, "seconds": round(u.seconds, 3)}
 
 
 def alerts(rows: list[ScanRow]) -> list[dict[str, Any]]:

@@ -114,6 +114,7 @@ class _Modules:
     folder: Path
     globals: frozenset[str]  # the module's global variables
     vector_texts: dict[str, str]  # each function after the vectorizer, where it vectorized any
+    passed: frozenset[str]  # the functions in which the vectorizer says it vectorized a loop
 
 
 def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark], tools: Tools, folder: Path) -> None:
@@ -123,9 +124,9 @@ def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark],
 
     mod = read_module(scalar)
     try:
-        vectorized = any(r.kind is RemarkKind.PASSED for r in remarks)
+        passed = frozenset(r.function for r in remarks if r.kind is RemarkKind.PASSED)
         m = _Modules(out.unit.file, scalar, vector, remarks, tools, folder, frozenset(g.name for g in mod.global_variables),
-                     _function_texts(vector) if vectorized else {})
+                     _function_texts(vector) if passed else {}, passed)
         defined = [f for f in mod.functions if not f.is_declaration]
         out.functions = len(defined)
         for fn in defined:
@@ -134,7 +135,7 @@ def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark],
             if c.early_exit:
                 loop = _scanned(m, fn, len(out.loops), c.loops, c.early_exit)
                 out.loops.append(loop)
-                if loop.did is LLVMDid.LEFT and fn.name in m.vector_texts and m.vector_texts[fn.name] != str(fn):
+                if loop.did is LLVMDid.LEFT and fn.name in m.passed:
                     out.counted_only.append(fn.name)
             elif c.chasing:
                 out.chasing.append(fn.name)
@@ -151,9 +152,10 @@ def _scanned(m: _Modules, fn: Any, k: int, loops: int, early_exit: int) -> Scann
     named = sorted(global_refs(text) & m.globals)
     stem = _file_stem(fn.name, k)
     source = extract_function(m.scalar, fn.name, named, m.tools.extract, m.folder / f"{stem}.ll")
+    # (the text of a function the pass left differs too: opt numbers the metadata anew)
     after = m.vector_texts.get(fn.name, text)
     target = extract_function(m.vector, fn.name, named, m.tools.extract, m.folder / f"{stem}.vec.ll") \
-        if after != text else None
+        if fn.name in m.passed else None
     did, remark = _what_llvm_did(fn.name, m.remarks, target)
     vectorized = did is LLVMDid.VECTORIZED
     return ScannedLoop(m.unit, fn.name, _loop_line(fn.name, m.remarks), did, remark, source,
