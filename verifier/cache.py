@@ -4,8 +4,10 @@ check, options and tool are unchanged is not solved again.
 The key hashes the printed IR of every model the obligation reads (comments,
 spacing and names of files do not matter), the check and its options, and the
 tool's fingerprint: its version and the text of its own source files, so an entry
-is never trusted across versions, nor across edits of the tool. Answers that
-depend on the machine (`unknown` after a timeout) are not stored.
+is never trusted across versions, nor across edits of the tool. An unknown is
+stored like any verdict (the time limit is a budget of solver work, the same on
+any machine, and is part of the key), but one the wall-clock safety net cut short,
+which depends on the machine.
 """
 
 from __future__ import annotations
@@ -62,10 +64,12 @@ def obligation_key(models: list[str], check: str, options: dict[str, Any], tool:
 
 
 def cacheable(entry: dict[str, Any]) -> bool:
-    """Proofs and counterexamples are facts about the models; a timeout is not.
-    An entry is {"result": the verdict's JSON, ...}."""
+    """Every verdict is a fact about the models, the options (the time limit among
+    them: a budget of solver work, smt/budget.py) and the tool, but one the wall-clock
+    safety net cut short (`wall_clock`): that one depends on the machine. An entry is
+    {"result": the verdict's JSON, ...}."""
     result = entry.get("result")
-    return isinstance(result, dict) and result.get("verdict") in (VerdictKind.PROVED, VerdictKind.COUNTEREXAMPLE)
+    return isinstance(result, dict) and result.get("verdict") in tuple(VerdictKind) and not result.get("wall_clock")
 
 
 @dataclass
