@@ -284,3 +284,25 @@ def test_a_scan_s_progress_counts_verdicts_not_expectations() -> None:
     assert out.getvalue().splitlines() == ["[1/2] t.c:3 f (speculation): counterexample (0.50s)",
                                            "[2/2] t.c:3 f (general): proved (cached) (0.50s)"]
     assert p.counts == {"proved": 1, "counterexample": 1, "unknown": 0, "error": 0}
+
+
+def test_a_database_nested_too_deeply_is_a_clear_error(tmp_path: Path) -> None:
+    db = tmp_path / "compile_commands.json"
+    db.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(UserError) as e:
+        read_database(db)
+    assert "nested too deeply" in e.value.message and e.value.loc is not None and e.value.loc.line == 1
+
+
+@needs_llvm
+def test_loops_clang_made_library_calls_and_loops_in_headers_are_said_so(tmp_path: Path) -> None:
+    (tmp_path / "idiom.c").write_text("int length(const int *a) { int i = 0; while (a[i]) i++; return i; }\n")
+    (tmp_path / "find.cpp").write_text("#include <algorithm>\n"
+                                       "long where(const int *a, int n, int x) { return std::find(a, a + n, x) - a; }\n")
+    r = cli("scan", str(tmp_path / "idiom.c"), str(tmp_path / "find.cpp"), "--no-forms", "-q", "--", "-O2")
+    assert "Traceback" not in r.stderr, r.stderr
+    # wcslen: clang's loop idiom pass left no loop for the vectorizer
+    assert "1 whose loop clang turned into a library call" in r.stdout, r.stdout
+    # std::find's loop is in a libstdc++ header: not shown at a line of find.cpp it is not on
+    row = next(line for line in r.stdout.splitlines() if "where(" in line)
+    assert row.split()[0].endswith("/find.cpp"), row  # no line: the loop is not on one of find.cpp

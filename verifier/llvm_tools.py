@@ -121,13 +121,16 @@ def idiom_calls(module: Path) -> dict[str, list[str]]:
     clang turned its loop into that call, so no loop is left for the vectorizer."""
     out: dict[str, list[str]] = {}
     for name, text in function_texts(module).items():
-        if "!llvm.loop" in text:
-            continue
-        called = [c.split(".")[0] for c in _CALL.findall(text)]
-        hits = list(dict.fromkeys(c for c in called if c in IDIOMS))
+        hits = [] if "!llvm.loop" in text else idioms_called(text)
         if hits:
             out[name] = hits
     return out
+
+
+def idioms_called(function_text: str) -> list[str]:
+    """The library functions a loop idiom becomes that a function's text calls."""
+    called = [c.split(".")[0] for c in _CALL.findall(function_text)]
+    return list(dict.fromkeys(c for c in called if c in IDIOMS))
 
 
 def changed_functions(before: Path, after: Path) -> list[str]:
@@ -155,12 +158,14 @@ class Remark:
     message: str
     line: int = 0
     column: int = 0
+    file: str = ""  # the source file the line is in (a header's, for code inlined from one)
 
 
 _DOC = re.compile(r"^--- !(\w+)\s*$", re.M)
 _FIELD = re.compile(r"^(Pass|Name|Function):\s*(.*?)\s*$", re.M)
 _ARG = re.compile(r"^\s+- \w+:\s*(.*?)\s*$", re.M)
 _LINE = re.compile(r"^DebugLoc:\s*\{[^}]*?\bLine:\s*(\d+)(?:,\s*Column:\s*(\d+))?", re.M)  # it may wrap
+_FILE = re.compile(r"^DebugLoc:\s*\{[^}]*?\bFile:\s*('(?:[^']|'')*'|[^,}\s]+)", re.M)
 
 
 def _scalar(v: str) -> str:
@@ -190,9 +195,11 @@ def _remark(kind_name: str, doc: str) -> Remark | None:
     if not _vectorizer_s(fields.get("Pass"), message) or "Function" not in fields:
         return None
     line = _LINE.search(doc)
+    file = _FILE.search(doc)
     kind = next((k for k in RemarkKind if k == kind_name), RemarkKind.OTHER)
     return Remark(kind, fields["Function"], fields.get("Name", ""), message,
-                  *((int(line.group(1)), int(line.group(2) or 0)) if line else (0, 0)))
+                  *((int(line.group(1)), int(line.group(2) or 0)) if line else (0, 0)),
+                  _scalar(file.group(1)) if file else "")
 
 
 def _vectorizer_s(pass_name: str | None, message: str) -> bool:

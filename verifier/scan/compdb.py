@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from verifier.errors import UserError, loc_at, read_source
+from verifier.frontend.nesting import too_deep
 from verifier.ir.program import Loc
-from verifier.limits import MAX_MODEL_BYTES
+from verifier.limits import MAX_MODEL_BYTES, MAX_SUITE_DEPTH
 from verifier.llvm_tools import is_c_source
 
 DATABASE = "compile_commands.json"
@@ -68,6 +69,10 @@ def read_database(path: Path) -> list[CompileUnit]:
         entries = json.loads(text)
     except json.JSONDecodeError as e:
         raise UserError(f"malformed JSON: {e.msg}", Loc(str(path), e.lineno, e.colno)) from None
+    except RecursionError:  # Python's reader recurses once per nested array or object
+        where = too_deep(text, MAX_SUITE_DEPTH, "[{", "]}", "\0", "\"", escapes=True)
+        raise UserError(f"values nested too deeply (more than {MAX_SUITE_DEPTH} levels)",
+                        Loc(str(path), *(where or (1, 1)))) from None
     if not isinstance(entries, list):
         raise UserError("expected a list of compile commands ([{\"directory\": ..., \"file\": ..., "
                         "\"arguments\": [...]}, ...])", Loc(str(path), 1, 1))

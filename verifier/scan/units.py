@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from verifier.errors import UserError
-from verifier.llvm_tools import Remark, RemarkKind, c_to_ll, extract_function, read_remarks, run_opt
+from verifier.llvm_tools import (
+    Remark,
+    RemarkKind,
+    c_to_ll,
+    extract_function,
+    idioms_called,
+    read_remarks,
+    run_opt,
+)
 from verifier.scan.compdb import CompileUnit, clang_args
 
 CTTZ_ELTS = "@llvm.experimental.cttz.elts"
@@ -66,6 +74,7 @@ class UnitScan:
     loops: list[ScannedLoop] = field(default_factory=list)
     counted_only: list[str] = field(default_factory=list)  # vectorized, but only a loop on a count
     chasing: list[str] = field(default_factory=list)  # exit on data only in loops walking a linked structure
+    idioms: list[str] = field(default_factory=list)  # no loop left: clang made it a library call (strlen, ...)
     error: str | None = None
     note: str | None = None  # where the scan compiled it otherwise than the project does
     seconds: float = 0.0
@@ -139,6 +148,8 @@ def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark],
                     out.counted_only.append(fn.name)
             elif c.chasing:
                 out.chasing.append(fn.name)
+            elif not c.loops and idioms_called(str(fn)):
+                out.idioms.append(fn.name)
     finally:
         mod.close()
 
@@ -158,7 +169,7 @@ def _scanned(m: _Modules, fn: Any, k: int, loops: int, early_exit: int) -> Scann
         if fn.name in m.passed else None
     did, remark = _what_llvm_did(fn.name, m.remarks, target)
     vectorized = did is LLVMDid.VECTORIZED
-    return ScannedLoop(m.unit, fn.name, _loop_line(fn.name, m.remarks), did, remark, source,
+    return ScannedLoop(m.unit, fn.name, _loop_line(fn.name, m.remarks, m.unit), did, remark, source,
                        target if vectorized else None, loops, early_exit, vectorized and CTTZ_ELTS in after)
 
 
@@ -209,6 +220,8 @@ def _exits_on_vectors(target: Path, name: str) -> bool:
     return bool(vector_exits(read.source))
 
 
-def _loop_line(name: str, remarks: list[Remark]) -> int:
-    """The line of the function's first loop LLVM remarked on (0 without debug info)."""
-    return min((r.line for r in remarks if r.function == name and r.line), default=0)
+def _loop_line(name: str, remarks: list[Remark], unit: Path) -> int:
+    """The line of the function's first loop LLVM remarked on in the unit's own file
+    (0 without debug info, or where the loop is in a header, inlined: std::find's)."""
+    return min((r.line for r in remarks if r.function == name and r.line and Path(r.file).name == unit.name),
+               default=0)
