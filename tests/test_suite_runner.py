@@ -284,6 +284,7 @@ def test_cache_lives_at_the_project_root_and_clears(tmp_path: Path, monkeypatch:
     assert cache.root == tmp_path.resolve() / ".verifier-cache"
     run_suite(load(suite), cache=cache)
     assert any(cache.root.rglob("*.json"))
+    (cache.root / "scan" / "unit-0123456789").mkdir(parents=True)  # what a project scan writes there
     monkeypatch.setenv("VERIFIER_CACHE", str(tmp_path / "elsewhere"))
     assert ResultCache.at(near=suite).root == tmp_path / "elsewhere"
     r = cli("cache", "clear", str(suite))

@@ -16,6 +16,7 @@ import hashlib
 import importlib.metadata
 import json
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ import verifier
 from verifier.checks.verdict import VerdictKind
 
 DEFAULT_DIR = ".verifier-cache"
+SCAN_FOLDER = "scan"  # the modules `verifier scan` writes, beside the answers (cli/scan.py)
 
 
 def project_root(near: Path) -> Path:
@@ -90,10 +92,12 @@ class ResultCache:
         return ResultCache(root, tool_fingerprint())
 
     def clear(self) -> int:
-        """Remove every entry (and the folders the cache made); the number removed."""
+        """Remove every entry (and the folders the cache made, the modules a project
+        scan wrote in SCAN_FOLDER among them); the number of entries removed."""
         n = 0
         if not self.root.is_dir():
             return 0
+        shutil.rmtree(self.root / SCAN_FOLDER, ignore_errors=True)
         for entry in self.root.glob("??/*.json"):
             entry.unlink(missing_ok=True)
             n += 1

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from verifier.cache import SCAN_FOLDER
 from verifier.cli.base import CttzElts, _width, app, flag
 from verifier.cli.suites import _report, _run
 from verifier.errors import UserError
@@ -24,7 +25,6 @@ from verifier.scan.units import LLVMDid, Tools, UnitScan
 if TYPE_CHECKING:
     from verifier.cache import ResultCache
 
-SCAN_FOLDER = "scan"  # the modules a scan writes, in the result cache's folder
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
