@@ -4,7 +4,7 @@ changed), optionally a cold one on a local Dask cluster of two worker processes.
 The projects are the user's checkouts: nothing is fetched or committed.
 
 Per project: compile units, functions, functions with loops, early-exit loops
-checked, walks of linked structures, what LLVM vectorized (validated: proved /
+checked, walks of linked structures, loops around calls with effects, what LLVM vectorized (validated: proved /
 counterexample / unknown; the cttz.elts finding apart), what it left (our
 speculation verdicts; loops whose forms we prove), and seconds and peak memory of
 each run, with the warm and the cluster run's ratios to the cold one measured in
@@ -62,6 +62,7 @@ def figures(records: list[dict[str, Any]]) -> dict[str, Any]:
         "units": len(units), "refused": sum(1 for u in units if u["error"]),
         "functions": sum(u["functions"] for u in units), "with loops": sum(u["with_loops"] for u in units),
         "checked": len(loops), "walks": sum(u["linked_walks"] for u in units),
+        "calls": sum(u.get("calls_with_effects", 0) for u in units),
         "vectorized": len(vec), "left": len(left),
         "cttz.elts": sum(1 for x in vec if (verdict(x, "validation"), verdict(x, "validation, first-true"))
                          == ("counterexample", "proved")),

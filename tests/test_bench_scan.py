@@ -18,7 +18,8 @@ def _loop(llvm: str, **answers: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_figures_count_what_llvm_did_and_what_the_checks_said() -> None:
-    unit = {"record": "scan-unit", "functions": 10, "with_loops": 4, "linked_walks": 1, "error": None}
+    unit = {"record": "scan-unit", "functions": 10, "with_loops": 4, "linked_walks": 1, "calls_with_effects": 2,
+            "error": None}
     refused = {"record": "scan-unit", "functions": 0, "with_loops": 0, "linked_walks": 0, "error": "clang failed"}
     records = [unit, refused,
                _loop("vectorized", validation={"verdict": "counterexample"},
@@ -29,7 +30,7 @@ def test_figures_count_what_llvm_did_and_what_the_checks_said() -> None:
                _loop("left alone", speculation={"verdict": "unknown", "reason": "b.c:9:2: unsupported: a store of ptr"},
                      general={"record": "error", "error": "broken"})]
     f = figures(records)
-    assert (f["units"], f["refused"], f["functions"], f["with loops"], f["walks"]) == (2, 1, 10, 4, 1)
+    assert (f["units"], f["refused"], f["functions"], f["with loops"], f["walks"], f["calls"]) == (2, 1, 10, 4, 1, 2)
     assert (f["checked"], f["vectorized"], f["left"], f["cttz.elts"], f["forms proved"]) == (4, 2, 2, 1, 1)
     assert f["validation"] == {"proved": 0, "counterexample": 1, "unknown": 1, "error": 0}
     assert f["speculation"] == {"proved": 1, "counterexample": 0, "unknown": 1, "error": 0}

@@ -165,20 +165,117 @@ done:
 define i32 @none(i32 %x) {
   ret i32 %x
 }
+
+declare i32 @next_record(ptr)
+
+declare i32 @peek(ptr) #1
+
+define i32 @drain(ptr %s) {
+entry:
+  br label %loop
+loop:
+  %r = call i32 @next_record(ptr %s)
+  %more = icmp sgt i32 %r, 0
+  br i1 %more, label %loop, label %done
+done:
+  ret i32 %r
+}
+
+define i32 @scan(ptr %s) {
+entry:
+  br label %loop
+loop:
+  %r = call i32 @peek(ptr %s)
+  %more = icmp sgt i32 %r, 0
+  br i1 %more, label %loop, label %done
+done:
+  ret i32 %r
+}
+
+define i32 @drain_pure(ptr %s) {
+entry:
+  br label %loop
+loop:
+  %r = call i32 @next_record(ptr %s) #0
+  %more = icmp sgt i32 %r, 0
+  br i1 %more, label %loop, label %done
+done:
+  ret i32 %r
+}
+
+attributes #0 = { nounwind willreturn memory(read) }
+attributes #1 = { nounwind willreturn memory(argmem: read) }
 """
 
 
 def test_the_census_finds_the_loops_that_exit_on_data() -> None:
     import llvmlite.binding as llvm
 
+    from verifier.frontend.llvm.text import attribute_groups
     from verifier.scan.loops import LoopCensus, census
 
     mod = llvm.parse_assembly(CENSUS)
-    got = {f.name: census(f) for f in mod.functions}
+    groups = attribute_groups(CENSUS.splitlines())
+    got = {f.name: census(f, groups) for f in mod.functions if not f.is_declaration}
     assert got == {"find": LoopCensus(1, 1, 0),  # a[i] == x: on data
                    "sum": LoopCensus(1, 0, 0),  # i < n alone: countable
                    "length": LoopCensus(1, 0, 1),  # p = p->next: walks a linked structure
-                   "none": LoopCensus(0, 0, 0)}
+                   "none": LoopCensus(0, 0, 0),
+                   # a call that may write memory or not return: no vector iteration makes it for lanes ahead
+                   "drain": LoopCensus(1, 0, 0, 1),
+                   "scan": LoopCensus(1, 1, 0, 0),  # a call that only reads and returns: in scope
+                   "drain_pure": LoopCensus(1, 1, 0, 0)}  # the call site narrows what the callee may do
+
+
+VECTOR_LOOPS = """\
+define i1 @any_of(ptr %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %next ]
+  %p = getelementptr i32, ptr %a, i64 %i
+  %v = load <4 x i32>, ptr %p
+  %hit = icmp eq <4 x i32> %v, zeroinitializer
+  %any = call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> %hit)
+  br i1 %any, label %found, label %next
+next:
+  %i1 = add i64 %i, 4
+  %more = icmp ult i64 %i1, %n
+  br i1 %more, label %loop, label %done
+found:
+  ret i1 1
+done:
+  ret i1 0
+}
+
+define void @copy(ptr %a, ptr %b, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %p = getelementptr i32, ptr %a, i64 %i
+  %q = getelementptr i32, ptr %b, i64 %i
+  %v = load <4 x i32>, ptr %p
+  store <4 x i32> %v, ptr %q
+  %i1 = add i64 %i, 4
+  %more = icmp ult i64 %i1, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)
+"""
+
+
+def test_a_vectorized_early_exit_is_told_from_a_loop_vectorized_on_a_count() -> None:
+    import llvmlite.binding as llvm
+
+    from verifier.scan.loops import exits_on_vectors
+
+    mod = llvm.parse_assembly(VECTOR_LOOPS)
+    assert exits_on_vectors(mod.get_function("any_of"))
+    assert not exits_on_vectors(mod.get_function("copy"))  # vector lanes, but it leaves on its count
 
 
 def test_unknowns_are_grouped_by_what_they_say_not_where() -> None:

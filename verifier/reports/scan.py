@@ -71,6 +71,10 @@ def _census(units: list[UnitScan], rows: list[ScanRow]) -> list[str]:
     if chasing:
         out.append(f"  and {chasing} whose loops exit on data only while walking a linked structure (p = p->next): "
                    "out of scope, no lane's address is known before the previous lane's load")
+    calling = sum(len(u.calling) for u in units)
+    if calling:
+        out.append(f"  and {calling} whose loops exit on data only around calls that may write memory or not return "
+                   "(fread, deflate): out of scope, a vector iteration would make calls the scalar loop does not")
     idioms = sum(len(u.idioms) for u in units)
     if idioms:
         out.append(f"  and {idioms} whose loop clang turned into a library call (strlen, memchr, ...) before the "
@@ -143,8 +147,8 @@ def record(row: ScanRow) -> dict[str, Any]:
 def unit_record(u: UnitScan) -> dict[str, Any]:
     """A unit's JSON record: its counts and what kept it from being compiled."""
     return {"record": "scan-unit", "file": str(u.unit.file), "functions": u.functions, "with_loops": u.with_loops,
-            "early_exit_loops": len(u.loops), "linked_walks": len(u.chasing), "counted_only": len(u.counted_only),
-            "library_calls": len(u.idioms),
+            "early_exit_loops": len(u.loops), "linked_walks": len(u.chasing), "calls_with_effects": len(u.calling),
+            "counted_only": len(u.counted_only), "library_calls": len(u.idioms),
             "error": u.error, "note": u.note, "seconds": round(u.seconds, 3)}
 
 

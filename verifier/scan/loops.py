@@ -11,10 +11,17 @@ induction alone (`i < n`, `p != end`) is the countable exit.
 A loop that walks a linked structure (`p = p->next`, `i = next[i]`: a value it
 addresses memory with is carried from one iteration to the next through a load)
 is counted apart: no lane's address is known before the previous lane's load, so
-no vectorizer can run its iterations side by side."""
+no vectorizer can run its iterations side by side.
+
+A loop whose exit on data goes with a call that may write memory or may not return
+(`while (deflate(&s) == Z_OK)`, `while ((n = fread(...)) > 0)`: LangRef's memory
+and `willreturn`/`nounwind` facts, from the callee and the call site) is counted
+apart too: a vector iteration would make the calls of lanes the scalar loop never
+reaches, or make them out of order, so no vectorizer takes it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,15 +37,38 @@ class LoopCensus:
     loops: int
     early_exit: int  # exits on data, and does not walk a linked structure
     chasing: int = 0  # exits on data, walking a linked structure
+    calling: int = 0  # exits on data, making calls with effects (writes memory, may not return)
 
 
-def census(fn: Any) -> LoopCensus:
-    """The loops of llvmlite function `fn` and those with a data-dependent exit."""
+def census(fn: Any, groups: dict[str, str] | None = None) -> LoopCensus:
+    """The loops of llvmlite function `fn` and those with a data-dependent exit;
+    `groups` are the module's attribute groups (`#7`), for what its calls may do."""
     blocks = {b: b for b in fn.blocks}  # an operand naming a block -> the block itself
     loops = _loops(blocks)
     on_data = [scc for scc in loops if _exits_on_data(scc, blocks)]
-    chasing = sum(1 for scc in on_data if _chases_pointers(scc))
-    return LoopCensus(len(loops), len(on_data) - chasing, chasing)
+    chasing = [scc for scc in on_data if _chases_pointers(scc)]
+    calling = [scc for scc in on_data if scc not in chasing and _calls_with_effects(scc, groups or {})]
+    return LoopCensus(len(loops), len(on_data) - len(chasing) - len(calling), len(chasing), len(calling))
+
+
+def exits_on_vectors(fn: Any) -> bool:
+    """Whether a loop of llvmlite function `fn` (the vectorizer's output) leaves on a
+    branch computed, in the loop, from a vector value (`any_of` of a compare of
+    lanes): LLVM vectorized an early exit there, not only a loop on a count."""
+    blocks = {b: b for b in fn.blocks}
+    for scc in _loops(blocks):
+        inside = {ins: ins for b in scc for ins in b.instructions}
+        for b in scc:
+            if all(s in scc for s in _successors(b, blocks)):
+                continue
+            term = list(b.instructions)[-1]
+            if any(_computed_from(c, inside, _is_vector) for c in term.operands if c not in blocks):
+                return True
+    return False
+
+
+def _is_vector(ins: Any) -> bool:
+    return str(ins.type).startswith("<")
 
 
 def _loops(blocks: dict[Any, Any]) -> list[set[Any]]:
@@ -98,13 +128,41 @@ def _phis_behind(value: Any, inside: dict[Any, Any]) -> list[Any]:
 
 def _reads_data(value: Any, inside: dict[Any, Any]) -> bool:
     """Whether `value` is computed, within the loop, from a load or a call there."""
+    return _computed_from(value, inside, lambda v: v.opcode in _READS)
+
+
+def _computed_from(value: Any, inside: dict[Any, Any], found: Callable[[Any], bool]) -> bool:
+    """Whether `value` is computed, within the loop, from an instruction `found` holds of."""
     todo, seen = [value], set()
     while todo:
         v = inside.get(todo.pop())
         if v is None or v in seen:
             continue
         seen.add(v)
-        if v.opcode in _READS:
+        if found(v):
             return True
         todo.extend(v.operands)
     return False
+
+
+def _calls_with_effects(scc: set[Any], groups: dict[str, str]) -> bool:
+    """Whether the loop makes a call that may write memory or may not return (an
+    intrinsic's facts are its declaration's, as any other callee's)."""
+    from verifier.frontend.llvm.text import call_facts, call_site_attrs, effects_of, operand_text
+
+    for b in scc:
+        for ins in b.instructions:
+            if ins.opcode not in ("call", "invoke") or _harmless(ins):
+                continue
+            # (LLVM prints a declaration's attributes in a comment above it)
+            facts = call_facts(operand_text(list(ins.operands)[-1]), call_site_attrs(operand_text(ins), groups))
+            if not facts.returns or effects_of(facts) not in ("none", "read"):
+                return True
+    return False
+
+
+def _harmless(ins: Any) -> bool:
+    """A call that is no event: the markers LLVM places (lifetimes, debug values,
+    assumptions), whatever their declarations say."""
+    name = str(list(ins.operands)[-1].name)
+    return name.startswith(("llvm.lifetime.", "llvm.dbg.", "llvm.assume", "llvm.experimental.noalias.scope.decl"))

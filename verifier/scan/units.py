@@ -74,6 +74,7 @@ class UnitScan:
     loops: list[ScannedLoop] = field(default_factory=list)
     counted_only: list[str] = field(default_factory=list)  # vectorized, but only a loop on a count
     chasing: list[str] = field(default_factory=list)  # exit on data only in loops walking a linked structure
+    calling: list[str] = field(default_factory=list)  # exit on data only in loops making calls with effects
     idioms: list[str] = field(default_factory=list)  # no loop left: clang made it a library call (strlen, ...)
     error: str | None = None
     note: str | None = None  # where the scan compiled it otherwise than the project does
@@ -129,8 +130,10 @@ class _Modules:
 def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark], tools: Tools, folder: Path) -> None:
     """Each function of the unit counted; each one with an early-exit loop extracted."""
     from verifier.frontend.llvm.module import read_module
+    from verifier.frontend.llvm.text import attribute_groups
     from verifier.scan.loops import census
 
+    groups = attribute_groups(scalar.read_text().splitlines())
     mod = read_module(scalar)
     try:
         passed = frozenset(r.function for r in remarks if r.kind is RemarkKind.PASSED)
@@ -139,7 +142,7 @@ def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark],
         defined = [f for f in mod.functions if not f.is_declaration]
         out.functions = len(defined)
         for fn in defined:
-            c = census(fn)
+            c = census(fn, groups)
             out.with_loops += c.loops > 0
             if c.early_exit:
                 loop = _scanned(m, fn, len(out.loops), c.loops, c.early_exit)
@@ -148,6 +151,8 @@ def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark],
                     out.counted_only.append(fn.name)
             elif c.chasing:
                 out.chasing.append(fn.name)
+            elif c.calling:
+                out.calling.append(fn.name)
             elif not c.loops and idioms_called(str(fn)):
                 out.idioms.append(fn.name)
     finally:
@@ -192,8 +197,8 @@ def _file_stem(name: str, k: int) -> str:
 
 def _what_llvm_did(name: str, remarks: list[Remark], target: Path | None) -> tuple[LLVMDid, str]:
     """Vectorized (the pass changed it and one of its loops now exits on a vector
-    value) or left alone, with LLVM's remark: why it was left (the longest of its
-    missed and analysis remarks says most), or what it did."""
+    value: loops.exits_on_vectors) or left alone, with LLVM's remark: why it was left
+    (the longest of its missed and analysis remarks says most), or what it did."""
     mine = [r for r in remarks if r.function == name]
     passed = [r.message for r in mine if r.kind is RemarkKind.PASSED]
     refused = sorted((r.message for r in mine if r.kind in (RemarkKind.ANALYSIS, RemarkKind.MISSED)), key=len)
@@ -203,21 +208,15 @@ def _what_llvm_did(name: str, remarks: list[Remark], target: Path | None) -> tup
 
 
 def _exits_on_vectors(target: Path, name: str) -> bool:
-    """Whether a loop of the vectorized function exits on a vector value (else LLVM
-    vectorized only its loops on a count, and left the early exit alone). A function
-    the front end cannot read is taken as vectorized: its validation says why not."""
-    from verifier import frontend
-    from verifier.analysis.loops import vector_exits
-    from verifier.frontend.llvm import LLUnsupported
-    from verifier.frontend.read import Scalable
+    """Whether a loop of function `name` in module `target` exits on a vector value."""
+    from verifier.frontend.llvm.module import read_module
+    from verifier.scan.loops import exits_on_vectors
 
+    mod = read_module(target)
     try:
-        read = frontend.read_program(target, name)
-    except (UserError, LLUnsupported):
-        return True
-    if isinstance(read, Scalable):
-        return True
-    return bool(vector_exits(read.source))
+        return exits_on_vectors(mod.get_function(name))
+    finally:
+        mod.close()
 
 
 def _loop_line(name: str, remarks: list[Remark], unit: Path) -> int:
