@@ -40,11 +40,13 @@ PROVED = [
     (LL / "emit" / "column_find64.scalar.ll", "a column of a table: a gather 32 bytes a lane, off &m[r] + 12"),
     (LL / "emit" / "lookup_guarded.scalar.ll", "a table lookup guarded by its index's range: the gather's mask "
                                                "and address from one frozen index"),
+    (LL / "emit" / "skip_blanks_count.scalar.ll", "a count stored to one address each iteration: the last running "
+                                                  "lane's value, one scalar store"),
 ]
 FAST = {"find_char.scalar.ll", "count_upper.scalar.ll", "copy_until_zero.scalar.ll", "position_ptr.scalar.ll", "u_lookup_key.scalar.ll",
         "skip_blanks64.scalar.ll", "m_guarded_fixed.scalar.ll", "search_pair_lag.scalar.ll",
         "copy_field64.scalar.ll", "prefix_over256.scalar.ll", "checksum_until64.scalar.ll",
-        "column_find64.scalar.ll", "lookup_guarded.scalar.ll"}
+        "column_find64.scalar.ll", "lookup_guarded.scalar.ll", "skip_blanks_count.scalar.ll"}
 
 
 def _emit_and_prove(tmp_path: Path, src: Path, form: str, vf: int = 4) -> subprocess.CompletedProcess[str]:
@@ -134,6 +136,18 @@ def test_a_masked_store_claiming_the_scalar_store_s_alignment_is_refuted(tmp_pat
     assert r.returncode == 1 and "assumption is false" in r.stdout, r.stdout + r.stderr
 
 
+@pytest.mark.parametrize("form, edit", [
+    # the simple form keeps the first lane's count instead of the last one's
+    (Form.SIMPLE, (r"(%[\w.]+) = extractelement <4 x i64> (%[\w.]+), i64 3\n", r"\1 = extractelement <4 x i64> \2, i64 0\n")),
+    # the general form keeps the count of a lane past the last one that runs
+    (Form.GENERAL, (r"select i1 %lane\.on\.2, i64 (%[\w.]+), i64 (%[\w.]+)\n", r"select i1 true, i64 \1, i64 \2\n")),
+])
+def test_a_store_to_one_address_keeping_another_lane_s_value_is_refuted(tmp_path: Path, form: Form,
+                                                                         edit: tuple[str, str]) -> None:
+    r = _mutant(tmp_path, LL / "emit" / "skip_blanks_count.scalar.ll", form, edit)
+    assert r.returncode == 1 and "counterexample" in r.stdout, r.stdout + r.stderr
+
+
 @pytest.mark.slow
 def test_store_past_the_exiting_lane_is_refuted(tmp_path: Path) -> None:
     # the general form's stores masked to the lanes <= 3 instead of <= the exiting lane
@@ -215,6 +229,37 @@ def test_conditional_prefix_sum_is_a_clear_error(tmp_path: Path) -> None:
     assert r.returncode == 2, r.stdout + r.stderr
     assert "the loop reads the running value of" in r.stderr and "prefix sum" in r.stderr
     assert "(line " in r.stderr and "Traceback" not in r.stderr
+
+
+TALLY = """\
+define void @tally(ptr noalias %count, ptr noalias dereferenceable(256) %text) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %next ]
+  %p = getelementptr inbounds i8, ptr %text, i64 %i
+  %c = load i8, ptr %p
+  %stop = icmp ugt i8 %c, 32
+  br i1 %stop, label %done, label %next
+next:
+  %old = load i64, ptr %count
+  %new = add i64 %old, 1
+  store i64 %new, ptr %count
+  %i1 = add nuw nsw i64 %i, 1
+  %end = icmp eq i64 %i1, 256
+  br i1 %end, label %done, label %loop
+done:
+  ret void
+}
+"""
+
+
+def test_a_running_value_kept_at_one_address_is_refused(tmp_path: Path) -> None:
+    # every lane loads *count before it stores it: lane k reads lane k-1's store
+    src = tmp_path / "tally.ll"
+    src.write_text(TALLY)
+    with pytest.raises(EmitUnsupported, match="the one address every lane stores to"):
+        emit_form(src, None, Form.GENERAL, 4)
 
 
 def test_vf_below_two_is_refused() -> None:

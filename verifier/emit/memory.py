@@ -137,6 +137,9 @@ class Memory(Builder):
         if fwd is not None and fwd[1] is None:
             self.wide[i.name] = fwd[0]
             return
+        if self.stored_by_every_lane(i.ops[0]):
+            raise EmitUnsupported(f"a load of the one address every lane stores to ({i.shown}): a lane reads the "
+                                  "value an earlier lane stored, which the vector body does not pass on", i.line)
         # a value an address is computed from is frozen: every decision and every
         # address under a mask it feeds are then one frozen value, so a mask
         # (freeze(x < 64)) and the address it guards (tab[x]) agree where x is poison (a
@@ -370,6 +373,9 @@ class Memory(Builder):
         v, ptr = i.ops
         vt = self.vty(v.type)
         align = align_of(i.text)
+        if ptr.name is None or ptr.name not in self.inloop:
+            self.uniform_store(v, ptr, mask, align)
+            return
         first = self.consecutive(ptr, v.type)
         val = self.vec(v)
         last = None if first is not None else self.backward(ptr, v.type)
@@ -388,6 +394,33 @@ class Memory(Builder):
             self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {MASKED_ALIGN} "
                      f"{self.lane_addresses(ptr, v.type)}, "
                      f"{self.vty('i1')} {mask or self.ones()})")
+
+    def stored_by_every_lane(self, ptr: Val) -> bool:
+        """Whether `ptr` is an address the loop does not change and some store of the
+        loop writes (uniform_store: each lane's store goes to that one address)."""
+        if ptr.name is not None and ptr.name in self.inloop:
+            return False
+        return any(i.opcode == "store" and self.address(i.ops[1]) == self.address(ptr) for i in self.body_instrs())
+
+    def uniform_store(self, v: Val, ptr: Val, mask: str | None, align: int) -> None:
+        """A store every lane makes to one address (the loop does not change it: a
+        count written back each iteration). Lanes store in order, so what stays is the
+        last running lane's value: one scalar store of it (masked: the last lane whose
+        mask is on, stored where any is), no scatter over one address."""
+        if mask is None:
+            self.put(f"store {v.type} {self.lane_of(v, self.vf - 1)}, ptr {ptr.text}, align {align}")
+            return
+        last = self.lane_of(v, 0)
+        for k in range(1, self.vf):
+            on = self.value("lane.on", f"extractelement {self.vty('i1')} {mask}, i64 {k}")
+            last = self.value(f"{v.name or 'v'}.last", f"select i1 {on}, {v.type} {self.lane_of(v, k)}, {v.type} {last}")
+        any_on = self.reduce_or(mask)
+        one = f"<1 x {v.type}>"
+        name = f"llvm.masked.store.{mangle(one)}.p0"
+        self.declare(name, f"declare void @{name}({one}, ptr, <1 x i1>)")
+        val = self.value("last.ins", f"insertelement {one} poison, {v.type} {last}, i64 0")
+        on1 = self.value("any.ins", f"insertelement <1 x i1> poison, i1 {any_on}, i64 0")
+        self.put(f"call void @{name}({one} {val}, ptr align {MASKED_ALIGN} {ptr.text}, <1 x i1> {on1})")
 
 
 def _volatile(i: Ins) -> bool:
