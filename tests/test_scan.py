@@ -307,6 +307,11 @@ def test_a_scan_validates_what_llvm_vectorized_and_judges_what_it_left(tmp_path:
     assert anywhere["answers"]["speculation"]["verdict"] == "counterexample"
     unit = next(x for x in records if x["record"] == "scan-unit")
     assert unit["functions"] == 3 and unit["early_exit_loops"] == 2 and unit["error"] is None
+    # with the forms asked: not of a loop whose speculation is refuted (both compute its exits for VF lanes)
+    r = cli("scan", str(home), "--json", "-q")
+    loops = {x["function"]: x for x in map(json.loads, r.stdout.splitlines()) if x["record"] == "scan-loop"}
+    assert loops["find_any"]["forms_skipped"] and set(loops["find_any"]["answers"]) == {"speculation"}
+    assert not loops["find_static"]["forms_skipped"]
     # under LLVM's reading the validated loop is proved: nothing LLVM did is refuted
     r = cli("scan", str(home), "--no-forms", "-q", "--cttz-elts", "first-true")
     assert r.returncode == 0, r.stdout

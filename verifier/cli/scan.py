@@ -105,16 +105,17 @@ def _answered(scanned: list[UnitScan], settings: Settings, jobs: int, cluster: s
               read_cache: bool, quiet: bool) -> list[ScanRow]:
     """Each early-exit loop's row, its questions answered by the suite runner."""
     from verifier.reports.progress import SuiteProgress
-    from verifier.scan.plan import questions, rows_of
+    from verifier.scan.plan import answer, form_questions, questions
 
-    loops = [loop for u in scanned for loop in u.loops]
-    asked = [questions(loop, settings) for loop in loops]
-    obligations = [ob for qs in asked for _, ob in qs]
-    if not obligations:
-        return []
-    progress = None if quiet else SuiteProgress(len(obligations), expected=False)
-    outcomes = _run(obligations, jobs, None, cache, progress, read_cache, cluster)
-    return rows_of(loops, asked, outcomes)
+    rows = [ScanRow(loop) for u in scanned for loop in u.loops]
+    # first LLVM's outputs and the speculations, then the forms where speculation allows them
+    for ask in (lambda r: questions(r.loop, settings), lambda r: form_questions(r, settings)):
+        asked = [ask(row) for row in rows]
+        obligations = [ob for qs in asked for _, ob in qs]
+        if obligations:
+            progress = None if quiet else SuiteProgress(len(obligations), expected=False)
+            answer(rows, asked, _run(obligations, jobs, None, cache, progress, read_cache, cluster))
+    return rows
 
 
 def _show(scanned: list[UnitScan], rows: list[ScanRow], home: Path, as_json: bool, seconds: float) -> None:

@@ -29,7 +29,8 @@ def _place(row: ScanRow, root: Path) -> str:
 
 def _answers(row: ScanRow) -> str:
     """What the checks said, `question: verdict` for each asked."""
-    return "; ".join(f"{q.value}: {oc.verdict}" for q, oc in row.answers.items())
+    said = [f"{q.value}: {oc.verdict}" for q, oc in row.answers.items()]
+    return "; ".join(said + (["forms: not asked"] if row.forms_skipped else []))
 
 
 def loop_table(rows: list[ScanRow], root: Path, width: int | None) -> list[str]:
@@ -108,6 +109,10 @@ def _left(left: list[ScanRow]) -> str:
         both = forms.count(("proved", "proved"))
         either = sum(1 for f in forms if "proved" in f)
         line += f"; our forms proved for {either} ({both} both)"
+    skipped = sum(r.forms_skipped for r in left)
+    if skipped:
+        line += (f"; forms not asked for {skipped} whose speculation is refuted (both forms compute the exits "
+                 "for VF lanes)")
     return line
 
 
@@ -140,7 +145,7 @@ def record(row: ScanRow) -> dict[str, Any]:
     """A loop's JSON record: where, what LLVM did, and each question's verdict record."""
     return {"record": "scan-loop", "file": str(row.loop.unit), "line": row.loop.line,
             "function": row.loop.function, "name": demangled(row.loop.function), "llvm": row.loop.did.value,
-            "remark": row.loop.remark, "loops": row.loop.loops,
+            "remark": row.loop.remark, "loops": row.loop.loops, "forms_skipped": row.forms_skipped,
             "answers": {q.value: jsonout.obligation(oc) for q, oc in row.answers.items()}}
 
 

@@ -4,7 +4,10 @@ a suite), and the loop's row once they are answered.
 
 A loop LLVM vectorized: does its output refine the scalar loop (translation
 validation)? A loop LLVM left alone: may its exits be computed for VF lanes
-(speculation), and do the two forms this tool emits refine it (general, simple)?"""
+(speculation), and do the two forms this tool emits refine it (general, simple)?
+The forms are asked once speculation is answered, and not where it is refuted:
+both forms compute the exits for VF lanes, which is what a refutation shows unsafe,
+so their proofs could only spend the time limit to say so again."""
 
 from __future__ import annotations
 
@@ -45,7 +48,8 @@ class Settings:
 
 
 def questions(loop: ScannedLoop, s: Settings) -> list[tuple[Question, Obligation]]:
-    """The obligations for `loop`, each with the question it answers."""
+    """The first obligations for `loop`, each with the question it answers: LLVM's
+    output validated, or the speculation of a loop LLVM left (its forms: form_questions)."""
     if loop.did is LLVMDid.VECTORIZED:
         validation = Request(Check.EQUIV, max_trip=VALIDATION_TRIP, timeout=s.timeout, both_llvm=True)
         asked = [(Question.VALIDATION, validation)]
@@ -53,10 +57,19 @@ def questions(loop: ScannedLoop, s: Settings) -> list[tuple[Question, Obligation
             asked.append((Question.FIRST_TRUE, validation))
     else:
         asked = [(Question.SPECULATION, Request(Check.SPECULATE, s.vf, timeout=s.timeout))]
-        if s.forms:
-            asked += [(q, Request(Check.EQUIV, s.vf, timeout=s.timeout, form=form))
-                      for q, form in ((Question.GENERAL, Form.GENERAL), (Question.SIMPLE, Form.SIMPLE))]
     return [(q, _obligation(loop, q, ask, s)) for q, ask in asked]
+
+
+def form_questions(row: ScanRow, s: Settings) -> list[tuple[Question, Obligation]]:
+    """The forms asked of a loop LLVM left, once its speculation is answered (none
+    where it is refuted: the row says so, ScanRow.forms_skipped)."""
+    if not s.forms or row.loop.did is LLVMDid.VECTORIZED:
+        return []
+    if row.verdict(Question.SPECULATION) == VerdictKind.COUNTEREXAMPLE:
+        row.forms_skipped = True
+        return []
+    return [(q, _obligation(row.loop, q, Request(Check.EQUIV, s.vf, timeout=s.timeout, form=form), s))
+            for q, form in ((Question.GENERAL, Form.GENERAL), (Question.SIMPLE, Form.SIMPLE))]
 
 
 def _obligation(loop: ScannedLoop, q: Question, ask: Request, s: Settings) -> Obligation:
@@ -75,6 +88,7 @@ class ScanRow:
 
     loop: ScannedLoop
     answers: dict[Question, Outcome] = field(default_factory=dict)
+    forms_skipped: bool = False  # the forms were not asked: speculation is refuted
 
     def verdict(self, q: Question) -> str | None:
         """The question's verdict (`error` where it could not be asked), None if not asked."""
@@ -92,14 +106,10 @@ class ScanRow:
         return None
 
 
-def rows_of(loops: list[ScannedLoop], asked: list[list[tuple[Question, Obligation]]],
-            outcomes: list[Outcome]) -> list[ScanRow]:
-    """Each loop's row: the outcomes (in the obligations' order) given back by question."""
-    rows, k = [], 0
-    for loop, qs in zip(loops, asked, strict=True):
-        row = ScanRow(loop)
+def answer(rows: list[ScanRow], asked: list[list[tuple[Question, Obligation]]], outcomes: list[Outcome]) -> None:
+    """Each row given its outcomes (in the obligations' order), by question."""
+    k = 0
+    for row, qs in zip(rows, asked, strict=True):
         for q, _ in qs:
             row.answers[q] = outcomes[k]
             k += 1
-        rows.append(row)
-    return rows
