@@ -109,8 +109,8 @@ def _answered(scanned: list[UnitScan], settings: Settings, jobs: int, cluster: s
 
     rows = [ScanRow(loop) for u in scanned for loop in u.loops]
     # first LLVM's outputs and the speculations, then the forms where speculation allows them
-    for ask in (lambda r: questions(r.loop, settings), lambda r: form_questions(r, settings)):
-        asked = [ask(row) for row in rows]
+    for first in (True, False):
+        asked = [questions(row.loop, settings) if first else form_questions(row, settings) for row in rows]
         obligations = [ob for qs in asked for _, ob in qs]
         if obligations:
             progress = None if quiet else SuiteProgress(len(obligations), expected=False)
