@@ -758,25 +758,6 @@ y:
         raise AssertionError("a load through a pointer into one of two objects was read")
 
 
-def test_a_store_of_a_pointer_is_unknown_naming_it(tmp_path: Path) -> None:
-    # a linked list's walk (a load of a pointer) is read (test_llvm_pointer_memory.py);
-    # building one (storing pointers) is not, and says so with its line
-    src = tmp_path / "push.ll"
-    src.write_text("""define void @link(ptr %node, ptr %next) {
-entry:
-  %at = getelementptr inbounds i8, ptr %node, i64 8
-  store ptr %next, ptr %at, align 8
-  ret void
-}
-""")
-    try:
-        parse_ll_file(src)
-    except LLUnsupported as u:
-        assert "a store of ptr" in str(u) and u.loc is not None and u.loc.line == 4
-    else:
-        raise AssertionError("a store of a pointer was read")
-
-
 NAMES_LIKE_OURS = """define i64 @f(ptr noundef dereferenceable(64) %first, i32 noundef %v0) {
 entry:
   br label %loop

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from verifier.ir.program import ASSUMPTION_HELP, Assumption, Loc, Program
+from verifier.ir.program import ASSUMPTION_HELP, PAIR_READINGS, Assumption, Loc, Program
 from verifier.ir.types import elem_of, shown_int
 from verifier.semantics.inputs import Inputs
 from verifier.semantics.interpreter import Run
@@ -352,10 +352,11 @@ def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tup
     found = set(names)
     display: dict[str, str] = {}
     needed: set[str] = set()
+    pair = sum(p is not None for p in progs) > 1
     for p in reversed(progs):  # the source's names win
         if p is not None:
-            found |= set(p.assumptions)
-            needed |= set(p.unassumed)
+            found |= {a for a in p.assumptions if pair or a not in PAIR_READINGS}
+            needed |= {a for a in p.unassumed if pair or a not in PAIR_READINGS}
             display.update(p.display)
     out = []
     for v in verdicts:

@@ -40,7 +40,14 @@ class Assumption(StrEnum):
     # a volatile access touches no memory the function accesses plainly (its address
     # is a device register, or memory the function does not otherwise reach)
     VOLATILE_APART = "volatile-apart"
+    # a pointer the function stores to memory is compared, source against target, by
+    # its address alone (frontend/llvm/objects.py: the bytes keep no provenance)
+    STORED_POINTERS_BY_ADDRESS = "stored-pointers-by-address"
 
+
+# assumptions that matter only where two programs' memories are compared (a pair, not
+# one program's legality)
+PAIR_READINGS = frozenset({Assumption.STORED_POINTERS_BY_ADDRESS})
 
 # assumptions that are LLVM's own rules, stronger only than a model's semantics (taken
 # where a model is read against LLVM IR)
@@ -60,6 +67,9 @@ ASSUMPTION_HELP = {
     Assumption.VOLATILE_APART: "a volatile store writes no object the function loads or stores plainly, and a "
                                "volatile load reads none that it stores to (a device register; LLVM allows such a "
                                "pointer, not marked noalias, to share memory with the loop's arrays)",
+    Assumption.STORED_POINTERS_BY_ADDRESS: "a pointer stored to memory is the same in the source and the target "
+                                           "when its address is (LLVM also compares where it may point: one past "
+                                           "an object's end and the start of the next have one address)",
 }
 
 

@@ -462,7 +462,21 @@ def _store(st: FnState, blk: Block, s: Site) -> None:
         volatile_store(st, blk, obj, off, _v(st, blk, s, 0), vty, s.loc)
         return
     not_null(st, blk, s.ops[1], s.loc)
+    if str(s.ops[0].type) == "ptr":  # its 8 bytes: the address (objects._measure_pointer_store)
+        access(st, blk, s.ins, obj, off, I64, s.text, s.loc, None, _address_of(st, blk, s.ops[0], s.loc))
+        return
     access(st, blk, s.ins, obj, off, vty, s.text, s.loc, None, _v(st, blk, s, 0))
+
+
+def _address_of(st: FnState, blk: Block, v: Any, loc: Loc) -> Operand:
+    """Pointer `v`'s address, as ptrtoint reads it (0 for null, and where `v` may be
+    null and is)."""
+    if is_null(v):
+        return Const(0, I64)
+    if key(v) in st.multi_vals:
+        return st.multi_vals[key(v)][0]
+    pointer(st, v, loc)  # (a pointer of unknown origin is named there)
+    return shown_pointer(st, blk, key(v), loc)[0]
 
 
 def _call(st: FnState, blk: Block, s: Site) -> None:
@@ -525,11 +539,7 @@ def _ptrtoint(st: FnState, blk: Block, s: Site) -> None:
     """The address: the object's free base address plus the offset's bytes, 0 for a
     pointer that may be null where it is (a pointer that may point into one of several
     objects: its address as kept)."""
-    if key(s.ops[0]) in st.multi_vals:
-        addr = st.multi_vals[key(s.ops[0])][0]
-    else:
-        pointer(st, s.ops[0], s.loc)  # (a pointer of unknown origin is named there)
-        addr = shown_pointer(st, blk, key(s.ops[0]), s.loc)[0]  # 0 where it may be null and is
+    addr = _address_of(st, blk, s.ops[0], s.loc)
     ty = s.ty
     assert isinstance(ty, IntType)
     if ty.bits == 64:

@@ -22,6 +22,7 @@ from verifier.frontend.llvm.instructions import translate_block
 from verifier.frontend.llvm.objects import (
     const_gep_offsets,
     declare_objects,
+    may_overlap,
     measure_units,
     null_object,
     overlaps,
@@ -527,6 +528,8 @@ def _needed_assumptions(st: FnState, fn: Any) -> set[Assumption]:
     """The assumptions the reading made that LLVM's semantics do not: pointers loaded
     and used as offsets into the object they came from; vscales up to 16 only."""
     needed = {Assumption.LOADED_POINTERS_IN_OBJECT} if _uses_loaded_offsets(st) else set()
+    if st.stores_pointers:
+        needed.add(Assumption.STORED_POINTERS_BY_ADDRESS)  # a pair's stored pointers: by address alone
     if _volatile_may_overlap(st):
         needed.add(Assumption.VOLATILE_APART)  # volatile accesses are events, kept out of memory
     if st.opts.vscale is not None and vscale_range(attributes(fn)).beyond:
@@ -605,15 +608,8 @@ def _volatile_may_overlap(st: FnState) -> bool:
     object plain loads or stores reach, or a volatile load an object plain stores
     write (its value would then be theirs). Two objects may overlap unless one is
     noalias or a local, or both are globals."""
-    def overlap(x: str, y: str) -> bool:
-        a, b = st.objects.get(x), st.objects.get(y)
-        if a is None or b is None:
-            return False
-        return x == y or not (a.noalias or b.noalias or a.local or b.local or a.at_null or b.at_null
-                               or (a.size is not None and b.size is not None))
-
-    stores = any(overlap(x, y) for x in st.volatile_stored for y in st.plain_objects if x != y)
-    return stores or any(overlap(x, y) for x in st.volatile_loaded for y in st.plain_stored)
+    stores = any(may_overlap(st, x, y) for x in st.volatile_stored for y in st.plain_objects if x != y)
+    return stores or any(may_overlap(st, x, y) for x in st.volatile_loaded for y in st.plain_stored)
 
 
 def _shown_at(st: FnState, pred: str, k: int | None) -> tuple[Block, int | None]:

@@ -370,6 +370,10 @@ class _Seen:
     as_int: set[str] = field(default_factory=set)  # objects whose addresses ptrtoint reads
     bytewise: set[str] = field(default_factory=set)  # objects pointers are loaded from: read in bytes
     stores: bool = False  # the function stores to memory: pointers that may overlap are aliased
+    # where pointers are stored to and loaded from: (object, block, index in it[, place])
+    pointers_stored: list[tuple[str, Any, int, Loc]] = field(default_factory=list)
+    pointers_loaded: list[tuple[str, Any, int]] = field(default_factory=list)
+    at: tuple[Any, int] = (None, 0)  # the instruction measured now: its block and index
 
 
 def own_objects(st: FnState, fn: Any) -> None:
@@ -400,13 +404,19 @@ def _used_but_by_null_tests(fn: Any) -> set[Any]:
 
 def _in_cycles(fn: Any) -> set[Any]:
     """The blocks of `fn` on a cycle of its CFG (in a loop)."""
-    g = nx.DiGraph()
+    g = _cfg(fn)
+    return {n for c in nx.strongly_connected_components(g) for n in c if len(c) > 1 or g.has_edge(n, n)}
+
+
+def _cfg(fn: Any) -> nx.DiGraph[Any]:
+    """`fn`'s control-flow graph over its blocks' keys."""
+    g: nx.DiGraph[Any] = nx.DiGraph()
     for b in fn.blocks:
         g.add_node(key(b))
         term = list(b.instructions)[-1] if list(b.instructions) else None
         g.add_edges_from((key(b), key(o)) for o in (list(term.operands) if term is not None else [])
                          if str(o.type) == "label")
-    return {n for c in nx.strongly_connected_components(g) for n in c if len(c) > 1 or g.has_edge(n, n)}
+    return g
 
 
 def _plain_pointer_load(ins: Any) -> bool:
@@ -430,7 +440,8 @@ def measure_units(st: FnState, fn: Any) -> None:
     move in; whether it is accessed, and compared by address with another object."""
     seen = _Seen(_known_zeros(fn))
     for b in fn.blocks:
-        for ins in b.instructions:
+        for k, ins in enumerate(b.instructions):
+            seen.at = (b, k)
             text = operand_text(ins)
             loc = st.loc_of(text, ins)
             called = callee(ins)
@@ -441,6 +452,7 @@ def measure_units(st: FnState, fn: Any) -> None:
             else:
                 _measure_address(st, seen, ins, text, loc)
     _settle_units(st, seen)
+    _pointers_read_back(st, seen, fn)
 
 
 def _measure_call(st: FnState, ins: Any, text: str, called: str) -> None:
@@ -474,17 +486,43 @@ def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, 
     if obj is None:
         raise unknown_origin(st, ptr, "an access through", loc)
     ty = str(ins.type) if load else str(list(ins.operands)[0].type)
-    pointers = _pointer_valued(ins, ty, load, loc)
-    if pointers:
-        seen.bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
     if not load:
         seen.stores = True
+    if not load and ty == "ptr" and ins.opcode == "store":
+        _measure_pointer_store(st, seen, list(ins.operands)[0], obj, loc)
+        pointers = False
+    else:
+        pointers = _pointer_valued(ins, ty, load, loc)
+    if pointers:
+        seen.bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
+        seen.pointers_loaded.append((obj.name, *seen.at))
     lane = lane_type(ty)  # a vector access moves whole lanes
     if not pointers:
-        obj.unit = math.gcd(obj.unit, access_size(lane or ty, loc))
+        obj.unit = math.gcd(obj.unit, access_size("i64" if ty == "ptr" else lane or ty, loc))
     obj.access_align = max(obj.access_align, align_of(text))
     obj.least_align = min(obj.least_align or align_of(text), align_of(text))
     obj.accessed = True
+
+
+def _measure_pointer_store(st: FnState, seen: _Seen, value: Any, obj: MemObject, loc: Loc) -> None:
+    """`store ptr %v, ptr %p`: the 8 bytes are %v's address, as ptrtoint reads it (so
+    %v's objects' addresses are read, _addressed_objects), and those objects escape:
+    what the memory reaches, a call may write (reached_by_calls). A pointer to a local
+    is refused (its uninitialized bytes are undef, which the model does not hold)."""
+    seen.pointers_stored.append((obj.name, *seen.at, loc))
+    if is_null(value):
+        return
+    names = {st.prov[key(value)]} if key(value) in st.prov else st.multi.get(key(value))
+    if not names:
+        raise unknown_origin(st, value, "a store of", loc)
+    local = sorted(n for n in names if st.objects[n].local)
+    if local:  # (a local's escape would also stand for a call filling it: declare_objects)
+        raise LLUnsupported(f"a store of a pointer to local memory ({', '.join(st.display.get(n, n) for n in local)})",
+                            loc)
+    st.stores_pointers = True
+    seen.as_int |= names
+    for n in names:
+        st.objects[n].escapes = True
 
 
 def _pointer_valued(ins: Any, ty: str, load: bool, loc: Loc) -> bool:
@@ -572,6 +610,36 @@ def _addressed_objects(st: FnState, seen: _Seen) -> None:
     for n in seen.as_int:
         st.objects[n].addressed = True
     _compared_objects(st, seen)
+
+
+def _pointers_read_back(st: FnState, seen: _Seen, fn: Any) -> None:
+    """Refuses a pointer load that may run after a pointer store to memory it may
+    share: a loaded pointer is read as pointing into the object it came from or one of
+    its own (pointer_load), while the stored one points where the function's own
+    pointer did, a provenance the stored bytes (its address alone) do not keep. A load
+    no path leads to from such a store (`p = *pp; ...; *pp = p + n`) reads memory as
+    the function found it."""
+    if not seen.pointers_stored or not seen.pointers_loaded:
+        return
+    g = _cfg(fn)
+    for stored, sb, sk, loc in seen.pointers_stored:
+        # the blocks a path from the store's block reaches (itself again only round a cycle)
+        after = {n for s in g.successors(key(sb)) for n in {s, *nx.descendants(g, s)}}
+        for loaded, lb, lk in seen.pointers_loaded:
+            later = key(lb) in after or (key(lb) == key(sb) and lk > sk)
+            if later and may_overlap(st, loaded, stored):
+                raise LLUnsupported(f"a load of a pointer from memory the function may have stored a pointer to "
+                                    f"({st.display.get(stored, stored)})", loc)
+
+
+def may_overlap(st: FnState, x: str, y: str) -> bool:
+    """Whether objects `x` and `y` may share bytes: the same object, or two that are
+    neither noalias, local, at null, nor both of known size (overlaps' candidates)."""
+    a, b = st.objects.get(x), st.objects.get(y)
+    if a is None or b is None:
+        return False
+    return x == y or not (a.noalias or b.noalias or a.local or b.local or a.at_null or b.at_null
+                          or (a.size is not None and b.size is not None))
 
 
 def _compared_objects(st: FnState, seen: _Seen) -> None:

@@ -164,6 +164,7 @@ class FnState:
     # their offsets' names: a program that uses none of them tests loaded pointers for
     # null only, which holds wherever they point (no assumption needed)
     loaded_offsets: set[str] = field(default_factory=set)
+    stores_pointers: bool = False  # some store writes a pointer other than null (its address)
     # pointers loaded once (outside every loop) in a function that stores nothing: each
     # points into an object of its own (objects.own_objects), no assumption needed
     own_loaded: dict[int, str] = field(default_factory=dict)  # load -> its object

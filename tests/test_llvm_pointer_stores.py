@@ -1,0 +1,128 @@
+"""Stores of pointer values (`store ptr %p, ptr %q`): the 8 bytes are %p's address,
+as ptrtoint reads it. One program's checks read that exactly; a pair compares the
+stored bytes, so a pointer that differs from the source's only in where it may point
+(one past an object's end, the start of the next) would go unseen: a proof of a pair
+that stores pointers names `--assume stored-pointers-by-address`. A pointer load that
+may run after a pointer store to memory it may share is refused: the loaded pointer's
+provenance would be the stored one's, which the bytes do not keep."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import cli
+from verifier.frontend.llvm import LLUnsupported, parse_ll_file
+
+LINK = """define void @link(ptr %node, ptr %next) {
+entry:
+  %at = getelementptr inbounds i8, ptr %node, i64 8
+  store ptr %next, ptr %at, align 8
+  ret void
+}
+"""
+
+# readU32FromChar (lz4's command line): the cursor read once, advanced, and written back
+DIGITS = """define i32 @digits(ptr noundef nonnull %pp) {
+entry:
+  %p0 = load ptr, ptr %pp, align 8
+  br label %loop
+loop:
+  %p = phi ptr [ %p0, %entry ], [ %p1, %loop ]
+  %n = phi i32 [ 0, %entry ], [ %n1, %loop ]
+  %c = load i8, ptr %p, align 1
+  %d = add i8 %c, -48
+  %isdigit = icmp ult i8 %d, 10
+  %p1 = getelementptr inbounds nuw i8, ptr %p, i64 1
+  store ptr %p1, ptr %pp, align 8
+  %n1 = add i32 %n, 1
+  br i1 %isdigit, label %loop, label %done
+done:
+  ret i32 %n1
+}
+"""
+
+
+# the same store through a GEP chain (a pair whose two sides are not the same text)
+LINK_TWO_STEPS = LINK.replace("  %at = getelementptr inbounds i8, ptr %node, i64 8\n",
+                              "  %half = getelementptr inbounds i8, ptr %node, i64 4\n"
+                              "  %at = getelementptr inbounds i8, ptr %half, i64 4\n")
+
+
+def _equiv(tmp_path: Path, src: str, tgt: str, *more: str) -> tuple[int, dict[str, object]]:
+    a, b = tmp_path / "src.ll", tmp_path / "tgt.ll"
+    a.write_text(src)
+    b.write_text(tgt)
+    r = cli("equiv", str(a), str(b), "--json", "--timeout", "30", *more)
+    return r.returncode, json.loads(r.stdout)
+
+
+def test_a_pair_storing_the_same_pointer_is_proved_by_address_only(tmp_path: Path) -> None:
+    code, out = _equiv(tmp_path, LINK, LINK_TWO_STEPS)
+    assert code == 3 and out["verdict"] == "unknown", out
+    assert "--assume stored-pointers-by-address" in str(out["reason"])
+    code, out = _equiv(tmp_path, LINK, LINK_TWO_STEPS, "--assume", "stored-pointers-by-address")
+    assert code == 0 and out["verdict"] == "proved", out
+    assert "stored-pointers-by-address" in out["assumptions"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("stored", ["ptr %node", "ptr null"])
+def test_a_pair_storing_another_pointer_is_refuted(tmp_path: Path, stored: str) -> None:
+    code, out = _equiv(tmp_path, LINK, LINK_TWO_STEPS.replace("store ptr %next", f"store {stored}"))
+    assert code == 1 and out["verdict"] == "counterexample", out
+
+
+def test_one_program_reads_its_pointer_stores_exactly(tmp_path: Path) -> None:
+    # the cursor's string has no extent the IR gives: reading digits ahead may fault
+    src = tmp_path / "digits.ll"
+    src.write_text(DIGITS)
+    r = cli("check", str(src), "--check", "speculate", "--json", "--timeout", "30")
+    out = json.loads(r.stdout)
+    assert r.returncode == 1 and out["verdict"] == "counterexample", r.stdout + r.stderr
+    assert "stored-pointers-by-address" not in out["assumptions"]
+
+
+def test_a_pointer_loaded_after_a_pointer_store_to_its_memory_is_refused(tmp_path: Path) -> None:
+    # the cursor loaded again in the loop, after the store of the previous iteration
+    again = DIGITS.replace("  %p = phi ptr [ %p0, %entry ], [ %p1, %loop ]\n"
+                           "  %n = phi i32 [ 0, %entry ], [ %n1, %loop ]\n",
+                           "  %n = phi i32 [ 0, %entry ], [ %n1, %loop ]\n"
+                           "  %p = load ptr, ptr %pp, align 8\n")
+    src = tmp_path / "again.ll"
+    src.write_text(again)
+    with pytest.raises(LLUnsupported, match="may have stored a pointer to") as e:
+        parse_ll_file(src)
+    assert e.value.loc is not None and e.value.loc.line == 12  # the store
+
+
+def test_a_store_of_a_pointer_of_unknown_origin_is_named(tmp_path: Path) -> None:
+    src = tmp_path / "f.ll"
+    src.write_text("""declare ptr @make()
+
+define void @f(ptr %out) {
+entry:
+  %p = call ptr @make()
+  store ptr %p, ptr %out, align 8
+  ret void
+}
+""")
+    with pytest.raises(LLUnsupported, match="a store of a pointer of unknown origin") as e:
+        parse_ll_file(src)
+    assert e.value.loc is not None and e.value.loc.line == 6
+
+
+def test_a_store_of_a_pointer_to_local_memory_is_named(tmp_path: Path) -> None:
+    src = tmp_path / "f.ll"
+    src.write_text("""define i8 @f(ptr %out) {
+entry:
+  %buf = alloca [8 x i8], align 1
+  store ptr %buf, ptr %out, align 8
+  %v = load i8, ptr %buf, align 1
+  ret i8 %v
+}
+""")
+    with pytest.raises(LLUnsupported, match="a store of a pointer to local memory") as e:
+        parse_ll_file(src)
+    assert e.value.loc is not None and e.value.loc.line == 4
