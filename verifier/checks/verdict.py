@@ -349,15 +349,8 @@ def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tup
     `names`, those the user asked for when no model could be read), and showing values
     by the names the input gives them. A proof of a model read under an assumption the
     user did not opt into (Program.unassumed) is unknown, naming the assumption."""
-    found = set(names)
-    display: dict[str, str] = {}
-    needed: set[str] = set()
-    pair = sum(p is not None for p in progs) > 1
-    for p in reversed(progs):  # the source's names win
-        if p is not None:
-            found |= {a for a in p.assumptions if pair or a not in PAIR_READINGS}
-            needed |= {a for a in p.unassumed if pair or a not in PAIR_READINGS}
-            display.update(p.display)
+    found, needed, display = _readings(progs)
+    found |= set(names)
     out = []
     for v in verdicts:
         v = v.but(assumptions=sorted(found | set(v.assumptions)), names={**display, **v.names})
@@ -367,6 +360,22 @@ def note_assumptions(verdicts: list[Verdict], *progs: Program | None, names: tup
                       + (f" ({v.reason})" if v.reason else ""))
         out.append(v)
     return out
+
+
+def _readings(progs: tuple[Program | None, ...]) -> tuple[set[str], set[str], dict[str, str]]:
+    """The assumptions the programs were read under, those of them the user did not
+    opt into (a pair's own, PAIR_READINGS, only where two programs are compared), and
+    the names they show values by (the source's win)."""
+    found: set[str] = set()
+    needed: set[str] = set()
+    display: dict[str, str] = {}
+    pair = sum(p is not None for p in progs) > 1
+    for p in reversed(progs):
+        if p is not None:
+            found |= {a for a in p.assumptions if pair or a not in PAIR_READINGS}
+            needed |= {a for a in p.unassumed if pair or a not in PAIR_READINGS}
+            display.update(p.display)
+    return found, needed, display
 
 
 def _proved_only_where(needed: set[str]) -> str:

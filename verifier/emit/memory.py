@@ -382,18 +382,23 @@ class Memory(Builder):
         if last is not None:  # a loop counting down: the lanes reversed into one access
             first, val = last, self.reverse(v.type, val)
             mask = None if mask is None else self.reverse("i1", mask)
-        if first is not None and mask is None:
-            self.put(f"store {vt} {val}, ptr {first}, align {align}")
-        elif first is not None:
-            name = f"llvm.masked.store.{mangle(vt)}.p0"
-            self.declare(name, f"declare void @{name}({vt}, ptr, {self.vty('i1')})")
-            self.put(f"call void @{name}({vt} {val}, ptr align {MASKED_ALIGN} {first}, {self.vty('i1')} {mask})")
+        if first is not None:
+            self.wide_store(vt, val, first, mask, align)
         else:
             name = f"llvm.masked.scatter.{mangle(vt)}.{mangle(self.vty('ptr'))}"
             self.declare(name, f"declare void @{name}({vt}, {self.vty('ptr')}, {self.vty('i1')})")
             self.put(f"call void @{name}({vt} {val}, {self.vty('ptr')} align {MASKED_ALIGN} "
                      f"{self.lane_addresses(ptr, v.type)}, "
                      f"{self.vty('i1')} {mask or self.ones()})")
+
+    def wide_store(self, vt: str, val: str, first: str, mask: str | None, align: int) -> None:
+        """Consecutive lanes from `first`: one vector store, masked where not every lane runs it."""
+        if mask is None:
+            self.put(f"store {vt} {val}, ptr {first}, align {align}")
+            return
+        name = f"llvm.masked.store.{mangle(vt)}.p0"
+        self.declare(name, f"declare void @{name}({vt}, ptr, {self.vty('i1')})")
+        self.put(f"call void @{name}({vt} {val}, ptr align {MASKED_ALIGN} {first}, {self.vty('i1')} {mask})")
 
     def stored_by_every_lane(self, ptr: Val) -> bool:
         """Whether `ptr` is an address the loop does not change and some store of the

@@ -56,19 +56,24 @@ def exits_on_vectors(fn: Any) -> bool:
     branch computed, in the loop, from a vector value (`any_of` of a compare of
     lanes): LLVM vectorized an early exit there, not only a loop on a count."""
     blocks = {b: b for b in fn.blocks}
-    for scc in _loops(blocks):
-        inside = {ins: ins for b in scc for ins in b.instructions}
-        for b in scc:
-            if all(s in scc for s in _successors(b, blocks)):
-                continue
-            term = list(b.instructions)[-1]
-            if any(_computed_from(c, inside, _is_vector) for c in term.operands if c not in blocks):
-                return True
-    return False
+    return any(_leaves_on(scc, blocks, _is_vector) for scc in _loops(blocks))
 
 
 def _is_vector(ins: Any) -> bool:
     return str(ins.type).startswith("<")
+
+
+def _leaves_on(scc: set[Any], blocks: dict[Any, Any], found: Callable[[Any], bool]) -> bool:
+    """Whether a branch leaving the loop `scc` is computed, inside it, from an
+    instruction `found` holds of."""
+    inside = {ins: ins for b in scc for ins in b.instructions}  # an operand -> its instruction
+    for b in scc:
+        if all(s in scc for s in _successors(b, blocks)):
+            continue
+        term = list(b.instructions)[-1]
+        if any(_computed_from(c, inside, found) for c in term.operands if c not in blocks):
+            return True
+    return False
 
 
 def _loops(blocks: dict[Any, Any]) -> list[set[Any]]:
@@ -87,15 +92,7 @@ def _successors(block: Any, blocks: dict[Any, Any]) -> list[Any]:
 
 def _exits_on_data(scc: set[Any], blocks: dict[Any, Any]) -> bool:
     """Whether a branch leaving the loop `scc` depends on a load or call inside it."""
-    inside = {ins: ins for b in scc for ins in b.instructions}  # an operand -> its instruction
-    for b in scc:
-        term = list(b.instructions)[-1]
-        if all(s in scc for s in _successors(b, blocks)):
-            continue
-        conds = [o for o in term.operands if o not in blocks]
-        if any(_reads_data(c, inside) for c in conds):
-            return True
-    return False
+    return _leaves_on(scc, blocks, lambda v: v.opcode in _READS)
 
 
 def _chases_pointers(scc: set[Any]) -> bool:

@@ -24,6 +24,7 @@ from verifier.llvm_tools import (
     run_opt,
 )
 from verifier.scan.compdb import CompileUnit, clang_args
+from verifier.scan.loops import LoopCensus, census
 
 CTTZ_ELTS = "@llvm.experimental.cttz.elts"
 
@@ -131,7 +132,6 @@ def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark],
     """Each function of the unit counted; each one with an early-exit loop extracted."""
     from verifier.frontend.llvm.module import read_module
     from verifier.frontend.llvm.text import attribute_groups
-    from verifier.scan.loops import census
 
     groups = attribute_groups(scalar.read_text().splitlines())
     mod = read_module(scalar)
@@ -142,21 +142,25 @@ def _functions(out: UnitScan, scalar: Path, vector: Path, remarks: list[Remark],
         defined = [f for f in mod.functions if not f.is_declaration]
         out.functions = len(defined)
         for fn in defined:
-            c = census(fn, groups)
-            out.with_loops += c.loops > 0
-            if c.early_exit:
-                loop = _scanned(m, fn, len(out.loops), c.loops, c.early_exit)
-                out.loops.append(loop)
-                if loop.did is LLVMDid.LEFT and fn.name in m.passed:
-                    out.counted_only.append(fn.name)
-            elif c.chasing:
-                out.chasing.append(fn.name)
-            elif c.calling:
-                out.calling.append(fn.name)
-            elif not c.loops and idioms_called(str(fn)):
-                out.idioms.append(fn.name)
+            _counted(out, m, fn, census(fn, groups))
     finally:
         mod.close()
+
+
+def _counted(out: UnitScan, m: _Modules, fn: Any, c: LoopCensus) -> None:
+    """Function `fn` counted in `out` by its loops' census, extracted where one of its
+    loops exits on data (and is in scope)."""
+    out.with_loops += c.loops > 0
+    if c.early_exit:
+        loop = _scanned(m, fn, len(out.loops), c.loops, c.early_exit)
+        out.loops.append(loop)
+        if loop.did is LLVMDid.LEFT and fn.name in m.passed:
+            out.counted_only.append(fn.name)
+        return
+    apart = out.chasing if c.chasing else out.calling if c.calling else \
+        out.idioms if not c.loops and idioms_called(str(fn)) else None
+    if apart is not None:
+        apart.append(fn.name)
 
 
 def _scanned(m: _Modules, fn: Any, k: int, loops: int, early_exit: int) -> ScannedLoop:

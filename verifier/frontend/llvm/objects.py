@@ -486,22 +486,27 @@ def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, 
     if obj is None:
         raise unknown_origin(st, ptr, "an access through", loc)
     ty = str(ins.type) if load else str(list(ins.operands)[0].type)
-    if not load:
-        seen.stores = True
-    if not load and ty == "ptr" and ins.opcode == "store":
-        _measure_pointer_store(st, seen, list(ins.operands)[0], obj, loc)
-        pointers = False
-    else:
-        pointers = _pointer_valued(ins, ty, load, loc)
-    if pointers:
-        seen.bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
-        seen.pointers_loaded.append((obj.name, *seen.at))
+    seen.stores |= not load
+    pointers = _pointers_moved(st, seen, ins, obj, ty, load, loc)
     lane = lane_type(ty)  # a vector access moves whole lanes
     if not pointers:
         obj.unit = math.gcd(obj.unit, access_size("i64" if ty == "ptr" else lane or ty, loc))
     obj.access_align = max(obj.access_align, align_of(text))
     obj.least_align = min(obj.least_align or align_of(text), align_of(text))
     obj.accessed = True
+
+
+def _pointers_moved(st: FnState, seen: _Seen, ins: Any, obj: MemObject, ty: str, load: bool, loc: Loc) -> bool:
+    """Whether the access loads pointers (its object then read in bytes); a store of
+    one pointer is measured as its address (_measure_pointer_store)."""
+    if not load and ty == "ptr" and ins.opcode == "store":
+        _measure_pointer_store(st, seen, list(ins.operands)[0], obj, loc)
+        return False
+    if not _pointer_valued(ins, ty, load, loc):
+        return False
+    seen.bytewise.add(obj.name)  # its pointers are addresses: any byte may start one
+    seen.pointers_loaded.append((obj.name, *seen.at))
+    return True
 
 
 def _measure_pointer_store(st: FnState, seen: _Seen, value: Any, obj: MemObject, loc: Loc) -> None:
@@ -623,13 +628,18 @@ def _pointers_read_back(st: FnState, seen: _Seen, fn: Any) -> None:
         return
     g = _cfg(fn)
     for stored, sb, sk, loc in seen.pointers_stored:
-        # the blocks a path from the store's block reaches (itself again only round a cycle)
-        after = {n for s in g.successors(key(sb)) for n in {s, *nx.descendants(g, s)}}
-        for loaded, lb, lk in seen.pointers_loaded:
-            later = key(lb) in after or (key(lb) == key(sb) and lk > sk)
-            if later and may_overlap(st, loaded, stored):
-                raise LLUnsupported(f"a load of a pointer from memory the function may have stored a pointer to "
-                                    f"({st.display.get(stored, stored)})", loc)
+        later = [name for name, lb, lk in seen.pointers_loaded if _runs_after(g, (sb, sk), (lb, lk))]
+        if any(may_overlap(st, loaded, stored) for loaded in later):
+            raise LLUnsupported(f"a load of a pointer from memory the function may have stored a pointer to "
+                                f"({st.display.get(stored, stored)})", loc)
+
+
+def _runs_after(g: nx.DiGraph[Any], first: tuple[Any, int], then: tuple[Any, int]) -> bool:
+    """Whether instruction `then` (block, index) may run after `first`: later in its
+    block, or in a block a path from first's leads to (its own again round a cycle)."""
+    if key(first[0]) == key(then[0]) and then[1] > first[1]:
+        return True
+    return any(s == key(then[0]) or nx.has_path(g, s, key(then[0])) for s in g.successors(key(first[0])))
 
 
 def may_overlap(st: FnState, x: str, y: str) -> bool:
@@ -638,8 +648,12 @@ def may_overlap(st: FnState, x: str, y: str) -> bool:
     a, b = st.objects.get(x), st.objects.get(y)
     if a is None or b is None:
         return False
-    return x == y or not (a.noalias or b.noalias or a.local or b.local or a.at_null or b.at_null
-                          or (a.size is not None and b.size is not None))
+    return x == y or not (_kept_apart(a) or _kept_apart(b) or (a.size is not None and b.size is not None))
+
+
+def _kept_apart(o: MemObject) -> bool:
+    """An object no other one may share bytes with: noalias, a local, or at null."""
+    return o.noalias or o.local or o.at_null
 
 
 def _compared_objects(st: FnState, seen: _Seen) -> None:
