@@ -956,3 +956,39 @@ entry:
     (tmp_path / "t.ll").write_text("@a = global i32 0, align 4\n" + named)
     with pytest.raises(LLUnsupported, match=r"reach different objects \(@a: in one module only\)"):
         parse_ll_pair(tmp_path / "s.ll", tmp_path / "t.ll")
+
+
+DEAD_LOOP = """define i32 @f(ptr %a, i64 %n) {
+entry:
+  br i1 false, label %loop, label %done
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %next ]
+  %p = getelementptr inbounds i32, ptr %a, i64 %i
+  %v = load i32, ptr %p, align 4
+  %z = icmp eq i32 %v, 0
+  br i1 %z, label %done, label %next
+next:
+  %i1 = add nuw i64 %i, 1
+  %c = icmp ult i64 %i1, %n
+  br i1 %c, label %loop, label %done
+done:
+  %r = phi i32 [ -1, %entry ], [ 1, %loop ], [ 0, %next ]
+  ret i32 %r
+}
+"""
+
+
+@pytest.mark.parametrize("check", ["speculate", "hoist", "freeze"])
+def test_a_dead_loop_is_a_verdict_saying_so(tmp_path: Path, check: str) -> None:
+    # reachable only through `br i1 false`: no run executes it, so nothing it does is unsafe
+    src = tmp_path / "dead.ll"
+    src.write_text(DEAD_LOOP)
+    r = cli("check", str(src), "--check", check, "--json")
+    out = json.loads(r.stdout)
+    assert r.returncode == 0 and out["verdict"] == "proved", r.stdout + r.stderr
+    assert out["location"]["line"] == 5 and "dead code" in out["coverage"]["argument"]
+    # the same loop entered: speculating its loads past the exit may fault (no extent)
+    live = tmp_path / "live.ll"
+    live.write_text(DEAD_LOOP.replace("br i1 false, label %loop", "br i1 true, label %loop"))
+    r = cli("check", str(live), "--check", "speculate", "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["verdict"] == "counterexample", r.stdout + r.stderr

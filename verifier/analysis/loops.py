@@ -57,6 +57,17 @@ def reachable_cfg(prog: Program) -> nx.DiGraph:
     return g.subgraph(nx.descendants(g, prog.entry) | {prog.entry}).copy()
 
 
+def dead_loop_headers(prog: Program) -> list[str]:
+    """The first block (in program order) of each cycle of the CFG that no path from
+    the entry reaches: a loop that is dead code (`br i1 false` to it, folded)."""
+    g = cfg(prog)
+    live = nx.descendants(g, prog.entry) | {prog.entry}
+    rank = _block_rank(prog)
+    dead = [scc for scc in nx.strongly_connected_components(g.subgraph(set(g) - live))
+            if len(scc) > 1 or g.has_edge(next(iter(scc)), next(iter(scc)))]
+    return sorted((min(scc, key=rank) for scc in dead), key=rank)
+
+
 def dominates(idom: dict[str, str], a: str, b: str) -> bool:
     while True:
         if a == b:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from verifier.analysis.exits import analyse
-from verifier.analysis.loops import LoopShapeError
+from verifier.analysis.loops import LoopShapeError, dead_loop_headers, find_loops
 from verifier.checks.added_ub import Limits
 from verifier.checks.completion import complete
 from verifier.checks.freeze import freeze_invariance
@@ -25,6 +25,8 @@ from verifier.checks.rewrite import Rewrite, rewrite_obligation
 from verifier.checks.translation import equivalence
 from verifier.checks.verdict import (
     Check,
+    Coverage,
+    EveryTripCount,
     Verdict,
     VerdictKind,
 )
@@ -92,6 +94,9 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
         return _decide(dataclasses.replace(req, max_trip=bound, timeout=budget.seconds, scope=Scope.BOUNDED),
                        src, tgt, budget)
 
+    dead = _dead_loop(req, src)
+    if dead is not None:
+        return [dead]
     take_safety_net()
     budget = Budget.of(req.timeout)
     # the whole request stops by wall-clock time too (smt/budget.deadline): a check of
@@ -106,6 +111,22 @@ def decide(req: Request, src: Program, tgt: Program | None = None) -> list[Verdi
     if take_safety_net():  # a question was cut by wall-clock time: an unknown may be that
         return [v.but(wall_clock=v.verdict is VerdictKind.UNKNOWN) for v in out]
     return out
+
+
+def _dead_loop(req: Request, src: Program) -> Verdict | None:
+    """A legality check of a function whose only loop is dead code (no path from the
+    entry reaches it): proved, for every input, since no run executes it."""
+    if req.check in (Check.EQUIV, Check.REWRITE, Check.LANES) or find_loops(src):
+        return None
+    headers = dead_loop_headers(src)
+    if not headers:
+        return None
+    b = src.blocks[headers[0]]
+    loc = next((x.loc for x in b.phis if x.loc is not None), None) or \
+        next((x.loc for x in b.instrs if x.loc is not None), getattr(b.term, "loc", None))
+    why = "the loop is dead code: no path from the function's entry reaches it, so no run executes it"
+    return Verdict(src.name, req.check, VerdictKind.PROVED, 0.0, vf=req.vf, loc=loc,
+                   coverage=Coverage(EveryTripCount(argument=why)))
 
 
 def _wall_net(req: Request, src: Program) -> contextlib.AbstractContextManager[None]:
@@ -123,6 +144,8 @@ def stated_seconds(req: Request, src: Program) -> float | None:
         return req.timeout
     if req.check not in (Check.HOIST, Check.SPECULATE):
         return None
+    if not find_loops(src):  # (a dead loop is answered at once: _dead_loop)
+        return req.timeout
     try:
         exits = len(analyse(src).data_dependent)
     except LoopShapeError:  # the check itself says why it cannot read the loop

@@ -260,6 +260,8 @@ def _every_trip_count(e: EveryTripCount) -> str:
     if e.identical:
         return ("  covers every input: the target is the source (the pass left the function as it was, but "
                 "for blocks that only jump on)")
+    if e.argument and e.bounded is None:
+        return f"  covers every input: {e.argument}"
     if e.argument:
         return (f"  covers {e.runs or 'every trip count'}: up to {e.bounded.max_trip if e.bounded else None} "
                 f"iterations by the bounded check, and beyond because {e.argument}")
