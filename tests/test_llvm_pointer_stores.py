@@ -126,3 +126,62 @@ entry:
     with pytest.raises(LLUnsupported, match="a store of a pointer to local memory") as e:
         parse_ll_file(src)
     assert e.value.loc is not None and e.value.loc.line == 4
+
+
+# x's pointer stored where a callee may find it (a global) or may not (a noalias output
+# the function writes): only the first lets @g read x, so only there is the dead store
+# of 1 before the call observable
+ESCAPE = """@G = global ptr null, align 8
+declare void @g()
+
+define void @f(ptr noalias noundef dereferenceable(1) %x, ptr noalias noundef dereferenceable(8) %out) {
+entry:
+  store ptr %x, ptr @G, align 8
+  store i8 1, ptr %x, align 1
+  call void @g()
+  store i8 2, ptr %x, align 1
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize("where, verdict", [("@G", "counterexample"), ("%out", "proved")])
+def test_a_stored_pointer_escapes_only_where_a_call_may_reach_it(tmp_path: Path, where: str, verdict: str) -> None:
+    src = ESCAPE.replace("store ptr %x, ptr @G", f"store ptr %x, ptr {where}")
+    code, out = _equiv(tmp_path, src, src.replace("  store i8 1, ptr %x, align 1\n", ""),
+                       "--assume", "stored-pointers-by-address")
+    assert out["verdict"] == verdict, out
+
+
+# two globals' addresses, 16 bytes each: distinct allocations, so at least 16 apart
+NEAR = """@A = global [16 x i8] zeroinitializer, align 1
+@B = global [16 x i8] zeroinitializer, align 1
+
+define i1 @f() {
+entry:
+  %a = ptrtoint ptr @A to i64
+  %b = ptrtoint ptr @B to i64
+  %d = sub i64 %b, %a
+  %d1 = add i64 %d, 15
+  %r = icmp ult i64 %d1, 31
+  ret i1 %r
+}
+"""
+
+
+@pytest.mark.parametrize("answer, verdict", [("false", "proved"), ("true", "counterexample")])
+def test_two_globals_never_share_a_byte(tmp_path: Path, answer: str, verdict: str) -> None:
+    tgt = NEAR.split("  %d = sub")[0] + f"  ret i1 {answer}\n}}\n"
+    code, out = _equiv(tmp_path, NEAR, tgt)
+    assert out["verdict"] == verdict, out
+
+
+@pytest.mark.parametrize("layout, said", [("e-m:e-p:32:32-i64:64-n32-S128", "32-bit pointers"),
+                                          ("E-m:e-p:64:64-i64:64-n32:64-S128", "big-endian")])
+def test_a_datalayout_the_model_does_not_hold_is_named(tmp_path: Path, layout: str, said: str) -> None:
+    # a 32-bit pointer stores 4 bytes, a big-endian one its high byte first: the model's are 8, low first
+    src = tmp_path / "f.ll"
+    src.write_text(f'target datalayout = "{layout}"\n\n' + LINK)
+    with pytest.raises(LLUnsupported, match=said) as e:
+        parse_ll_file(src)
+    assert e.value.loc is not None and e.value.loc.line == 1

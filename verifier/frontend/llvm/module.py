@@ -45,6 +45,7 @@ from verifier.frontend.llvm.text import (
     call_facts,
     call_site_attrs,
     clean,
+    datalayout,
     dereferenceable,
     has_attr,
     instruction_lines,
@@ -170,6 +171,7 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
     if opts.vscale is None and is_scalable(text) and is_scalable(_function_text(read_source(path), start)):
         # the caller reads it at each vscale it allows (a module's other functions: once)
         return Scalable(vscale_range(attributes(fn)), Loc(str(path), start + 1, 1))
+    _memory_as_modelled(path, lines)
     st = FnState(path, lines, opts, layout=Layout.of_module(lines), room=set(opts.room),
                  debug=source_positions(lines) if opts.debug_locations else {}, groups=attribute_groups(lines))
     st.start_line = start
@@ -179,6 +181,20 @@ def _read_function(path: Path, func: str | None, opts: LLOptions, mod: Any) -> P
         raise LLUnsupported(f"types or expressions nested too deeply in @{fn.name}",
                             Loc(str(path), st.start_line + 1, 1)) from None
     return _loops_read(st, prog)
+
+
+def _memory_as_modelled(path: Path, lines: list[str]) -> None:
+    """Refuses a datalayout other than the model's memory: little-endian bytes (a
+    value's low byte first) and 64-bit pointers (a stored pointer is 8 bytes)."""
+    layout = datalayout(lines)
+    if layout is None:
+        return
+    k, big_endian, pointer_bits = layout
+    if big_endian:
+        raise LLUnsupported("a big-endian datalayout (the model's memory is little-endian)", Loc(str(path), k + 1, 1))
+    if pointer_bits != 64:
+        raise LLUnsupported(f"a datalayout with {pointer_bits}-bit pointers (the model's pointers are 64 bits)",
+                            Loc(str(path), k + 1, 1))
 
 
 def _loops_read(st: FnState, prog: Program) -> Programs | LoopNest:

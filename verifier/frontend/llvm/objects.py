@@ -373,6 +373,7 @@ class _Seen:
     # where pointers are stored to and loaded from: (object, block, index in it[, place])
     pointers_stored: list[tuple[str, Any, int, Loc]] = field(default_factory=list)
     pointers_loaded: list[tuple[str, Any, int]] = field(default_factory=list)
+    pointed_from: list[tuple[str, set[str]]] = field(default_factory=list)  # (memory, objects stored there)
     at: tuple[Any, int] = (None, 0)  # the instruction measured now: its block and index
 
 
@@ -451,8 +452,25 @@ def measure_units(st: FnState, fn: Any) -> None:
                 _measure_call(st, ins, text, called)
             else:
                 _measure_address(st, seen, ins, text, loc)
+    _escaped_through_memory(st, seen)
     _settle_units(st, seen)
     _pointers_read_back(st, seen, fn)
+
+
+def _escaped_through_memory(st: FnState, seen: _Seen) -> None:
+    """The objects whose pointers are stored where a call may reach them (a global, a
+    parameter's memory not marked noalias, an escaped object's) escape: a callee may
+    then write them (reached_by_calls). Stored in memory no call reaches (a noalias
+    output), they do not. Until nothing more escapes: an escaped object's memory may
+    hold pointers too."""
+    grew = True
+    while grew:
+        grew = False
+        for memory, names in seen.pointed_from:
+            if reached_by_calls(st.objects[memory]):
+                for n in names:
+                    grew |= not st.objects[n].escapes
+                    st.objects[n].escapes = True
 
 
 def _measure_call(st: FnState, ins: Any, text: str, called: str) -> None:
@@ -511,9 +529,10 @@ def _pointers_moved(st: FnState, seen: _Seen, ins: Any, obj: MemObject, ty: str,
 
 def _measure_pointer_store(st: FnState, seen: _Seen, value: Any, obj: MemObject, loc: Loc) -> None:
     """`store ptr %v, ptr %p`: the 8 bytes are %v's address, as ptrtoint reads it (so
-    %v's objects' addresses are read, _addressed_objects), and those objects escape:
-    what the memory reaches, a call may write (reached_by_calls). A pointer to a local
-    is refused (its uninitialized bytes are undef, which the model does not hold)."""
+    %v's objects' addresses are read, _addressed_objects), and where a call may reach
+    the memory it is stored to, those objects escape (_escaped_through_memory). A
+    pointer to a local is refused (its uninitialized bytes are undef, which the model
+    does not hold)."""
     seen.pointers_stored.append((obj.name, *seen.at, loc))
     if is_null(value):
         return
@@ -526,8 +545,7 @@ def _measure_pointer_store(st: FnState, seen: _Seen, value: Any, obj: MemObject,
                             loc)
     st.stores_pointers = True
     seen.as_int |= names
-    for n in names:
-        st.objects[n].escapes = True
+    seen.pointed_from.append((obj.name, set(names)))
 
 
 def _pointer_valued(ins: Any, ty: str, load: bool, loc: Loc) -> bool:
@@ -687,6 +705,7 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
         contents = _contents(obj)
         arrays.append(ArrayDecl(obj.name, IntType(obj.unit * 8), extent, init=_poison_free(st, obj, contents),
                                 readonly=obj.readonly, contents=contents))
+    _allocations_apart(st, pre)
     # (a pair's target: also what its source's calls reach, LLOptions.source_reached)
     st.reached = tuple(obj.name for obj in st.objects.values()
                        if reached_by_calls(obj) or obj.name in st.opts.source_reached)
@@ -739,6 +758,36 @@ def _room_before(st: FnState, pre: Block, obj: MemObject, need: Operand) -> Oper
     # (nsw: a sum past 2^63 is poison, and an assume of poison UB: it wrapped to a
     # negative need that any size met, and a "pointer" 2^63 bytes in)
     return st.emit(pre, "add", [room, need], I64, st.fresh(f"{obj.name}.need"), flags=("nsw", "nuw"))
+
+
+def _allocations_apart(st: FnState, pre: Block) -> None:
+    """Two allocations of their own (globals, allocas) whose base addresses the model
+    holds share no byte (LangRef: distinct allocated objects do not overlap); one of no
+    bytes may be anywhere. Parameters may point into one another (overlaps)."""
+    own = [o for o in st.objects.values() if _allocation(o) and _has_address(st, o)]
+    for k, a in enumerate(own):
+        for b in own[k + 1:]:
+            apart = st.emit(pre, "or", [_ends_before(st, pre, a, b), _ends_before(st, pre, b, a)], I1,
+                            st.fresh("apart"), flags=())
+            for x in (a, b):
+                empty = st.emit(pre, "icmp", [_size_of(x), Const(0, I64)], I1, st.fresh(f"{x.name}.none"), pred="eq")
+                apart = st.emit(pre, "or", [apart, empty], I1, st.fresh("apart"), flags=())
+            st.emit(pre, "assume", [apart], None, None)
+
+
+def _allocation(o: MemObject) -> bool:
+    """An allocation of the function's own or the module's (an alloca, a global)."""
+    return (o.local or o.size is not None) and not o.at_null and not o.loaded
+
+
+def _size_of(o: MemObject) -> Operand:
+    return Const(o.size, I64) if o.size is not None else Ref(f"{o.name}.bytes")
+
+
+def _ends_before(st: FnState, pre: Block, x: MemObject, y: MemObject) -> Operand:
+    """Whether object x's last byte is below y's base address."""
+    end = st.emit(pre, "add", [Ref(f"{x.name}.addr"), _size_of(x)], I64, st.fresh(f"{x.name}.end"), flags=())
+    return st.emit(pre, "icmp", [end, Ref(f"{y.name}.addr")], I1, st.fresh(f"{x.name}.below"), pred="ule")
 
 
 def _address_facts(st: FnState, pre: Block, obj: MemObject, size_op: Operand) -> None:

@@ -43,6 +43,19 @@ def operand_text(v: Any) -> str:
     return str(v).strip()
 
 
+def datalayout(lines: list[str]) -> tuple[int, bool, int] | None:
+    """The module's `target datalayout`: (its line, 0-based; whether it is big-endian;
+    address space 0's pointer bits), None without one (LLVM's default: little-endian,
+    64-bit pointers)."""
+    for k, line in enumerate(lines):
+        m = re.match(r'\s*target datalayout\s*=\s*"([^"]*)"', line)
+        if m:
+            parts = m.group(1).split("-")
+            bits = next((int(x.split(":")[1]) for x in parts if re.match(r"p0?:\d+", x)), 64)
+            return k, "E" in parts, bits
+    return None
+
+
 def parse_error(message: str) -> tuple[int, int, str] | None:
     """(line, column, message) of LLVM's parser error, if it names a place."""
     m = re.search(r"<string>:(\d+):(\d+): error: (.*)", message)
