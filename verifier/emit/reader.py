@@ -19,7 +19,7 @@ import networkx as nx
 from verifier.analysis.loops import dominates
 from verifier.errors import UserError
 from verifier.frontend.llvm.module import attributes, read_module
-from verifier.frontend.llvm.text import instruction_lines
+from verifier.frontend.llvm.text import instruction_lines, type_text
 
 _PLAIN_NAME = re.compile(r"^[-a-zA-Z$._][-a-zA-Z$._0-9]*$")
 _CASE = re.compile(r"i\d+ (-?\d+|true|false), label %([-a-zA-Z$._0-9]+|\"[^\"]*\")")
@@ -147,7 +147,7 @@ def read_function(path: Path, func: str | None) -> Func:
         lines = _instruction_lines(path.read_text(), fn.name)
         _name_all(fn)
         text = str(mod)
-        globals_ = {g.name: str(g.global_value_type) for g in mod.global_variables}
+        globals_ = {g.name: type_text(g.global_value_type) for g in mod.global_variables}
         return _read(fn, text, lines, _instruction_texts(text, fn.name), globals_)
     finally:
         mod.close()

@@ -31,6 +31,7 @@ from verifier.frontend.llvm.text import (
     operand_text,
     pointer_lanes,
     qualifiers,
+    type_text,
 )
 from verifier.frontend.llvm.values import (
     callee,
@@ -72,8 +73,9 @@ def _globals(st: FnState, mod: Any, fn: Any) -> None:
             continue
         gname = st.names[key(g)]
         text = operand_text(g)
-        vt = str(g.global_value_type)
-        loc = Loc(str(st.path), 1, 1)
+        vt = type_text(g.global_value_type)
+        head = f"{text.split()[0]} ="  # the global's own line (`@g = global ...`)
+        loc = Loc(str(st.path), next((k + 1 for k, line in enumerate(st.lines) if line.startswith(head)), 1), 1)
         size = st.layout.size(vt, loc)
         constant, init, poison_init = global_facts(text)
         obj = MemObject(gname, size, size, align_of(text), constant, constant=constant)

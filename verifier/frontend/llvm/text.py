@@ -43,6 +43,13 @@ def operand_text(v: Any) -> str:
     return str(v).strip()
 
 
+def type_text(t: Any) -> str:
+    """How an llvmlite type reads in IR: a named struct by its name (llvmlite prints
+    one with its body, `%struct.s = type { ptr, i64 }`)."""
+    printed = str(t).strip()
+    return printed.split(" = type ", 1)[0] if printed.startswith("%") and " = type " in printed else printed
+
+
 def datalayout(lines: list[str]) -> tuple[int, bool, int] | None:
     """The module's `target datalayout`: (its line, 0-based; whether it is big-endian;
     address space 0's pointer bits), None without one (LLVM's default: little-endian,

@@ -1,0 +1,39 @@
+"""What keeps real projects' loops unknown (`verifier scan` on cJSON, zlib and lz4:
+the README's "Real projects"), each reason as a small fixture in the shape the
+project's function has (models/llvm/unknowns/, each naming the function it comes
+from): the front end names the construct at its line. A reason that gets fixed turns
+its fixture into a verdict, and its test into one that says so (hooks_global: a
+global of a named struct type, read since the scan found it refused)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import MODELS
+from verifier.frontend.llvm import LLUnsupported, parse_ll_file
+
+UNKNOWNS = MODELS / "llvm" / "unknowns"
+
+NAMED = [
+    ("malloc_state.ll", 10, "a getelementptr from a pointer of unknown origin"),  # zlib gz_open
+    ("errno_reset.ll", 7, "an access through a pointer of unknown origin"),  # lz4 LZ4IO_fwriteSparse
+    ("uninit_local.ll", 4, "local memory (%buf) that no call fills"),  # zlib inflateSync
+    ("call_after_access.ll", 7, "a call to @build_tree with a pointer argument after the function accessed "
+                                "memory"),  # zlib _tr_flush_block
+    ("phi_gep.ll", 14, "a pointer phi over several objects (@dext, @lext) used other than by ret"),  # inflate_table
+]
+
+
+@pytest.mark.parametrize("name, line, said", NAMED, ids=[n for n, _, _ in NAMED])
+def test_a_real_project_s_unknown_is_named_at_its_line(name: str, line: int, said: str) -> None:
+    with pytest.raises(LLUnsupported) as e:
+        parse_ll_file(UNKNOWNS / name)
+    assert said in str(e.value) and e.value.loc is not None and e.value.loc.line == line, str(e.value)
+
+
+def test_a_global_of_a_named_struct_type_is_read() -> None:
+    # cJSON's hooks: llvmlite prints the global's type with its body
+    # (`%struct.hooks = type { ptr, ptr, ptr }`), once read as a type of that name
+    prog = parse_ll_file(UNKNOWNS / "hooks_global.ll")
+    hooks = next(a for a in prog.arrays if a.name == "global_hooks")
+    assert hooks.extent == 24 and hooks.elem.bits == 8
