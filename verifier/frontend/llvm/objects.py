@@ -635,6 +635,20 @@ def _addressed_objects(st: FnState, seen: _Seen) -> None:
     for n in seen.as_int:
         st.objects[n].addressed = True
     _compared_objects(st, seen)
+    if seen.stores or st.opts.overlap:
+        _no_addressed_windows(st)
+
+
+def _no_addressed_windows(st: FnState) -> None:
+    """Refuses reading the address of a pointer that may share memory with another
+    the function writes through (overlaps: a window at some offset): the model does
+    not tie a window's base address to the memory it shares, so it would hold a
+    pointer aliasing another at offset 0 with a different address."""
+    shared = sorted(o.name for o in overlap_group(st) if o.addressed)
+    if shared:
+        raise LLUnsupported(f"the address of {', '.join(st.display.get(n, n) for n in shared)} (ptrtoint, a stored "
+                            "pointer or a comparison), where it may share memory with another pointer the function "
+                            "writes through", st.at(st.start_line))
 
 
 def _pointers_read_back(st: FnState, seen: _Seen, fn: Any) -> None:
