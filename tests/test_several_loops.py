@@ -1,16 +1,132 @@
-"""A function with loops one after another, or a loop beside a loop nest, is valid
-LLVM IR the legality checks cannot take as it is (they take one loop or one nest):
-the verdict is unknown, naming the loops and where (exit 3), never a usage error
-(it was exit 2, 'expected a scalar loop', on LLVM's create-induction-resume.ll). A
-model (.loop) with two loops is the user's mistake: exit 2, with its line."""
+"""A function with several loops: each loop's legality is checked in its context
+(transforms/in_context.py, checks/in_context.py). A loop on another path is cut
+(exact), a loop after it is cut (a counterexample stands once the function's own
+run on its inputs is free of UB), a loop before it is one step of anything it may do
+(a counterexample stands only where that loop leaves nothing the checked loop reads
+and the function's run reaches it in the same state). The fixtures
+(models/llvm/several_loops/several.c) have a verdict each way. A model (.loop) with
+two loops is the user's mistake: exit 2, with its line."""
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import cli
+from tests.helpers import MODELS, cli
+from verifier.analysis.loops import loop_nest
+from verifier.checks.dispatch import Request
+from verifier.checks.verdict import Check, Verdict, VerdictKind
+from verifier.driver import answer
+from verifier.frontend import read_program
+from verifier.frontend.read import programs_of
+from verifier.semantics.inputs import Inputs
+from verifier.semantics.interpreter import RunStatus, run
+from verifier.transforms.in_context import loop_in_context, outermost_headers
+
+SEVERAL = MODELS / "llvm" / "several_loops" / "several.ll"
+
+
+def _verdicts(func: str, check: Check = Check.SPECULATE) -> list[Verdict]:
+    def read(room: frozenset[str], vscale: int | None):  # type: ignore[no-untyped-def]
+        return read_program(SEVERAL, func, room=room, vscale=vscale)
+
+    return answer([Request(check, vf=4, timeout=20)], read).verdicts
+
+
+def _kinds(vs: list[Verdict]) -> list[VerdictKind]:
+    return [v.verdict for v in vs]
+
+
+def test_a_find_over_a_known_extent_then_one_over_an_unknown_extent() -> None:
+    """The first loop is proved (a[static 64]); the second, after it, reads b with no
+    extent: a counterexample, though the first loop was taken as one step, since it
+    leaves nothing the second reads and the function's own run reaches it alike."""
+    first, second = _verdicts("find_then_find")
+    assert first.verdict is VerdictKind.PROVED and first.coverage.unbounded, first.reason
+    assert second.verdict is VerdictKind.COUNTEREXAMPLE and second.counterexample is not None, second.reason
+    assert "after the loop at %4" in (second.coverage.in_context or "")
+
+
+def test_a_search_that_goes_on_from_where_the_first_stopped() -> None:
+    """The first loop's counterexample stands (the function's run after it, the cut
+    second loop, is free of UB); the second's state is what the first leaves (its
+    `i`), so its counterexample from a free state is unknown, saying so."""
+    first, second = _verdicts("find_then_continue")
+    assert first.verdict is VerdictKind.COUNTEREXAMPLE, first.reason
+    assert "before the loop at %15, where the run is cut" in (first.coverage.in_context or "")
+    assert second.verdict is VerdictKind.UNKNOWN and second.counterexample is None
+    assert "before it was taken to leave" in (second.reason or ""), second.reason
+
+
+def test_a_search_before_code_that_reads_everything_is_no_counterexample() -> None:
+    """Reading ahead in a search over b is no UB the function lacks where it then
+    sums 64 elements of b anyway: the run on the counterexample's inputs ends in UB in
+    the cut loop, so the counterexample does not stand."""
+    (only,) = _verdicts("search_then_sum")
+    assert only.verdict is VerdictKind.UNKNOWN and "ends in UB" in (only.reason or ""), only.reason
+
+
+def test_loops_on_two_paths_are_each_exact() -> None:
+    first, second = _verdicts("one_or_other")
+    assert _kinds([first, second]) == [VerdictKind.PROVED, VerdictKind.COUNTEREXAMPLE]
+    assert "on other paths" in (second.coverage.in_context or "")
+
+
+def test_hoisting_is_proved_for_each_loop() -> None:
+    assert _kinds(_verdicts("find_then_continue", Check.HOIST)) == [VerdictKind.PROVED, VerdictKind.PROVED]
+
+
+@pytest.mark.parametrize("func", ["find_then_find", "find_then_continue", "search_then_sum", "one_or_other"])
+def test_the_program_in_context_runs_as_the_function_does_up_to_a_cut(func: str) -> None:
+    """Property: where no loop is before the checked one, the program in its context
+    is the function's own runs up to where it was cut: on random inputs its run takes
+    the same blocks, and ends without UB wherever the function's does."""
+    whole = programs_of(read_program(SEVERAL, func))[0]
+    rng = random.Random(func)
+    for header in outermost_headers(whole):
+        ctx = loop_in_context(whole, header)
+        assert [n.header for n in loop_nest(ctx.program)] == [header]
+        if ctx.before:
+            continue
+        for _ in range(40):
+            extent = rng.choice([1, 8, 64, 70])
+            inputs = Inputs(params={p.name: rng.choice([0, 1, 2, 5, 60, 64, 100]) for p in whole.params
+                                    if not p.name.endswith((".bytes", ".units", ".null", ".before", ".addr"))}
+                            | {f"{a.name}.bytes": 4 * extent for a in whole.arrays},
+                            arrays={a.name: [rng.choice([0, 1, 2, 5]) for _ in range(extent)] for a in whole.arrays})
+            own, cut = run(whole, inputs), run(ctx.program, inputs)
+            way = [b for b, _ in cut.path if b in whole.blocks]
+            assert [b for b, _ in own.path][:len(way)] == way
+            if own.status is RunStatus.OK:
+                assert cut.status is RunStatus.OK
+
+
+def test_a_loop_before_is_one_step_that_may_leave_anything() -> None:
+    """The second loop's program: the first loop is one block at its header, an event
+    that may not return and writes nothing (it only reads), leaving its `i` as an
+    event's result, and choosing its exit."""
+    whole = programs_of(read_program(SEVERAL, "find_then_continue"))[0]
+    first, second = outermost_headers(whole)
+    ctx = loop_in_context(whole, second)
+    step = ctx.program.blocks[first]
+    calls = [i for i in step.instrs if i.op == "call"]
+    assert calls[0].decl.willreturn is False and calls[0].decl.writes == ()
+    assert any(i.dest is not None and i.decl.ret_poison for i in calls[1:])
+    assert ctx.before == (first,) and ctx.before_leaves
+
+
+def test_the_command_line_names_the_loop_in_its_function(tmp_path: Path) -> None:
+    r = cli("check", str(SEVERAL), "--func", "find_then_find", "--check", "speculate", "--timeout", "20")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "in its function: the loop at %16; after the loop at %4" in r.stdout
+    j = cli("check", str(SEVERAL), "--func", "one_or_other", "--check", "speculate", "--timeout", "20", "--json")
+    records = [json.loads(line) for line in j.stdout.splitlines() if line.startswith("{")]
+    assert [r["coverage"].get("in_context", "").split(";")[0] for r in records if r.get("record") == "verdict"] == \
+        ["the loop at %10", "the loop at %18"], j.stdout
+
 
 LOOP = """\
 {name}.head:
@@ -27,27 +143,21 @@ LOOP = """\
 """
 
 
-def _two_loops(nested: bool) -> str:
-    second = LOOP.format(name="b", pred="a.out" if not nested else "o.head")
-    if nested:  # the second loop inside an outer one
-        second = ("  br label %o.head\no.head:\n  %o.k = phi i64 [ 0, %a.out ], [ %o.k1, %b.out ]\n  br label %b.head\n"
-                  + second + "  %o.k1 = add nuw nsw i64 %o.k, 1\n  %o.d = icmp eq i64 %o.k1, 4\n"
-                  "  br i1 %o.d, label %end, label %o.head\nend:\n  ret i32 0\n}\n")
-    else:
-        second = "  br label %b.head\n" + second + "  ret i32 0\n}\n"
-    return ("define i32 @f(ptr noundef dereferenceable(16) %p) {\nentry:\n  br label %a.head\n"
-            + LOOP.format(name="a", pred="entry") + second)
-
-
-@pytest.mark.parametrize(("nested", "said"), [(False, "2 loops one after another in @f"),
-                                               (True, "loops besides the nest")])
-def test_several_loops_are_unknown_naming_them_and_where(tmp_path: Path, nested: bool, said: str) -> None:
-    """One after another, or a loop (%a.head) beside a nest: unknown, with the loops."""
+def test_a_loop_beside_a_nest_is_checked_and_so_is_the_nest(tmp_path: Path) -> None:
+    """A loop (%a.head) before a nest whose inner loop reads the same 16 bytes: each
+    is hoisted, the nest one outer iteration at a time."""
+    second = LOOP.format(name="b", pred="o.head")
+    text = ("define i32 @f(ptr noundef dereferenceable(16) %p) {\nentry:\n  br label %a.head\n"
+            + LOOP.format(name="a", pred="entry")
+            + "  br label %o.head\no.head:\n  %o.k = phi i64 [ 0, %a.out ], [ %o.k1, %b.out ]\n  br label %b.head\n"
+            + second + "  %o.k1 = add nuw nsw i64 %o.k, 1\n  %o.d = icmp eq i64 %o.k1, 4\n"
+            "  br i1 %o.d, label %end, label %o.head\nend:\n  ret i32 0\n}\n")
     path = tmp_path / "two.ll"
-    path.write_text(_two_loops(nested))
-    r = cli("check", str(path), "--check", "hoist")
-    assert r.returncode == 3 and "Traceback" not in r.stderr, r.stdout + r.stderr
-    assert said in r.stdout and ("%a.head" in r.stdout if nested else "two.ll:" in r.stdout)
+    path.write_text(text)
+    r = cli("check", str(path), "--check", "speculate", "--timeout", "20")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stdout + r.stderr
+    assert "the loop at %a.head; before the loop at %o.head" in r.stdout
+    assert "loop nest: holds for every iteration of the outer loop at %o.head" in r.stdout, r.stdout
 
 
 def test_a_model_with_two_loops_is_a_usage_error(tmp_path: Path) -> None:

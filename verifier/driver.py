@@ -6,6 +6,9 @@ A reader gives what a function is (frontend/read.py) at a given room and vscale;
 - scalable vectors: read and answered at every vscale the function may run with
   (`merge_vscales`: proved only where every vscale is, else the smallest vscale's
   counterexample, or its unknown);
+- several outermost loops (legality checks): each loop answered on the program of
+  it in its context (transforms/in_context.py, checks/in_context.py), the verdicts
+  of all of them together;
 - a loop nest: answered one outer iteration at a time (checks/nested.py), with
   whole runs of the first outer iterations where that gives a counterexample;
 - programs: answered by checks/dispatch.decide, first with every pointer parameter
@@ -19,23 +22,27 @@ import contextlib
 import dataclasses
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import NamedTuple
+from pathlib import Path
+from typing import NamedTuple, TypeGuard
 
-from verifier.analysis.loops import find_loops
+from verifier.analysis.loops import LoopShapeError, NestedLoop, find_loops
 from verifier.checks.dispatch import TRANSLATION_TRIP, Request, Scope, decide, stated_seconds
+from verifier.checks.in_context import in_context
 from verifier.checks.nested import PEELED, confirmed, iteration_pair, merge_outer, prefix_pair
 from verifier.checks.param_start import guard_proofs, room_needed
 from verifier.checks.verdict import (
+    Check,
     CoverageKind,
     Verdict,
     VerdictKind,
     note_assumptions,
     worst,
 )
-from verifier.frontend.read import LoopNest, Read, Scalable, programs_of
+from verifier.frontend.read import LoopNest, Programs, Read, Scalable, programs_of
 from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import Loc, Program
 from verifier.smt.budget import deadline
+from verifier.transforms.in_context import NoContext, loop_in_context, outermost_headers
 from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
 
 Pair = tuple[Program, Program | None]
@@ -66,9 +73,75 @@ def _answer_read(requests: Sequence[Request], read: Reader, first: Read, vscale:
         if vscale is not None:  # a reader that ignores the vscale it is given
             raise LLUnsupported("scalable vectors read again at a chosen vscale", first.loc)
         return _each_vscale(requests, read, first, guard)
+    if _several_loops(first, requests):
+        return _each_loop(requests, read, first.source, vscale, guard)
     if isinstance(first, LoopNest):
         return _nested(requests, read, first, vscale, guard)
     return answer_programs(requests, lambda room: programs_of(read(room, vscale)), first.pair, guard)
+
+
+LEGALITY = frozenset({Check.HOIST, Check.SPECULATE, Check.FREEZE})  # the checks asked of one loop at a time
+
+
+def _several_loops(first: Read, requests: Sequence[Request]) -> TypeGuard[Programs | LoopNest]:
+    """Whether `first` is one LLVM function (no pair) with several outermost loops
+    and every request a legality check, which is asked of each loop in its context."""
+    if isinstance(first, Scalable) or first.target is not None or not requests:
+        return False
+    if Path(first.source.file).suffix != ".ll":
+        return False  # (a model has one loop: the language says so, and its checks raise the usage error)
+    if any(r.check not in LEGALITY for r in requests):
+        return False
+    try:
+        return len(outermost_headers(first.source)) > 1
+    except LoopShapeError:
+        return False  # (irreducible: the reading says so where it is answered)
+
+
+def _each_loop(requests: Sequence[Request], read: Reader, whole: Program, vscale: int | None,
+               guard: Guard | None) -> Answer:
+    """`answer` for each outermost loop of `whole` on the program of it in its
+    context, read alike at every room (checks/in_context.py says what stands)."""
+    out: list[Verdict] = []
+    latest = {"whole": whole}  # the function as last read (at the room the verdicts were answered with)
+    for header in outermost_headers(whole):
+        def sliced(room: frozenset[str], at: int | None, header: str = header) -> Read:
+            r = read(room, at)
+            latest["whole"] = programs_of(r)[0]
+            return _in_context(r, header)
+
+        try:
+            found = _answer_read(requests, sliced, sliced(frozenset(), vscale), vscale, guard)
+        except LLUnsupported as u:
+            shown = whole.display.get(header, header)
+            out += [Verdict(whole.name, r.check, VerdictKind.UNKNOWN, 0.0, vf=r.vf, reason=f"the loop at {shown}: {u}",
+                            loc=_header_loc(whole, header)) for r in requests]
+            continue
+        ctx = loop_in_context(latest["whole"], header)
+        out += [in_context(v, ctx, latest["whole"]) for v in found.verdicts]
+    return Answer(out, whole, None)
+
+
+def _in_context(read: Read, header: str) -> Read:
+    """The read of the loop at `header` in its context: programs, or a nest where it
+    holds loops; a loop beside it that cannot be taken out is unsupported, named."""
+    src = programs_of(read)[0]
+    try:
+        prog = loop_in_context(src, header).program
+    except NoContext as e:
+        raise LLUnsupported(str(e), _header_loc(src, header)) from None
+    try:
+        find_loops(prog)
+    except NestedLoop as e:
+        return LoopNest(f"{e.what} (at block {prog.display.get(e.block or '', e.block)})", _header_loc(prog, header),
+                        prog)
+    return Programs(prog)
+
+
+def _header_loc(prog: Program, header: str) -> Loc | None:
+    """Where a loop's header is in the input (its first phi or instruction with a place)."""
+    b = prog.blocks.get(header)
+    return next((x.loc for x in b.phis + b.instrs if x.loc is not None), None) if b is not None else None
 
 
 def answer_programs(requests: Sequence[Request], load: Loader, first: Pair, guard: Guard | None = None) -> Answer:

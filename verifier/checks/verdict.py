@@ -195,6 +195,7 @@ class Coverage:
     vscales: tuple[int, ...] = ()  # scalable vectors: every vscale the answer holds for, each checked on its own
     vscale_range: str | None = None  # ... the function's vscale_range as declared ("no vscale_range" without one)
     outer_loop: str | None = None  # a loop nest: which iterations of its outer loop the answer is about
+    in_context: str | None = None  # a function of several loops: which loop, and how the others were taken
 
     @property
     def kind(self) -> CoverageKind:

@@ -198,9 +198,8 @@ def _check_module(model: Path, read_fn: Callable[..., Read], requests: list[Requ
             v = Verdict(name, asked, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf)
             rows.append((name, _emit(v, as_json, module=True, spinner=spin), ""))
             continue
-        loops = len(find_loops(read.source)) if isinstance(read, Programs) else 1
-        if loops != 1:
-            rows.append((name, None, "no loop" if loops == 0 else f"{loops} loops (the checks take one)"))
+        if isinstance(read, Programs) and not find_loops(read.source):
+            rows.append((name, None, "no loop"))
             continue
         rows += [(name, _emit(v, as_json, module=True, spinner=spin), "")
                  for v in _check_one(model, name, read, requests, asked, vf, cttz_elts, assumed, spin.step, from_c)]
@@ -216,8 +215,7 @@ def _check_one(model: Path, func: str | None, first: Read, requests: list[Reques
     from verifier.pairs import by_the_emitter, form_verdict
 
     def read(room: frozenset[str], vscale: int | None) -> Read:
-        return _one_loop(frontend.read_program(model, func, cttz_elts, assumed, room, debug_locations, vscale),
-                         model)
+        return frontend.read_program(model, func, cttz_elts, assumed, room, debug_locations, vscale)
 
     def forms() -> list[Verdict]:  # equiv: against the form the emitter writes
         return [form_verdict(r, model, func, cttz_elts, assumed, partial(guarded, show=show), debug_locations)
@@ -227,7 +225,7 @@ def _check_one(model: Path, func: str | None, first: Read, requests: list[Reques
     if not legality:
         return forms()
     try:
-        verdicts, prog, _ = answer(legality, read, partial(guarded, show=show), _one_loop(first, model))
+        verdicts, prog, _ = answer(legality, read, partial(guarded, show=show), first)
     except LLUnsupported as u:
         return [Verdict(func or model.stem, check_name, VerdictKind.UNKNOWN, 0.0, reason=str(u), vf=vf,
                         assumptions=sorted(assumed))]  # (one verdict: the function is not read)
@@ -237,18 +235,6 @@ def _check_one(model: Path, func: str | None, first: Read, requests: list[Reques
                                              reason="no data-dependent exit: nothing to hoist, speculate or freeze")],
                                     prog)
     return verdicts
-
-
-def _one_loop(read: Read, model: Path) -> Read:
-    """`read`, where the legality checks can take it: LLVM IR with several loops one
-    after another is valid IR they cannot (unknown, naming the second; a model with
-    them is a usage error, which the checks raise)."""
-    if not isinstance(read, Programs) or model.suffix != ".ll" or len(loops := find_loops(read.source)) < 2:
-        return read
-    head = read.source.blocks[loops[1].header]
-    at = next((x.loc for x in head.phis + head.instrs if x.loc is not None), None)
-    raise LLUnsupported(f"{len(loops)} loops one after another in @{read.source.name} (the checks take a "
-                        "function with one loop, or one loop nest); this is the second", at)
 
 
 @app.command()

@@ -236,6 +236,8 @@ def _about(v: Verdict) -> list[str]:
     if cov.outer_loop:
         lines.append(f"  loop nest: {'holds for' if v.verdict is VerdictKind.PROVED else 'found in'} "
                      f"{cov.outer_loop}")
+    if cov.in_context:
+        lines.append(f"  in its function: {cov.in_context}")
     if v.verdict is VerdictKind.PROVED:
         lines.extend(_covers(cov))
     if v.reason:
