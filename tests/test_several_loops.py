@@ -75,11 +75,22 @@ def test_loops_on_two_paths_are_each_exact() -> None:
     assert "on other paths" in (second.coverage.in_context or "")
 
 
+def test_two_loops_in_one_outer_iteration() -> None:
+    """The first inner loop's counterexample is a whole run of the first outer
+    iteration; the second's, from a free state of the first, does not stand."""
+    first, second = _verdicts("rows_find_then_find")
+    assert first.verdict is VerdictKind.COUNTEREXAMPLE, first.reason
+    assert "the first iteration of the outer loop" in (first.coverage.outer_loop or "")
+    assert second.verdict is VerdictKind.UNKNOWN and "not shown for the function" in (second.reason or "")
+    assert _kinds(_verdicts("rows_find_then_find", Check.HOIST)) == [VerdictKind.PROVED] * 2
+
+
 def test_hoisting_is_proved_for_each_loop() -> None:
     assert _kinds(_verdicts("find_then_continue", Check.HOIST)) == [VerdictKind.PROVED, VerdictKind.PROVED]
 
 
-@pytest.mark.parametrize("func", ["find_then_find", "find_then_continue", "search_then_sum", "one_or_other"])
+@pytest.mark.parametrize("func", ["find_then_find", "find_then_continue", "search_then_sum", "one_or_other",
+                                  "rows_find_then_find"])
 def test_the_program_in_context_runs_as_the_function_does_up_to_a_cut(func: str) -> None:
     """Property: where no loop is before the checked one, the program in its context
     is the function's own runs up to where it was cut: on random inputs its run takes

@@ -43,7 +43,7 @@ from verifier.frontend.unsupported import LLUnsupported
 from verifier.ir.program import Loc, Program
 from verifier.smt.budget import deadline
 from verifier.transforms.in_context import NoContext, loop_in_context, outermost_headers
-from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration
+from verifier.transforms.outer_iteration import CONTINUES, MARK, NoIteration, OuterLoop
 
 Pair = tuple[Program, Program | None]
 Reader = Callable[[frozenset[str], int | None], Read]  # (room, vscale) -> what the function is there
@@ -240,6 +240,8 @@ def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: i
         start, outer = iteration_pair(nest.pair, False)
     except NoIteration as e:
         raise LLUnsupported(f"{nest.what}: {e}", nest.loc) from None
+    if start[1] is None and all(r.check in LEGALITY for r in requests) and len(find_loops(start[0])) > 1:
+        return _inner_loops(requests, cut, start[0], outer, guard)
     if start[1] is None:
         _no_loop_beside(nest, start[0])
     vs, src, tgt = answer_programs(requests, outlined(False), start, guard)
@@ -253,6 +255,37 @@ def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: i
         if tgt is not None:
             found += _peeled(requests, vs, found, cut, shown, guard)
     return Answer(merge_outer(vs, found, shown, outer.states()), src, tgt)
+
+
+def _inner_loops(requests: Sequence[Request], cut: Callable[[Callable[[Pair], Pair]], Loader], iteration: Program,
+                 outer: OuterLoop, guard: Guard | None) -> Answer:
+    """`_nested`'s answer where one outer iteration holds several loops (a find, then a
+    loop verifying what it found: std::search_n): each in its context within the
+    iteration program (checks/in_context.py), from any outer state and, where that
+    gives a counterexample, in the first outer iteration (checks/nested.py)."""
+    shown = iteration.display.get(outer.header, outer.header)
+    out: list[Verdict] = []
+    for header in outermost_headers(iteration):
+        def asked(first: bool, header: str = header) -> list[Verdict]:
+            latest: dict[str, Program] = {}
+
+            def make(progs: Pair) -> Pair:
+                latest["whole"] = iteration_pair(progs, first)[0][0]
+                try:
+                    return loop_in_context(latest["whole"], header).program, None
+                except NoContext as e:
+                    raise LLUnsupported(str(e), _header_loc(latest["whole"], header)) from None
+
+            load = cut(make)
+            vs = answer_programs(requests, load, load(frozenset()), guard).verdicts
+            return [in_context(v, loop_in_context(latest["whole"], header), latest["whole"]) for v in vs]
+
+        vs = asked(False)
+        found: list[tuple[str, list[Verdict]]] = []
+        if any(v.verdict is VerdictKind.COUNTEREXAMPLE for v in vs):
+            found.append((f"the first iteration of the outer loop at {shown}, a whole run", asked(True)))
+        out += merge_outer(vs, found, shown, outer.states())
+    return Answer(out, iteration, None)
 
 
 def _no_loop_beside(nest: LoopNest, iteration: Program) -> None:

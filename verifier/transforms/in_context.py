@@ -107,11 +107,23 @@ def loop_in_context(prog: Program, header: str) -> InContext:
     leaves = False
     for m in before:
         leaves |= _one_step(p, prog, m, fresh, reaching, depends, target)
-        leaves |= any(i.op == "call" and not i.decl.pure for b in reaching for i in prog.blocks[b].instrs)
+    if before:
+        leaves |= _events_matter(prog, reaching, target, depends)
     _drop_unreachable(p)
     return InContext(p, header, tuple(m.header for m in before), tuple(m.header for m in after),
                      tuple(m.header for m in apart), frozenset(b for m in before for b in m.blocks), leaves,
                      _any_way(prog, reaching - target.blocks, depends, target))
+
+
+def _events_matter(prog: Program, reaching: set[str], target: Nest, depends: set[str]) -> bool:
+    """Whether an event up to or in L may act differently once the loops before it
+    are one step each (a call's result and what it writes are choices made at its
+    place in the trace, which that moves): one in L, or one whose result L depends on
+    or that writes memory L reads."""
+    mem = _memory_read(prog, reaching, target, depends)
+    return any(i.op == "call" and not i.decl.pure and (b in target.blocks or i.dest in depends
+                                                       or bool(sharing(prog, set(i.decl.writes)) & mem))
+               for b in reaching for i in prog.blocks[b].instrs)
 
 
 def _any_way(prog: Program, on_the_way: set[str], depends: set[str], target: Nest) -> bool:

@@ -48,3 +48,20 @@ int one_or_other(const int a[static 64], const int *p, int n, int x) {
   }
   return i;
 }
+
+/* One outer iteration holding two loops (a find, then a second search of the same
+   row), rows of 16 of unknown extent: each inner loop is checked in its context
+   within the outer iteration, from any outer state, and a counterexample again in
+   the first outer iteration. */
+int rows_find_then_find(const int (*m)[16], int rows, int x) {
+  for (int r = 0; r < rows; r++) {
+    int i = 0;
+    for (; i < 16; i++)
+      if (m[r][i] == x) break;
+    int j = 0;
+    for (; j < 16; j++)
+      if (m[r][j] == -x) break;
+    if (i + j < 10) return r;
+  }
+  return -1;
+}

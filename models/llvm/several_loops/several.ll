@@ -180,6 +180,77 @@ define dso_local i32 @one_or_other(ptr noundef readonly align 4 captures(none) d
   ret i32 %31
 }
 
+; Function Attrs: nofree norecurse nosync nounwind memory(argmem: read) uwtable
+define dso_local i32 @rows_find_then_find(ptr noundef readonly captures(none) %0, i32 noundef %1, i32 noundef %2) local_unnamed_addr #0 {
+  %4 = icmp sgt i32 %1, 0
+  br i1 %4, label %5, label %42
+
+5:                                                ; preds = %3
+  %6 = sub nsw i32 0, %2
+  %7 = zext nneg i32 %1 to i64
+  br label %8
+
+8:                                                ; preds = %5, %37
+  %9 = phi i64 [ 0, %5 ], [ %38, %37 ]
+  %10 = getelementptr inbounds nuw [16 x i32], ptr %0, i64 %9
+  br label %11
+
+11:                                               ; preds = %8, %16
+  %12 = phi i64 [ 0, %8 ], [ %17, %16 ]
+  %13 = getelementptr inbounds nuw i32, ptr %10, i64 %12
+  %14 = load i32, ptr %13, align 4, !tbaa !5
+  %15 = icmp eq i32 %14, %2
+  br i1 %15, label %19, label %16
+
+16:                                               ; preds = %11
+  %17 = add nuw nsw i64 %12, 1
+  %18 = icmp eq i64 %17, 16
+  br i1 %18, label %21, label %11, !llvm.loop !19
+
+19:                                               ; preds = %11
+  %20 = trunc nuw nsw i64 %12 to i32
+  br label %21
+
+21:                                               ; preds = %16, %19
+  %22 = phi i32 [ %20, %19 ], [ 16, %16 ]
+  br label %23
+
+23:                                               ; preds = %21, %28
+  %24 = phi i64 [ 0, %21 ], [ %29, %28 ]
+  %25 = getelementptr inbounds nuw i32, ptr %10, i64 %24
+  %26 = load i32, ptr %25, align 4, !tbaa !5
+  %27 = icmp eq i32 %26, %6
+  br i1 %27, label %31, label %28
+
+28:                                               ; preds = %23
+  %29 = add nuw nsw i64 %24, 1
+  %30 = icmp eq i64 %29, 16
+  br i1 %30, label %33, label %23, !llvm.loop !20
+
+31:                                               ; preds = %23
+  %32 = trunc nuw nsw i64 %24 to i32
+  br label %33
+
+33:                                               ; preds = %28, %31
+  %34 = phi i32 [ %32, %31 ], [ 16, %28 ]
+  %35 = add nuw nsw i32 %34, %22
+  %36 = icmp samesign ugt i32 %35, 9
+  br i1 %36, label %37, label %40
+
+37:                                               ; preds = %33
+  %38 = add nuw nsw i64 %9, 1
+  %39 = icmp eq i64 %38, %7
+  br i1 %39, label %42, label %8, !llvm.loop !21
+
+40:                                               ; preds = %33
+  %41 = trunc nuw nsw i64 %9 to i32
+  br label %42
+
+42:                                               ; preds = %37, %40, %3
+  %43 = phi i32 [ -1, %3 ], [ %41, %40 ], [ -1, %37 ]
+  ret i32 %43
+}
+
 attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
@@ -205,3 +276,6 @@ attributes #0 = { nofree norecurse nosync nounwind memory(argmem: read) uwtable 
 !16 = distinct !{!16, !10, !11}
 !17 = distinct !{!17, !10, !11}
 !18 = distinct !{!18, !10, !11}
+!19 = distinct !{!19, !10, !11}
+!20 = distinct !{!20, !10, !11}
+!21 = distinct !{!21, !10, !11}
