@@ -171,6 +171,30 @@ def test_a_loop_beside_a_nest_is_checked_and_so_is_the_nest(tmp_path: Path) -> N
     assert "loop nest: holds for every iteration of the outer loop at %o.head" in r.stdout, r.stdout
 
 
+def test_a_call_in_the_nest_that_may_undo_a_test_before_it_is_no_proof(tmp_path: Path) -> None:
+    """@g may write @Q, which the code before the nest tests (!= 0) and the search
+    divides by: reread from a later outer iteration's memory, that test no longer
+    holds, so the nest's reading is refused (it was proved). Without the test, the
+    division exit is refuted."""
+    fixture = MODELS / "llvm" / "several_loops" / "call_undoes_check.ll"
+    r = cli("check", str(fixture), "--check", "speculate", "--timeout", "20")
+    assert r.returncode == 3 and "a load before the outer loop of @Q, which the loop writes" in r.stdout, r.stdout
+    unchecked = tmp_path / "unchecked.ll"
+    text = fixture.read_text()
+    for old, new in [("  %d0 = load i32, ptr @Q, align 4\n  %z = icmp eq i32 %d0, 0\n  br i1 %z, label %ret, label %outer",
+                      "  br label %outer"), ("[ -1, %entry ], ", "")]:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    unchecked.write_text(text)
+    r = cli("check", str(unchecked), "--check", "speculate", "--timeout", "20")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stdout + r.stderr
+
+
+def test_loops_in_one_irreducible_cycle_are_unsupported_not_an_error() -> None:
+    r = cli("check", str(MODELS / "llvm" / "several_loops" / "irreducible_pair.ll"), "--check", "speculate")
+    assert r.returncode == 3 and "irreducible control flow" in r.stdout and "internal error" not in r.stdout, r.stdout
+
+
 def test_a_model_with_two_loops_is_a_usage_error(tmp_path: Path) -> None:
     path = tmp_path / "two.loop"
     path.write_text("loop two(N: i64) {\n  array a: i8[N]\n  i = 0\n  while (i < N) {\n    x = a[i]\n"

@@ -229,7 +229,7 @@ def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: i
         def at(room: frozenset[str]) -> Pair:
             try:
                 return make(programs_of(read(room, vscale)))
-            except NoIteration as e:
+            except (NoIteration, LoopShapeError) as e:
                 raise LLUnsupported(f"{nest.what}: {e}", nest.loc) from None
         return at
 
@@ -238,9 +238,9 @@ def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: i
 
     try:
         start, outer = iteration_pair(nest.pair, False)
-    except NoIteration as e:
+    except (NoIteration, LoopShapeError) as e:  # (irreducible control flow inside the nest)
         raise LLUnsupported(f"{nest.what}: {e}", nest.loc) from None
-    if start[1] is None and all(r.check in LEGALITY for r in requests) and len(find_loops(start[0])) > 1:
+    if start[1] is None and all(r.check in LEGALITY for r in requests) and _loop_count(start[0]) > 1:
         return _inner_loops(requests, cut, start[0], outer, guard)
     if start[1] is None:
         _no_loop_beside(nest, start[0])
@@ -255,6 +255,15 @@ def _nested(requests: Sequence[Request], read: Reader, nest: LoopNest, vscale: i
         if tgt is not None:
             found += _peeled(requests, vs, found, cut, shown, guard)
     return Answer(merge_outer(vs, found, shown, outer.states()), src, tgt)
+
+
+def _loop_count(prog: Program) -> int:
+    """How many loops `prog` has one after another (1 where they nest or are
+    irreducible: the reading that takes it says so)."""
+    try:
+        return len(find_loops(prog))
+    except LoopShapeError:
+        return 1
 
 
 def _inner_loops(requests: Sequence[Request], cut: Callable[[Callable[[Pair], Pair]], Loader], iteration: Program,

@@ -237,16 +237,17 @@ def _ins(i: Any, block: str, line: int | None) -> Ins:
     return Ins(i.name or None, i.opcode, str(i.type), [_val(o) for o in i.operands], str(i).strip(), block, line, inc)
 
 
-def find_loop(f: Func) -> Loop:
+def find_loop(f: Func, header: str | None = None) -> Loop:
     """The function's innermost loop, in simplified form (one latch, one preheader): its
     one loop, or in a nest the loop inside the others (as LLVM's loop vectorizer
-    takes only innermost loops); it runs within the outer loop's iteration."""
+    takes only innermost loops); it runs within the outer loop's iteration. Where
+    there are several, `header` (`%12` or `12`) names the one to take."""
     entry = next(iter(f.blocks))
     g = nx.DiGraph()
     g.add_node(entry)
     g.add_edges_from((b.label, s) for b in f.blocks.values() for s in b.successors())
     idom = nx.immediate_dominators(g, entry)
-    latch, header = _back_edge(f, g, idom, entry)
+    latch, header = _back_edge(f, g, idom, entry, header)
     body = _body(g, header, latch)
     order = _body_order(f, g, body, header, latch)
     exits = tuple((b, s) for b in order for s in f.blocks[b].successors() if s not in body)
@@ -280,10 +281,10 @@ def _body_order(f: Func, g: nx.DiGraph, body: set[str], header: str, latch: str)
     return (header, *(n for n in rest if n != header))
 
 
-def _back_edge(f: Func, g: nx.DiGraph, idom: dict[str, str], entry: str) -> tuple[str, str]:
+def _back_edge(f: Func, g: nx.DiGraph, idom: dict[str, str], entry: str, chosen: str | None) -> tuple[str, str]:
     """The innermost loop's one back edge (latch, header): of the edges to a block that
     dominates their source (analysis/loops.dominates), the one whose loop holds no
-    other loop's header."""
+    other loop's header (of several, the one at `chosen`)."""
     back = [(u, v) for u, v in g.edges if (u in idom or u == entry) and dominates(idom, v, u)]
     if not back:
         raise EmitUnsupported(f"@{f.name} has no loop")
@@ -292,10 +293,17 @@ def _back_edge(f: Func, g: nx.DiGraph, idom: dict[str, str], entry: str) -> tupl
         raise EmitUnsupported(f"@{f.name} has a loop with {len(back)} back edges: the emitter takes one loop "
                               "with one latch")
     inner = _innermost(g, back)
+    shown = ", ".join(f"%{v}" for _, v in inner)
+    if chosen is not None:
+        want = chosen.removeprefix("%")
+        picked = [(u, v) for u, v in inner if want in (v, v.removeprefix("v"))]  # (`%4` is read as block v4)
+        if not picked:
+            raise UserError(f"--loop {chosen}: @{f.name} has no innermost loop there (its innermost loops are at "
+                            f"{shown})")
+        return picked[0]
     if len(inner) != 1:
-        shown = ", ".join(f"%{v}" for _, v in inner)
         raise EmitUnsupported(f"@{f.name} has {len(inner)} innermost loops (at {shown}): the emitter vectorizes "
-                              "one loop")
+                              "one loop, the one `verifier vectorize --loop` names")
     return inner[0]
 
 

@@ -63,18 +63,19 @@ class Emitted:
 
 
 def emit_form(path: Path, func: str | None, form: Form, vf: int,
-              order: ReductionOrder = ReductionOrder.ORDERED, guards: bool = False) -> Emitted:
+              order: ReductionOrder = ReductionOrder.ORDERED, guards: bool = False, loop: str | None = None) -> Emitted:
     """The `form` of the one loop of `func` in the module at `path`, at factor `vf`;
     `order`: how an integer reduction is combined (Reduction.combine); `guards`: the
     simple form leaves for the scalar loop where a gather's lane would fall outside its
-    object (Memory.guarded)."""
+    object (Memory.guarded); `loop`: the header of the loop to vectorize, where the
+    function has several (the others stay as they are)."""
     if vf < 2:
         raise EmitUnsupported(f"--vf {vf}: a vectorized form needs at least 2 lanes")
     if guards and Form(form) is Form.GENERAL:
         raise UserError("--guards: runtime guards belong to the simple form (seed 000, \"General vs. Simple\"): "
                         "the general form has no scalar loop to leave for")
     f = read_function(path, func)
-    lp = find_loop(f)
+    lp = find_loop(f, loop)
     return _Emitter(loop_closed(f, lp), lp, Form(form), vf, order, guards).run()  # (a caller's "simple" too)
 
 

@@ -128,8 +128,10 @@ def outer_loop(prog: Program, header: str | None = None) -> tuple[Nest, str]:
 def check_before(prog: Program, o: Nest) -> None:
     """Refuse code before the outer loop whose rerun from a later iteration's memory
     would differ from its one run: stores, nondeterministic choices, loads of objects
-    the loop writes; and loops writing objects the input never makes poison."""
-    written = sharing(prog, {i.array for b in o.blocks for i in prog.blocks[b].instrs if i.op == "store"})
+    the loop writes (by a store, or a call that may write them), calls that may write
+    them too; and loops writing objects the input never makes poison."""
+    written = sharing(prog, {i.array for b in o.blocks for i in prog.blocks[b].instrs if i.op == "store"}
+                      | {a for b in o.blocks for i in prog.blocks[b].instrs if i.op == "call" for a in i.decl.writes})
     for name in sorted(written):
         if prog.array(name).init:
             raise NoIteration(f"the outer loop writes {prog.display.get(name, name)}, whose cells the model's "
@@ -147,6 +149,9 @@ def check_before(prog: Program, o: Nest) -> None:
                                   "which the loop writes")
             if chooses(ins):
                 raise NoIteration("a nondeterministic choice (freeze or undef) before the outer loop")
+            if ins.op == "call" and set(ins.decl.writes) & written:
+                raise NoIteration(f"a call before the outer loop that may write what the loop writes "
+                                  f"({', '.join(sorted(prog.display.get(a, a) for a in set(ins.decl.writes) & written))})")
 
 
 def counted_range(prog: Program, o: Nest, pre: str, ph: Phi) -> tuple[int, int] | None:
