@@ -139,6 +139,28 @@ def test_the_command_line_names_the_loop_in_its_function(tmp_path: Path) -> None
         ["the loop at %10", "the loop at %18"], j.stdout
 
 
+@pytest.mark.slow
+def test_the_emitter_vectorizes_the_loop_it_is_told(tmp_path: Path) -> None:
+    """`vectorize --loop`: of two loops, the one named is vectorized and the other
+    kept; its proof is the function's (the known extent's search proved, the unknown
+    extent's refuted, as their speculation verdicts say)."""
+    out = tmp_path / "f.ll"
+    r = cli("vectorize", str(SEVERAL), "--func", "find_then_find", "--loop", "%4", "--form", "simple",
+            "--emit-llvm", str(out), "--timeout", "30")
+    assert r.returncode == 0 and "the simple form of the loop at %4" in r.stdout, r.stdout + r.stderr
+    r = cli("vectorize", str(SEVERAL), "--func", "find_then_find", "--loop", "%16", "--form", "general",
+            "--emit-llvm", str(out), "--timeout", "30")
+    assert r.returncode == 1 and "load of %1[] out of bounds" in r.stdout, r.stdout + r.stderr
+
+
+def test_the_emitter_asks_which_loop(tmp_path: Path) -> None:
+    out = tmp_path / "f.ll"
+    r = cli("vectorize", str(SEVERAL), "--func", "find_then_find", "--emit-llvm", str(out))
+    assert r.returncode == 2 and "2 innermost loops (at %v4, %v16)" in r.stderr and "--loop" in r.stderr, r.stderr
+    r = cli("vectorize", str(SEVERAL), "--func", "find_then_find", "--loop", "%7", "--emit-llvm", str(out))
+    assert r.returncode == 2 and "--loop %7: @find_then_find has no innermost loop there" in r.stderr, r.stderr
+
+
 LOOP = """\
 {name}.head:
   %{name}.i = phi i64 [ 0, %{pred} ], [ %{name}.next, %{name}.latch ]

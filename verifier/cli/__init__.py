@@ -250,6 +250,9 @@ def vectorize(
                                       help="how a reduction is vectorized: ordered (lane to lane) or in-loop "
                                            "(each lane from the identity, combined at the back edge and the exit)"),
     func: str | None = flag("func", None, help=".ll input: the function"),
+    loop: str | None = typer.Option(None, "--loop", help="where the function has several innermost loops: the "
+                                                         "header of the one to vectorize (`%12`); the others stay "
+                                                         "as they are"),
     cttz_elts: CttzElts = flag("cttz_elts", CttzElts.ANY_POISON),
     emit_llvm: Path | None = typer.Option(None, "--emit-llvm", help="write the form to this file (default: print it "
                                                                     "on stdout, the verdict on stderr)"),
@@ -272,31 +275,34 @@ def vectorize(
                         "general form has none")
     if emit_llvm is not None:
         _emit_llvm(ctx, model, form, vf, func, emit_llvm, prove, clang_tool, timeout, cttz_elts, as_json, reduction,
-                   keep_unproved, guards)
+                   keep_unproved, guards, loop=loop)
         return
     out = _scratch(ctx, None) / f"{model.stem}.{form.value}.ll"
     _emit_llvm(ctx, model, form, vf, func, out, prove, clang_tool, timeout, cttz_elts, as_json, reduction,
-               keep_unproved, guards, to_stdout=True)
+               keep_unproved, guards, to_stdout=True, loop=loop)
 
 
 def _emit_llvm(ctx: typer.Context, model: Path, form: FormChoice, vf: int, func: str | None, out: Path, prove: bool,
                clang_tool: str | None, timeout: float, cttz_elts: str, as_json: bool, order: ReductionOrder,
-               keep_unproved: bool = False, guards: bool = False, to_stdout: bool = False) -> None:
+               keep_unproved: bool = False, guards: bool = False, to_stdout: bool = False,
+               loop: str | None = None) -> None:
     """vectorize: lower the form to LLVM IR (verifier/emit), write it, and prove it
     against its source with the translation validation; `to_stdout`: `out` is scratch,
-    the module is printed on stdout once kept and everything else goes to stderr."""
+    the module is printed on stdout once kept and everything else goes to stderr;
+    `loop`: the header of the loop to vectorize, of several."""
     from verifier.emit.reader import EmitUnsupported
     from verifier.emit.vectorize import emit_form
 
     given = model
     model, func = _emit_input(ctx, model, func, out, clang_tool, as_json or to_stdout, to_stdout)
     try:
-        emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order, guards)
+        emitted = emit_form(model, _func_in(model, func), Form(form.value), vf, order, guards, loop)
     except EmitUnsupported as u:
         raise UserError(f"{model}: cannot emit the {form} form as LLVM IR: {u}") from None
     _write(out, emitted.module, "--emit-llvm ")
     if not to_stdout:
-        typer.echo(f"wrote {out}: @{emitted.function}, the {form} form at VF {vf}", err=as_json)
+        which = f" of the loop at {loop}" if loop else ""
+        typer.echo(f"wrote {out}: @{emitted.function}, the {form} form{which} at VF {vf}", err=as_json)
     if not prove:
         if to_stdout:
             typer.echo(emitted.module, nl=False)
