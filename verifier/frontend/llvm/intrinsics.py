@@ -466,6 +466,29 @@ def _return_attributes(text: str, decl: str, name: str) -> str:
     return instruction_body(text).split(f"@{name}(", 1)[0] + " " + decl.split(f"@{name}(", 1)[0]
 
 
+def _allocated_size(st: FnState, blk: Block, ins: Any, loc: Loc) -> None:
+    """Where an allocator's `allocsize` is given at run time, the object the call
+    returns holds at least that many bytes, or it is null (an assumption where its
+    free size is less: the allocator gave no such object)."""
+    factors = st.allocated_sizes.get(key(ins))
+    if factors is None:
+        return
+    name = st.prov[key(ins)]
+    obj = st.objects[name]
+    if len(factors) != 1:
+        raise LLUnsupported(f"an object @{obj.returned_by} allocates of two sizes' product known at run time "
+                            "(allocsize with two arguments)", loc)
+    n = operand(st, blk, factors[0], loc)
+    t = ty_of(factors[0], loc)
+    if t != I64:
+        n = st.emit(blk, "zext", [n], I64, st.fresh(f"{name}.asked"), loc, flags=())
+    ok = st.emit(blk, "icmp", [n, Ref(f"{name}.bytes")], I1, st.fresh(f"{name}.sized"), loc, pred="ule")
+    none: Operand = Ref(f"{name}.null") if obj.null_tested else \
+        st.emit(blk, "icmp", [Ref(f"{name}.bytes"), Const(0, I64)], I1, st.fresh(f"{name}.none"), loc, pred="eq")
+    st.emit(blk, "assume", [st.emit(blk, "or", [ok, none], I1, st.fresh(f"{name}.sized"), loc, flags=())], None,
+            None, loc)
+
+
 def _function_call(st: FnState, blk: Block, ins: Any, callee: Any, args: list[Any], text: str, loc: Loc,
                    ty: Type | None, dest: str | None, invoke: bool) -> None:
     """A call to a function other than an intrinsic: pure where its attributes let it
@@ -479,6 +502,9 @@ def _function_call(st: FnState, blk: Block, ins: Any, callee: Any, args: list[An
     _returns_an_integer(name, ty, ins, loc)
     pure, returns = _purity(st, facts, ty, invoke)
     ptys = _int_types(name, args, loc)
+    if str(ins.type) == "ptr":
+        dest = None  # a pointer: its object (objects.call_results) is the result, fixed below
+        _allocated_size(st, blk, ins, loc)
     if pure and ty is None:
         return  # no effect, no result
     # one that never returns: the front end ends the run after its event (st.trapped)

@@ -19,11 +19,15 @@ from verifier.frontend.llvm.text import (
     access_size,
     align_of,
     alloca_form,
+    allocation,
     bundles,
+    call_site_attrs,
     const_gep,
+    dereferenceable,
     effects_of,
     gep_source_type,
     global_facts,
+    has_attr,
     int_vector_lanes,
     is_int_type,
     lane_type,
@@ -31,6 +35,7 @@ from verifier.frontend.llvm.text import (
     operand_text,
     pointer_lanes,
     qualifiers,
+    returned_attrs,
     type_text,
 )
 from verifier.frontend.llvm.values import (
@@ -53,6 +58,7 @@ def trace_provenance(st: FnState, fn: Any, mod: Any) -> None:
     be the null literal."""
     _globals(st, mod, fn)
     _local_objects(st, fn)
+    call_results(st, fn)
     own_objects(st, fn)
     _one_object(st, fn)
     _several_objects(st, fn)
@@ -98,6 +104,57 @@ def _local_objects(st: FnState, fn: Any) -> None:
                     _const_gep(st, o, st.loc_of(operand_text(ins), ins))
             if ins.opcode == "getelementptr" and is_null(list(ins.operands)[0]):
                 st.prov[key(ins)] = null_object(st)
+
+
+def call_results(st: FnState, fn: Any) -> None:
+    """A pointer a call returns outside every loop (once per run: `malloc(24)`,
+    `__errno_location()`), from a named function of integer arguments, points to the
+    start of an object of its own, of any size but what the call's attributes give
+    (`dereferenceable(N)`, `dereferenceable_or_null(N)`, `allocsize`: instructions fix a
+    runtime one where the call is), null unless `nonnull` or dereferenceable says not.
+    `noalias` (an allocator's result) keeps it apart from every other object; without
+    it the object may share memory with the parameters' and globals' at any offset
+    (overlaps), as a parameter's may, and calls may reach it. Its contents are any
+    bytes, poison too, as a parameter's; an allocator's own (allockind) are refused
+    where the function loads them and no call fills them (declare_objects). A call with pointer arguments
+    keeps its refusal (intrinsics._opaque_call); one in a loop returns a new pointer
+    each time, which is no one object."""
+    cyclic = _in_cycles(fn)
+    for b in fn.blocks:
+        if key(b) in cyclic:
+            continue
+        for ins in b.instructions:
+            name = callee(ins)
+            if str(ins.type) == "ptr" and name and not name.startswith("llvm.") \
+                    and not any(str(a.type) == "ptr" for a in list(ins.operands)[:-1]):
+                _call_result(st, ins, name)
+
+
+def _call_result(st: FnState, ins: Any, name: str) -> None:
+    """The object call `ins` (to @name) returns a pointer to (call_results)."""
+    text = operand_text(ins)
+    decl = operand_text(list(ins.operands)[-1])
+    at = returned_attrs(text, decl, name)
+    kind, sized = allocation(decl + " " + call_site_attrs(text, st.groups))
+    obj_name = st.names[key(ins)]
+    obj = MemObject(obj_name, None, dereferenceable(at), align_of(at), noalias=has_attr(at, "noalias"),
+                    where=st.loc_of(text, ins), returned_by=name, allocated=kind)
+    or_null = dereferenceable(at, or_null=True)
+    if not obj.deref and or_null:
+        obj.deref, obj.or_null = or_null, True
+    args = list(ins.operands)[:-1]
+    if sized and not obj.deref:
+        factors = [args[k] for k in sized if k < len(args)]
+        known = [int_const(a) for a in factors]
+        if all(c is not None and c >= 0 for c in known):
+            obj.deref, obj.or_null = math.prod(c for c in known if c is not None), True
+        else:
+            st.allocated_sizes[key(ins)] = tuple(factors)
+            obj.or_null = True
+    obj.may_be_null = (obj.deref == 0 or obj.or_null) and not has_attr(at, "nonnull")
+    st.objects[obj_name] = obj
+    st.prov[key(ins)] = obj_name
+    st.offsets[key(ins)] = Const(0, I64)
 
 
 def _fixed_point(fn: Any, step: Callable[[Any], bool]) -> None:
@@ -514,6 +571,7 @@ def _measure_access(st: FnState, seen: _Seen, ins: Any, text: str, called: str, 
     obj.access_align = max(obj.access_align, align_of(text))
     obj.least_align = min(obj.least_align or align_of(text), align_of(text))
     obj.accessed = True
+    obj.read_from |= load
 
 
 def _pointers_moved(st: FnState, seen: _Seen, ins: Any, obj: MemObject, ty: str, load: bool, loc: Loc) -> bool:
@@ -718,6 +776,11 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
         if obj.local and obj.accessed and not obj.escapes:
             raise LLUnsupported(f"local memory ({st.display.get(obj.name, obj.name)}) that no call fills: its "
                                 "uninitialized bytes are undef, which the model does not hold", obj.where)
+        if obj.allocated and obj.read_from and not obj.escapes:
+            raise LLUnsupported(f"a load of the memory @{obj.returned_by} allocates, which no call fills "
+                                f"({st.display.get(obj.name, obj.name)}, allockind(\"{obj.allocated}\")): its "
+                                "contents are the allocator's (uninitialized bytes are undef), which the model does "
+                                "not hold", obj.where)
         contents = _contents(obj)
         arrays.append(ArrayDecl(obj.name, IntType(obj.unit * 8), extent, init=_poison_free(st, obj, contents),
                                 readonly=obj.readonly, contents=contents))
@@ -792,8 +855,11 @@ def _allocations_apart(st: FnState, pre: Block) -> None:
 
 
 def _allocation(o: MemObject) -> bool:
-    """An allocation of the function's own or the module's (an alloca, a global)."""
-    return (o.local or o.size is not None) and not o.at_null and not o.loaded
+    """An allocation of the function's own or the module's (an alloca, a global), or a
+    `noalias` call's (an allocator's: LangRef's noalias result is storage disjoint
+    from every other object)."""
+    return (o.local or o.size is not None or (o.noalias and bool(o.returned_by))) and not o.at_null \
+        and not o.loaded
 
 
 def _size_of(o: MemObject) -> Operand:

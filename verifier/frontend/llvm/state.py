@@ -114,6 +114,9 @@ class MemObject:
     loaded: bool = False  # a loaded pointer's own object: its address is the loaded bits' (objects.own_objects)
     where: Loc | None = None  # where it is defined (an alloca)
     or_null: bool = False  # dereferenceable only unless it is null (dereferenceable_or_null)
+    returned_by: str = ""  # the callee whose returned pointer points to its start (objects.call_results)
+    allocated: str = ""  # an allocator's allockind ("alloc,uninitialized"): its contents are the allocator's
+    read_from: bool = False  # loaded from (accessed: loaded from or stored to)
 
 
 @dataclass
@@ -150,6 +153,8 @@ class FnState:
     defined_in: dict[int, str] = field(default_factory=dict)  # instruction -> its block's name
     # allocas of a runtime size (VLAs): their count operand and element bytes
     dynamic_allocas: dict[int, tuple[Any, int]] = field(default_factory=dict)
+    # a call returning an object whose size allocsize gives at run time -> the arguments it multiplies
+    allocated_sizes: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     copy_of: dict[int, int] = field(default_factory=dict)  # one-incoming pointer phi (LCSSA's) -> its value
     pre: Block = field(default_factory=lambda: Block("pre"))  # the entry's own facts, run first
     ins_locs: dict[int, Loc] = field(default_factory=dict)  # instruction -> its line, in text order

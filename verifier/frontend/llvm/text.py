@@ -321,6 +321,22 @@ def dereferenceable(attrs: str, or_null: bool = False) -> int:
     return int(m.group(1)) if m else 0
 
 
+def returned_attrs(call_text: str, decl: str, name: str) -> str:
+    """What a call to @name and its declaration say of the returned value: the words
+    before the callee's name (`call noalias dereferenceable_or_null(24) ptr @malloc(`)."""
+    return instruction_body(call_text).split(f"@{name}(", 1)[0] + " " + decl.splitlines()[-1].split(f"@{name}(", 1)[0]
+
+
+def allocation(attrs: str) -> tuple[str, tuple[int, ...]]:
+    """An allocator's facts from its function attributes: the kinds of
+    `allockind("alloc,uninitialized")` ("" for none) and the argument positions of
+    `allocsize(0)` or `allocsize(0, 1)` (the size, or its two factors)."""
+    kind = re.search(r'allockind\("([^"]*)"\)', attrs)
+    size = re.search(r"allocsize\((\d+)(?:,\s*(\d+))?\)", attrs)
+    at = tuple(int(g) for g in size.groups() if g is not None) if size else ()
+    return (kind.group(1) if kind else ""), at
+
+
 def range_attr(attrs: str) -> tuple[int, int] | None:
     """The bounds of `range(iN lo, hi)` as written, None without one."""
     m = re.search(r"\brange\(i(\d+) (-?\d+), (-?\d+)\)", attrs)
