@@ -45,24 +45,29 @@ def in_context(v: Verdict, ctx: InContext, whole: Program) -> Verdict:
     v = v.but(coverage=v.coverage.but(in_context=context_text(ctx, whole)))
     if v.verdict is not VerdictKind.COUNTEREXAMPLE or v.counterexample is None:
         return v
+    why = _not_shown(v, ctx, whole)
+    return v if why is None else _unknown(v, f"{_given(v.counterexample.divergence.summary)}, but {why}")
+
+
+def _not_shown(v: Verdict, ctx: InContext, whole: Program) -> str | None:
+    """Why counterexample `v` of the loop's program is not shown to be one of the
+    function's (None: it is)."""
     cx = v.counterexample
-    what = cx.divergence.summary
+    assert cx is not None
     if not ctx.before and not ctx.after:
-        return v  # (the program is the function's runs through the loop, exactly)
+        return None  # (the program is the function's runs through the loop, exactly)
     before = ", ".join(whole.display.get(h, h) for h in ctx.before)
     if ctx.before_leaves:
-        return _unknown(v, f"{_given(what)}, but from a state the loop at {before} before it was taken to leave "
-                           "(values it leaves, memory it writes), which no run was shown to reach")
+        return (f"from a state the loop at {before} before it was taken to leave (values it leaves, memory it "
+                "writes), which no run was shown to reach")
     r = run(whole, cx.inputs, WHOLE_RUN_FUEL)
     if r.status is not RunStatus.OK:
         how = "ends in UB" if r.status is RunStatus.UB else f"does not end within {WHOLE_RUN_FUEL:,} steps"
-        return _unknown(v, f"{_given(what)}, but the function's own run on its inputs {how} (in code the check "
-                           "cut, which may excuse it)")
+        return f"the function's own run on its inputs {how} (in code the check cut, which may excuse it)"
     if ctx.before and not (ctx.any_way and any(b == ctx.header for b, _ in r.path)) \
             and not _same_way(cx.source.path, r.path, whole, ctx):
-        return _unknown(v, f"{_given(what)}, but the function's own run on its inputs leaves the loop at {before} "
-                           "before it another way")
-    return v
+        return f"the function's own run on its inputs leaves the loop at {before} before it another way"
+    return None
 
 
 def _same_way(sliced: list[tuple[str, int]], own: list[tuple[str, int]], whole: Program, ctx: InContext) -> bool:

@@ -87,32 +87,39 @@ def loop_in_context(prog: Program, header: str) -> InContext:
     (module docstring); NoContext where a loop before it cannot be taken as one step."""
     nests = loop_nest(prog)
     g = reachable_cfg(prog)
-    before, after, apart = [], [], []
-    for m in nests:
-        if m.header == header:
-            continue
-        if nx.has_path(g, m.header, header):
-            before.append(m)
-        elif nx.has_path(g, header, m.header):
-            after.append(m)
-        else:
-            apart.append(m)
+    target = next(n for n in nests if n.header == header)
+    before, after, apart = _relations(nests, g, target)
     p = copy_program(prog)
     fresh = Fresh.of(p, "c")
     for m in after + apart:
         _cut(p, m, fresh)
-    target = next(n for n in nests if n.header == header)
     reaching = _up_to(prog, g, target, before)
     depends = _read_by(prog, reaching, target)
-    leaves = False
+    mem = _memory_read(prog, reaching, target, depends)
+    leaves = bool(before) and _events_matter(prog, reaching, target, depends)
     for m in before:
-        leaves |= _one_step(p, prog, m, fresh, reaching, depends, target)
-    if before:
-        leaves |= _events_matter(prog, reaching, target, depends)
+        live, written = _one_step(p, prog, m, fresh)
+        leaves |= bool(depends & set(live)) or bool(mem & written)
     _drop_unreachable(p)
     return InContext(p, header, tuple(m.header for m in before), tuple(m.header for m in after),
                      tuple(m.header for m in apart), frozenset(b for m in before for b in m.blocks), leaves,
                      _any_way(prog, reaching - target.blocks, depends, target))
+
+
+def _relations(nests: list[Nest], g: nx.DiGraph[str], target: Nest) -> tuple[list[Nest], list[Nest], list[Nest]]:
+    """The outermost loops other than `target`: those before it (a path leads from
+    them to it), after it (from it to them), and apart (neither)."""
+    before, after, apart = [], [], []
+    for m in nests:
+        if m.header == target.header:
+            continue
+        if nx.has_path(g, m.header, target.header):
+            before.append(m)
+        elif nx.has_path(g, target.header, m.header):
+            after.append(m)
+        else:
+            apart.append(m)
+    return before, after, apart
 
 
 def _events_matter(prog: Program, reaching: set[str], target: Nest, depends: set[str]) -> bool:
@@ -164,30 +171,17 @@ def _up_to(prog: Program, g: nx.DiGraph[str], target: Nest, before: list[Nest]) 
             and (b in target.blocks or nx.has_path(g, b, target.header))}
 
 
-def _one_step(p: Program, orig: Program, m: Nest, fresh: Fresh, reaching: set[str], depends: set[str],
-              target: Nest) -> bool:
+def _one_step(p: Program, orig: Program, m: Nest, fresh: Fresh) -> tuple[list[str], set[str]]:
     """Loop `m` (before L) as one block at its header doing anything it may do
     (module docstring): its event, its live-outs as events' results, its exit chosen.
-    Returns whether what it leaves may matter to L (`target`): a value L `depends`
-    on, or memory L's start state and run read (through `reaching`, the blocks up to
-    and in L)."""
-    types = orig.value_types()
-    defined = {ph.dest for n in m.blocks for ph in orig.blocks[n].phis} | \
-        {i.dest for n in m.blocks for i in orig.blocks[n].instrs if i.dest is not None}
-    if any(i.op == "out" for n in m.blocks for i in orig.blocks[n].instrs):
-        raise NoContext(f"the loop at {orig.display.get(m.header, m.header)} writes the function's result")
-    used = _used_outside(orig, m)
-    live = [v for v in sorted(defined) if v in used]
-    written = sorted(sharing(orig, {i.array for n in m.blocks for i in orig.blocks[n].instrs if i.op == "store"}
-                             | {a for n in m.blocks for i in orig.blocks[n].instrs if i.op == "call"
-                                for a in i.decl.writes}))
-    edges = [(n, s) for n in sorted(m.blocks) for s in orig.blocks[n].successors() if s not in m.blocks]
+    Returns the values it leaves and the objects it may write."""
     shown = orig.display.get(m.header, m.header)
-    at = next((x.loc for n in (m.header,) for x in orig.blocks[n].phis + orig.blocks[n].instrs
-               if x.loc is not None), None)
+    live, written = _live_outs(orig, m), _writes(orig, m)
+    types = orig.value_types()
+    at = next((x.loc for x in orig.blocks[m.header].phis + orig.blocks[m.header].instrs if x.loc is not None), None)
     step = Block(m.header)
     name = fresh.name(f"{LOOP_EVENT}.{m.header}")
-    p.funcs[name] = FuncDecl(name, (), None, False, writes=tuple(written), willreturn=False)
+    p.funcs[name] = FuncDecl(name, (), None, False, writes=tuple(sorted(written)), willreturn=False)
     step.instrs.append(Instr(fresh.uid(), "call", [], None, None, Attrs(func=p.funcs[name], callee=name), at))
     for v in live:
         ty = types[v]
@@ -199,9 +193,28 @@ def _one_step(p: Program, orig: Program, m: Nest, fresh: Fresh, reaching: set[st
     for n in m.blocks:
         del p.blocks[n]
     p.blocks[m.header] = step
+    edges = [(n, s) for n in sorted(m.blocks) for s in orig.blocks[n].successors() if s not in m.blocks]
     _choose_exit(p, step, edges, m.header, fresh, at)
     p.display.setdefault(m.header, shown)
-    return bool(depends & set(live)) or bool(_memory_read(orig, reaching, target, depends) & set(written))
+    return live, written
+
+
+def _live_outs(prog: Program, m: Nest) -> list[str]:
+    """The values loop `m` defines that code outside it reads (NoContext where it
+    writes the function's result itself)."""
+    instrs = [i for n in m.blocks for i in prog.blocks[n].instrs]
+    if any(i.op == "out" for i in instrs):
+        raise NoContext(f"the loop at {prog.display.get(m.header, m.header)} writes the function's result")
+    defined = {ph.dest for n in m.blocks for ph in prog.blocks[n].phis} | {i.dest for i in instrs if i.dest}
+    used = _used_outside(prog, m)
+    return [v for v in sorted(defined) if v in used]
+
+
+def _writes(prog: Program, m: Nest) -> set[str]:
+    """The objects loop `m` may write (a store, a call that may), and those sharing one."""
+    instrs = [i for n in m.blocks for i in prog.blocks[n].instrs]
+    return sharing(prog, {i.array for i in instrs if i.op == "store"}
+                   | {a for i in instrs if i.op == "call" for a in i.decl.writes})
 
 
 def _accessed(prog: Program, blocks: frozenset[str] | set[str]) -> set[str]:
@@ -220,26 +233,38 @@ def _read_by(prog: Program, reaching: set[str], target: Nest) -> set[str]:
     """The values loop `target` depends on: those it reads, and, through the code up
     to it (`reaching`), what those are computed from and what is stored to memory they
     read (a branch there only picks the way, which checks/in_context.py compares)."""
-    defs: dict[str, list[Operand]] = {}
-    for b in reaching:
-        blk = prog.blocks[b]
-        defs.update({ph.dest: [v for _, v in ph.incoming] for ph in blk.phis})
-        defs.update({i.dest: list(i.args) for i in blk.instrs if i.dest is not None})
+    defs = _definitions(prog, reaching)
     seen: set[str] = set()
     todo = [op.name for b in target.blocks for op in prog.blocks[b].operands() if isinstance(op, Ref)]
     mem: set[str] = set()
     while todo:
-        while todo:
-            v = todo.pop()
-            if v not in seen:
-                seen.add(v)
-                todo += [o.name for o in defs.get(v, []) if isinstance(o, Ref)]
+        _close(seen, todo, defs)
         grown = _memory_read(prog, reaching, target, seen)
         if grown != mem:
             todo = [op.name for b in reaching for i in prog.blocks[b].instrs if i.op == "store" and i.array in grown
                     for op in i.args if isinstance(op, Ref)]
             mem = grown
     return seen
+
+
+def _definitions(prog: Program, blocks: set[str]) -> dict[str, list[Operand]]:
+    """Each value `blocks` define, with the operands it is computed from (a phi's:
+    every incoming value)."""
+    defs: dict[str, list[Operand]] = {}
+    for b in blocks:
+        blk = prog.blocks[b]
+        defs.update({ph.dest: [v for _, v in ph.incoming] for ph in blk.phis})
+        defs.update({i.dest: list(i.args) for i in blk.instrs if i.dest is not None})
+    return defs
+
+
+def _close(seen: set[str], todo: list[str], defs: dict[str, list[Operand]]) -> None:
+    """Adds to `seen` the values in `todo` and all they are computed from (`defs`)."""
+    while todo:
+        v = todo.pop()
+        if v not in seen:
+            seen.add(v)
+            todo += [o.name for o in defs.get(v, []) if isinstance(o, Ref)]
 
 
 def _used_outside(prog: Program, m: Nest) -> set[str]:

@@ -142,19 +142,26 @@ def _call_result(st: FnState, ins: Any, name: str) -> None:
     or_null = dereferenceable(at, or_null=True)
     if not obj.deref and or_null:
         obj.deref, obj.or_null = or_null, True
-    args = list(ins.operands)[:-1]
     if sized and not obj.deref:
-        factors = [args[k] for k in sized if k < len(args)]
-        known = [int_const(a) for a in factors]
-        if all(c is not None and c >= 0 for c in known):
-            obj.deref, obj.or_null = math.prod(c for c in known if c is not None), True
-        else:
-            st.allocated_sizes[key(ins)] = tuple(factors)
-            obj.or_null = True
+        _allocated_bytes(st, obj, ins, sized)
     obj.may_be_null = (obj.deref == 0 or obj.or_null) and not has_attr(at, "nonnull")
     st.objects[obj_name] = obj
     st.prov[key(ins)] = obj_name
     st.offsets[key(ins)] = Const(0, I64)
+
+
+def _allocated_bytes(st: FnState, obj: MemObject, ins: Any, sized: tuple[int, ...]) -> None:
+    """What allocsize (the arguments at `sized`) says of call `ins`'s object: that many
+    bytes, or null; a product of constants now, else fixed where the call runs
+    (intrinsics._allocated_size)."""
+    args = list(ins.operands)[:-1]
+    factors = [args[k] for k in sized if k < len(args)]
+    known = [int_const(a) for a in factors]
+    obj.or_null = True
+    if all(c is not None and c >= 0 for c in known):
+        obj.deref = math.prod(c for c in known if c is not None)
+    else:
+        st.allocated_sizes[key(ins)] = tuple(factors)
 
 
 def _fixed_point(fn: Any, step: Callable[[Any], bool]) -> None:
@@ -773,14 +780,7 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
         extent: Extent = obj.size // obj.unit if obj.size is not None else _runtime_extent(st, pre, obj)
         size_op: Operand = Const(obj.size, I64) if obj.size is not None else Ref(f"{obj.name}.bytes")
         _address_facts(st, pre, obj, size_op)
-        if obj.local and obj.accessed and not obj.escapes:
-            raise LLUnsupported(f"local memory ({st.display.get(obj.name, obj.name)}) that no call fills: its "
-                                "uninitialized bytes are undef, which the model does not hold", obj.where)
-        if obj.allocated and obj.read_from and not obj.escapes:
-            raise LLUnsupported(f"a load of the memory @{obj.returned_by} allocates, which no call fills "
-                                f"({st.display.get(obj.name, obj.name)}, allockind(\"{obj.allocated}\")): its "
-                                "contents are the allocator's (uninitialized bytes are undef), which the model does "
-                                "not hold", obj.where)
+        _uninitialized(st, obj)
         contents = _contents(obj)
         arrays.append(ArrayDecl(obj.name, IntType(obj.unit * 8), extent, init=_poison_free(st, obj, contents),
                                 readonly=obj.readonly, contents=contents))
@@ -789,6 +789,19 @@ def declare_objects(st: FnState, pre: Block) -> list[ArrayDecl]:
     st.reached = tuple(obj.name for obj in st.objects.values()
                        if reached_by_calls(obj) or obj.name in st.opts.source_reached)
     return arrays
+
+
+def _uninitialized(st: FnState, obj: MemObject) -> None:
+    """Refuses memory whose bytes may be undef where the function reads them: a
+    local's that no call fills, an allocator's that no call fills and is loaded."""
+    shown = st.display.get(obj.name, obj.name)
+    if obj.local and obj.accessed and not obj.escapes:
+        raise LLUnsupported(f"local memory ({shown}) that no call fills: its uninitialized bytes are undef, which "
+                            "the model does not hold", obj.where)
+    if obj.allocated and obj.read_from and not obj.escapes:
+        raise LLUnsupported(f"a load of the memory @{obj.returned_by} allocates, which no call fills ({shown}, "
+                            f"allockind(\"{obj.allocated}\")): its contents are the allocator's (uninitialized "
+                            "bytes are undef), which the model does not hold", obj.where)
 
 
 def _poison_free(st: FnState, obj: MemObject, contents: object) -> bool:
