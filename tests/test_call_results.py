@@ -62,6 +62,17 @@ def test_a_copy_into_memory_of_a_size_known_at_run_time() -> None:
     assert {v.verdict for v in _verdicts("copy_until", Check.SPECULATE)} == {VerdictKind.PROVED}
 
 
+def test_errno_in_a_loop_is_one_object_that_may_share_memory_with_an_argument() -> None:
+    """Each iteration's __errno_location() returns one pointer (a function of no
+    arguments): one object, which may be inside `s` (nothing says it is not), so the
+    store through it may change what the exit reads: hoisting is refuted, and proved
+    where `s` is restrict. Two calls are one object: the program has one for errno."""
+    assert {v.verdict for v in _verdicts("skip_err", Check.HOIST)} == {VerdictKind.COUNTEREXAMPLE}
+    assert {v.verdict for v in _verdicts("skip_err_restrict", Check.HOIST)} == {VerdictKind.PROVED}
+    prog = parse_ll_file(RESULTS, "skip_err")
+    assert len(prog.arrays) == 2
+
+
 ALLOCATED = """\
 declare noalias ptr @malloc(i64) allockind("alloc,uninitialized") allocsize(0)
 

@@ -57,3 +57,25 @@ int *copy_until(const int a[static 64], int n, int x) {
   }
   return p;
 }
+
+/* errno reset in a search loop: __errno_location() is a function of no arguments
+   (memory(none)), so every call returns one pointer, one object; nothing says it is
+   not inside s, so the exit's load evaluated early may miss that store. */
+int skip_err(const char s[static 64], int x) {
+  int i = 0;
+  for (; i < 64; i++) {
+    errno = 0;
+    if (s[i] == x) break;
+  }
+  return i + errno;
+}
+
+/* The same with s restrict (noalias): errno's store cannot reach it. */
+int skip_err_restrict(const char s[restrict static 64], int x) {
+  int i = 0;
+  for (; i < 64; i++) {
+    errno = 0;
+    if (s[i] == x) break;
+  }
+  return i + errno;
+}

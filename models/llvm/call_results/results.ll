@@ -5,7 +5,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; Function Attrs: nounwind uwtable
 define dso_local i32 @clear_until(ptr noundef readonly captures(none) %0, i32 noundef %1) local_unnamed_addr #0 {
-  %3 = tail call ptr @get() #7
+  %3 = tail call ptr @get() #8
   br label %4
 
 4:                                                ; preds = %2, %9
@@ -35,7 +35,7 @@ declare ptr @get() local_unnamed_addr #1
 
 ; Function Attrs: nounwind uwtable
 define dso_local i32 @clear_until_fresh(ptr noundef readonly captures(none) %0, i32 noundef %1) local_unnamed_addr #0 {
-  %3 = tail call noalias ptr @get_fresh() #7
+  %3 = tail call noalias ptr @get_fresh() #8
   br label %4
 
 4:                                                ; preds = %2, %9
@@ -65,7 +65,7 @@ declare noalias ptr @get_fresh() local_unnamed_addr #1
 
 ; Function Attrs: nofree nounwind memory(write, argmem: readwrite, inaccessiblemem: readwrite, target_mem0: none, target_mem1: none) uwtable
 define dso_local noalias noundef ptr @open_state(ptr noundef readonly captures(none) %0) local_unnamed_addr #2 {
-  %2 = tail call noalias dereferenceable_or_null(24) ptr @malloc(i64 noundef 24) #8
+  %2 = tail call noalias dereferenceable_or_null(24) ptr @malloc(i64 noundef 24) #9
   %3 = icmp eq ptr %2, null
   br i1 %3, label %14, label %4
 
@@ -92,7 +92,7 @@ define dso_local noalias noundef ptr @open_state(ptr noundef readonly captures(n
   br label %6, !llvm.loop !18
 
 12:                                               ; preds = %6, %6
-  %13 = tail call ptr @__errno_location() #9
+  %13 = tail call ptr @__errno_location() #10
   store i32 0, ptr %13, align 4, !tbaa !5
   br label %14
 
@@ -111,7 +111,7 @@ define dso_local noalias noundef ptr @copy_until(ptr noundef readonly align 4 ca
   %4 = tail call i32 @llvm.smin.i32(i32 %1, i32 64)
   %5 = sext i32 %4 to i64
   %6 = shl nsw i64 %5, 2
-  %7 = tail call noalias ptr @malloc(i64 noundef %6) #8
+  %7 = tail call noalias ptr @malloc(i64 noundef %6) #9
   %8 = icmp ne ptr %7, null
   %9 = icmp sgt i32 %1, 0
   %10 = and i1 %8, %9
@@ -139,8 +139,64 @@ define dso_local noalias noundef ptr @copy_until(ptr noundef readonly align 4 ca
   ret ptr %7
 }
 
+; Function Attrs: nofree nosync nounwind memory(write, argmem: readwrite, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable
+define dso_local i32 @skip_err(ptr noundef readonly align 1 captures(none) dereferenceable(64) %0, i32 noundef %1) local_unnamed_addr #6 {
+  %3 = tail call ptr @__errno_location() #10
+  br label %4
+
+4:                                                ; preds = %2, %10
+  %5 = phi i64 [ 0, %2 ], [ %11, %10 ]
+  store i32 0, ptr %3, align 4, !tbaa !5
+  %6 = getelementptr inbounds nuw i8, ptr %0, i64 %5
+  %7 = load i8, ptr %6, align 1, !tbaa !17
+  %8 = sext i8 %7 to i32
+  %9 = icmp eq i32 %1, %8
+  br i1 %9, label %13, label %10
+
+10:                                               ; preds = %4
+  %11 = add nuw nsw i64 %5, 1
+  %12 = icmp eq i64 %11, 64
+  br i1 %12, label %15, label %4, !llvm.loop !20
+
+13:                                               ; preds = %4
+  %14 = trunc nuw nsw i64 %5 to i32
+  br label %15
+
+15:                                               ; preds = %10, %13
+  %16 = phi i32 [ %14, %13 ], [ 64, %10 ]
+  ret i32 %16
+}
+
+; Function Attrs: nofree nosync nounwind memory(write, argmem: readwrite, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable
+define dso_local i32 @skip_err_restrict(ptr noalias noundef readonly align 1 captures(none) dereferenceable(64) %0, i32 noundef %1) local_unnamed_addr #6 {
+  %3 = tail call ptr @__errno_location() #10
+  store i32 0, ptr %3, align 4, !tbaa !5
+  br label %4
+
+4:                                                ; preds = %2, %10
+  %5 = phi i64 [ 0, %2 ], [ %11, %10 ]
+  %6 = getelementptr inbounds nuw i8, ptr %0, i64 %5
+  %7 = load i8, ptr %6, align 1, !tbaa !17
+  %8 = sext i8 %7 to i32
+  %9 = icmp eq i32 %1, %8
+  br i1 %9, label %13, label %10
+
+10:                                               ; preds = %4
+  %11 = add nuw nsw i64 %5, 1
+  %12 = icmp eq i64 %11, 64
+  br i1 %12, label %15, label %4, !llvm.loop !21
+
+13:                                               ; preds = %4
+  %14 = trunc nuw nsw i64 %5 to i32
+  br label %15
+
+15:                                               ; preds = %10, %13
+  %16 = phi i32 [ %14, %13 ], [ 64, %10 ]
+  ret i32 %16
+}
+
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-declare i32 @llvm.smin.i32(i32, i32) #6
+declare i32 @llvm.smin.i32(i32, i32) #7
 
 attributes #0 = { nounwind uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
 attributes #1 = { "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
@@ -148,10 +204,11 @@ attributes #2 = { nofree nounwind memory(write, argmem: readwrite, inaccessiblem
 attributes #3 = { mustprogress nofree nounwind willreturn allockind("alloc,uninitialized") allocsize(0) memory(inaccessiblemem: readwrite) "alloc-family"="malloc" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
 attributes #4 = { mustprogress nofree nosync nounwind willreturn memory(none) "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
 attributes #5 = { nofree nounwind memory(write, argmem: read, inaccessiblemem: readwrite, target_mem0: none, target_mem1: none) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
-attributes #6 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #7 = { nounwind }
-attributes #8 = { nounwind allocsize(0) }
-attributes #9 = { nounwind willreturn memory(none) }
+attributes #6 = { nofree nosync nounwind memory(write, argmem: readwrite, inaccessiblemem: none, target_mem0: none, target_mem1: none) uwtable "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #7 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #8 = { nounwind }
+attributes #9 = { nounwind allocsize(0) }
+attributes #10 = { nounwind willreturn memory(none) }
 
 !llvm.module.flags = !{!0, !1, !2, !3}
 !llvm.ident = !{!4}
@@ -177,3 +234,5 @@ attributes #9 = { nounwind willreturn memory(none) }
 !17 = !{!7, !7, i64 0}
 !18 = distinct !{!18, !10, !11}
 !19 = distinct !{!19, !10, !11}
+!20 = distinct !{!20, !10, !11}
+!21 = distinct !{!21, !10, !11}

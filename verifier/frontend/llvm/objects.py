@@ -117,17 +117,33 @@ def call_results(st: FnState, fn: Any) -> None:
     (overlaps), as a parameter's may, and calls may reach it. Its contents are any
     bytes, poison too, as a parameter's; an allocator's own (allockind) are refused
     where the function loads them and no call fills them (declare_objects). A call with pointer arguments
-    keeps its refusal (intrinsics._opaque_call); one in a loop returns a new pointer
-    each time, which is no one object."""
+    keeps its refusal (intrinsics._opaque_call). One in a loop may return a new
+    pointer each time, which is no one object, unless it is a function of its
+    arguments (memory(none), willreturn, nounwind: `__errno_location()`) and they are
+    constants: then every such call of it returns the same pointer, one object."""
     cyclic = _in_cycles(fn)
+    same: dict[tuple[str, ...], str] = {}  # a pure callee and its constant arguments -> their object
     for b in fn.blocks:
-        if key(b) in cyclic:
-            continue
         for ins in b.instructions:
             name = callee(ins)
-            if str(ins.type) == "ptr" and name and not name.startswith("llvm.") \
-                    and not any(str(a.type) == "ptr" for a in list(ins.operands)[:-1]):
+            args = list(ins.operands)[:-1]
+            if str(ins.type) != "ptr" or not name or name.startswith("llvm.") or any(str(a.type) == "ptr" for a in args):
+                continue
+            fixed = _function_of_constants(st, ins, args)
+            if fixed and (name, *map(operand_text, args)) in same:
+                st.prov[key(ins)] = same[(name, *map(operand_text, args))]
+                st.offsets[key(ins)] = Const(0, I64)
+            elif fixed or key(b) not in cyclic:
                 _call_result(st, ins, name)
+                if fixed:
+                    same[(name, *map(operand_text, args))] = st.prov[key(ins)]
+
+
+def _function_of_constants(st: FnState, ins: Any, args: list[Any]) -> bool:
+    """Whether call `ins` returns the same pointer whenever it is made: a function of
+    its arguments (no memory, returns) and they are constants."""
+    facts = st.facts_of(ins)
+    return effects_of(facts) == "none" and facts.returns and all(a.is_constant for a in args)
 
 
 def _call_result(st: FnState, ins: Any, name: str) -> None:
