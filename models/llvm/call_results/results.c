@@ -79,3 +79,43 @@ int skip_err_restrict(const char s[restrict static 64], int x) {
   }
   return i + errno;
 }
+
+/* stb_ds-style: the count just before the data, so the pointer a call returns
+   points into its object, not at its start (the adversary's case: it was proved as
+   if v[-1] were always out of bounds). */
+extern int *vec_data(void);
+int count_before(int x) {
+  int *v = vec_data();
+  int n = v[-1];
+  int i;
+  for (i = 0; i < n; i++)
+    if (v[i] == x) break;
+  return i;
+}
+
+/* An allocation that escapes (to a global) before get() runs may be what get()
+   returns: then the stores through q reach p. */
+int *escaped_to;
+int escape_then_get(int x) {
+  int *p = get_fresh();
+  escaped_to = p;
+  int *q = get();
+  int i;
+  for (i = 0; i < 64; i++) {
+    if (p[i] == x) break;
+    q[i + 1] = x;
+  }
+  return i;
+}
+
+/* The same without the escape: p is storage of its own. */
+int fresh_then_get(int x) {
+  int *p = get_fresh();
+  int *q = get();
+  int i;
+  for (i = 0; i < 64; i++) {
+    if (p[i] == x) break;
+    q[i + 1] = x;
+  }
+  return i;
+}

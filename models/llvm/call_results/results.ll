@@ -3,6 +3,8 @@ source_filename = "results.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
+@escaped_to = dso_local local_unnamed_addr global ptr null, align 8
+
 ; Function Attrs: nounwind uwtable
 define dso_local i32 @clear_until(ptr noundef readonly captures(none) %0, i32 noundef %1) local_unnamed_addr #0 {
   %3 = tail call ptr @get() #8
@@ -195,6 +197,100 @@ define dso_local i32 @skip_err_restrict(ptr noalias noundef readonly align 1 cap
   ret i32 %16
 }
 
+; Function Attrs: nounwind uwtable
+define dso_local i32 @count_before(i32 noundef %0) local_unnamed_addr #0 {
+  %2 = tail call ptr @vec_data() #8
+  %3 = getelementptr inbounds i8, ptr %2, i64 -4
+  %4 = load i32, ptr %3, align 4, !tbaa !5
+  %5 = icmp sgt i32 %4, 0
+  br i1 %5, label %6, label %18
+
+6:                                                ; preds = %1
+  %7 = zext nneg i32 %4 to i64
+  br label %8
+
+8:                                                ; preds = %6, %13
+  %9 = phi i64 [ 0, %6 ], [ %14, %13 ]
+  %10 = getelementptr inbounds nuw i32, ptr %2, i64 %9
+  %11 = load i32, ptr %10, align 4, !tbaa !5
+  %12 = icmp eq i32 %11, %0
+  br i1 %12, label %16, label %13
+
+13:                                               ; preds = %8
+  %14 = add nuw nsw i64 %9, 1
+  %15 = icmp eq i64 %14, %7
+  br i1 %15, label %18, label %8, !llvm.loop !22
+
+16:                                               ; preds = %8
+  %17 = trunc nuw nsw i64 %9 to i32
+  br label %18
+
+18:                                               ; preds = %13, %16, %1
+  %19 = phi i32 [ 0, %1 ], [ %17, %16 ], [ %4, %13 ]
+  ret i32 %19
+}
+
+declare ptr @vec_data() local_unnamed_addr #1
+
+; Function Attrs: nounwind uwtable
+define dso_local i32 @escape_then_get(i32 noundef %0) local_unnamed_addr #0 {
+  %2 = tail call noalias ptr @get_fresh() #8
+  store ptr %2, ptr @escaped_to, align 8, !tbaa !23
+  %3 = tail call ptr @get() #8
+  br label %4
+
+4:                                                ; preds = %1, %9
+  %5 = phi i64 [ 0, %1 ], [ %10, %9 ]
+  %6 = getelementptr inbounds nuw i32, ptr %2, i64 %5
+  %7 = load i32, ptr %6, align 4, !tbaa !5
+  %8 = icmp eq i32 %7, %0
+  br i1 %8, label %13, label %9
+
+9:                                                ; preds = %4
+  %10 = add nuw nsw i64 %5, 1
+  %11 = getelementptr inbounds nuw i32, ptr %3, i64 %10
+  store i32 %0, ptr %11, align 4, !tbaa !5
+  %12 = icmp eq i64 %10, 64
+  br i1 %12, label %15, label %4, !llvm.loop !25
+
+13:                                               ; preds = %4
+  %14 = trunc nuw nsw i64 %5 to i32
+  br label %15
+
+15:                                               ; preds = %9, %13
+  %16 = phi i32 [ %14, %13 ], [ 64, %9 ]
+  ret i32 %16
+}
+
+; Function Attrs: nounwind uwtable
+define dso_local i32 @fresh_then_get(i32 noundef %0) local_unnamed_addr #0 {
+  %2 = tail call noalias ptr @get_fresh() #8
+  %3 = tail call ptr @get() #8
+  br label %4
+
+4:                                                ; preds = %1, %9
+  %5 = phi i64 [ 0, %1 ], [ %10, %9 ]
+  %6 = getelementptr inbounds nuw i32, ptr %2, i64 %5
+  %7 = load i32, ptr %6, align 4, !tbaa !5
+  %8 = icmp eq i32 %7, %0
+  br i1 %8, label %13, label %9
+
+9:                                                ; preds = %4
+  %10 = add nuw nsw i64 %5, 1
+  %11 = getelementptr inbounds nuw i32, ptr %3, i64 %10
+  store i32 %0, ptr %11, align 4, !tbaa !5
+  %12 = icmp eq i64 %10, 64
+  br i1 %12, label %15, label %4, !llvm.loop !26
+
+13:                                               ; preds = %4
+  %14 = trunc nuw nsw i64 %5 to i32
+  br label %15
+
+15:                                               ; preds = %9, %13
+  %16 = phi i32 [ %14, %13 ], [ 64, %9 ]
+  ret i32 %16
+}
+
 ; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
 declare i32 @llvm.smin.i32(i32, i32) #7
 
@@ -236,3 +332,8 @@ attributes #10 = { nounwind willreturn memory(none) }
 !19 = distinct !{!19, !10, !11}
 !20 = distinct !{!20, !10, !11}
 !21 = distinct !{!21, !10, !11}
+!22 = distinct !{!22, !10, !11}
+!23 = !{!24, !24, i64 0}
+!24 = !{!"p1 int", !16, i64 0}
+!25 = distinct !{!25, !10, !11}
+!26 = distinct !{!26, !10, !11}

@@ -108,19 +108,21 @@ def _local_objects(st: FnState, fn: Any) -> None:
 
 def call_results(st: FnState, fn: Any) -> None:
     """A pointer a call returns outside every loop (once per run: `malloc(24)`,
-    `__errno_location()`), from a named function of integer arguments, points to the
-    start of an object of its own, of any size but what the call's attributes give
-    (`dereferenceable(N)`, `dereferenceable_or_null(N)`, `allocsize`: instructions fix a
-    runtime one where the call is), null unless `nonnull` or dereferenceable says not.
-    `noalias` (an allocator's result) keeps it apart from every other object; without
-    it the object may share memory with the parameters' and globals' at any offset
-    (overlaps), as a parameter's may, and calls may reach it. Its contents are any
-    bytes, poison too, as a parameter's; an allocator's own (allockind) are refused
-    where the function loads them and no call fills them (declare_objects). A call with pointer arguments
-    keeps its refusal (intrinsics._opaque_call). One in a loop may return a new
-    pointer each time, which is no one object, unless it is a function of its
-    arguments (memory(none), willreturn, nounwind: `__errno_location()`) and they are
-    constants: then every such call of it returns the same pointer, one object."""
+    `__errno_location()`), from a named function of integer arguments, points into an
+    object of its own, as a parameter does (at its start, or `before` units in where a
+    run may form a pointer before it), of any size but what the call's attributes give
+    (`dereferenceable(N)`, `dereferenceable_or_null(N)`, `allocsize`: instructions fix
+    a runtime one where the call is), null unless `nonnull` or dereferenceable says
+    not. `noalias` (an allocator's result) keeps it apart from every other object
+    until it escapes (_escaped_allocations); without it the object may share memory
+    with the parameters' and globals' at any offset (overlaps), as a parameter's may,
+    and calls may reach it. Its contents are any bytes, poison too, as a parameter's;
+    an allocator's own (allockind) are refused where the function loads them and no
+    call fills them (declare_objects). A call with pointer arguments keeps its refusal
+    (intrinsics._opaque_call). One in a loop may return a new pointer each time, which
+    is no one object, unless it is a function of its arguments (memory(none),
+    willreturn, nounwind: `__errno_location()`) and they are constants: then every
+    such call of it returns the same pointer, one object."""
     cyclic = _in_cycles(fn)
     same: dict[tuple[str, ...], str] = {}  # a pure callee and its constant arguments -> their object
     for b in fn.blocks:
@@ -131,8 +133,8 @@ def call_results(st: FnState, fn: Any) -> None:
                 continue
             fixed = _function_of_constants(st, ins, args)
             if fixed and (name, *map(operand_text, args)) in same:
-                st.prov[key(ins)] = same[(name, *map(operand_text, args))]
-                st.offsets[key(ins)] = Const(0, I64)
+                st.prov[key(ins)] = obj = same[(name, *map(operand_text, args))]
+                st.offsets[key(ins)] = Ref(f"{obj}.before") if obj in st.room else Const(0, I64)
             elif fixed or key(b) not in cyclic:
                 _call_result(st, ins, name)
                 if fixed:
@@ -163,7 +165,9 @@ def _call_result(st: FnState, ins: Any, name: str) -> None:
     obj.may_be_null = (obj.deref == 0 or obj.or_null) and not has_attr(at, "nonnull")
     st.objects[obj_name] = obj
     st.prov[key(ins)] = obj_name
-    st.offsets[key(ins)] = Const(0, I64)
+    # (into its object, as a parameter: at its start, or `before` units in where a run
+    # may form a pointer before it: checks/param_start.py asks for the room)
+    st.offsets[key(ins)] = Ref(f"{obj_name}.before") if obj_name in st.room else Const(0, I64)
 
 
 def _allocated_bytes(st: FnState, obj: MemObject, ins: Any, sized: tuple[int, ...]) -> None:
@@ -534,9 +538,30 @@ def measure_units(st: FnState, fn: Any) -> None:
                 _measure_call(st, ins, text, called)
             else:
                 _measure_address(st, seen, ins, text, loc)
+    _escaped_by_address(st, seen)
     _escaped_through_memory(st, seen)
+    _escaped_allocations(st)
     _settle_units(st, seen)
     _pointers_read_back(st, seen, fn)
+
+
+def _escaped_by_address(st: FnState, seen: _Seen) -> None:
+    """An object of the function's own (a local) or a call's whose address is read
+    (ptrtoint, a stored pointer) escapes: the integer may go anywhere, and a callee
+    may rebuild the pointer from it and write through it."""
+    for name in seen.as_int:
+        obj = st.objects[name]
+        if obj.local or obj.returned_by:
+            obj.escapes = True
+
+
+def _escaped_allocations(st: FnState) -> None:
+    """A `noalias` call's object that escaped is no longer apart from what other calls
+    return (one may hand its pointer back: `p = malloc(n); g = p; q = get();`): it
+    overlaps as a parameter's may."""
+    for obj in st.objects.values():
+        if obj.returned_by and obj.noalias and obj.escapes:
+            obj.noalias = False
 
 
 def _escaped_through_memory(st: FnState, seen: _Seen) -> None:
