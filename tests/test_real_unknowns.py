@@ -20,6 +20,8 @@ NAMED = [
     ("call_after_access.ll", 7, "a call to @build_tree with a pointer argument after the function accessed "
                                 "memory"),  # zlib _tr_flush_block
     ("phi_gep.ll", 14, "a pointer phi over several objects (@dext, @lext) used other than by ret"),  # inflate_table
+    ("hook_result.ll", 10, "a getelementptr from a pointer of unknown origin"),  # cJSON parse_string
+    ("strrchr_result.ll", 9, "a getelementptr from a pointer of unknown origin"),  # zlib minigzip main
 ]
 
 

@@ -129,7 +129,8 @@ def call_results(st: FnState, fn: Any) -> None:
         for ins in b.instructions:
             name = callee(ins)
             args = list(ins.operands)[:-1]
-            if str(ins.type) != "ptr" or not name or name.startswith("llvm.") or any(str(a.type) == "ptr" for a in args):
+            if str(ins.type) != "ptr" or not _direct(ins) or name.startswith("llvm.") \
+                    or any(str(a.type) == "ptr" for a in args):
                 continue
             fixed = _function_of_constants(st, ins, args)
             if fixed and (name, *map(operand_text, args)) in same:
@@ -139,6 +140,12 @@ def call_results(st: FnState, fn: Any) -> None:
                 _call_result(st, ins, name)
                 if fixed:
                     same[(name, *map(operand_text, args))] = st.prov[key(ins)]
+
+
+def _direct(ins: Any) -> bool:
+    """Whether call `ins` calls a function by its name (a call through a pointer has
+    no declaration whose attributes the call_results reading takes)."""
+    return bool(ins.opcode == "call" and list(ins.operands)[-1].value_kind.name == "function")
 
 
 def _function_of_constants(st: FnState, ins: Any, args: list[Any]) -> bool:
